@@ -1,0 +1,67 @@
+/// A position in a document's input.
+///
+/// Loaders record only the byte offset while they scan; line and column are
+/// computed once, when an error is thrown. Lines and columns are 1-based,
+/// columns count characters (not bytes), and CR LF counts as one line break.
+public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// Offset of the position in the input bytes, from 0.
+    public var byteOffset: Int
+    /// Line number, from 1.
+    public var line: Int
+    /// Column number in characters, from 1.
+    public var column: Int
+
+    /// Creates a location from its parts.
+    public init(byteOffset: Int, line: Int, column: Int) {
+        self.byteOffset = byteOffset
+        self.line = line
+        self.column = column
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+
+    /// Computes line and column of `offset` in UTF-8 `bytes`.
+    package init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        var i = 0
+        while i < end {
+            let byte = bytes[i]
+            if byte == 0x0A {
+                line += 1
+                lineStart = i + 1
+            } else if byte == 0x0D {
+                if i + 1 < bytes.count, bytes[i + 1] == 0x0A {
+                    if i + 1 < end { i += 1 }
+                }
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        // Count characters (UTF-8 lead bytes) between the line start and the offset.
+        var column = 1
+        var j = lineStart
+        while j < end {
+            if bytes[j] & 0xC0 != 0x80 { column += 1 }
+            j += 1
+        }
+        self.init(byteOffset: offset, line: line, column: column)
+    }
+
+    /// The text of the line holding `offset`, trimmed to at most `limit` characters
+    /// around the offset; used as an error snippet.
+    package static func snippet(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, limit: Int = 80) -> String {
+        let clamped = min(max(offset, 0), bytes.count)
+        var start = clamped
+        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D, clamped - start < limit / 2 { start -= 1 }
+        var end = clamped
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D, end - start < limit { end += 1 }
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        var text = String(decoding: slice, as: UTF8.self)
+        text = String(text.map { $0.isASCII && ($0.asciiValue! < 0x20 || $0.asciiValue! == 0x7F) ? " " : $0 })
+        return text
+    }
+}

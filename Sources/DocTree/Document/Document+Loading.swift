@@ -1,0 +1,34 @@
+import Foundation
+
+extension Document {
+    /// Loads a document from bytes in any supported encoding.
+    ///
+    /// The format is sniffed unless ``LoadOptions/format`` says it; the
+    /// encoding is detected unless ``LoadOptions/encoding`` names it.
+    ///
+    /// - Throws: ``LoadError`` when the bytes are not a well-formed document.
+    public convenience init(data: Data, options: LoadOptions = LoadOptions()) throws(LoadError) {
+        try self.init(bytes: [UInt8](data), charset: nil, options: options)
+    }
+
+    /// Loads a document from a string (already decoded text, so any
+    /// ``LoadOptions/encoding`` is ignored and an XML encoding declaration is
+    /// overridden).
+    public convenience init(string: String, options: LoadOptions = LoadOptions()) throws(LoadError) {
+        var options = options
+        options.encoding = "UTF-8"
+        try self.init(bytes: Array(string.utf8), charset: nil, options: options)
+    }
+
+    /// Loads from bytes, with the charset a transport declared (HTTP
+    /// `Content-Type`), if any. The one funnel every public entry point uses.
+    package convenience init(bytes: [UInt8], charset: String?, options: LoadOptions) throws(LoadError) {
+        let input = try InputDecoding.prepare(bytes, charset: charset, options: options)
+        let loaded: Document
+        switch input.format {
+        case .json: loaded = try JSONScanner.parse(input.bytes, options: options)
+        case .xml: loaded = try XMLLoader.parse(input.bytes, encoding: input.xmlEncoding, options: options)
+        }
+        self.init(table: loaded.table, format: loaded.format)
+    }
+}

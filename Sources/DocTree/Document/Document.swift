@@ -1,0 +1,46 @@
+/// An immutable, loaded XML or JSON document: the owner of every node.
+///
+/// A document stores its nodes in one flat table (see ARCHITECTURE.md and
+/// the "Tree layout" article); a ``Node`` is a cheap handle into it that
+/// keeps the document alive. Documents are `Sendable`: load once, then read
+/// from any number of tasks.
+///
+/// ```swift
+/// let doc = try Document(string: #"{"auth": {"user": "bob"}}"#)
+/// doc.root["auth"].first?["user"].first?.string   // "bob"
+/// ```
+public final class Document: Sendable {
+    /// The flat node storage.
+    package let table: NodeTable
+    /// Whether the document came from JSON or XML.
+    public let format: DocumentFormat
+
+    package init(table: NodeTable, format: DocumentFormat) {
+        self.table = table
+        self.format = format
+    }
+
+    /// The document node: the parent of the root value (JSON) or of the root
+    /// element and any kept top-level comments and processing instructions (XML).
+    public var documentNode: Node { Node(document: self, index: 0) }
+
+    /// The root: the top-level value of a JSON document, or the root element of an XML one.
+    public var root: Node {
+        let nodes = table.nodes
+        var index: UInt32 = 1
+        while Int(index) < nodes.count {
+            let kind = nodes[Int(index)].rawKind
+            if kind != Node.Kind.comment.rawValue && kind != Node.Kind.processingInstruction.rawValue {
+                return Node(document: self, index: index)
+            }
+            index = table.subtreeEnd(index)
+        }
+        preconditionFailure("a loaded document always has a root")
+    }
+
+    /// How many nodes the document holds, the document node included.
+    public var nodeCount: Int { table.nodes.count }
+
+    /// The node at a position in document order (0 is the document node).
+    package func node(at index: UInt32) -> Node { Node(document: self, index: index) }
+}

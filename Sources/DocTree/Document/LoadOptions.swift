@@ -1,0 +1,57 @@
+/// The format of a document's input.
+public enum DocumentFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// JSON, as RFC 8259 defines it.
+    case json
+    /// XML 1.0 with namespaces.
+    case xml
+
+    /// `json` or `xml`.
+    public var description: String { rawValue }
+}
+
+/// How a document is loaded. A value type: pass a different one per load.
+///
+/// ```swift
+/// var options = LoadOptions()
+/// options.encoding = "EUC-KR"     // a legacy JSON API
+/// let doc = try Document(data: body, options: options)
+/// ```
+public struct LoadOptions: Sendable, Hashable {
+    /// The input format; `nil` (the default) sniffs it from the first
+    /// significant character: `<` means XML, anything else JSON.
+    public var format: DocumentFormat?
+    /// The input's character encoding as an IANA name (`"EUC-KR"`,
+    /// `"Shift_JIS"`, `"windows-1252"`, `"UTF-16LE"` …), overriding the byte
+    /// order mark, the XML declaration and any HTTP charset. `nil` (the
+    /// default) detects it: a BOM, the zero-byte pattern of UTF-16/32, the
+    /// XML encoding declaration, a `Content-Type` charset, else UTF-8.
+    public var encoding: String?
+    /// The deepest nesting accepted (objects, arrays, elements). Deeper input
+    /// fails with ``LoadError/Kind-swift.struct/nestingTooDeep``. Default 10 000.
+    public var maxDepth: Int
+    /// Whether XML comments become ``Node/Kind-swift.enum/comment`` nodes. Default `false`.
+    public var keepsComments: Bool
+    /// Whether XML processing instructions become nodes. Default `false`.
+    public var keepsProcessingInstructions: Bool
+    /// How many characters internal XML entities may expand to, in total,
+    /// before the load fails with ``LoadError/Kind-swift.struct/entityNotAllowed``.
+    /// Default 1 000 000.
+    public var maxEntityExpansion: Int
+
+    /// Creates options with the defaults.
+    public init(
+        format: DocumentFormat? = nil,
+        encoding: String? = nil,
+        maxDepth: Int = 10_000,
+        keepsComments: Bool = false,
+        keepsProcessingInstructions: Bool = false,
+        maxEntityExpansion: Int = 1_000_000
+    ) {
+        self.format = format
+        self.encoding = encoding
+        self.maxDepth = maxDepth
+        self.keepsComments = keepsComments
+        self.keepsProcessingInstructions = keepsProcessingInstructions
+        self.maxEntityExpansion = maxEntityExpansion
+    }
+}

@@ -1,0 +1,90 @@
+/// A handle to one node of a ``Document``: the document and the node's index.
+///
+/// A node is two words, costs nothing to copy, and keeps its document alive.
+/// Everything it offers is read from the document's flat table on request;
+/// text becomes a `String` only when you ask for it.
+///
+/// ## What a node can be
+///
+/// See ``Kind-swift.enum``. XML elements have a ``name``, ``attributes``,
+/// ``children`` (elements, text runs and any kept comments) and a ``string``
+/// (their own character data). JSON objects have members, each a node whose
+/// ``name`` is its key; arrays have elements; scalars have a ``string``
+/// value and typed accessors.
+///
+/// ```swift
+/// let user = doc.root.children(named: "auth").first?.children(named: "user").first
+/// user?.attribute(named: "username")?.string   // "bob"
+/// ```
+public struct Node: Sendable, Hashable {
+    /// The document this node belongs to.
+    public let document: Document
+    /// The node's position in document order (0 is the document node).
+    package let index: UInt32
+
+    package init(document: Document, index: UInt32) {
+        self.document = document
+        self.index = index
+    }
+
+    @inline(__always) package var record: NodeRecord { document.table.nodes[Int(index)] }
+
+    /// What this node is.
+    public var kind: Kind { record.kind }
+
+    /// The element, attribute or processing-instruction name as written
+    /// (`soap:Body`), or the member key of a JSON value; `nil` for array
+    /// elements, text, and other unnamed nodes.
+    public var name: String? {
+        let id = record.name
+        // Id 0 means unnamed; the empty JSON key "" has an id of its own.
+        return id == 0 ? nil : document.table.names[id]
+    }
+
+    /// The name without its namespace prefix (`Body` for `soap:Body`).
+    public var localName: String? {
+        let id = record.name
+        guard id != 0 else { return nil }
+        let names = document.table.names
+        return names[names.localNameIDs[Int(id)]]
+    }
+
+    /// The namespace prefix of an XML name (`soap` for `soap:Body`), or `nil`.
+    public var prefix: String? {
+        guard document.format == .xml, let name, let colon = name.firstIndex(of: ":") else { return nil }
+        return String(name[..<colon])
+    }
+
+    /// The namespace URI of an XML element or attribute, or `nil` when it has none.
+    public var namespaceURI: String? {
+        let record = self.record
+        let table = document.table
+        switch record.kind {
+        case .element:
+            return record.b == 0 ? nil : table.names[record.b]
+        case .attribute:
+            return table.attributeNamespaces[index].map { table.names[$0] }
+        default:
+            return nil
+        }
+    }
+
+    /// The node that contains this one; `nil` for the document node.
+    /// The root's parent is the ``Document/documentNode``.
+    public var parent: Node? {
+        let parent = record.parent
+        return parent == NodeRecord.noParent ? nil : Node(document: document, index: parent)
+    }
+
+    /// Whether this is the JSON `null`.
+    public var isNull: Bool { record.kind == .null }
+
+    public static func == (lhs: Node, rhs: Node) -> Bool {
+        lhs.index == rhs.index && lhs.document === rhs.document
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(document))
+        hasher.combine(index)
+    }
+}

@@ -1,0 +1,58 @@
+/// The interned names of one document: element and attribute names, JSON
+/// member keys, processing-instruction targets, and namespace URIs.
+///
+/// Id 0 means "no name". A qualified XML name (`soap:Body`) is interned as
+/// written; ``localNameID`` maps it to the id of its local part (`Body`), so a
+/// lookup can match either spelling with two integer comparisons.
+package final class NameTable: Sendable {
+    /// The names by id; index 0 is the empty placeholder for "no name".
+    package let strings: [String]
+    /// For each id, the id of its local part (itself when it has no prefix).
+    package let localNameIDs: [UInt32]
+    /// Name to id.
+    package let ids: [String: UInt32]
+
+    package init(_ builder: Builder) {
+        self.strings = builder.strings
+        self.localNameIDs = builder.localNameIDs
+        self.ids = builder.ids
+    }
+
+    @inline(__always) package subscript(id: UInt32) -> String { strings[Int(id)] }
+
+    /// The id of `name`, or `nil` if no node in the document uses it.
+    @inline(__always) package func id(of name: String) -> UInt32? { ids[name] }
+
+    /// Collects names while a document is built.
+    package struct Builder {
+        package var strings: [String] = [""]
+        package var localNameIDs: [UInt32] = [0]
+        package var ids: [String: UInt32] = [:]
+        /// Whether names with a `prefix:` get a separate local-name id (XML).
+        package var splitsPrefixes: Bool
+
+        package init(splitsPrefixes: Bool) {
+            self.splitsPrefixes = splitsPrefixes
+        }
+
+        /// Returns the id of `name`, interning it on first use.
+        ///
+        /// - Throws: ``LoadError/Kind-swift.struct/tooLarge`` past ``NodeRecord/maxNameID`` names.
+        package mutating func intern(_ name: String) throws(LoadError) -> UInt32 {
+            if let id = ids[name] { return id }
+            var local: UInt32? = nil
+            if splitsPrefixes, let colon = name.utf8.firstIndex(of: UInt8(ascii: ":")) {
+                let localPart = String(name[name.index(after: colon)...])
+                if !localPart.isEmpty { local = try intern(localPart) }
+            }
+            let id = UInt32(strings.count)
+            guard id <= NodeRecord.maxNameID else {
+                throw LoadError(.tooLarge, "more than \(NodeRecord.maxNameID) distinct names")
+            }
+            strings.append(name)
+            localNameIDs.append(local ?? id)
+            ids[name] = id
+            return id
+        }
+    }
+}

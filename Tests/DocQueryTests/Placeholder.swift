@@ -1,0 +1,1 @@
+// Tests for DocQuery arrive with the query language.
