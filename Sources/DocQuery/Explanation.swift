@@ -136,10 +136,22 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
         let range = (offset + local.lowerBound)..<(offset + local.upperBound)
         var prefix = String(path.prefix(range.lowerBound))
         while let last = prefix.last, last == "." || last.isWhitespace { prefix.removeLast() }
+        if failure.step > 0, query.steps[failure.step - 1].isOperator, failure.step < query.steps.count,
+            !query.steps[failure.step].isOperator
+        {
+            // The step failed inside an operator's right side, whose input is
+            // the collection of the operator's left side: name that instead.
+            let op = query.steps[failure.step - 1]
+            let opStart = offset + QueryError.characterRange(op.range, in: query.description).lowerBound
+            prefix = String(path.prefix(opStart))
+            while let last = prefix.last, last == "." || last.isWhitespace { prefix.removeLast() }
+        }
         let input = failure.input
+        let isRoot = input.count == 1 && input[0] == evaluator.document.root.index
         let subject = prefix.isEmpty
-            ? "the starting point (\(evaluator.summarize(input)))"
+            ? "\(isRoot ? "the root" : "the starting point") is \(evaluator.summarize(input))"
             : "'\(prefix)' matched \(evaluator.summarize(input))"
+        let one = input.count == 1 && evaluator.loneArray(input) == nil
         let collectionSize = evaluator.collectionSize(input)
 
         var keys: [KeyCount] = []
@@ -151,11 +163,9 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
             let key = query.keys[slot]
             keys = evaluator.keyCounts(of: input)
             if keys.isEmpty && !evaluator.hasContainer(input) {
-                reason = "\(subject), which \(input.count == 1 ? "has" : "have") no keys"
+                reason = "\(subject), which \(one ? "has" : "have") no keys"
             } else {
-                reason = "\(subject), but \(input.count == 1 ? "it has" : "none has") no key '\(key)'"
-                    .replacingOccurrences(of: "none has no", with: "none has the")
-                    .replacingOccurrences(of: "it has no key", with: "it has no key")
+                reason = "\(subject), but \(one ? "it has no key" : "none has the key") '\(key)'"
             }
             var candidates = keys.map(\.key)
             if key.hasPrefix("_") { candidates += ReservedName.allCases.map(\.rawValue) }
@@ -165,15 +175,15 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
             keys = evaluator.keyCounts(of: input)
             reason = "\(subject), for which '\(name)' yields nothing"
         case .wildcard:
-            reason = "\(subject), which \(input.count == 1 ? "has" : "have") no children"
+            reason = "\(subject), which \(one ? "has" : "have") no children"
         case .descendant(let slot):
             if let slot {
                 let key = query.keys[slot]
                 let names = evaluator.descendantKeyCounts(of: input)
-                reason = "\(subject), but nothing below \(input.count == 1 ? "it" : "them") is named '\(key)'"
+                reason = "\(subject), but nothing below \(one ? "it" : "them") is named '\(key)'"
                 suggestion = Suggestions.closest(to: key, in: names.map(\.key))
             } else {
-                reason = "\(subject), which \(input.count == 1 ? "has" : "have") no descendants"
+                reason = "\(subject), which \(one ? "has" : "have") no descendants"
             }
         case .index(let index):
             reason = "\(subject); index [\(index)] is out of range for \(collectionSize) \(collectionSize == 1 ? "value" : "values")"
@@ -183,7 +193,7 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
             reason = "\(subject), but the filter kept none of \(collectionSize == 1 ? "it" : "the \(collectionSize)")"
         case .collectionOperator(let op):
             reason = collectionSize == 0
-                ? "\(subject), an empty collection, so '\(op)' yields nothing"
+                ? "\(subject), so '\(op)' has nothing to work on"
                 : "\(subject), but '\(op)' found no values to work on"
         }
         self.init(
@@ -193,8 +203,16 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Evaluator {
-    /// "2 elements", "an object", "3 values".
+    /// "2 elements", "an object", "3 values", "an array of 4 objects".
     func summarize(_ items: [UInt32]) -> String {
+        if let array = loneArray(items) {
+            var elements: [UInt32] = []
+            appendChildren(of: array, into: &elements)
+            if elements.isEmpty { return "an empty array" }
+            var inner = summarize(elements)
+            if elements.count == 1, let space = inner.firstIndex(of: " ") { inner = "1" + inner[space...] }
+            return "an array of \(inner)"
+        }
         var kinds: [String] = []
         for item in items {
             let name: String

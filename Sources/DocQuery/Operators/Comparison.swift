@@ -5,7 +5,8 @@
 /// A relative path in a filter is evaluated from the member being tested and
 /// may yield several values; a comparison holds when **any** of them
 /// satisfies it (XPath's rule), and a path that yields nothing makes every
-/// comparison false. A lone path tests existence.
+/// comparison false. A JSON array among the values stands for its elements,
+/// as repeated XML elements would. A lone path tests existence.
 ///
 /// Two values compare by kind:
 /// - `null` equals only `null`;
@@ -39,7 +40,7 @@ extension Evaluator {
         case .test(.literal(let literal)):
             return literal.isTruthy
         case .test(.path(let steps)):
-            let found = try values(of: steps, from: member)
+            let found = try values(of: steps, from: member, opening: false)
             defer { giveBack(found) }
             return !found.isEmpty
         case .comparison(let left, let op, let right):
@@ -65,12 +66,27 @@ extension Evaluator {
     }
 
     /// Evaluates a relative path from one member into a pooled buffer.
-    private mutating func values(of steps: [Step], from member: UInt32) throws(QueryError) -> [UInt32] {
+    /// For comparisons (`opening`), a JSON array among the values stands for
+    /// its elements, so `[?category == 'fiction']` reads a JSON array of
+    /// categories the way it reads repeated XML elements.
+    private mutating func values(of steps: [Step], from member: UInt32, opening: Bool = true) throws(QueryError) -> [UInt32] {
         var values = takeBuffer()
         values.append(member)
         let saved = fannedOut
         defer { fannedOut = saved }
         try run(steps[...], &values)
+        if opening && values.contains(where: { isNode($0) && kind($0) == Self.arrayKind }) {
+            var opened = takeBuffer()
+            for item in values {
+                if isNode(item) && kind(item) == Self.arrayKind {
+                    appendChildren(of: item, into: &opened)
+                } else {
+                    opened.append(item)
+                }
+            }
+            swap(&values, &opened)
+            giveBack(opened)
+        }
         return values
     }
 
