@@ -189,7 +189,7 @@ struct Lexer {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let s = peek(), let digit = hexValue(s) else {
-                throw error(.invalidEscape, "'\\u' needs four hexadecimal digits", escapeStart..<min(position + 1, scalars.count))
+                throw error(.invalidEscape, "'\\u' needs four hexadecimal digits", escapeStart..<position)
             }
             value = value << 4 | digit
             position += 1

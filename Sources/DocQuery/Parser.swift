@@ -240,12 +240,16 @@ struct Parser {
     private mutating func parseUnary() throws(QueryError) -> FilterExpression {
         switch token.kind {
         case .not:
-            try advance(.expression)
-            return try nested { (p: inout Parser) throws(QueryError) in .not(try p.parseUnary()) }
+            return try nested { (p: inout Parser) throws(QueryError) in
+                try p.advance(.expression)
+                return .not(try p.parseUnary())
+            }
         case .leftParen:
             let open = token.range
-            try advance(.expression)
-            let inner = try nested { (p: inout Parser) throws(QueryError) in try p.parseOr() }
+            let inner = try nested { (p: inout Parser) throws(QueryError) in
+                try p.advance(.expression)
+                return try p.parseOr()
+            }
             guard token.kind == .rightParen else {
                 throw error(.expectedClosingParenthesis, "expected ')' to close the '(' at column \(QueryError.characterRange(open, in: lexer.source).lowerBound + 1), found \(token.quotedDescription)")
             }
@@ -269,6 +273,8 @@ struct Parser {
         }
     }
 
+    /// Runs `body` one level deeper; the current token is the `(` or `!`
+    /// that opens the level, which an error points at.
     private mutating func nested(_ body: (inout Parser) throws(QueryError) -> FilterExpression) throws(QueryError) -> FilterExpression {
         nesting += 1
         defer { nesting -= 1 }

@@ -23,7 +23,7 @@ import Foundation
 ///
 /// A result is ``PathQueryable``, so `result.name` evaluates the key `name`
 /// on its values — unless the name is one of the members below or a
-/// `Sequence` method (`filter`, `map`, `first`, `min`, …). Write
+/// `Sequence` method (`filter`, `map`, `min`, `max`, `sorted`, …). Write
 /// `result["count"]` for a key the members hide.
 public struct QueryResult: Sequence, Sendable, PathQueryable, CustomDebugStringConvertible {
     let document: Document
@@ -84,7 +84,11 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, CustomDebugStringC
         return Match(document: document, index: .max, computed: computed[Int(item - base)], resultPath: resultPath)
     }
 
-    private var firstMatch: Match? {
+    private var firstMatch: Match? { first }
+
+    /// The first match. (`Sequence.first(where:)` already hides a key named
+    /// `first` from member lookup; write `result["first"]` for it.)
+    public var first: Match? {
         items.isEmpty ? nil : match(at: 0, resultPath: origin.joined.text)
     }
 

@@ -15,8 +15,8 @@
 ///
 /// `doc.name` reads the key `name` only when the type has no member of that
 /// name. ``QueryResult`` declares `string`, `strings`, `int`, `double`,
-/// `decimal`, `bool`, `date`, `node`, `nodes`, `count`, `isEmpty`, `paths`,
-/// `explanation` and `query`, and inherits `Sequence`'s methods (`filter`,
+/// `decimal`, `bool`, `date`, `node`, `nodes`, `first`, `count`, `isEmpty`,
+/// `paths`, `explanation` and `query`, and inherits `Sequence`'s methods (`filter`,
 /// `map`, `min`, `max`, `first`, …); ``Node`` declares `name`, `kind`,
 /// `string`, `text`, `children`, `attributes`, `parent`, `value` and more.
 /// A subscript always works: `doc["count"]`, `result["filter"]`.

@@ -3,11 +3,11 @@
 /// letter case alone costs nothing extra beyond being a near miss).
 enum Suggestions {
     /// The candidate closest to `word`, if one is close enough: within one
-    /// edit for words of up to four characters, else within a third of the
+    /// edit for words of up to three characters, else within a third of the
     /// word's length (at least two). Ties go to the earlier candidate.
     static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let target = Array(word.lowercased())
-        let limit = target.count <= 4 ? 1 : Swift.max(2, target.count / 3)
+        let limit = target.count <= 3 ? 1 : Swift.max(2, target.count / 3)
         var best: (candidate: String, distance: Int)? = nil
         for candidate in candidates where candidate != word {
             let other = Array(candidate.lowercased())
