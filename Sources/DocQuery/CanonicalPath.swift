@@ -102,11 +102,19 @@ struct CanonicalPathBuilder {
             let group = groups![parent]![name]
             return (group.count, binarySearch(group, child))
         }
+        let end = nodes[Int(parent)].a
+        if end - parent >= 2 * WideNodeIndex.minimumWidth,
+            let wide = document.derived.value(WideNodeIndex.self, orInsert: { WideNodeIndex() })
+                .groups(for: parent, in: document.table, now: true)
+        {
+            // A wide parent: use (and keep) the document's key index.
+            let group = wide[name]
+            return (group.count, binarySearch(group, child))
+        }
         let pi = Node.Kind.processingInstruction.rawValue
         var count = 0
         var ordinal = 0
         var p = parent + 1
-        let end = nodes[Int(parent)].a
         while p < end {
             let record = nodes[Int(p)]
             let n = record.name

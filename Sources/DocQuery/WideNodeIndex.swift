@@ -25,24 +25,24 @@ final class WideNodeIndex {
     private var entries: [UInt32: Entry] = [:]
 
     /// The grouped children of `node`, or `nil` the first time it is asked
-    /// for (the caller scans instead).
-    func groups(for node: UInt32, in table: NodeTable) -> ChildGroups? {
+    /// for (the caller scans instead) unless `now` asks to build it at once.
+    func groups(for node: UInt32, in table: NodeTable, now: Bool = false) -> ChildGroups? {
         lock.lock()
         switch entries[node] {
         case .built(let groups)?:
             lock.unlock()
             return groups
-        case .seen?:
+        case nil where !now:
+            entries[node] = .seen
+            lock.unlock()
+            return nil
+        case .seen?, nil:
             lock.unlock()
             let groups = ChildGroups(of: node, in: table)
             lock.lock()
             entries[node] = .built(groups)
             lock.unlock()
             return groups
-        case nil:
-            entries[node] = .seen
-            lock.unlock()
-            return nil
         }
     }
 }

@@ -72,3 +72,15 @@ import Testing
         }
     }
 }
+
+extension DocumentationTests {
+    /// The DocC article and docs/PathLanguage.md show the same examples.
+    @Test func pagesAgree() throws {
+        #expect(Self.pages.count == 2)
+        guard Self.pages.count == 2 else { return }
+        let a = Self.pages[0].rows.map { "\($0.document) \($0.path) \($0.expected)" }
+        let b = Self.pages[1].rows.map { "\($0.document) \($0.path) \($0.expected)" }
+        #expect(a == b)
+        #expect(Self.pages[0].documents.mapValues(\.text) == Self.pages[1].documents.mapValues(\.text))
+    }
+}
