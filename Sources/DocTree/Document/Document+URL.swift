@@ -170,7 +170,7 @@ package enum HTTPSource {
             throw LoadError(.unreadableSource, "cannot load \(url.absoluteString): the response is not HTTP")
         }
         guard (200..<300).contains(http.statusCode) else {
-            let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
+            let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode).lowercased()
             throw LoadError(.unreadableSource, "HTTP \(http.statusCode) (\(reason)) for \(url.absoluteString)")
         }
         let contentType = http.value(forHTTPHeaderField: "Content-Type").flatMap(ContentType.init)
