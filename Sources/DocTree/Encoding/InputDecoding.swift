@@ -26,7 +26,9 @@ package enum InputDecoding {
         /// The bytes to parse: UTF-8 for JSON (or the original bytes, which
         /// the scanner validates as UTF-8); for XML UTF-8 when
         /// ``xmlEncoding`` is `"UTF-8"`, else the original bytes, left to the
-        /// XML declaration.
+        /// XML declaration. A parser's error offsets, lines and columns
+        /// count in these bytes: for transcoded input that is the UTF-8
+        /// text, and a dropped BOM is not counted.
         package var bytes: [UInt8]
         /// The format to parse as.
         package var format: DocumentFormat
