@@ -38,7 +38,7 @@ package enum Transcoder {
 
         var output: [UInt8] = []
         guard let base = input.baseAddress, input.count > 0 else { return output }
-        output.reserveCapacity(input.count + input.count / 2 + 16)
+        output.reserveCapacity(estimatedSize(of: input.count, from: encoding.scheme))
 
         let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: chunkSize)
         defer { chunk.deallocate() }
@@ -79,7 +79,22 @@ package enum Transcoder {
             flush(outPointer)
             if result != -1 || code != E2BIG { break }
         }
+        // The text becomes the document's buffer; give back the slack of
+        // a generous estimate or of the array's doubling growth.
+        if output.capacity - output.count > output.count / 8 {
+            output = output.withUnsafeBufferPointer { Array($0) }
+        }
         return output
+    }
+
+    /// A first guess at the UTF-8 size of `count` bytes, right for text that
+    /// is mostly ASCII (the markup and keys of JSON and XML are).
+    private static func estimatedSize(of count: Int, from scheme: CharacterEncoding.Scheme) -> Int {
+        switch scheme {
+        case .utf16: count / 2 + count / 4 + 16
+        case .utf32: count / 4 + count / 8 + 16
+        default: count + count / 4 + 16
+        }
     }
 
     /// Whether iconv can decode `encoding` here.
