@@ -97,14 +97,6 @@ package enum Transcoder {
         }
     }
 
-    /// Whether iconv can decode `encoding` here.
-    package static func canDecode(_ encoding: CharacterEncoding) -> Bool {
-        let descriptor = iconv_open("UTF-8", encoding.iconvName)
-        if unsafeBitCast(descriptor, to: Int.self) == -1 { return false }
-        _ = iconv_close(descriptor)
-        return true
-    }
-
     /// The error for an ill-formed sequence at `offset`.
     private static func failure(
         at offset: Int, in input: UnsafeBufferPointer<UInt8>, encoding: CharacterEncoding,
