@@ -49,7 +49,7 @@ package enum InputDecoding {
     /// - Throws: ``LoadError`` when the input is empty or only white space,
     ///   the encoding is unknown, or the bytes are not valid in it.
     package static func prepare(_ bytes: [UInt8], charset: String?, options: LoadOptions) throws(LoadError) -> Prepared {
-        guard !bytes.isEmpty else { throw LoadError(.invalidSyntax, "the input is empty") }
+        guard !bytes.isEmpty else { throw emptyInput() }
         let detected = try bytes.withUnsafeBufferPointer { input throws(LoadError) in
             try EncodingDetection.detect(input, option: options.encoding, charset: charset)
         }
@@ -62,7 +62,7 @@ package enum InputDecoding {
     /// Prepares text that is already UTF-8 (a Swift `String`): drops a
     /// leading U+FEFF and sniffs the format; no detection, no validation.
     package static func prepare(utf8 text: [UInt8], options: LoadOptions) throws(LoadError) -> Prepared {
-        guard !text.isEmpty else { throw LoadError(.invalidSyntax, "the input is empty") }
+        guard !text.isEmpty else { throw emptyInput() }
         let body = text.starts(with: byteOrderMarkUTF8) ? Array(text.dropFirst(3)) : text
         let format = try sniff(body, options: options)
         let detected = EncodingDetection.Detected(encoding: CharacterEncoding(label: "UTF-8", scheme: .utf8), source: .option)
@@ -85,16 +85,23 @@ package enum InputDecoding {
         return output
     }
 
-    /// The format to parse `text` as.
+    /// The format to parse `text` as. Input with nothing but white space
+    /// has none to sniff: that is an error here unless the caller named the
+    /// format, in which case the parser reports it in its own words.
     private static func sniff(_ text: [UInt8], options: LoadOptions) throws(LoadError) -> DocumentFormat {
+        if text.isEmpty { throw emptyInput("the input is empty (it holds only a byte order mark)") }
+        if let format = options.format { return format }
         guard let first = text.firstIndex(where: { !isWhiteSpace($0) }) else {
-            if text.isEmpty { throw LoadError(.invalidSyntax, "the input is empty (it holds only a byte order mark)") }
             throw text.withUnsafeBufferPointer { buffer in
                 LoadError(.invalidSyntax, "the input holds only white space", at: buffer.count, in: buffer)
             }
         }
-        if let format = options.format { return format }
         return text[first] == UInt8(ascii: "<") ? .xml : .json
+    }
+
+    /// The error for input with no bytes to parse, located at its start.
+    private static func emptyInput(_ message: String = "the input is empty") -> LoadError {
+        LoadError(.invalidSyntax, message, location: SourceLocation(byteOffset: 0, line: 1, column: 1), snippet: "")
     }
 
     /// The error for ill-formed UTF-8, located at the bad byte.

@@ -110,9 +110,10 @@ struct DecodingFailure: Sendable, CustomTestStringConvertible {
     }
 
     static let failures: [DecodingFailure] = [
-        DecodingFailure(id: "empty input", bytes: [], kind: .invalidSyntax, message: "the input is empty"),
+        DecodingFailure(id: "empty input", bytes: [], kind: .invalidSyntax, message: "the input is empty", location: (0, 1, 1)),
         DecodingFailure(
-            id: "only a BOM", bytes: bom, kind: .invalidSyntax, message: "the input is empty (it holds only a byte order mark)"),
+            id: "only a BOM", bytes: bom, kind: .invalidSyntax, message: "the input is empty (it holds only a byte order mark)",
+            location: (0, 1, 1)),
         DecodingFailure(
             id: "only white space", bytes: Array(" \n  ".utf8), kind: .invalidSyntax, message: "the input holds only white space",
             location: (4, 2, 3)),
@@ -170,6 +171,13 @@ struct DecodingFailure: Sendable, CustomTestStringConvertible {
         } else {
             #expect(error?.location == nil)
         }
+    }
+
+    @Test func whiteSpaceOnlyGoesToTheParserOfANamedFormat() throws {
+        let prepared = try InputDecoding.prepare(Array("  \n".utf8), charset: nil, options: LoadOptions(format: .xml))
+        #expect(prepared.format == .xml)
+        #expect(prepared.bytes == Array("  \n".utf8))
+        #expect(throws: LoadError.self) { try InputDecoding.prepare([], charset: nil, options: LoadOptions(format: .xml)) }
     }
 
     @Test func encodingErrorShowsTheLineDecodedSoFar() {

@@ -53,6 +53,7 @@ import TestSupport
             let error = #expect(throws: LoadError.self) { try Document(contentsOf: file) }
             #expect(error?.kind == .invalidSyntax)
             #expect(error?.message == "the input is empty")
+            #expect(error?.description == "1:1: the input is empty")
         }
     }
 
