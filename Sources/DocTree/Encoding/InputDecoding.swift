@@ -69,8 +69,8 @@ package enum InputDecoding {
         return Prepared(bytes: body, format: format, xmlEncoding: format == .xml ? "UTF-8" : nil, detected: detected)
     }
 
-    /// Decodes `input` from `encoding` into UTF-8 without a BOM.
-    /// UTF-8 input is validated and returned as it is (without a BOM).
+    /// Decodes `bytes` from `encoding` into UTF-8 without a BOM. UTF-8 input
+    /// is only validated, and returned as it is (less a BOM).
     package static func decode(_ bytes: [UInt8], from encoding: CharacterEncoding) throws(LoadError) -> [UInt8] {
         var output = try bytes.withUnsafeBufferPointer { input throws(LoadError) in
             if encoding.isUTF8 {
