@@ -11,17 +11,35 @@
 /// | `_elementName` | the name of an element or attribute as written (`soap:Body`), or the key of a JSON member |
 /// | `_attributes` | the attribute nodes of an XML element; each has a name (`_elementName`) and a value (`_string`) |
 /// | `_text` | all descendant character data, as XPath's string value |
-public enum ReservedName: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+public enum ReservedName: CaseIterable, Sendable, Hashable, RawRepresentable, CustomStringConvertible {
     /// `_contents`: child elements, member values or array elements.
-    case contents = "_contents"
+    case contents
     /// `_string`: an element's own text, or the text of any other value.
-    case string = "_string"
+    case string
     /// `_elementName`: the name of an element or attribute, or a JSON member's key.
-    case elementName = "_elementName"
+    case elementName
     /// `_attributes`: the attribute nodes of an XML element.
-    case attributes = "_attributes"
+    case attributes
     /// `_text`: all descendant character data.
-    case text = "_text"
+    case text
+
+    /// The name as written in a path (`_contents`); the spellings are
+    /// DocTree's ``ReservedKey`` constants, declared once there.
+    public var rawValue: String {
+        switch self {
+        case .contents: ReservedKey.contents
+        case .string: ReservedKey.string
+        case .elementName: ReservedKey.elementName
+        case .attributes: ReservedKey.attributes
+        case .text: ReservedKey.text
+        }
+    }
+
+    /// The reserved name spelled `rawValue`, if it is one.
+    public init?(rawValue: String) {
+        guard let name = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = name
+    }
 
     /// The name as written in a path (`_contents`).
     public var description: String { rawValue }
