@@ -12,7 +12,7 @@
 ///   element, a duplicate JSON key, or an attribute and an element that
 ///   share a name. `i` is the node's position among those.
 ///
-/// So `tasks.list[0].taskseries[1].name`: the first of several `list`
+/// So `tasks.list[0].taskseries[1].nameID`: the first of several `list`
 /// elements, the second of several `taskseries`, the only `name`.
 ///
 /// Text runs, comments, processing instructions and the document node are
@@ -43,7 +43,7 @@ struct CanonicalPathBuilder {
     /// is not addressable.
     mutating func path(of node: UInt32) -> String? {
         let pi = Node.Kind.processingInstruction.rawValue
-        switch nodes[Int(node)].rawKind {
+        switch nodes[Int(node)].kindCode {
         case Node.Kind.text.rawValue, Node.Kind.comment.rawValue, pi, Node.Kind.document.rawValue:
             return nil
         default:
@@ -55,10 +55,10 @@ struct CanonicalPathBuilder {
             let record = nodes[Int(n)]
             let parent = record.parent
             guard parent != NodeRecord.noParent, parent != 0 else { return nil }
-            if nodes[Int(parent)].rawKind == Node.Kind.array.rawValue {
+            if nodes[Int(parent)].kindCode == Node.Kind.array.rawValue {
                 components.append("[\(ordinalInArray(n, parent))]")
             } else {
-                let name = record.name
+                let name = record.nameID
                 let key = Syntax.quotedIfNeeded(document.table.names[name])
                 let (count, ordinal) = position(of: n, named: name, in: parent)
                 components.append(count > 1 ? ".\(key)[\(ordinal)]" : ".\(key)")
@@ -103,7 +103,7 @@ struct CanonicalPathBuilder {
             return (group.count, binarySearch(group, child))
         }
         let end = nodes[Int(parent)].a
-        if end - parent >= 2 * WideNodeIndex.minimumWidth,
+        if end - parent >= WideNodeIndex.minimumRecords,
             let wide = document.derived.value(WideNodeIndex.self, orInsert: { WideNodeIndex() })
                 .groups(for: parent, in: document.table, now: true)
         {
@@ -117,8 +117,8 @@ struct CanonicalPathBuilder {
         var p = parent + 1
         while p < end {
             let record = nodes[Int(p)]
-            let n = record.name
-            if n != 0 && (n == name || localNameIDs[Int(n)] == name) && record.rawKind != pi {
+            let n = record.nameID
+            if n != 0 && (n == name || localNameIDs[Int(n)] == name) && record.kindCode != pi {
                 if p < child { ordinal += 1 }
                 count += 1
             }
@@ -129,7 +129,7 @@ struct CanonicalPathBuilder {
 
     private func subtreeEnd(_ index: UInt32) -> UInt32 {
         let record = nodes[Int(index)]
-        return Node.Kind(rawValue: record.rawKind)!.isContainer ? record.a : index + 1
+        return Node.Kind(rawValue: record.kindCode)!.isContainer ? record.a : index + 1
     }
 
     private func binarySearch(_ sorted: [UInt32], _ value: UInt32) -> Int {

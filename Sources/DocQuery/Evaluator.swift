@@ -33,7 +33,8 @@ struct Evaluator {
     var failure: (step: Int, input: [UInt32])?
 
     private var pool: [[UInt32]] = []
-    private var wide: WideNodeIndex?
+    /// The document's index of wide nodes, fetched once per evaluation.
+    let wide: WideNodeIndex
 
     init(query: PathQuery, document: Document, computed: [ComputedValue] = []) {
         self.document = document
@@ -46,6 +47,7 @@ struct Evaluator {
         self.keyIDs = query.keys.map { names.id(of: $0) ?? 0 }
         self.source = query.description
         self.computed = computed
+        self.wide = document.derived.value(WideNodeIndex.self) { WideNodeIndex() }
     }
 
     // MARK: Kinds
@@ -64,11 +66,11 @@ struct Evaluator {
     static let piKind = Node.Kind.processingInstruction.rawValue
     static let containerMask: UInt16 = 1 << 0 | 1 << 1 | 1 << 2 | 1 << 8
 
-    @inline(__always) func kind(_ item: UInt32) -> UInt8 { nodes[Int(item)].rawKind }
+    @inline(__always) func kind(_ item: UInt32) -> UInt8 { nodes[Int(item)].kindCode }
 
     @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 {
         let record = nodes[Int(index)]
-        return Self.containerMask & (1 << UInt16(record.rawKind)) != 0 ? record.a : index &+ 1
+        return Self.containerMask & (1 << UInt16(record.kindCode)) != 0 ? record.a : index &+ 1
     }
 
     @inline(__always) func isNode(_ item: UInt32) -> Bool { item < base }
@@ -198,8 +200,8 @@ struct Evaluator {
         let end = nodes[Int(node)].a
         while p < end {
             let record = nodes[Int(p)]
-            if !xmlContent || record.rawKind == Self.elementKind { out.append(p) }
-            p = Self.containerMask & (1 << UInt16(record.rawKind)) != 0 ? record.a : p + 1
+            if !xmlContent || record.kindCode == Self.elementKind { out.append(p) }
+            p = Self.containerMask & (1 << UInt16(record.kindCode)) != 0 ? record.a : p + 1
         }
     }
 
@@ -247,7 +249,7 @@ struct Evaluator {
     @inline(__always)
     func appendKeyed(_ node: UInt32, _ id: UInt32, into out: inout [UInt32]) {
         let record = nodes[Int(node)]
-        switch record.rawKind {
+        switch record.kindCode {
         case Self.objectKind, Self.elementKind, Self.documentKind:
             appendNamedChildren(of: node, record, id, into: &out)
         case Self.arrayKind:
@@ -255,14 +257,14 @@ struct Evaluator {
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.rawKind == Self.arrayKind {
+                if child.kindCode == Self.arrayKind {
                     p += 1  // descend: its elements follow it
                     continue
                 }
-                if child.rawKind == Self.objectKind {
+                if child.kindCode == Self.objectKind {
                     appendNamedChildren(of: p, child, id, into: &out)
                 }
-                p = Self.containerMask & (1 << UInt16(child.rawKind)) != 0 ? child.a : p + 1
+                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
             }
         default:
             break
@@ -271,7 +273,7 @@ struct Evaluator {
 
     @inline(__always)
     private func appendNamedChildren(of node: UInt32, _ record: NodeRecord, _ id: UInt32, into out: inout [UInt32]) {
-        if isWide(node, record), let groups = wideIndex().groups(for: node, in: table) {
+        if isWide(node, record), let groups = wide.groups(for: node, in: table) {
             out.append(contentsOf: groups[id])
             return
         }
@@ -280,34 +282,30 @@ struct Evaluator {
         if isXML {
             while p < end {
                 let child = nodes[Int(p)]
-                let name = child.name
-                if (name == id || localNameIDs[Int(name)] == id) && child.rawKind != Self.piKind {
+                let name = child.nameID
+                if (name == id || localNameIDs[Int(name)] == id) && child.kindCode != Self.piKind {
                     out.append(p)
                 }
-                p = Self.containerMask & (1 << UInt16(child.rawKind)) != 0 ? child.a : p + 1
+                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
             }
         } else {
             while p < end {
                 let child = nodes[Int(p)]
-                if child.name == id { out.append(p) }
-                p = Self.containerMask & (1 << UInt16(child.rawKind)) != 0 ? child.a : p + 1
+                if child.nameID == id { out.append(p) }
+                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
             }
         }
     }
 
     @inline(__always) private func isWide(_ node: UInt32, _ record: NodeRecord) -> Bool {
-        record.rawKind == Self.objectKind
-            ? record.b >= WideNodeIndex.minimumWidth
-            : record.a - node >= 2 * WideNodeIndex.minimumWidth
-    }
-
-    private func wideIndex() -> WideNodeIndex {
-        document.derived.value(WideNodeIndex.self) { WideNodeIndex() }
+        record.kindCode == Self.objectKind
+            ? record.b >= WideNodeIndex.minimumChildren
+            : record.a - node >= WideNodeIndex.minimumRecords
     }
 
     private func appendWildcard(_ node: UInt32, into out: inout [UInt32]) {
         let record = nodes[Int(node)]
-        switch record.rawKind {
+        switch record.kindCode {
         case Self.objectKind, Self.elementKind, Self.documentKind:
             appendChildren(of: node, into: &out)
         case Self.arrayKind:
@@ -315,12 +313,12 @@ struct Evaluator {
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.rawKind == Self.arrayKind {
+                if child.kindCode == Self.arrayKind {
                     p += 1
                     continue
                 }
-                if child.rawKind == Self.objectKind { appendChildren(of: p, into: &out) }
-                p = Self.containerMask & (1 << UInt16(child.rawKind)) != 0 ? child.a : p + 1
+                if child.kindCode == Self.objectKind { appendChildren(of: p, into: &out) }
+                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
             }
         default:
             break
@@ -343,15 +341,15 @@ struct Evaluator {
             if let id {
                 while p < end {
                     let record = nodes[Int(p)]
-                    let name = record.name
-                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.rawKind != Self.piKind {
+                    let name = record.nameID
+                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.kindCode != Self.piKind {
                         out.append(p)
                     }
                     p += 1
                 }
             } else {
                 while p < end {
-                    let k = nodes[Int(p)].rawKind
+                    let k = nodes[Int(p)].kindCode
                     if isXML ? k == Self.elementKind : true { out.append(p) }
                     p += 1
                 }
@@ -376,7 +374,7 @@ struct Evaluator {
             for item in input where isNode(item) && kind(item) == Self.elementKind {
                 var p = item + 1
                 let end = nodes[Int(item)].a
-                while p < end && nodes[Int(p)].rawKind == Self.attributeKind {
+                while p < end && nodes[Int(p)].kindCode == Self.attributeKind {
                     out.append(p)
                     p += 1
                 }
@@ -403,7 +401,7 @@ struct Evaluator {
         case .elementName:
             for item in input where isNode(item) {
                 let record = nodes[Int(item)]
-                if record.name != 0 && record.rawKind != Self.piKind {
+                if record.nameID != 0 && record.kindCode != Self.piKind {
                     out.append(try self.item(for: .name(item), at: step))
                 }
             }

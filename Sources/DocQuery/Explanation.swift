@@ -277,9 +277,9 @@ extension Evaluator {
             let end = subtreeEnd(item)
             while p < end {
                 let record = nodes[Int(p)]
-                if record.name != 0 && record.rawKind != Self.piKind {
-                    if counts[record.name] == nil { order.append(record.name) }
-                    counts[record.name, default: 0] += 1
+                if record.nameID != 0 && record.kindCode != Self.piKind {
+                    if counts[record.nameID] == nil { order.append(record.nameID) }
+                    counts[record.nameID, default: 0] += 1
                 }
                 p += 1
             }
@@ -291,8 +291,8 @@ extension Evaluator {
     /// the key selects, if any.
     func firstOccurrence(of key: String) -> String? {
         guard let id = table.names.id(of: key) else { return nil }
-        for (i, record) in nodes.enumerated() where record.name != 0 && record.rawKind != Self.piKind {
-            if record.name == id || localNameIDs[Int(record.name)] == id {
+        for (i, record) in nodes.enumerated() where record.nameID != 0 && record.kindCode != Self.piKind {
+            if record.nameID == id || localNameIDs[Int(record.nameID)] == id {
                 var builder = CanonicalPathBuilder(document: document)
                 return builder.path(of: UInt32(i)).map { $0.isEmpty ? "." : $0 }
             }

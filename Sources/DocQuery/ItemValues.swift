@@ -34,7 +34,7 @@ extension Evaluator {
                 var text = Node(document: document, index: node).text
                 return text.withUTF8(body)
             case .name(let node):
-                var text = table.names[nodes[Int(node)].name]
+                var text = table.names[nodes[Int(node)].nameID]
                 return text.withUTF8(body)
             case .keyName(let id):
                 var text = table.names[id]
@@ -49,7 +49,7 @@ extension Evaluator {
 
     private func withNodeBytes<R>(_ node: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let record = nodes[Int(node)]
-        switch record.rawKind {
+        switch record.kindCode {
         case Self.stringKind where record.flags.contains(.escaped):
             var text = Node(document: document, index: node).string ?? ""
             return text.withUTF8(body)
@@ -68,11 +68,11 @@ extension Evaluator {
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.rawKind == Self.textKind {
+                if child.kindCode == Self.textKind {
                     runs += 1
                     if runs == 1 { single = child }
                 }
-                p = Self.containerMask & (1 << UInt16(child.rawKind)) != 0 ? child.a : p + 1
+                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
             }
             if runs == 0 { return body(UnsafeBufferPointer(start: nil, count: 0)) }
             if runs == 1, let single { return span(single, body) }
@@ -144,7 +144,7 @@ extension Evaluator {
     }
 
     /// A short description of an item for error messages:
-    /// `the string "Inbox" at lists.list[0].name`.
+    /// `the string "Inbox" at lists.list[0].nameID`.
     func describe(_ item: UInt32) -> String {
         var text: String
         switch valueClass(item) {

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// ```swift
 /// for match in try doc.query("lists.list.name") {
-///     print(match.path, match.string ?? "")   // lists.list[0].name  Inbox
+///     print(match.path, match.string ?? "")   // lists.list[0].nameID  Inbox
 /// }
 /// ```
 public struct Match: Sendable, Hashable, CustomStringConvertible {
@@ -51,7 +51,7 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical path from the root that selects this value: `auth.user.username`,
-    /// `tasks.list[0].taskseries[1].name`, `auth.token._string`; `.` for the
+    /// `tasks.list[0].taskseries[1].nameID`, `auth.token._string`; `.` for the
     /// root. Values computed by an operator give the path that computed them.
     public var path: String {
         var builder = CanonicalPathBuilder(document: document)
@@ -146,7 +146,7 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
         case .deepText(let n):
             return Node(document: document, index: n).text
         case .name(let n):
-            return table.names[table.nodes[Int(n)].name]
+            return table.names[table.nodes[Int(n)].nameID]
         case .keyName(let id):
             return table.names[id]
         case .number(let number):

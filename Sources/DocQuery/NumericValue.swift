@@ -59,14 +59,28 @@ enum NumericValue: Sendable, Hashable {
         }
         var fractionDigits = 0
         var isInteger = true
+        // The digits as one integer mantissa, for the fast decimal path.
+        var mantissa = value
+        var significant = integerDigits
         if i < end, bytes[i] == UInt8(ascii: ".") {
             isInteger = false
             i += 1
-            while i < end, isDigit(bytes[i]) { fractionDigits += 1; i += 1 }
+            while i < end, isDigit(bytes[i]) {
+                if significant < 18 {
+                    mantissa = mantissa &* 10 &+ Int(bytes[i] &- 48)
+                    significant += 1
+                } else {
+                    significant += 1
+                }
+                fractionDigits += 1
+                i += 1
+            }
         }
         guard integerDigits + fractionDigits > 0 else { return nil }
+        var hasExponent = false
         if i < end, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             isInteger = false
+            hasExponent = true
             i += 1
             if i < end, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             var exponentDigits = 0
@@ -75,9 +89,21 @@ enum NumericValue: Sendable, Hashable {
         }
         guard i == end else { return nil }
         if isInteger && !overflow { return .int(negative ? -value : value) }
+        if !hasExponent && !overflow && significant <= 15 && fractionDigits <= 22 {
+            // Clinger's fast path: both the mantissa and the power of ten are
+            // exact doubles, so one division is correctly rounded.
+            let result = Double(mantissa) / powersOfTen[fractionDigits]
+            return .double(negative ? -result : result)
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         guard let double = Double(text) else { return nil }
         return .double(double)
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { k in
+        var p = 1.0
+        for _ in 0..<k { p *= 10 }
+        return p
     }
 
     @inline(__always) private static func isDigit(_ b: UInt8) -> Bool { b &- 48 < 10 }

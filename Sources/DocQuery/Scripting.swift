@@ -7,8 +7,8 @@
 /// doc.auth.user.username.string        // "bob"
 /// doc.lists.list.name.strings          // ["Inbox", "High Priority", "Personal"]
 /// doc["auth.user.username"].string     // a whole path
-/// doc.items[0].name.string             // an index
-/// try doc.query("lists.list[?smart == 1].name")   // throws on a bad path
+/// doc.items[0].nameID.string             // an index
+/// try doc.query("lists.list[?smart == 1].nameID")   // throws on a bad path
 /// ```
 ///
 /// ## Members hide keys

@@ -48,10 +48,12 @@ extension Evaluator {
             case (.literal(let a), .literal(let b)):
                 return holds(.literal(a), op, .literal(b))
             case (.path(let steps), .literal(let b)):
+                if let answer = anyKeyed(steps, member, { holds(.item($0), op, .literal(b)) }) { return answer }
                 let found = try values(of: steps, from: member)
                 defer { giveBack(found) }
                 return found.contains { holds(.item($0), op, .literal(b)) }
             case (.literal(let a), .path(let steps)):
+                if let answer = anyKeyed(steps, member, { holds(.literal(a), op, .item($0)) }) { return answer }
                 let found = try values(of: steps, from: member)
                 defer { giveBack(found) }
                 return found.contains { holds(.literal(a), op, .item($0)) }
@@ -63,6 +65,39 @@ extension Evaluator {
                 return left.contains { x in right.contains { y in holds(.item(x), op, .item(y)) } }
             }
         }
+    }
+
+    /// The fast path for the commonest filter, `[?key op literal]` on an
+    /// object or element: tests the children the key selects in place,
+    /// without running the general evaluator. Returns `nil` when the path is
+    /// not a single key on a narrow object or element (or a key selects a
+    /// JSON array, whose elements the general path opens).
+    @inline(__always)
+    private func anyKeyed(_ steps: [Step], _ member: UInt32, _ test: (UInt32) -> Bool) -> Bool? {
+        guard steps.count == 1, case .key(let slot) = steps[0].kind, isNode(member) else { return nil }
+        let record = nodes[Int(member)]
+        let k = record.kindCode
+        guard k == Self.objectKind || k == Self.elementKind,
+            record.a - member < WideNodeIndex.minimumRecords
+        else { return nil }
+        let id = keyIDs[slot]
+        if id == 0 { return false }
+        var p = member + 1
+        let end = record.a
+        var found = false
+        while p < end {
+            let child = nodes[Int(p)]
+            let name = child.nameID
+            if (name == id || (isXML && localNameIDs[Int(name)] == id)) && child.kindCode != Self.piKind {
+                if child.kindCode == Self.arrayKind { return nil }
+                if test(p) {
+                    found = true
+                    break
+                }
+            }
+            p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+        }
+        return found
     }
 
     /// Evaluates a relative path from one member into a pooled buffer.

@@ -19,23 +19,23 @@ extension Evaluator {
     /// The name ids of a node's keyed children, in document order.
     func collectKeyNames(of node: UInt32, into out: inout [UInt32]) {
         let record = nodes[Int(node)]
-        switch record.rawKind {
+        switch record.kindCode {
         case Self.objectKind, Self.elementKind, Self.documentKind:
             var p = node + 1
             while p < record.a {
                 let child = nodes[Int(p)]
-                if child.name != 0 && child.rawKind != Self.piKind { out.append(child.name) }
+                if child.nameID != 0 && child.kindCode != Self.piKind { out.append(child.nameID) }
                 p = subtreeEnd(p)
             }
         case Self.arrayKind:
             var p = node + 1
             while p < record.a {
                 let child = nodes[Int(p)]
-                if child.rawKind == Self.arrayKind {
+                if child.kindCode == Self.arrayKind {
                     p += 1
                     continue
                 }
-                if child.rawKind == Self.objectKind { collectKeyNames(of: p, into: &out) }
+                if child.kindCode == Self.objectKind { collectKeyNames(of: p, into: &out) }
                 p = subtreeEnd(p)
             }
         default:

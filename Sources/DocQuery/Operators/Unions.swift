@@ -35,7 +35,7 @@ extension Evaluator {
                 var p = item + 1
                 let end = nodes[Int(item)].a
                 while p < end {
-                    let k = nodes[Int(p)].rawKind
+                    let k = nodes[Int(p)].kindCode
                     if k == Self.attributeKind || k == Self.elementKind { return .node(item) }
                     p = subtreeEnd(p)
                 }
