@@ -44,25 +44,32 @@ extension Evaluator {
             defer { giveBack(found) }
             return !found.isEmpty
         case .comparison(let left, let op, let right):
+            // Loops rather than closures: a closure here would capture (and
+            // copy) the whole evaluator for every member.
             switch (left, right) {
             case (.literal(let a), .literal(let b)):
                 return holds(.literal(a), op, .literal(b))
             case (.path(let steps), .literal(let b)):
-                if let answer = anyKeyed(steps, member, { holds(.item($0), op, .literal(b)) }) { return answer }
+                if let answer = anyKeyed(steps, member, op, b, literalOnLeft: false) { return answer }
                 let found = try values(of: steps, from: member)
                 defer { giveBack(found) }
-                return found.contains { holds(.item($0), op, .literal(b)) }
+                for item in found where holds(.item(item), op, .literal(b)) { return true }
+                return false
             case (.literal(let a), .path(let steps)):
-                if let answer = anyKeyed(steps, member, { holds(.literal(a), op, .item($0)) }) { return answer }
+                if let answer = anyKeyed(steps, member, op, a, literalOnLeft: true) { return answer }
                 let found = try values(of: steps, from: member)
                 defer { giveBack(found) }
-                return found.contains { holds(.literal(a), op, .item($0)) }
+                for item in found where holds(.literal(a), op, .item(item)) { return true }
+                return false
             case (.path(let a), .path(let b)):
                 let left = try values(of: a, from: member)
                 defer { giveBack(left) }
                 let right = try values(of: b, from: member)
                 defer { giveBack(right) }
-                return left.contains { x in right.contains { y in holds(.item(x), op, .item(y)) } }
+                for x in left {
+                    for y in right where holds(.item(x), op, .item(y)) { return true }
+                }
+                return false
             }
         }
     }
@@ -73,7 +80,9 @@ extension Evaluator {
     /// not a single key on a narrow object or element (or a key selects a
     /// JSON array, whose elements the general path opens).
     @inline(__always)
-    private func anyKeyed(_ steps: [Step], _ member: UInt32, _ test: (UInt32) -> Bool) -> Bool? {
+    private func anyKeyed(
+        _ steps: [Step], _ member: UInt32, _ op: ComparisonOperator, _ literal: Literal, literalOnLeft: Bool
+    ) -> Bool? {
         guard steps.count == 1, case .key(let slot) = steps[0].kind, isNode(member) else { return nil }
         let record = nodes[Int(member)]
         let k = record.kindCode
@@ -90,7 +99,8 @@ extension Evaluator {
             let name = child.nameID
             if (name == id || (isXML && localNameIDs[Int(name)] == id)) && child.kindCode != Self.piKind {
                 if child.kindCode == Self.arrayKind { return nil }
-                if test(p) {
+                let holds = literalOnLeft ? holds(.literal(literal), op, .item(p)) : holds(.item(p), op, .literal(literal))
+                if holds {
                     found = true
                     break
                 }
