@@ -32,8 +32,8 @@ import Foundation
 /// underflow gives zero). ``decimal`` holds up to 38 significant digits
 /// scaled by 10^-128 … 10^127 and is `nil` beyond that.
 ///
-/// To learn *why* there is no value, use the throwing twin
-/// ``number(as:)-(Int.Type)`` and its overloads, whose
+/// To learn *why* there is no value, use the throwing twin,
+/// `number(as: Int.self)` (or `Int64`, `UInt64`, `Double`, `Decimal`), whose
 /// ``LoadError/Kind-swift.struct/invalidNumber`` error says, for example,
 /// `12345678901234567890 does not fit in Int`.
 extension Node {

@@ -134,12 +134,7 @@ private struct Scanner {
                 i &+= length
 
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                guard stack.count < maxDepth else {
-                    throw LoadError(
-                        .nestingTooDeep,
-                        "nesting deeper than \(maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)",
-                        at: i, in: input)
-                }
+                guard stack.count < maxDepth else { throw tooDeep(at: i, maxDepth: maxDepth) }
                 let isObject = c == UInt8(ascii: "{")
                 let index = UInt32(truncatingIfNeeded: nodes.count)
                 nodes.append(NodeRecord(
@@ -280,7 +275,7 @@ private struct Scanner {
         if base[i] == UInt8(ascii: "0") {
             i &+= 1
             if i < count, Self.isDigit(base[i]) {
-                throw LoadError(.invalidSyntax, "leading zeros are not allowed", at: start, in: input)
+                throw leadingZero(at: start)
             }
         } else {
             i = skipDigits(i &+ 1)
@@ -385,20 +380,12 @@ private struct Scanner {
         case UInt8(ascii: "u"):
             let value = try hex4(at: i &+ 2, escapeStart: i)
             if value & 0xF800 != 0xD800 { return i &+ 6 }
-            guard value < 0xDC00 else {
-                throw LoadError(
-                    .invalidSyntax,
-                    "lone surrogate '\(escapeText(at: i))': a low surrogate must follow a high surrogate",
-                    at: i, in: input)
-            }
+            guard value < 0xDC00 else { throw loneSurrogate(at: i, high: false) }
             if i &+ 8 <= count, base[i &+ 6] == UInt8(ascii: "\\"), base[i &+ 7] == UInt8(ascii: "u") {
                 let low = try hex4(at: i &+ 8, escapeStart: i &+ 6)
                 if low & 0xFC00 == 0xDC00 { return i &+ 12 }
             }
-            throw LoadError(
-                .invalidSyntax,
-                "lone surrogate '\(escapeText(at: i))': a high surrogate must be followed by a low surrogate escape (\\uDC00…\\uDFFF)",
-                at: i, in: input)
+            throw loneSurrogate(at: i, high: true)
         default:
             throw invalidEscape(at: i)
         }
@@ -507,6 +494,27 @@ private struct Scanner {
     func unexpected(_ expectation: String, at i: Int) -> LoadError {
         if i < count, base[i] >= 0x80, utf8Length(at: i) == 0 { return invalidUTF8(at: i) }
         return LoadError(.invalidSyntax, "\(expectation), found \(describe(at: i))", at: i, in: input)
+    }
+
+    @inline(never)
+    func tooDeep(at i: Int, maxDepth: Int) -> LoadError {
+        LoadError(
+            .nestingTooDeep, "nesting deeper than \(maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)",
+            at: i, in: input)
+    }
+
+    @inline(never)
+    func leadingZero(at start: Int) -> LoadError {
+        LoadError(.invalidSyntax, "leading zeros are not allowed", at: start, in: input)
+    }
+
+    @inline(never)
+    func loneSurrogate(at i: Int, high: Bool) -> LoadError {
+        let escape = escapeText(at: i)
+        let message = high
+            ? "lone surrogate '\(escape)': a high surrogate must be followed by a low surrogate escape (\\uDC00…\\uDFFF)"
+            : "lone surrogate '\(escape)': a low surrogate must follow a high surrogate"
+        return LoadError(.invalidSyntax, message, at: i, in: input)
     }
 
     @inline(never)
