@@ -17,4 +17,9 @@
 /* xmlFree is a variable or a macro depending on how libxml2 was built;
    this gives Swift one function to call either way. */
 static inline void docquery_xmlFree(void *pointer) { xmlFree(pointer); }
+
+/* The calling thread's structured error handler and its context (macros
+   over per-thread state in threaded builds), so a load can put them back. */
+static inline xmlStructuredErrorFunc docquery_structuredErrorHandler(void) { return xmlStructuredError; }
+static inline void *docquery_structuredErrorContext(void) { return xmlStructuredErrorContext; }
 #endif

@@ -66,9 +66,16 @@ enum LibXML2 {
             xmlFreeParserCtxt(parser)
         }
 
-        let session = Session(parser: parser, input: input, options: options)
+        let session = Session(parser: parser, input: input, options: options, encoding: encoding)
+        let userData = Unmanaged.passUnretained(session).toOpaque()
         parser.pointee.sax.pointee = makeSAXHandler()
-        parser.pointee.userData = Unmanaged.passUnretained(session).toOpaque()
+        parser.pointee.userData = userData
+        // The character converters report errors without a parser context,
+        // through the calling thread's handler: borrow it for this load.
+        let previousHandler = docquery_structuredErrorHandler()
+        let previousContext = docquery_structuredErrorContext()
+        xmlSetStructuredErrorFunc(userData, structuredErrorHandler)
+        defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
         var parseOptions = Int32(XML_PARSE_NONET.rawValue)
         if encoding != nil { parseOptions |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
         xmlCtxtUseOptions(parser, parseOptions)
@@ -76,6 +83,7 @@ enum LibXML2 {
 
         withExtendedLifetime(session) { _ = xmlParseDocument(parser) }
 
+        session.finishConversionError()
         if let failure = session.failure { throw failure }
         guard parser.pointee.wellFormed != 0 else {
             // Every fatal error goes through the handler; this is a fallback.
@@ -116,8 +124,10 @@ enum LibXML2 {
         if matches(XML_ERR_INVALID_CHAR) {
             // Invalid UTF-8 and UTF-8-encoded surrogates share this code with
             // characters XML does not allow (such as NUL).
+            // (A character reference to a surrogate is a syntax error with another message.)
             let message = error.message.map { String(cString: $0) } ?? ""
-            if message.contains("UTF-8") || (0xD800...0xDFFF).contains(error.int1) { return .invalidEncoding }
+            if message.contains("UTF-8") { return .invalidEncoding }
+            if message.hasPrefix("Char 0x"), (0xD800...0xDFFF).contains(error.int1) { return .invalidEncoding }
             return .invalidSyntax
         }
         if matches(
@@ -155,14 +165,19 @@ private final class Session {
     var failure: LoadError?
     /// Whether `xmlStopParser` was called.
     var stopped = false
+    /// A character-conversion error waiting for a location.
+    var conversionError: String?
+    /// The encoding the caller forced, if any.
+    let forcedEncoding: String?
     /// Replacement-text bytes entities may still expand to.
     var entityBudget: Int
     let maxEntityExpansion: Int
 
-    init(parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions) {
+    init(parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions, encoding: String?) {
         self.builder = XMLTreeBuilder(options: options, estimatedBytes: input.count)
         self.parser = parser
         self.input = input
+        self.forcedEncoding = encoding
         self.entityBudget = options.maxEntityExpansion
         self.maxEntityExpansion = options.maxEntityExpansion
     }
@@ -194,9 +209,43 @@ private final class Session {
     }
 
     /// Records an error libxml2 reported; warnings are ignored.
+    ///
+    /// A failed character conversion has no location of its own; the
+    /// parser then stops where the decoded text ends, which is where the
+    /// bad bytes are, so the conversion message waits for that next error's
+    /// location.
     func record(_ error: UnsafePointer<xmlError>) {
         guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        failure = loadError(from: error)
+        let domain = error.pointee.domain
+        if domain == Int32(XML_FROM_I18N.rawValue)
+            || (domain == Int32(XML_FROM_IO.rawValue) && error.pointee.code == Int32(XML_IO_ENCODER.rawValue))
+        {
+            if conversionError == nil {
+                conversionError = error.pointee.message.map { XMLLoader.oneLine(String(cString: $0)) } ?? ""
+            }
+            return
+        }
+        var located = loadError(from: error)
+        if conversionError != nil {
+            located.kind = .invalidEncoding
+            located.message = conversionMessage()
+        }
+        failure = located
+    }
+
+    /// Turns a conversion error no parser error followed into the failure.
+    func finishConversionError() {
+        guard failure == nil, conversionError != nil, let position = parser.pointee.input else { return }
+        let located = XMLLoader.locate(line: Int(position.pointee.line), column: Int(position.pointee.col), in: input)
+        failure = LoadError(.invalidEncoding, conversionMessage(), location: located.location, snippet: located.snippet)
+    }
+
+    private func conversionMessage() -> String {
+        let name = forcedEncoding
+            ?? parser.pointee.input?.pointee.encoding.map { String(cString: $0) }
+            ?? parser.pointee.encoding.map { String(cString: $0) }
+        let what = name.map { "valid \($0)" } ?? "in the declared encoding"
+        return "the input is not \(what) (\(conversionError ?? ""))"
     }
 
     func loadError(from pointer: UnsafePointer<xmlError>) -> LoadError {
@@ -409,11 +458,15 @@ private func makeSAXHandler() -> xmlSAXHandler {
         guard let context, let name else { return nil }
         return Unmanaged<Session>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.parameterEntity(named: name) }
     }
-    sax.serror = { context, error in
-        withSession(context) { session in
-            guard let error else { return }
-            session.record(error)
-        }
-    }
+    sax.serror = structuredErrorHandler
     return sax
+}
+
+/// Receives every error of a load: the parser's own, through the SAX
+/// handler, and context-free ones, through the thread's handler.
+private let structuredErrorHandler: xmlStructuredErrorFunc = { context, error in
+    withSession(context) { session in
+        guard let error else { return }
+        session.record(error)
+    }
 }
