@@ -1,10 +1,18 @@
 internal import CLibXML2
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one door to libxml2: the only file that imports `CLibXML2`.
 ///
 /// A load creates one parser context, points its SAX2 handler at the
-/// callbacks below, and runs `xmlParseDocument` over the bytes (passed with
-/// their length, never as a C string). The callbacks are `@convention(c)`
+/// callbacks below, and runs `xmlParseDocument` over the bytes (passed
+/// with their length, never as a C string). The callbacks are `@convention(c)`
 /// closures that capture nothing; they find the ``Session`` (and its
 /// ``XMLTreeBuilder``) through the context's `userData`. No libxml2 DOM is
 /// built, and no C pointer outlives the load: the context, and the small
@@ -52,6 +60,9 @@ enum LibXML2 {
         guard input.count <= Int(Int32.max) else {
             throw LoadError(.tooLarge, "XML input larger than 2 GiB is not supported")
         }
+        // libxml2 copies the bytes (xmlCreateMemoryParserCtxt). Reading them
+        // in place through a static input buffer looked tempting, but with
+        // 2.9.14 it misreports some documents (unbalanced element events).
         let created = input.withMemoryRebound(to: CChar.self) {
             xmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count))
         }
@@ -88,6 +99,13 @@ enum LibXML2 {
         guard parser.pointee.wellFormed != 0 else {
             // Every fatal error goes through the handler; this is a fallback.
             throw withUnsafePointer(to: &parser.pointee.lastError) { session.loadError(from: $0) }
+        }
+        guard session.builder.isComplete else {
+            // libxml2 said well-formed but its events did not add up; never
+            // hand out a half-built tree.
+            throw LoadError(.invalidSyntax, "the document ended before its root element was complete",
+                            location: XMLLoader.locate(line: Int(parser.pointee.input?.pointee.line ?? 1),
+                                                       column: Int(parser.pointee.input?.pointee.col ?? 1), in: input).location)
         }
         return session.builder.finish()
     }
@@ -162,7 +180,11 @@ private final class Session {
     /// The input, for locating errors.
     let input: UnsafeBufferPointer<UInt8>
     /// The first error; once set, callbacks do nothing.
-    var failure: LoadError?
+    var failure: LoadError? {
+        didSet { failed = failure != nil }
+    }
+    /// Whether ``failure`` is set (a plain flag for the callbacks' fast path).
+    private(set) var failed = false
     /// Whether `xmlStopParser` was called.
     var stopped = false
     /// A character-conversion error waiting for a location.
@@ -189,7 +211,7 @@ private final class Session {
     /// be in the middle of an attribute value); they set the failure, and
     /// the next content callback halts the parser instead.
     func fail(_ error: LoadError, stopping: Bool) {
-        guard failure == nil else { return }
+        guard !failed else { return }
         var error = error
         if error.location == nil, let position = parser.pointee.input {
             let located = XMLLoader.locate(
@@ -215,7 +237,7 @@ private final class Session {
     /// bad bytes are, so the conversion message waits for that next error's
     /// location.
     func record(_ error: UnsafePointer<xmlError>) {
-        guard failure == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        guard !failed, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         let domain = error.pointee.domain
         if domain == Int32(XML_FROM_I18N.rawValue)
             || (domain == Int32(XML_FROM_IO.rawValue) && error.pointee.code == Int32(XML_IO_ENCODER.rawValue))
@@ -235,7 +257,7 @@ private final class Session {
 
     /// Turns a conversion error no parser error followed into the failure.
     func finishConversionError() {
-        guard failure == nil, conversionError != nil, let position = parser.pointee.input else { return }
+        guard !failed, conversionError != nil, let position = parser.pointee.input else { return }
         let located = XMLLoader.locate(line: Int(position.pointee.line), column: Int(position.pointee.col), in: input)
         failure = LoadError(.invalidEncoding, conversionMessage(), location: located.location, snippet: located.snippet)
     }
@@ -277,7 +299,7 @@ private final class Session {
     ///
     /// Predefined entities (`&amp;` …) never get here: libxml2 resolves them first.
     func entity(named name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
-        guard failure == nil else { return Session.inertEntity }
+        guard !failed else { return Session.inertEntity }
         let found = xmlSAX2GetEntity(parser, name)
         if parser.pointee.inSubset != 0 { return found }
         guard let entity = found else {
@@ -307,7 +329,7 @@ private final class Session {
 
     /// Looks up a parameter entity, charging it to the budget.
     func parameterEntity(named name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
-        guard failure == nil, let entity = xmlSAX2GetParameterEntity(parser, name) else { return nil }
+        guard !failed, let entity = xmlSAX2GetParameterEntity(parser, name) else { return nil }
         return charge(entity) ? entity : nil
     }
 
@@ -328,14 +350,12 @@ private final class Session {
     func withDecodedAttribute(
         _ value: UnsafePointer<xmlChar>, length: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
     ) throws(LoadError) {
-        var i = 0
-        while i < length, value[i] != UInt8(ascii: "&") { i += 1 }
-        if i == length {
+        if length == 0 || memchr(value, Int32(UInt8(ascii: "&")), length) == nil {
             try body(UnsafeBufferPointer(start: value, count: length))
             return
         }
         guard let decoded = xmlStringLenDecodeEntities(parser, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0) else {
-            if failure == nil { throw LoadError(.entityNotAllowed, "cannot expand the entities in an attribute value") }
+            if !failed { throw LoadError(.entityNotAllowed, "cannot expand the entities in an attribute value") }
             return
         }
         defer { docquery_xmlFree(decoded) }
@@ -359,7 +379,7 @@ private func withSession(_ context: UnsafeMutableRawPointer?, _ body: (Session) 
 /// Runs a builder step, recording a thrown error and stopping the parser.
 @inline(__always)
 private func build(_ session: Session, _ step: (inout XMLTreeBuilder) throws(LoadError) -> Void) {
-    guard session.failure == nil else {
+    guard !session.failed else {
         session.stop()
         return
     }
@@ -446,7 +466,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
     }
     sax.entityDecl = { context, name, type, publicID, systemID, content in
         withSession(context) { session in
-            guard session.failure == nil else { return }
+            guard !session.failed else { return }
             xmlSAX2EntityDecl(session.parser, name, type, publicID, systemID, content)
         }
     }

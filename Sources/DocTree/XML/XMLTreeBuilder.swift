@@ -33,24 +33,26 @@ struct XMLTreeBuilder {
     private let keepsComments: Bool
     private let keepsProcessingInstructions: Bool
     /// Name ids by the parser's (prefix, local name) pointers.
-    private var nameIDs: [NameKey: UInt32] = [:]
+    private var nameIDs = PointerPairTable()
     /// Namespace URI name ids by the parser's URI pointer.
-    private var namespaceIDs: [UInt: UInt32] = [:]
+    private var namespaceIDs = PointerPairTable()
     /// How many elements finished with element children, no real text, and
     /// at least one whitespace-only run to drop.
     private var elementsWithDroppableWhitespace = 0
-
-    /// A (prefix, local name) pair of parser-owned C string addresses.
-    private struct NameKey: Hashable {
-        let prefix: UInt
-        let local: UInt
-    }
+    /// The most containers ever open at once (the document node included).
+    private var deepest = 1
+    /// The text while the document is built; it becomes the table's
+    /// `text` array in ``finish()``. (Appending to an `Array` costs several
+    /// times more per call, and there is a call per attribute and text run.)
+    private let text: TextStorage
 
     init(options: LoadOptions, estimatedBytes: Int) {
+        // Generous: capacity that is never written is never resident, and
+        // regrowing copies. Markup-dense XML has a node per 12-16 bytes.
         tree = TreeBuilder(
             splitsPrefixes: true, maxDepth: options.maxDepth,
-            estimatedNodes: estimatedBytes / 32)
-        tree.text.reserveCapacity(estimatedBytes / 2)
+            estimatedNodes: estimatedBytes / 10)
+        text = TextStorage(capacity: estimatedBytes)
         keepsComments = options.keepsComments
         keepsProcessingInstructions = options.keepsProcessingInstructions
     }
@@ -75,6 +77,7 @@ struct XMLTreeBuilder {
             throw LoadError(.nestingTooDeep, "elements are nested deeper than \(tree.maxDepth) levels")
         }
         if parent != 0 { tree.nodes[Int(parent)].insert(.hasElementChildren) }
+        deepest = max(deepest, tree.open.count)
         guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
     }
 
@@ -146,34 +149,42 @@ struct XMLTreeBuilder {
         tree.appendLeaf(.processingInstruction, name: name, offset: offset, length: UInt32(data.count))
     }
 
+    /// Whether every element opened was closed and there is a root element:
+    /// what a successful parse must leave behind.
+    var isComplete: Bool {
+        tree.open.count == 1 && tree.nodes.dropFirst().contains { $0.rawKind == Node.Kind.element.rawValue }
+    }
+
     /// Drops layout whitespace and freezes the table into a document.
     mutating func finish() -> Document {
         if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
+        tree.text = text.array()
         return tree.finish(format: .xml)
     }
 
     // MARK: Names
 
     private mutating func nameID(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
-        let key = NameKey(prefix: prefix.map { UInt(bitPattern: $0) } ?? 0, local: UInt(bitPattern: local))
-        if let id = nameIDs[key] { return id }
+        let prefixKey = UInt(bitPattern: prefix)
+        let localKey = UInt(bitPattern: local)
+        if let id = nameIDs[prefixKey, localKey] { return id }
         var name = String(cString: local)
         if let prefix { name = String(cString: prefix) + ":" + name }
         let id = try tree.names.intern(name)
-        nameIDs[key] = id
+        nameIDs.insert(id, for: prefixKey, localKey)
         return id
     }
 
     private mutating func namespaceID(_ uri: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
         guard let uri else { return 0 }
         let key = UInt(bitPattern: uri)
-        if let id = namespaceIDs[key] { return id }
+        if let id = namespaceIDs[0, key] { return id }
         // A URI is a name of its own: interned whole, never split at a colon.
         let saved = tree.names.splitsPrefixes
         tree.names.splitsPrefixes = false
         defer { tree.names.splitsPrefixes = saved }
         let id = try tree.names.intern(String(cString: uri))
-        namespaceIDs[key] = id
+        namespaceIDs.insert(id, for: 0, key)
         return id
     }
 
@@ -183,10 +194,10 @@ struct XMLTreeBuilder {
 
     @inline(__always)
     private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) -> UInt32 {
-        guard tree.text.count + bytes.count <= Int(UInt32.max) else {
+        guard text.count + bytes.count <= Int(UInt32.max) else {
             throw LoadError(.tooLarge, "the document has more than 4 GiB of text")
         }
-        return tree.appendText(bytes)
+        return UInt32(truncatingIfNeeded: text.append(bytes))
     }
 
     /// Whether every byte is XML whitespace (space, tab, line feed, carriage return).
@@ -207,64 +218,193 @@ struct XMLTreeBuilder {
     /// dropped bytes (spans are in record order, so moving forward is safe).
     private mutating func dropLayoutWhitespace() {
         let count = tree.nodes.count
-        let textKind = Node.Kind.text.rawValue
-        // Open containers: (old subtree end, new index).
-        var open: [(end: UInt32, index: UInt32)] = []
-        open.reserveCapacity(64)
+        let textKind = UInt32(Node.Kind.text.rawValue)
+        let attributeKind = UInt32(Node.Kind.attribute.rawValue)
+        let containerKinds: UInt32 = [Node.Kind.document, .object, .array, .element]
+            .reduce(0) { $0 | 1 << UInt32($1.rawValue) }
+        let whitespaceBit = UInt32(NodeRecord.Flags.whitespace.rawValue) << 4
+        let layoutParentBits = UInt32(NodeRecord.Flags.hasElementChildren.rawValue | NodeRecord.Flags.hasText.rawValue) << 4
+        let layoutParent = UInt32(NodeRecord.Flags.hasElementChildren.rawValue) << 4
+        // The open containers, innermost last: old subtree end and new index.
+        let stackCapacity = deepest + 2
+        let openEnds = UnsafeMutablePointer<UInt32>.allocate(capacity: stackCapacity)
+        let openIndices = UnsafeMutablePointer<UInt32>.allocate(capacity: stackCapacity)
+        defer {
+            openEnds.deallocate()
+            openIndices.deallocate()
+        }
+        var depth = 0
         var write = 0
         var textWrite = 0
+        // Kept spans are moved in runs: bytes [moveFrom, moveFrom + moveLength) go to moveTo.
+        var moveFrom = 0, moveTo = 0, moveLength = 0
         let attributeNamespaces = tree.attributeNamespaces
         var movedAttributeNamespaces: [UInt32: UInt32] = [:]
         movedAttributeNamespaces.reserveCapacity(attributeNamespaces.count)
-        tree.nodes.withUnsafeMutableBufferPointer { nodes in
-            tree.text.withUnsafeMutableBufferPointer { text in
+        tree.nodes.withUnsafeMutableBufferPointer { buffer in
+            do {
+                let nodes = buffer.baseAddress!
+                let text = self.text.base
+                func flushMove() {
+                    if moveLength > 0, moveFrom != moveTo {
+                        (text + moveTo).update(from: text + moveFrom, count: moveLength)
+                    }
+                    moveLength = 0
+                }
                 for read in 0..<count {
-                    while let top = open.last, top.end <= UInt32(truncatingIfNeeded: read) {
-                        nodes[Int(top.index)].a = UInt32(truncatingIfNeeded: write)
-                        open.removeLast()
+                    let read32 = UInt32(truncatingIfNeeded: read)
+                    while depth > 0, openEnds[depth - 1] <= read32 {
+                        depth -= 1
+                        nodes[Int(openIndices[depth])].a = UInt32(truncatingIfNeeded: write)
                     }
                     var record = nodes[read]
-                    let isContainer = record.kind.isContainer
-                    if record.rawKind == textKind && record.flags.contains(.whitespace) {
-                        let parentFlags = nodes[Int(open[open.count - 1].index)].flags
-                        if parentFlags.contains(.hasElementChildren) && !parentFlags.contains(.hasText) {
-                            continue
-                        }
+                    let kind = record.header & 0xF
+                    if kind == textKind, record.header & whitespaceBit != 0,
+                        nodes[Int(openIndices[depth - 1])].header & layoutParentBits == layoutParent
+                    {
+                        continue
                     }
-                    if read > 0 { record.parent = open[open.count - 1].index }
-                    if !isContainer {
+                    if read > 0 { record.parent = openIndices[depth - 1] }
+                    if containerKinds & (1 << kind) != 0 {
+                        nodes[write] = record
+                        // The document node's end is only set by `TreeBuilder.finish`.
+                        openEnds[depth] = read == 0 ? UInt32(truncatingIfNeeded: count) : record.a
+                        openIndices[depth] = UInt32(truncatingIfNeeded: write)
+                        depth += 1
+                    } else {
                         let start = Int(record.a)
                         let length = Int(record.b)
-                        if start != textWrite, length > 0 {
-                            let source = UnsafeRawPointer(text.baseAddress! + start)
-                            UnsafeMutableRawPointer(text.baseAddress! + textWrite)
-                                .copyMemory(from: source, byteCount: length)
+                        if length > 0 {
+                            if moveLength > 0 && start == moveFrom + moveLength {
+                                moveLength += length
+                            } else {
+                                flushMove()
+                                (moveFrom, moveTo, moveLength) = (start, textWrite, length)
+                            }
                         }
                         record.a = UInt32(truncatingIfNeeded: textWrite)
                         textWrite += length
-                        if !attributeNamespaces.isEmpty, record.rawKind == Node.Kind.attribute.rawValue,
-                            let uri = attributeNamespaces[UInt32(truncatingIfNeeded: read)]
+                        if kind == attributeKind, !attributeNamespaces.isEmpty,
+                            let uri = attributeNamespaces[read32]
                         {
                             movedAttributeNamespaces[UInt32(truncatingIfNeeded: write)] = uri
                         }
-                    }
-                    nodes[write] = record
-                    if isContainer {
-                        // The document node's end is only set by `TreeBuilder.finish`.
-                        let end = read == 0 ? UInt32(truncatingIfNeeded: count) : record.a
-                        open.append((end, UInt32(truncatingIfNeeded: write)))
+                        nodes[write] = record
                     }
                     write += 1
                 }
-                while let top = open.popLast() {
-                    nodes[Int(top.index)].a = UInt32(truncatingIfNeeded: write)
+                flushMove()
+                while depth > 0 {
+                    depth -= 1
+                    nodes[Int(openIndices[depth])].a = UInt32(truncatingIfNeeded: write)
                 }
             }
         }
         tree.nodes.removeLast(count - write)
-        tree.text.removeLast(tree.text.count - textWrite)
-        tree.attributeNamespaces = movedAttributeNamespaces
+        text.truncate(to: textWrite)
+        if !attributeNamespaces.isEmpty { tree.attributeNamespaces = movedAttributeNamespaces }
         elementsWithDroppableWhitespace = 0
+    }
+}
+
+/// Growable bytes for the text of a document being built.
+private final class TextStorage {
+    // Only the one builder that owns it touches it, one call at a time.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    /// The bytes in use.
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Copies `bytes` to the end; returns their offset.
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let offset = count
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return offset }
+        if offset + bytes.count > capacity { grow(toHold: offset + bytes.count) }
+        (base + offset).initialize(from: source, count: bytes.count)
+        count = offset + bytes.count
+        return offset
+    }
+
+    private func grow(toHold needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Drops the bytes from `newCount` on.
+    func truncate(to newCount: Int) {
+        precondition(newCount <= count)
+        count = newCount
+    }
+
+    /// The bytes as an array sized to fit.
+    func array() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
+            initialized = count
+        }
+    }
+}
+
+/// A small open-addressing map from a pair of addresses (the second never
+/// 0) to a name id: cheaper per look-up than a `Dictionary`'s seeded hash,
+/// which matters because every element and attribute does one.
+private struct PointerPairTable {
+    private var firsts = [UInt](repeating: 0, count: 64)
+    private var seconds = [UInt](repeating: 0, count: 64)
+    private var ids = [UInt32](repeating: 0, count: 64)
+    private var count = 0
+
+    @inline(__always)
+    private static func slot(_ first: UInt, _ second: UInt, mask: Int) -> Int {
+        let mixed = (second ^ (first &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> 32) & mask
+    }
+
+    subscript(first: UInt, second: UInt) -> UInt32? {
+        @inline(__always) get {
+            let mask = seconds.count - 1
+            var slot = Self.slot(first, second, mask: mask)
+            while true {
+                let stored = seconds[slot]
+                if stored == 0 { return nil }
+                if stored == second && firsts[slot] == first { return ids[slot] }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    mutating func insert(_ id: UInt32, for first: UInt, _ second: UInt) {
+        if (count + 1) * 2 > seconds.count { grow() }
+        let mask = seconds.count - 1
+        var slot = Self.slot(first, second, mask: mask)
+        while seconds[slot] != 0 { slot = (slot + 1) & mask }
+        firsts[slot] = first
+        seconds[slot] = second
+        ids[slot] = id
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = (firsts, seconds, ids)
+        let capacity = seconds.count * 2
+        firsts = [UInt](repeating: 0, count: capacity)
+        seconds = [UInt](repeating: 0, count: capacity)
+        ids = [UInt32](repeating: 0, count: capacity)
+        count = 0
+        for k in old.1.indices where old.1[k] != 0 { insert(old.2[k], for: old.0[k], old.1[k]) }
     }
 }
 
