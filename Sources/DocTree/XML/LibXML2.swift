@@ -40,8 +40,11 @@ import Darwin
 ///   builder also enforces ``LoadOptions/maxDepth``.
 /// - Errors come from a structured handler on the context (`serror`), which
 ///   reads the `xmlError` libxml2 passes for this context: its line, its
-///   column (`int2`), its code and message. The first error wins; warnings
-///   are ignored; nothing is printed.
+///   column (`int2`), its code and message (never `xmlGetLastError`). The
+///   character converters report without a context, through the calling
+///   thread's handler, so a load also sets that (per thread in threaded
+///   libxml2 builds) and puts the previous one back. The first error wins,
+///   warnings are ignored, and nothing is printed.
 enum LibXML2 {
     /// Parses XML bytes into a document.
     ///
@@ -60,9 +63,10 @@ enum LibXML2 {
         guard input.count <= Int(Int32.max) else {
             throw LoadError(.tooLarge, "XML input larger than 2 GiB is not supported")
         }
-        // libxml2 copies the bytes (xmlCreateMemoryParserCtxt). Reading them
-        // in place through a static input buffer looked tempting, but with
-        // 2.9.14 it misreports some documents (unbalanced element events).
+        // libxml2 copies the bytes here. Reading them in place through a
+        // static input buffer (as xmlCtxtReadMemory does) was tried: with
+        // 2.9.14 it gave unbalanced element events on the benchmark corpus,
+        // so the copy stays.
         let created = input.withMemoryRebound(to: CChar.self) {
             xmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count))
         }

@@ -158,6 +158,17 @@ struct XMLTreeBuilder {
     /// Drops layout whitespace and freezes the table into a document.
     mutating func finish() -> Document {
         if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
+        // The records dropped above were written, so their memory is resident:
+        // when that is a noticeable share, move the records to a snug array.
+        let count = tree.nodes.count
+        if tree.nodes.capacity - count > count / 8 && count > 4096 {
+            tree.nodes = [NodeRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
+                tree.nodes.withUnsafeBufferPointer { source in
+                    _ = buffer.initialize(fromContentsOf: source)
+                }
+                initialized = count
+            }
+        }
         tree.text = text.array()
         return tree.finish(format: .xml)
     }
@@ -218,92 +229,95 @@ struct XMLTreeBuilder {
     /// dropped bytes (spans are in record order, so moving forward is safe).
     private mutating func dropLayoutWhitespace() {
         let count = tree.nodes.count
-        let textKind = UInt32(Node.Kind.text.rawValue)
-        let attributeKind = UInt32(Node.Kind.attribute.rawValue)
-        let containerKinds: UInt32 = [Node.Kind.document, .object, .array, .element]
-            .reduce(0) { $0 | 1 << UInt32($1.rawValue) }
-        let whitespaceBit = UInt32(NodeRecord.Flags.whitespace.rawValue) << 4
-        let layoutParentBits = UInt32(NodeRecord.Flags.hasElementChildren.rawValue | NodeRecord.Flags.hasText.rawValue) << 4
-        let layoutParent = UInt32(NodeRecord.Flags.hasElementChildren.rawValue) << 4
-        // The open containers, innermost last: old subtree end and new index.
-        let stackCapacity = deepest + 2
-        let openEnds = UnsafeMutablePointer<UInt32>.allocate(capacity: stackCapacity)
-        let openIndices = UnsafeMutablePointer<UInt32>.allocate(capacity: stackCapacity)
-        defer {
-            openEnds.deallocate()
-            openIndices.deallocate()
-        }
-        var depth = 0
-        var write = 0
-        var textWrite = 0
-        // Kept spans are moved in runs: bytes [moveFrom, moveFrom + moveLength) go to moveTo.
-        var moveFrom = 0, moveTo = 0, moveLength = 0
+        let stack = UnsafeMutablePointer<(end: UInt32, index: UInt32)>.allocate(capacity: deepest + 2)
+        defer { stack.deallocate() }
         let attributeNamespaces = tree.attributeNamespaces
         var movedAttributeNamespaces: [UInt32: UInt32] = [:]
-        movedAttributeNamespaces.reserveCapacity(attributeNamespaces.count)
-        tree.nodes.withUnsafeMutableBufferPointer { buffer in
-            do {
-                let nodes = buffer.baseAddress!
-                let text = self.text.base
-                func flushMove() {
-                    if moveLength > 0, moveFrom != moveTo {
-                        (text + moveTo).update(from: text + moveFrom, count: moveLength)
-                    }
-                    moveLength = 0
-                }
-                for read in 0..<count {
-                    let read32 = UInt32(truncatingIfNeeded: read)
-                    while depth > 0, openEnds[depth - 1] <= read32 {
-                        depth -= 1
-                        nodes[Int(openIndices[depth])].a = UInt32(truncatingIfNeeded: write)
-                    }
-                    var record = nodes[read]
-                    let kind = record.header & 0xF
-                    if kind == textKind, record.header & whitespaceBit != 0,
-                        nodes[Int(openIndices[depth - 1])].header & layoutParentBits == layoutParent
-                    {
-                        continue
-                    }
-                    if read > 0 { record.parent = openIndices[depth - 1] }
-                    if containerKinds & (1 << kind) != 0 {
-                        nodes[write] = record
-                        // The document node's end is only set by `TreeBuilder.finish`.
-                        openEnds[depth] = read == 0 ? UInt32(truncatingIfNeeded: count) : record.a
-                        openIndices[depth] = UInt32(truncatingIfNeeded: write)
-                        depth += 1
-                    } else {
-                        let start = Int(record.a)
-                        let length = Int(record.b)
-                        if length > 0 {
-                            if moveLength > 0 && start == moveFrom + moveLength {
-                                moveLength += length
-                            } else {
-                                flushMove()
-                                (moveFrom, moveTo, moveLength) = (start, textWrite, length)
-                            }
-                        }
-                        record.a = UInt32(truncatingIfNeeded: textWrite)
-                        textWrite += length
-                        if kind == attributeKind, !attributeNamespaces.isEmpty,
-                            let uri = attributeNamespaces[read32]
-                        {
-                            movedAttributeNamespaces[UInt32(truncatingIfNeeded: write)] = uri
-                        }
-                        nodes[write] = record
-                    }
-                    write += 1
-                }
-                flushMove()
-                while depth > 0 {
-                    depth -= 1
-                    nodes[Int(openIndices[depth])].a = UInt32(truncatingIfNeeded: write)
-                }
-            }
+        let kept = tree.nodes.withUnsafeMutableBufferPointer { nodes in
+            Self.compact(
+                nodes.baseAddress!, count: count, text: text.base, stack: stack,
+                attributeNamespaces: attributeNamespaces, moved: &movedAttributeNamespaces)
         }
-        tree.nodes.removeLast(count - write)
-        text.truncate(to: textWrite)
+        tree.nodes.removeLast(count - kept.nodes)
+        text.truncate(to: kept.text)
         if !attributeNamespaces.isEmpty { tree.attributeNamespaces = movedAttributeNamespaces }
         elementsWithDroppableWhitespace = 0
+    }
+
+    /// The compaction loop over raw storage; returns how many records and
+    /// text bytes remain.
+    private static func compact(
+        _ nodes: UnsafeMutablePointer<NodeRecord>, count: Int, text: UnsafeMutablePointer<UInt8>,
+        stack: UnsafeMutablePointer<(end: UInt32, index: UInt32)>,
+        attributeNamespaces: [UInt32: UInt32], moved: inout [UInt32: UInt32]
+    ) -> (nodes: Int, text: Int) {
+        let textKind = UInt32(Node.Kind.text.rawValue)
+        let attributeKind = UInt32(Node.Kind.attribute.rawValue)
+        let containerKinds: UInt32 = 1 << UInt32(Node.Kind.document.rawValue) | 1 << UInt32(Node.Kind.object.rawValue)
+            | 1 << UInt32(Node.Kind.array.rawValue) | 1 << UInt32(Node.Kind.element.rawValue)
+        let whitespaceBit = UInt32(NodeRecord.Flags.whitespace.rawValue) << 4
+        let layoutParentMask = UInt32(NodeRecord.Flags.hasElementChildren.rawValue | NodeRecord.Flags.hasText.rawValue) << 4
+        let layoutParent = UInt32(NodeRecord.Flags.hasElementChildren.rawValue) << 4
+        let hasAttributeNamespaces = !attributeNamespaces.isEmpty
+        // The document node's end is only set by `TreeBuilder.finish`.
+        stack[0] = (UInt32(truncatingIfNeeded: count), 0)
+        var depth = 1
+        var write = 1
+        var textWrite = 0
+        // Kept spans move in runs: [moveFrom, moveFrom + moveLength) goes to moveTo.
+        var moveFrom = 0
+        var moveTo = 0
+        var moveLength = 0
+        var read = 1
+        while read < count {
+            let read32 = UInt32(truncatingIfNeeded: read)
+            while stack[depth - 1].end <= read32 {
+                depth -= 1
+                nodes[Int(stack[depth].index)].a = UInt32(truncatingIfNeeded: write)
+            }
+            var record = nodes[read]
+            read += 1
+            let kind = record.header & 0xF
+            let parent = stack[depth - 1].index
+            if kind == textKind, record.header & whitespaceBit != 0,
+                nodes[Int(parent)].header & layoutParentMask == layoutParent
+            {
+                continue
+            }
+            record.parent = parent
+            if containerKinds & (1 << kind) != 0 {
+                stack[depth] = (record.a, UInt32(truncatingIfNeeded: write))
+                depth += 1
+            } else {
+                let start = Int(record.a)
+                let length = Int(record.b)
+                if length > 0 {
+                    if start == moveFrom + moveLength {
+                        moveLength += length
+                    } else {
+                        if moveFrom != moveTo { (text + moveTo).update(from: text + moveFrom, count: moveLength) }
+                        moveFrom = start
+                        moveTo = textWrite
+                        moveLength = length
+                    }
+                }
+                record.a = UInt32(truncatingIfNeeded: textWrite)
+                textWrite += length
+                if hasAttributeNamespaces, kind == attributeKind,
+                    let uri = attributeNamespaces[UInt32(truncatingIfNeeded: read - 1)]
+                {
+                    moved[UInt32(truncatingIfNeeded: write)] = uri
+                }
+            }
+            nodes[write] = record
+            write += 1
+        }
+        if moveFrom != moveTo, moveLength > 0 { (text + moveTo).update(from: text + moveFrom, count: moveLength) }
+        while depth > 1 {
+            depth -= 1
+            nodes[Int(stack[depth].index)].a = UInt32(truncatingIfNeeded: write)
+        }
+        return (write, textWrite)
     }
 }
 
