@@ -91,12 +91,22 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
         return computedText(computed)
     }
 
-    /// The value as an `Int`, when its text is a number that is an exact integer.
-    public var int: Int? { string.flatMap(ValueConversion.int) }
-    /// The value as a `Double`, when its text is a decimal number.
-    public var double: Double? { string.flatMap(ValueConversion.double) }
-    /// The value as a `Decimal`, when its text is a decimal number.
-    public var decimal: Decimal? { string.flatMap(ValueConversion.decimal) }
+    /// The value as an `Int`, when it is a number (or numeric text) whose
+    /// value is an integer that fits; nodes read as ``Node/int`` does.
+    public var int: Int? {
+        computed == nil ? Node(document: document, index: index).int : string.flatMap(ValueConversion.int)
+    }
+    /// The value as the nearest `Double`, when it is a number or numeric
+    /// text; nodes read as ``Node/double`` does.
+    public var double: Double? {
+        computed == nil ? Node(document: document, index: index).double : string.flatMap(ValueConversion.double)
+    }
+    /// The value as a `Decimal`, when it is a number or numeric text that a
+    /// `Decimal` holds exactly; nodes read as ``Node/decimal`` does.
+    public var decimal: Decimal? {
+        if case .number(.decimal(let value))? = computed { return value }
+        return computed == nil ? Node(document: document, index: index).decimal : string.flatMap(ValueConversion.decimal)
+    }
     /// The value as a `Bool`: JSON `true`/`false`, or the text `true`,
     /// `false`, `1` or `0`.
     public var bool: Bool? {

@@ -111,13 +111,15 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, CustomDebugStringC
     /// Every value that has text, in order (nulls, objects and arrays are skipped).
     public var strings: [String] { compactMap(\.string) }
 
-    /// The first value as an `Int`, when it is an exact integer.
+    /// The first value as an `Int`, when it is a number (or numeric text)
+    /// whose value is an integer that fits (`42`, `1.0`, `1e2`); never rounded.
     public var int: Int? { firstMatch?.int }
 
-    /// The first value as a `Double`, when it is a decimal number.
+    /// The first value as the nearest `Double`, when it is a number or numeric text.
     public var double: Double? { firstMatch?.double }
 
-    /// The first value as a `Decimal`, when it is a decimal number.
+    /// The first value as a `Decimal`, when it is a number or numeric text
+    /// that a `Decimal` holds exactly.
     public var decimal: Decimal? { firstMatch?.decimal }
 
     /// The first value as a `Bool`: JSON `true`/`false`, or the text `true`,
