@@ -84,3 +84,22 @@ extension DocumentationTests {
         #expect(Self.pages[0].documents.mapValues(\.text) == Self.pages[1].documents.mapValues(\.text))
     }
 }
+
+extension DocumentationTests {
+    /// The "From Swift" example of docs/PathLanguage.md, line by line.
+    @Test func fromSwiftExample() throws {
+        let page = try #require(Self.pages.first)
+        let authXML = try #require(page.documents["auth"]?.text)
+        let listsXML = try #require(page.documents["lists"]?.text)
+        let auth = try Document(string: authXML)
+        let lists = try Document(string: listsXML)
+        #expect(auth.auth.user.username.string == "bob")
+        #expect(lists.lists.list.name.strings == ["Inbox", "High Priority", "Personal"])
+        #expect(lists["lists.list[?smart == 1].name"].string == "High Priority")
+        #expect(try lists.query("lists._contents.@count").int == 3)
+        let names = try PathQuery("lists.list.name")
+        let printed = try names.evaluate(on: lists).map { "\($0.path) \($0.string ?? "")" }
+        #expect(printed.first == "lists.list[0].name Inbox")
+        #expect(auth.value(forKeyPath: "auth.user.username") as? String == "bob")
+    }
+}
