@@ -1,0 +1,102 @@
+/// What one decoder reads: the node, or nodes, one key or path matched.
+enum Matched {
+    /// Exactly one node.
+    case one(Node)
+    /// Zero nodes (an absent value) or several (XML's repeated elements, or
+    /// a path's matches); one element behaves as ``one(_:)``.
+    case list([Node])
+    /// Text made up for a reserved key (`_string`, `_text`, `_elementName`).
+    case text(String)
+
+    /// The single node, when exactly one matched.
+    var single: Node? {
+        switch self {
+        case .one(let node): node
+        case .list(let nodes): nodes.count == 1 ? nodes[0] : nil
+        case .text: nil
+        }
+    }
+
+    /// Whether this counts as nil: nothing matched, JSON `null`, or an
+    /// empty XML value (see ``NodeDecoder``, "Missing values").
+    var isNil: Bool {
+        switch self {
+        case .one(let node): node.isNilValue
+        case .list(let nodes): nodes.isEmpty || (nodes.count == 1 && nodes[0].isNilValue)
+        case .text(let text): text.trimmingXMLWhitespace().isEmpty
+        }
+    }
+}
+
+/// The namespace of XML Schema instance attributes such as `xsi:nil`.
+private let xmlSchemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+
+extension Node {
+    /// Whether this node decodes as nil: JSON `null`; an XML element with
+    /// `xsi:nil="true"` or with no attributes, no child elements and only
+    /// whitespace text; an attribute or text node whose text is blank.
+    var isNilValue: Bool {
+        switch kind {
+        case .null:
+            return true
+        case .element:
+            var sawAttribute = false
+            for attribute in attributes {
+                if attribute.localName == "nil",
+                   attribute.namespaceURI == xmlSchemaInstanceNamespace || attribute.prefix == "xsi" {
+                    return attribute.bool == true
+                }
+                sawAttribute = true
+            }
+            if sawAttribute || hasChildElements { return false }
+            return (string ?? "").trimmingXMLWhitespace().isEmpty
+        case .attribute, .text:
+            return (string ?? "").trimmingXMLWhitespace().isEmpty
+        default:
+            return false
+        }
+    }
+
+    /// Whether an XML element has at least one child element.
+    var hasChildElements: Bool { kind == .element && !contents.isEmpty }
+
+    /// A short description for error messages: `the JSON string "abc"`,
+    /// `the element <item> with child elements`, `text "12a"`.
+    var decodingDescription: String {
+        switch kind {
+        case .document: return "the document node"
+        case .object: return "a JSON object"
+        case .array: return "a JSON array"
+        case .string: return "the JSON string \(Node.preview(string ?? ""))"
+        case .number: return "the JSON number \(string ?? "")"
+        case .true: return "the JSON value true"
+        case .false: return "the JSON value false"
+        case .null: return "null"
+        case .element:
+            let name = name ?? "?"
+            if hasChildElements { return "the element <\(name)>, which has child elements" }
+            return "the element <\(name)> with text \(Node.preview(string ?? ""))"
+        case .attribute: return "the attribute \(name ?? "?")=\(Node.preview(string ?? ""))"
+        case .text: return "the text \(Node.preview(string ?? ""))"
+        case .comment: return "a comment"
+        case .processingInstruction: return "a processing instruction"
+        }
+    }
+
+    /// `text` in quotes, cut to about 40 characters.
+    static func preview(_ text: String) -> String {
+        let limit = 40
+        var result = "\""
+        for (i, character) in text.enumerated() {
+            if i == limit { result += "…"; break }
+            switch character {
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+}
