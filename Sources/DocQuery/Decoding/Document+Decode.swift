@@ -4,8 +4,9 @@ extension Document {
     /// When `type` is an array type, every node the path matches becomes one
     /// element, so a response that sends one `<item>` decodes exactly as one
     /// that sends fifty, and a path that matches nothing gives an empty
-    /// array. An `Optional` is `nil` when nothing matches. Any other type
-    /// needs exactly one match.
+    /// array. A lone JSON array that the path ends on stands for its elements, so
+    /// `"item": {…}` and `"item": [{…}, …]` decode alike too. An `Optional`
+    /// is `nil` when nothing matches. Any other type needs exactly one match.
     ///
     /// ```swift
     /// let schedules = try doc.decode([Schedule].self, at: "body.items.item")
@@ -23,7 +24,11 @@ extension Document {
     ) throws -> T {
         // TODO(query): use PathQuery once it lands
         let keys = try DottedPath.keys(of: path)
-        let nodes = DottedPath.walk(keys, from: root)
+        var nodes = DottedPath.walk(keys, from: root)
+        if nodes.count == 1, nodes[0].kind == .array {
+            // A lone JSON array is the collection of its elements (one level).
+            nodes = Array(nodes[0].contents)
+        }
         return try decoder.decode(type, from: nodes, codingPath: keys.map { NameKey($0) })
     }
 }

@@ -2,8 +2,9 @@
 enum Matched {
     /// Exactly one node.
     case one(Node)
-    /// Zero nodes (an absent value) or several (XML's repeated elements, or
-    /// a path's matches); one element behaves as ``one(_:)``.
+    /// Matched nodes: none (an absent value), XML's repeated elements, a
+    /// path's matches. A list of one reads as that node, except that as an
+    /// array it is always one element per node.
     case list([Node])
     /// Text made up for a reserved key (`_string`, `_text`, `_elementName`).
     case text(String)

@@ -130,8 +130,7 @@ public struct NodeDecoder: Sendable {
         let state = DecodingState(options: self)
         var path = CodingPathNode.root
         for key in codingPath { path = path.appending(key) }
-        let matched: Matched = nodes.count == 1 ? .one(nodes[0]) : .list(nodes)
-        return try state.decode(type, from: matched, at: path)
+        return try state.decode(type, from: .list(nodes), at: path)
     }
 
     /// Renders a coding path in the path language's notation: keys joined

@@ -16,23 +16,32 @@ enum Suggestion {
         return best?.name
     }
 
-    /// Levenshtein distance, giving up (returning `limit + 1`) once every
-    /// path exceeds `limit`.
+    /// Edit distance counting insertions, deletions, substitutions and
+    /// swaps of two neighbours (`nmae` is one edit from `name`); anything
+    /// over `limit` comes back as `limit + 1`.
     static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        for i in 1...a.count {
             current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-                rowMinimum = min(rowMinimum, current[j])
+            var rowMinimum = i
+            for j in 1...b.count {
+                var distance = min(
+                    previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1),
+                    previous[j] + 1,
+                    current[j - 1] + 1)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    distance = min(distance, beforePrevious[j - 2] + 1)
+                }
+                current[j] = distance
+                rowMinimum = min(rowMinimum, distance)
             }
             if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return min(previous[b.count], limit + 1)
     }
 }

@@ -41,7 +41,12 @@ struct TreeDecoder: Decoder {
         case .one(let node):
             return try UnkeyedContainer(node: node, path: path, state: state)
         case .list(let nodes):
-            if nodes.count == 1 { return try UnkeyedContainer(node: nodes[0], path: path, state: state) }
+            // Each matched node is one element, even a lone JSON array:
+            // `[[Int]]` at a path that matched one array gets that array.
+            // A lone null is no array at all.
+            if nodes.count == 1, nodes[0].kind == .null {
+                throw state.valueNotFound([Any].self, at: path, "found null")
+            }
             return UnkeyedContainer(nodes: nodes, path: path, state: state)
         case .text:
             return UnkeyedContainer(single: matched, path: path, state: state)

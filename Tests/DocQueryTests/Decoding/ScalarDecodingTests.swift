@@ -8,10 +8,11 @@ import Testing
         case int = "Int", int8 = "Int8", uint = "UInt", uint64 = "UInt64"
         case double = "Double", float = "Float", decimal = "Decimal", bool = "Bool", string = "String"
 
-        /// Decodes the value at `v` and describes it, so every type compares alike.
+        /// Decodes the root's `v` as a property and describes it, so every type compares alike.
         func decode(_ doc: Document, using decoder: NodeDecoder) throws -> String {
+            struct Box<T: Decodable>: Decodable { let v: T }
             func d<T: Decodable>(_ type: T.Type) throws -> String {
-                String(describing: try doc.decode(type, at: "v", using: decoder))
+                String(describing: try doc.root.decode(Box<T>.self, using: decoder).v)
             }
             switch self {
             case .int: return try d(Int.self)

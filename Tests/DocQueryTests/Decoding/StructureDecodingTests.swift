@@ -293,20 +293,44 @@ import Testing
 
     @Test func containerKindMismatches() throws {
         struct Obj: Decodable { let a: Int? }
-        let doc = try DecodingFixture.load(#"{"n": 1, "s": "x", "z": null, "a": [1]}"#)
+        struct Box<T: Decodable>: Decodable { let n: T?; let z: T?; let a: T? }
+        let doc = try DecodingFixture.load(#"{"n": 1, "z": null, "a": [1]}"#)
+        struct N: Decodable { let n: Obj }
         expectDecodingFailure(.typeMismatch, at: "n", containing: ["the JSON number 1", "has no keys"]) {
-            try doc.decode(Obj.self, at: "n")
+            try doc.root.decode(N.self)
         }
+        struct Z: Decodable { let z: Obj }
         expectDecodingFailure(.valueNotFound, at: "z", containing: ["found null"]) {
-            try doc.decode(Obj.self, at: "z")
+            try doc.root.decode(Z.self)
         }
+        struct A: Decodable { let a: Obj }
         expectDecodingFailure(.typeMismatch, at: "a", containing: ["a JSON array"]) {
-            try doc.decode(Obj.self, at: "a")
+            try doc.root.decode(A.self)
         }
+        struct ZArray: Decodable { let z: [Int] }
+        expectDecodingFailure(.valueNotFound, at: "z", containing: ["found null"]) {
+            try doc.root.decode(ZArray.self)
+        }
+        #expect(try doc.root.decode(Box<[Int]>.self).z == nil)
+        // A path that ends on a JSON array stands for its elements.
+        #expect(try doc.decode(Int.self, at: "a") == 1)
         expectDecodingFailure(.valueNotFound, at: "z", containing: ["found null"]) {
             try doc.decode([Int].self, at: "z")
         }
-        #expect(try doc.decode([Int]?.self, at: "z") == nil)
+    }
+
+    @Test func pathsEndingOnJSONArrays() throws {
+        let doc = try DecodingFixture.load(#"{"grid": [[1, 2]], "grids": [[1, 2], [3]], "rows": [{"v": [1]}, {"v": [2, 3]}]}"#)
+        #expect(try doc.decode([[Int]].self, at: "grid") == [[1, 2]])
+        expectDecodingFailure(.typeMismatch, at: "grid[0]", containing: ["a JSON array"]) {
+            try doc.decode([Int].self, at: "grid")
+        }
+        #expect(try doc.decode([[Int]].self, at: "grids") == [[1, 2], [3]])
+        // Two arrays matched: each is one element, as KVC gives an array of arrays.
+        #expect(try doc.decode([[Int]].self, at: "rows.v") == [[1], [2, 3]])
+        expectDecodingFailure(.typeMismatch, at: "rows.v[0]") {
+            try doc.decode([Int].self, at: "rows.v")
+        }
     }
 
     @Test func userInfoReachesInitializers() throws {
