@@ -68,13 +68,16 @@ final class DecodingState {
         case .element, .attribute, .text:
             if node.kind == .element {
                 if node.hasChildElements { break }
-                if node.isNilValue && (jsonKind != .string || node.attributes.first != nil) {
-                    throw valueNotFound(type, at: path, "found \(node.decodingDescription), which counts as nil")
+                if node.isMarkedNil {
+                    throw valueNotFound(type, at: path, "found \(node.decodingDescription), which is marked xsi:nil")
                 }
-            } else if jsonKind != .string && node.isNilValue {
-                throw valueNotFound(type, at: path, "found \(node.decodingDescription), which counts as nil")
             }
-            return (node.string ?? "", true)
+            let text = node.string ?? ""
+            // Blank text is a value only for String.
+            if jsonKind != .string && text.trimmingXMLWhitespace().isEmpty {
+                throw valueNotFound(type, at: path, "found \(node.decodingDescription), which is empty")
+            }
+            return (text, true)
         case .document, .object, .array, .comment, .processingInstruction:
             break
         }

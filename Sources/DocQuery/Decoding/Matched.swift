@@ -41,15 +41,8 @@ extension Node {
         case .null:
             return true
         case .element:
-            var sawAttribute = false
-            for attribute in attributes {
-                if attribute.localName == "nil",
-                   attribute.namespaceURI == xmlSchemaInstanceNamespace || attribute.prefix == "xsi" {
-                    return attribute.bool == true
-                }
-                sawAttribute = true
-            }
-            if sawAttribute || hasChildElements { return false }
+            if let marked = xsiNil { return marked }
+            if !attributes.isEmpty || hasChildElements { return false }
             return (string ?? "").trimmingXMLWhitespace().isEmpty
         case .attribute, .text:
             return (string ?? "").trimmingXMLWhitespace().isEmpty
@@ -57,6 +50,20 @@ extension Node {
             return false
         }
     }
+
+    /// The value of an XML element's `xsi:nil` attribute, if it has one.
+    /// The prefix `xsi` is trusted even when no namespace is declared.
+    var xsiNil: Bool? {
+        for attribute in attributes where attribute.localName == "nil" {
+            if attribute.namespaceURI == xmlSchemaInstanceNamespace || attribute.prefix == "xsi" {
+                return attribute.bool == true
+            }
+        }
+        return nil
+    }
+
+    /// Whether an XML element says `xsi:nil="true"`.
+    var isMarkedNil: Bool { kind == .element && xsiNil == true }
 
     /// Whether an XML element has at least one child element.
     var hasChildElements: Bool { kind == .element && !contents.isEmpty }
