@@ -8,11 +8,15 @@ final class DecodingState {
     private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
     private var formatter: DateFormatter?
 
+    /// Read once: containers ask on every creation.
+    let usesDefaultKeys: Bool
+    let lenientJSON: Bool
+
     init(options: NodeDecoder) {
         self.options = options
+        if case .useDefaultKeys = options.keyDecodingStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+        lenientJSON = options.jsonScalarStrategy == .lenient
     }
-
-    var lenientJSON: Bool { options.jsonScalarStrategy == .lenient }
 
     // MARK: Values
 
@@ -39,19 +43,19 @@ final class DecodingState {
     /// - Returns: the text, and whether it came from XML or a lenient JSON
     ///   string (and so is trimmed and may spell XML Schema forms).
     func scalarText(
-        _ type: Any.Type, from matched: Matched, at path: CodingPathNode, jsonKind: ScalarKind
+        _ type: Any.Type, from matched: Matched, at path: @autoclosure () -> CodingPathNode, jsonKind: ScalarKind
     ) throws -> (text: String, isMarkup: Bool) {
         let node: Node
         switch matched {
         case .text(let text):
             if text.trimmingXMLWhitespace().isEmpty, jsonKind != .string {
-                throw valueNotFound(type, at: path, "found empty text")
+                throw valueNotFound(type, at: path(), "found empty text")
             }
             return (text, true)
         case .one(let one):
             node = one
         case .list(let nodes):
-            guard nodes.count == 1 else { throw countMismatch(type, nodes, at: path) }
+            guard nodes.count == 1 else { throw countMismatch(type, nodes, at: path()) }
             node = nodes[0]
         }
         switch node.kind {
@@ -64,82 +68,85 @@ final class DecodingState {
         case .true, .false:
             if jsonKind == .bool || lenientJSON { return (node.string ?? "", false) }
         case .null:
-            throw valueNotFound(type, at: path, "found null")
+            throw valueNotFound(type, at: path(), "found null")
         case .element, .attribute, .text:
+            let text: String
             if node.kind == .element {
-                if node.hasChildElements { break }
+                guard let own = node.leafElementText else { break }
                 if node.isMarkedNil {
-                    throw valueNotFound(type, at: path, "found \(node.decodingDescription), which is marked xsi:nil")
+                    throw valueNotFound(type, at: path(), "found \(node.decodingDescription), which is marked xsi:nil")
                 }
+                text = own
+            } else {
+                text = node.string ?? ""
             }
-            let text = node.string ?? ""
             // Blank text is a value only for String.
             if jsonKind != .string && text.trimmingXMLWhitespace().isEmpty {
-                throw valueNotFound(type, at: path, "found \(node.decodingDescription), which is empty")
+                throw valueNotFound(type, at: path(), "found \(node.decodingDescription), which is empty")
             }
             return (text, true)
         case .document, .object, .array, .comment, .processingInstruction:
             break
         }
-        throw typeMismatch(type, at: path, "found \(node.decodingDescription)")
+        throw typeMismatch(type, at: path(), "found \(node.decodingDescription)")
     }
 
     /// Which JSON scalar kind a Swift type reads without conversion.
     enum ScalarKind { case string, number, bool }
 
     /// Text for a `String`, or for a `type` read from a string (`Date`, `URL`, `Data`).
-    func decodeString(_ type: Any.Type = String.self, from matched: Matched, at path: CodingPathNode) throws -> String {
-        try scalarText(type, from: matched, at: path, jsonKind: .string).text
+    func decodeString(_ type: Any.Type = String.self, from matched: Matched, at path: @autoclosure () -> CodingPathNode) throws -> String {
+        try scalarText(type, from: matched, at: path(), jsonKind: .string).text
     }
 
-    func decodeBool(from matched: Matched, at path: CodingPathNode) throws -> Bool {
-        let (text, isMarkup) = try scalarText(Bool.self, from: matched, at: path, jsonKind: .bool)
+    func decodeBool(from matched: Matched, at path: @autoclosure () -> CodingPathNode) throws -> Bool {
+        let (text, isMarkup) = try scalarText(Bool.self, from: matched, at: path(), jsonKind: .bool)
         if let value = NumberText.bool(from: isMarkup ? text.trimmingXMLWhitespace() : Substring(text)) {
             return value
         }
-        throw typeMismatch(Bool.self, at: path, "found \(describe(matched)), which is not true, false, 1 or 0")
+        throw typeMismatch(Bool.self, at: path(), "found \(describe(matched)), which is not true, false, 1 or 0")
     }
 
-    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, from matched: Matched, at path: CodingPathNode) throws -> T {
-        let (text, isMarkup) = try scalarText(type, from: matched, at: path, jsonKind: .number)
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, from matched: Matched, at path: @autoclosure () -> CodingPathNode) throws -> T {
+        let (text, isMarkup) = try scalarText(type, from: matched, at: path(), jsonKind: .number)
         switch NumberText.integer(type, from: isMarkup ? text.trimmingXMLWhitespace() : Substring(text)) {
         case .success(let value): return value
-        case .failure(let failure): throw numberFailure(failure, type, matched, at: path)
+        case .failure(let failure): throw numberFailure(failure, type, matched, at: path())
         }
     }
 
     func decodeFloatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ type: T.Type, from matched: Matched, at path: CodingPathNode
+        _ type: T.Type, from matched: Matched, at path: @autoclosure () -> CodingPathNode
     ) throws -> T {
-        let (text, isMarkup) = try scalarText(type, from: matched, at: path, jsonKind: .number)
+        let (text, isMarkup) = try scalarText(type, from: matched, at: path(), jsonKind: .number)
         let trimmed = isMarkup ? text.trimmingXMLWhitespace() : Substring(text)
         switch NumberText.floatingPoint(type, from: trimmed, allowsSpecialValues: isMarkup) {
         case .success(let value): return value
-        case .failure(let failure): throw numberFailure(failure, type, matched, at: path)
+        case .failure(let failure): throw numberFailure(failure, type, matched, at: path())
         }
     }
 
-    func decodeDecimal(from matched: Matched, at path: CodingPathNode) throws -> Decimal {
-        let (text, isMarkup) = try scalarText(Decimal.self, from: matched, at: path, jsonKind: .number)
+    func decodeDecimal(from matched: Matched, at path: @autoclosure () -> CodingPathNode) throws -> Decimal {
+        let (text, isMarkup) = try scalarText(Decimal.self, from: matched, at: path(), jsonKind: .number)
         switch NumberText.decimal(from: isMarkup ? text.trimmingXMLWhitespace() : Substring(text)) {
         case .success(let value): return value
-        case .failure(let failure): throw numberFailure(failure, Decimal.self, matched, at: path)
+        case .failure(let failure): throw numberFailure(failure, Decimal.self, matched, at: path())
         }
     }
 
-    func decodeURL(from matched: Matched, at path: CodingPathNode) throws -> URL {
-        let text = try decodeString(URL.self, from: matched, at: path).trimmingXMLWhitespace()
+    func decodeURL(from matched: Matched, at path: @autoclosure () -> CodingPathNode) throws -> URL {
+        let text = try decodeString(URL.self, from: matched, at: path()).trimmingXMLWhitespace()
         guard let url = URL(string: String(text)) else {
-            throw dataCorrupted(at: path, "found \(describe(matched)), which is not a valid URL")
+            throw dataCorrupted(at: path(), "found \(describe(matched)), which is not a valid URL")
         }
         return url
     }
 
-    func decodeData(from matched: Matched, at path: CodingPathNode) throws -> Data {
+    func decodeData(from matched: Matched, at path: @autoclosure () -> CodingPathNode) throws -> Data {
         // XML wraps long base64 text over lines: drop all whitespace.
-        let text = try decodeString(Data.self, from: matched, at: path).filter { !$0.isWhitespace }
+        let text = try decodeString(Data.self, from: matched, at: path()).filter { !$0.isWhitespace }
         guard let data = Data(base64Encoded: text) else {
-            throw dataCorrupted(at: path, "found \(describe(matched)), which is not valid base64")
+            throw dataCorrupted(at: path(), "found \(describe(matched)), which is not valid base64")
         }
         return data
     }
@@ -150,24 +157,24 @@ final class DecodingState {
     private static let iso8601DateTimeFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
     private static let iso8601Date = Date.ISO8601FormatStyle().year().month().day()
 
-    func decodeDate(from matched: Matched, at path: CodingPathNode) throws -> Date {
+    func decodeDate(from matched: Matched, at path: @autoclosure () -> CodingPathNode) throws -> Date {
         switch options.dateDecodingStrategy {
         case .deferredToDate:
-            return try Date(from: TreeDecoder(matched: matched, path: path, state: self))
+            return try Date(from: TreeDecoder(matched: matched, path: path(), state: self))
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try decodeFloatingPoint(Double.self, from: matched, at: path))
+            return Date(timeIntervalSince1970: try decodeFloatingPoint(Double.self, from: matched, at: path()))
         case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try decodeFloatingPoint(Double.self, from: matched, at: path) / 1000)
+            return Date(timeIntervalSince1970: try decodeFloatingPoint(Double.self, from: matched, at: path()) / 1000)
         case .custom(let read):
-            return try read(TreeDecoder(matched: matched, path: path, state: self))
+            return try read(TreeDecoder(matched: matched, path: path(), state: self))
         case .iso8601:
-            let text = String(try decodeString(Date.self, from: matched, at: path).trimmingXMLWhitespace())
+            let text = String(try decodeString(Date.self, from: matched, at: path()).trimmingXMLWhitespace())
             for style in [Self.iso8601DateTime, Self.iso8601DateTimeFraction, Self.iso8601Date] {
                 if let date = try? Date(text, strategy: style) { return date }
             }
-            throw dataCorrupted(at: path, "found \(describe(matched)), which is not an ISO 8601 date")
+            throw dataCorrupted(at: path(), "found \(describe(matched)), which is not an ISO 8601 date")
         case .formatted(let format, let timeZone):
-            let text = String(try decodeString(Date.self, from: matched, at: path).trimmingXMLWhitespace())
+            let text = String(try decodeString(Date.self, from: matched, at: path()).trimmingXMLWhitespace())
             let formatter = self.formatter ?? {
                 let made = DateFormatter()
                 made.locale = Locale(identifier: "en_US_POSIX")
@@ -178,7 +185,7 @@ final class DecodingState {
                 return made
             }()
             guard let date = formatter.date(from: text) else {
-                throw dataCorrupted(at: path, "found \(describe(matched)), which does not match the date format \"\(format)\"")
+                throw dataCorrupted(at: path(), "found \(describe(matched)), which does not match the date format \"\(format)\"")
             }
             return date
         }

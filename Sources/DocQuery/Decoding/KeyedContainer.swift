@@ -11,7 +11,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.node = node
         self.path = path
         self.state = state
-        if let convert = state.options.keyDecodingStrategy.converter(at: path.keys) {
+        if !state.usesDefaultKeys, let convert = state.options.keyDecodingStrategy.converter(at: path.keys) {
             index = MemberIndex(node: node, convert: convert)
         } else if MemberLookup.memberCount(of: node, upTo: MemberLookup.wideThreshold + 1) > MemberLookup.wideThreshold {
             index = MemberIndex(node: node, convert: nil)
@@ -35,14 +35,19 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// attribute and child element of that name in XML (then the reserved
     /// keys), or `nil` when nothing does.
     private func lookup(_ name: String) -> Matched? {
-        var found = index?.members(named: name) ?? []
-        if index == nil || (found.isEmpty && isXML && name.contains(":") && state.options.keyDecodingStrategy.isDefault) {
-            found = MemberLookup.scan(node, for: name)
-        }
-        let document = node.document
-        if !found.isEmpty {
-            if !isXML || found.count == 1 { return .one(document.node(at: found[found.count - 1])) }
-            return .list(found.map { document.node(at: $0) })
+        if let index {
+            let found = index.members(named: name)
+            let document = node.document
+            if !found.isEmpty {
+                if !isXML || found.count == 1 { return .one(document.node(at: found[found.count - 1])) }
+                return .list(found.map { document.node(at: $0) })
+            }
+            // The index holds local names; a qualified key needs a scan.
+            if isXML && state.usesDefaultKeys && name.contains(":"), let matched = MemberLookup.scan(node, for: name) {
+                return matched
+            }
+        } else if let matched = MemberLookup.scan(node, for: name) {
+            return matched
         }
         guard isXML, let reserved = MemberLookup.ReservedKey(rawValue: name) else { return nil }
         switch reserved {
@@ -129,12 +134,5 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         TreeDecoder(matched: lookup(key.stringValue) ?? .list([]), path: path.appending(key), state: state)
-    }
-}
-
-extension NodeDecoder.KeyDecodingStrategy {
-    var isDefault: Bool {
-        if case .useDefaultKeys = self { return true }
-        return false
     }
 }

@@ -65,6 +65,36 @@ extension Node {
     /// Whether an XML element says `xsi:nil="true"`.
     var isMarkedNil: Bool { kind == .element && xsiNil == true }
 
+    /// An XML element's own character data, read in one pass over its
+    /// children without an intermediate buffer when it has a single text
+    /// run (the usual case); `nil` when the element has child elements.
+    var leafElementText: String? {
+        let table = document.table
+        let nodes = table.nodes
+        var position = index + 1
+        let end = nodes[Int(index)].a
+        var runs = 0
+        var run = nodes[Int(index)]
+        while position < end {
+            let record = nodes[Int(position)]
+            switch record.rawKind {
+            case Node.Kind.element.rawValue: return nil
+            case Node.Kind.text.rawValue:
+                runs += 1
+                run = record
+            default: break
+            }
+            position = table.subtreeEnd(position)
+        }
+        switch runs {
+        case 0: return ""
+        case 1: return table.text.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(run.a)..<Int(run.a) + Int(run.b)]), as: UTF8.self)
+        }
+        default: return string ?? ""
+        }
+    }
+
     /// Whether an XML element has at least one child element.
     var hasChildElements: Bool { kind == .element && !contents.isEmpty }
 

@@ -62,25 +62,38 @@ enum MemberLookup {
         return count
     }
 
-    /// The members named `name` (for XML, by qualified or local name), in
-    /// document order, by scanning.
-    static func scan(_ node: Node, for name: String) -> [UInt32] {
-        let table = node.document.table
-        guard let id = table.names.id(of: name) else { return [] }
+    /// What `name` matches among the members of `node`, by scanning: for
+    /// JSON the last member of that name; for XML every attribute and child
+    /// element whose qualified or local name it is. `nil` when none does.
+    /// Allocates only for a repeated XML name.
+    static func scan(_ node: Node, for name: String) -> Matched? {
+        let document = node.document
+        let table = document.table
+        guard let id = table.names.id(of: name) else { return nil }
         let nodes = table.nodes
         let localIDs = table.names.localNameIDs
-        var found: [UInt32] = []
+        let isXML = node.kind == .element
+        var first = UInt32.max
+        var more: [Node] = []
         var position = node.index + 1
         let end = nodes[Int(node.index)].a
         while position < end {
             let record = nodes[Int(position)]
             if isMember(record.rawKind) {
                 let memberName = record.name
-                if memberName == id || localIDs[Int(memberName)] == id { found.append(position) }
+                if memberName == id || (isXML && localIDs[Int(memberName)] == id) {
+                    if first == .max || !isXML {
+                        first = position
+                    } else {
+                        if more.isEmpty { more.append(document.node(at: first)) }
+                        more.append(document.node(at: position))
+                    }
+                }
             }
             position = table.subtreeEnd(position)
         }
-        return found
+        if !more.isEmpty { return .list(more) }
+        return first == .max ? nil : .one(document.node(at: first))
     }
 
     /// The distinct member names of `node` in order of first appearance

@@ -15,24 +15,24 @@ struct TreeDecoder: Decoder {
 
     /// The JSON object or XML element a keyed container reads, or the
     /// error that says why there is none.
-    func keyedNode(_ type: Any.Type) throws -> Node {
+    func keyedNode(_ type: @autoclosure () -> Any.Type) throws -> Node {
         let node: Node
         switch matched {
         case .one(let one):
             node = one
         case .list(let nodes):
-            guard nodes.count == 1 else { throw state.countMismatch(type, nodes, at: path) }
+            guard nodes.count == 1 else { throw state.countMismatch(type(), nodes, at: path) }
             node = nodes[0]
         case .text(let text):
-            throw state.typeMismatch(type, at: path, "found the text \(Node.preview(text)), which has no keys")
+            throw state.typeMismatch(type(), at: path, "found the text \(Node.preview(text)), which has no keys")
         }
         switch node.kind {
         case .object, .element:
             return node
         case .null:
-            throw state.valueNotFound(type, at: path, "found null")
+            throw state.valueNotFound(type(), at: path, "found null")
         default:
-            throw state.typeMismatch(type, at: path, "found \(node.decodingDescription), which has no keys")
+            throw state.typeMismatch(type(), at: path, "found \(node.decodingDescription), which has no keys")
         }
     }
 
