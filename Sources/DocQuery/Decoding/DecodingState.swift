@@ -52,6 +52,8 @@ final class DecodingState {
                 throw valueNotFound(type, at: path(), "found empty text")
             }
             return (text, true)
+        case .attributes:
+            throw typeMismatch(type, at: path(), "found \(describe(matched))")
         case .one(let one):
             node = one
         case .list(let nodes):
@@ -197,6 +199,7 @@ final class DecodingState {
         switch matched {
         case .one(let node): return node.decodingDescription
         case .text(let text): return "the text \(Node.preview(text))"
+        case .attributes(let element): return "the attributes of <\(element.name ?? "?")>"
         case .list(let nodes):
             return nodes.count == 1 ? nodes[0].decodingDescription : "\(nodes.count) values"
         }

@@ -1,39 +1,41 @@
 /// Reads a JSON object's members or an XML element's attributes and child
 /// elements by key.
 struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let node: Node
+    let members: Members
     let path: CodingPathNode
     let state: DecodingState
     /// Built for wide nodes and converting key strategies; `nil` means scan.
     private let index: MemberIndex?
 
-    init(node: Node, path: CodingPathNode, state: DecodingState) {
-        self.node = node
+    init(_ members: Members, path: CodingPathNode, state: DecodingState) {
+        self.members = members
         self.path = path
         self.state = state
         if !state.usesDefaultKeys, let convert = state.options.keyDecodingStrategy.converter(at: path.keys) {
-            index = MemberIndex(node: node, convert: convert)
-        } else if MemberLookup.memberCount(of: node, upTo: MemberLookup.wideThreshold + 1) > MemberLookup.wideThreshold {
-            index = MemberIndex(node: node, convert: nil)
+            index = MemberIndex(members, convert: convert)
+        } else if members.count(upTo: Members.wideThreshold + 1) > Members.wideThreshold {
+            index = MemberIndex(members, convert: nil)
         } else {
             index = nil
         }
     }
+
+    private var node: Node { members.node }
 
     var codingPath: [any CodingKey] { path.keys }
 
     private var isXML: Bool { node.kind == .element }
 
     var allKeys: [Key] {
-        let names = index?.names ?? MemberLookup.groups(of: node).names
+        let names = index?.names ?? members.groups().names
         return names.compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool { lookup(key.stringValue) != nil }
 
     /// What `name` matches: the last member of that name in JSON, every
-    /// attribute and child element of that name in XML (then the reserved
-    /// keys), or `nil` when nothing does.
+    /// attribute and child element of that name in XML, else what a
+    /// reserved key gives; `nil` when nothing.
     private func lookup(_ name: String) -> Matched? {
         if let index {
             let found = index.members(named: name)
@@ -43,29 +45,25 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 return .list(found.map { document.node(at: $0) })
             }
             // The index holds local names; a qualified key needs a scan.
-            if isXML && state.usesDefaultKeys && name.contains(":"), let matched = MemberLookup.scan(node, for: name) {
+            if isXML && state.usesDefaultKeys && name.contains(":"), let matched = members.scan(for: name) {
                 return matched
             }
-        } else if let matched = MemberLookup.scan(node, for: name) {
+        } else if let matched = members.scan(for: name) {
             return matched
         }
-        guard isXML, let reserved = MemberLookup.ReservedKey(rawValue: name) else { return nil }
-        switch reserved {
-        case .string: return .text(node.string ?? "")
-        case .text: return .text(node.text)
-        case .elementName: return .text(node.name ?? "")
-        case .contents: return .list(Array(node.contents))
-        }
+        return name.first == "_" ? members.reserved(name) : nil
     }
 
     /// What `key` matches, or `keyNotFound` naming the closest name present.
     private func require(_ key: Key) throws -> Matched {
         if let matched = lookup(key.stringValue) { return matched }
-        let what = isXML
-            ? "no attribute or child element named \(Node.preview(key.stringValue))"
-            : "no member named \(Node.preview(key.stringValue))"
-        var message = "\(NodeDecoder.path(of: path.appending(key).keys)): required, but \(isXML ? "the element" : "the object") has \(what)"
-        let available = index?.names ?? MemberLookup.groups(of: node).names
+        let what = members.attributesOnly ? "the element has no attribute named"
+            : isXML ? "the element has no attribute or child element named" : "the object has no member named"
+        var message = "\(NodeDecoder.path(of: path.appending(key).keys)): required, but \(what) \(Node.preview(key.stringValue))"
+        if ReservedKey.all.contains(key.stringValue) {
+            message += ", and the reserved key gives nothing here"
+        }
+        let available = index?.names ?? members.groups().names
         if let suggestion = Suggestion.closest(to: key.stringValue, in: available) {
             message += " (did you mean \(Node.preview(suggestion))?)"
         }

@@ -8,13 +8,15 @@ enum Matched {
     case list([Node])
     /// Text made up for a reserved key (`_string`, `_text`, `_elementName`).
     case text(String)
+    /// An XML element's attributes alone (the reserved key `_attributes`).
+    case attributes(Node)
 
     /// The single node, when exactly one matched.
     var single: Node? {
         switch self {
         case .one(let node): node
         case .list(let nodes): nodes.count == 1 ? nodes[0] : nil
-        case .text: nil
+        case .text, .attributes: nil
         }
     }
 
@@ -25,6 +27,7 @@ enum Matched {
         case .one(let node): node.isNilValue
         case .list(let nodes): nodes.isEmpty || (nodes.count == 1 && nodes[0].isNilValue)
         case .text(let text): text.trimmingXMLWhitespace().isEmpty
+        case .attributes(let element): element.attributes.isEmpty
         }
     }
 }

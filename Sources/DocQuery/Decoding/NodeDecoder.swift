@@ -28,20 +28,34 @@ import Foundation
 ///
 /// An element decodes as a keyed container whose keys are its attributes
 /// and its child elements, matched by local name (or by the qualified name
-/// as written). A few reserved keys reach what is not an attribute or a
-/// child, unless a real attribute or child has that name:
-///
-/// | key            | value |
-/// |----------------|-------|
-/// | `_string`      | the element's own character data |
-/// | `_text`        | all descendant character data |
-/// | `_elementName` | the element's name as written |
-/// | `_contents`    | every child element, in order (decode into an array) |
+/// as written).
 ///
 /// An element without child elements, an attribute and a text node decode
 /// as a single value from their text: `String` as written; `Int`, `Double`,
 /// `Decimal`, `Bool` and `Date` after trimming XML whitespace. `Bool`
 /// accepts `true`, `false`, `1` and `0`, as XML Schema does.
+///
+/// ## Reserved keys
+///
+/// The path language's reserved keys (``ReservedKey``) reach what is not a
+/// member, attribute or child, in either format, unless a real one has that
+/// name:
+///
+/// | key            | value |
+/// |----------------|-------|
+/// | `_string`      | an element's own character data |
+/// | `_text`        | all descendant character data |
+/// | `_elementName` | an element's name as written, or a JSON member's key |
+/// | `_contents`    | every child element, member value or array element, in order |
+/// | `_attributes`  | an element's attributes alone, as a keyed container |
+///
+/// ```swift
+/// struct Price: Decodable {          // <price currency="KRW">1200</price>
+///     let currency: String
+///     let amount: Decimal
+///     enum CodingKeys: String, CodingKey { case currency, amount = "_string" }
+/// }
+/// ```
 ///
 /// ## One element or many
 ///

@@ -7,10 +7,10 @@ protocol StringKeyedDictionary {
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
     static func decodeMembers(from matched: Matched, at path: CodingPathNode, state: DecodingState) throws -> Self {
-        let node = try TreeDecoder(matched: matched, path: path, state: state).keyedNode(Self.self)
-        let document = node.document
-        let isXML = node.kind == .element
-        let (names, members) = MemberLookup.groups(of: node)
+        let source = try TreeDecoder(matched: matched, path: path, state: state).keyedMembers(Self.self)
+        let document = source.node.document
+        let isXML = source.isXML
+        let (names, members) = source.groups()
         var result: [String: Value] = [:]
         result.reserveCapacity(names.count)
         for name in names {

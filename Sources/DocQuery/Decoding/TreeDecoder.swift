@@ -9,15 +9,18 @@ struct TreeDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        let node = try keyedNode(KeyedDecodingContainer<Key>.self)
-        return KeyedDecodingContainer(KeyedContainer<Key>(node: node, path: path, state: state))
+        let members = try keyedMembers(KeyedDecodingContainer<Key>.self)
+        return KeyedDecodingContainer(KeyedContainer<Key>(members, path: path, state: state))
     }
 
-    /// The JSON object or XML element a keyed container reads, or the
-    /// error that says why there is none.
-    func keyedNode(_ type: @autoclosure () -> Any.Type) throws -> Node {
+    /// The members of the JSON object or XML element a keyed container
+    /// reads (or of an element's `_attributes`), or the error that says why
+    /// there is none.
+    func keyedMembers(_ type: @autoclosure () -> Any.Type) throws -> Members {
         let node: Node
         switch matched {
+        case .attributes(let element):
+            return Members(of: element, attributesOnly: true)
         case .one(let one):
             node = one
         case .list(let nodes):
@@ -28,7 +31,7 @@ struct TreeDecoder: Decoder {
         }
         switch node.kind {
         case .object, .element:
-            return node
+            return Members(of: node)
         case .null:
             throw state.valueNotFound(type(), at: path, "found null")
         default:
@@ -50,6 +53,8 @@ struct TreeDecoder: Decoder {
             return UnkeyedContainer(nodes: nodes, path: path, state: state)
         case .text:
             return UnkeyedContainer(single: matched, path: path, state: state)
+        case .attributes(let element):
+            return UnkeyedContainer(nodes: Array(element.attributes), path: path, state: state)
         }
     }
 

@@ -183,6 +183,53 @@ import Testing
         #expect(try real.root.decode(Mixed.self)._text == "mine")
     }
 
+    @Test func attributesAsAWhole() throws {
+        struct User: Decodable {
+            let attributes: [String: String]
+            let name: String
+            enum CodingKeys: String, CodingKey { case attributes = "_attributes", name = "_string" }
+        }
+        let doc = try DecodingFixture.load(#"<r><user id="987" username="bob" fullname="Bob T. Monkey">Bob<id>x</id></user></r>"#)
+        let user = try doc.decode(User.self, at: "user")
+        #expect(user.attributes == ["id": "987", "username": "bob", "fullname": "Bob T. Monkey"])
+        #expect(user.name == "Bob")
+        // As a keyed container, `_attributes` sees attributes only: `id` is not also the element.
+        struct IDs: Decodable {
+            let id: Int
+            let username: String
+        }
+        struct Wrapper: Decodable { let _attributes: IDs }
+        #expect(try doc.decode(Wrapper.self, at: "user")._attributes.id == 987)
+        struct Missing: Decodable { let _attributes: [String: String]?; let nope: IDs? }
+        let bare = try DecodingFixture.load("<r/>")
+        #expect(try bare.root.decode(Missing.self)._attributes == nil)
+        struct Required: Decodable { let _attributes: Nope; struct Nope: Decodable { let nope: String } }
+        expectDecodingFailure(.keyNotFound, at: "user._attributes.nope", containing: ["the element has no attribute named \"nope\""]) {
+            try doc.decode([String: Required].self, at: "")
+        }
+    }
+
+    @Test func reservedKeysOnJSON() throws {
+        // A JSON object keyed by name, read as a list that keeps each key.
+        struct Theater: Decodable, Equatable {
+            let code: String
+            let seats: Int
+            enum CodingKeys: String, CodingKey { case code = "_elementName", seats }
+        }
+        struct Listing: Decodable { let _contents: [Theater] }
+        let doc = try DecodingFixture.load(#"{"MMC01": {"seats": 120}, "MMC02": {"seats": 80}}"#)
+        #expect(try doc.root.decode(Listing.self)._contents == [Theater(code: "MMC01", seats: 120), Theater(code: "MMC02", seats: 80)])
+        // A real member of that name wins; an array element has no name.
+        let real = try DecodingFixture.load(#"{"_contents": [1], "a": 2}"#)
+        struct Numbers: Decodable { let _contents: [Int] }
+        #expect(try real.root.decode(Numbers.self)._contents == [1])
+        expectDecodingFailure(.keyNotFound, at: "[0]._elementName", containing: ["reserved key", "nothing here"]) {
+            try DecodingFixture.load(#"[{"seats": 1}]"#).root.decode([Theater].self)
+        }
+        struct Attributes: Decodable { let _attributes: [String: String]? }
+        #expect(try doc.root.decode(Attributes.self)._attributes == nil)
+    }
+
     @Test func namespacedNamesMatchByLocalOrQualifiedName() throws {
         let doc = try DecodingFixture.load(#"""
             <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:m="urn:m">
