@@ -10,7 +10,7 @@ import DocTree
         #expect(object.description == "object {_id, 상영관명, 위도, a, … +1}")
         let name = try #require(object.children(named: "상영관명").first)
         #expect(name.description == "\"MMC 만경관 1관\"")
-        #expect(name.debugDescription == "Node #3 (string, depth 2): \"MMC 만경관 1관\"")
+        #expect(name.debugDescription == "Node #4 (string, depth 2): \"MMC 만경관 1관\"")
         #expect(doc.description == "Document(json, 8 nodes): array [{…}] (1 element)")
     }
 
