@@ -72,8 +72,7 @@ extension Node {
     /// children without an intermediate buffer when it has a single text
     /// run (the usual case); `nil` when the element has child elements.
     var leafElementText: String? {
-        let table = document.table
-        let nodes = table.nodes
+        let nodes = document.table.nodes
         var position = index + 1
         let end = nodes[Int(index)].a
         var runs = 0
@@ -87,11 +86,11 @@ extension Node {
                 run = record
             default: break
             }
-            position = table.subtreeEnd(position)
+            position = Members.next(after: position, record)
         }
         switch runs {
         case 0: return ""
-        case 1: return table.text.withUnsafeBufferPointer { buffer in
+        case 1: return document.table.text.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(run.a)..<Int(run.a) + Int(run.b)]), as: UTF8.self)
         }
         default: return string ?? ""

@@ -33,9 +33,8 @@ struct Members {
     /// of every member, in document order.
     @inline(__always)
     func forEach(_ body: (_ index: UInt32, _ nameID: UInt32) throws -> Void) rethrows {
-        let table = node.document.table
-        let nodes = table.nodes
-        let localIDs = table.names.localNameIDs
+        let nodes = node.document.table.nodes
+        let localIDs = node.document.table.names.localNameIDs
         let isXML = self.isXML
         var position = node.index + 1
         let end = nodes[Int(node.index)].a
@@ -44,20 +43,33 @@ struct Members {
             if includes(record.rawKind) {
                 try body(position, isXML ? localIDs[Int(record.name)] : record.name)
             }
-            position = table.subtreeEnd(position)
+            position = Members.next(after: position, record)
+        }
+    }
+
+    /// The index just past the subtree of the record at `position`.
+    @inline(__always)
+    static func next(after position: UInt32, _ record: NodeRecord) -> UInt32 {
+        switch record.rawKind {
+        case Node.Kind.object.rawValue, Node.Kind.array.rawValue, Node.Kind.element.rawValue,
+             Node.Kind.document.rawValue:
+            return record.a
+        default:
+            return position &+ 1
         }
     }
 
     /// How many members there are, counting no further than `limit`.
     func count(upTo limit: Int) -> Int {
-        if node.kind == .object { return Int(node.record.b) }
-        let table = node.document.table
+        let nodes = node.document.table.nodes
+        let own = nodes[Int(node.index)]
+        if own.rawKind == Node.Kind.object.rawValue { return Int(own.b) }
         var count = 0
         var position = node.index + 1
-        let end = node.record.a
-        while position < end && count < limit {
-            if includes(table.nodes[Int(position)].rawKind) { count += 1 }
-            position = table.subtreeEnd(position)
+        while position < own.a && count < limit {
+            let record = nodes[Int(position)]
+            if includes(record.rawKind) { count += 1 }
+            position = Members.next(after: position, record)
         }
         return count
     }
@@ -68,10 +80,10 @@ struct Members {
     /// repeated XML name.
     func scan(for name: String) -> Matched? {
         let document = node.document
-        let table = document.table
-        guard let id = table.names.id(of: name) else { return nil }
-        let nodes = table.nodes
-        let localIDs = table.names.localNameIDs
+        let names = document.table.names
+        guard let id = names.id(of: name) else { return nil }
+        let nodes = document.table.nodes
+        let localIDs = names.localNameIDs
         let isXML = self.isXML
         var first = UInt32.max
         var more: [Node] = []
@@ -90,7 +102,7 @@ struct Members {
                     }
                 }
             }
-            position = table.subtreeEnd(position)
+            position = Members.next(after: position, record)
         }
         if !more.isEmpty { return .list(more) }
         return first == .max ? nil : .one(document.node(at: first))

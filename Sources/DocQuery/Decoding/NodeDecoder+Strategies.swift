@@ -18,7 +18,7 @@ extension NodeDecoder {
         /// Text in a fixed `DateFormatter` pattern (`yyyyMMdd`,
         /// `yyyy-MM-dd HH:mm:ss`), read with the `en_US_POSIX` locale in
         /// `timeZone` (UTC unless given). The whole text must match.
-        case formatted(_ format: String, timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!)
+        case formatted(_ format: String, timeZone: TimeZone = .gmt)
         /// A number of seconds since 1970-01-01T00:00:00Z (a JSON number or numeric text).
         case secondsSince1970
         /// A number of milliseconds since 1970-01-01T00:00:00Z.

@@ -1,13 +1,14 @@
 import Foundation
 
-// TODO(numbers): once DocTree's Node+Numbers accessors land, check that
-// their results agree with these parsers on JSON numbers; these stay for
-// XML text, which those accessors may not trim.
-
 /// Exact conversions from number text (JSON number syntax, or XML Schema's
-/// decimal and double lexical forms) to Swift numbers. Every function
-/// returns `nil`-free results or a ``Failure`` saying why, never a rounded
-/// or clamped value.
+/// decimal and double lexical forms) to Swift numbers: a value, or a
+/// ``Failure`` saying why there is none, never a rounded or clamped value.
+///
+/// DocTree's `Node.int`/`int64`/`uint64`/`double`/`decimal` give the same
+/// answers (a test pins that); the decoder keeps its own parser because it
+/// needs every integer width and `Float`, the reason a value does not fit
+/// (to choose the `DecodingError`), and XML Schema's `INF`, `-INF` and
+/// `NaN` for `Double` and `Float`.
 enum NumberText {
     enum Failure: Error, Equatable {
         /// Not number syntax at all.

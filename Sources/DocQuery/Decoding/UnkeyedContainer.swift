@@ -71,7 +71,7 @@ struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     private mutating func advance() {
         if case .array(let document, let next, let end) = elements {
-            elements = .array(document, next: document.table.subtreeEnd(next), end: end)
+            elements = .array(document, next: Members.next(after: next, document.table.nodes[Int(next)]), end: end)
         }
         currentIndex += 1
     }

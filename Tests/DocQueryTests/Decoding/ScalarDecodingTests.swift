@@ -166,6 +166,34 @@ import Testing
         }
     }
 
+    static let numberTexts = [
+        "0", "-0", "42", "-7", "+5", "007", ".5", "5.", "1.0", "1e2", "12.50e1", "1.5", "1e-2", "0.1", "-0.001",
+        "9223372036854775807", "9223372036854775808", "-9223372036854775808", "18446744073709551615",
+        "18446744073709551616", "12345678901234567890", "1.8446744073709551615e19", "1e308", "1e400", "-1e400",
+        "1e-400", "12345678901234567890123456789012345678", "123456789012345678901234567890123456789",
+        "1e127", "1e-128", "1e-130", "ten", "0x10", "1 000", "1.5.2", "", " 42 ",
+    ]
+
+    /// The decoder parses numbers itself (for every integer width, `Float`,
+    /// and the reason a value does not fit); it must agree with DocTree's
+    /// accessors wherever both apply.
+    @Test(arguments: numberTexts)
+    func decodedNumbersAgreeWithNodeAccessors(_ text: String) throws {
+        var nodes = [try DecodingFixture.load("<v>\(text)</v>").root]
+        // As a JSON number too, when it is one.
+        if text.first.map({ "-0123456789".contains($0) }) == true, let json = try? DecodingFixture.load(text) {
+            nodes.append(json.root)
+        }
+        for node in nodes {
+            let input = node.document.format
+            #expect((try? node.decode(Int.self)) == node.int, "Int from \(input)")
+            #expect((try? node.decode(Int64.self)) == node.int64, "Int64 from \(input)")
+            #expect((try? node.decode(UInt64.self)) == node.uint64, "UInt64 from \(input)")
+            #expect((try? node.decode(Double.self)) == node.double, "Double from \(input)")
+            #expect((try? node.decode(Decimal.self)) == node.decimal, "Decimal from \(input)")
+        }
+    }
+
     @Test func errorMessagesSayWhatWasFound() throws {
         let doc = try DecodingFixture.load(#"<r><v>ten</v><big>1e400</big><half> 1.5 </half><parent><child/></parent></r>"#)
         expectDecodingFailure(.typeMismatch, at: "v", containing: ["expected Int", "<v>", "\"ten\"", "not a number"]) {
