@@ -35,28 +35,6 @@ indirect enum CodingPathNode {
         if case .key(let key, _) = self { return key.stringValue }
         return nil
     }
-
-    /// `key`, or `"key"` with `"` and `\` escaped when it is not a plain
-    /// name (empty, or holding characters that separate path parts).
-    static func quotedIfNeeded(_ key: String) -> String {
-        let special: Set<Character> = [".", "[", "]", "\"", "\\", " ", "\t", "\n", "\r", "*", "@", "?", "'", "(", ")", "!", "=", "<", ">", "&", "|"]
-        let first = key.first
-        let plain = !key.isEmpty && !key.contains(where: special.contains)
-            && !(first?.isNumber ?? false) && !(first == "-")
-        if plain { return key }
-        var quoted = "\""
-        for character in key {
-            switch character {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case "\r": quoted += "\\r"
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "\""
-    }
 }
 
 /// A position in an unkeyed container, spelled `Index 3` as Foundation's
@@ -71,6 +49,16 @@ struct IndexKey: CodingKey {
 }
 
 /// A key made from a name found in a document, or from a path segment.
+/// The path given to ``DocTree/Document/decode(_:at:using:)``, at the head of
+/// a coding path; rendered as written, not quoted as a key.
+struct QueryPathKey: CodingKey {
+    let stringValue: String
+    init(_ path: String) { self.stringValue = path }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+    var intValue: Int? { nil }
+}
+
 struct NameKey: CodingKey {
     let stringValue: String
     init(_ name: String) { self.stringValue = name }

@@ -14,62 +14,45 @@ extension Document {
     /// ```
     ///
     /// - Parameters:
-    ///   - path: a path from the root (the root element for XML, the
-    ///     top-level value for JSON); `""` is the root itself.
+    ///   - path: a path in the path language, from the root (the root element
+    ///     for XML, the top-level value for JSON); `""` or `.` is the root itself.
     ///   - decoder: the decoder whose strategies to use.
-    /// - Throws: `DecodingError`, whose coding path starts with the keys of
-    ///   `path` (so a failure reads `body.items.item[3].price`).
+    /// - Throws: ``QueryError`` for a malformed path; `DecodingError`, whose
+    ///   coding path starts with `path` (so a failure reads
+    ///   `body.items.item[3].price`).
     public func decode<T: Decodable>(
         _ type: T.Type, at path: String, using decoder: NodeDecoder = NodeDecoder()
     ) throws -> T {
-        // TODO(query): use PathQuery once it lands
-        let keys = try DottedPath.keys(of: path)
-        var nodes = DottedPath.walk(keys, from: root)
+        try root.decode(type, at: path, using: decoder)
+    }
+}
+
+extension Node {
+    /// Decodes a value of `type` from what `path` finds below this node;
+    /// see ``DocTree/Document/decode(_:at:using:)``.
+    public func decode<T: Decodable>(
+        _ type: T.Type, at path: String, using decoder: NodeDecoder = NodeDecoder()
+    ) throws -> T {
+        try PathQuery(path).evaluate(on: self).decode(type, using: decoder, codingPath: path)
+    }
+}
+
+extension QueryResult {
+    /// Decodes a value of `type` from the matched nodes: each match is one
+    /// element of an array type; any other type needs exactly one match (an
+    /// `Optional` is `nil` when there is none). Computed values (such as
+    /// `@count`) are not nodes and are skipped.
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: NodeDecoder = NodeDecoder()) throws -> T {
+        try decode(type, using: decoder, codingPath: "")
+    }
+
+    fileprivate func decode<T: Decodable>(_ type: T.Type, using decoder: NodeDecoder, codingPath: String) throws -> T {
+        var nodes = self.nodes
         if nodes.count == 1, nodes[0].kind == .array {
             // A lone JSON array is the collection of its elements (one level).
             nodes = Array(nodes[0].contents)
         }
-        return try decoder.decode(type, from: nodes, codingPath: keys.map { NameKey($0) })
-    }
-}
-
-// TODO(query): use PathQuery once it lands, and delete this walker.
-/// A stand-in for the path language: dot-separated keys only.
-private enum DottedPath {
-    /// The keys of `path`; `""` has none.
-    static func keys(of path: String) throws -> [String] {
-        if path.isEmpty { return [] }
-        let keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if keys.contains(where: \.isEmpty) {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: [], debugDescription: "the path \(Node.preview(path)) has an empty key"))
-        }
-        return keys
-    }
-
-    /// Applies each key to each node in turn: a JSON array's elements
-    /// (at any depth) stand in for the array, a JSON object gives its last
-    /// member of that name, an XML element every attribute and child
-    /// element of that name.
-    static func walk(_ keys: [String], from root: Node) -> [Node] {
-        var current = [root]
-        for key in keys {
-            var next: [Node] = []
-            var pending = current[...]
-            while let node = pending.popFirst() {
-                switch node.kind {
-                case .array:
-                    pending = ArraySlice(Array(node.contents) + pending)
-                case .object:
-                    if let member = node.children(named: key).last { next.append(member) }
-                case .element:
-                    next.append(contentsOf: node.children(named: key))
-                default:
-                    break
-                }
-            }
-            current = next
-        }
-        return current
+        let path = codingPath == "." ? "" : codingPath
+        return try decoder.decode(type, from: nodes, codingPath: path.isEmpty ? [] : [QueryPathKey(path)])
     }
 }

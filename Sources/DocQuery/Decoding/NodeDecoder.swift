@@ -158,7 +158,10 @@ public struct NodeDecoder: Sendable {
                 continue
             }
             if !result.isEmpty { result += "." }
-            result += CodingPathNode.quotedIfNeeded(key.stringValue)
+            // The decoder reads reserved keys as such (unless a real key of
+            // that name exists), so they are written bare.
+            let raw = key is QueryPathKey || ReservedKey.all.contains(key.stringValue)
+            result += raw ? key.stringValue : Syntax.quotedIfNeeded(key.stringValue)
         }
         return result
     }
