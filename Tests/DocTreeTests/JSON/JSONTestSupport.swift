@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DocTree
+import TestSupport
 
 /// Helpers shared by the JSON tests.
 enum JSONTesting {
@@ -66,11 +67,5 @@ enum JSONTesting {
             }
         }
         return out + "\""
-    }
-
-    /// Bytes as hex, for failure messages about binary inputs.
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String($0, radix: 16, uppercase: true).count == 1 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }
-            .joined(separator: " ")
     }
 }
