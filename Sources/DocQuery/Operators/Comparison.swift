@@ -105,7 +105,7 @@ extension Evaluator {
                     break
                 }
             }
-            p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+            p = child.subtreeEnd(at: p)
         }
         return found
     }
