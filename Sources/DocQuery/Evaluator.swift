@@ -189,6 +189,21 @@ struct Evaluator {
         }
     }
 
+    /// Replaces every JSON array among `values` by its elements, in place
+    /// and in order (one level: an array inside an array stays whole).
+    mutating func openArrays(_ values: inout [UInt32]) {
+        var opened = takeBuffer()
+        for item in values {
+            if isNode(item) && kind(item) == Self.arrayKind {
+                appendChildren(of: item, into: &opened)
+            } else {
+                opened.append(item)
+            }
+        }
+        swap(&values, &opened)
+        giveBack(opened)
+    }
+
     /// Every child of a container except attributes, text, comments and PIs.
     func appendChildren(of node: UInt32, into out: inout [UInt32]) {
         let xmlContent = kind(node) == Self.elementKind || kind(node) == Self.documentKind
