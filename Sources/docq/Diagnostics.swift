@@ -103,14 +103,43 @@ struct Diagnostics: Sendable {
 
     // MARK: - Empty results
 
-    /// A path that matched nothing: where it stopped, and the engine's
-    /// explanation (longest matched prefix, keys there, did you mean).
-    func noMatchText(path: String, explanation: [String], source: String?) -> String {
+    /// A path that matched nothing: the path with a caret under the step
+    /// that found nothing, why, a "did you mean", and the keys that were there.
+    ///
+    /// ```
+    /// no match: auth.usr.username
+    ///   auth.usr.username
+    ///        ^~~
+    ///   'auth' matched an element, but it has no key 'usr'
+    ///   did you mean 'user'?
+    ///   keys there: token, perms, user
+    /// ```
+    func noMatchText(path: String, miss: Miss?, source: String?) -> String {
+        noMatchLines(path: path, miss: miss, source: source).joined(separator: "\n") + "\n"
+    }
+
+    /// ``noMatchText(path:miss:source:)`` as lines.
+    func noMatchLines(path: String, miss: Miss?, source: String?) -> [String] {
         var head = "\(style.note("no match:")) \(path)"
         if let source { head += " in \(source)" }
         var lines = [head]
-        lines.append(contentsOf: explanation.map { "  " + $0 })
-        return lines.joined(separator: "\n") + "\n"
+        guard let miss else { return lines }
+        if miss.range != nil {
+            lines += caretLines(path: miss.path, range: miss.range, indent: "  ")
+        }
+        lines.append("  " + miss.reason)
+        if let suggestion = miss.suggestion {
+            lines.append("  did you mean '\(style.emphasis(suggestion))'?")
+        }
+        if let elsewhere = miss.elsewhere {
+            lines.append("  it occurs elsewhere, e.g. at '\(elsewhere)'")
+        }
+        if !miss.availableKeys.isEmpty {
+            let shown = miss.availableKeys.prefix(20).joined(separator: ", ")
+            let more = miss.availableKeys.count > 20 ? ", … (\(miss.availableKeys.count - 20) more)" : ""
+            lines.append("  keys there: \(shown)\(more)")
+        }
+        return lines
     }
 
     // MARK: - Usage

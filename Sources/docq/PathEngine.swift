@@ -11,7 +11,8 @@ protocol PathEngine: Sendable {
     func compile(_ path: String) throws(PathFailure) -> any CompiledPath
 
     /// The canonical path of `node` from its document's root
-    /// (`tasks.list[0].taskseries[1].name`); `""` for the root itself.
+    /// (`tasks.list[0].taskseries[1].name`); `""` for the root itself and
+    /// for nodes no path selects (text runs, comments).
     func canonicalPath(of node: Node) -> String
 
     /// `key` written so that a path reaches exactly that key: as it is when
@@ -34,23 +35,39 @@ protocol CompiledPath: Sendable {
 /// The outcome of one evaluation.
 struct Evaluation: Sendable {
     /// The matched values, in order.
-    var items: [ResultItem]
-    /// When nothing matched: lines that say how far the path got, the keys
-    /// available there and a "did you mean" suggestion.
-    var explanation: [String]
+    var values: [ResultValue]
+    /// The canonical path of each value, in order, computed only when asked
+    /// (for a large result it is a pass over the matches): a node's path
+    /// from the document's root (`.` for the root), or for a value an
+    /// operator computed from several nodes the path that computed it.
+    var paths: @Sendable () -> [String]
+    /// When nothing matched: why.
+    var miss: Miss?
 
-    init(items: [ResultItem], explanation: [String] = []) {
-        self.items = items
-        self.explanation = explanation
+    init(values: [ResultValue], paths: @escaping @Sendable () -> [String], miss: Miss? = nil) {
+        self.values = values
+        self.paths = paths
+        self.miss = miss
     }
+
+    /// Whether nothing matched.
+    var isEmpty: Bool { values.isEmpty }
 }
 
-/// One matched value and the canonical path that reaches it.
-struct ResultItem: Sendable {
-    var value: ResultValue
-    /// The canonical path from the document's root, or `nil` for a value an
-    /// operator computed from several nodes (`lists.list.@count`).
-    var path: String?
+/// Why a path matched nothing.
+struct Miss: Sendable, Equatable {
+    /// The path as typed.
+    var path: String
+    /// The step that matched nothing, in characters of ``path``.
+    var range: Range<Int>?
+    /// One sentence: `'auth' matched an element, but it has no key 'usr'`.
+    var reason: String
+    /// A near-miss key, for "did you mean".
+    var suggestion: String?
+    /// The canonical path of the missing key elsewhere in the document.
+    var elsewhere: String?
+    /// The keys available where the path stopped, `key` or `key (count)`.
+    var availableKeys: [String]
 }
 
 /// A matched value: a node of the document, or a value an operator computed.

@@ -118,7 +118,7 @@ struct QueryRun {
         var matched = false
         var unreadable = false
         var failedPath = false
-        var misses: [(label: String, explanation: [String])] = []
+        var misses: [(label: String, miss: Miss?)] = []
 
         for source in sources {
             let prefix = prefixes ? source.label + ":" : ""
@@ -140,34 +140,33 @@ struct QueryRun {
                 failedPath = true
                 continue
             }
-            var items = evaluation.items
-            if command.first { items = Array(items.prefix(1)) }
-            if items.isEmpty {
-                misses.append((source.label, evaluation.explanation))
+            var values = evaluation.values
+            if command.first { values = Array(values.prefix(1)) }
+            if values.isEmpty {
+                misses.append((source.label, evaluation.miss))
             } else {
                 matched = true
             }
 
             if asJSON {
-                let text = ValueFormatter.jsonArray(items.map(\.value), pretty: command.pretty)
+                let text = ValueFormatter.jsonArray(values, pretty: command.pretty)
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
                     out.line(prefix + line)
                 }
             } else if command.paths {
                 let leaves = LeafPaths(engine: engine)
-                for item in items {
-                    if case .node(let node) = item.value {
-                        leaves.forEachLeaf(of: node, path: item.path ?? command.path) { path, value in
-                            out.line(prefix + path + "\t" + Self.escapedForLine(value))
+                for (value, path) in zip(values, evaluation.paths()) {
+                    if case .node(let node) = value {
+                        leaves.forEachLeaf(of: node, path: path) { path, _, text in
+                            out.line(prefix + path + "\t" + Self.escapedForLine(text))
                         }
                     } else {
-                        let path = LeafPaths.display(item.path ?? command.path)
-                        out.line(prefix + path + "\t" + Self.escapedForLine(ValueFormatter.line(item.value)))
+                        out.line(prefix + path + "\t" + Self.escapedForLine(ValueFormatter.line(value)))
                     }
                 }
             } else {
-                for item in items {
-                    out.line(prefix + ValueFormatter.line(item.value))
+                for value in values {
+                    out.line(prefix + ValueFormatter.line(value))
                 }
             }
         }
@@ -176,7 +175,7 @@ struct QueryRun {
         if !matched {
             for miss in misses {
                 writeToStandardError(diagnostics.noMatchText(
-                    path: command.path, explanation: miss.explanation, source: prefixes ? miss.label : nil))
+                    path: command.path, miss: miss.miss, source: prefixes ? miss.label : nil))
             }
         }
         if unreadable { return .unreadableDocument }

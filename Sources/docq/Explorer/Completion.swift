@@ -72,8 +72,8 @@ extension ExplorerSession {
         guard let compiled = try? engine.compile(path), let evaluation = try? compiled.evaluate(from: origin) else {
             return []
         }
-        return evaluation.items.compactMap { item in
-            if case .node(let node) = item.value { return node }
+        return evaluation.values.compactMap { value in
+            if case .node(let node) = value { return node }
             return nil
         }
     }

@@ -124,18 +124,18 @@ struct ExplorerSession {
         } catch {
             return ExplorerReply(errors: Self.caretLines(error))
         }
-        let nodes = evaluation.items.compactMap { item -> Node? in
-            if case .node(let node) = item.value { return node }
+        let nodes = evaluation.values.compactMap { value -> Node? in
+            if case .node(let node) = value { return node }
             return nil
         }
-        if evaluation.items.isEmpty {
-            return ExplorerReply(errors: ["cd: no match for \(target)"] + evaluation.explanation.map { "  " + $0 })
+        if evaluation.isEmpty {
+            return ExplorerReply(errors: missLines(target, evaluation.miss, command: "cd"))
         }
-        guard nodes.count == evaluation.items.count else {
+        guard nodes.count == evaluation.values.count else {
             return ExplorerReply(errors: ["cd: \(target) is a computed value, not a place in the document"])
         }
         guard nodes.count == 1, let destination = nodes.first else {
-            let example = evaluation.items.first?.path.map { LeafPaths.display($0) } ?? "\(target)[0]"
+            let example = evaluation.paths().first ?? "\(target)[0]"
             return ExplorerReply(errors: ["cd: \(target) matches \(nodes.count) nodes; pick one, e.g. cd /\(example)"])
         }
         guard destination.kind.isContainer else {
@@ -168,14 +168,14 @@ struct ExplorerSession {
         } catch {
             return ExplorerReply(errors: Self.caretLines(error))
         }
-        if evaluation.items.isEmpty {
-            return ExplorerReply(errors: ["no match: \(argument)"] + evaluation.explanation.map { "  " + $0 })
+        if evaluation.isEmpty {
+            return ExplorerReply(errors: missLines(argument, evaluation.miss))
         }
         var output: [String] = []
-        for item in evaluation.items {
-            switch item.value {
+        for value in evaluation.values {
+            switch value {
             case .node(let node): output += body(node)
-            default: output.append(ValueFormatter.line(item.value))
+            default: output.append(ValueFormatter.line(value))
             }
         }
         return ExplorerReply(output: output)
@@ -185,7 +185,7 @@ struct ExplorerSession {
         let leaves = LeafPaths(engine: engine)
         var output: [String] = []
         if argument.isEmpty {
-            leaves.forEachLeaf(of: current, path: location) { path, value in
+            leaves.forEachLeaf(of: current, path: location) { path, _, value in
                 output.append(path + "\t" + QueryRun.escapedForLine(value))
             }
             return ExplorerReply(output: output)
@@ -196,16 +196,16 @@ struct ExplorerSession {
         } catch {
             return ExplorerReply(errors: Self.caretLines(error))
         }
-        if evaluation.items.isEmpty {
-            return ExplorerReply(errors: ["no match: \(argument)"] + evaluation.explanation.map { "  " + $0 })
+        if evaluation.isEmpty {
+            return ExplorerReply(errors: missLines(argument, evaluation.miss))
         }
-        for item in evaluation.items {
-            if case .node(let node) = item.value {
-                leaves.forEachLeaf(of: node, path: item.path ?? argument) { path, value in
-                    output.append(path + "\t" + QueryRun.escapedForLine(value))
+        for (value, path) in zip(evaluation.values, evaluation.paths()) {
+            if case .node(let node) = value {
+                leaves.forEachLeaf(of: node, path: path) { path, _, text in
+                    output.append(path + "\t" + QueryRun.escapedForLine(text))
                 }
             } else {
-                output.append(LeafPaths.display(item.path ?? argument) + "\t" + QueryRun.escapedForLine(ValueFormatter.line(item.value)))
+                output.append(path + "\t" + QueryRun.escapedForLine(ValueFormatter.line(value)))
             }
         }
         return ExplorerReply(output: output)
@@ -219,10 +219,17 @@ struct ExplorerSession {
         } catch {
             return ExplorerReply(errors: Self.caretLines(error))
         }
-        if evaluation.items.isEmpty {
-            return ExplorerReply(errors: ["no match: \(path)"] + evaluation.explanation.map { "  " + $0 })
+        if evaluation.isEmpty {
+            return ExplorerReply(errors: missLines(path, evaluation.miss))
         }
-        return ExplorerReply(output: evaluation.items.map { ValueFormatter.line($0.value) })
+        return ExplorerReply(output: evaluation.values.map { ValueFormatter.line($0) })
+    }
+
+    /// The explanation of an empty result, as plain lines.
+    private func missLines(_ path: String, _ miss: Miss?, command: String? = nil) -> [String] {
+        var lines = Diagnostics(style: .plain).noMatchLines(path: path, miss: miss, source: nil)
+        if let command { lines[0] = "\(command): " + lines[0] }
+        return lines
     }
 
     private static func caretLines(_ failure: PathFailure) -> [String] {

@@ -9,17 +9,19 @@ import DocTree
 /// own text of an element with mixed content (as `path._string`). Leaves come
 /// in document order, an element's attributes before its content.
 ///
-/// Paths are built step by step while walking (the walk keeps an explicit
-/// stack, so depth is no problem), which costs one pass over each
-/// container's children rather than a search per leaf.
+/// Paths are built step by step while walking, one pass over each
+/// container's children, rather than searched for per leaf; the steps follow
+/// the path language's canonical form (see ``CanonicalSteps``), and the
+/// tests check them against the engine's. The walk keeps an explicit stack,
+/// so any depth is safe.
 struct LeafPaths {
     let engine: any PathEngine
 
-    /// Calls `body` with the path and the printed value of every leaf below
-    /// `start` (or `start` itself when it is a leaf). `path` is the
-    /// canonical path of `start`.
-    func forEachLeaf(of start: Node, path: String, _ body: (_ path: String, _ value: String) -> Void) {
-        var pending: [(Node, String)] = [(start, path)]
+    /// Calls `body` with the path, the node and the printed value of every
+    /// leaf below `start` (or of `start` itself when it is a leaf). `path`
+    /// is the canonical path of `start` (`.` or `""` for the root).
+    func forEachLeaf(of start: Node, path: String, _ body: (_ path: String, _ node: Node, _ value: String) -> Void) {
+        var pending: [(Node, String)] = [(start, path == "." ? "" : path)]
         while let (node, path) = pending.popLast() {
             switch node.kind {
             case .document:
@@ -27,34 +29,29 @@ struct LeafPaths {
             case .object, .array:
                 let steps = CanonicalSteps.childSteps(of: node, engine: engine)
                 if steps.isEmpty {
-                    body(Self.display(path), node.kind == .object ? "{}" : "[]")
+                    body(Self.display(path), node, node.kind == .object ? "{}" : "[]")
                 }
-                for (child, step) in steps.reversed() {
+                for (child, step) in steps.reversed() where child.kind != .attribute {
                     pending.append((child, CanonicalSteps.join(path, step)))
                 }
             case .element:
-                if let text = ValueFormatter.scalarText(node) {
-                    // A text-only element: its attributes, then its text.
-                    for attribute in node.attributes {
-                        body(Self.display(CanonicalSteps.join(path, engine.pathStep(forKey: attribute.name ?? ""))),
-                             attribute.string ?? "")
-                    }
-                    body(Self.display(path), text)
-                    continue
+                let steps = CanonicalSteps.childSteps(of: node, engine: engine)
+                for (child, step) in steps where child.kind == .attribute {
+                    body(Self.display(CanonicalSteps.join(path, step)), child, child.string ?? "")
                 }
-                for attribute in node.attributes {
-                    body(Self.display(CanonicalSteps.join(path, engine.pathStep(forKey: attribute.name ?? ""))),
-                         attribute.string ?? "")
+                if let text = ValueFormatter.scalarText(node) {
+                    body(Self.display(path), node, text)
+                    continue
                 }
                 let ownText = node.string ?? ""
                 if !ownText.trimmingXMLWhitespace().isEmpty {
-                    body(Self.display(CanonicalSteps.join(path, ReservedKey.string)), ownText)
+                    body(Self.display(CanonicalSteps.join(path, ReservedKey.string)), node, ownText)
                 }
-                for (child, step) in CanonicalSteps.childSteps(of: node, engine: engine).reversed() {
+                for (child, step) in steps.reversed() where child.kind != .attribute {
                     pending.append((child, CanonicalSteps.join(path, step)))
                 }
             default:
-                body(Self.display(path), ValueFormatter.scalarText(node) ?? "")
+                body(Self.display(path), node, ValueFormatter.scalarText(node) ?? "")
             }
         }
     }
@@ -63,42 +60,47 @@ struct LeafPaths {
     static func display(_ path: String) -> String { path.isEmpty ? "." : path }
 }
 
-/// The steps of canonical paths: how a path names each child of a container.
+/// The steps of canonical paths: how a path names each child of a
+/// container, as the path language writes them.
 ///
-/// - JSON members: the key, quoted when the path language needs it;
-/// - JSON array elements: `[i]`;
-/// - XML child elements: the name as written, with `[i]` (the position among
-///   same-named siblings) when the name occurs more than once.
+/// - a JSON array element is `[i]`;
+/// - a JSON member, XML attribute or XML child element is its key as
+///   written (quoted when the language needs it), followed by `[i]` only
+///   when that key selects more than one child of the parent (a repeated
+///   element, a duplicate JSON key, an attribute and an element that share
+///   a name); `i` is the position among those.
 enum CanonicalSteps {
-    /// The content children of `container` with the step that reaches each.
+    /// The attributes and content children of `container`, in document
+    /// order, with the step that reaches each.
     static func childSteps(of container: Node, engine: any PathEngine) -> [(Node, String)] {
         switch container.kind {
         case .array:
             return container.contents.enumerated().map { ($0.element, "[\($0.offset)]") }
-        case .object:
+        case .object, .element:
+            let children = Array(container.attributes) + Array(container.contents)
+            let localIDs = container.document.table.names.localNameIDs
+            // How many children each name id selects: a child named `n`
+            // is selected by the key `k` when n == k or n's local part is k.
+            var selected: [UInt32: Int] = [:]
+            for child in children {
+                let id = child.record.name
+                selected[id, default: 0] += 1
+                let local = localIDs[Int(id)]
+                if local != id { selected[local, default: 0] += 1 }
+            }
             var seen: [UInt32: Int] = [:]
-            var counts: [UInt32: Int] = [:]
-            for child in container.contents { counts[child.record.name, default: 0] += 1 }
-            return container.contents.map { child in
+            var steps: [(Node, String)] = []
+            steps.reserveCapacity(children.count)
+            for child in children {
                 let id = child.record.name
                 let step = engine.pathStep(forKey: child.name ?? "")
-                guard counts[id, default: 0] > 1 else { return (child, step) }
                 let position = seen[id, default: 0]
                 seen[id] = position + 1
-                return (child, "\(step)[\(position)]")
+                let local = localIDs[Int(id)]
+                if local != id { seen[local, default: 0] += 1 }
+                steps.append((child, selected[id, default: 0] > 1 ? "\(step)[\(position)]" : step))
             }
-        case .element, .document:
-            var counts: [UInt32: Int] = [:]
-            for child in container.contents { counts[child.record.name, default: 0] += 1 }
-            var seen: [UInt32: Int] = [:]
-            return container.contents.map { child in
-                let id = child.record.name
-                let step = engine.pathStep(forKey: child.name ?? "")
-                guard counts[id, default: 0] > 1 else { return (child, step) }
-                let position = seen[id, default: 0]
-                seen[id] = position + 1
-                return (child, "\(step)[\(position)]")
-            }
+            return steps
         default:
             return []
         }
@@ -106,7 +108,7 @@ enum CanonicalSteps {
 
     /// `parent` followed by `step`: a dot before a key, nothing before `[`.
     static func join(_ parent: String, _ step: String) -> String {
-        if parent.isEmpty { return step }
+        if parent.isEmpty || parent == "." { return step }
         if step.hasPrefix("[") { return parent + step }
         return parent + "." + step
     }
