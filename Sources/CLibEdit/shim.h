@@ -36,6 +36,11 @@ static inline int docq_el_add_function(EditLine *el, const char *name, const cha
 static inline int docq_el_bind(EditLine *el, const char *key, const char *function) {
     return el_set(el, EL_BIND, key, function, NULL);
 }
+// Edit mode without ISIG: Ctrl-C reaches the editor as a key (bound to
+// abandon the line) instead of raising SIGINT.
+static inline int docq_el_disable_isig(EditLine *el) {
+    return el_set(el, EL_SETTY, "-d", "-isig", NULL);
+}
 static inline int docq_el_set_history(EditLine *el, History *h) {
     return el_set(el, EL_HIST, history, h);
 }

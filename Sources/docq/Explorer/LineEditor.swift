@@ -31,6 +31,8 @@ final class LineEditor {
     private let errors: UnsafeMutablePointer<FILE>
     private var promptBuffer: UnsafeMutablePointer<CChar>
     private let completer: Completer
+    /// Set by the Ctrl-C binding: the line being typed is abandoned.
+    private var interrupted = false
 
     /// The prompt shown before each line.
     var prompt: String {
@@ -81,9 +83,15 @@ final class LineEditor {
             return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete()
         })
         _ = docq_el_bind(editor, "^I", "docq-complete")
+        _ = docq_el_add_function(editor, "docq-interrupt", "Abandon the line", { editor, _ in
+            guard let editor, let data = docq_el_get_clientdata(editor) else { return UInt8(CC_ERROR) }
+            Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().interrupted = true
+            return UInt8(CC_NEWLINE)
+        })
+        _ = docq_el_disable_isig(editor)
+        _ = docq_el_bind(editor, "^C", "docq-interrupt")
         // Read ~/.editrc (or $EDITRC) like other libedit programs.
         _ = el_source(editor, nil)
-        LineEditor.installInterruptHandler()
     }
 
     deinit {
@@ -97,15 +105,13 @@ final class LineEditor {
     /// input (Ctrl-D); an interrupted line (Ctrl-C) reads as `""`.
     func readLine() -> String? {
         var count: Int32 = 0
-        guard let line = el_gets(editor, &count) else {
-            if count < 0 && errno == EINTR {
-                fputs("\n", output)
-                fflush(output)
-                return ""
-            }
-            return nil
+        interrupted = false
+        let line = el_gets(editor, &count)
+        if interrupted {
+            write("^C\n")
+            return ""
         }
-        guard count > 0 else { return nil }
+        guard let line, count > 0 else { return nil }
         var text = String(cString: line)
         while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
         return text
@@ -158,18 +164,5 @@ final class LineEditor {
         }
         if !line.isEmpty { lines.append(line) }
         return lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
-    }
-
-    /// Ctrl-C interrupts the read (no restart) instead of ending the program.
-    private static func installInterruptHandler() {
-        var action = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = { _ in }
-        #else
-        action.__sigaction_handler.sa_handler = { _ in }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
     }
 }

@@ -192,7 +192,7 @@ enum Outline {
         if name == "@attributes" {
             var seen: [String] = []
             for attribute in nodes where !seen.contains(attribute.name ?? "") { seen.append(attribute.name ?? "") }
-            return "(" + seen.joined(separator: ", ") + ")"
+            return "attributes: " + seen.joined(separator: ", ")
         }
         var text = name
         if nodes.count > 1 { text += " ×\(nodes.count)" }
