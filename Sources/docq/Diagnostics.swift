@@ -95,10 +95,15 @@ struct Diagnostics: Sendable {
         var head = "\(style.error("error:")) \(source)"
         if let location = error.location { head += ":\(location.line):\(location.column)" }
         head += ": \(error.message)\n"
-        guard let snippet = error.snippet, !snippet.isEmpty else { return head }
-        let number = error.location.map { String($0.line) } ?? ""
-        let gutter = String(repeating: " ", count: max(4 - number.count, 0)) + number
-        return head + style.dim("\(gutter) | ") + snippet + "\n"
+        if let snippet = error.snippet, !snippet.isEmpty {
+            let number = error.location.map { String($0.line) } ?? ""
+            let gutter = String(repeating: " ", count: max(4 - number.count, 0)) + number
+            head += style.dim("\(gutter) | ") + snippet + "\n"
+        }
+        if error.kind == .invalidEncoding {
+            head += "\(style.note("hint:")) for a document in a legacy encoding, name it with -e/--encoding (e.g. -e EUC-KR)\n"
+        }
+        return head
     }
 
     // MARK: - Empty results

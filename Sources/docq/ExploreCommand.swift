@@ -11,21 +11,23 @@ struct Explore: ParsableCommand {
         abstract: "Explore a document interactively: move around, list keys, try paths.",
         discussion: """
             The prompt shows where you are (rsp.lists>). Commands:
-              cd PATH       go to the node PATH matches; cd .. goes up, cd / to the root
-              ls [PATH]     the keys here (attributes, child elements, members) with kind and count
-              tree [DEPTH]  the outline below here, same-named siblings merged (default depth 3)
-              cat [PATH]    the node as pretty JSON; cat --xml shows XML nodes as XML
+              cd PATH       go to the node PATH matches; cd .. up, cd / to the root
+              ls [PATH]     the keys here with their kind and how often they occur
+              tree [DEPTH]  the outline below here, same names merged (depth 3)
+              cat [PATH]    the node as pretty JSON; cat --xml shows XML as XML
               paths [PATH]  every leaf below here with its canonical path
               pwd           the canonical path of where you are
               help          this list
               :q            leave (Ctrl-D works too)
             Anything else is evaluated as a path from where you are.
 
-            Tab completes keys, reserved names (_contents, _string …) and operators (@count …) \
-            at the cursor. History is kept in ~/.docq_history. When standard input is not a \
-            terminal, commands are read line by line and only the answers are printed, so a \
-            session can be scripted:
+            Tab completes keys, reserved names (_contents, _string …) and operators \
+            (@count …) at the cursor. History is kept in ~/.docq_history. When standard \
+            input is not a terminal, commands are read line by line and only the answers \
+            are printed, so a session can be scripted:
               printf 'cd lists\\nls\\nlist.name\\n' | docq explore lists.xml
+            A document read from standard input (-) is explored from the terminal:
+              curl -s https://example.com/feed.xml | docq explore -
             """
     )
 
@@ -46,7 +48,15 @@ struct Explore: ParsableCommand {
             return .unreadableDocument
         }
         let session = ExplorerSession(document: document, engine: DocQueryEngine())
-        let interactive = isatty(0) == 1 && isatty(1) == 1 && source != .standardInput
+        if source == .standardInput && isatty(1) == 1 {
+            // The document came through the pipe; take commands from the terminal.
+            let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
+            if terminal >= 0 {
+                _ = dup2(terminal, 0)
+                _ = close(terminal)
+            }
+        }
+        let interactive = isatty(0) == 1 && isatty(1) == 1
         if interactive {
             runInteractive(session)
         } else {

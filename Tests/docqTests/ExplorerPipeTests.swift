@@ -31,7 +31,7 @@ struct ExplorerPipeTests {
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("list  element  3"))
         #expect(run.stdout.contains("Inbox\nHigh Priority\nPersonal\n"))
-        #expect(run.stdout.contains("lists.list[1]\n"), "pwd")
+        #expect(run.stdout.contains("Personal\nlists\n"), "pwd")
         #expect(run.stdout.contains(#"<filter>(priority:1)</filter>"#))
         #expect(run.stderr.contains("did you mean 'name'?"))
         #expect(run.stderr.contains("^~~~~~"))

@@ -40,6 +40,6 @@ struct HelpTests {
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.contains("docq"))
         #expect(run.stdout.contains("explore"), "the explore command is completed too")
-        #expect(run.stdout.contains("--encoding"))
+        #expect(run.stdout.contains("encoding"))
     }
 }

@@ -180,11 +180,12 @@ struct PathsOutputTests {
             "lists.list[1].smart\t1",
             "lists.list[1].filter\t(priority:1)",
         ]),
-        OutputCase(id: "text element with an attribute", arguments: ["-p", "Body.GetQuoteResponse.Quote", quote], expected: [
-            "Body.GetQuoteResponse.Quote.Symbol\tAAPL",
-            "Body.GetQuoteResponse.Quote.Price.currency\tUSD",
-            "Body.GetQuoteResponse.Quote.Price\t189.97",
-            "Body.GetQuoteResponse.Quote.Volume\t52164300",
+        OutputCase(id: "text element with an attribute; names as written", arguments: ["-p", "Body.GetQuoteResponse.Quote", quote],
+                   expected: [
+            "soap:Body.m:GetQuoteResponse.m:Quote.m:Symbol\tAAPL",
+            "soap:Body.m:GetQuoteResponse.m:Quote.m:Price.currency\tUSD",
+            "soap:Body.m:GetQuoteResponse.m:Quote.m:Price\t189.97",
+            "soap:Body.m:GetQuoteResponse.m:Quote.m:Volume\t52164300",
         ]),
     ]
 
