@@ -149,16 +149,16 @@ struct QueryRun {
             }
 
             if asJSON {
-                let text = ValueFormatter.jsonArray(values, pretty: command.pretty)
-                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    out.line(prefix + line)
-                }
+                ValueFormatter.writeJSONArray(values, pretty: command.pretty, prefix: prefix, to: &out)
             } else if command.paths {
                 let leaves = LeafPaths(engine: engine)
                 for (value, path) in zip(values, evaluation.paths()) {
                     if case .node(let node) = value {
                         leaves.forEachLeaf(of: node, path: path) { path, _, text in
-                            out.line(prefix + path + "\t" + Self.escapedForLine(text))
+                            out.write(prefix)
+                            out.write(path)
+                            out.write("\t")
+                            out.line(Self.escapedForLine(text))
                         }
                     } else {
                         out.line(prefix + path + "\t" + Self.escapedForLine(ValueFormatter.line(value)))
@@ -166,7 +166,7 @@ struct QueryRun {
                 }
             } else {
                 for value in values {
-                    out.line(prefix + ValueFormatter.line(value))
+                    ValueFormatter.writeLine(value, prefix: prefix, to: &out)
                 }
             }
         }
@@ -185,7 +185,7 @@ struct QueryRun {
 
     /// A value on one line: backslashes, tabs and line breaks escaped.
     static func escapedForLine(_ value: String) -> String {
-        guard value.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\\" || $0 == "\r\n" }) else {
+        guard value.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D || $0 == 0x5C }) else {
             return value
         }
         var out = ""

@@ -21,22 +21,23 @@ struct LeafPaths {
     /// leaf below `start` (or of `start` itself when it is a leaf). `path`
     /// is the canonical path of `start` (`.` or `""` for the root).
     func forEachLeaf(of start: Node, path: String, _ body: (_ path: String, _ node: Node, _ value: String) -> Void) {
+        var steps = CanonicalSteps(engine: engine)
         var pending: [(Node, String)] = [(start, path == "." ? "" : path)]
         while let (node, path) = pending.popLast() {
             switch node.kind {
             case .document:
                 pending.append((node.document.root, path))
             case .object, .array:
-                let steps = CanonicalSteps.childSteps(of: node, engine: engine)
-                if steps.isEmpty {
+                let children = steps.childSteps(of: node)
+                if children.isEmpty {
                     body(Self.display(path), node, node.kind == .object ? "{}" : "[]")
                 }
-                for (child, step) in steps.reversed() where child.kind != .attribute {
+                for (child, step) in children.reversed() where child.kind != .attribute {
                     pending.append((child, CanonicalSteps.join(path, step)))
                 }
             case .element:
-                let steps = CanonicalSteps.childSteps(of: node, engine: engine)
-                for (child, step) in steps where child.kind == .attribute {
+                let children = steps.childSteps(of: node)
+                for (child, step) in children where child.kind == .attribute {
                     body(Self.display(CanonicalSteps.join(path, step)), child, child.string ?? "")
                 }
                 if let text = ValueFormatter.scalarText(node) {
@@ -47,7 +48,7 @@ struct LeafPaths {
                 if !ownText.trimmingXMLWhitespace().isEmpty {
                     body(Self.display(CanonicalSteps.join(path, ReservedKey.string)), node, ownText)
                 }
-                for (child, step) in steps.reversed() where child.kind != .attribute {
+                for (child, step) in children.reversed() where child.kind != .attribute {
                     pending.append((child, CanonicalSteps.join(path, step)))
                 }
             default:
@@ -69,16 +70,34 @@ struct LeafPaths {
 ///   when that key selects more than one child of the parent (a repeated
 ///   element, a duplicate JSON key, an attribute and an element that share
 ///   a name); `i` is the position among those.
-enum CanonicalSteps {
+struct CanonicalSteps {
+    let engine: any PathEngine
+    /// Each name's step, by name id: quoting is worked out once per name.
+    private var written: [UInt32: String] = [:]
+
+    init(engine: any PathEngine) {
+        self.engine = engine
+    }
+
     /// The attributes and content children of `container`, in document
     /// order, with the step that reaches each.
-    static func childSteps(of container: Node, engine: any PathEngine) -> [(Node, String)] {
+    mutating func childSteps(of container: Node) -> [(Node, String)] {
         switch container.kind {
         case .array:
-            return container.contents.enumerated().map { ($0.element, "[\($0.offset)]") }
+            var steps: [(Node, String)] = []
+            steps.reserveCapacity(Int(container.record.b))
+            for (position, child) in container.contents.enumerated() { steps.append((child, "[\(position)]")) }
+            return steps
         case .object, .element:
-            let children = Array(container.attributes) + Array(container.contents)
+            let children = container.kind == .element
+                ? Array(container.attributes) + Array(container.contents) : Array(container.contents)
             let localIDs = container.document.table.names.localNameIDs
+            var steps: [(Node, String)] = []
+            steps.reserveCapacity(children.count)
+            if !Self.hasSharedKeys(children, localIDs) {
+                for child in children { steps.append((child, step(for: child))) }
+                return steps
+            }
             // How many children each name id selects: a child named `n`
             // is selected by the key `k` when n == k or n's local part is k.
             var selected: [UInt32: Int] = [:]
@@ -89,21 +108,52 @@ enum CanonicalSteps {
                 if local != id { selected[local, default: 0] += 1 }
             }
             var seen: [UInt32: Int] = [:]
-            var steps: [(Node, String)] = []
-            steps.reserveCapacity(children.count)
             for child in children {
                 let id = child.record.name
-                let step = engine.pathStep(forKey: child.name ?? "")
                 let position = seen[id, default: 0]
                 seen[id] = position + 1
                 let local = localIDs[Int(id)]
                 if local != id { seen[local, default: 0] += 1 }
-                steps.append((child, selected[id, default: 0] > 1 ? "\(step)[\(position)]" : step))
+                let key = step(for: child)
+                steps.append((child, selected[id, default: 0] > 1 ? "\(key)[\(position)]" : key))
             }
             return steps
         default:
             return []
         }
+    }
+
+    /// The key step of a named child, from the cache.
+    private mutating func step(for child: Node) -> String {
+        let id = child.record.name
+        if let cached = written[id] { return cached }
+        let step = engine.pathStep(forKey: child.name ?? "")
+        written[id] = step
+        return step
+    }
+
+    /// Whether some key selects more than one of `children` (the common
+    /// case, unique keys, is checked without hashing for small containers).
+    private static func hasSharedKeys(_ children: [Node], _ localIDs: [UInt32]) -> Bool {
+        guard children.count > 1 else { return false }
+        let ids = children.map { $0.record.name }
+        if ids.count <= 32 {
+            for i in 0..<ids.count {
+                let local = localIDs[Int(ids[i])]
+                for j in (i + 1)..<ids.count {
+                    let other = ids[j]
+                    if other == ids[i] || localIDs[Int(other)] == ids[i] || other == local { return true }
+                }
+            }
+            return false
+        }
+        var keys = Set<UInt32>(minimumCapacity: ids.count * 2)
+        for id in ids {
+            if !keys.insert(id).inserted { return true }
+            let local = localIDs[Int(id)]
+            if local != id, !keys.insert(local).inserted { return true }
+        }
+        return false
     }
 
     /// `parent` followed by `step`: a dot before a key, nothing before `[`.

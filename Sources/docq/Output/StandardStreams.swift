@@ -33,6 +33,18 @@ struct OutputStream {
         if buffer.count >= capacity { flush() }
     }
 
+    /// Appends bytes; a large block goes out directly rather than through
+    /// the buffer, so printing a huge value costs no second copy.
+    mutating func write(bytes: [UInt8]) {
+        if bytes.count >= capacity {
+            flush()
+            bytes.withUnsafeBytes { writeAll($0) }
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { flush() }
+    }
+
     /// Appends `text`.
     mutating func write(_ text: String) {
         var text = text
@@ -44,18 +56,20 @@ struct OutputStream {
     /// SIGPIPE, as it would for grep.
     mutating func flush() {
         guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = posixWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes { writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ raw: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < raw.count {
+            let written = posixWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
     }
 }
 

@@ -48,6 +48,66 @@ enum ValueFormatter {
         json(.array(values), pretty: pretty)
     }
 
+    // MARK: - Streaming to standard output
+
+    /// Writes `value` as one output line after `prefix`. A container's JSON
+    /// goes from DocTree's writer to the stream as bytes, with no `String`
+    /// in between (it can be as large as the document).
+    static func writeLine(_ value: ResultValue, prefix: String, to out: inout OutputStream) {
+        out.write(prefix)
+        if case .node(let node) = value, scalarText(node) == nil {
+            out.write(bytes: JSONWriter.write(node, pretty: false))
+        } else {
+            out.write(line(value))
+        }
+        out.write("\n")
+    }
+
+    /// Writes `values` as one JSON array (always an array), each output
+    /// line after `prefix`; `pretty` puts every element on its own lines,
+    /// indented by two spaces.
+    static func writeJSONArray(_ values: [ResultValue], pretty: Bool, prefix: String, to out: inout OutputStream) {
+        guard !values.isEmpty else {
+            out.write(prefix + "[]\n")
+            return
+        }
+        guard pretty else {
+            out.write(prefix + "[")
+            for (position, value) in values.enumerated() {
+                if position > 0 { out.write(",") }
+                if case .node(let node) = value, !isTextOnly(node), node.kind.isContainer {
+                    out.write(bytes: JSONWriter.write(node, pretty: false))
+                } else {
+                    out.write(json(value, pretty: false))
+                }
+            }
+            out.write("]\n")
+            return
+        }
+        out.write(prefix + "[\n")
+        for (position, value) in values.enumerated() {
+            let bytes: [UInt8]
+            if case .node(let node) = value, !isTextOnly(node), node.kind.isContainer {
+                bytes = JSONWriter.write(node, pretty: true)
+            } else {
+                bytes = Array(json(value, pretty: true).utf8)
+            }
+            var start = 0
+            while start <= bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                out.write(prefix + "  ")
+                out.write(bytes: Array(bytes[start..<end]))
+                if end == bytes.count {
+                    out.write(position == values.count - 1 ? "\n" : ",\n")
+                    break
+                }
+                out.write("\n")
+                start = end + 1
+            }
+        }
+        out.write(prefix + "]\n")
+    }
+
     /// The text a node prints as when it is not a container to show as
     /// JSON, or `nil` when it is one.
     static func scalarText(_ node: Node) -> String? {
