@@ -31,14 +31,17 @@ public struct LoadOptions: Sendable, Hashable {
     public var encoding: String?
     /// The deepest nesting accepted (objects, arrays, elements). Deeper input
     /// fails with ``LoadError/Kind-swift.struct/nestingTooDeep``. Default 10 000.
+    /// XML is also limited by libxml2 itself, to 256 levels.
     public var maxDepth: Int
     /// Whether XML comments become ``Node/Kind-swift.enum/comment`` nodes. Default `false`.
     public var keepsComments: Bool
     /// Whether XML processing instructions become nodes. Default `false`.
     public var keepsProcessingInstructions: Bool
-    /// How many characters internal XML entities may expand to, in total,
-    /// before the load fails with ``LoadError/Kind-swift.struct/entityNotAllowed``.
-    /// Default 1 000 000.
+    /// How much replacement text internal XML entities may expand to, in
+    /// total, before the load fails with
+    /// ``LoadError/Kind-swift.struct/entityNotAllowed``: the UTF-8 bytes of
+    /// each entity's replacement text, counted at every reference, nested
+    /// ones included. Default 1 000 000.
     public var maxEntityExpansion: Int
 
     /// Creates options with the defaults.

@@ -6,16 +6,9 @@ import Testing
 import TestSupport
 @testable import DocTree
 
-/// Whether the parsers are in this build (they land separately from the
-/// encoding layer; until then the whole-load tests below are skipped).
-enum Parsers {
-    static let json = (try? Document(string: "[]")) != nil
-    static let xml = (try? Document(string: "<a/>")) != nil
-}
-
 /// Whole loads through the parsers: legacy-charset and UTF-16/32 documents
 /// become the same tree as their UTF-8 twins, from data, files and http.
-@Suite(.enabled(if: Parsers.json && Parsers.xml, "needs the JSON scanner and the XML loader"))
+@Suite
 struct EncodedDocumentTests {
     /// Checks the theater list's tree.
     private func expectTheaters(_ document: Document, sourceLocation: Testing.SourceLocation = #_sourceLocation) {

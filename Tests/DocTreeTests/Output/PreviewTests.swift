@@ -10,7 +10,7 @@ import DocTree
         #expect(object.description == "object {_id, 상영관명, 위도, a, … +1}")
         let name = try #require(object.children(named: "상영관명").first)
         #expect(name.description == "\"MMC 만경관 1관\"")
-        #expect(name.debugDescription == "Node #3 (string, depth 2): \"MMC 만경관 1관\"")
+        #expect(name.debugDescription == "Node #4 (string, depth 2): \"MMC 만경관 1관\"")
         #expect(doc.description == "Document(json, 8 nodes): array [{…}] (1 element)")
     }
 
@@ -20,7 +20,7 @@ import DocTree
         #expect(doc.root.description == #"<rsp stat="ok"> {auth}"#)
         let auth = try #require(doc.root.children(named: "auth").first)
         let token = try #require(auth.children(named: "token").first)
-        #expect(token.description == "<token> \"6410bde19b6dfb474fec71f186bc715831ea684…\"")
+        #expect(token.description == "<token> \"6410bde19b6dfb474fec71f186bc715831ea6842\"")
         let user = try #require(auth.children(named: "user").first)
         #expect(user.description == #"<user id="987654321" username="bob" fullname="Bob T. Monkey">"#)
         #expect(user.attribute(named: "username")?.description == #"@username="bob""#)
