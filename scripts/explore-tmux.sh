@@ -34,7 +34,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-tm() { tmux -L "$server" "$@"; }
+tm() { TERM=xterm-256color tmux -L "$server" "$@"; }
 
 start() { # start FILE: a new session running docq explore FILE
     tm kill-session -t "$session" >/dev/null 2>&1 || true
