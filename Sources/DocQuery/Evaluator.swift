@@ -33,8 +33,9 @@ struct Evaluator {
     var failure: (step: Int, input: [UInt32])?
 
     private var pool: [[UInt32]] = []
-    /// The document's index of wide nodes, fetched once per evaluation.
-    let wide: WideNodeIndex
+    /// The document's index of wide nodes, fetched (under the cache's
+    /// lock) only when a step meets a wide node.
+    var wide: WideNodeIndex { document.derived.value(WideNodeIndex.self) { WideNodeIndex() } }
 
     init(query: PathQuery, document: Document, computed: [ComputedValue] = []) {
         self.document = document
@@ -47,7 +48,6 @@ struct Evaluator {
         self.keyIDs = query.keys.map { names.id(of: $0) ?? 0 }
         self.source = query.description
         self.computed = computed
-        self.wide = document.derived.value(WideNodeIndex.self) { WideNodeIndex() }
     }
 
     // MARK: Kinds
@@ -135,9 +135,7 @@ struct Evaluator {
         switch step.kind {
         case .key(let slot):
             let id = keyIDs[slot]
-            if id != 0 {
-                for item in input where isNode(item) { appendKeyed(item, id, into: &out) }
-            }
+            if id != 0 { appendKeyed(input, id, into: &out) }
             if out.count > 1 { fannedOut = true }
         case .reserved(let name):
             try applyReserved(name, step, to: input, into: &out)
@@ -257,23 +255,48 @@ struct Evaluator {
     /// Appends the children of `node` that key `id` selects. On a JSON
     /// array the key applies to each element (through nested arrays), as
     /// key-value coding does on arrays.
-    @inline(__always)
     func appendKeyed(_ node: UInt32, _ id: UInt32, into out: inout [UInt32]) {
-        let record = nodes[Int(node)]
+        nodes.withUnsafeBufferPointer { records in
+            localNameIDs.withUnsafeBufferPointer { locals in
+                appendKeyed(node, id, records, locals, into: &out)
+            }
+        }
+    }
+
+    /// The key step over a whole sequence: one pass of unchecked reads over
+    /// the records (the loops below stay inside the table by construction:
+    /// every index they read lies between a container and its subtree end).
+    private mutating func appendKeyed(_ input: [UInt32], _ id: UInt32, into out: inout [UInt32]) {
+        nodes.withUnsafeBufferPointer { records in
+            localNameIDs.withUnsafeBufferPointer { locals in
+                for item in input where isNode(item) {
+                    appendKeyed(item, id, records, locals, into: &out)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func appendKeyed(
+        _ node: UInt32, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
+        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
+    ) {
+        let record = records[Int(node)]
         switch record.kindCode {
         case Self.objectKind, Self.elementKind, Self.documentKind:
-            appendNamedChildren(of: node, record, id, into: &out)
+            appendNamedChildren(of: node, record, id, records, locals, into: &out)
         case Self.arrayKind:
-            var p = node + 1
+            var p = node &+ 1
             let end = record.a
             while p < end {
-                let child = nodes[Int(p)]
-                if child.kindCode == Self.arrayKind {
-                    p += 1  // descend: its elements follow it
+                let child = records[Int(p)]
+                let kind = child.kindCode
+                if kind == Self.arrayKind {
+                    p &+= 1  // descend: its elements follow it
                     continue
                 }
-                if child.kindCode == Self.objectKind {
-                    appendNamedChildren(of: p, child, id, into: &out)
+                if kind == Self.objectKind {
+                    appendNamedChildren(of: p, child, id, records, locals, into: &out)
                 }
                 p = child.subtreeEnd(at: p)
             }
@@ -283,25 +306,60 @@ struct Evaluator {
     }
 
     @inline(__always)
-    private func appendNamedChildren(of node: UInt32, _ record: NodeRecord, _ id: UInt32, into out: inout [UInt32]) {
-        if isWide(node, record), let groups = wide.groups(for: node, in: table) {
-            out.append(contentsOf: groups[id])
+    private func appendNamedChildren(
+        of node: UInt32, _ record: NodeRecord, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
+        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
+    ) {
+        if isWide(node, record) {
+            appendWideNamedChildren(of: node, record, id, records, locals, into: &out)
             return
         }
-        var p = node + 1
+        scanNamedChildren(of: node, record, id, records, locals, into: &out)
+    }
+
+    /// A wide node: its key index when built, else a scan.
+    @inline(never)
+    private func appendWideNamedChildren(
+        of node: UInt32, _ record: NodeRecord, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
+        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
+    ) {
+        if let groups = wide.groups(for: node, in: table) {
+            out.append(contentsOf: groups[id])
+        } else {
+            scanNamedChildren(of: node, record, id, records, locals, into: &out)
+        }
+    }
+
+    @inline(__always)
+    private func scanNamedChildren(
+        of node: UInt32, _ record: NodeRecord, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
+        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
+    ) {
+        var p = node &+ 1
         let end = record.a
         if isXML {
+            if record.kindCode == Self.elementKind && !record.hasElementChildren {
+                // Only attributes can match, and they come first.
+                while p < end {
+                    let child = records[Int(p)]
+                    guard child.kindCode == Self.attributeKind else { break }
+                    let name = child.nameID
+                    if name == id || locals[Int(name)] == id { out.append(p) }
+                    p &+= 1
+                }
+                return
+            }
             while p < end {
-                let child = nodes[Int(p)]
+                let child = records[Int(p)]
                 let name = child.nameID
-                if (name == id || localNameIDs[Int(name)] == id) && child.kindCode != Self.piKind {
+                if (name == id || locals[Int(name)] == id) && child.kindCode != Self.piKind {
                     out.append(p)
                 }
                 p = child.subtreeEnd(at: p)
             }
         } else {
             while p < end {
-                let child = nodes[Int(p)]
+                let child = records[Int(p)]
                 if child.nameID == id { out.append(p) }
                 p = child.subtreeEnd(at: p)
             }

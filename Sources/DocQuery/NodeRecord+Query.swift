@@ -12,7 +12,13 @@ extension NodeRecord {
     static let containerKinds: UInt16 = 1 << 0 | 1 << 1 | 1 << 2 | 1 << 8
 
     /// Whether the record is a container: it has children, and `a` is its end.
-    @inline(__always) var isContainer: Bool { Self.containerKinds & (1 << UInt16(kindCode)) != 0 }
+    @inline(__always) var isContainer: Bool { (UInt32(Self.containerKinds) &>> (header & 0xF)) & 1 != 0 }
+
+    /// XML element: whether it has at least one child element (attributes
+    /// and text aside): ``NodeRecord/Flags/hasElementChildren``, flag bit 1,
+    /// stored in header bit 5. A literal here, since DocTree's constant is
+    /// not inlinable across modules.
+    @inline(__always) var hasElementChildren: Bool { header & (1 << 5) != 0 }
 
     /// The index just past this record's subtree, the record being at
     /// `index`: its next sibling, or its parent's end. Sibling walks use it
