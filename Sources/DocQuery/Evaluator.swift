@@ -357,6 +357,16 @@ struct Evaluator {
                 }
                 p = child.subtreeEnd(at: p)
             }
+        } else if record.kindCode == Self.objectKind && !record.hasDuplicateKeys {
+            // Keys are unique here: the first match is the only one.
+            while p < end {
+                let child = records[Int(p)]
+                if child.nameID == id {
+                    out.append(p)
+                    return
+                }
+                p = child.subtreeEnd(at: p)
+            }
         } else {
             while p < end {
                 let child = records[Int(p)]

@@ -20,6 +20,10 @@ extension NodeRecord {
     /// not inlinable across modules.
     @inline(__always) var hasElementChildren: Bool { header & (1 << 5) != 0 }
 
+    /// JSON object: whether two members share a key
+    /// (``NodeRecord/Flags/duplicateKeys``, flag bit 0, header bit 4).
+    @inline(__always) var hasDuplicateKeys: Bool { header & (1 << 4) != 0 }
+
     /// The index just past this record's subtree, the record being at
     /// `index`: its next sibling, or its parent's end. Sibling walks use it
     /// on the record they already read.

@@ -13,6 +13,20 @@ import TestSupport
         ":", "상영관명", "e\u{301}", "\u{0}", "\t", "#", "{", "?",
     ]
 
+    /// A key step stops at the first match only where keys are unique: every
+    /// repeated key is still found, in order, on objects and through arrays.
+    @Test(arguments: [
+        (#"{"k":1,"x":{"k":9},"k":2}"#, "k", ["1", "2"]),
+        (#"{"a":[{"k":1,"k":2},{"k":3},{"j":0,"k":4,"k":5}]}"#, "a.k", ["1", "2", "3", "4", "5"]),
+        (#"{"a":[{"k":1,"j":{"k":7}},{"j":0,"k":3}]}"#, "a.k", ["1", "3"]),
+        (#"{"a":{"k":{"k":8}},"k":6,"a":{"k":5}}"#, "a.k", ["{…}", "5"]),
+    ])
+    func repeatedKeysAreAllFound(_ json: String, _ path: String, _ expected: [String]) throws {
+        let document = try Document(string: json)
+        let values = try document.query(path).map { $0.string ?? "{…}" }
+        #expect(values == expected)
+    }
+
     @Test func randomPathsNeverCrash() throws {
         var rng = SplitMix64(seed: 0xD0C0_E7A1)
         let store = try Fixtures.document("store")

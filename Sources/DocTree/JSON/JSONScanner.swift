@@ -64,6 +64,39 @@ private struct Frame {
     var isObject: Bool
 }
 
+/// For each name id, 1 + the index of the last object that used it as a
+/// key (0: none yet), in a buffer of its own: one load and one store per
+/// member, with no uniqueness or bounds checks in the scanner's loop.
+private struct KeyStamps {
+    private var base = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+    private var capacity = 256
+
+    init() { base.initialize(repeating: 0, count: capacity) }
+
+    /// Stores `stamp` for `name` and returns the previous stamp.
+    @inline(__always)
+    mutating func exchange(_ name: UInt32, _ stamp: UInt32) -> UInt32 {
+        let slot = Int(name)
+        if slot >= capacity { grow(to: slot) }
+        let previous = base[slot]
+        base[slot] = stamp
+        return previous
+    }
+
+    @inline(never)
+    private mutating func grow(to slot: Int) {
+        let newCapacity = Swift.max(capacity * 2, slot + 1)
+        let newBase = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: capacity)
+        (newBase + capacity).initialize(repeating: 0, count: newCapacity - capacity)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    func deallocate() { base.deallocate() }
+}
+
 /// Reads one input buffer. Positions are byte offsets into it; every read
 /// is preceded by a bounds check against `count`. Two words, so passing it
 /// to the helpers costs two registers.
@@ -91,6 +124,8 @@ private struct Scanner {
         stack.reserveCapacity(32)
         var top = Frame(index: 0, children: 0, isObject: false)  // the document node
         var name: UInt32 = 0  // the key of the value about to be scanned
+        var stamps = KeyStamps()
+        defer { stamps.deallocate() }
         var i = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         i = skipWhitespace(i)
 
@@ -149,6 +184,7 @@ private struct Scanner {
                     i &+= 1
                 } else if isObject {
                     (name, i) = try scanKey(at: i, afterComma: false, keys: &keys, names: &builder.names)
+                    Self.noteKey(name, in: top.index, &stamps, &nodes)
                     continue valueLoop
                 } else {
                     name = 0
@@ -179,6 +215,7 @@ private struct Scanner {
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
                         (name, i) = try scanKey(at: i, afterComma: true, keys: &keys, names: &builder.names)
+                        Self.noteKey(name, in: top.index, &stamps, &nodes)
                     } else {
                         name = 0
                     }
@@ -206,6 +243,39 @@ private struct Scanner {
         nodes[index].a = UInt32(truncatingIfNeeded: nodes.count)
         nodes[index].b = top.children
         top = stack.removeLast()
+    }
+
+    /// Marks `object` with ``NodeRecord/Flags/duplicateKeys`` when it
+    /// already has a member named `name`, so that key lookups may stop at
+    /// the first match in every other object.
+    ///
+    /// The stamp of a key is 1 + the last object that used it. An object
+    /// stamped before `object` was opened precedes it and is not it; a stamp
+    /// above `object` comes from one of its descendants (records are in
+    /// pre-order), which hides whether `object` used the key too, so its
+    /// members so far are scanned (closed subtrees only: jumps are exact).
+    @inline(__always)
+    private static func noteKey(_ name: UInt32, in object: UInt32, _ stamps: inout KeyStamps, _ nodes: inout [NodeRecord]) {
+        let mine = object &+ 1
+        let stamp = stamps.exchange(name, mine)
+        if stamp < mine { return }
+        if stamp == mine || hasMember(named: name, in: object, nodes) {
+            nodes[Int(object)].insert(.duplicateKeys)
+        }
+    }
+
+    @inline(never)
+    private static func hasMember(named name: UInt32, in object: UInt32, _ nodes: [NodeRecord]) -> Bool {
+        var p = Int(object) &+ 1
+        while p < nodes.count {
+            let record = nodes[p]
+            if record.name == name { return true }
+            switch record.rawKind {
+            case Node.Kind.object.rawValue, Node.Kind.array.rawValue: p = Int(record.a)
+            default: p &+= 1
+            }
+        }
+        return false
     }
 
     // MARK: Tokens

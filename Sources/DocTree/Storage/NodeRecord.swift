@@ -49,6 +49,9 @@ package struct NodeRecord: Sendable, Equatable {
         /// JSON string: the span holds the raw text between the quotes and
         /// contains backslash escapes, to be decoded when read.
         package static let escaped = Flags(rawValue: 1 << 0)
+        /// JSON object: at least two members share a key. Without it a key
+        /// names at most one member, so a lookup may stop at the first match.
+        package static let duplicateKeys = Flags(rawValue: 1 << 0)
         /// JSON number: the text has a fraction or an exponent.
         package static let fractional = Flags(rawValue: 1 << 1)
         /// XML text: the run is whitespace only.

@@ -61,6 +61,39 @@ import Testing
         #expect(root.children.count == 4)
     }
 
+    struct DuplicateCase: Sendable, CustomTestStringConvertible {
+        let json: String
+        /// The objects, in document order, that repeat a key.
+        let flagged: [Bool]
+        var testDescription: String { json }
+    }
+
+    static let duplicateCases: [DuplicateCase] = [
+        DuplicateCase(json: #"{"a":1,"b":2}"#, flagged: [false]),
+        DuplicateCase(json: #"{"a":1,"a":2}"#, flagged: [true]),
+        DuplicateCase(json: #"{"a":{"a":1},"b":2}"#, flagged: [false, false]),
+        // The inner object used "a" last; the outer one still repeats it.
+        DuplicateCase(json: #"{"a":1,"b":{"a":2},"a":3}"#, flagged: [true, false]),
+        DuplicateCase(json: #"{"b":{"a":2},"a":3,"c":[{"a":1,"x":{"a":0}},{"a":1}]}"#, flagged: [false, false, false, false, false]),
+        DuplicateCase(json: #"[{"a":1},{"a":2}]"#, flagged: [false, false]),
+        DuplicateCase(json: #"{"x":[{"k":1,"k":2}],"k":0}"#, flagged: [false, true]),
+        DuplicateCase(json: #"{"x":[[{"k":[{"k":1}]}]],"y":{},"k":0,"x":1}"#, flagged: [true, false, false, false]),
+    ]
+
+    /// Objects that repeat a key carry the flag that tells key lookups not
+    /// to stop at the first match; no other object does.
+    @Test(arguments: duplicateCases)
+    func duplicateKeysAreFlagged(_ testCase: DuplicateCase) throws {
+        let document = try JSONTesting.scan(testCase.json)
+        var objects: [Node] = []
+        var pending = [document.root]
+        while let node = pending.popLast() {
+            if node.kind == .object { objects.append(node) }
+            pending.append(contentsOf: node.children.reversed())
+        }
+        #expect(objects.map { $0.record.flags.contains(.duplicateKeys) } == testCase.flagged)
+    }
+
     struct KeyCase: Sendable, CustomTestStringConvertible {
         let json: String
         let keys: [String]
