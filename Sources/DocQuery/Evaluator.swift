@@ -45,7 +45,7 @@ struct Evaluator {
         self.isXML = document.format == .xml
         self.base = UInt32(truncatingIfNeeded: table.nodes.count)
         let names = table.names
-        self.keyIDs = query.keys.map { names.id(of: $0) ?? 0 }
+        self.keyIDs = query.keys.isEmpty ? [] : query.keyIDs.ids(of: query.keys, in: names)
         self.source = query.description
         self.computed = computed
     }
@@ -135,7 +135,12 @@ struct Evaluator {
         switch step.kind {
         case .key(let slot):
             let id = keyIDs[slot]
-            if id != 0 { appendKeyed(input, id, into: &out) }
+            if id != 0 {
+                // About one value per input item, or per element of a lone array.
+                let expected = loneArray(input).map { Int(nodes[Int($0)].b) } ?? input.count
+                out.reserveCapacity(out.count + expected)
+                appendKeyed(input, id, into: &out)
+            }
             if out.count > 1 { fannedOut = true }
         case .reserved(let name):
             try applyReserved(name, step, to: input, into: &out)

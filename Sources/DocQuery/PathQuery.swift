@@ -1,3 +1,5 @@
+import Foundation
+
 /// A compiled path: parse once, evaluate on any number of documents or
 /// nodes, from any number of tasks.
 ///
@@ -18,6 +20,9 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     let steps: [Step]
     /// The distinct keys the steps use, in slot order.
     let keys: [String]
+    /// The name ids of ``keys`` in the last document evaluated on, so a query
+    /// run again and again on one document hashes its keys once.
+    let keyIDs = KeyIDCache()
 
     /// Compiles a path.
     ///
@@ -119,5 +124,33 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(description)
+    }
+}
+
+/// The name ids of a query's keys for the name table they were resolved in.
+///
+/// Holds the table weakly (a query must not keep a freed document's names
+/// alive), and compares it by identity, which is safe while the weak
+/// reference is non-nil. Locked: one query may run on many tasks at once.
+final class KeyIDCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var names: NameTable?
+    private var ids: [UInt32] = []
+
+    /// The id of each of `keys` in `names` (0 where no node uses the key).
+    func ids(of keys: [String], in names: NameTable) -> [UInt32] {
+        lock.lock()
+        if self.names === names {
+            let cached = ids
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        let resolved = keys.map { names.id(of: $0) ?? 0 }
+        lock.lock()
+        self.names = names
+        ids = resolved
+        lock.unlock()
+        return resolved
     }
 }

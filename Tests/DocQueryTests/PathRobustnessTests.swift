@@ -27,6 +27,25 @@ import TestSupport
         #expect(values == expected)
     }
 
+    /// A compiled query remembers its key ids for the last document only:
+    /// documents that number their names differently, one after another
+    /// (and documents freed in between), each get their own.
+    @Test func oneQueryOnDocumentsThatNumberKeysDifferently() throws {
+        let query = try PathQuery("a.k")
+        let first = try Document(string: #"{"a":{"x":0,"k":1}}"#)
+        let second = try Document(string: #"{"k":9,"x":8,"a":{"k":2}}"#)
+        let third = try Document(string: #"{"a":{"j":3}}"#)
+        for _ in 0..<2 {
+            #expect(try query.evaluate(on: first).strings == ["1"])
+            #expect(try query.evaluate(on: second).strings == ["2"])
+            #expect(try query.evaluate(on: third).strings == [])
+        }
+        for value in 0..<20 {
+            let shortLived = try Document(string: value.isMultiple(of: 2) ? #"{"a":{"k":\#(value)}}"# : #"{"k":0,"a":{"b":1,"k":\#(value)}}"#)
+            #expect(try query.evaluate(on: shortLived).strings == ["\(value)"])
+        }
+    }
+
     @Test func randomPathsNeverCrash() throws {
         var rng = SplitMix64(seed: 0xD0C0_E7A1)
         let store = try Fixtures.document("store")
