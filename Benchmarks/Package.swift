@@ -28,7 +28,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(path: ".."),
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         // Peers, pinned: the table compares against these exact versions.
         .package(url: "https://github.com/drmohundro/SWXMLHash", exact: "8.1.1"),
         .package(url: "https://github.com/CoreOffice/XMLCoder", exact: "0.18.2"),
@@ -61,7 +61,7 @@ let package = Package(
             name: "BenchmarkRuns",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
             ]
         ),
         .executableTarget(
@@ -74,10 +74,10 @@ let package = Package(
             dependencies: [
                 "BenchmarkRuns",
                 "BenchmarkSupport",
-                .product(name: "Benchmark", package: "package-benchmark"),
+                .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/\(name)",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
     },
     swiftLanguageModes: [.v6],
