@@ -17,13 +17,18 @@ extension Document {
     public convenience init(string: String, options: LoadOptions = LoadOptions()) throws(LoadError) {
         var options = options
         options.encoding = "UTF-8"
-        try self.init(bytes: Array(string.utf8), charset: nil, options: options)
+        try self.init(prepared: InputDecoding.prepare(utf8: Array(string.utf8), options: options), options: options)
     }
 
     /// Loads from bytes, with the charset a transport declared (HTTP
-    /// `Content-Type`), if any. The one funnel every public entry point uses.
+    /// `Content-Type`), if any. The one funnel every byte source (data,
+    /// files, URLs) uses; see ``InputDecoding`` for the encoding rules.
     package convenience init(bytes: [UInt8], charset: String?, options: LoadOptions) throws(LoadError) {
-        let input = try InputDecoding.prepare(bytes, charset: charset, options: options)
+        try self.init(prepared: InputDecoding.prepare(bytes, charset: charset, options: options), options: options)
+    }
+
+    /// Parses input that ``InputDecoding`` prepared.
+    private convenience init(prepared input: InputDecoding.Prepared, options: LoadOptions) throws(LoadError) {
         let loaded: Document
         switch input.format {
         case .json: loaded = try JSONScanner.parse(input.bytes, options: options)

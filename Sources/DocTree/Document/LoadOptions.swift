@@ -21,21 +21,27 @@ public struct LoadOptions: Sendable, Hashable {
     /// significant character: `<` means XML, anything else JSON.
     public var format: DocumentFormat?
     /// The input's character encoding as an IANA name (`"EUC-KR"`,
-    /// `"Shift_JIS"`, `"windows-1252"`, `"UTF-16LE"` …), overriding the byte
-    /// order mark, the XML declaration and any HTTP charset. `nil` (the
-    /// default) detects it: a BOM, the zero-byte pattern of UTF-16/32, the
-    /// XML encoding declaration, a `Content-Type` charset, else UTF-8.
+    /// `"Shift_JIS"`, `"windows-1252"`, `"UTF-16LE"` …), overriding any HTTP
+    /// charset, the byte order mark and the XML declaration. `nil` (the
+    /// default) detects it, in this order: a `Content-Type` charset, a BOM,
+    /// the zero-byte pattern of UTF-16/32; failing those, JSON must be UTF-8
+    /// and XML follows its encoding declaration (else UTF-8). An unknown name
+    /// fails with ``LoadError/Kind-swift.struct/unsupportedEncoding``; bytes
+    /// not valid in the encoding with ``LoadError/Kind-swift.struct/invalidEncoding``.
     public var encoding: String?
     /// The deepest nesting accepted (objects, arrays, elements). Deeper input
     /// fails with ``LoadError/Kind-swift.struct/nestingTooDeep``. Default 10 000.
+    /// XML is also limited by libxml2 itself, to 256 levels.
     public var maxDepth: Int
     /// Whether XML comments become ``Node/Kind-swift.enum/comment`` nodes. Default `false`.
     public var keepsComments: Bool
     /// Whether XML processing instructions become nodes. Default `false`.
     public var keepsProcessingInstructions: Bool
-    /// How many characters internal XML entities may expand to, in total,
-    /// before the load fails with ``LoadError/Kind-swift.struct/entityNotAllowed``.
-    /// Default 1 000 000.
+    /// How much replacement text internal XML entities may expand to, in
+    /// total, before the load fails with
+    /// ``LoadError/Kind-swift.struct/entityNotAllowed``: the UTF-8 bytes of
+    /// each entity's replacement text, counted at every reference, nested
+    /// ones included. Default 1 000 000.
     public var maxEntityExpansion: Int
 
     /// Creates options with the defaults.

@@ -1,6 +1,739 @@
-/// The strict RFC 8259 JSON parser.
+/// The strict RFC 8259 JSON parser: one pass over UTF-8 bytes that validates
+/// the input and appends node records to a ``TreeBuilder`` as it goes.
+///
+/// ## What it accepts
+///
+/// Exactly one JSON value, with optional whitespace around it and an optional
+/// UTF-8 byte order mark before it. Everything RFC 8259 forbids is an error
+/// located at the offending byte: trailing commas, comments, single quotes,
+/// leading zeros, `NaN`, unescaped control characters, invalid escapes, lone
+/// UTF-16 surrogate escapes (`"\uD800"`), and invalid UTF-8 anywhere
+/// (overlong forms, encoded surrogates, truncated sequences, code points past
+/// U+10FFFF), the last reported as ``LoadError/Kind-swift.struct/invalidEncoding``.
+/// Duplicate member names are kept, in order.
+///
+/// ## How it builds
+///
+/// The input itself becomes the document's text buffer, so loading copies no
+/// string and no number:
+///
+/// - a string leaf is the span between its quotes, flagged
+///   ``NodeRecord/Flags/escaped`` when it contains a backslash (then
+///   ``JSONStringDecoding`` decodes it when it is read);
+/// - a number leaf is the span of its text exactly as written, flagged
+///   ``NodeRecord/Flags/fractional`` when it has a fraction or an exponent;
+/// - `true`, `false` and `null` are spans of their literal;
+/// - an object member is its value's record, whose name id is the interned,
+///   decoded key.
+///
+/// Containers are tracked on an explicit stack, never by recursion, so the
+/// nesting depth is bounded only by ``LoadOptions/maxDepth``; deeper input
+/// fails with ``LoadError/Kind-swift.struct/nestingTooDeep`` at the opening
+/// bracket.
 package enum JSONScanner {
+    /// Parses UTF-8 JSON `bytes` into a document.
+    ///
+    /// - Throws: ``LoadError`` at the first byte that is not valid JSON, or
+    ///   ``LoadError/Kind-swift.struct/tooLarge`` past the table's 32-bit caps.
     package static func parse(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Document {
-        throw LoadError(.invalidSyntax, "JSON loading is not implemented yet")
+        guard bytes.count <= Int(UInt32.max) else {
+            throw LoadError(
+                .tooLarge, "the input is \(bytes.count) bytes; a document holds at most \(UInt32.max) bytes of text")
+        }
+        var builder = TreeBuilder(
+            text: bytes, splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: bytes.count / 8)
+        try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
+            var keys = KeyCache()
+            defer { keys.deallocate() }
+            try Scanner(input).scan(into: &builder, keys: &keys, maxDepth: options.maxDepth)
+        }
+        guard builder.fitsLimits else {
+            throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
+        }
+        return builder.finish(format: .json)
+    }
+}
+
+// MARK: - The scanner
+
+/// One open container while scanning: its record, how many children it has
+/// so far, and whether it is an object.
+private struct Frame {
+    var index: UInt32
+    var children: UInt32
+    var isObject: Bool
+}
+
+/// Reads one input buffer. Positions are byte offsets into it; every read
+/// is preceded by a bounds check against `count`. Two words, so passing it
+/// to the helpers costs two registers.
+private struct Scanner {
+    /// The first byte, or a dangling pointer never read when the input is empty.
+    let base: UnsafePointer<UInt8>
+    let count: Int
+
+    init(_ input: UnsafeBufferPointer<UInt8>) {
+        self.base = input.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.count = input.count
+    }
+
+    var input: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Scans the whole input, appending records to `builder.nodes` and
+    /// interning keys in `builder.names`.
+    func scan(into builder: inout TreeBuilder, keys: inout KeyCache, maxDepth: Int) throws(LoadError) {
+        // Work on a uniquely referenced local copy of the records; hand it back at the end.
+        var nodes = builder.nodes
+        builder.nodes = []
+        defer { builder.nodes = nodes }
+
+        var stack: [Frame] = []
+        stack.reserveCapacity(32)
+        var top = Frame(index: 0, children: 0, isObject: false)  // the document node
+        var name: UInt32 = 0  // the key of the value about to be scanned
+        var i = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
+        i = skipWhitespace(i)
+
+        valueLoop: while true {
+            // A value starts at `i` (whitespace already skipped).
+            guard i < count else { throw unexpected("expected a value", at: i) }
+            let c = base[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                let (end, escaped) = try scanString(at: i)
+                nodes.append(NodeRecord(
+                    kind: .string, flags: escaped ? .escaped : [], name: name, parent: top.index,
+                    a: UInt32(truncatingIfNeeded: i &+ 1), b: UInt32(truncatingIfNeeded: end &- i &- 2)))
+                top.children &+= 1
+                i = end
+
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                let (end, fractional) = try scanNumber(at: i)
+                nodes.append(NodeRecord(
+                    kind: .number, flags: fractional ? .fractional : [], name: name, parent: top.index,
+                    a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: end &- i)))
+                top.children &+= 1
+                i = end
+
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                let kind: Node.Kind
+                let length: Int
+                if c == UInt8(ascii: "t"), word(at: i) == Self.trueWord {
+                    kind = .true; length = 4
+                } else if c == UInt8(ascii: "n"), word(at: i) == Self.nullWord {
+                    kind = .null; length = 4
+                } else if c == UInt8(ascii: "f"), word(at: i &+ 1) == Self.alseWord {
+                    kind = .false; length = 5
+                } else {
+                    throw unexpected("expected a value", at: i)
+                }
+                nodes.append(NodeRecord(
+                    kind: kind, name: name, parent: top.index,
+                    a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: length)))
+                top.children &+= 1
+                i &+= length
+
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                guard stack.count < maxDepth else { throw tooDeep(at: i, maxDepth: maxDepth) }
+                let isObject = c == UInt8(ascii: "{")
+                let index = UInt32(truncatingIfNeeded: nodes.count)
+                nodes.append(NodeRecord(
+                    kind: isObject ? .object : .array, name: name, parent: top.index, a: 0, b: 0))
+                top.children &+= 1
+                stack.append(top)
+                top = Frame(index: index, children: 0, isObject: isObject)
+                i = skipWhitespace(i &+ 1)
+                let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if i < count, base[i] == closer {
+                    Self.close(&top, &stack, &nodes)
+                    i &+= 1
+                } else if isObject {
+                    (name, i) = try scanKey(at: i, afterComma: false, keys: &keys, names: &builder.names)
+                    continue valueLoop
+                } else {
+                    name = 0
+                    continue valueLoop
+                }
+
+            default:
+                throw unexpected("expected a value", at: i)
+            }
+
+            // After a value: a separator, a closing bracket, or the end of the input.
+            while true {
+                i = skipWhitespace(i)
+                if top.index == 0 {
+                    guard i == count else {
+                        throw unexpected("expected the end of the input after the top-level value", at: i)
+                    }
+                    break valueLoop
+                }
+                guard i < count else {
+                    throw unexpected(
+                        top.isObject
+                            ? "expected ',' or '}' after an object member"
+                            : "expected ',' or ']' after an array element", at: i)
+                }
+                let c = base[i]
+                if c == UInt8(ascii: ",") {
+                    i = skipWhitespace(i &+ 1)
+                    if top.isObject {
+                        (name, i) = try scanKey(at: i, afterComma: true, keys: &keys, names: &builder.names)
+                    } else {
+                        name = 0
+                    }
+                    continue valueLoop
+                }
+                if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
+                    Self.close(&top, &stack, &nodes)
+                    i &+= 1
+                    continue
+                }
+                throw unexpected(
+                    top.isObject
+                        ? "expected ',' or '}' after an object member"
+                        : "expected ',' or ']' after an array element", at: i)
+            }
+        }
+        nodes[0].b = top.children
+    }
+
+    /// Records where the innermost container ends and how many children it
+    /// has, and makes its parent the innermost again.
+    @inline(__always)
+    private static func close(_ top: inout Frame, _ stack: inout [Frame], _ nodes: inout [NodeRecord]) {
+        let index = Int(top.index)
+        nodes[index].a = UInt32(truncatingIfNeeded: nodes.count)
+        nodes[index].b = top.children
+        top = stack.removeLast()
+    }
+
+    // MARK: Tokens
+
+    /// The offset of the first byte at or after `start` that is not JSON
+    /// whitespace (space, tab, line feed, carriage return).
+    @inline(__always)
+    func skipWhitespace(_ start: Int) -> Int {
+        // Minified input has no whitespace at all: one comparison.
+        if start < count, base[start] > 0x20 { return start }
+        return skipWhitespaceRun(start)
+    }
+
+    /// Skips whitespace eight bytes at a time, for indented input.
+    func skipWhitespaceRun(_ start: Int) -> Int {
+        var i = start
+        while i &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            if word == ones &* 0x20 {  // indentation
+                i &+= 8
+                continue
+            }
+            let whitespace = Self.zeroBytes(word ^ (ones &* 0x20)) | Self.zeroBytes(word ^ (ones &* 0x0A))
+                | Self.zeroBytes(word ^ (ones &* 0x0D)) | Self.zeroBytes(word ^ (ones &* 0x09))
+            let other = ~whitespace & (ones &* 0x80)
+            if other != 0 { return i &+ (other.trailingZeroBitCount &>> 3) }
+            i &+= 8
+        }
+        while i < count {
+            let c = base[i]
+            guard c <= 0x20, c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            i &+= 1
+        }
+        return i
+    }
+
+    /// 0x80 in every byte of `word` that is zero, and 0 in the others (exact
+    /// for every byte: no carry crosses a byte boundary).
+    @inline(__always)
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// "true", "null" and "alse" as little-endian words.
+    static var trueWord: UInt32 { 0x6575_7274 }
+    static var nullWord: UInt32 { 0x6C6C_756E }
+    static var alseWord: UInt32 { 0x6573_6C61 }
+
+    /// The four bytes at `i` as a little-endian word, or 0 when fewer remain.
+    @inline(__always)
+    func word(at i: Int) -> UInt32 {
+        guard i &+ 4 <= count else { return 0 }
+        return UInt32(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self))
+    }
+
+    @inline(__always)
+    static func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
+
+    /// Scans the number starting at `start` (a digit or '-').
+    @inline(__always)
+    func scanNumber(at start: Int) throws(LoadError) -> (end: Int, fractional: Bool) {
+        var i = start
+        if base[i] == UInt8(ascii: "-") { i &+= 1 }
+        guard i < count, Self.isDigit(base[i]) else { throw unexpected("expected a digit after '-'", at: i) }
+        if base[i] == UInt8(ascii: "0") {
+            i &+= 1
+            if i < count, Self.isDigit(base[i]) {
+                throw leadingZero(at: start)
+            }
+        } else {
+            i = skipDigits(i &+ 1)
+        }
+        var fractional = false
+        if i < count, base[i] == UInt8(ascii: ".") {
+            i &+= 1
+            guard i < count, Self.isDigit(base[i]) else {
+                throw unexpected("expected a digit after the decimal point", at: i)
+            }
+            i = skipDigits(i &+ 1)
+            fractional = true
+        }
+        if i < count, base[i] | 0x20 == UInt8(ascii: "e") {
+            i &+= 1
+            if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
+            guard i < count, Self.isDigit(base[i]) else {
+                throw unexpected("expected a digit in the exponent", at: i)
+            }
+            i = skipDigits(i &+ 1)
+            fractional = true
+        }
+        return (i, fractional)
+    }
+
+    /// The offset of the first byte at or after `start` that is not an ASCII digit.
+    @inline(__always)
+    func skipDigits(_ start: Int) -> Int {
+        var i = start
+        while i &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            // High bit set in a byte below '0', above '9', or not ASCII. Borrows
+            // and carries only reach bytes after a marked one, so the lowest
+            // marked byte is exact.
+            let other = ((word &- ones &* 0x30) | (word &+ ones &* 0x46) | word) & (ones &* 0x80)
+            if other != 0 { return i &+ (other.trailingZeroBitCount &>> 3) }
+            i &+= 8
+        }
+        while i < count, Self.isDigit(base[i]) { i &+= 1 }
+        return i
+    }
+
+    /// Scans the string whose opening quote is at `start`, validating escapes
+    /// and UTF-8. Returns the offset just past the closing quote.
+    @inline(__always)
+    func scanString(at start: Int) throws(LoadError) -> (end: Int, escaped: Bool) {
+        var i = start &+ 1
+        var escaped = false
+        while true {
+            // Fast path: skip eight plain ASCII bytes at a time.
+            while i &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let special = Self.specialBytes(word)
+                if special != 0 {
+                    i &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
+                i &+= 8
+            }
+            guard i < count else { throw unterminatedString(at: start) }
+            let c = base[i]
+            if c == UInt8(ascii: "\"") { return (i &+ 1, escaped) }
+            if c == UInt8(ascii: "\\") {
+                escaped = true
+                i = try scanEscape(at: i, stringStart: start)
+            } else if c >= 0x80 {
+                let length = utf8Length(at: i)
+                guard length != 0 else { throw invalidUTF8(at: i) }
+                i &+= length
+            } else if c < 0x20 {
+                throw controlCharacter(at: i)
+            } else {
+                i &+= 1
+            }
+        }
+    }
+
+    /// A word with the high bit set in each byte that is a quote, a backslash,
+    /// a control character or not ASCII. Only the lowest set byte is exact
+    /// (borrows can mark later bytes), which is all the caller uses.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let zeroQuote = (quotes &- ones) & ~quotes
+        let zeroBackslash = (backslashes &- ones) & ~backslashes
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control | word) & highs
+    }
+
+    /// Validates the escape whose backslash is at `i`; returns the offset past it.
+    @inline(__always)
+    func scanEscape(at i: Int, stringStart: Int) throws(LoadError) -> Int {
+        guard i &+ 1 < count else { throw unterminatedString(at: stringStart) }
+        switch base[i &+ 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return i &+ 2
+        case UInt8(ascii: "u"):
+            let value = try hex4(at: i &+ 2, escapeStart: i)
+            if value & 0xF800 != 0xD800 { return i &+ 6 }
+            guard value < 0xDC00 else { throw loneSurrogate(at: i, high: false) }
+            if i &+ 8 <= count, base[i &+ 6] == UInt8(ascii: "\\"), base[i &+ 7] == UInt8(ascii: "u") {
+                let low = try hex4(at: i &+ 8, escapeStart: i &+ 6)
+                if low & 0xFC00 == 0xDC00 { return i &+ 12 }
+            }
+            throw loneSurrogate(at: i, high: true)
+        default:
+            throw invalidEscape(at: i)
+        }
+    }
+
+    /// The value of the four hex digits at `i`.
+    @inline(__always)
+    func hex4(at i: Int, escapeStart: Int) throws(LoadError) -> UInt32 {
+        guard i &+ 4 <= count else { throw invalidUnicodeEscape(at: escapeStart) }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let c = base[i &+ k]
+            let digit: UInt8
+            if Self.isDigit(c) {
+                digit = c &- UInt8(ascii: "0")
+            } else if (c | 0x20) &- UInt8(ascii: "a") < 6 {
+                digit = (c | 0x20) &- UInt8(ascii: "a") &+ 10
+            } else {
+                throw invalidUnicodeEscape(at: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// The length of the well-formed UTF-8 sequence whose lead byte (≥ 0x80)
+    /// is at `i`, or 0 when it is not well formed: overlong, a surrogate,
+    /// past U+10FFFF, truncated, or a stray continuation byte.
+    @inline(__always)
+    func utf8Length(at i: Int) -> Int {
+        let lead = base[i]
+        if lead < 0xC2 { return 0 }
+        if lead < 0xE0 {
+            guard i &+ 1 < count, base[i &+ 1] & 0xC0 == 0x80 else { return 0 }
+            return 2
+        }
+        if lead < 0xF0 {
+            guard i &+ 2 < count else { return 0 }
+            let b1 = base[i &+ 1]
+            let b2 = base[i &+ 2]
+            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return 0 }
+            if lead == 0xE0, b1 < 0xA0 { return 0 }  // overlong
+            if lead == 0xED, b1 > 0x9F { return 0 }  // U+D800…U+DFFF
+            return 3
+        }
+        if lead < 0xF5 {
+            guard i &+ 3 < count else { return 0 }
+            let b1 = base[i &+ 1]
+            guard b1 & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80, base[i &+ 3] & 0xC0 == 0x80 else { return 0 }
+            if lead == 0xF0, b1 < 0x90 { return 0 }  // overlong
+            if lead == 0xF4, b1 > 0x8F { return 0 }  // past U+10FFFF
+            return 4
+        }
+        return 0
+    }
+
+    // MARK: Keys
+
+    /// Scans a member name at `i`, the ':' after it and the whitespace after
+    /// that; returns the interned key id and the offset of the member's value.
+    @inline(__always)
+    func scanKey(
+        at i: Int, afterComma: Bool, keys: inout KeyCache, names: inout NameTable.Builder
+    ) throws(LoadError) -> (UInt32, Int) {
+        guard i < count, base[i] == UInt8(ascii: "\"") else {
+            throw unexpected(
+                afterComma ? "expected a member name after ','" : "expected a member name or '}'", at: i)
+        }
+        let (end, escaped) = try scanString(at: i)
+        let id = try keyID(offset: i &+ 1, length: end &- i &- 2, escaped: escaped, keys: &keys, names: &names)
+        var j = skipWhitespace(end)
+        guard j < count, base[j] == UInt8(ascii: ":") else {
+            throw unexpected("expected ':' after the member name", at: j)
+        }
+        j = skipWhitespace(j &+ 1)
+        return (id, j)
+    }
+
+    /// The name id of the key whose raw text is at `offset`. Keys repeat a
+    /// lot, so raw spellings are cached: a key is decoded and interned only
+    /// the first time it is seen.
+    @inline(__always)
+    func keyID(
+        offset: Int, length: Int, escaped: Bool, keys: inout KeyCache, names: inout NameTable.Builder
+    ) throws(LoadError) -> UInt32 {
+        let key = base + offset
+        // The closing quote follows the key, so an eight-byte load from the
+        // key is in bounds unless the input ends within eight bytes.
+        let prefix = offset &+ 8 <= count
+            ? KeyCache.prefix(loading: key, length: length) : KeyCache.prefix(copying: key, length: length)
+        let hash = KeyCache.hash(prefix: prefix, key: key, length: length)
+        let cached = keys.find(hash: hash, prefix: prefix, key: key, length: length, in: base)
+        if cached != 0 { return cached }
+        let raw = UnsafeBufferPointer(start: key, count: length)
+        let string = escaped ? JSONStringDecoding.decode(raw) : String(decoding: raw, as: UTF8.self)
+        let id = try names.intern(string)
+        keys.insert(KeyCache.Entry(
+            prefix: prefix, offset: UInt32(truncatingIfNeeded: offset), length: UInt32(truncatingIfNeeded: length),
+            id: id, hash: hash))
+        return id
+    }
+
+    // MARK: Errors (cold)
+
+    @inline(never)
+    func unexpected(_ expectation: String, at i: Int) -> LoadError {
+        if i < count, base[i] >= 0x80, utf8Length(at: i) == 0 { return invalidUTF8(at: i) }
+        return LoadError(.invalidSyntax, "\(expectation), found \(describe(at: i))", at: i, in: input)
+    }
+
+    @inline(never)
+    func tooDeep(at i: Int, maxDepth: Int) -> LoadError {
+        LoadError(
+            .nestingTooDeep, "nesting deeper than \(maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)",
+            at: i, in: input)
+    }
+
+    @inline(never)
+    func leadingZero(at start: Int) -> LoadError {
+        LoadError(.invalidSyntax, "leading zeros are not allowed", at: start, in: input)
+    }
+
+    @inline(never)
+    func loneSurrogate(at i: Int, high: Bool) -> LoadError {
+        let escape = escapeText(at: i)
+        let message = high
+            ? "lone surrogate '\(escape)': a high surrogate must be followed by a low surrogate escape (\\uDC00…\\uDFFF)"
+            : "lone surrogate '\(escape)': a low surrogate must follow a high surrogate"
+        return LoadError(.invalidSyntax, message, at: i, in: input)
+    }
+
+    @inline(never)
+    func unterminatedString(at start: Int) -> LoadError {
+        LoadError(.invalidSyntax, "unterminated string", at: start, in: input)
+    }
+
+    @inline(never)
+    func invalidUTF8(at i: Int) -> LoadError {
+        LoadError(
+            .invalidEncoding,
+            "invalid UTF-8 byte \(Self.hex(base[i])) at byte offset \(i); if the document is in a legacy encoding, pass LoadOptions.encoding (e.g. \"EUC-KR\")",
+            at: i, in: input)
+    }
+
+    @inline(never)
+    func controlCharacter(at i: Int) -> LoadError {
+        let c = base[i]
+        let message = c == 0x0A || c == 0x0D
+            ? "unescaped line break in a string; write it as \\n, or close the string with '\"'"
+            : "unescaped control character \(Self.scalarName(c)) in a string; write it as an escape"
+        return LoadError(.invalidSyntax, message, at: i, in: input)
+    }
+
+    @inline(never)
+    func invalidEscape(at i: Int) -> LoadError {
+        let next = i + 1 < count ? base[i + 1] : 0
+        let shown = next >= 0x21 && next < 0x7F ? "'\\\(Character(Unicode.Scalar(next)))'" : "'\\' followed by \(describe(at: i + 1))"
+        if next >= 0x80, utf8Length(at: i + 1) == 0 { return invalidUTF8(at: i + 1) }
+        return LoadError(.invalidSyntax, "invalid escape \(shown)", at: i, in: input)
+    }
+
+    @inline(never)
+    func invalidUnicodeEscape(at i: Int) -> LoadError {
+        LoadError(
+            .invalidSyntax, "invalid escape '\(escapeText(at: i))': \\u must be followed by four hexadecimal digits",
+            at: i, in: input)
+    }
+
+    /// Up to six printable ASCII bytes of an escape, for messages.
+    func escapeText(at i: Int) -> String {
+        var text = ""
+        var j = i
+        while j < count, j < i + 6, base[j] >= 0x20, base[j] < 0x7F, j == i || base[j] != UInt8(ascii: "\"") {
+            text.unicodeScalars.append(Unicode.Scalar(base[j]))
+            j += 1
+        }
+        return text
+    }
+
+    /// Names what is at `i` for a message: a quoted word or character, a
+    /// control character, or the end of the input.
+    func describe(at i: Int) -> String {
+        guard i < count else { return "the end of the input" }
+        let c = base[i]
+        if c < 0x20 || c == 0x7F { return "control character \(Self.scalarName(c))" }
+        if c >= 0x80 {
+            let length = utf8Length(at: i)
+            guard length != 0 else { return "byte \(Self.hex(c))" }
+            return "'\(String(decoding: UnsafeBufferPointer(start: base + i, count: length), as: UTF8.self))'"
+        }
+        // A run of word characters reads better than its first letter: found 'True'.
+        func isWord(_ c: UInt8) -> Bool {
+            Self.isDigit(c) || (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_")
+                || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+        }
+        var end = i + 1
+        if isWord(c) {
+            while end < count, end - i < 24, isWord(base[end]) { end += 1 }
+        }
+        return "'\(String(decoding: UnsafeBufferPointer(start: base + i, count: end - i), as: UTF8.self))'"
+    }
+
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x\(digits[Int(byte >> 4)])\(digits[Int(byte & 0xF)])"
+    }
+
+    static func scalarName(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "U+00\(digits[Int(byte >> 4)])\(digits[Int(byte & 0xF)])"
+    }
+}
+
+// MARK: - Key cache
+
+/// An open-addressing hash table from a key's raw bytes (a span of the
+/// input) to its interned name id, so that a key seen before costs one hash
+/// and one comparison instead of a `String` and a dictionary lookup. Each
+/// entry keeps the key's first eight bytes, so short keys (most of them)
+/// compare without touching the input.
+///
+/// Manually allocated; the owner calls ``deallocate()`` when the scan ends.
+private struct KeyCache {
+    struct Entry {
+        /// The first `min(length, 8)` bytes, little-endian, zero-padded.
+        var prefix: UInt64
+        var offset: UInt32
+        var length: UInt32
+        /// 0 marks an empty slot (name ids start at 1).
+        var id: UInt32
+        var hash: UInt32
+
+        static let empty = Entry(prefix: 0, offset: 0, length: 0, id: 0, hash: 0)
+    }
+
+    private var slots: UnsafeMutablePointer<Entry>
+    private var mask: Int
+    private var used = 0
+
+    init() {
+        let capacity = 64
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: .empty, count: capacity)
+        mask = capacity - 1
+    }
+
+    func deallocate() { slots.deallocate() }
+
+    @inline(__always)
+    static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The prefix word of a key when eight bytes can be read from `key`.
+    @inline(__always)
+    static func prefix(loading key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
+        let word = load(key)
+        return length >= 8 ? word : word & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1)
+    }
+
+    /// The prefix word of a key near the end of the input, byte by byte.
+    static func prefix(copying key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
+        var word: UInt64 = 0
+        for k in 0..<min(length, 8) { word |= UInt64(key[k]) &<< UInt64(k &* 8) }
+        return word
+    }
+
+    /// Mixes the key's words; the final steps (MurmurHash3's 64-bit
+    /// finalizer) spread every input bit over the low bits the table uses.
+    @inline(__always)
+    static func hash(prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) -> UInt32 {
+        var h = prefix ^ (UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15)
+        if length > 8 {
+            var i = 8
+            while i &+ 8 < length {
+                h = (h &* 0xFF51_AFD7_ED55_8CCD) ^ load(key + i)
+                h ^= h &>> 29
+                i &+= 8
+            }
+            h = (h &* 0xFF51_AFD7_ED55_8CCD) ^ load(key + (length &- 8))  // the last eight bytes
+        }
+        h ^= h &>> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h &>> 33
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        h ^= h &>> 33
+        return UInt32(truncatingIfNeeded: h)
+    }
+
+    /// The id cached for these bytes, or 0.
+    @inline(__always)
+    func find(
+        hash: UInt32, prefix: UInt64, key: UnsafePointer<UInt8>, length: Int, in base: UnsafePointer<UInt8>
+    ) -> UInt32 {
+        var slot = Int(hash) & mask
+        for _ in 0..<Self.maxProbes {
+            let entry = slots[slot]
+            if entry.id == 0 { return 0 }
+            if entry.hash == hash, entry.prefix == prefix, Int(entry.length) == length,
+                length <= 8 || Self.equalAfterPrefix(base + Int(entry.offset), key, length) {
+                return entry.id
+            }
+            slot = (slot &+ 1) & mask
+        }
+        return 0
+    }
+
+    /// How far a lookup or insertion probes. The hash is not keyed, so keys
+    /// crafted to collide could otherwise make every lookup walk a long
+    /// chain; past this bound a key is simply not cached, and interning
+    /// (a randomly seeded `Dictionary`) handles it.
+    static var maxProbes: Int { 32 }
+
+    /// Whether two keys longer than eight bytes with equal prefixes are equal.
+    static func equalAfterPrefix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        var i = 8
+        while i &+ 8 < length {
+            if load(a + i) != load(b + i) { return false }
+            i &+= 8
+        }
+        return load(a + (length &- 8)) == load(b + (length &- 8))
+    }
+
+    mutating func insert(_ entry: Entry) {
+        if (used &+ 1) &* 2 > mask &+ 1 { grow() }
+        var slot = Int(entry.hash) & mask
+        for _ in 0..<Self.maxProbes {
+            if slots[slot].id == 0 {
+                slots[slot] = entry
+                used &+= 1
+                return
+            }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let oldSlots = slots
+        let oldCapacity = mask + 1
+        let capacity = oldCapacity * 2
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: .empty, count: capacity)
+        mask = capacity - 1
+        for k in 0..<oldCapacity where oldSlots[k].id != 0 {
+            var slot = Int(oldSlots[k].hash) & mask
+            while slots[slot].id != 0 { slot = (slot &+ 1) & mask }
+            slots[slot] = oldSlots[k]
+        }
+        oldSlots.deallocate()
     }
 }

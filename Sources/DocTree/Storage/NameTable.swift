@@ -9,8 +9,8 @@ package final class NameTable: Sendable {
     package let strings: [String]
     /// For each id, the id of its local part (itself when it has no prefix).
     package let localNameIDs: [UInt32]
-    /// Name to id.
-    package let ids: [String: UInt32]
+    /// Name to id. Keys compare by their UTF-8 bytes (see ``NameKey``).
+    package let ids: [NameKey: UInt32]
 
     package init(_ builder: Builder) {
         self.strings = builder.strings
@@ -21,13 +21,13 @@ package final class NameTable: Sendable {
     @inline(__always) package subscript(id: UInt32) -> String { strings[Int(id)] }
 
     /// The id of `name`, or `nil` if no node in the document uses it.
-    @inline(__always) package func id(of name: String) -> UInt32? { ids[name] }
+    @inline(__always) package func id(of name: String) -> UInt32? { ids[NameKey(name)] }
 
     /// Collects names while a document is built.
     package struct Builder {
         package var strings: [String] = [""]
         package var localNameIDs: [UInt32] = [0]
-        package var ids: [String: UInt32] = [:]
+        package var ids: [NameKey: UInt32] = [:]
         /// Whether names with a `prefix:` get a separate local-name id (XML).
         package var splitsPrefixes: Bool
 
@@ -39,7 +39,7 @@ package final class NameTable: Sendable {
         ///
         /// - Throws: ``LoadError/Kind-swift.struct/tooLarge`` past ``NodeRecord/maxNameID`` names.
         package mutating func intern(_ name: String) throws(LoadError) -> UInt32 {
-            if let id = ids[name] { return id }
+            if let id = ids[NameKey(name)] { return id }
             var local: UInt32? = nil
             if splitsPrefixes, let colon = name.utf8.firstIndex(of: UInt8(ascii: ":")) {
                 let localPart = String(name[name.index(after: colon)...])
@@ -51,8 +51,31 @@ package final class NameTable: Sendable {
             }
             strings.append(name)
             localNameIDs.append(local ?? id)
-            ids[name] = id
+            ids[NameKey(name)] = id
             return id
         }
+    }
+}
+
+/// A name as a dictionary key that compares by UTF-8 bytes.
+///
+/// `String` equality is Unicode canonical equivalence, so `"é"` (U+00E9) and
+/// `"e\u{301}"` compare equal, yet they are two different JSON keys and two
+/// different XML names; interning them under one id would rename one of them.
+package struct NameKey: Hashable, Sendable {
+    package let string: String
+
+    @inline(__always) package init(_ string: String) { self.string = string }
+
+    package static func == (lhs: NameKey, rhs: NameKey) -> Bool {
+        lhs.string.utf8.count == rhs.string.utf8.count && lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            for byte in string.utf8 { hasher.combine(byte) }
+        }
+        hasher.combine(0xFF as UInt8)  // a terminator no UTF-8 text contains
     }
 }

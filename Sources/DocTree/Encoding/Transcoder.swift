@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Converts text in any encoding the platform's iconv knows into UTF-8.
+///
+/// This is the one file that calls iconv. A conversion opens its own
+/// descriptor and closes it before returning, so loads on different threads
+/// share nothing. The input is never decoded leniently: the first byte
+/// sequence that is not valid in the encoding (an unpaired UTF-16 surrogate,
+/// a UTF-32 value past U+10FFFF, a byte EUC-KR does not define …) ends the
+/// conversion with a ``LoadError`` that names its byte offset.
+package enum Transcoder {
+    /// The size of the scratch buffer iconv writes into.
+    private static let chunkSize = 64 * 1024
+
+    /// Converts `input`, in `encoding`, to UTF-8.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/unsupportedEncoding`` when
+    ///   iconv does not know the encoding;
+    ///   ``LoadError/Kind-swift.struct/invalidEncoding`` when the input is
+    ///   not valid in it, located at the offending byte (line and column are
+    ///   counted in the text decoded so far).
+    package static func utf8(from input: UnsafeBufferPointer<UInt8>, encoding: CharacterEncoding) throws(LoadError) -> [UInt8] {
+        let descriptor = iconv_open("UTF-8", encoding.iconvName)
+        if unsafeBitCast(descriptor, to: Int.self) == -1 {
+            let code = errno
+            if code == EINVAL {
+                throw LoadError(.unsupportedEncoding, "unknown encoding '\(encoding.label)'")
+            }
+            throw LoadError(.unsupportedEncoding, "cannot decode '\(encoding.label)': \(describe(errno: code))")
+        }
+        defer { _ = iconv_close(descriptor) }
+
+        var output: [UInt8] = []
+        guard let base = input.baseAddress, input.count > 0 else { return output }
+        output.reserveCapacity(estimatedSize(of: input.count, from: encoding.scheme))
+
+        let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: chunkSize)
+        defer { chunk.deallocate() }
+        func flush(_ end: UnsafeMutablePointer<CChar>?) {
+            let produced = (end ?? chunk) - chunk
+            chunk.withMemoryRebound(to: UInt8.self, capacity: produced) { bytes in
+                output.append(contentsOf: UnsafeBufferPointer(start: bytes, count: produced))
+            }
+        }
+
+        var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(mutating: base)
+            .assumingMemoryBound(to: CChar.self)
+        var inLeft = input.count
+        while true {
+            var outPointer: UnsafeMutablePointer<CChar>? = chunk
+            var outLeft = chunkSize
+            let result = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
+            let code = errno
+            flush(outPointer)
+            if result != -1 { break }
+            switch code {
+            case E2BIG:
+                continue
+            case EILSEQ:
+                throw failure(at: input.count - inLeft, in: input, encoding: encoding, output: output, truncated: false)
+            case EINVAL:
+                throw failure(at: input.count - inLeft, in: input, encoding: encoding, output: output, truncated: true)
+            default:
+                throw LoadError(.invalidEncoding, "cannot decode \(encoding.label): \(describe(errno: code))")
+            }
+        }
+        // Let a stateful encoding (ISO-2022-JP …) return to its initial state.
+        while true {
+            var outPointer: UnsafeMutablePointer<CChar>? = chunk
+            var outLeft = chunkSize
+            let result = iconv(descriptor, nil, nil, &outPointer, &outLeft)
+            let code = errno
+            flush(outPointer)
+            if result != -1 || code != E2BIG { break }
+        }
+        // The text becomes the document's buffer; give back the slack of
+        // a generous estimate or of the array's doubling growth.
+        if output.capacity - output.count > output.count / 8 {
+            output = output.withUnsafeBufferPointer { Array($0) }
+        }
+        return output
+    }
+
+    /// A first guess at the UTF-8 size of `count` bytes, right for text that
+    /// is mostly ASCII (the markup and keys of JSON and XML are).
+    private static func estimatedSize(of count: Int, from scheme: CharacterEncoding.Scheme) -> Int {
+        switch scheme {
+        case .utf16: count / 2 + count / 4 + 16
+        case .utf32: count / 4 + count / 8 + 16
+        default: count + count / 4 + 16
+        }
+    }
+
+    /// The error for an ill-formed sequence at `offset`.
+    private static func failure(
+        at offset: Int, in input: UnsafeBufferPointer<UInt8>, encoding: CharacterEncoding,
+        output: [UInt8], truncated: Bool
+    ) -> LoadError {
+        let hex = InputDecoding.hex(input[offset..<min(offset + 4, input.count)])
+        let message: String
+        if truncated {
+            message = "the input ends inside a \(encoding.label) character at byte offset \(offset) (\(hex))"
+        } else if let detail = unicodeDetail(at: offset, in: input, scheme: encoding.scheme) {
+            message = "\(detail) at byte offset \(offset) (\(hex))"
+        } else {
+            message = "bytes not valid in \(encoding.label) at byte offset \(offset) (\(hex))"
+        }
+        return output.withUnsafeBufferPointer { decoded in
+            var location = SourceLocation(offset: decoded.count, in: decoded)
+            location.byteOffset = offset
+            let snippet = SourceLocation.snippet(at: decoded.count, in: decoded)
+            return LoadError(.invalidEncoding, message, location: location, snippet: snippet)
+        }
+    }
+
+    /// Names the problem with a UTF-16 or UTF-32 code unit, when it is one.
+    private static func unicodeDetail(at offset: Int, in input: UnsafeBufferPointer<UInt8>, scheme: CharacterEncoding.Scheme) -> String? {
+        func unit(_ width: Int, little: Bool) -> UInt32? {
+            guard offset + width <= input.count else { return nil }
+            var value: UInt32 = 0
+            for k in 0..<width {
+                let byte = UInt32(input[offset + (little ? width - 1 - k : k)])
+                value = value << 8 | byte
+            }
+            return value
+        }
+        switch scheme {
+        case .utf16(let order):
+            guard let value = unit(2, little: order == .little), (0xD800...0xDFFF).contains(value) else { return nil }
+            return "unpaired UTF-16 surrogate U+\(hexScalar(value))"
+        case .utf32(let order):
+            guard let value = unit(4, little: order == .little) else { return nil }
+            if (0xD800...0xDFFF).contains(value) { return "UTF-32 surrogate U+\(hexScalar(value)) is not a character" }
+            if value > 0x10FFFF { return "UTF-32 value 0x\(hexScalar(value)) is past U+10FFFF" }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private static func hexScalar(_ value: UInt32) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - text.count)) + text
+    }
+
+    private static func describe(errno code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}

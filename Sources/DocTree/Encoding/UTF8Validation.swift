@@ -1,0 +1,61 @@
+/// Checks that bytes are well-formed UTF-8 (Unicode 15, table 3-7): no
+/// overlong forms, no surrogates, nothing past U+10FFFF, no stray
+/// continuation bytes, no sequence cut off by the end.
+///
+/// Runs of ASCII are skipped eight bytes at a time.
+package enum UTF8Validation {
+    /// The first ill-formed sequence: where it starts and how many of its
+    /// bytes, up to and including the first wrong one (or up to the end of
+    /// the input), show the problem.
+    package struct Failure: Equatable, Sendable {
+        package var offset: Int
+        package var length: Int
+        /// Whether the sequence was well-formed until the input ended.
+        package var isTruncated: Bool
+    }
+
+    /// The first ill-formed sequence in `bytes`, or `nil` when all is well-formed.
+    package static func firstFailure(in bytes: UnsafeBufferPointer<UInt8>) -> Failure? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var i = 0
+        while i < count {
+            // Skip ASCII a word at a time.
+            while i + 8 <= count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                i += 8
+            }
+            guard i < count else { break }
+            let lead = base[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return Failure(offset: i, length: 1, isTruncated: false)
+            }
+            // The second byte has the narrowed range; later ones the usual one.
+            var j = 1
+            while j < length {
+                guard i + j < count else { return Failure(offset: i, length: j, isTruncated: true) }
+                let byte = base[i + j]
+                let (lo, hi) = j == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                guard byte >= lo, byte <= hi else { return Failure(offset: i, length: j + 1, isTruncated: false) }
+                j += 1
+            }
+            i += length
+        }
+        return nil
+    }
+}

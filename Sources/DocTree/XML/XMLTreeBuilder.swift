@@ -1,0 +1,436 @@
+/// Builds the node table of an XML document from SAX2 events.
+///
+/// The libxml2 gate (`LibXML2.swift`) turns each C callback into one call
+/// here; nothing in this file knows about libxml2's types. Names arrive as
+/// the parser's NUL-terminated, dictionary-interned C strings: the same
+/// name always comes as the same pointer during one parse, so the builder
+/// maps pointers to name ids and creates a `String` only the first time a
+/// name is seen.
+///
+/// ## What becomes a record
+///
+/// - An element: one ``Node/Kind-swift.enum/element`` record (name = the
+///   qualified name as written, `b` = the namespace URI's name id or 0),
+///   followed by one ``Node/Kind-swift.enum/attribute`` leaf per attribute in
+///   document order, then its content. Namespace declarations (`xmlns`,
+///   `xmlns:p`) are not attributes.
+/// - Character data: consecutive chunks (libxml2 reports text in pieces,
+///   and entity and character references separately) merge into one
+///   ``Node/Kind-swift.enum/text`` run; a CDATA section makes its own run,
+///   flagged ``NodeRecord/Flags/cdata``.
+/// - Comments and processing instructions: leaves, only when the options
+///   keep them; otherwise skipped, so the text around them merges.
+///
+/// ## Whitespace
+///
+/// Whitespace-only text between child elements is layout, not content. An
+/// element with child elements and no other text loses its whitespace-only
+/// runs in ``finish()``, in one pass that runs only when there is something
+/// to drop. An element without child elements keeps its whitespace text
+/// exactly, and mixed content keeps every run.
+struct XMLTreeBuilder {
+    private var tree: TreeBuilder
+    private let keepsComments: Bool
+    private let keepsProcessingInstructions: Bool
+    /// Name ids by the parser's (prefix, local name) pointers.
+    private var nameIDs = PointerPairTable()
+    /// Namespace URI name ids by the parser's URI pointer.
+    private var namespaceIDs = PointerPairTable()
+    /// How many elements finished with element children, no real text, and
+    /// at least one whitespace-only run to drop.
+    private var elementsWithDroppableWhitespace = 0
+    /// The most containers ever open at once (the document node included).
+    private var deepest = 1
+    /// The text while the document is built; it becomes the table's
+    /// `text` array in ``finish()``. (Appending to an `Array` costs several
+    /// times more per call, and there is a call per attribute and text run.)
+    private let text: TextStorage
+
+    init(options: LoadOptions, estimatedBytes: Int) {
+        // Generous: capacity that is never written is never resident, and
+        // regrowing copies. Markup-dense XML has a node per 12-16 bytes.
+        tree = TreeBuilder(
+            splitsPrefixes: true, maxDepth: options.maxDepth,
+            estimatedNodes: estimatedBytes / 10)
+        text = TextStorage(capacity: estimatedBytes)
+        keepsComments = options.keepsComments
+        keepsProcessingInstructions = options.keepsProcessingInstructions
+    }
+
+    // MARK: Events
+
+    /// Opens an element as the next child of the current one.
+    ///
+    /// - Parameters:
+    ///   - local: the local name, NUL-terminated.
+    ///   - prefix: the prefix as written, or `nil`.
+    ///   - namespaceURI: the element's namespace URI, or `nil` for none.
+    /// - Throws: ``LoadError/Kind-swift.struct/nestingTooDeep`` past
+    ///   ``LoadOptions/maxDepth``, or ``LoadError/Kind-swift.struct/tooLarge``.
+    mutating func startElement(
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?
+    ) throws(LoadError) {
+        let name = try nameID(local: local, prefix: prefix)
+        let uri = try namespaceID(namespaceURI)
+        let parent = tree.current
+        guard tree.openContainer(.element, name: name, b: uri) != nil else {
+            throw LoadError(.nestingTooDeep, "elements are nested deeper than \(tree.maxDepth) levels")
+        }
+        if parent != 0 { tree.nodes[Int(parent)].insert(.hasElementChildren) }
+        deepest = max(deepest, tree.open.count)
+        guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+    }
+
+    /// Appends an attribute of the element just opened.
+    mutating func addAttribute(
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
+        value: UnsafeBufferPointer<UInt8>
+    ) throws(LoadError) {
+        let name = try nameID(local: local, prefix: prefix)
+        let uri = try namespaceID(namespaceURI)
+        let offset = try appendBytes(value)
+        let index = tree.appendLeaf(.attribute, name: name, offset: offset, length: UInt32(value.count))
+        if uri != 0 { tree.attributeNamespaces[index] = uri }
+    }
+
+    /// Closes the innermost element.
+    mutating func endElement() {
+        let index = Int(tree.current)
+        let flags = tree.nodes[index].flags
+        if flags.contains(.pendingWhitespace) {
+            tree.nodes[index].remove(.pendingWhitespace)
+            if flags.contains(.hasElementChildren) && !flags.contains(.hasText) {
+                elementsWithDroppableWhitespace += 1
+            }
+        }
+        tree.closeContainer()
+    }
+
+    /// Appends character data to the current element, merging it with the
+    /// run before when that run is the element's last child.
+    mutating func appendText(_ chunk: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(LoadError) {
+        guard !chunk.isEmpty else { return }
+        let parent = tree.current
+        guard parent != 0 else { return }  // libxml2 reports no text outside the root
+        let whitespace = !cdata && Self.isWhitespace(chunk)
+        let offset = try appendBytes(chunk)
+        let last = tree.nodes.count - 1
+        let previous = tree.nodes[last]
+        if previous.rawKind == Node.Kind.text.rawValue, previous.parent == parent,
+            previous.flags.contains(.cdata) == cdata, previous.a &+ previous.b == offset
+        {
+            tree.nodes[last].b &+= UInt32(truncatingIfNeeded: chunk.count)
+            if previous.flags.contains(.whitespace) && !whitespace {
+                tree.nodes[last].remove(.whitespace)
+                tree.nodes[Int(parent)].insert(.hasText)
+            }
+            return
+        }
+        let flags: NodeRecord.Flags = cdata ? .cdata : whitespace ? .whitespace : []
+        tree.appendLeaf(.text, flags: flags, offset: offset, length: UInt32(truncatingIfNeeded: chunk.count))
+        tree.nodes[Int(parent)].insert(whitespace ? .pendingWhitespace : .hasText)
+        guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+    }
+
+    /// Appends a comment, when the options keep comments.
+    mutating func appendComment(_ text: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+        guard keepsComments else { return }
+        let offset = try appendBytes(text)
+        tree.appendLeaf(.comment, offset: offset, length: UInt32(text.count))
+    }
+
+    /// Appends a processing instruction, when the options keep them.
+    mutating func appendProcessingInstruction(
+        target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>
+    ) throws(LoadError) {
+        guard keepsProcessingInstructions else { return }
+        let name = try nameID(local: target, prefix: nil)
+        let offset = try appendBytes(data)
+        tree.appendLeaf(.processingInstruction, name: name, offset: offset, length: UInt32(data.count))
+    }
+
+    /// Whether every element opened was closed and there is a root element:
+    /// what a successful parse must leave behind.
+    var isComplete: Bool {
+        tree.open.count == 1 && tree.nodes.dropFirst().contains { $0.rawKind == Node.Kind.element.rawValue }
+    }
+
+    /// Drops layout whitespace and freezes the table into a document.
+    mutating func finish() -> Document {
+        if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
+        // The records dropped above were written, so their memory is resident:
+        // when that is a noticeable share, move the records to a snug array.
+        let count = tree.nodes.count
+        if tree.nodes.capacity - count > count / 8 && count > 4096 {
+            tree.nodes = [NodeRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
+                tree.nodes.withUnsafeBufferPointer { source in
+                    _ = buffer.initialize(fromContentsOf: source)
+                }
+                initialized = count
+            }
+        }
+        tree.text = text.array()
+        return tree.finish(format: .xml)
+    }
+
+    // MARK: Names
+
+    private mutating func nameID(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
+        let prefixKey = UInt(bitPattern: prefix)
+        let localKey = UInt(bitPattern: local)
+        if let id = nameIDs[prefixKey, localKey] { return id }
+        var name = String(cString: local)
+        if let prefix { name = String(cString: prefix) + ":" + name }
+        let id = try tree.names.intern(name)
+        nameIDs.insert(id, for: prefixKey, localKey)
+        return id
+    }
+
+    private mutating func namespaceID(_ uri: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
+        guard let uri else { return 0 }
+        let key = UInt(bitPattern: uri)
+        if let id = namespaceIDs[0, key] { return id }
+        // A URI is a name of its own: interned whole, never split at a colon.
+        let saved = tree.names.splitsPrefixes
+        tree.names.splitsPrefixes = false
+        defer { tree.names.splitsPrefixes = saved }
+        let id = try tree.names.intern(String(cString: uri))
+        namespaceIDs.insert(id, for: 0, key)
+        return id
+    }
+
+    // MARK: Text
+
+    private static let tooManyNodes = LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
+
+    @inline(__always)
+    private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) -> UInt32 {
+        guard text.count + bytes.count <= Int(UInt32.max) else {
+            throw LoadError(.tooLarge, "the document has more than 4 GiB of text")
+        }
+        return UInt32(truncatingIfNeeded: text.append(bytes))
+    }
+
+    /// Whether every byte is XML whitespace (space, tab, line feed, carriage return).
+    @inline(__always)
+    private static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte != 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D {
+            return false
+        }
+        return true
+    }
+
+    // MARK: Whitespace compaction
+
+    /// Removes the whitespace-only text runs of elements that have child
+    /// elements and no other text, in one forward pass: records move down
+    /// over the dropped ones, parents and subtree ends are remapped through
+    /// a stack of open containers, and text spans move down over the
+    /// dropped bytes (spans are in record order, so moving forward is safe).
+    private mutating func dropLayoutWhitespace() {
+        let count = tree.nodes.count
+        let stack = UnsafeMutablePointer<(end: UInt32, index: UInt32)>.allocate(capacity: deepest + 2)
+        defer { stack.deallocate() }
+        let attributeNamespaces = tree.attributeNamespaces
+        var movedAttributeNamespaces: [UInt32: UInt32] = [:]
+        let kept = tree.nodes.withUnsafeMutableBufferPointer { nodes in
+            Self.compact(
+                nodes.baseAddress!, count: count, text: text.base, stack: stack,
+                attributeNamespaces: attributeNamespaces, moved: &movedAttributeNamespaces)
+        }
+        tree.nodes.removeLast(count - kept.nodes)
+        text.truncate(to: kept.text)
+        if !attributeNamespaces.isEmpty { tree.attributeNamespaces = movedAttributeNamespaces }
+        elementsWithDroppableWhitespace = 0
+    }
+
+    /// The compaction loop over raw storage; returns how many records and
+    /// text bytes remain.
+    private static func compact(
+        _ nodes: UnsafeMutablePointer<NodeRecord>, count: Int, text: UnsafeMutablePointer<UInt8>,
+        stack: UnsafeMutablePointer<(end: UInt32, index: UInt32)>,
+        attributeNamespaces: [UInt32: UInt32], moved: inout [UInt32: UInt32]
+    ) -> (nodes: Int, text: Int) {
+        let textKind = UInt32(Node.Kind.text.rawValue)
+        let attributeKind = UInt32(Node.Kind.attribute.rawValue)
+        let containerKinds: UInt32 = 1 << UInt32(Node.Kind.document.rawValue) | 1 << UInt32(Node.Kind.object.rawValue)
+            | 1 << UInt32(Node.Kind.array.rawValue) | 1 << UInt32(Node.Kind.element.rawValue)
+        let whitespaceBit = UInt32(NodeRecord.Flags.whitespace.rawValue) << 4
+        let layoutParentMask = UInt32(NodeRecord.Flags.hasElementChildren.rawValue | NodeRecord.Flags.hasText.rawValue) << 4
+        let layoutParent = UInt32(NodeRecord.Flags.hasElementChildren.rawValue) << 4
+        let hasAttributeNamespaces = !attributeNamespaces.isEmpty
+        // The document node's end is only set by `TreeBuilder.finish`.
+        stack[0] = (UInt32(truncatingIfNeeded: count), 0)
+        var depth = 1
+        var write = 1
+        var textWrite = 0
+        // Kept spans move in runs: [moveFrom, moveFrom + moveLength) goes to moveTo.
+        var moveFrom = 0
+        var moveTo = 0
+        var moveLength = 0
+        var read = 1
+        while read < count {
+            let read32 = UInt32(truncatingIfNeeded: read)
+            while stack[depth - 1].end <= read32 {
+                depth -= 1
+                nodes[Int(stack[depth].index)].a = UInt32(truncatingIfNeeded: write)
+            }
+            var record = nodes[read]
+            read += 1
+            let kind = record.header & 0xF
+            let parent = stack[depth - 1].index
+            if kind == textKind, record.header & whitespaceBit != 0,
+                nodes[Int(parent)].header & layoutParentMask == layoutParent
+            {
+                continue
+            }
+            record.parent = parent
+            if containerKinds & (1 << kind) != 0 {
+                stack[depth] = (record.a, UInt32(truncatingIfNeeded: write))
+                depth += 1
+            } else {
+                let start = Int(record.a)
+                let length = Int(record.b)
+                if length > 0 {
+                    if start == moveFrom + moveLength {
+                        moveLength += length
+                    } else {
+                        if moveFrom != moveTo { (text + moveTo).update(from: text + moveFrom, count: moveLength) }
+                        moveFrom = start
+                        moveTo = textWrite
+                        moveLength = length
+                    }
+                }
+                record.a = UInt32(truncatingIfNeeded: textWrite)
+                textWrite += length
+                if hasAttributeNamespaces, kind == attributeKind,
+                    let uri = attributeNamespaces[UInt32(truncatingIfNeeded: read - 1)]
+                {
+                    moved[UInt32(truncatingIfNeeded: write)] = uri
+                }
+            }
+            nodes[write] = record
+            write += 1
+        }
+        if moveFrom != moveTo, moveLength > 0 { (text + moveTo).update(from: text + moveFrom, count: moveLength) }
+        while depth > 1 {
+            depth -= 1
+            nodes[Int(stack[depth].index)].a = UInt32(truncatingIfNeeded: write)
+        }
+        return (write, textWrite)
+    }
+}
+
+/// Growable bytes for the text of a document being built.
+private final class TextStorage {
+    // Only the one builder that owns it touches it, one call at a time.
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    /// The bytes in use.
+    @exclusivity(unchecked) private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// Copies `bytes` to the end; returns their offset.
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let offset = count
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return offset }
+        if offset + bytes.count > capacity { grow(toHold: offset + bytes.count) }
+        (base + offset).initialize(from: source, count: bytes.count)
+        count = offset + bytes.count
+        return offset
+    }
+
+    private func grow(toHold needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Drops the bytes from `newCount` on.
+    func truncate(to newCount: Int) {
+        precondition(newCount <= count)
+        count = newCount
+    }
+
+    /// The bytes as an array sized to fit.
+    func array() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
+            initialized = count
+        }
+    }
+}
+
+/// A small open-addressing map from a pair of addresses (the second never
+/// 0) to a name id: cheaper per look-up than a `Dictionary`'s seeded hash,
+/// which matters because every element and attribute does one.
+private struct PointerPairTable {
+    private var firsts = [UInt](repeating: 0, count: 64)
+    private var seconds = [UInt](repeating: 0, count: 64)
+    private var ids = [UInt32](repeating: 0, count: 64)
+    private var count = 0
+
+    @inline(__always)
+    private static func slot(_ first: UInt, _ second: UInt, mask: Int) -> Int {
+        let mixed = (second ^ (first &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: mixed >> 32) & mask
+    }
+
+    subscript(first: UInt, second: UInt) -> UInt32? {
+        @inline(__always) get {
+            let mask = seconds.count - 1
+            var slot = Self.slot(first, second, mask: mask)
+            while true {
+                let stored = seconds[slot]
+                if stored == 0 { return nil }
+                if stored == second && firsts[slot] == first { return ids[slot] }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    mutating func insert(_ id: UInt32, for first: UInt, _ second: UInt) {
+        if (count + 1) * 2 > seconds.count { grow() }
+        let mask = seconds.count - 1
+        var slot = Self.slot(first, second, mask: mask)
+        while seconds[slot] != 0 { slot = (slot + 1) & mask }
+        firsts[slot] = first
+        seconds[slot] = second
+        ids[slot] = id
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = (firsts, seconds, ids)
+        let capacity = seconds.count * 2
+        firsts = [UInt](repeating: 0, count: capacity)
+        seconds = [UInt](repeating: 0, count: capacity)
+        ids = [UInt32](repeating: 0, count: capacity)
+        count = 0
+        for k in old.1.indices where old.1[k] != 0 { insert(old.2[k], for: old.0[k], old.1[k]) }
+    }
+}
+
+extension NodeRecord.Flags {
+    /// XML element, while it is open: it has a whitespace-only text run.
+    /// Shares its bit with ``escaped`` (a JSON-only flag) and is cleared when
+    /// the element closes, so no finished record carries it.
+    fileprivate static let pendingWhitespace = NodeRecord.Flags(rawValue: 1 << 0)
+}
+
+extension NodeRecord {
+    @inline(__always) fileprivate mutating func remove(_ flags: Flags) {
+        header &= ~(UInt32(flags.rawValue) << 4)
+    }
+}
