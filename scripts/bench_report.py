@@ -257,6 +257,9 @@ def render(machine, results, inputs):
         if row.get("role") == "ceiling" and row.get("median"):
             ceilings[(row["operation"], row["input"])] = row["median"]
 
+    ceiling_counts = {(row["operation"], row["input"]): row["count"]
+                      for row in results if row.get("role") == "ceiling" and row.get("count") is not None}
+
     lines = []
     lines.append(
         f"Machine: {machine['cpu']}, {machine['cores']} cores, {machine['memoryGiB']} GiB, Linux {machine['kernel']}; "
@@ -288,6 +291,9 @@ def render(machine, results, inputs):
                 lines.append(f"| {name} | {size / 1e6:.3g} | {label} | {operation} | {note} | | | | | | |")
                 continue
             seconds = row["median"]
+            expected = ceiling_counts.get((row["operation"], name))
+            if row.get("count") is not None and expected is not None and row["count"] != expected:
+                operation += f" ⚠ {row['count']} values, ceiling {expected}"
             throughput = size / seconds / 1e6 if row["operation"] in ("load", "cli") else None
             ceiling = ceilings.get((row["operation"], name))
             to_ceiling = ceiling / seconds if ceiling and row["operation"] != "cli" else None

@@ -89,12 +89,12 @@ struct MallocCounter {
 }
 
 func run(subjectName: String, operation: String, inputName: String, budget: Double, countMallocs: Bool) {
-    guard let subject = Subjects.named(subjectName, operation: operation) else {
-        fail("no subject \"\(subjectName)\" with operation \(operation)")
-    }
-    var result: [String: Any] = ["subject": subject.name, "operation": operation, "input": inputName]
+    var result: [String: Any] = ["subject": subjectName, "operation": operation, "input": inputName]
     do {
         let input = try BenchInputs.named(inputName)
+        guard let subject = Subjects.named(subjectName, operation: operation, format: input.format) else {
+            fail("no subject \"\(subjectName)\" with operation \(operation) for \(input.format.rawValue)")
+        }
         let data = try input.data()
         result["bytes"] = data.count
         if let reason = subject.skipReason(inputBytes: data.count) {

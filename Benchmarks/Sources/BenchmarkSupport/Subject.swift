@@ -112,9 +112,10 @@ public struct SubjectFailure: Error, CustomStringConvertible {
 public enum Subjects {
     public static var all: [Subject] { jsonLoad + xmlLoad + jsonQuery + xmlQuery }
 
-    /// The subject with this name and operation.
-    public static func named(_ name: String, operation: String) -> Subject? {
-        all.first { $0.name == name && $0.operation == operation }
+    /// The subject with this name and operation for inputs of this format
+    /// ("DocTree load" exists for JSON and for XML).
+    public static func named(_ name: String, operation: String, format: InputFormat) -> Subject? {
+        all.first { $0.name == name && $0.operation == operation && $0.format == format }
     }
 
     /// 50 MB: the cap for peers that need many times the input in memory.
