@@ -11,6 +11,7 @@
 //   peers, the ceilings), shared by both.
 // - CLibXML2SAXCeiling (C, libxml2) and CSimdjsonCeiling (C++, Debian's
 //   libsimdjson-dev): the ceilings, behind plain C functions.
+// - CProcessMemory (C): the heap's count of live bytes (glibc mallinfo2).
 
 import PackageDescription
 
@@ -47,9 +48,11 @@ let package = Package(
             name: "CSimdjsonCeiling",
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
+        .target(name: "CProcessMemory"),
         .target(
             name: "BenchmarkSupport",
             dependencies: [
+                "CProcessMemory",
                 .product(name: "DocTree", package: docQueryPackage),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "XMLCoder", package: "XMLCoder"),

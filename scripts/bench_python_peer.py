@@ -9,6 +9,7 @@ library). Prints one JSON line with the same fields as bench-harness: median
 and minimum seconds per load, runs, resident bytes added by the first load
 (while its result is alive) and the peak during it.
 """
+import ctypes
 import gc
 import json
 import os
@@ -27,6 +28,24 @@ def peak_bytes():
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) * 1024
     return None
+
+
+class MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def heap_in_use():
+    """glibc's count of live malloc'd bytes: what yyjson's C document holds.
+    Python objects mostly live in pymalloc's own mmap'd arenas, which this does
+    not see, so it is reported only for yyjson."""
+    try:
+        mallinfo2 = ctypes.CDLL(None).mallinfo2
+    except (OSError, AttributeError):
+        return None
+    mallinfo2.restype = MallInfo2
+    info = mallinfo2()
+    return info.uordblks + info.hblkhd
 
 
 def reset_peak():
@@ -63,10 +82,14 @@ def main():
         gc.collect()
         reset_peak()
         before = resident_bytes()
+        heap_before = heap_in_use()
         start = time.perf_counter()
         value = load(data)
         result["first"] = time.perf_counter() - start
         result["residentDelta"] = resident_bytes() - before
+        heap_after = heap_in_use()
+        if library == "yyjson" and heap_before is not None and heap_after is not None:
+            result["heapDelta"] = heap_after - heap_before
         peak = peak_bytes()
         if peak is not None:
             result["peakDelta"] = max(0, peak - before)

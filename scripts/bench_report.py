@@ -9,8 +9,13 @@ Figures per row:
             (libxml2 SAX2 with empty callbacks for XML loads, simdjson for JSON
             loads, the C walks for queries); 1.0 = as fast as the ceiling
   x yyjson  the same against yyjson (JSON loads only)
-  RSS/input resident memory added by the first load, with its result still
-            alive, in a process that had only read the input, / input size
+  RSS/input resident memory added by the first load, its result still
+            alive, in a process that had only read the input, / input size.
+            Below about 1 MB this is mostly page and arena granularity
+  heap/input live C heap bytes that load added (glibc mallinfo2), / input
+            size: exact at any size, but it counts reserved capacity that was
+            never touched (so it can exceed RSS). Not available for orjson and
+            Python's json, whose objects live in pymalloc's own arenas
   peak/input the peak resident memory during that load, / input size
   mallocs   malloc calls during one run (after a warm-up run), counted by
             package-benchmark's malloc interposer (LD_PRELOAD)
@@ -142,6 +147,16 @@ def fmt_count(value):
     return "—" if value is None else f"{value:,}"
 
 
+def resident(row):
+    value = row.get("residentDelta")
+    return None if value is None else max(0, value)
+
+
+def heap(row):
+    value = row.get("heapDelta")
+    return None if value is None else max(0, value)
+
+
 def geomean(values):
     values = [v for v in values if v]
     return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
@@ -152,7 +167,8 @@ def geomean(values):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--harness", required=True)
+    parser.add_argument("--harness")
+    parser.add_argument("--render", metavar="RESULTS", help="print the table of a saved --results file and exit")
     parser.add_argument("--interposer")
     parser.add_argument("--docq")
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -161,6 +177,13 @@ def main():
     parser.add_argument("--no-python", action="store_true")
     parser.add_argument("--no-cli", action="store_true")
     options = parser.parse_args()
+    if options.render:
+        with open(options.render) as file:
+            saved = json.load(file)
+        print(render(saved["machine"], saved["results"], saved["inputs"]))
+        return
+    if not options.harness:
+        parser.error("--harness is required")
 
     harness = options.harness
     machine = describe_machine(harness)
@@ -238,7 +261,8 @@ def main():
     if options.results:
         os.makedirs(os.path.dirname(os.path.abspath(options.results)), exist_ok=True)
         with open(options.results, "w") as file:
-            json.dump({"machine": machine, "results": results}, file, indent=1, sort_keys=True)
+            json.dump({"machine": machine, "inputs": list(inputs.values()), "results": results}, file, indent=1,
+                      sort_keys=True)
     print(render(machine, results, list(inputs.values())))
 
 
@@ -269,8 +293,8 @@ def render(machine, results, inputs):
         + f". {machine['date']}, load average {machine['loadAverage']:.2f} at start. MB = 10^6 bytes."
     )
     lines.append("")
-    lines.append("| input | MB | subject | operation | time | MB/s | × ceiling | × yyjson | RSS ÷ input | peak ÷ input | mallocs |")
-    lines.append("|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    lines.append("| input | subject | operation | time | MB/s | × ceiling | × yyjson | RSS ÷ input | heap ÷ input | peak ÷ input | mallocs |")
+    lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 
     ordered_inputs = sorted(inputs, key=lambda row: (row["format"], row["generated"], row["bytes"] if row["generated"] else 0, row["name"]))
     for input_row in ordered_inputs:
@@ -288,7 +312,7 @@ def render(machine, results, inputs):
                 operation = "query `" + (machine["jsonQuery"] if row["format"] == "json" else machine["xmlQuery"]) + "`"
             if "skipped" in row or "error" in row:
                 note = row.get("skipped") or f"fails: {row['error']}"
-                lines.append(f"| {name} | {size / 1e6:.3g} | {label} | {operation} | {note} | | | | | | |")
+                lines.append(f"| {name} ({size / 1e6:.3g} MB) | {label} | {operation} | {note} | | | | | | | |")
                 continue
             seconds = row["median"]
             expected = ceiling_counts.get((row["operation"], name))
@@ -299,12 +323,14 @@ def render(machine, results, inputs):
             to_ceiling = ceiling / seconds if ceiling and row["operation"] != "cli" else None
             yy = median("yyjson (Python)", "load", name) if row["operation"] == "load" else None
             to_yyjson = yy / seconds if yy else None
-            memory = None if row["operation"] != "load" else row.get("residentDelta", 0) / size
+            loads = row["operation"] == "load"
+            rss = resident(row) / size if loads and resident(row) is not None else None
+            held = heap(row) / size if loads and heap(row) is not None else None
             peak = row.get("peakDelta") / size if row.get("peakDelta") is not None and row["operation"] != "query" else None
             lines.append(
-                f"| {name} | {size / 1e6:.3g} | {label} | {operation} | {fmt_time(seconds)} | {fmt_num(throughput)} | "
-                f"{fmt_ratio(to_ceiling)} | {fmt_ratio(to_yyjson)} | {fmt_ratio(memory) if memory is not None else '—'} | "
-                f"{fmt_ratio(peak) if peak is not None else '—'} | {fmt_count(row.get('mallocs'))} |"
+                f"| {name} ({size / 1e6:.3g} MB) | {label} | {operation} | {fmt_time(seconds)} | {fmt_num(throughput)} | "
+                f"{fmt_ratio(to_ceiling)} | {fmt_ratio(to_yyjson)} | {fmt_ratio(rss)} | {fmt_ratio(held)} | "
+                f"{fmt_ratio(peak)} | {fmt_count(row.get('mallocs'))} |"
             )
 
     # Geometric means over the bench-data files (the targets are stated on those).
@@ -315,7 +341,7 @@ def render(machine, results, inputs):
             subjects.append((row["format"], row["subject"], row.get("role")))
     for fmt, subject, role in sorted(subjects, key=lambda s: (s[0], ROLE_ORDER.get(s[2], 1))):
         names = sorted(n for n in bench_data if any(r["input"] == n and r["format"] == fmt for r in results))
-        ratios, yy_ratios, memories, speeds = [], [], [], []
+        ratios, yy_ratios, speeds = [], [], []
         for name in names:
             seconds = median(subject, "load", name)
             if not seconds:
@@ -327,16 +353,13 @@ def render(machine, results, inputs):
             yy = median("yyjson (Python)", "load", name)
             if yy:
                 yy_ratios.append(yy / seconds)
-            if row.get("residentDelta") is not None:
-                memories.append(row["residentDelta"] / row["bytes"])
         if not speeds:
             continue
         coverage = f"{len(speeds)}/{len(names)} files"
         label = f"**{subject}**" if role == "ours" else subject
         lines.append(
-            f"| geomean {fmt} bench-data ({coverage}) | | {label} | load | | {fmt_num(geomean(speeds))} | "
-            f"{fmt_ratio(geomean(ratios))} | {fmt_ratio(geomean(yy_ratios)) if fmt == 'json' else '—'} | "
-            f"{fmt_ratio(max(memories)) + ' max' if memories else '—'} | | |"
+            f"| geomean, {fmt} bench-data ({coverage}) | {label} | load | | {fmt_num(geomean(speeds))} | "
+            f"{fmt_ratio(geomean(ratios))} | {fmt_ratio(geomean(yy_ratios)) if fmt == 'json' else '—'} | | | | |"
         )
 
     lines.extend(target_notes(results, by_key, ceilings, median))
@@ -359,10 +382,14 @@ def target_notes(results, by_key, ceilings, median):
         if value is not None:
             verdict = "holds" if value >= goal else "MISSED"
             notes.append(f"- {fmt.upper()} load vs {ceiling_name}: geomean {value:.2f}× (target ≥ {goal}×): {verdict}")
-    memories = [(row["residentDelta"] / row["bytes"], row["input"]) for row in ours if row.get("residentDelta") is not None]
-    if memories:
-        worst = max(memories)
-        notes.append(f"- resident ÷ input, worst: {worst[0]:.2f}× on {worst[1]} (target ≤ 2×): {'holds' if worst[0] <= 2 else 'MISSED'}")
+    for measure, label, minimum in ((resident, "resident ÷ input (inputs ≥ 1 MB)", 1_000_000),
+                                    (heap, "heap ÷ input (every input)", 0)):
+        memories = [(measure(row) / row["bytes"], row["input"]) for row in ours
+                    if measure(row) is not None and row["bytes"] >= minimum]
+        if memories:
+            worst = max(memories)
+            notes.append(f"- {label}, worst: {worst[0]:.2f}× on {worst[1]} (target ≤ 2×): "
+                         f"{'holds' if worst[0] <= 2 else 'MISSED'}")
     for row in results:
         if row.get("role") == "ours" and row["operation"] == "query" and row.get("median"):
             ceiling = ceilings.get(("query", row["input"]))
@@ -381,8 +408,8 @@ def target_notes(results, by_key, ceilings, median):
             small, large = sized[0], sized[-1]
             time_growth = (large["median"] / large["bytes"]) / (small["median"] / small["bytes"])
             memory_growth = None
-            if small.get("residentDelta") and large.get("residentDelta"):
-                memory_growth = (large["residentDelta"] / large["bytes"]) / (small["residentDelta"] / small["bytes"])
+            if resident(small) and resident(large):
+                memory_growth = (resident(large) / large["bytes"]) / (resident(small) / small["bytes"])
             notes.append(
                 f"- {fmt.upper()} linearity {small['input']} → {large['input']}: time per MB ×{time_growth:.2f}, "
                 f"memory per MB ×{memory_growth:.2f} (target ≤ 1.3)" if memory_growth else

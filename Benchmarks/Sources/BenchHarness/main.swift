@@ -122,12 +122,16 @@ func run(subjectName: String, operation: String, inputName: String, budget: Doub
         // First run, in a process that has only read the input: memory.
         ProcessMemory.resetPeak()
         let residentBefore = ProcessMemory.residentBytes()
+        let heapBefore = ProcessMemory.heapInUseBytes()
         let clock = ContinuousClock()
         var start = clock.now
         var output: Output? = try workload.run()
         let first = seconds(clock.now - start)
         if let after = ProcessMemory.residentBytes(), let residentBefore {
             result["residentDelta"] = after - residentBefore
+        }
+        if let after = ProcessMemory.heapInUseBytes(), let heapBefore {
+            result["heapDelta"] = after - heapBefore
         }
         if let peak = ProcessMemory.peakResidentBytes(), let residentBefore {
             result["peakDelta"] = max(0, peak - residentBefore)

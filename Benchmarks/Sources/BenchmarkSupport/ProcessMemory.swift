@@ -1,3 +1,4 @@
+import CProcessMemory
 import Foundation
 
 #if canImport(Glibc)
@@ -35,5 +36,13 @@ public enum ProcessMemory {
         guard fd >= 0 else { return false }
         defer { close(fd) }
         return write(fd, "5", 1) == 1
+    }
+
+    /// Bytes the C heap has handed out and not taken back (glibc `mallinfo2`),
+    /// or `nil` where that is not available. Unlike the resident size it
+    /// sees small documents too.
+    public static func heapInUseBytes() -> Int? {
+        let bytes = process_memory_heap_in_use()
+        return bytes < 0 ? nil : Int(bytes)
     }
 }
