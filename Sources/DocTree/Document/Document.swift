@@ -14,6 +14,8 @@ public final class Document: Sendable {
     package let table: NodeTable
     /// Whether the document came from JSON or XML.
     public let format: DocumentFormat
+    /// Data derived from the table on demand by upper layers (query indexes).
+    package let derived = DerivedDataCache()
 
     package init(table: NodeTable, format: DocumentFormat) {
         self.table = table

@@ -1,0 +1,73 @@
+/// The compiled form of a path: a flat list of steps.
+///
+/// Operator steps are not nested: `left.@op.right` is stored as the steps of
+/// `left`, the operator, then the steps of `right`, which run up to the next
+/// operator step or the end. The evaluator groups them; keeping the list flat
+/// lets an explanation cut a path after any step.
+struct Step: Sendable {
+    enum Kind: Sendable {
+        /// A key; its text is `PathQuery.keys[slot]`.
+        case key(slot: Int)
+        /// A reserved name written bare.
+        case reserved(ReservedName)
+        /// `*`: every member value or child element.
+        case wildcard
+        /// `..key` (or `..*` when `slot` is nil): matching descendants at any depth.
+        case descendant(slot: Int?)
+        /// `[i]`; negative counts from the end.
+        case index(Int)
+        /// `[a:b]`, half-open; nil bounds are omitted.
+        case slice(Int?, Int?)
+        /// `[?expression]`.
+        case filter(FilterExpression)
+        /// `@op`; the steps after it, up to the next operator, are its right side.
+        case collectionOperator(CollectionOperator)
+    }
+
+    var kind: Kind
+    /// Unicode-scalar offsets of the step in the path (without a leading `.`).
+    var range: Range<Int>
+
+    var isOperator: Bool {
+        if case .collectionOperator = kind { return true }
+        return false
+    }
+}
+
+/// The condition of a filter.
+indirect enum FilterExpression: Sendable {
+    case or(FilterExpression, FilterExpression)
+    case and(FilterExpression, FilterExpression)
+    case not(FilterExpression)
+    case comparison(Operand, ComparisonOperator, Operand)
+    /// A lone operand: a path tests for existence, a literal for truth.
+    case test(Operand)
+}
+
+/// One side of a comparison.
+enum Operand: Sendable {
+    /// A path relative to the member being tested (no steps: the member itself).
+    case path([Step])
+    case literal(Literal)
+}
+
+/// A literal in a filter.
+enum Literal: Sendable {
+    case string(String, utf8: [UInt8])
+    case number(NumericValue)
+    case bool(Bool)
+    case null
+
+    /// Truth of a literal used on its own: `false` and `null` are false.
+    var isTruthy: Bool {
+        switch self {
+        case .bool(let b): b
+        case .null: false
+        default: true
+        }
+    }
+}
+
+enum ComparisonOperator: Sendable {
+    case equal, notEqual, less, lessEqual, greater, greaterEqual
+}

@@ -1,0 +1,144 @@
+/// Builds canonical paths: for any addressable node, the path from the root
+/// that selects exactly that node.
+///
+/// ## Form
+///
+/// - The root is omitted (`auth.user`, not `rsp.auth.user`); the root itself
+///   is `.`.
+/// - A JSON array element is always `[i]`.
+/// - A JSON member or an XML attribute or element is `.key` (quoted when it
+///   is not a valid bare key: `"a.b"`, `"_contents"`), followed by `[i]` only
+///   when the key selects more than one node on the parent: a repeated
+///   element, a duplicate JSON key, or an attribute and an element that
+///   share a name. `i` is the node's position among those.
+///
+/// So `tasks.list[0].taskseries[1].nameID`: the first of several `list`
+/// elements, the second of several `taskseries`, the only `name`.
+///
+/// Text runs, comments, processing instructions and the document node are
+/// not addressable and have no canonical path.
+struct CanonicalPathBuilder {
+    let document: Document
+    private let nodes: [NodeRecord]
+    private let localNameIDs: [UInt32]
+    private let root: UInt32
+    /// When set, siblings are grouped once per parent (for many paths).
+    private var groups: [UInt32: ChildGroups]?
+    private var arrays: [UInt32: [UInt32]]?
+
+    /// - Parameter memoizing: keep per-parent sibling tables, so building the
+    ///   paths of many nodes costs time linear in their number.
+    init(document: Document, memoizing: Bool = false) {
+        self.document = document
+        self.nodes = document.table.nodes
+        self.localNameIDs = document.table.names.localNameIDs
+        self.root = document.root.index
+        if memoizing {
+            groups = [:]
+            arrays = [:]
+        }
+    }
+
+    /// The canonical path of a node; `""` for the root, `nil` when the node
+    /// is not addressable.
+    mutating func path(of node: UInt32) -> String? {
+        let pi = Node.Kind.processingInstruction.rawValue
+        switch nodes[Int(node)].kindCode {
+        case Node.Kind.text.rawValue, Node.Kind.comment.rawValue, pi, Node.Kind.document.rawValue:
+            return nil
+        default:
+            break
+        }
+        var components: [String] = []
+        var n = node
+        while n != root {
+            let record = nodes[Int(n)]
+            let parent = record.parent
+            guard parent != NodeRecord.noParent, parent != 0 else { return nil }
+            if nodes[Int(parent)].kindCode == Node.Kind.array.rawValue {
+                components.append("[\(ordinalInArray(n, parent))]")
+            } else {
+                let name = record.nameID
+                let key = Syntax.quotedIfNeeded(document.table.names[name])
+                let (count, ordinal) = position(of: n, named: name, in: parent)
+                components.append(count > 1 ? ".\(key)[\(ordinal)]" : ".\(key)")
+            }
+            n = parent
+        }
+        var path = ""
+        for component in components.reversed() { path += component }
+        if path.hasPrefix(".") { path.removeFirst() }
+        return path
+    }
+
+    private mutating func ordinalInArray(_ child: UInt32, _ array: UInt32) -> Int {
+        if arrays != nil {
+            if arrays![array] == nil {
+                var elements: [UInt32] = []
+                elements.reserveCapacity(Int(nodes[Int(array)].b))
+                var p = array + 1
+                while p < nodes[Int(array)].a {
+                    elements.append(p)
+                    p = subtreeEnd(p)
+                }
+                arrays![array] = elements
+            }
+            return binarySearch(arrays![array]!, child)
+        }
+        var p = array + 1
+        var ordinal = 0
+        while p < child {
+            ordinal += 1
+            p = subtreeEnd(p)
+        }
+        return ordinal
+    }
+
+    /// How many children of `parent` the key `name` selects, and which of
+    /// them `child` is.
+    private mutating func position(of child: UInt32, named name: UInt32, in parent: UInt32) -> (Int, Int) {
+        if groups != nil {
+            if groups![parent] == nil { groups![parent] = ChildGroups(of: parent, in: document.table) }
+            let group = groups![parent]![name]
+            return (group.count, binarySearch(group, child))
+        }
+        let end = nodes[Int(parent)].a
+        if end - parent >= WideNodeIndex.minimumRecords,
+            let wide = document.derived.value(WideNodeIndex.self, orInsert: { WideNodeIndex() })
+                .groups(for: parent, in: document.table, now: true)
+        {
+            // A wide parent: use (and keep) the document's key index.
+            let group = wide[name]
+            return (group.count, binarySearch(group, child))
+        }
+        let pi = Node.Kind.processingInstruction.rawValue
+        var count = 0
+        var ordinal = 0
+        var p = parent + 1
+        while p < end {
+            let record = nodes[Int(p)]
+            let n = record.nameID
+            if n != 0 && (n == name || localNameIDs[Int(n)] == name) && record.kindCode != pi {
+                if p < child { ordinal += 1 }
+                count += 1
+            }
+            p = subtreeEnd(p)
+        }
+        return (count, ordinal)
+    }
+
+    private func subtreeEnd(_ index: UInt32) -> UInt32 {
+        let record = nodes[Int(index)]
+        return Node.Kind(rawValue: record.kindCode)!.isContainer ? record.a : index + 1
+    }
+
+    private func binarySearch(_ sorted: [UInt32], _ value: UInt32) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

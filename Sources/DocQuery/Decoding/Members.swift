@@ -1,0 +1,182 @@
+/// The members a keyed container reads, found by name straight from the
+/// node table: a JSON object's members, an XML element's attributes and
+/// child elements, or (for the reserved key `_attributes`) an element's
+/// attributes alone.
+///
+/// A narrow node is scanned on every lookup, which costs a few record reads.
+/// A wide node (more than ``wideThreshold`` members), or any node read with
+/// a converting key strategy, gets a ``MemberIndex`` built on first lookup,
+/// so decoding every key of a large object stays linear.
+struct Members {
+    static let wideThreshold = 32
+
+    let node: Node
+    let attributesOnly: Bool
+
+    init(of node: Node, attributesOnly: Bool = false) {
+        self.node = node
+        self.attributesOnly = attributesOnly
+    }
+
+    var isXML: Bool { node.kind == .element }
+
+    /// Whether a record of this kind is a member: any JSON member; an XML
+    /// attribute or element (not text, comments or processing instructions).
+    @inline(__always)
+    private func includes(_ kind: UInt8) -> Bool {
+        if attributesOnly { return kind == Node.Kind.attribute.rawValue }
+        return kind != Node.Kind.text.rawValue && kind != Node.Kind.comment.rawValue
+            && kind != Node.Kind.processingInstruction.rawValue
+    }
+
+    /// Calls `body` with the index and name id (for XML, the local name's id)
+    /// of every member, in document order.
+    @inline(__always)
+    func forEach(_ body: (_ index: UInt32, _ nameID: UInt32) throws -> Void) rethrows {
+        let nodes = node.document.table.nodes
+        let localIDs = node.document.table.names.localNameIDs
+        let isXML = self.isXML
+        var position = node.index + 1
+        let end = nodes[Int(node.index)].a
+        while position < end {
+            let record = nodes[Int(position)]
+            if includes(record.rawKind) {
+                try body(position, isXML ? localIDs[Int(record.name)] : record.name)
+            }
+            position = Members.next(after: position, record)
+        }
+    }
+
+    /// The index just past the subtree of the record at `position`.
+    @inline(__always)
+    static func next(after position: UInt32, _ record: NodeRecord) -> UInt32 {
+        switch record.rawKind {
+        case Node.Kind.object.rawValue, Node.Kind.array.rawValue, Node.Kind.element.rawValue,
+             Node.Kind.document.rawValue:
+            return record.a
+        default:
+            return position &+ 1
+        }
+    }
+
+    /// How many members there are, counting no further than `limit`.
+    func count(upTo limit: Int) -> Int {
+        let nodes = node.document.table.nodes
+        let own = nodes[Int(node.index)]
+        if own.rawKind == Node.Kind.object.rawValue { return Int(own.b) }
+        var count = 0
+        var position = node.index + 1
+        while position < own.a && count < limit {
+            let record = nodes[Int(position)]
+            if includes(record.rawKind) { count += 1 }
+            position = Members.next(after: position, record)
+        }
+        return count
+    }
+
+    /// What `name` matches, by scanning: for JSON the last member of that
+    /// name; for XML every attribute and child element whose qualified or
+    /// local name it is. `nil` when none does. Allocates only for a
+    /// repeated XML name.
+    func scan(for name: String) -> Matched? {
+        let document = node.document
+        let names = document.table.names
+        guard let id = names.id(of: name) else { return nil }
+        let nodes = document.table.nodes
+        let localIDs = names.localNameIDs
+        let isXML = self.isXML
+        var first = UInt32.max
+        var more: [Node] = []
+        var position = node.index + 1
+        let end = nodes[Int(node.index)].a
+        while position < end {
+            let record = nodes[Int(position)]
+            if includes(record.rawKind) {
+                let memberName = record.name
+                if memberName == id || (isXML && localIDs[Int(memberName)] == id) {
+                    if first == .max || !isXML {
+                        first = position
+                    } else {
+                        if more.isEmpty { more.append(document.node(at: first)) }
+                        more.append(document.node(at: position))
+                    }
+                }
+            }
+            position = Members.next(after: position, record)
+        }
+        if !more.isEmpty { return .list(more) }
+        return first == .max ? nil : .one(document.node(at: first))
+    }
+
+    /// The distinct member names in order of first appearance (local names
+    /// for XML), each with the indices of its members.
+    func groups() -> (names: [String], members: [String: [UInt32]]) {
+        let names = node.document.table.names
+        var order: [String] = []
+        var members: [String: [UInt32]] = [:]
+        forEach { index, nameID in
+            let name = names[nameID]
+            if members[name] == nil {
+                order.append(name)
+                members[name] = [index]
+            } else {
+                members[name]!.append(index)
+            }
+        }
+        return (order, members)
+    }
+
+    /// What a reserved key (``ReservedKey``) gives when no member has that
+    /// name, or `nil` when it gives nothing here.
+    func reserved(_ name: String) -> Matched? {
+        guard !attributesOnly else { return nil }
+        switch name {
+        case ReservedKey.contents: return .list(Array(node.contents))
+        case ReservedKey.string: return node.string.map { .text($0) }
+        case ReservedKey.text: return .text(node.text)
+        case ReservedKey.elementName: return node.name.map { .text($0) }
+        case ReservedKey.attributes: return isXML ? .attributes(node) : nil
+        default: return nil
+        }
+    }
+}
+
+/// Member names → member indices for one keyed container, built on first
+/// use. The names are converted by the key strategy, if it converts.
+final class MemberIndex {
+    private let source: Members
+    private let convert: ((String) -> String)?
+    private var built: (names: [String], members: [String: [UInt32]])?
+
+    init(_ members: Members, convert: ((String) -> String)?) {
+        self.source = members
+        self.convert = convert
+    }
+
+    private var table: (names: [String], members: [String: [UInt32]]) {
+        if let built { return built }
+        var (names, members) = source.groups()
+        if let convert {
+            var convertedNames: [String] = []
+            var convertedMembers: [String: [UInt32]] = [:]
+            for name in names {
+                let key = convert(name)
+                if convertedMembers[key] == nil { convertedNames.append(key) }
+                convertedMembers[key, default: []].append(contentsOf: members[name]!)
+            }
+            // Two names that convert alike keep document order.
+            for key in convertedNames where convertedMembers[key]!.count > 1 {
+                convertedMembers[key]!.sort()
+            }
+            (names, members) = (convertedNames, convertedMembers)
+        }
+        built = (names, members)
+        return (names, members)
+    }
+
+    /// The members whose (converted) name is `name`.
+    func members(named name: String) -> [UInt32] { table.members[name] ?? [] }
+
+    /// Every distinct (converted) name, in order of first appearance.
+    var names: [String] { table.names }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+extension NodeDecoder {
+    /// How a `Date` is read from a node.
+    ///
+    /// Text is trimmed of XML whitespace before it is parsed. Public-data
+    /// APIs that send `20180613` want ``formatted(_:timeZone:)``:
+    ///
+    /// ```swift
+    /// decoder.dateDecodingStrategy = .formatted("yyyyMMdd", timeZone: TimeZone(identifier: "Asia/Seoul")!)
+    /// ```
+    public enum DateDecodingStrategy: Sendable {
+        /// ISO 8601 text: a date and time with a `Z` or `±hh:mm` offset and
+        /// optional fractional seconds (`2018-06-13T09:30:00Z`,
+        /// `2018-06-13T09:30:00.250+09:00`), or a calendar date alone
+        /// (`2018-06-13`, read as midnight UTC). The default.
+        case iso8601
+        /// Text in a fixed `DateFormatter` pattern (`yyyyMMdd`,
+        /// `yyyy-MM-dd HH:mm:ss`), read with the `en_US_POSIX` locale in
+        /// `timeZone` (UTC unless given). The whole text must match.
+        case formatted(_ format: String, timeZone: TimeZone = .gmt)
+        /// A number of seconds since 1970-01-01T00:00:00Z (a JSON number or numeric text).
+        case secondsSince1970
+        /// A number of milliseconds since 1970-01-01T00:00:00Z.
+        case millisecondsSince1970
+        /// Whatever `Date.init(from:)` reads: seconds since 2001-01-01T00:00:00Z.
+        case deferredToDate
+        /// A closure of yours; it reads the value through the decoder it is given
+        /// (usually its `singleValueContainer()`).
+        case custom(@Sendable (_ decoder: any Decoder) throws -> Date)
+    }
+
+    /// How a coding key finds the attribute, element or member it names.
+    public enum KeyDecodingStrategy: Sendable {
+        /// A key matches a name spelled exactly as the key's `stringValue`
+        /// (for XML, the local name or the qualified name). The default.
+        case useDefaultKeys
+        /// Names in `snake_case` match camel-case keys: `sg_name` matches
+        /// `sgName`. Each name is converted by lowercasing its first word
+        /// and capitalising the first letter of every later word; leading
+        /// and trailing underscores stay, and a name without an inner
+        /// underscore is unchanged. Keys of `[String: V]` dictionaries are
+        /// not converted.
+        case convertFromSnakeCase
+        /// A closure of yours that maps a name to the key it matches. It gets
+        /// the coding path so far, whose last key is the name as written in
+        /// the document.
+        case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
+    }
+
+    /// How JSON strings, numbers and booleans convert to Swift types.
+    ///
+    /// XML is text, so XML values always convert; this strategy is about JSON only.
+    public enum JSONScalarStrategy: Sendable, Hashable {
+        /// Types must match, as `JSONDecoder` requires: numbers decode only into
+        /// numeric types, strings only into `String` and the types built from
+        /// text (`Date`, `URL`, `Data`), `true`/`false` only into `Bool`. The default.
+        case strict
+        /// Strings also decode into numbers and `Bool` the way XML text does
+        /// (`"42"`, `" 1.5 "`, `"true"`, `"1"`), and numbers and booleans also
+        /// decode into `String` as their text written in the document.
+        case lenient
+    }
+}

@@ -1,0 +1,410 @@
+/// Runs compiled steps over a document.
+///
+/// ## Model
+///
+/// Evaluation works on an ordered sequence of *items*: a `UInt32` that is a
+/// node index when below ``base`` (the document's node count) and otherwise
+/// the index of a ``ComputedValue`` plus `base`. A step maps the whole
+/// sequence to the next one. Two buffers are swapped between steps and spare
+/// buffers are pooled for filters and operators, so after the first few
+/// items evaluation allocates nothing per visited node.
+///
+/// Key steps compare interned name ids, resolved once per evaluation
+/// (``keyIDs``); a key that no node of the document uses costs nothing.
+/// Wide nodes get a lazily built index (``WideNodeIndex``).
+struct Evaluator {
+    let document: Document
+    let table: NodeTable
+    let nodes: [NodeRecord]
+    let localNameIDs: [UInt32]
+    let isXML: Bool
+    /// Items at or above this are computed values.
+    let base: UInt32
+    /// The name id of each key slot of the query; 0 when no node uses the key.
+    let keyIDs: [UInt32]
+    /// The path as written, for errors and for the paths of computed results.
+    let source: String
+    var computed: [ComputedValue]
+    /// Whether the current sequence is "to-many" in KVC's sense (see
+    /// `Document.value(forKeyPath:)`).
+    var fannedOut = false
+    /// When tracing, the first step that turned a non-empty sequence empty,
+    /// with the sequence it received.
+    var failure: (step: Int, input: [UInt32])?
+
+    private var pool: [[UInt32]] = []
+    /// The document's index of wide nodes, fetched once per evaluation.
+    let wide: WideNodeIndex
+
+    init(query: PathQuery, document: Document, computed: [ComputedValue] = []) {
+        self.document = document
+        self.table = document.table
+        self.nodes = table.nodes
+        self.localNameIDs = table.names.localNameIDs
+        self.isXML = document.format == .xml
+        self.base = UInt32(truncatingIfNeeded: table.nodes.count)
+        let names = table.names
+        self.keyIDs = query.keys.map { names.id(of: $0) ?? 0 }
+        self.source = query.description
+        self.computed = computed
+        self.wide = document.derived.value(WideNodeIndex.self) { WideNodeIndex() }
+    }
+
+    // MARK: Kinds
+
+    static let documentKind = Node.Kind.document.rawValue
+    static let objectKind = Node.Kind.object.rawValue
+    static let arrayKind = Node.Kind.array.rawValue
+    static let stringKind = Node.Kind.string.rawValue
+    static let numberKind = Node.Kind.number.rawValue
+    static let trueKind = Node.Kind.true.rawValue
+    static let falseKind = Node.Kind.false.rawValue
+    static let nullKind = Node.Kind.null.rawValue
+    static let elementKind = Node.Kind.element.rawValue
+    static let attributeKind = Node.Kind.attribute.rawValue
+    static let textKind = Node.Kind.text.rawValue
+    static let piKind = Node.Kind.processingInstruction.rawValue
+    static let containerMask: UInt16 = 1 << 0 | 1 << 1 | 1 << 2 | 1 << 8
+
+    @inline(__always) func kind(_ item: UInt32) -> UInt8 { nodes[Int(item)].kindCode }
+
+    @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 {
+        let record = nodes[Int(index)]
+        return Self.containerMask & (1 << UInt16(record.kindCode)) != 0 ? record.a : index &+ 1
+    }
+
+    @inline(__always) func isNode(_ item: UInt32) -> Bool { item < base }
+
+    // MARK: Buffers
+
+    mutating func takeBuffer() -> [UInt32] {
+        if var buffer = pool.popLast() {
+            buffer.removeAll(keepingCapacity: true)
+            return buffer
+        }
+        var buffer: [UInt32] = []
+        buffer.reserveCapacity(16)
+        return buffer
+    }
+
+    mutating func giveBack(_ buffer: consuming [UInt32]) {
+        pool.append(buffer)
+    }
+
+    /// Stores a computed value and returns its item.
+    mutating func item(for value: ComputedValue, at step: Step) throws(QueryError) -> UInt32 {
+        let (item, overflow) = base.addingReportingOverflow(UInt32(truncatingIfNeeded: computed.count))
+        guard !overflow, computed.count < Int(UInt32.max) else {
+            throw QueryError(.resultTooLarge, "too many computed values", path: source, scalarRange: step.range)
+        }
+        computed.append(value)
+        return item
+    }
+
+    // MARK: Running steps
+
+    /// Applies `steps` to `items` in place. With `tracing`, records the first
+    /// step that empties a non-empty sequence in ``failure``.
+    mutating func run(_ steps: ArraySlice<Step>, _ items: inout [UInt32], tracing: Bool = false) throws(QueryError) {
+        var spare = takeBuffer()
+        defer { giveBack(spare) }
+        var i = steps.startIndex
+        while i < steps.endIndex {
+            let step = steps[i]
+            if case .collectionOperator(let op) = step.kind {
+                var j = i + 1
+                while j < steps.endIndex && !steps[j].isOperator { j += 1 }
+                try applyOperator(op, at: i, in: steps, right: steps[(i + 1)..<j], &items, tracing: tracing)
+                i = j
+                continue
+            }
+            if items.isEmpty {
+                // Only an operator can turn nothing into something.
+                i += 1
+                while i < steps.endIndex && !steps[i].isOperator { i += 1 }
+                continue
+            }
+            spare.removeAll(keepingCapacity: true)
+            try apply(step, to: items, into: &spare)
+            if tracing && spare.isEmpty && failure == nil {
+                failure = (i, items)
+            }
+            swap(&items, &spare)
+            i += 1
+        }
+    }
+
+    /// Applies one non-operator step.
+    private mutating func apply(_ step: Step, to input: [UInt32], into out: inout [UInt32]) throws(QueryError) {
+        switch step.kind {
+        case .key(let slot):
+            let id = keyIDs[slot]
+            if id != 0 {
+                for item in input where isNode(item) { appendKeyed(item, id, into: &out) }
+            }
+            if out.count > 1 { fannedOut = true }
+        case .reserved(let name):
+            try applyReserved(name, step, to: input, into: &out)
+        case .wildcard:
+            fannedOut = true
+            for item in input where isNode(item) { appendWildcard(item, into: &out) }
+        case .descendant(let slot):
+            fannedOut = true
+            appendDescendants(of: input, id: slot.map { keyIDs[$0] }, into: &out)
+        case .index(let index):
+            fannedOut = false
+            appendIndex(index, of: input, into: &out)
+        case .slice(let lower, let upper):
+            fannedOut = true
+            appendSlice(lower, upper, of: input, into: &out)
+        case .filter(let expression):
+            fannedOut = true
+            if let array = loneArray(input) {
+                var p = array + 1
+                let end = nodes[Int(array)].a
+                while p < end {
+                    if try test(expression, p) { out.append(p) }
+                    p = subtreeEnd(p)
+                }
+            } else {
+                for item in input {
+                    if try test(expression, item) { out.append(item) }
+                }
+            }
+        case .collectionOperator:
+            preconditionFailure("operators are grouped by run(_:_:)")
+        }
+    }
+
+    // MARK: Collections
+
+    /// The array node when `items` is exactly one JSON array.
+    @inline(__always) func loneArray(_ items: [UInt32]) -> UInt32? {
+        guard items.count == 1, isNode(items[0]), kind(items[0]) == Self.arrayKind else { return nil }
+        return items[0]
+    }
+
+    /// The collection of `items`: a lone JSON array's elements, otherwise the items.
+    func appendCollection(_ items: [UInt32], into out: inout [UInt32]) {
+        if let array = loneArray(items) {
+            appendChildren(of: array, into: &out)
+        } else {
+            out.append(contentsOf: items)
+        }
+    }
+
+    /// Every child of a container except attributes, text, comments and PIs.
+    func appendChildren(of node: UInt32, into out: inout [UInt32]) {
+        let xmlContent = kind(node) == Self.elementKind || kind(node) == Self.documentKind
+        var p = node + 1
+        let end = nodes[Int(node)].a
+        while p < end {
+            let record = nodes[Int(p)]
+            if !xmlContent || record.kindCode == Self.elementKind { out.append(p) }
+            p = Self.containerMask & (1 << UInt16(record.kindCode)) != 0 ? record.a : p + 1
+        }
+    }
+
+    private func appendIndex(_ index: Int, of input: [UInt32], into out: inout [UInt32]) {
+        if let array = loneArray(input) {
+            let count = Int(nodes[Int(array)].b)
+            let i = index < 0 ? count + index : index
+            guard i >= 0 && i < count else { return }
+            var p = array + 1
+            for _ in 0..<i { p = subtreeEnd(p) }
+            out.append(p)
+        } else {
+            let i = index < 0 ? input.count + index : index
+            guard i >= 0 && i < input.count else { return }
+            out.append(input[i])
+        }
+    }
+
+    private func appendSlice(_ lower: Int?, _ upper: Int?, of input: [UInt32], into out: inout [UInt32]) {
+        let array = loneArray(input)
+        let count = array.map { Int(nodes[Int($0)].b) } ?? input.count
+        func clamp(_ bound: Int?, _ absent: Int) -> Int {
+            guard let bound else { return absent }
+            return Swift.min(Swift.max(bound < 0 ? count + bound : bound, 0), count)
+        }
+        let from = clamp(lower, 0)
+        let to = clamp(upper, count)
+        guard from < to else { return }
+        if let array {
+            var p = array + 1
+            for i in 0..<to {
+                if i >= from { out.append(p) }
+                p = subtreeEnd(p)
+            }
+        } else {
+            out.append(contentsOf: input[from..<to])
+        }
+    }
+
+    // MARK: Keys
+
+    /// Appends the children of `node` that key `id` selects. On a JSON
+    /// array the key applies to each element (through nested arrays), as
+    /// key-value coding does on arrays.
+    @inline(__always)
+    func appendKeyed(_ node: UInt32, _ id: UInt32, into out: inout [UInt32]) {
+        let record = nodes[Int(node)]
+        switch record.kindCode {
+        case Self.objectKind, Self.elementKind, Self.documentKind:
+            appendNamedChildren(of: node, record, id, into: &out)
+        case Self.arrayKind:
+            var p = node + 1
+            let end = record.a
+            while p < end {
+                let child = nodes[Int(p)]
+                if child.kindCode == Self.arrayKind {
+                    p += 1  // descend: its elements follow it
+                    continue
+                }
+                if child.kindCode == Self.objectKind {
+                    appendNamedChildren(of: p, child, id, into: &out)
+                }
+                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+            }
+        default:
+            break
+        }
+    }
+
+    @inline(__always)
+    private func appendNamedChildren(of node: UInt32, _ record: NodeRecord, _ id: UInt32, into out: inout [UInt32]) {
+        if isWide(node, record), let groups = wide.groups(for: node, in: table) {
+            out.append(contentsOf: groups[id])
+            return
+        }
+        var p = node + 1
+        let end = record.a
+        if isXML {
+            while p < end {
+                let child = nodes[Int(p)]
+                let name = child.nameID
+                if (name == id || localNameIDs[Int(name)] == id) && child.kindCode != Self.piKind {
+                    out.append(p)
+                }
+                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+            }
+        } else {
+            while p < end {
+                let child = nodes[Int(p)]
+                if child.nameID == id { out.append(p) }
+                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+            }
+        }
+    }
+
+    @inline(__always) private func isWide(_ node: UInt32, _ record: NodeRecord) -> Bool {
+        record.kindCode == Self.objectKind
+            ? record.b >= WideNodeIndex.minimumChildren
+            : record.a - node >= WideNodeIndex.minimumRecords
+    }
+
+    private func appendWildcard(_ node: UInt32, into out: inout [UInt32]) {
+        let record = nodes[Int(node)]
+        switch record.kindCode {
+        case Self.objectKind, Self.elementKind, Self.documentKind:
+            appendChildren(of: node, into: &out)
+        case Self.arrayKind:
+            var p = node + 1
+            let end = record.a
+            while p < end {
+                let child = nodes[Int(p)]
+                if child.kindCode == Self.arrayKind {
+                    p += 1
+                    continue
+                }
+                if child.kindCode == Self.objectKind { appendChildren(of: p, into: &out) }
+                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+            }
+        default:
+            break
+        }
+    }
+
+    /// `..key` (or `..*` when `id` is nil): every descendant the key selects,
+    /// in document order. A node inside the subtree of the previous input
+    /// item is skipped, so nested inputs do not yield a descendant twice.
+    private func appendDescendants(of input: [UInt32], id: UInt32?, into out: inout [UInt32]) {
+        if id == 0 { return }
+        var coveredStart = UInt32.max
+        var coveredEnd: UInt32 = 0
+        for item in input where isNode(item) {
+            if item >= coveredStart && item < coveredEnd { continue }
+            let end = subtreeEnd(item)
+            coveredStart = item
+            coveredEnd = end
+            var p = item + 1
+            if let id {
+                while p < end {
+                    let record = nodes[Int(p)]
+                    let name = record.nameID
+                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.kindCode != Self.piKind {
+                        out.append(p)
+                    }
+                    p += 1
+                }
+            } else {
+                while p < end {
+                    let k = nodes[Int(p)].kindCode
+                    if isXML ? k == Self.elementKind : true { out.append(p) }
+                    p += 1
+                }
+            }
+        }
+    }
+
+    // MARK: Reserved names
+
+    private mutating func applyReserved(_ name: ReservedName, _ step: Step, to input: [UInt32], into out: inout [UInt32]) throws(QueryError) {
+        switch name {
+        case .contents:
+            fannedOut = true
+            for item in input where isNode(item) {
+                let k = kind(item)
+                if k == Self.objectKind || k == Self.arrayKind || k == Self.elementKind || k == Self.documentKind {
+                    appendChildren(of: item, into: &out)
+                }
+            }
+        case .attributes:
+            fannedOut = true
+            for item in input where isNode(item) && kind(item) == Self.elementKind {
+                var p = item + 1
+                let end = nodes[Int(item)].a
+                while p < end && nodes[Int(p)].kindCode == Self.attributeKind {
+                    out.append(p)
+                    p += 1
+                }
+            }
+        case .string:
+            for item in input {
+                if !isNode(item) {
+                    out.append(item)
+                    continue
+                }
+                switch kind(item) {
+                case Self.objectKind, Self.arrayKind, Self.nullKind, Self.documentKind: continue
+                default: out.append(try self.item(for: .ownText(item), at: step))
+                }
+            }
+        case .text:
+            for item in input {
+                if !isNode(item) {
+                    out.append(item)
+                } else if kind(item) != Self.nullKind {
+                    out.append(try self.item(for: .deepText(item), at: step))
+                }
+            }
+        case .elementName:
+            for item in input where isNode(item) {
+                let record = nodes[Int(item)]
+                if record.nameID != 0 && record.kindCode != Self.piKind {
+                    out.append(try self.item(for: .name(item), at: step))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// `value(forKeyPath:)` with key-value coding's shapes, for code ported from
+/// `NSDictionary`-based parsing.
+///
+/// | matched | returns |
+/// |---------|---------|
+/// | nothing (or a malformed path) | `nil` |
+/// | one value, and no step could have matched several | that value |
+/// | otherwise ("to-many": a repeated element, a JSON array, `*`, `..`, a filter, a slice, `_contents`, a union) | `[Any]` of the values |
+///
+/// Values: strings and attribute values as `String`; JSON numbers as `Int`
+/// when written as an integer that fits, `Decimal` for larger integers, else
+/// `Double`; computed numbers (`@count`, `@sum`, `@avg`) as `Int`, `Decimal`
+/// or `Double`; booleans as `Bool`; JSON `null` as `NSNull`; an XML element
+/// with no attributes and no child elements as its text; other elements, JSON
+/// objects and arrays as ``Node``.
+///
+/// Unlike ``QueryResult``, the shape follows the data, as it does with
+/// dictionaries: one `<item>` gives a value, two give an array. Prefer
+/// ``PathQueryable/query(_:)-(String)`` and its typed accessors in new code.
+extension Document {
+    /// The value at a key path, shaped as key-value coding shapes it (see
+    /// the table above); `nil` when nothing matched or the path is malformed.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        KeyValueCoding.value(self[keyPath])
+    }
+}
+
+extension Node {
+    /// The value at a key path from this node, shaped as key-value coding
+    /// shapes it; `nil` when nothing matched or the path is malformed.
+    public func value(forKeyPath keyPath: String) -> Any? {
+        KeyValueCoding.value(self[keyPath])
+    }
+}
+
+enum KeyValueCoding {
+    static func value(_ result: QueryResult) -> Any? {
+        guard !result.isEmpty else { return nil }
+        let values = result.map(object)
+        if values.count == 1 && !result.isToMany { return values[0] }
+        return values
+    }
+
+    static func object(_ match: Match) -> Any {
+        if case .number(let number)? = match.computed {
+            switch number {
+            case .int(let i): return i
+            case .decimal(let d): return d
+            case .double(let d): return d
+            }
+        }
+        switch match.value {
+        case .string(let text), .number(let text):
+            return text
+        case .node(let node):
+            switch node.kind {
+            case .string, .attribute, .text, .comment, .processingInstruction:
+                return node.string ?? ""
+            case .number:
+                let text = node.string ?? "0"
+                return number(text, integral: !text.contains { $0 == "." || $0 == "e" || $0 == "E" })
+            case .true: return true
+            case .false: return false
+            case .null: return NSNull()
+            case .element:
+                let simple = node.attributes.isEmpty && !node.children.contains { $0.kind == .element }
+                return simple ? (node.string ?? "") : node
+            case .object, .array, .document:
+                return node
+            }
+        }
+    }
+
+    private static func number(_ text: String, integral: Bool) -> Any {
+        if integral {
+            if let int = Int(text) { return int }
+            if let decimal = ValueConversion.decimal(text) { return decimal }
+        }
+        if let double = Double(text) { return double }
+        if let decimal = ValueConversion.decimal(text) { return decimal }
+        return text
+    }
+}

@@ -1,0 +1,51 @@
+/// `@min` and `@max`: the smallest or largest value, returned as the value
+/// itself (a node keeps its canonical path).
+///
+/// When every value is a number or numeric text they compare numerically;
+/// when every value has text they compare by Unicode scalar order (so ISO
+/// dates order correctly). JSON `null` and blank XML text are skipped.
+/// Objects, arrays, booleans, or numbers mixed with non-numeric text are a
+/// ``QueryError/Kind-swift.struct/incomparableValues``. Ties keep the first.
+extension Evaluator {
+    func extreme(_ values: [UInt32], largest: Bool, _ step: Step) throws(QueryError) -> UInt32? {
+        var candidates: [(item: UInt32, number: NumericValue?)] = []
+        var allNumeric = true
+        var sawNumberKind: UInt32? = nil
+        var sawPlainText: UInt32? = nil
+        for item in values {
+            let cls = valueClass(item)
+            if cls == .null || (cls == .text && isBlank(item)) { continue }
+            guard cls == .number || cls == .text else {
+                throw QueryError(
+                    .incomparableValues, "\(step.operatorName) cannot order \(describe(item))",
+                    path: source, scalarRange: step.range)
+            }
+            let number = numericValue(item)
+            if number == nil { allNumeric = false; sawPlainText = sawPlainText ?? item }
+            if cls == .number { sawNumberKind = sawNumberKind ?? item }
+            candidates.append((item, number))
+        }
+        if !allNumeric, let number = sawNumberKind, let text = sawPlainText {
+            throw QueryError(
+                .incomparableValues,
+                "\(step.operatorName) cannot order \(describe(number)) and \(describe(text)) together",
+                path: source, scalarRange: step.range)
+        }
+        guard var best = candidates.first else { return nil }
+        for candidate in candidates.dropFirst() {
+            let order: Int
+            if allNumeric {
+                guard let c = NumericValue.compare(candidate.number!, best.number!) else { continue }
+                order = c
+            } else {
+                order = withBytes(candidate.item) { x in
+                    withBytes(best.item) { y in
+                        x.elementsEqual(y) ? 0 : (x.lexicographicallyPrecedes(y) ? -1 : 1)
+                    }
+                }
+            }
+            if largest ? order > 0 : order < 0 { best = candidate }
+        }
+        return best.item
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// `@distinctUnionOfObjects` and `@distinctUnionOfArrays`: every value once,
+/// in order of first appearance. (`@unionOfObjects`, `@unionOfArrays`,
+/// `@first` and `@last` need no code of their own beyond the dispatch.)
+///
+/// Values are the same when they are equal scalars: numbers by numeric
+/// value, text by its characters, booleans, null. An XML element with no
+/// attributes and no child elements counts as its text; other elements,
+/// objects and arrays are the same only as the same node.
+extension Evaluator {
+    enum DistinctKey: Hashable {
+        case number(NumericValue)
+        case text(String)
+        case bool(Bool)
+        case null
+        case node(UInt32)
+    }
+
+    func distinctKey(_ item: UInt32) -> DistinctKey {
+        switch valueClass(item) {
+        case .number:
+            switch numericValue(item) {
+            case .double(let d)?:
+                if d == d.rounded(), abs(d) < 9.0e15 { return .number(.int(Int(d))) }
+                return .number(.double(d))
+            case .int(let i)?: return .number(.int(i))
+            case nil: return .text(string(item))
+            }
+        case .bool: return .bool(kind(item) == Self.trueKind)
+        case .null: return .null
+        case .container: return .node(item)
+        case .text:
+            if isNode(item) && kind(item) == Self.elementKind {
+                var p = item + 1
+                let end = nodes[Int(item)].a
+                while p < end {
+                    let k = nodes[Int(p)].kindCode
+                    if k == Self.attributeKind || k == Self.elementKind { return .node(item) }
+                    p = subtreeEnd(p)
+                }
+            }
+            return .text(string(item))
+        }
+    }
+
+    func appendDistinct(_ values: [UInt32], into out: inout [UInt32]) {
+        var seen = Set<DistinctKey>()
+        for item in values where seen.insert(distinctKey(item)).inserted {
+            out.append(item)
+        }
+    }
+}

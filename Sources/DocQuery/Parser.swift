@@ -1,0 +1,321 @@
+/// Turns a path into steps by recursive descent.
+///
+/// Grammar (see docs/PathLanguage.md for the full description):
+///
+/// ```
+/// path       = [ "." ] [ first { rest } ]        ; "" and "." alone are the root
+/// first      = component | bracket | ".." descent
+/// rest       = "." component | bracket | ".." descent
+/// component  = key | reserved | "*" | "@" name
+/// descent    = key | "*"
+/// bracket    = "[" ( integer | [integer] ":" [integer] | "?" or ) "]"
+/// or         = and { "||" and }
+/// and        = unary { "&&" unary }
+/// unary      = "!" unary | "(" or ")" | operand [ compare operand ]
+/// operand    = literal | relative path (or "." for the member itself)
+/// compare    = "==" | "!=" | "<" | "<=" | ">" | ">="
+/// ```
+///
+/// Recursion happens only for filters and parentheses, whose nesting is
+/// capped at ``maxNesting``.
+struct Parser {
+    /// The deepest nesting of filters and parentheses accepted.
+    static let maxNesting = 32
+
+    private var lexer: Lexer
+    private var token: Token
+    private var nesting = 0
+    private(set) var keys: [String] = []
+    private var keySlots: [String: Int] = [:]
+
+    /// Parses `source` into its steps and the keys they refer to.
+    static func parse(_ source: String) throws(QueryError) -> (steps: [Step], keys: [String]) {
+        var parser = Parser(source)
+        try parser.advance(.path)
+        let steps = try parser.parseTopLevel()
+        return (steps, parser.keys)
+    }
+
+    private init(_ source: String) {
+        self.lexer = Lexer(source)
+        self.token = Token(kind: .end, range: 0..<0)
+    }
+
+    private mutating func advance(_ mode: Lexer.Mode) throws(QueryError) {
+        token = try lexer.next(mode)
+    }
+
+    private func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>? = nil) -> QueryError {
+        QueryError(kind, message, path: lexer.source, scalarRange: range ?? token.range)
+    }
+
+    private mutating func slot(for key: String) -> Int {
+        if let slot = keySlots[key] { return slot }
+        keys.append(key)
+        keySlots[key] = keys.count - 1
+        return keys.count - 1
+    }
+
+    // MARK: Paths
+
+    private mutating func parseTopLevel() throws(QueryError) -> [Step] {
+        if token.kind == .dot {
+            // A leading "." is optional (jq habit); "." alone is the root.
+            try advance(.path)
+            if token.kind == .end { return [] }
+        } else if token.kind == .end {
+            return []
+        }
+        let steps = try parseSteps(mode: .path)
+        guard token.kind == .end else {
+            throw error(.unexpectedToken, "unexpected \(token.quotedDescription); expected '.', '[' or the end of the path")
+        }
+        return steps
+    }
+
+    /// Parses a first step and every following step; stops at a token that
+    /// cannot continue a path.
+    private mutating func parseSteps(mode: Lexer.Mode) throws(QueryError) -> [Step] {
+        var steps: [Step] = []
+        switch token.kind {
+        case .key, .star, .operatorName:
+            steps.append(try parseComponent(mode: mode))
+        case .leftBracket:
+            steps.append(try parseBracket(mode: mode))
+        case .dotDot:
+            steps.append(try parseDescent(mode: mode))
+        default:
+            throw error(.expectedKey, "expected a key, '*', '[' or an operator, found \(token.quotedDescription)")
+        }
+        while true {
+            switch token.kind {
+            case .dot:
+                let dot = token.range
+                try advance(.path)
+                switch token.kind {
+                case .key, .star, .operatorName:
+                    steps.append(try parseComponent(mode: mode))
+                case .leftBracket:
+                    throw error(.expectedKey, "write an index right after the key, without a '.' (items[0])", dot.lowerBound..<token.range.upperBound)
+                case .end:
+                    throw error(.expectedKey, "expected a key after '.'", dot)
+                default:
+                    throw error(.expectedKey, "expected a key, '*' or an operator after '.', found \(token.quotedDescription)")
+                }
+            case .dotDot:
+                steps.append(try parseDescent(mode: mode))
+            case .leftBracket:
+                steps.append(try parseBracket(mode: mode))
+            default:
+                return steps
+            }
+        }
+    }
+
+    /// A key, reserved name, `*` or operator (the current token).
+    private mutating func parseComponent(mode: Lexer.Mode) throws(QueryError) -> Step {
+        let range = token.range
+        let step: Step
+        switch token.kind {
+        case .key(let key, let bare):
+            if bare, let reserved = ReservedName(rawValue: key) {
+                step = Step(kind: .reserved(reserved), range: range)
+            } else {
+                step = Step(kind: .key(slot: slot(for: key)), range: range)
+            }
+        case .star:
+            step = Step(kind: .wildcard, range: range)
+        case .operatorName(let name):
+            guard let op = CollectionOperator(rawValue: "@" + name) else {
+                var message = "unknown operator '@\(name)'"
+                if let near = Suggestions.closest(to: "@" + name, in: CollectionOperator.allCases.map(\.rawValue)) {
+                    message += " (did you mean '\(near)'?)"
+                } else {
+                    message += "; to use '@\(name)' as a key, quote it: \"@\(name)\""
+                }
+                throw error(.unknownOperator, message)
+            }
+            step = Step(kind: .collectionOperator(op), range: range)
+        default:
+            preconditionFailure("parseComponent called on \(token.kind)")
+        }
+        try advance(mode)
+        return step
+    }
+
+    /// `..key` or `..*` (the current token is `..`).
+    private mutating func parseDescent(mode: Lexer.Mode) throws(QueryError) -> Step {
+        let start = token.range.lowerBound
+        try advance(.path)
+        let step: Step
+        switch token.kind {
+        case .key(let key, let bare):
+            if bare, ReservedName(rawValue: key) != nil {
+                throw error(.expectedKey, "'..' must be followed by a key or '*', not the reserved name '\(key)'")
+            }
+            step = Step(kind: .descendant(slot: slot(for: key)), range: start..<token.range.upperBound)
+        case .star:
+            step = Step(kind: .descendant(slot: nil), range: start..<token.range.upperBound)
+        default:
+            throw error(.expectedKey, "expected a key or '*' after '..', found \(token.quotedDescription)")
+        }
+        try advance(mode)
+        return step
+    }
+
+    /// `[i]`, `[a:b]` or `[?filter]` (the current token is `[`).
+    private mutating func parseBracket(mode: Lexer.Mode) throws(QueryError) -> Step {
+        let start = token.range.lowerBound
+        try advance(.index)
+        let kind: Step.Kind
+        switch token.kind {
+        case .question:
+            nesting += 1
+            defer { nesting -= 1 }
+            if nesting > Self.maxNesting {
+                throw error(.nestingTooDeep, "filters are nested more than \(Self.maxNesting) deep")
+            }
+            try advance(.expression)
+            if token.kind == .rightBracket {
+                throw error(.expectedOperand, "expected a condition after '[?'")
+            }
+            kind = .filter(try parseOr())
+        case .integer(let value):
+            try advance(.index)
+            if token.kind == .colon {
+                try advance(.index)
+                kind = .slice(value, try optionalBound())
+            } else {
+                kind = .index(value)
+            }
+        case .colon:
+            try advance(.index)
+            kind = .slice(nil, try optionalBound())
+        case .star:
+            throw error(.expectedIndex, "'[*]' is not a step here: use '[:]' for every item, or '*' for every child")
+        case .rightBracket:
+            throw error(.expectedIndex, "expected an index, a slice or a filter inside '[]'")
+        default:
+            throw error(.expectedIndex, "expected an index, a slice or a filter, found \(token.quotedDescription)")
+        }
+        guard token.kind == .rightBracket else {
+            if token.kind == .colon {
+                throw error(.expectedClosingBracket, "slices take two bounds at most ([start:end])")
+            }
+            throw error(.expectedClosingBracket, "expected ']', found \(token.quotedDescription)")
+        }
+        let end = token.range.upperBound
+        try advance(mode)
+        return Step(kind: kind, range: start..<end)
+    }
+
+    private mutating func optionalBound() throws(QueryError) -> Int? {
+        if case .integer(let value) = token.kind {
+            try advance(.index)
+            return value
+        }
+        return nil
+    }
+
+    // MARK: Filters
+
+    private mutating func parseOr() throws(QueryError) -> FilterExpression {
+        var left = try parseAnd()
+        while token.kind == .or {
+            try advance(.expression)
+            left = .or(left, try parseAnd())
+        }
+        return left
+    }
+
+    private mutating func parseAnd() throws(QueryError) -> FilterExpression {
+        var left = try parseUnary()
+        while token.kind == .and {
+            try advance(.expression)
+            left = .and(left, try parseUnary())
+        }
+        return left
+    }
+
+    private mutating func parseUnary() throws(QueryError) -> FilterExpression {
+        switch token.kind {
+        case .not:
+            return try nested { (p: inout Parser) throws(QueryError) in
+                try p.advance(.expression)
+                return .not(try p.parseUnary())
+            }
+        case .leftParen:
+            let open = token.range
+            let inner = try nested { (p: inout Parser) throws(QueryError) in
+                try p.advance(.expression)
+                return try p.parseOr()
+            }
+            guard token.kind == .rightParen else {
+                throw error(.expectedClosingParenthesis, "expected ')' to close the '(' at column \(QueryError.characterRange(open, in: lexer.source).lowerBound + 1), found \(token.quotedDescription)")
+            }
+            try advance(.expression)
+            return inner
+        default:
+            let left = try parseOperand()
+            let op: ComparisonOperator
+            switch token.kind {
+            case .equal: op = .equal
+            case .notEqual: op = .notEqual
+            case .less: op = .less
+            case .lessEqual: op = .lessEqual
+            case .greater: op = .greater
+            case .greaterEqual: op = .greaterEqual
+            default: return .test(left)
+            }
+            try advance(.expression)
+            let right = try parseOperand()
+            return .comparison(left, op, right)
+        }
+    }
+
+    /// Runs `body` one level deeper; the current token is the `(` or `!`
+    /// that opens the level, which an error points at.
+    private mutating func nested(_ body: (inout Parser) throws(QueryError) -> FilterExpression) throws(QueryError) -> FilterExpression {
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Self.maxNesting {
+            throw error(.nestingTooDeep, "a filter is nested more than \(Self.maxNesting) deep")
+        }
+        return try body(&self)
+    }
+
+    private mutating func parseOperand() throws(QueryError) -> Operand {
+        switch token.kind {
+        case .string(let text):
+            try advance(.expression)
+            return .literal(.string(text, utf8: Array(text.utf8)))
+        case .number(let value, let text):
+            try advance(.expression)
+            return .literal(.number(NumericValue(literal: value, text: text)))
+        case .key("true", bare: true):
+            try advance(.expression)
+            return .literal(.bool(true))
+        case .key("false", bare: true):
+            try advance(.expression)
+            return .literal(.bool(false))
+        case .key("null", bare: true):
+            try advance(.expression)
+            return .literal(.null)
+        case .dot:
+            // "." alone is the member itself; ".key" is the same as "key".
+            try advance(.expression)
+            switch token.kind {
+            case .key, .star, .operatorName, .leftBracket, .dotDot:
+                return .path(try parseSteps(mode: .expression))
+            default:
+                return .path([])
+            }
+        case .key, .star, .operatorName, .leftBracket, .dotDot:
+            return .path(try parseSteps(mode: .expression))
+        case .rightBracket, .end:
+            throw error(.expectedOperand, "expected a value: a relative path, a 'string', a number, true, false or null")
+        default:
+            throw error(.expectedOperand, "expected a value, found \(token.quotedDescription)")
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// The error of a path that cannot be compiled, or of a well-formed path
+/// that cannot be evaluated on a document (such as `@sum` over text).
+///
+/// A path that simply finds nothing is not an error: it yields an empty
+/// ``QueryResult`` whose ``QueryResult/explanation`` says why.
+///
+/// ## Reading an error
+///
+/// ``kind`` says what went wrong in a way code can test, ``message`` is one
+/// line for people, and ``range`` locates the problem in ``path`` (in
+/// characters). ``description`` renders all three the way `docq` prints them:
+///
+/// ```
+/// error: unknown operator '@cuont' (did you mean '@count'?)
+///   lists.@cuont
+///         ^~~~~~
+/// ```
+public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public var kind: Kind
+    /// A one-line explanation, including any "did you mean" suggestion.
+    public var message: String
+    /// The path that failed, as written.
+    public var path: String
+    /// The characters of ``path`` the problem covers (0-based offsets counted
+    /// in `Character`s; empty when it is a position, such as the end of the path).
+    public var range: Range<Int>
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String, path: String, range: Range<Int>) {
+        self.kind = kind
+        self.message = message
+        self.path = path
+        self.range = range
+    }
+
+    /// Creates an error located by Unicode-scalar offsets into `path`.
+    init(_ kind: Kind, _ message: String, path: String, scalarRange: Range<Int>) {
+        self.init(kind, message, path: path, range: Self.characterRange(scalarRange, in: path))
+    }
+
+    /// The 1-based column of the problem, in characters.
+    public var column: Int { range.lowerBound + 1 }
+
+    /// `error: message`, then the path, then a caret line under ``range``.
+    public var description: String {
+        "error: \(message)\n" + CaretRenderer.render(path, range: range)
+    }
+
+    static func characterRange(_ scalars: Range<Int>, in path: String) -> Range<Int> {
+        let view = path.unicodeScalars
+        func characterOffset(_ scalarOffset: Int) -> Int {
+            let clamped = Swift.min(Swift.max(scalarOffset, 0), view.count)
+            let index = view.index(view.startIndex, offsetBy: clamped)
+            return path[..<index].count
+        }
+        let lower = characterOffset(scalars.lowerBound)
+        return lower..<Swift.max(lower, characterOffset(scalars.upperBound))
+    }
+
+    /// The kinds of query failure. New kinds may be added; switch with a `default`.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Value: String, Sendable, Hashable {
+            case unexpectedCharacter, unterminatedString, invalidEscape, invalidNumber
+            case expectedKey, expectedIndex, expectedClosingBracket, expectedOperand
+            case expectedClosingParenthesis, unexpectedToken, unknownOperator, nestingTooDeep
+            case nonNumericValue, incomparableValues, resultTooLarge
+        }
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// A character that cannot start anything at that point (`#` inside a filter).
+        public static let unexpectedCharacter = Kind(.unexpectedCharacter)
+        /// A quoted key or string literal that is never closed.
+        public static let unterminatedString = Kind(.unterminatedString)
+        /// A backslash escape that is not valid (`\x` in quotes, a trailing `\`).
+        public static let invalidEscape = Kind(.invalidEscape)
+        /// A number that is malformed or too large for an index.
+        public static let invalidNumber = Kind(.invalidNumber)
+        /// A key, `*` or operator was expected (after `.`, or at the start).
+        public static let expectedKey = Kind(.expectedKey)
+        /// An index, slice or filter was expected inside `[ ]`.
+        public static let expectedIndex = Kind(.expectedIndex)
+        /// A `]` was expected.
+        public static let expectedClosingBracket = Kind(.expectedClosingBracket)
+        /// A value (a relative path or a literal) was expected in a filter.
+        public static let expectedOperand = Kind(.expectedOperand)
+        /// A `)` was expected.
+        public static let expectedClosingParenthesis = Kind(.expectedClosingParenthesis)
+        /// A token that cannot follow what precedes it.
+        public static let unexpectedToken = Kind(.unexpectedToken)
+        /// `@name` is not one of the ``CollectionOperator``s.
+        public static let unknownOperator = Kind(.unknownOperator)
+        /// Filters or parentheses are nested deeper than the parser allows.
+        public static let nestingTooDeep = Kind(.nestingTooDeep)
+        /// An arithmetic operator (`@sum`, `@avg`) met a value that is not a number.
+        public static let nonNumericValue = Kind(.nonNumericValue)
+        /// `@min` or `@max` met values that cannot be ordered together.
+        public static let incomparableValues = Kind(.incomparableValues)
+        /// An evaluation produced more computed values than a result can index.
+        public static let resultTooLarge = Kind(.resultTooLarge)
+
+        /// The kind's name, e.g. `unknownOperator`.
+        public var description: String { value.rawValue }
+    }
+}
+
+/// Renders a path with a caret line under a character range:
+///
+/// ```
+///   lists.@cuont
+///         ^~~~~~
+/// ```
+///
+/// The caret is placed by display width, so it lines up under wide (CJK)
+/// characters in a terminal; tabs and other control characters in the path
+/// are shown as spaces.
+enum CaretRenderer {
+    static func render(_ path: String, range: Range<Int>, indent: String = "  ") -> String {
+        var line = ""
+        var before = 0
+        var under = 0
+        for (offset, character) in path.enumerated() {
+            let width = displayWidth(character)
+            let printable = character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+            line += printable ? String(character) : String(repeating: " ", count: width)
+            if offset < range.lowerBound {
+                before += width
+            } else if offset < range.upperBound {
+                under += width
+            }
+        }
+        let carets = String(repeating: " ", count: before) + "^" + String(repeating: "~", count: max(0, under - 1))
+        return indent + line + "\n" + indent + carets
+    }
+
+    /// Terminal cells a character takes: 2 for East Asian wide and fullwidth
+    /// characters and most emoji, else 1.
+    static func displayWidth(_ character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 1 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+}

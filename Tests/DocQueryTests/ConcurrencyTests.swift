@@ -1,0 +1,55 @@
+import DocQuery
+import Testing
+
+/// One document, many tasks, many queries: results are the same as when run
+/// one at a time, including on wide nodes whose key index is built lazily
+/// while other tasks read it.
+@Suite struct ConcurrencyTests {
+    static let paths = [
+        "store.books.title", "store.books[?price > 10].title", "store.books.@sum.price", "..city",
+        "store.books.category.@distinctUnionOfArrays", "store.tags[1]", "store.@keys", "store.books[-1].author",
+    ]
+
+    @Test func manyTasksOneDocument() async throws {
+        let doc = try Fixtures.document("store")
+        let queries = try Self.paths.map { try PathQuery($0) }
+        let expected = try queries.map { try $0.evaluate(on: doc).strings }
+        let results = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+            for round in 0..<400 {
+                group.addTask {
+                    let k = round % queries.count
+                    return (k, try queries[k].evaluate(on: doc).strings)
+                }
+            }
+            var all: [(Int, [String])] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 400)
+        for (k, strings) in results { #expect(strings == expected[k]) }
+    }
+
+    @Test func wideNodesIndexedConcurrently() async throws {
+        let members = (0..<2_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",")
+        let doc = try Document(string: "{\"wide\": {\(members)}, \"k5\": -5}", options: LoadOptions(format: .json))
+        let elements = (0..<500).map { "<e\($0 % 50) n=\"\($0)\"/>" }.joined()
+        let xml = try Document(string: "<r>\(elements)</r>", options: LoadOptions(format: .xml))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for round in 0..<200 {
+                group.addTask {
+                    let k = (round * 37) % 2_000
+                    let value = try doc.query("wide.k\(k)").int
+                    #expect(value == k)
+                    #expect(try doc.query("k5").int == -5)
+                    let e = round % 50
+                    #expect(try xml.query("e\(e).n").strings == (0..<10).map { String($0 * 50 + e) })
+                }
+            }
+            try await group.waitForAll()
+        }
+        // After the index exists, lookups still see duplicates and order.
+        #expect(try xml.query("e3[1].n").string == "53")
+        #expect(try doc.query("wide.k1999").int == 1999)
+        #expect(try doc.query("wide.nope").isEmpty)
+    }
+}

@@ -1,1 +1,0 @@
-// Tests for DocQuery arrive with the query language.
