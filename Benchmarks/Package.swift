@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "CProcessMemory",
                 .product(name: "DocTree", package: docQueryPackage),
+                .product(name: "DocQuery", package: docQueryPackage),
                 .product(name: "SWXMLHash", package: "SWXMLHash"),
                 .product(name: "XMLCoder", package: "XMLCoder"),
                 "CLibXML2SAXCeiling",

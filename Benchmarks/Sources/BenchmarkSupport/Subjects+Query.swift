@@ -1,5 +1,6 @@
 import CLibXML2SAXCeiling
 import CSimdjsonCeiling
+import DocQuery
 import DocTree
 import Foundation
 import SWXMLHash
@@ -16,6 +17,18 @@ extension Subjects {
     public static let xmlQueryPath = "node.id"
 
     public static let jsonQuery: [Subject] = [
+        Subject(
+            name: "DocQuery", operation: "query", format: .json, role: .ours,
+            summary: "PathQuery(\"statuses.user.screen_name\"), compiled once, evaluate(on:)",
+            onlyInput: "twitter.json"
+        ) { _, data in
+            let document = try Document(data: data)
+            let query = try PathQuery("statuses.user.screen_name")
+            return Workload {
+                let result = try query.evaluate(on: document)
+                return Output(count: result.count, value: result)
+            }
+        },
         Subject(
             name: "DocTree walk", operation: "query", format: .json, role: .ours,
             summary: "Node.children(named:) walk to every statuses[*].user.screen_name",
@@ -84,6 +97,17 @@ extension Subjects {
     ]
 
     public static let xmlQuery: [Subject] = [
+        Subject(
+            name: "DocQuery", operation: "query", format: .xml, role: .ours,
+            summary: "PathQuery(\"node.id\"), compiled once, evaluate(on:)", onlyInput: "map.osm"
+        ) { _, data in
+            let document = try Document(data: data)
+            let query = try PathQuery("node.id")
+            return Workload {
+                let result = try query.evaluate(on: document)
+                return Output(count: result.count, value: result)
+            }
+        },
         Subject(
             name: "DocTree walk", operation: "query", format: .xml, role: .ours,
             summary: "Node.children(named:) + attribute(named:) over every node element",
