@@ -22,6 +22,10 @@ let package = Package(
     products: [
         .library(name: "DocTree", targets: ["DocTree"]),
         .library(name: "DocQuery", targets: ["DocQuery"]),
+        .executable(name: "docq", targets: ["docq"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -39,6 +43,24 @@ let package = Package(
             dependencies: ["DocTree"],
             swiftSettings: internalChecks
         ),
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
+        .executableTarget(
+            name: "docq",
+            dependencies: [
+                "DocQuery",
+                "CLibEdit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "QuickLook",
+            dependencies: ["DocQuery"],
+            path: "Examples/QuickLook"
+        ),
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
@@ -50,6 +72,11 @@ let package = Package(
         .testTarget(
             name: "DocQueryTests",
             dependencies: ["DocQuery", "TestSupport"]
+        ),
+        .testTarget(
+            name: "docqTests",
+            dependencies: ["docq", "TestSupport"],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

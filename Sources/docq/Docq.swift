@@ -1,0 +1,98 @@
+import ArgumentParser
+import DocTree
+import Foundation
+
+/// docq's version, printed by `--version`.
+enum DocqVersion {
+    static let current = "0.1.0"
+}
+
+/// The entry point: parses the command line, runs the command and exits
+/// with its status.
+///
+/// `docq explore …` and `docq help …` are dispatched by their first word
+/// before parsing, because the query command takes a path as its first
+/// operand and a path may be any word; every other command line is the query
+/// command's. Parse errors go through ``Diagnostics`` (usage errors exit 2).
+@main
+enum Main {
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let status: Int32
+        switch arguments.first {
+        case "explore":
+            status = await run(Explore.self, Array(arguments.dropFirst()))
+        case "help":
+            let topic = arguments.dropFirst().first
+            if topic == "explore" {
+                print(Explore.helpMessage())
+            } else {
+                print(Docq.helpMessage())
+            }
+            status = 0
+        default:
+            status = await run(Docq.self, arguments)
+        }
+        exit(status)
+    }
+
+    private static func run(_ command: any ParsableCommand.Type, _ arguments: [String]) async -> Int32 {
+        let parsed: any ParsableCommand
+        do {
+            parsed = try command.parseAsRoot(arguments)
+        } catch {
+            return report(error, command: command)
+        }
+        switch parsed {
+        case let query as Docq:
+            return await query.execute().rawValue
+        case let explore as Explore:
+            return await explore.execute().rawValue
+        default:
+            // A built-in command such as the help that argument-parser adds
+            // to commands with subcommands: it runs synchronously.
+            var builtIn = parsed
+            do {
+                try builtIn.run()
+                return 0
+            } catch {
+                return report(error, command: command)
+            }
+        }
+    }
+
+    /// Prints what a command-line error calls for and returns the status.
+    private static func report(_ error: any Error, command: any ParsableCommand.Type) -> Int32 {
+        let report = Diagnostics.commandLine(error, command: command)
+        if report.toStandardOutput {
+            var out = OutputStream.standardOutput()
+            out.write(report.text)
+            out.flush()
+        } else {
+            writeToStandardError(report.text)
+        }
+        return report.status
+    }
+}
+
+/// Options shared by the query command and the explorer: how to read the input.
+struct InputOptions: ParsableArguments {
+    @Option(name: [.customShort("f"), .customLong("from")],
+            help: ArgumentHelp("The input format (default: sniffed from the first character).", valueName: "xml|json"))
+    var format: InputFormat?
+
+    @Option(name: [.customShort("e"), .customLong("encoding")],
+            help: ArgumentHelp("The input's character encoding, for JSON served in a legacy charset (EUC-KR, Shift_JIS, windows-1252 …).",
+                               valueName: "name"))
+    var encoding: String?
+
+    /// The load options these flags ask for.
+    var loadOptions: LoadOptions {
+        LoadOptions(format: format.map { $0 == .xml ? .xml : .json }, encoding: encoding)
+    }
+}
+
+/// The values of `--from`.
+enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case xml, json
+}

@@ -1,0 +1,213 @@
+import DocTree
+
+/// Tab-completion candidates for the word at the cursor.
+struct Completion: Equatable, Sendable {
+    /// Where the word being completed starts in the line, in characters.
+    var start: Int
+    /// The word as typed so far (from ``start`` to the cursor).
+    var partial: String
+    /// Full replacements for ``partial``, sorted, without duplicates.
+    var candidates: [String]
+
+    /// The longest text every candidate starts with (at least ``partial``
+    /// when there are candidates).
+    var commonPrefix: String {
+        guard var prefix = candidates.first else { return partial }
+        for candidate in candidates.dropFirst() {
+            while !candidate.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix.count >= partial.count ? prefix : partial
+    }
+}
+
+extension ExplorerSession {
+    /// The completion of the word that ends at `cursor` (a character offset
+    /// into `line`): command names at the start of the line, `--xml` after
+    /// `cat`, otherwise the keys, reserved names and (after `@`) operators
+    /// that can follow the path typed so far, evaluated from here.
+    func completions(for line: String, cursor: Int) -> Completion {
+        let characters = Array(line)
+        let head = String(characters[..<min(max(cursor, 0), characters.count)])
+        let pathStart = Self.pathTokenStart(head)
+        let token = String(Array(head)[pathStart...])
+        let before = String(Array(head)[..<pathStart]).trimmingXMLWhitespace()
+
+        // Within a filter (`list[?sm`), complete the member's keys.
+        if let filter = Self.openFilter(in: token) {
+            let inner = String(Array(token)[filter.contentStart...])
+            let wordStart = Self.filterWordStart(inner)
+            let word = String(Array(inner)[wordStart...])
+            let (base, partial, partialOffset) = Self.splitLastStep(word)
+            var contexts = nodes(at: filter.collectionPath, from: current)
+            contexts = contexts.flatMap { $0.kind == .array ? Array($0.contents) : [$0] }
+            if !base.isEmpty { contexts = contexts.flatMap { nodes(at: base, from: $0) } }
+            let candidates = keyCandidates(of: contexts, partial: partial)
+            return Completion(start: pathStart + filter.contentStart + wordStart + partialOffset,
+                              partial: partial, candidates: candidates)
+        }
+
+        let (base, partial, partialOffset) = Self.splitLastStep(token)
+        let start = pathStart + partialOffset
+        if before.isEmpty && base.isEmpty {
+            // The first word: a command or a path.
+            var candidates = Self.commands.filter { $0.hasPrefix(partial) }
+            candidates += keyCandidates(of: [current], partial: partial)
+            return Completion(start: start, partial: partial, candidates: Self.sortedUnique(candidates))
+        }
+        if before == "cat" && base.isEmpty && partial.hasPrefix("-") {
+            return Completion(start: start, partial: partial, candidates: ["--xml"].filter { $0.hasPrefix(partial) })
+        }
+        var origin = current
+        var basePath = base
+        if basePath.hasPrefix("/") && (before == "cd" || before.isEmpty) {
+            origin = document.root
+            basePath.removeFirst()
+        }
+        let contexts = basePath.isEmpty ? [origin] : nodes(at: basePath, from: origin)
+        return Completion(start: start, partial: partial, candidates: keyCandidates(of: contexts, partial: partial))
+    }
+
+    /// The nodes a path matches from `origin`; none on any error.
+    private func nodes(at path: String, from origin: Node) -> [Node] {
+        guard let compiled = try? engine.compile(path), let evaluation = try? compiled.evaluate(from: origin) else {
+            return []
+        }
+        return evaluation.values.compactMap { value in
+            if case .node(let node) = value { return node }
+            return nil
+        }
+    }
+
+    /// Keys of `nodes` (attributes, child elements, members; each written as
+    /// a path step), reserved names and operators that start with `partial`.
+    private func keyCandidates(of nodes: [Node], partial: String) -> [String] {
+        var keys: [String] = []
+        var seen: Set<String> = []
+        var scanned = 0
+        for node in nodes.prefix(1000) {
+            let children = node.kind == .document ? [node.document.root] : Array(node.attributes) + Array(node.contents)
+            for child in children {
+                scanned += 1
+                if scanned > 50_000 { break }
+                guard let name = child.name else { continue }
+                let step = engine.pathStep(forKey: name)
+                if seen.insert(step).inserted { keys.append(step) }
+                if let local = child.localName, local != name {
+                    let localStep = engine.pathStep(forKey: local)
+                    if seen.insert(localStep).inserted { keys.append(localStep) }
+                }
+            }
+        }
+        var candidates = keys.filter { $0.hasPrefix(partial) }
+        if partial.hasPrefix("@") || partial.isEmpty {
+            candidates += engine.operatorNames.filter { $0.hasPrefix(partial) }
+        }
+        if partial.hasPrefix("_") || partial.isEmpty {
+            candidates += ReservedKey.all.filter { $0.hasPrefix(partial) }
+        }
+        return Self.sortedUnique(candidates)
+    }
+
+    private static func sortedUnique(_ values: [String]) -> [String] {
+        var seen: Set<String> = []
+        return values.filter { seen.insert($0).inserted }.sorted { lhs, rhs in
+            // Keys before reserved names before operators, then by text.
+            let rank = { (s: String) in s.hasPrefix("@") ? 2 : (s.hasPrefix("_") ? 1 : 0) }
+            return rank(lhs) != rank(rhs) ? rank(lhs) < rank(rhs) : lhs < rhs
+        }
+    }
+
+    // MARK: - Scanning the typed text
+
+    /// Where the path being typed starts: after the last space that is not
+    /// inside quotes or brackets.
+    static func pathTokenStart(_ head: String) -> Int {
+        var depth = 0
+        var quote: Character?
+        var escaped = false
+        var start = 0
+        for (offset, character) in head.enumerated() {
+            if escaped { escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "[", "(": depth += 1
+            case "]", ")": depth = max(depth - 1, 0)
+            case " ", "\t": if depth == 0 { start = offset + 1 }
+            default: break
+            }
+        }
+        return start
+    }
+
+    /// The last `[?` still open in `token`: the path before it and where its
+    /// content starts.
+    static func openFilter(in token: String) -> (collectionPath: String, contentStart: Int)? {
+        let characters = Array(token)
+        var opens: [Int] = []
+        var quote: Character?
+        var escaped = false
+        for (offset, character) in characters.enumerated() {
+            if escaped { escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "[": opens.append(offset)
+            case "]": _ = opens.popLast()
+            default: break
+            }
+        }
+        guard quote == nil, let open = opens.last, open + 1 < characters.count, characters[open + 1] == "?" else {
+            return nil
+        }
+        return (String(characters[..<open]), open + 2)
+    }
+
+    /// Where the relative path being typed inside a filter starts: after the
+    /// last space, `(`, `!`, `&`, `|` or comparison sign.
+    static func filterWordStart(_ inner: String) -> Int {
+        var start = 0
+        for (offset, character) in inner.enumerated() where " ()!&|=<>".contains(character) {
+            start = offset + 1
+        }
+        return start
+    }
+
+    /// Splits a path at its last `.` outside quotes and brackets: the base,
+    /// the step being typed, and where that step starts.
+    static func splitLastStep(_ token: String) -> (base: String, partial: String, offset: Int) {
+        let characters = Array(token)
+        var depth = 0
+        var quote: Character?
+        var escaped = false
+        var dot: Int?
+        for (offset, character) in characters.enumerated() {
+            if escaped { escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            switch character {
+            case "\"", "'": quote = character
+            case "[": depth += 1
+            case "]": depth = max(depth - 1, 0)
+            case ".": if depth == 0 { dot = offset }
+            default: break
+            }
+        }
+        guard let dot else { return ("", token, 0) }
+        var base = String(characters[..<dot])
+        // `..` (recursive descent) keeps its dots with the base.
+        if base.hasSuffix(".") { base.removeLast() }
+        return (base, String(characters[(dot + 1)...]), dot + 1)
+    }
+}

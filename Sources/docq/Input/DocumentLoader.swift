@@ -1,0 +1,96 @@
+import DocTree
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Loads the document an ``InputSource`` names.
+///
+/// Files and standard input are read here, in chunks, so a large input can
+/// show a ``ProgressBar``; the bytes then go to DocTree's loader without
+/// another copy (for JSON the tree keeps them as its text buffer). URLs go
+/// through DocTree's URL loading, which honours the response's charset.
+struct DocumentLoader: Sendable {
+    /// The format and encoding options from the command line.
+    var options: LoadOptions
+    /// Whether a progress bar may be shown (it also needs a large input and a
+    /// terminal on standard error). Tests set `DOCQ_FORCE_PROGRESS=1` to see it.
+    var allowsProgress = true
+
+    /// Loads `source`.
+    ///
+    /// - Throws: ``LoadError`` when it cannot be read or parsed.
+    func load(_ source: InputSource) async throws(LoadError) -> Document {
+        switch source {
+        case .url(let url):
+            return try await Document.load(from: url, options: options)
+        case .standardInput:
+            return try loadDescriptor(0, label: source.label)
+        case .file(let path):
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw Self.unreadable(path, errno) }
+            defer { _ = close(descriptor) }
+            return try loadDescriptor(descriptor, label: path)
+        }
+    }
+
+    private func loadDescriptor(_ descriptor: Int32, label: String) throws(LoadError) -> Document {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Self.unreadable(label, errno) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw Self.unreadable(label, EISDIR) }
+        let isRegular = status.st_mode & S_IFMT == S_IFREG
+        let size = isRegular ? Int(status.st_size) : 0
+        let forced = ProcessInfo.processInfo.environment["DOCQ_FORCE_PROGRESS"] == "1"
+        let progress = allowsProgress ? ProgressBar(label: label, total: size, force: forced && size > 0) : nil
+        defer { progress?.finish() }
+
+        let bytes = try Self.readAll(descriptor, sizeHint: size, label: label, progress: progress)
+        progress?.parsing()
+        return try Document(bytes: bytes, charset: nil, options: options)
+    }
+
+    /// Reads a descriptor to its end. The size is a hint: a file that grows
+    /// or a pipe is read until `read` returns 0.
+    static func readAll(_ descriptor: Int32, sizeHint: Int, label: String, progress: ProgressBar?) throws(LoadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sizeHint + 1)
+        let chunk = 1 << 20
+        var failure: Int32 = 0
+        while true {
+            let before = bytes.count
+            // Read at most `chunk` at a time, so the bar moves, into the
+            // reserved capacity while it lasts.
+            let spare = bytes.capacity - before
+            let room = spare > 0 ? min(spare, chunk) : chunk
+            var got = 0
+            bytes.append(contentsOf: repeatElement(0, count: room))
+            bytes.withUnsafeMutableBytes { buffer in
+                while true {
+                    let result = posixRead(descriptor, buffer.baseAddress! + before, room)
+                    if result >= 0 { got = result; return }
+                    if errno != EINTR { failure = errno; return }
+                }
+            }
+            bytes.removeLast(room - got)
+            if failure != 0 { throw unreadable(label, failure) }
+            if got == 0 { break }
+            progress?.reading(bytes.count)
+        }
+        return bytes
+    }
+
+    static func unreadable(_ label: String, _ code: Int32) -> LoadError {
+        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        return LoadError(.unreadableSource, "cannot read: \(reason)")
+    }
+}
+
+/// `read(2)`, named apart from Swift's many `read` methods.
+@inline(__always)
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

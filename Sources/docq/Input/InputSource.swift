@@ -1,0 +1,36 @@
+import Foundation
+
+/// Where a document comes from: a file, standard input (`-` or no FILE at
+/// all), or an http(s) URL.
+enum InputSource: Sendable, Equatable {
+    case standardInput
+    case file(String)
+    case url(URL)
+
+    /// Reads a command-line operand: `-` is standard input, `http://…` and
+    /// `https://…` are URLs, `file://…` a file, anything else a file path.
+    init(operand: String) {
+        if operand == "-" {
+            self = .standardInput
+            return
+        }
+        let lowered = operand.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), let url = URL(string: operand) {
+            self = .url(url)
+        } else if lowered.hasPrefix("file://"), let url = URL(string: operand), url.isFileURL {
+            self = .file(url.path)
+        } else {
+            self = .file(operand)
+        }
+    }
+
+    /// The name used in messages and before output lines: the operand as
+    /// given, or `(standard input)`.
+    var label: String {
+        switch self {
+        case .standardInput: "(standard input)"
+        case .file(let path): path
+        case .url(let url): url.absoluteString
+        }
+    }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Buffered writing to a file descriptor (standard output or error), so
+/// listing millions of lines costs one system call per 64 KiB.
+///
+/// Not `Sendable`: each command owns its writers.
+struct OutputStream {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private let capacity = 64 * 1024
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(capacity)
+    }
+
+    static func standardOutput() -> OutputStream { OutputStream(descriptor: 1) }
+    static func standardError() -> OutputStream { OutputStream(descriptor: 2) }
+
+    /// Whether the descriptor is a terminal.
+    var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// Appends `text` followed by a line break.
+    mutating func line(_ text: String) {
+        write(text)
+        buffer.append(0x0A)
+        if buffer.count >= capacity { flush() }
+    }
+
+    /// Appends bytes; a large block goes out directly rather than through
+    /// the buffer, so printing a huge value costs no second copy.
+    mutating func write(bytes: [UInt8]) {
+        if bytes.count >= capacity {
+            flush()
+            bytes.withUnsafeBytes { writeAll($0) }
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { flush() }
+    }
+
+    /// Appends `text`.
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(contentsOf: $0) }
+        if buffer.count >= capacity { flush() }
+    }
+
+    /// Writes everything buffered. A closed pipe ends the process with
+    /// SIGPIPE, as it would for grep.
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ raw: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < raw.count {
+            let written = posixWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+/// `write(2)`, named apart from Swift's many `write` methods.
+@inline(__always)
+func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+/// Writes `text` to standard error at once (diagnostics are not buffered).
+func writeToStandardError(_ text: String) {
+    var stream = OutputStream.standardError()
+    stream.write(text)
+    stream.flush()
+}
