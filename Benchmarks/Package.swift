@@ -72,6 +72,10 @@ let package = Package(
             name: "BenchHarness",
             dependencies: ["BenchmarkSupport"]
         ),
+        .testTarget(
+            name: "BenchmarkSupportTests",
+            dependencies: ["BenchmarkSupport"]
+        ),
     ] + benchmarkTargets.map { name in
         .executableTarget(
             name: name,
