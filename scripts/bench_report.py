@@ -165,37 +165,8 @@ def geomean(values):
 # ----------------------------------------------------------------------------
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--harness")
-    parser.add_argument("--render", metavar="RESULTS", help="print the table of a saved --results file and exit")
-    parser.add_argument("--interposer")
-    parser.add_argument("--docq")
-    parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--results", help="write every raw measurement here (JSON)")
-    parser.add_argument("--only", help="regex on '<subject> <operation> <input>'")
-    parser.add_argument("--no-python", action="store_true")
-    parser.add_argument("--no-cli", action="store_true")
-    options = parser.parse_args()
-    if options.render:
-        with open(options.render) as file:
-            saved = json.load(file)
-        print(render(saved["machine"], saved["results"], saved["inputs"]))
-        return
-    if not options.harness:
-        parser.error("--harness is required")
-
-    harness = options.harness
-    machine = describe_machine(harness)
-    if machine["loadAverage"] > 1.5:
-        log(f"warning: load average {machine['loadAverage']:.1f} on {machine['cores']} cores; figures will be noisy")
-    log("preparing inputs (generated documents are written once and cached)…")
-    inputs = {row["name"]: row for row in run_json([harness, "inputs"])}
-    if any("error" in row for row in inputs.values()):
-        sys.exit(f"bench: {inputs}")
-    combos = run_json([harness, "list"])
-    only = re.compile(options.only) if options.only else None
-
+def measure_round(options, harness, inputs, combos, only, count_mallocs):
+    """One measurement of every row, in table order."""
     results = []
     for combo in combos:
         label = f"{combo['subject']} {combo['operation']} {combo['input']}"
@@ -209,7 +180,7 @@ def main():
         timing = run_json([harness, "run", combo["subject"], combo["operation"], combo["input"],
                            "--seconds", str(options.seconds)])[0]
         row.update(timing)
-        if "error" not in row and options.interposer:
+        if "error" not in row and options.interposer and count_mallocs:
             env = dict(os.environ, LD_PRELOAD=options.interposer)
             counted = run_json([harness, "run", combo["subject"], combo["operation"], combo["input"], "--count-mallocs"],
                                env=env)[0]
@@ -257,6 +228,59 @@ def main():
                 entry.update(measure_cli("docq", [options.docq, "response.body.items.item.name", target["path"]],
                                          target["bytes"]))
                 results.append(entry)
+
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--harness")
+    parser.add_argument("--render", metavar="RESULTS", help="print the table of a saved --results file and exit")
+    parser.add_argument("--interposer")
+    parser.add_argument("--docq")
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--results", help="write every raw measurement here (JSON)")
+    parser.add_argument("--only", help="regex on '<subject> <operation> <input>'")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure everything this many times, round after round, and keep each row's fastest "
+                             "round: a burst of other work on the machine then spoils one round, not the ratio")
+    parser.add_argument("--no-python", action="store_true")
+    parser.add_argument("--no-cli", action="store_true")
+    options = parser.parse_args()
+    if options.render:
+        with open(options.render) as file:
+            saved = json.load(file)
+        print(render(saved["machine"], saved["results"], saved["inputs"]))
+        return
+    if not options.harness:
+        parser.error("--harness is required")
+
+    harness = options.harness
+    machine = describe_machine(harness)
+    if machine["loadAverage"] > 1.5:
+        log(f"warning: load average {machine['loadAverage']:.1f} on {machine['cores']} cores; figures will be noisy")
+    log("preparing inputs (generated documents are written once and cached)…")
+    inputs = {row["name"]: row for row in run_json([harness, "inputs"])}
+    if any("error" in row for row in inputs.values()):
+        sys.exit(f"bench: {inputs}")
+    combos = run_json([harness, "list"])
+    only = re.compile(options.only) if options.only else None
+
+    results = []
+    for round_number in range(1, options.rounds + 1):
+        if options.rounds > 1:
+            log(f"round {round_number} of {options.rounds}")
+        measured = measure_round(options, harness, inputs, combos, only, count_mallocs=round_number == 1)
+        if not results:
+            results = measured
+            continue
+        for kept, new in zip(results, measured):
+            faster = new.get("median") is not None and (kept.get("median") is None or new["median"] < kept["median"])
+            if faster:
+                for field in ("median", "min", "runs", "first"):
+                    if field in new:
+                        kept[field] = new[field]
+            kept["rounds"] = round_number
 
     if options.results:
         os.makedirs(os.path.dirname(os.path.abspath(options.results)), exist_ok=True)
