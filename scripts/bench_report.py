@@ -257,6 +257,7 @@ def main():
 
     harness = options.harness
     machine = describe_machine(harness)
+    machine["rounds"] = options.rounds
     if machine["loadAverage"] > 1.5:
         log(f"warning: load average {machine['loadAverage']:.1f} on {machine['cores']} cores; figures will be noisy")
     log("preparing inputs (generated documents are written once and cached)…")
@@ -314,7 +315,9 @@ def render(machine, results, inputs):
         f"{machine['swift']}; libxml2 {machine['libxml2']}; simdjson {machine['simdjson']} "
         f"({machine['simdjsonImplementation']}); Python {machine['python']}, yyjson {machine['yyjson'] or '—'}"
         + (f"; {machine['jq']}" if machine.get("jq") else "")
-        + f". {machine['date']}, load average {machine['loadAverage']:.2f} at start. MB = 10^6 bytes."
+        + f". {machine['date']}, load average {machine['loadAverage']:.2f} at start"
+        + (f"; each row the fastest of {machine['rounds']} rounds" if machine.get("rounds", 1) > 1 else "")
+        + ". MB = 10^6 bytes."
     )
     lines.append("")
     lines.append("| input | subject | operation | time | MB/s | × ceiling | × yyjson | RSS ÷ input | heap ÷ input | peak ÷ input | mallocs |")
