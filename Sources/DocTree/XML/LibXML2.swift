@@ -54,7 +54,12 @@ enum LibXML2 {
     ///     input transcoded already), overriding the BOM and the XML
     ///     declaration; `nil` lets libxml2 detect it.
     ///   - options: limits and what to keep.
-    static func parse(_ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions) throws(LoadError) -> Document {
+    ///   - dropsWhitespaceEarly: whether the builder may drop layout
+    ///     whitespace as it goes (see ``XMLTreeBuilder``); when that turns
+    ///     out wrong, the parse runs again without it.
+    static func parse(
+        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, dropsWhitespaceEarly: Bool = true
+    ) throws(LoadError) -> Document {
         _ = setUp
         guard !input.isEmpty else {
             throw LoadError(.invalidSyntax, "the document is empty",
@@ -81,7 +86,8 @@ enum LibXML2 {
             xmlFreeParserCtxt(parser)
         }
 
-        let session = Session(parser: parser, input: input, options: options, encoding: encoding)
+        let session = Session(
+            parser: parser, input: input, options: options, encoding: encoding, dropsWhitespaceEarly: dropsWhitespaceEarly)
         let userData = Unmanaged.passUnretained(session).toOpaque()
         parser.pointee.sax.pointee = makeSAXHandler()
         parser.pointee.userData = userData
@@ -98,6 +104,9 @@ enum LibXML2 {
 
         withExtendedLifetime(session) { _ = xmlParseDocument(parser) }
 
+        if session.builder.needsRestart {
+            return try parse(input, encoding: encoding, options: options, dropsWhitespaceEarly: false)
+        }
         session.finishConversionError()
         if let failure = session.failure { throw failure }
         guard parser.pointee.wellFormed != 0 else {
@@ -199,8 +208,12 @@ private final class Session {
     var entityBudget: Int
     let maxEntityExpansion: Int
 
-    init(parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions, encoding: String?) {
-        self.builder = XMLTreeBuilder(options: options, estimatedBytes: input.count)
+    init(
+        parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions, encoding: String?,
+        dropsWhitespaceEarly: Bool
+    ) {
+        self.builder = XMLTreeBuilder(
+            options: options, estimatedBytes: input.count, dropsWhitespaceEarly: dropsWhitespaceEarly)
         self.parser = parser
         self.input = input
         self.forcedEncoding = encoding
@@ -389,6 +402,8 @@ private func build(_ session: Session, _ step: (inout XMLTreeBuilder) throws(Loa
     }
     do {
         try step(&session.builder)
+        // The tree went wrong (see XMLTreeBuilder.needsRestart): stop; the load runs again.
+        if session.builder.needsRestart { session.stop() }
     } catch {
         session.fail(error, stopping: true)
     }
@@ -419,7 +434,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
     }
     sax.endElementNs = { context, _, _, _ in
         withSession(context) { session in
-            build(session) { builder in builder.endElement() }
+            build(session) { builder throws(LoadError) in try builder.endElement() }
         }
     }
     let characters: charactersSAXFunc = { context, bytes, length in

@@ -25,9 +25,18 @@
 ///
 /// Whitespace-only text between child elements is layout, not content. An
 /// element with child elements and no other text loses its whitespace-only
-/// runs in ``finish()``, in one pass that runs only when there is something
-/// to drop. An element without child elements keeps its whitespace text
+/// runs. An element without child elements keeps its whitespace text
 /// exactly, and mixed content keeps every run.
+///
+/// Most layout whitespace never becomes a record: a whitespace-only run is
+/// held back (its bytes at the end of the text) until the next event says
+/// what it is. Before a child element, or once the parent has a child
+/// element, it is dropped when the parent has no real text so far, and the
+/// parent is marked; should real text come later after all (mixed content),
+/// the builder asks for the parse to run again without dropping early
+/// (``needsRestart``). The runs this cannot decide (such as whitespace
+/// before a comment in an element without children yet) become records, and
+/// ``finish()`` drops the layout ones among them in one compaction pass.
 struct XMLTreeBuilder {
     private var tree: TreeBuilder
     private let keepsComments: Bool
@@ -45,8 +54,18 @@ struct XMLTreeBuilder {
     /// `text` array in ``finish()``. (Appending to an `Array` costs several
     /// times more per call, and there is a call per attribute and text run.)
     private let text: TextStorage
+    /// Whether whitespace-only runs are held back and dropped early.
+    private let dropsEarly: Bool
+    /// Where the held-back whitespace run starts in the text, or -1; it
+    /// runs to the end of the text, in the current element.
+    private var pendingStart = -1
+    /// Set when an element that dropped whitespace early turns out to have
+    /// real text: the tree is wrong and the parse must run again with
+    /// `dropsWhitespaceEarly: false`.
+    private(set) var needsRestart = false
 
-    init(options: LoadOptions, estimatedBytes: Int) {
+    init(options: LoadOptions, estimatedBytes: Int, dropsWhitespaceEarly: Bool = true) {
+        dropsEarly = dropsWhitespaceEarly
         // Generous: capacity that is never written is never resident, and
         // regrowing copies. Markup-dense XML has a node per 12-16 bytes.
         tree = TreeBuilder(
@@ -70,6 +89,7 @@ struct XMLTreeBuilder {
     mutating func startElement(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?
     ) throws(LoadError) {
+        if pendingStart >= 0 { try resolvePendingWhitespace(childFollows: true) }
         let name = try nameID(local: local, prefix: prefix)
         let uri = try namespaceID(namespaceURI)
         let parent = tree.current
@@ -94,9 +114,11 @@ struct XMLTreeBuilder {
     }
 
     /// Closes the innermost element.
-    mutating func endElement() {
+    mutating func endElement() throws(LoadError) {
+        if pendingStart >= 0 { try resolvePendingWhitespace(childFollows: false) }
         let index = Int(tree.current)
         let flags = tree.nodes[index].flags
+        if flags.contains(.droppedWhitespace) { tree.nodes[index].remove(.droppedWhitespace) }
         if flags.contains(.pendingWhitespace) {
             tree.nodes[index].remove(.pendingWhitespace)
             if flags.contains(.hasElementChildren) && !flags.contains(.hasText) {
@@ -113,6 +135,21 @@ struct XMLTreeBuilder {
         let parent = tree.current
         guard parent != 0 else { return }  // libxml2 reports no text outside the root
         let whitespace = !cdata && Self.isWhitespace(chunk)
+        if pendingStart >= 0 {
+            if !cdata {
+                // The held-back run continues (it ends where the text ends).
+                _ = try appendBytes(chunk)
+                if whitespace { return }
+                let start = pendingStart
+                pendingStart = -1
+                tree.appendLeaf(.text, offset: UInt32(truncatingIfNeeded: start),
+                                length: UInt32(truncatingIfNeeded: text.count - start))
+                markHasText(parent)
+                guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+                return
+            }
+            try resolvePendingWhitespace(childFollows: false)
+        }
         let offset = try appendBytes(chunk)
         let last = tree.nodes.count - 1
         let previous = tree.nodes[last]
@@ -122,19 +159,57 @@ struct XMLTreeBuilder {
             tree.nodes[last].b &+= UInt32(truncatingIfNeeded: chunk.count)
             if previous.flags.contains(.whitespace) && !whitespace {
                 tree.nodes[last].remove(.whitespace)
-                tree.nodes[Int(parent)].insert(.hasText)
+                markHasText(parent)
             }
+            return
+        }
+        if whitespace && dropsEarly {
+            pendingStart = Int(offset)
             return
         }
         let flags: NodeRecord.Flags = cdata ? .cdata : whitespace ? .whitespace : []
         tree.appendLeaf(.text, flags: flags, offset: offset, length: UInt32(truncatingIfNeeded: chunk.count))
-        tree.nodes[Int(parent)].insert(whitespace ? .pendingWhitespace : .hasText)
+        if whitespace {
+            tree.nodes[Int(parent)].insert(.pendingWhitespace)
+        } else {
+            markHasText(parent)
+        }
+        guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+    }
+
+    /// Records that `parent` has real text; if it dropped whitespace early,
+    /// that was wrong, and the parse must run again.
+    @inline(__always)
+    private mutating func markHasText(_ parent: UInt32) {
+        let flags = tree.nodes[Int(parent)].flags
+        if flags.contains(.droppedWhitespace) { needsRestart = true }
+        tree.nodes[Int(parent)].insert(.hasText)
+    }
+
+    /// Decides what the held-back whitespace run is, now that another event
+    /// came: dropped when the current element has (or is about to get) a
+    /// child element and no real text so far, else a whitespace record as
+    /// if it had never been held back.
+    private mutating func resolvePendingWhitespace(childFollows: Bool) throws(LoadError) {
+        let start = pendingStart
+        pendingStart = -1
+        let parent = Int(tree.current)
+        let flags = tree.nodes[parent].flags
+        if !flags.contains(.hasText) && (childFollows || flags.contains(.hasElementChildren)) {
+            text.truncate(to: start)
+            tree.nodes[parent].insert(.droppedWhitespace)
+            return
+        }
+        tree.appendLeaf(.text, flags: .whitespace, offset: UInt32(truncatingIfNeeded: start),
+                        length: UInt32(truncatingIfNeeded: text.count - start))
+        tree.nodes[parent].insert(.pendingWhitespace)
         guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
     }
 
     /// Appends a comment, when the options keep comments.
     mutating func appendComment(_ text: UnsafeBufferPointer<UInt8>) throws(LoadError) {
         guard keepsComments else { return }
+        if pendingStart >= 0 { try resolvePendingWhitespace(childFollows: false) }
         let offset = try appendBytes(text)
         tree.appendLeaf(.comment, offset: offset, length: UInt32(text.count))
     }
@@ -144,6 +219,7 @@ struct XMLTreeBuilder {
         target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>
     ) throws(LoadError) {
         guard keepsProcessingInstructions else { return }
+        if pendingStart >= 0 { try resolvePendingWhitespace(childFollows: false) }
         let name = try nameID(local: target, prefix: nil)
         let offset = try appendBytes(data)
         tree.appendLeaf(.processingInstruction, name: name, offset: offset, length: UInt32(data.count))
@@ -427,6 +503,10 @@ extension NodeRecord.Flags {
     /// Shares its bit with ``escaped`` (a JSON-only flag) and is cleared when
     /// the element closes, so no finished record carries it.
     fileprivate static let pendingWhitespace = NodeRecord.Flags(rawValue: 1 << 0)
+    /// XML element, while it is open: a whitespace-only run of it was
+    /// dropped early. Shares its bit with ``cdata`` (a text-only flag) and
+    /// is cleared when the element closes.
+    fileprivate static let droppedWhitespace = NodeRecord.Flags(rawValue: 1 << 3)
 }
 
 extension NodeRecord {
