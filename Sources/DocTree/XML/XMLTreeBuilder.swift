@@ -42,9 +42,9 @@ struct XMLTreeBuilder {
     private let keepsComments: Bool
     private let keepsProcessingInstructions: Bool
     /// Name ids by the parser's (prefix, local name) pointers.
-    private var nameIDs = PointerPairTable()
+    private let nameIDs = PointerPairTable()
     /// Namespace URI name ids by the parser's URI pointer.
-    private var namespaceIDs = PointerPairTable()
+    private let namespaceIDs = PointerPairTable()
     /// How many elements finished with element children, no real text, and
     /// at least one whitespace-only run to drop.
     private var elementsWithDroppableWhitespace = 0
@@ -109,7 +109,10 @@ struct XMLTreeBuilder {
         let name = try nameID(local: local, prefix: prefix)
         let uri = try namespaceID(namespaceURI)
         let offset = try appendBytes(value)
-        let index = tree.appendLeaf(.attribute, name: name, offset: offset, length: UInt32(value.count))
+        // The parent is an element, whose `b` counts nothing: no `countChild`.
+        let index = UInt32(truncatingIfNeeded: tree.nodes.count)
+        tree.nodes.append(NodeRecord(kind: .attribute, name: name, parent: tree.current, a: offset,
+                                     b: UInt32(truncatingIfNeeded: value.count)))
         if uri != 0 { tree.attributeNamespaces[index] = uri }
     }
 
@@ -233,11 +236,13 @@ struct XMLTreeBuilder {
 
     /// Drops layout whitespace and freezes the table into a document.
     mutating func finish() -> Document {
+        let written = tree.nodes.count
         if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
         // The records dropped above were written, so their memory is resident:
         // when that is a noticeable share, move the records to a snug array.
+        // (Capacity that was never written is not resident: no copy for it.)
         let count = tree.nodes.count
-        if tree.nodes.capacity - count > count / 8 && count > 4096 {
+        if written - count > count / 8 && count > 4096 {
             tree.nodes = [NodeRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
                 tree.nodes.withUnsafeBufferPointer { source in
                     _ = buffer.initialize(fromContentsOf: source)
@@ -254,7 +259,7 @@ struct XMLTreeBuilder {
     private mutating func nameID(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
         let prefixKey = UInt(bitPattern: prefix)
         let localKey = UInt(bitPattern: local)
-        if let id = nameIDs[prefixKey, localKey] { return id }
+        if let id = nameIDs.id(prefixKey, localKey) { return id }
         var name = String(cString: local)
         if let prefix { name = String(cString: prefix) + ":" + name }
         let id = try tree.names.intern(name)
@@ -265,7 +270,7 @@ struct XMLTreeBuilder {
     private mutating func namespaceID(_ uri: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
         guard let uri else { return 0 }
         let key = UInt(bitPattern: uri)
-        if let id = namespaceIDs[0, key] { return id }
+        if let id = namespaceIDs.id(0, key) { return id }
         // A URI is a name of its own: interned whole, never split at a colon.
         let saved = tree.names.splitsPrefixes
         tree.names.splitsPrefixes = false
@@ -450,12 +455,28 @@ private final class TextStorage {
 
 /// A small open-addressing map from a pair of addresses (the second never
 /// 0) to a name id: cheaper per look-up than a `Dictionary`'s seeded hash,
-/// which matters because every element and attribute does one.
-private struct PointerPairTable {
-    private var firsts = [UInt](repeating: 0, count: 64)
-    private var seconds = [UInt](repeating: 0, count: 64)
-    private var ids = [UInt32](repeating: 0, count: 64)
-    private var count = 0
+/// which matters because every element and attribute does one. The slots
+/// live in one buffer of its own (no array bounds or uniqueness checks on
+/// the hot path).
+private final class PointerPairTable {
+    private struct Slot {
+        var first: UInt
+        var second: UInt
+        var id: UInt32
+    }
+
+    // Only the one builder that owns it touches it, one call at a time.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) private var mask: Int
+    @exclusivity(unchecked) private var count = 0
+
+    init() {
+        mask = 63
+        slots = .allocate(capacity: 64)
+        slots.initialize(repeating: Slot(first: 0, second: 0, id: 0), count: 64)
+    }
+
+    deinit { slots.deallocate() }
 
     @inline(__always)
     private static func slot(_ first: UInt, _ second: UInt, mask: Int) -> Int {
@@ -463,38 +484,34 @@ private struct PointerPairTable {
         return Int(truncatingIfNeeded: mixed >> 32) & mask
     }
 
-    subscript(first: UInt, second: UInt) -> UInt32? {
-        @inline(__always) get {
-            let mask = seconds.count - 1
-            var slot = Self.slot(first, second, mask: mask)
-            while true {
-                let stored = seconds[slot]
-                if stored == 0 { return nil }
-                if stored == second && firsts[slot] == first { return ids[slot] }
-                slot = (slot + 1) & mask
-            }
+    @inline(__always)
+    func id(_ first: UInt, _ second: UInt) -> UInt32? {
+        var index = Self.slot(first, second, mask: mask)
+        while true {
+            let slot = slots[index]
+            if slot.second == second && slot.first == first { return slot.id }
+            if slot.second == 0 { return nil }
+            index = (index + 1) & mask
         }
     }
 
-    mutating func insert(_ id: UInt32, for first: UInt, _ second: UInt) {
-        if (count + 1) * 2 > seconds.count { grow() }
-        let mask = seconds.count - 1
-        var slot = Self.slot(first, second, mask: mask)
-        while seconds[slot] != 0 { slot = (slot + 1) & mask }
-        firsts[slot] = first
-        seconds[slot] = second
-        ids[slot] = id
+    func insert(_ id: UInt32, for first: UInt, _ second: UInt) {
+        if (count + 1) * 2 > mask + 1 { grow() }
+        var index = Self.slot(first, second, mask: mask)
+        while slots[index].second != 0 { index = (index + 1) & mask }
+        slots[index] = Slot(first: first, second: second, id: id)
         count += 1
     }
 
-    private mutating func grow() {
-        let old = (firsts, seconds, ids)
-        let capacity = seconds.count * 2
-        firsts = [UInt](repeating: 0, count: capacity)
-        seconds = [UInt](repeating: 0, count: capacity)
-        ids = [UInt32](repeating: 0, count: capacity)
+    private func grow() {
+        let old = slots
+        let oldCapacity = mask + 1
+        mask = oldCapacity * 2 - 1
+        slots = .allocate(capacity: mask + 1)
+        slots.initialize(repeating: Slot(first: 0, second: 0, id: 0), count: mask + 1)
         count = 0
-        for k in old.1.indices where old.1[k] != 0 { insert(old.2[k], for: old.0[k], old.1[k]) }
+        for k in 0..<oldCapacity where old[k].second != 0 { insert(old[k].id, for: old[k].first, old[k].second) }
+        old.deallocate()
     }
 }
 
