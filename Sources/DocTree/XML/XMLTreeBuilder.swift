@@ -63,6 +63,10 @@ struct XMLTreeBuilder {
     /// real text: the tree is wrong and the parse must run again with
     /// `dropsWhitespaceEarly: false`.
     private(set) var needsRestart = false
+    /// (attribute record, namespace URI id) pairs, in record order; they
+    /// become the table's dictionary in ``finish()``, sized once (growing a
+    /// dictionary an insertion at a time rehashes it at every doubling).
+    private var attributeNamespaces: [(record: UInt32, uri: UInt32)] = []
 
     init(options: LoadOptions, estimatedBytes: Int, dropsWhitespaceEarly: Bool = true) {
         dropsEarly = dropsWhitespaceEarly
@@ -113,7 +117,7 @@ struct XMLTreeBuilder {
         let index = UInt32(truncatingIfNeeded: tree.nodes.count)
         tree.nodes.append(NodeRecord(kind: .attribute, name: name, parent: tree.current, a: offset,
                                      b: UInt32(truncatingIfNeeded: value.count)))
-        if uri != 0 { tree.attributeNamespaces[index] = uri }
+        if uri != 0 { attributeNamespaces.append((index, uri)) }
     }
 
     /// Closes the innermost element.
@@ -236,6 +240,12 @@ struct XMLTreeBuilder {
 
     /// Drops layout whitespace and freezes the table into a document.
     mutating func finish() -> Document {
+        if !attributeNamespaces.isEmpty {
+            var byRecord = [UInt32: UInt32](minimumCapacity: attributeNamespaces.count)
+            for (record, uri) in attributeNamespaces { byRecord[record] = uri }
+            tree.attributeNamespaces = byRecord
+            attributeNamespaces = []
+        }
         let written = tree.nodes.count
         if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
         // The records dropped above were written, so their memory is resident:
