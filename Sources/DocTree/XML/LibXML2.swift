@@ -54,12 +54,7 @@ enum LibXML2 {
     ///     input transcoded already), overriding the BOM and the XML
     ///     declaration; `nil` lets libxml2 detect it.
     ///   - options: limits and what to keep.
-    ///   - dropsWhitespaceEarly: whether the builder may drop layout
-    ///     whitespace as it goes (see ``XMLTreeBuilder``); when that turns
-    ///     out wrong, the parse runs again without it.
-    static func parse(
-        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, dropsWhitespaceEarly: Bool = true
-    ) throws(LoadError) -> Document {
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions) throws(LoadError) -> Document {
         _ = setUp
         guard !input.isEmpty else {
             throw LoadError(.invalidSyntax, "the document is empty",
@@ -68,6 +63,28 @@ enum LibXML2 {
         guard input.count <= Int(Int32.max) else {
             throw LoadError(.tooLarge, "XML input larger than 2 GiB is not supported")
         }
+        // The tree is frozen only after libxml2's context (and its copy of
+        // the input) is gone, which lowers the load's peak memory.
+        var builder = try parseOnce(input, encoding: encoding, options: options, dropsWhitespaceEarly: true)
+        if builder.needsRestart {
+            // Layout whitespace was dropped too early (mixed content): once
+            // more, keeping it until the end. (The first attempt's storage
+            // goes before the second one starts.)
+            builder = XMLTreeBuilder(options: options, estimatedBytes: 0)
+            builder = try parseOnce(input, encoding: encoding, options: options, dropsWhitespaceEarly: false)
+        }
+        return builder.finish()
+    }
+
+    /// Runs libxml2 over the input once, and returns the builder it fed.
+    ///
+    /// - Parameter dropsWhitespaceEarly: whether the builder may drop layout
+    ///   whitespace as it goes (see ``XMLTreeBuilder``). When that turns
+    ///   out wrong, the parse stops and the builder says
+    ///   ``XMLTreeBuilder/needsRestart``; nothing else is checked then.
+    private static func parseOnce(
+        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, dropsWhitespaceEarly: Bool
+    ) throws(LoadError) -> XMLTreeBuilder {
         // libxml2 copies the bytes here. Reading them in place through a
         // static input buffer (as xmlCtxtReadMemory does) was tried: with
         // 2.9.14 it gave unbalanced element events on the benchmark corpus,
@@ -104,9 +121,7 @@ enum LibXML2 {
 
         withExtendedLifetime(session) { _ = xmlParseDocument(parser) }
 
-        if session.builder.needsRestart {
-            return try parse(input, encoding: encoding, options: options, dropsWhitespaceEarly: false)
-        }
+        if session.builder.needsRestart { return session.builder }
         session.finishConversionError()
         if let failure = session.failure { throw failure }
         guard parser.pointee.wellFormed != 0 else {
@@ -120,7 +135,7 @@ enum LibXML2 {
                             location: XMLLoader.locate(line: Int(parser.pointee.input?.pointee.line ?? 1),
                                                        column: Int(parser.pointee.input?.pointee.col ?? 1), in: input).location)
         }
-        return session.builder.finish()
+        return session.builder
     }
 
     /// Makes libxml2 decode the input with `name`.
