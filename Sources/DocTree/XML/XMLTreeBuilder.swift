@@ -266,27 +266,39 @@ struct XMLTreeBuilder {
 
     // MARK: Names
 
+    /// The id of a name, from the pointer table (inlined: every element
+    /// and attribute asks), or interned the first time.
+    @inline(__always)
     private mutating func nameID(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
-        let prefixKey = UInt(bitPattern: prefix)
-        let localKey = UInt(bitPattern: local)
-        if let id = nameIDs.id(prefixKey, localKey) { return id }
+        if let id = nameIDs.id(UInt(bitPattern: prefix), UInt(bitPattern: local)) { return id }
+        return try internName(local: local, prefix: prefix)
+    }
+
+    @inline(never)
+    private mutating func internName(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
         var name = String(cString: local)
         if let prefix { name = String(cString: prefix) + ":" + name }
         let id = try tree.names.intern(name)
-        nameIDs.insert(id, for: prefixKey, localKey)
+        nameIDs.insert(id, for: UInt(bitPattern: prefix), UInt(bitPattern: local))
         return id
     }
 
+    /// The name id of a namespace URI, 0 for none.
+    @inline(__always)
     private mutating func namespaceID(_ uri: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
         guard let uri else { return 0 }
-        let key = UInt(bitPattern: uri)
-        if let id = namespaceIDs.id(0, key) { return id }
+        if let id = namespaceIDs.id(0, UInt(bitPattern: uri)) { return id }
+        return try internNamespace(uri)
+    }
+
+    @inline(never)
+    private mutating func internNamespace(_ uri: UnsafePointer<UInt8>) throws(LoadError) -> UInt32 {
         // A URI is a name of its own: interned whole, never split at a colon.
         let saved = tree.names.splitsPrefixes
         tree.names.splitsPrefixes = false
         defer { tree.names.splitsPrefixes = saved }
         let id = try tree.names.intern(String(cString: uri))
-        namespaceIDs.insert(id, for: 0, key)
+        namespaceIDs.insert(id, for: 0, UInt(bitPattern: uri))
         return id
     }
 
