@@ -113,10 +113,7 @@ struct XMLTreeBuilder {
         let name = try nameID(local: local, prefix: prefix)
         let uri = try namespaceID(namespaceURI)
         let offset = try appendBytes(value)
-        // The parent is an element, whose `b` counts nothing: no `countChild`.
-        let index = UInt32(truncatingIfNeeded: tree.nodes.count)
-        tree.nodes.append(NodeRecord(kind: .attribute, name: name, parent: tree.current, a: offset,
-                                     b: UInt32(truncatingIfNeeded: value.count)))
+        let index = appendElementLeaf(.attribute, name: name, offset: offset, length: UInt32(truncatingIfNeeded: value.count))
         if uri != 0 { attributeNamespaces.append((index, uri)) }
     }
 
@@ -149,8 +146,8 @@ struct XMLTreeBuilder {
                 if whitespace { return }
                 let start = pendingStart
                 pendingStart = -1
-                tree.appendLeaf(.text, offset: UInt32(truncatingIfNeeded: start),
-                                length: UInt32(truncatingIfNeeded: text.count - start))
+                appendElementLeaf(.text, offset: UInt32(truncatingIfNeeded: start),
+                                  length: UInt32(truncatingIfNeeded: text.count - start))
                 markHasText(parent)
                 guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
                 return
@@ -175,13 +172,26 @@ struct XMLTreeBuilder {
             return
         }
         let flags: NodeRecord.Flags = cdata ? .cdata : whitespace ? .whitespace : []
-        tree.appendLeaf(.text, flags: flags, offset: offset, length: UInt32(truncatingIfNeeded: chunk.count))
+        appendElementLeaf(.text, flags: flags, offset: offset, length: UInt32(truncatingIfNeeded: chunk.count))
         if whitespace {
             tree.nodes[Int(parent)].insert(.pendingWhitespace)
         } else {
             markHasText(parent)
         }
         guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+    }
+
+    /// Appends an attribute or text leaf of the current element. An
+    /// element's `b` counts nothing, so unlike `TreeBuilder.appendLeaf`
+    /// this skips `countChild` (comments and processing instructions can
+    /// sit at the document level, whose node counts them: not these).
+    @inline(__always) @discardableResult
+    private mutating func appendElementLeaf(
+        _ kind: Node.Kind, flags: NodeRecord.Flags = [], name: UInt32 = 0, offset: UInt32, length: UInt32
+    ) -> UInt32 {
+        let index = UInt32(truncatingIfNeeded: tree.nodes.count)
+        tree.nodes.append(NodeRecord(kind: kind, flags: flags, name: name, parent: tree.current, a: offset, b: length))
+        return index
     }
 
     /// Records that `parent` has real text; if it dropped whitespace early,
@@ -207,8 +217,8 @@ struct XMLTreeBuilder {
             tree.nodes[parent].insert(.droppedWhitespace)
             return
         }
-        tree.appendLeaf(.text, flags: .whitespace, offset: UInt32(truncatingIfNeeded: start),
-                        length: UInt32(truncatingIfNeeded: text.count - start))
+        appendElementLeaf(.text, flags: .whitespace, offset: UInt32(truncatingIfNeeded: start),
+                          length: UInt32(truncatingIfNeeded: text.count - start))
         tree.nodes[parent].insert(.pendingWhitespace)
         guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
     }
