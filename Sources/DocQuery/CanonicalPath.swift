@@ -127,10 +127,7 @@ struct CanonicalPathBuilder {
         return (count, ordinal)
     }
 
-    private func subtreeEnd(_ index: UInt32) -> UInt32 {
-        let record = nodes[Int(index)]
-        return Node.Kind(rawValue: record.kindCode)!.isContainer ? record.a : index + 1
-    }
+    private func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEnd(at: index) }
 
     private func binarySearch(_ sorted: [UInt32], _ value: UInt32) -> Int {
         var low = 0

@@ -64,14 +64,10 @@ struct Evaluator {
     static let attributeKind = Node.Kind.attribute.rawValue
     static let textKind = Node.Kind.text.rawValue
     static let piKind = Node.Kind.processingInstruction.rawValue
-    static let containerMask: UInt16 = 1 << 0 | 1 << 1 | 1 << 2 | 1 << 8
 
     @inline(__always) func kind(_ item: UInt32) -> UInt8 { nodes[Int(item)].kindCode }
 
-    @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 {
-        let record = nodes[Int(index)]
-        return Self.containerMask & (1 << UInt16(record.kindCode)) != 0 ? record.a : index &+ 1
-    }
+    @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEnd(at: index) }
 
     @inline(__always) func isNode(_ item: UInt32) -> Bool { item < base }
 
@@ -193,6 +189,21 @@ struct Evaluator {
         }
     }
 
+    /// Replaces every JSON array among `values` by its elements, in place
+    /// and in order (one level: an array inside an array stays whole).
+    mutating func openArrays(_ values: inout [UInt32]) {
+        var opened = takeBuffer()
+        for item in values {
+            if isNode(item) && kind(item) == Self.arrayKind {
+                appendChildren(of: item, into: &opened)
+            } else {
+                opened.append(item)
+            }
+        }
+        swap(&values, &opened)
+        giveBack(opened)
+    }
+
     /// Every child of a container except attributes, text, comments and PIs.
     func appendChildren(of node: UInt32, into out: inout [UInt32]) {
         let xmlContent = kind(node) == Self.elementKind || kind(node) == Self.documentKind
@@ -201,7 +212,7 @@ struct Evaluator {
         while p < end {
             let record = nodes[Int(p)]
             if !xmlContent || record.kindCode == Self.elementKind { out.append(p) }
-            p = Self.containerMask & (1 << UInt16(record.kindCode)) != 0 ? record.a : p + 1
+            p = record.subtreeEnd(at: p)
         }
     }
 
@@ -264,7 +275,7 @@ struct Evaluator {
                 if child.kindCode == Self.objectKind {
                     appendNamedChildren(of: p, child, id, into: &out)
                 }
-                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+                p = child.subtreeEnd(at: p)
             }
         default:
             break
@@ -286,13 +297,13 @@ struct Evaluator {
                 if (name == id || localNameIDs[Int(name)] == id) && child.kindCode != Self.piKind {
                     out.append(p)
                 }
-                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+                p = child.subtreeEnd(at: p)
             }
         } else {
             while p < end {
                 let child = nodes[Int(p)]
                 if child.nameID == id { out.append(p) }
-                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+                p = child.subtreeEnd(at: p)
             }
         }
     }
@@ -318,7 +329,7 @@ struct Evaluator {
                     continue
                 }
                 if child.kindCode == Self.objectKind { appendChildren(of: p, into: &out) }
-                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+                p = child.subtreeEnd(at: p)
             }
         default:
             break

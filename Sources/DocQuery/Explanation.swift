@@ -249,7 +249,7 @@ extension Evaluator {
     }
 
     func hasContainer(_ items: [UInt32]) -> Bool {
-        items.contains { isNode($0) && Self.containerMask & (1 << UInt16(kind($0))) != 0 }
+        items.contains { isNode($0) && nodes[Int($0)].isContainer }
     }
 
     /// The keys of the items with their counts, in order of first appearance.

@@ -72,7 +72,7 @@ extension Evaluator {
                     runs += 1
                     if runs == 1 { single = child }
                 }
-                p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+                p = child.subtreeEnd(at: p)
             }
             if runs == 0 { return body(UnsafeBufferPointer(start: nil, count: 0)) }
             if runs == 1, let single { return span(single, body) }

@@ -83,7 +83,7 @@ final class ChildGroups: Sendable {
                 let local = localIDs[Int(name)]
                 if local != name { groups[local, default: []].append(p) }
             }
-            p = Node.Kind(rawValue: record.kindCode)!.isContainer ? record.a : p + 1
+            p = record.subtreeEnd(at: p)
         }
         self.byName = groups
         self.childCount = count

@@ -1,22 +1,11 @@
 import DocQuery
 import Testing
+import TestSupport
 
 /// Nothing typed as a path crashes: random paths compile or fail with a
 /// located error, and whatever compiles evaluates or fails with a
 /// `QueryError`. Deep documents do not overflow the stack.
 @Suite struct PathRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = [
         "store", "books", "title", "price", "list", "lists", "name", ".", ".", "..", "[", "]", "[0]", "[-1]", "[1:3]",
         "[?", "==", "!=", "<", ">=", "&&", "||", "!", "(", ")", "'x'", "'", "\"", "\"a.b\"", "\\", "*", "@count", "@sum",
@@ -25,7 +14,7 @@ import Testing
     ]
 
     @Test func randomPathsNeverCrash() throws {
-        var rng = Generator(state: 0xD0C0_E7A1)
+        var rng = SplitMix64(seed: 0xD0C0_E7A1)
         let store = try Fixtures.document("store")
         let lists = try Fixtures.document("lists")
         var compiled = 0

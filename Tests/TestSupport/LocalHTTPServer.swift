@@ -57,7 +57,7 @@ public enum LocalHTTPServer {
     public static func serve<T>(
         _ routes: [String: CannedResponse],
         maxRequests: Int = 32,
-        lifetimeSeconds: Int = 30,
+        lifetimeSeconds: Int = 300,
         _ body: (URL) async throws -> T
     ) async throws -> T {
         let listener = try makeListener()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `docq explore` with standard input not a terminal: commands line by line,
 /// only the answers printed, so sessions can be scripted.
@@ -60,7 +61,7 @@ struct ExplorerPipeTests {
 
     @Test("random input through the pipe never crashes the explorer")
     func randomInput() throws {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(seed: 42)
         let pieces = ["cd ", "ls", "tree ", "cat", " --xml", "paths", "..", ".", "/", "[", "]", "[?", " == ", "'", "\"",
                       "\\", "@count", "@avg", "_text", "lists", "list", "name", "0", "-1", ":", "*", "!", "(", "\n"]
         var script = ""

@@ -1,6 +1,7 @@
 import DocTree
 import Foundation
 import Testing
+import TestSupport
 @testable import docq
 
 /// The explorer's state machine, driven with scripted lines (no terminal).
@@ -210,7 +211,7 @@ struct ExplorerSessionTests {
 
     @Test("nothing typed crashes the session")
     func randomLines() throws {
-        var generator = SeededGenerator(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         let pieces = ["cd ", "ls ", "tree ", "cat ", "cat --xml ", "paths ", "..", ".", "/", "[", "]", "[?", "==", "'", "\"",
                       "\\", "@count", "@sum", "@", "_contents", "_string", "lists", "list", "name", "0", "-1", "1:3", "*",
                       "&&", "||", "!", "(", ")", " ", "상영관명", "\u{0}", "\t", "99999999999999999999", "tree 100000"]
@@ -222,18 +223,5 @@ struct ExplorerSessionTests {
             _ = session.completions(for: line, cursor: Int.random(in: 0...line.count, using: &generator))
             if reply.quit { session = try Self.session("lists.xml") }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so random tests repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -103,7 +103,7 @@ final class DecodingState {
 
     func decodeBool(from matched: Matched, at path: @autoclosure () -> CodingPathNode) throws -> Bool {
         let (text, isMarkup) = try scalarText(Bool.self, from: matched, at: path(), jsonKind: .bool)
-        if let value = NumberText.bool(from: isMarkup ? text.trimmingXMLWhitespace() : Substring(text)) {
+        if let value = Self.bool(from: isMarkup ? text.trimmingXMLWhitespace() : Substring(text)) {
             return value
         }
         throw typeMismatch(Bool.self, at: path(), "found \(describe(matched)), which is not true, false, 1 or 0")
@@ -122,7 +122,8 @@ final class DecodingState {
     ) throws -> T {
         let (text, isMarkup) = try scalarText(type, from: matched, at: path(), jsonKind: .number)
         let trimmed = isMarkup ? text.trimmingXMLWhitespace() : Substring(text)
-        switch NumberText.floatingPoint(type, from: trimmed, allowsSpecialValues: isMarkup) {
+        if isMarkup, let special = Self.specialValue(type, from: trimmed) { return special }
+        switch NumberText.floatingPoint(type, from: trimmed) {
         case .success(let value): return value
         case .failure(let failure): throw numberFailure(failure, type, matched, at: path())
         }
@@ -133,6 +134,27 @@ final class DecodingState {
         switch NumberText.decimal(from: isMarkup ? text.trimmingXMLWhitespace() : Substring(text)) {
         case .success(let value): return value
         case .failure(let failure): throw numberFailure(failure, Decimal.self, matched, at: path())
+        }
+    }
+
+    /// `true` for `true` and `1`, `false` for `false` and `0` (XML Schema's boolean).
+    private static func bool(from text: Substring) -> Bool? {
+        switch text {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: return nil
+        }
+    }
+
+    /// XML Schema's `INF`, `+INF`, `-INF` and `NaN`, which `Double` and
+    /// `Float` read from XML text (and lenient JSON strings) on top of the
+    /// number grammar.
+    private static func specialValue<T: BinaryFloatingPoint>(_ type: T.Type, from text: Substring) -> T? {
+        switch text {
+        case "INF", "+INF": return .infinity
+        case "-INF": return -.infinity
+        case "NaN": return .nan
+        default: return nil
         }
     }
 
@@ -237,11 +259,11 @@ final class DecodingState {
         return typeMismatch(type, at: path, "found \(what); decode into an array to read them all")
     }
 
-    private func numberFailure(_ failure: NumberText.Failure, _ type: Any.Type, _ matched: Matched, at path: CodingPathNode) -> DecodingError {
+    private func numberFailure(_ failure: NumberFailure, _ type: Any.Type, _ matched: Matched, at path: CodingPathNode) -> DecodingError {
         switch failure {
         case .notANumber:
             return typeMismatch(type, at: path, "found \(describe(matched)), which is not a number")
-        case .notIntegral:
+        case .notAnInteger:
             return dataCorrupted(at: path, "found \(describe(matched)), which is not a whole number, so it does not fit in \(Self.name(of: type))")
         case .outOfRange:
             return dataCorrupted(at: path, "found \(describe(matched)), which does not fit in \(Self.name(of: type))")

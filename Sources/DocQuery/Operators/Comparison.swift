@@ -105,7 +105,7 @@ extension Evaluator {
                     break
                 }
             }
-            p = Self.containerMask & (1 << UInt16(child.kindCode)) != 0 ? child.a : p + 1
+            p = child.subtreeEnd(at: p)
         }
         return found
     }
@@ -121,16 +121,7 @@ extension Evaluator {
         defer { fannedOut = saved }
         try run(steps[...], &values)
         if opening && values.contains(where: { isNode($0) && kind($0) == Self.arrayKind }) {
-            var opened = takeBuffer()
-            for item in values {
-                if isNode(item) && kind(item) == Self.arrayKind {
-                    appendChildren(of: item, into: &opened)
-                } else {
-                    opened.append(item)
-                }
-            }
-            swap(&values, &opened)
-            giveBack(opened)
+            openArrays(&values)
         }
         return values
     }

@@ -15,18 +15,7 @@ extension Evaluator {
         var values = takeBuffer()
         defer { giveBack(values) }
         appendCollection(items, into: &values)
-        if op == .unionOfArrays || op == .distinctUnionOfArrays {
-            var opened = takeBuffer()
-            for item in values {
-                if isNode(item) && kind(item) == Self.arrayKind {
-                    appendChildren(of: item, into: &opened)
-                } else {
-                    opened.append(item)
-                }
-            }
-            swap(&values, &opened)
-            giveBack(opened)
-        }
+        if op == .unionOfArrays || op == .distinctUnionOfArrays { openArrays(&values) }
         if tracing && values.isEmpty && !items.isEmpty && failure == nil {
             failure = (index, items)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The parts of a decimal number read from its text: the sign, the
 /// significant digits (leading and trailing zeros left out) and the power of
 /// ten that scales them.
@@ -76,54 +78,47 @@ struct DecimalParts {
         self.exponent = exponent
     }
 
-    /// The magnitude as an integer, or why it is not one.
-    func integerMagnitude() -> Result<UInt64, NumberFailure> {
+    /// The value as an integer of type `T`, or why it cannot be one (`-0`
+    /// is 0 for every type).
+    func integer<T: FixedWidthInteger>(_ type: T.Type) -> Result<T, NumberFailure> {
         if isZero { return .success(0) }
         guard exponent >= 0 else { return .failure(.notAnInteger) }
-        // UInt64.max has 20 digits.
-        guard significantDigits.count + exponent <= 20 else { return .failure(.outOfRange) }
-        var value: UInt64 = 0
-        for digit in significantDigits {
+        // T.max has at most bitWidth × log10(2) + 1 ≤ bitWidth / 3 + 1 digits;
+        // checked first so that an absurd exponent costs nothing.
+        guard significantDigits.count + exponent <= T.bitWidth / 3 + 1 else { return .failure(.outOfRange) }
+        // Accumulate with the sign applied, so T.min is reachable and a
+        // negative value overflows an unsigned type.
+        var value: T = 0
+        var overflow = false
+        func append(_ digit: UInt8) {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(UInt64(digit))
-            guard !o1, !o2 else { return .failure(.outOfRange) }
-            value = sum
+            let (next, o2) = negative
+                ? times10.subtractingReportingOverflow(T(digit)) : times10.addingReportingOverflow(T(digit))
+            overflow = overflow || o1 || o2
+            value = next
         }
-        for _ in 0..<exponent {
-            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-            guard !overflow else { return .failure(.outOfRange) }
-            value = times10
-        }
-        return .success(value)
+        for digit in significantDigits { append(digit) }
+        for _ in 0..<exponent { append(0) }
+        return overflow ? .failure(.outOfRange) : .success(value)
     }
 
-    /// The value as an `Int64`, or why it cannot be one.
-    func int64() -> Result<Int64, NumberFailure> {
-        switch integerMagnitude() {
-        case .failure(let failure): return .failure(failure)
-        case .success(let magnitude):
-            if negative {
-                guard magnitude <= UInt64(Int64.max) + 1 else { return .failure(.outOfRange) }
-                return .success(magnitude == UInt64(Int64.max) + 1 ? .min : -Int64(magnitude))
-            }
-            guard magnitude <= UInt64(Int64.max) else { return .failure(.outOfRange) }
-            return .success(Int64(magnitude))
+    /// The value as a `Decimal`: up to 38 significant digits scaled by a
+    /// power of ten from -128 to 127, or `.outOfRange`.
+    func decimal() -> Result<Decimal, NumberFailure> {
+        if isZero { return .success(Decimal.zero) }
+        guard significantDigits.count <= 38, (-128...127).contains(exponent) else {
+            return .failure(.outOfRange)
         }
-    }
-
-    /// The value as a `UInt64`, or why it cannot be one (`-0` is 0).
-    func uint64() -> Result<UInt64, NumberFailure> {
-        switch integerMagnitude() {
-        case .failure(let failure): return .failure(failure)
-        case .success(let magnitude):
-            guard !negative || magnitude == 0 else { return .failure(.outOfRange) }
-            return .success(magnitude)
+        var significand = Decimal.zero
+        for digit in significantDigits {
+            significand = significand * 10 + Decimal(Int(digit))
         }
+        return .success(Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand))
     }
 }
 
-/// Why a number accessor has no value.
-enum NumberFailure: Error, Equatable {
+/// Why number text has no value of the type asked for.
+package enum NumberFailure: Error, Equatable {
     /// The node has no text, or its text is not a number.
     case notANumber
     /// A number with a fraction, asked for as an integer.

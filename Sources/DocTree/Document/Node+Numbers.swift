@@ -121,64 +121,22 @@ extension Node {
     // MARK: Parsing
 
     private func int64Result() -> Result<Int64, NumberFailure> {
-        withNumberText { text in
-            if let value = Self.plainInteger(text) { return .success(value) }
-            guard let parts = DecimalParts(text) else { return .failure(.notANumber) }
-            return parts.int64()
-        } ?? .failure(.notANumber)
+        withNumberText { NumberText.integer(Int64.self, from: $0) } ?? .failure(.notANumber)
     }
 
     private func uint64Result() -> Result<UInt64, NumberFailure> {
-        withNumberText { text in
-            if let value = Self.plainInteger(text), value >= 0 { return .success(UInt64(value)) }
-            guard let parts = DecimalParts(text) else { return .failure(.notANumber) }
-            return parts.uint64()
-        } ?? .failure(.notANumber)
+        withNumberText { NumberText.integer(UInt64.self, from: $0) } ?? .failure(.notANumber)
     }
 
     private func doubleResult() -> Result<Double, NumberFailure> {
+        // JSON number tokens were checked when loading.
         let isJSONNumber = record.kind == .number
-        return withNumberText { text in
-            // Swift's parser also takes hex, "inf" and "nan": check the grammar
-            // first (JSON number tokens were checked when loading).
-            guard isJSONNumber || DecimalParts(text) != nil,
-                let value = Double(String(decoding: text, as: UTF8.self))
-            else { return .failure(.notANumber) }
-            return value.isFinite ? .success(value) : .failure(.outOfRange)
-        } ?? .failure(.notANumber)
+        return withNumberText { NumberText.floatingPoint(Double.self, from: $0, isNumberToken: isJSONNumber) }
+            ?? .failure(.notANumber)
     }
 
     private func decimalResult() -> Result<Decimal, NumberFailure> {
-        withNumberText { text in
-            guard let parts = DecimalParts(text) else { return .failure(.notANumber) }
-            if parts.isZero { return .success(Decimal.zero) }
-            guard parts.significantDigits.count <= 38, (-128...127).contains(parts.exponent) else {
-                return .failure(.outOfRange)
-            }
-            var significand = Decimal.zero
-            for digit in parts.significantDigits {
-                significand = significand * 10 + Decimal(Int(digit))
-            }
-            return .success(Decimal(sign: parts.negative ? .minus : .plus, exponent: parts.exponent, significand: significand))
-        } ?? .failure(.notANumber)
-    }
-
-    /// `-?[0-9]{1,18}` read directly: most integers take this path, with no
-    /// allocation.
-    private static func plainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        var i = 0
-        let negative = !text.isEmpty && text[0] == UInt8(ascii: "-")
-        if negative { i = 1 }
-        let digits = text.count - i
-        guard digits > 0, digits <= 18 else { return nil }
-        var value: Int64 = 0
-        while i < text.count {
-            let digit = text[i] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int64(digit)
-            i += 1
-        }
-        return negative ? -value : value
+        withNumberText { NumberText.decimal(from: $0) } ?? .failure(.notANumber)
     }
 
     /// Calls `body` with the text a number is read from, trimmed of XML

@@ -16,12 +16,12 @@
 ///
 /// The writer walks the flat table with an explicit stack, so any depth is safe.
 package struct JSONWriter {
-    private let document: Document
+    private let document: Document!
     private let pretty: Bool
     private var out: [UInt8] = []
     private var indentLevel = 0
 
-    private init(document: Document, pretty: Bool) {
+    private init(document: Document?, pretty: Bool) {
         self.document = document
         self.pretty = pretty
     }
@@ -175,6 +175,14 @@ package struct JSONWriter {
         writeString(key)
         out.append(UInt8(ascii: ":"))
         if pretty { out.append(UInt8(ascii: " ")) }
+    }
+
+    /// `string` as a JSON string literal: quotes, backslash and control
+    /// characters escaped, everything else as UTF-8.
+    package static func quoted(_ string: String) -> String {
+        var writer = JSONWriter(document: nil, pretty: false)
+        writer.writeString(string)
+        return String(decoding: writer.out, as: UTF8.self)
     }
 
     /// Writes `string` as a JSON string: quotes, backslash and control

@@ -176,26 +176,7 @@ enum JSONText {
     /// Appends `text` as a JSON string: quotes, backslashes and control
     /// characters escaped, everything else as UTF-8.
     static func appendString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        out += JSONWriter.quoted(text)
     }
 
     /// `text` as a JSON string literal.

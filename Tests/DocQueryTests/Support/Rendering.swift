@@ -1,4 +1,5 @@
 import DocQuery
+import TestSupport
 
 /// Renders query results the way the example tables (in the tests and in
 /// docs/PathLanguage.md) write them: the values in order, separated by `, `;
@@ -12,7 +13,7 @@ enum Rendering {
 
     static func render(_ match: Match) -> String {
         switch match.value {
-        case .string(let text): quote(text)
+        case .string(let text): TestText.quoted(text)
         case .number(let text): text
         case .node(let node): render(node)
         }
@@ -20,13 +21,13 @@ enum Rendering {
 
     static func render(_ node: Node) -> String {
         switch node.kind {
-        case .string, .attribute, .text: return quote(node.string ?? "")
+        case .string, .attribute, .text: return TestText.quoted(node.string ?? "")
         case .number: return node.string ?? ""
         case .true: return "true"
         case .false: return "false"
         case .null: return "null"
         case .object:
-            return "{" + node.children.map { quote($0.name ?? "") + ":" + render($0) }.joined(separator: ",") + "}"
+            return "{" + node.children.map { TestText.quoted($0.name ?? "") + ":" + render($0) }.joined(separator: ",") + "}"
         case .array:
             return "[" + node.children.map(render).joined(separator: ",") + "]"
         case .element:
@@ -35,20 +36,5 @@ enum Rendering {
             return simple ? "<\(name)>\(node.string ?? "")</\(name)>" : "<\(name)>"
         default: return "<\(node.kind)>"
         }
-    }
-
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -90,7 +90,7 @@ struct JSONTestSuiteTests {
             if case .failure(let error) = result { Issue.record("\(name) must load, but: \(error)") }
         case "n_":
             switch result {
-            case .success: Issue.record("\(name) must be rejected: \(JSONTesting.hex([UInt8](bytes.prefix(64))))")
+            case .success: Issue.record("\(name) must be rejected: \(TestText.hex([UInt8](bytes.prefix(64))))")
             case .failure(let error):
                 #expect(error.location != nil, "\(name): \(error) has no location")
                 #expect(error.kind != .invalidNumber && error.kind != .tooLarge, "\(name): \(error.kind)")

@@ -1,5 +1,6 @@
 import Testing
 @testable import DocTree
+import TestSupport
 
 @Suite struct UTF8ValidationTests {
     /// (bytes, expected failure as offset/length/truncated, or nil)
@@ -35,21 +36,8 @@ import Testing
             }
             let valid = bytes.withUnsafeBufferPointer { UTF8Validation.firstFailure(in: $0) } == nil
             let reference = Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
-            #expect(valid == reference, "bytes: \(InputDecoding.hex(bytes))")
+            #expect(valid == reference, "bytes: \(TestText.hex(bytes))")
             if valid != reference { return }
         }
-    }
-}
-
-/// A small seeded generator, so a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

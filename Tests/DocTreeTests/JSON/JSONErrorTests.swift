@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import DocTree
+import TestSupport
 
 /// Malformed input: every error has a kind, a one-line message and the
 /// line:column of the offending byte.
@@ -124,7 +125,7 @@ import Testing
         EncodingCase(id: "escape then invalid", bytes: quoteOpen + [0x5C, 0xE9] + quoteClose, offset: 3, byte: "0xE9"),
     ])
     func invalidUTF8NamesTheByteAndTheOption(_ row: EncodingCase) {
-        let error = #expect(throws: LoadError.self, "\(JSONTesting.hex(row.bytes))") { try JSONTesting.scan(row.bytes) }
+        let error = #expect(throws: LoadError.self, "\(TestText.hex(row.bytes))") { try JSONTesting.scan(row.bytes) }
         #expect(error?.kind == .invalidEncoding)
         #expect(error?.message == """
             invalid UTF-8 byte \(row.byte) at byte offset \(row.offset); \
@@ -140,7 +141,7 @@ import Testing
         ]
         for sequence in sequences {
             let document = try JSONTesting.scan(Self.quoteOpen + sequence + Self.quoteClose)
-            #expect(document.root.children.first?.string.map { Array($0.utf8) } == sequence, "\(JSONTesting.hex(sequence))")
+            #expect(document.root.children.first?.string.map { Array($0.utf8) } == sequence, "\(TestText.hex(sequence))")
         }
     }
 

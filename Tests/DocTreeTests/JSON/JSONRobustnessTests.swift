@@ -1,24 +1,13 @@
 import Foundation
 import Testing
 @testable import DocTree
+import TestSupport
 
 /// Random and mutated inputs: the scanner either builds a tree that
 /// re-serialises to itself or throws a located error; it never crashes,
 /// hangs or leaves an error without a location. Failures print the input
 /// in hex. The generator is seeded, so a failure reproduces.
 @Suite struct JSONRobustnessTests {
-    /// SplitMix64: a small, fast, seedable generator.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Bytes that matter to the grammar, plus the UTF-8 edge bytes.
     static let alphabet: [UInt8] = Array("{}[]:,\"\\ 0123456789-+.eEtrufalsn\t\n\r/ub".utf8)
         + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xBB, 0xF0, 0xF4, 0xF5, 0xFF]
@@ -32,7 +21,7 @@ import Testing
     ]
 
     @Test func randomBytesNeverCrash() {
-        var generator = Generator(state: 0x00D0_C712_EE00_0001)
+        var generator = SplitMix64(seed: 0x00D0_C712_EE00_0001)
         var accepted = 0
         for _ in 0..<3_000 {
             let length = Int.random(in: 0...48, using: &generator)
@@ -47,7 +36,7 @@ import Testing
     }
 
     @Test func mutatedDocumentsNeverCrash() {
-        var generator = Generator(state: 0x00D0_C712_EE00_0002)
+        var generator = SplitMix64(seed: 0x00D0_C712_EE00_0002)
         var accepted = 0
         for _ in 0..<4_000 {
             var bytes = Array(Self.seeds.randomElement(using: &generator)!.utf8)
@@ -69,7 +58,7 @@ import Testing
         }
     }
 
-    private func mutate(_ bytes: inout [UInt8], using generator: inout Generator) {
+    private func mutate(_ bytes: inout [UInt8], using generator: inout SplitMix64) {
         let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
         let byte = Bool.random(using: &generator)
             ? Self.alphabet.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
@@ -92,18 +81,18 @@ import Testing
             // What loads re-serialises, and the result loads to the same tree.
             let rendered = JSONTesting.render(document.root)
             let again = try JSONTesting.scan(rendered)
-            #expect(JSONTesting.render(again.root) == rendered, "input: \(JSONTesting.hex(bytes))", sourceLocation: sourceLocation)
+            #expect(JSONTesting.render(again.root) == rendered, "input: \(TestText.hex(bytes))", sourceLocation: sourceLocation)
             // Foundation's parser agrees (the seeds hold no number it cannot represent).
             #expect(
                 (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil,
-                "accepted what JSONSerialization rejects: \(JSONTesting.hex(bytes))", sourceLocation: sourceLocation)
+                "accepted what JSONSerialization rejects: \(TestText.hex(bytes))", sourceLocation: sourceLocation)
             return true
         } catch {
             #expect(
                 [.invalidSyntax, .invalidEncoding, .nestingTooDeep].contains(error.kind),
-                "input: \(JSONTesting.hex(bytes))", sourceLocation: sourceLocation)
+                "input: \(TestText.hex(bytes))", sourceLocation: sourceLocation)
             let offset = error.location?.byteOffset ?? -1
-            #expect(offset >= 0 && offset <= bytes.count, "\(error) for input: \(JSONTesting.hex(bytes))",
+            #expect(offset >= 0 && offset <= bytes.count, "\(error) for input: \(TestText.hex(bytes))",
                     sourceLocation: sourceLocation)
             return false
         }

@@ -1,23 +1,12 @@
 import Foundation
 import Testing
 @testable import DocTree
+import TestSupport
 
 /// Mutated documents must load or fail with a located error; never crash,
 /// hang or leave a broken table (debug builds check the table's invariants
 /// after every load).
 @Suite struct XMLRobustnessTests {
-    /// A small deterministic generator, so a failure can be replayed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds: [String] = [
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -36,7 +25,7 @@ import Testing
 
     @Test(arguments: 0..<2)
     func mutatedDocumentsNeverCrash(_ seedIndex: Int) throws {
-        var random = SplitMix64(state: UInt64(seedIndex) &* 7919 &+ 1)
+        var random = SplitMix64(seed: UInt64(seedIndex) &* 7919 &+ 1)
         let original = Array(Self.seeds[seedIndex].utf8)
         for round in 0..<400 {
             var bytes = original
@@ -55,14 +44,14 @@ import Testing
                 _ = document.root.text
             } catch {
                 if error.location == nil && error.kind != .unsupportedEncoding {
-                    Issue.record("no location for \(error) on \(bytes.map { String($0, radix: 16) }.joined(separator: " "))")
+                    Issue.record("no location for \(error) on \(TestText.hex(bytes))")
                 }
             }
         }
     }
 
     @Test func randomBytesNeverCrash() {
-        var random = SplitMix64(state: 42)
+        var random = SplitMix64(seed: 42)
         for _ in 0..<300 {
             let count = Int.random(in: 1...64, using: &random)
             var bytes = (0..<count).map { _ in Self.interesting.randomElement(using: &random)! }
@@ -71,7 +60,7 @@ import Testing
                 _ = try loadXML(bytes: bytes)
             } catch {
                 if error.location == nil && error.kind != .unsupportedEncoding {
-                    Issue.record("no location for \(error) on \(bytes.map { String($0, radix: 16) }.joined(separator: " "))")
+                    Issue.record("no location for \(error) on \(TestText.hex(bytes))")
                 }
             }
         }

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Number text to Swift numbers, exactly or with the reason there is none.
+///
+/// The one implementation of number reading: `Node`'s `int`, `double`,
+/// `decimal` and `number(as:)` use it, and so does DocQuery's decoder, which
+/// needs every integer width, `Float`, and the ``NumberFailure`` to choose
+/// its `DecodingError`. The grammar is ``DecimalParts``': JSON's, loosened
+/// for XML Schema's `decimal` and `double` lexical forms. Text is read whole;
+/// trimming whitespace is the caller's business.
+///
+/// | text     | `integer(Int8.self)` | `floatingPoint(Double.self)` | `decimal` |
+/// |----------|----------------------|------------------------------|-----------|
+/// | `12.50e1`| 125                  | 125.0                        | 125       |
+/// | `1.5`    | `.notAnInteger`      | 1.5                          | 1.5       |
+/// | `300`    | `.outOfRange`        | 300.0                        | 300       |
+/// | `1e400`  | `.outOfRange`        | `.outOfRange`                | `.outOfRange` |
+/// | `0x1F`   | `.notANumber`        | `.notANumber`                | `.notANumber` |
+package enum NumberText {
+    /// The integer that `text` spells, in any spelling of an integer value
+    /// (`12`, `-0`, `1.0`, `1e2`, `12.50e1`); plain integer text takes a
+    /// fast path that does not allocate.
+    package static func integer<T: FixedWidthInteger>(
+        _ type: T.Type, from text: UnsafeBufferPointer<UInt8>
+    ) -> Result<T, NumberFailure> {
+        if let value = plainInteger(text), let exact = T(exactly: value) { return .success(exact) }
+        guard let parts = DecimalParts(text) else { return .failure(.notANumber) }
+        return parts.integer(type)
+    }
+
+    /// The `Double` or `Float` nearest to `text` (an underflow gives zero),
+    /// or `.outOfRange` when a finite number overflows to infinity.
+    ///
+    /// - Parameter isNumberToken: the text is a JSON number token, already
+    ///   checked when loading, so the grammar check is skipped.
+    package static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: T.Type, from text: UnsafeBufferPointer<UInt8>, isNumberToken: Bool = false
+    ) -> Result<T, NumberFailure> {
+        // Swift's parser also takes hex, "inf" and "nan": check the grammar first.
+        guard isNumberToken || DecimalParts(text) != nil,
+            let value = T(String(decoding: text, as: UTF8.self))
+        else { return .failure(.notANumber) }
+        return value.isFinite ? .success(value) : .failure(.outOfRange)
+    }
+
+    /// The `Decimal` that `text` spells, exactly: up to 38 significant
+    /// digits scaled by a power of ten from -128 to 127.
+    package static func decimal(from text: UnsafeBufferPointer<UInt8>) -> Result<Decimal, NumberFailure> {
+        guard let parts = DecimalParts(text) else { return .failure(.notANumber) }
+        return parts.decimal()
+    }
+
+    /// `-?[0-9]{1,18}` read directly: most integers take this path, with no
+    /// allocation.
+    private static func plainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var i = 0
+        let negative = !text.isEmpty && text[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        let digits = text.count - i
+        guard digits > 0, digits <= 18 else { return nil }
+        var value: Int64 = 0
+        while i < text.count {
+            let digit = text[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int64(digit)
+            i += 1
+        }
+        return negative ? -value : value
+    }
+}
+
+extension NumberText {
+    /// `integer(_:from:)` for text held in a string.
+    package static func integer<T: FixedWidthInteger>(_ type: T.Type, from text: Substring) -> Result<T, NumberFailure> {
+        var text = text
+        return text.withUTF8 { integer(type, from: $0) }
+    }
+
+    /// `floatingPoint(_:from:)` for text held in a string, always checking
+    /// the grammar.
+    package static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ type: T.Type, from text: Substring
+    ) -> Result<T, NumberFailure> {
+        var text = text
+        return text.withUTF8 { floatingPoint(type, from: $0) }
+    }
+
+    /// `decimal(from:)` for text held in a string.
+    package static func decimal(from text: Substring) -> Result<Decimal, NumberFailure> {
+        var text = text
+        return text.withUTF8 { decimal(from: $0) }
+    }
+}
