@@ -53,7 +53,7 @@ fail() {
 }
 
 wait_for() { # wait_for TEXT [SECONDS]: until the screen shows TEXT
-    local text="$1" limit="${2:-10}" waited=0
+    local text="$1" limit="${2:-30}" waited=0
     while ! screen | grep -qF -- "$text"; do
         sleep 0.1
         waited=$((waited + 1))
@@ -68,7 +68,7 @@ expect_last() { # expect_last TEXT: the last non-empty line is TEXT (after settl
     while [[ "$(last_line)" != "$1" ]]; do
         sleep 0.1
         waited=$((waited + 1))
-        if ((waited > 100)); then fail "expected the last line to be '$1', got '$(last_line)'"; fi
+        if ((waited > 300)); then fail "expected the last line to be '$1', got '$(last_line)'"; fi
     done
 }
 

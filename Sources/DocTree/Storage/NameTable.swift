@@ -41,8 +41,7 @@ package final class NameTable: Sendable {
         package mutating func intern(_ name: String) throws(LoadError) -> UInt32 {
             if let id = ids[NameKey(name)] { return id }
             var local: UInt32? = nil
-            if splitsPrefixes, let colon = name.utf8.firstIndex(of: UInt8(ascii: ":")) {
-                let localPart = String(name[name.index(after: colon)...])
+            if splitsPrefixes, let localPart = Self.localPart(of: name) {
                 if !localPart.isEmpty { local = try intern(localPart) }
             }
             let id = UInt32(strings.count)
@@ -53,6 +52,17 @@ package final class NameTable: Sendable {
             localNameIDs.append(local ?? id)
             ids[NameKey(name)] = id
             return id
+        }
+
+        /// What follows the first colon of `name`, or `nil` without one.
+        /// (Searches the contiguous UTF-8 bytes: the generic `UTF8View`
+        /// search cost more than the rest of interning a name.)
+        private static func localPart(of name: String) -> String? {
+            var name = name
+            return name.withUTF8 { bytes in
+                guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]), as: UTF8.self)
+            }
         }
     }
 }

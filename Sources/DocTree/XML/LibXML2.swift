@@ -63,6 +63,28 @@ enum LibXML2 {
         guard input.count <= Int(Int32.max) else {
             throw LoadError(.tooLarge, "XML input larger than 2 GiB is not supported")
         }
+        // The tree is frozen only after libxml2's context (and its copy of
+        // the input) is gone, which lowers the load's peak memory.
+        var builder = try parseOnce(input, encoding: encoding, options: options, dropsWhitespaceEarly: true)
+        if builder.needsRestart {
+            // Layout whitespace was dropped too early (mixed content): once
+            // more, keeping it until the end. (The first attempt's storage
+            // goes before the second one starts.)
+            builder = XMLTreeBuilder(options: options, estimatedBytes: 0)
+            builder = try parseOnce(input, encoding: encoding, options: options, dropsWhitespaceEarly: false)
+        }
+        return builder.finish()
+    }
+
+    /// Runs libxml2 over the input once, and returns the builder it fed.
+    ///
+    /// - Parameter dropsWhitespaceEarly: whether the builder may drop layout
+    ///   whitespace as it goes (see ``XMLTreeBuilder``). When that turns
+    ///   out wrong, the parse stops and the builder says
+    ///   ``XMLTreeBuilder/needsRestart``; nothing else is checked then.
+    private static func parseOnce(
+        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, dropsWhitespaceEarly: Bool
+    ) throws(LoadError) -> XMLTreeBuilder {
         // libxml2 copies the bytes here. Reading them in place through a
         // static input buffer (as xmlCtxtReadMemory does) was tried: with
         // 2.9.14 it gave unbalanced element events on the benchmark corpus,
@@ -81,7 +103,8 @@ enum LibXML2 {
             xmlFreeParserCtxt(parser)
         }
 
-        let session = Session(parser: parser, input: input, options: options, encoding: encoding)
+        let session = Session(
+            parser: parser, input: input, options: options, encoding: encoding, dropsWhitespaceEarly: dropsWhitespaceEarly)
         let userData = Unmanaged.passUnretained(session).toOpaque()
         parser.pointee.sax.pointee = makeSAXHandler()
         parser.pointee.userData = userData
@@ -98,6 +121,7 @@ enum LibXML2 {
 
         withExtendedLifetime(session) { _ = xmlParseDocument(parser) }
 
+        if session.builder.needsRestart { return session.builder }
         session.finishConversionError()
         if let failure = session.failure { throw failure }
         guard parser.pointee.wellFormed != 0 else {
@@ -111,7 +135,7 @@ enum LibXML2 {
                             location: XMLLoader.locate(line: Int(parser.pointee.input?.pointee.line ?? 1),
                                                        column: Int(parser.pointee.input?.pointee.col ?? 1), in: input).location)
         }
-        return session.builder.finish()
+        return session.builder
     }
 
     /// Makes libxml2 decode the input with `name`.
@@ -199,8 +223,12 @@ private final class Session {
     var entityBudget: Int
     let maxEntityExpansion: Int
 
-    init(parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions, encoding: String?) {
-        self.builder = XMLTreeBuilder(options: options, estimatedBytes: input.count)
+    init(
+        parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions, encoding: String?,
+        dropsWhitespaceEarly: Bool
+    ) {
+        self.builder = XMLTreeBuilder(
+            options: options, estimatedBytes: input.count, dropsWhitespaceEarly: dropsWhitespaceEarly)
         self.parser = parser
         self.input = input
         self.forcedEncoding = encoding
@@ -389,6 +417,8 @@ private func build(_ session: Session, _ step: (inout XMLTreeBuilder) throws(Loa
     }
     do {
         try step(&session.builder)
+        // The tree went wrong (see XMLTreeBuilder.needsRestart): stop; the load runs again.
+        if session.builder.needsRestart { session.stop() }
     } catch {
         session.fail(error, stopping: true)
     }
@@ -419,7 +449,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
     }
     sax.endElementNs = { context, _, _, _ in
         withSession(context) { session in
-            build(session) { builder in builder.endElement() }
+            build(session) { builder throws(LoadError) in try builder.endElement() }
         }
     }
     let characters: charactersSAXFunc = { context, bytes, length in

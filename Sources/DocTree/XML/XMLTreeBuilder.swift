@@ -25,17 +25,26 @@
 ///
 /// Whitespace-only text between child elements is layout, not content. An
 /// element with child elements and no other text loses its whitespace-only
-/// runs in ``finish()``, in one pass that runs only when there is something
-/// to drop. An element without child elements keeps its whitespace text
+/// runs. An element without child elements keeps its whitespace text
 /// exactly, and mixed content keeps every run.
+///
+/// Most layout whitespace never becomes a record: a whitespace-only run is
+/// held back (its bytes at the end of the text) until the next event says
+/// what it is. Before a child element, or once the parent has a child
+/// element, it is dropped when the parent has no real text so far, and the
+/// parent is marked; should real text come later after all (mixed content),
+/// the builder asks for the parse to run again without dropping early
+/// (``needsRestart``). The runs this cannot decide (such as whitespace
+/// before a comment in an element without children yet) become records, and
+/// ``finish()`` drops the layout ones among them in one compaction pass.
 struct XMLTreeBuilder {
     private var tree: TreeBuilder
     private let keepsComments: Bool
     private let keepsProcessingInstructions: Bool
     /// Name ids by the parser's (prefix, local name) pointers.
-    private var nameIDs = PointerPairTable()
+    private let nameIDs = PointerPairTable()
     /// Namespace URI name ids by the parser's URI pointer.
-    private var namespaceIDs = PointerPairTable()
+    private let namespaceIDs = PointerPairTable()
     /// How many elements finished with element children, no real text, and
     /// at least one whitespace-only run to drop.
     private var elementsWithDroppableWhitespace = 0
@@ -45,8 +54,22 @@ struct XMLTreeBuilder {
     /// `text` array in ``finish()``. (Appending to an `Array` costs several
     /// times more per call, and there is a call per attribute and text run.)
     private let text: TextStorage
+    /// Whether whitespace-only runs are held back and dropped early.
+    private let dropsEarly: Bool
+    /// Where the held-back whitespace run starts in the text, or -1; it
+    /// runs to the end of the text, in the current element.
+    private var pendingStart = -1
+    /// Set when an element that dropped whitespace early turns out to have
+    /// real text: the tree is wrong and the parse must run again with
+    /// `dropsWhitespaceEarly: false`.
+    private(set) var needsRestart = false
+    /// (attribute record, namespace URI id) pairs, in record order; they
+    /// become the table's dictionary in ``finish()``, sized once (growing a
+    /// dictionary an insertion at a time rehashes it at every doubling).
+    private var attributeNamespaces: [(record: UInt32, uri: UInt32)] = []
 
-    init(options: LoadOptions, estimatedBytes: Int) {
+    init(options: LoadOptions, estimatedBytes: Int, dropsWhitespaceEarly: Bool = true) {
+        dropsEarly = dropsWhitespaceEarly
         // Generous: capacity that is never written is never resident, and
         // regrowing copies. Markup-dense XML has a node per 12-16 bytes.
         tree = TreeBuilder(
@@ -70,6 +93,7 @@ struct XMLTreeBuilder {
     mutating func startElement(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?
     ) throws(LoadError) {
+        if pendingStart >= 0 { try resolvePendingWhitespace(childFollows: true) }
         let name = try nameID(local: local, prefix: prefix)
         let uri = try namespaceID(namespaceURI)
         let parent = tree.current
@@ -89,14 +113,16 @@ struct XMLTreeBuilder {
         let name = try nameID(local: local, prefix: prefix)
         let uri = try namespaceID(namespaceURI)
         let offset = try appendBytes(value)
-        let index = tree.appendLeaf(.attribute, name: name, offset: offset, length: UInt32(value.count))
-        if uri != 0 { tree.attributeNamespaces[index] = uri }
+        let index = appendElementLeaf(.attribute, name: name, offset: offset, length: UInt32(truncatingIfNeeded: value.count))
+        if uri != 0 { attributeNamespaces.append((index, uri)) }
     }
 
     /// Closes the innermost element.
-    mutating func endElement() {
+    mutating func endElement() throws(LoadError) {
+        if pendingStart >= 0 { try resolvePendingWhitespace(childFollows: false) }
         let index = Int(tree.current)
         let flags = tree.nodes[index].flags
+        if flags.contains(.droppedWhitespace) { tree.nodes[index].remove(.droppedWhitespace) }
         if flags.contains(.pendingWhitespace) {
             tree.nodes[index].remove(.pendingWhitespace)
             if flags.contains(.hasElementChildren) && !flags.contains(.hasText) {
@@ -113,6 +139,21 @@ struct XMLTreeBuilder {
         let parent = tree.current
         guard parent != 0 else { return }  // libxml2 reports no text outside the root
         let whitespace = !cdata && Self.isWhitespace(chunk)
+        if pendingStart >= 0 {
+            if !cdata {
+                // The held-back run continues (it ends where the text ends).
+                _ = try appendBytes(chunk)
+                if whitespace { return }
+                let start = pendingStart
+                pendingStart = -1
+                appendElementLeaf(.text, offset: UInt32(truncatingIfNeeded: start),
+                                  length: UInt32(truncatingIfNeeded: text.count - start))
+                markHasText(parent)
+                guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+                return
+            }
+            try resolvePendingWhitespace(childFollows: false)
+        }
         let offset = try appendBytes(chunk)
         let last = tree.nodes.count - 1
         let previous = tree.nodes[last]
@@ -122,19 +163,70 @@ struct XMLTreeBuilder {
             tree.nodes[last].b &+= UInt32(truncatingIfNeeded: chunk.count)
             if previous.flags.contains(.whitespace) && !whitespace {
                 tree.nodes[last].remove(.whitespace)
-                tree.nodes[Int(parent)].insert(.hasText)
+                markHasText(parent)
             }
             return
         }
+        if whitespace && dropsEarly {
+            pendingStart = Int(offset)
+            return
+        }
         let flags: NodeRecord.Flags = cdata ? .cdata : whitespace ? .whitespace : []
-        tree.appendLeaf(.text, flags: flags, offset: offset, length: UInt32(truncatingIfNeeded: chunk.count))
-        tree.nodes[Int(parent)].insert(whitespace ? .pendingWhitespace : .hasText)
+        appendElementLeaf(.text, flags: flags, offset: offset, length: UInt32(truncatingIfNeeded: chunk.count))
+        if whitespace {
+            tree.nodes[Int(parent)].insert(.pendingWhitespace)
+        } else {
+            markHasText(parent)
+        }
+        guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+    }
+
+    /// Appends an attribute or text leaf of the current element. An
+    /// element's `b` counts nothing, so unlike `TreeBuilder.appendLeaf`
+    /// this skips `countChild` (comments and processing instructions can
+    /// sit at the document level, whose node counts them: not these).
+    @inline(__always) @discardableResult
+    private mutating func appendElementLeaf(
+        _ kind: Node.Kind, flags: NodeRecord.Flags = [], name: UInt32 = 0, offset: UInt32, length: UInt32
+    ) -> UInt32 {
+        let index = UInt32(truncatingIfNeeded: tree.nodes.count)
+        tree.nodes.append(NodeRecord(kind: kind, flags: flags, name: name, parent: tree.current, a: offset, b: length))
+        return index
+    }
+
+    /// Records that `parent` has real text; if it dropped whitespace early,
+    /// that was wrong, and the parse must run again.
+    @inline(__always)
+    private mutating func markHasText(_ parent: UInt32) {
+        let flags = tree.nodes[Int(parent)].flags
+        if flags.contains(.droppedWhitespace) { needsRestart = true }
+        tree.nodes[Int(parent)].insert(.hasText)
+    }
+
+    /// Decides what the held-back whitespace run is, now that another event
+    /// came: dropped when the current element has (or is about to get) a
+    /// child element and no real text so far, else a whitespace record as
+    /// if it had never been held back.
+    private mutating func resolvePendingWhitespace(childFollows: Bool) throws(LoadError) {
+        let start = pendingStart
+        pendingStart = -1
+        let parent = Int(tree.current)
+        let flags = tree.nodes[parent].flags
+        if !flags.contains(.hasText) && (childFollows || flags.contains(.hasElementChildren)) {
+            text.truncate(to: start)
+            tree.nodes[parent].insert(.droppedWhitespace)
+            return
+        }
+        appendElementLeaf(.text, flags: .whitespace, offset: UInt32(truncatingIfNeeded: start),
+                          length: UInt32(truncatingIfNeeded: text.count - start))
+        tree.nodes[parent].insert(.pendingWhitespace)
         guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
     }
 
     /// Appends a comment, when the options keep comments.
     mutating func appendComment(_ text: UnsafeBufferPointer<UInt8>) throws(LoadError) {
         guard keepsComments else { return }
+        if pendingStart >= 0 { try resolvePendingWhitespace(childFollows: false) }
         let offset = try appendBytes(text)
         tree.appendLeaf(.comment, offset: offset, length: UInt32(text.count))
     }
@@ -144,6 +236,7 @@ struct XMLTreeBuilder {
         target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>
     ) throws(LoadError) {
         guard keepsProcessingInstructions else { return }
+        if pendingStart >= 0 { try resolvePendingWhitespace(childFollows: false) }
         let name = try nameID(local: target, prefix: nil)
         let offset = try appendBytes(data)
         tree.appendLeaf(.processingInstruction, name: name, offset: offset, length: UInt32(data.count))
@@ -157,11 +250,19 @@ struct XMLTreeBuilder {
 
     /// Drops layout whitespace and freezes the table into a document.
     mutating func finish() -> Document {
+        if !attributeNamespaces.isEmpty {
+            var byRecord = [UInt32: UInt32](minimumCapacity: attributeNamespaces.count)
+            for (record, uri) in attributeNamespaces { byRecord[record] = uri }
+            tree.attributeNamespaces = byRecord
+            attributeNamespaces = []
+        }
+        let written = tree.nodes.count
         if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
         // The records dropped above were written, so their memory is resident:
         // when that is a noticeable share, move the records to a snug array.
+        // (Capacity that was never written is not resident: no copy for it.)
         let count = tree.nodes.count
-        if tree.nodes.capacity - count > count / 8 && count > 4096 {
+        if written - count > count / 8 && count > 4096 {
             tree.nodes = [NodeRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
                 tree.nodes.withUnsafeBufferPointer { source in
                     _ = buffer.initialize(fromContentsOf: source)
@@ -175,27 +276,39 @@ struct XMLTreeBuilder {
 
     // MARK: Names
 
+    /// The id of a name, from the pointer table (inlined: every element
+    /// and attribute asks), or interned the first time.
+    @inline(__always)
     private mutating func nameID(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
-        let prefixKey = UInt(bitPattern: prefix)
-        let localKey = UInt(bitPattern: local)
-        if let id = nameIDs[prefixKey, localKey] { return id }
+        if let id = nameIDs.id(UInt(bitPattern: prefix), UInt(bitPattern: local)) { return id }
+        return try internName(local: local, prefix: prefix)
+    }
+
+    @inline(never)
+    private mutating func internName(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
         var name = String(cString: local)
         if let prefix { name = String(cString: prefix) + ":" + name }
         let id = try tree.names.intern(name)
-        nameIDs.insert(id, for: prefixKey, localKey)
+        nameIDs.insert(id, for: UInt(bitPattern: prefix), UInt(bitPattern: local))
         return id
     }
 
+    /// The name id of a namespace URI, 0 for none.
+    @inline(__always)
     private mutating func namespaceID(_ uri: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
         guard let uri else { return 0 }
-        let key = UInt(bitPattern: uri)
-        if let id = namespaceIDs[0, key] { return id }
+        if let id = namespaceIDs.id(0, UInt(bitPattern: uri)) { return id }
+        return try internNamespace(uri)
+    }
+
+    @inline(never)
+    private mutating func internNamespace(_ uri: UnsafePointer<UInt8>) throws(LoadError) -> UInt32 {
         // A URI is a name of its own: interned whole, never split at a colon.
         let saved = tree.names.splitsPrefixes
         tree.names.splitsPrefixes = false
         defer { tree.names.splitsPrefixes = saved }
         let id = try tree.names.intern(String(cString: uri))
-        namespaceIDs.insert(id, for: 0, key)
+        namespaceIDs.insert(id, for: 0, UInt(bitPattern: uri))
         return id
     }
 
@@ -374,12 +487,28 @@ private final class TextStorage {
 
 /// A small open-addressing map from a pair of addresses (the second never
 /// 0) to a name id: cheaper per look-up than a `Dictionary`'s seeded hash,
-/// which matters because every element and attribute does one.
-private struct PointerPairTable {
-    private var firsts = [UInt](repeating: 0, count: 64)
-    private var seconds = [UInt](repeating: 0, count: 64)
-    private var ids = [UInt32](repeating: 0, count: 64)
-    private var count = 0
+/// which matters because every element and attribute does one. The slots
+/// live in one buffer of its own (no array bounds or uniqueness checks on
+/// the hot path).
+private final class PointerPairTable {
+    private struct Slot {
+        var first: UInt
+        var second: UInt
+        var id: UInt32
+    }
+
+    // Only the one builder that owns it touches it, one call at a time.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
+    @exclusivity(unchecked) private var mask: Int
+    @exclusivity(unchecked) private var count = 0
+
+    init() {
+        mask = 63
+        slots = .allocate(capacity: 64)
+        slots.initialize(repeating: Slot(first: 0, second: 0, id: 0), count: 64)
+    }
+
+    deinit { slots.deallocate() }
 
     @inline(__always)
     private static func slot(_ first: UInt, _ second: UInt, mask: Int) -> Int {
@@ -387,38 +516,34 @@ private struct PointerPairTable {
         return Int(truncatingIfNeeded: mixed >> 32) & mask
     }
 
-    subscript(first: UInt, second: UInt) -> UInt32? {
-        @inline(__always) get {
-            let mask = seconds.count - 1
-            var slot = Self.slot(first, second, mask: mask)
-            while true {
-                let stored = seconds[slot]
-                if stored == 0 { return nil }
-                if stored == second && firsts[slot] == first { return ids[slot] }
-                slot = (slot + 1) & mask
-            }
+    @inline(__always)
+    func id(_ first: UInt, _ second: UInt) -> UInt32? {
+        var index = Self.slot(first, second, mask: mask)
+        while true {
+            let slot = slots[index]
+            if slot.second == second && slot.first == first { return slot.id }
+            if slot.second == 0 { return nil }
+            index = (index + 1) & mask
         }
     }
 
-    mutating func insert(_ id: UInt32, for first: UInt, _ second: UInt) {
-        if (count + 1) * 2 > seconds.count { grow() }
-        let mask = seconds.count - 1
-        var slot = Self.slot(first, second, mask: mask)
-        while seconds[slot] != 0 { slot = (slot + 1) & mask }
-        firsts[slot] = first
-        seconds[slot] = second
-        ids[slot] = id
+    func insert(_ id: UInt32, for first: UInt, _ second: UInt) {
+        if (count + 1) * 2 > mask + 1 { grow() }
+        var index = Self.slot(first, second, mask: mask)
+        while slots[index].second != 0 { index = (index + 1) & mask }
+        slots[index] = Slot(first: first, second: second, id: id)
         count += 1
     }
 
-    private mutating func grow() {
-        let old = (firsts, seconds, ids)
-        let capacity = seconds.count * 2
-        firsts = [UInt](repeating: 0, count: capacity)
-        seconds = [UInt](repeating: 0, count: capacity)
-        ids = [UInt32](repeating: 0, count: capacity)
+    private func grow() {
+        let old = slots
+        let oldCapacity = mask + 1
+        mask = oldCapacity * 2 - 1
+        slots = .allocate(capacity: mask + 1)
+        slots.initialize(repeating: Slot(first: 0, second: 0, id: 0), count: mask + 1)
         count = 0
-        for k in old.1.indices where old.1[k] != 0 { insert(old.2[k], for: old.0[k], old.1[k]) }
+        for k in 0..<oldCapacity where old[k].second != 0 { insert(old[k].id, for: old[k].first, old[k].second) }
+        old.deallocate()
     }
 }
 
@@ -427,6 +552,10 @@ extension NodeRecord.Flags {
     /// Shares its bit with ``escaped`` (a JSON-only flag) and is cleared when
     /// the element closes, so no finished record carries it.
     fileprivate static let pendingWhitespace = NodeRecord.Flags(rawValue: 1 << 0)
+    /// XML element, while it is open: a whitespace-only run of it was
+    /// dropped early. Shares its bit with ``cdata`` (a text-only flag) and
+    /// is cleared when the element closes.
+    fileprivate static let droppedWhitespace = NodeRecord.Flags(rawValue: 1 << 3)
 }
 
 extension NodeRecord {
