@@ -18,6 +18,9 @@ struct Evaluator {
     let nodes: [NodeRecord]
     let localNameIDs: [UInt32]
     let isXML: Bool
+    /// No name of the document has a prefix: a key then matches names
+    /// exactly, and at most one attribute of an element.
+    let hasPrefixedNames: Bool
     /// Items at or above this are computed values.
     let base: UInt32
     /// The name id of each key slot of the query; 0 when no node uses the key.
@@ -43,6 +46,7 @@ struct Evaluator {
         self.nodes = table.nodes
         self.localNameIDs = table.names.localNameIDs
         self.isXML = document.format == .xml
+        self.hasPrefixedNames = table.names.hasPrefixedNames
         self.base = UInt32(truncatingIfNeeded: table.nodes.count)
         let names = table.names
         self.keyIDs = query.keys.isEmpty ? [] : query.keyIDs.ids(of: query.keys, in: names)
@@ -343,16 +347,25 @@ struct Evaluator {
         var p = node &+ 1
         let end = record.a
         if isXML {
-            if record.kindCode == Self.elementKind && !record.hasElementChildren {
-                // Only attributes can match, and they come first.
+            if record.kindCode == Self.elementKind {
+                // Attributes come first. Their names are unique in an element
+                // (the loader rejects a repeated one), so without prefixes
+                // the first match is the only one among them.
                 while p < end {
                     let child = records[Int(p)]
                     guard child.kindCode == Self.attributeKind else { break }
                     let name = child.nameID
-                    if name == id || locals[Int(name)] == id { out.append(p) }
                     p &+= 1
+                    if name == id || locals[Int(name)] == id {
+                        out.append(p &- 1)
+                        if !hasPrefixedNames {
+                            while p < end && records[Int(p)].kindCode == Self.attributeKind { p &+= 1 }
+                            break
+                        }
+                    }
                 }
-                return
+                // Without child elements nothing after the attributes has a name.
+                if !record.hasElementChildren { return }
             }
             while p < end {
                 let child = records[Int(p)]

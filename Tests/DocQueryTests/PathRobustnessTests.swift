@@ -27,6 +27,19 @@ import TestSupport
         #expect(values == expected)
     }
 
+    /// A key on XML elements finds every attribute and child element it
+    /// names, by qualified or local name, with or without prefixes in the
+    /// document (key scans stop early only where no other match can follow).
+    @Test(arguments: [
+        (#"<r><n id="1" v="x"><id>2</id><m id="9"/></n><n v="y" id="3"/><n/></r>"#, "n.id", ["1", "2", "3"]),
+        (#"<r xmlns:a="urn:a" xmlns:b="urn:b"><n a:id="1" id="2" b:id="3"><a:id>4</a:id></n><n b:id="5"/></r>"#, "n.id", ["1", "2", "3", "4", "5"]),
+        (#"<r xmlns:a="urn:a"><n a:id="1" id="2"/></r>"#, "n.a:id", ["1"]),
+    ])
+    func xmlKeysFindEveryAttributeAndElement(_ xml: String, _ path: String, _ expected: [String]) throws {
+        let document = try Document(string: xml)
+        #expect(try document.query(path).strings == expected)
+    }
+
     /// A compiled query remembers its key ids for the last document only:
     /// documents that number their names differently, one after another
     /// (and documents freed in between), each get their own.

@@ -11,11 +11,15 @@ package final class NameTable: Sendable {
     package let localNameIDs: [UInt32]
     /// Name to id. Keys compare by their UTF-8 bytes (see ``NameKey``).
     package let ids: [NameKey: UInt32]
+    /// Whether some name has a prefix (a local-name id other than its own),
+    /// so that two different names can answer to one local name.
+    package let hasPrefixedNames: Bool
 
     package init(_ builder: Builder) {
         self.strings = builder.strings
         self.localNameIDs = builder.localNameIDs
         self.ids = builder.ids
+        self.hasPrefixedNames = builder.localNameIDs.indices.contains { builder.localNameIDs[$0] != UInt32($0) }
     }
 
     @inline(__always) package subscript(id: UInt32) -> String { strings[Int(id)] }
