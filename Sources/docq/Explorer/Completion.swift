@@ -123,18 +123,9 @@ extension ExplorerSession {
     /// inside quotes or brackets.
     static func pathTokenStart(_ head: String) -> Int {
         var depth = 0
-        var quote: Character?
-        var escaped = false
         var start = 0
-        for (offset, character) in head.enumerated() {
-            if escaped { escaped = false; continue }
-            if character == "\\" { escaped = true; continue }
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
+        forEachUnquoted(Array(head)) { offset, character in
             switch character {
-            case "\"", "'": quote = character
             case "[", "(": depth += 1
             case "]", ")": depth = max(depth - 1, 0)
             case " ", "\t": if depth == 0 { start = offset + 1 }
@@ -149,23 +140,14 @@ extension ExplorerSession {
     static func openFilter(in token: String) -> (collectionPath: String, contentStart: Int)? {
         let characters = Array(token)
         var opens: [Int] = []
-        var quote: Character?
-        var escaped = false
-        for (offset, character) in characters.enumerated() {
-            if escaped { escaped = false; continue }
-            if character == "\\" { escaped = true; continue }
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
+        let quoteOpen = forEachUnquoted(characters) { offset, character in
             switch character {
-            case "\"", "'": quote = character
             case "[": opens.append(offset)
             case "]": _ = opens.popLast()
             default: break
             }
         }
-        guard quote == nil, let open = opens.last, open + 1 < characters.count, characters[open + 1] == "?" else {
+        guard !quoteOpen, let open = opens.last, open + 1 < characters.count, characters[open + 1] == "?" else {
             return nil
         }
         return (String(characters[..<open]), open + 2)
@@ -186,18 +168,9 @@ extension ExplorerSession {
     static func splitLastStep(_ token: String) -> (base: String, partial: String, offset: Int) {
         let characters = Array(token)
         var depth = 0
-        var quote: Character?
-        var escaped = false
         var dot: Int?
-        for (offset, character) in characters.enumerated() {
-            if escaped { escaped = false; continue }
-            if character == "\\" { escaped = true; continue }
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
+        forEachUnquoted(characters) { offset, character in
             switch character {
-            case "\"", "'": quote = character
             case "[": depth += 1
             case "]": depth = max(depth - 1, 0)
             case ".": if depth == 0 { dot = offset }
@@ -209,5 +182,29 @@ extension ExplorerSession {
         // `..` (recursive descent) keeps its dots with the base.
         if base.hasSuffix(".") { base.removeLast() }
         return (base, String(characters[(dot + 1)...]), dot + 1)
+    }
+
+    /// Calls `body` with each character of `characters` (and its offset)
+    /// that is outside single or double quotes and not escaped by a
+    /// backslash; quotes and escapes themselves are not passed. Returns
+    /// whether a quote is still open at the end.
+    @discardableResult
+    static func forEachUnquoted(_ characters: [Character], _ body: (Int, Character) -> Void) -> Bool {
+        var quote: Character?
+        var escaped = false
+        for (offset, character) in characters.enumerated() {
+            if escaped { escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if let open = quote {
+                if character == open { quote = nil }
+                continue
+            }
+            if character == "\"" || character == "'" {
+                quote = character
+                continue
+            }
+            body(offset, character)
+        }
+        return quote != nil
     }
 }

@@ -158,18 +158,34 @@ struct ExplorerSession {
 
     // MARK: - Commands on nodes
 
+    /// Evaluates `argument` from here: the values, or the reply that
+    /// explains a malformed path (caret) or a path that matched nothing.
+    private func evaluateHere(_ argument: String) -> EvaluationOutcome {
+        let evaluation: Evaluation
+        do {
+            evaluation = try engine.compile(argument).evaluate(from: current)
+        } catch {
+            return .reply(ExplorerReply(errors: Self.caretLines(error)))
+        }
+        if evaluation.isEmpty {
+            return .reply(ExplorerReply(errors: missLines(argument, evaluation.miss)))
+        }
+        return .values(evaluation)
+    }
+
+    private enum EvaluationOutcome {
+        case values(Evaluation)
+        case reply(ExplorerReply)
+    }
+
     /// Runs `body` on the current node, or on each node `argument` (a path
     /// from here) matches.
     private func withTargets(_ argument: String, _ body: (Node) -> [String]) -> ExplorerReply {
         guard !argument.isEmpty else { return ExplorerReply(output: body(current)) }
         let evaluation: Evaluation
-        do {
-            evaluation = try engine.compile(argument).evaluate(from: current)
-        } catch {
-            return ExplorerReply(errors: Self.caretLines(error))
-        }
-        if evaluation.isEmpty {
-            return ExplorerReply(errors: missLines(argument, evaluation.miss))
+        switch evaluateHere(argument) {
+        case .values(let found): evaluation = found
+        case .reply(let reply): return reply
         }
         var output: [String] = []
         for value in evaluation.values {
@@ -191,13 +207,9 @@ struct ExplorerSession {
             return ExplorerReply(output: output)
         }
         let evaluation: Evaluation
-        do {
-            evaluation = try engine.compile(argument).evaluate(from: current)
-        } catch {
-            return ExplorerReply(errors: Self.caretLines(error))
-        }
-        if evaluation.isEmpty {
-            return ExplorerReply(errors: missLines(argument, evaluation.miss))
+        switch evaluateHere(argument) {
+        case .values(let found): evaluation = found
+        case .reply(let reply): return reply
         }
         for (value, path) in zip(evaluation.values, evaluation.paths()) {
             if case .node(let node) = value {
