@@ -17,18 +17,7 @@ extension Subjects {
     public static let xmlQueryPath = "node.id"
 
     public static let jsonQuery: [Subject] = [
-        Subject(
-            name: "DocQuery", operation: "query", format: .json, role: .ours,
-            summary: "PathQuery(\"statuses.user.screen_name\"), compiled once, evaluate(on:)",
-            onlyInput: "twitter.json"
-        ) { _, data in
-            let document = try Document(data: data)
-            let query = try PathQuery("statuses.user.screen_name")
-            return Workload {
-                let result = try query.evaluate(on: document)
-                return Output(count: result.count, value: result)
-            }
-        },
+        compiledPathSubject("statuses.user.screen_name", format: .json, input: "twitter.json"),
         Subject(
             name: "DocTree walk", operation: "query", format: .json, role: .ours,
             summary: "Node.children(named:) walk to every statuses[*].user.screen_name",
@@ -97,17 +86,7 @@ extension Subjects {
     ]
 
     public static let xmlQuery: [Subject] = [
-        Subject(
-            name: "DocQuery", operation: "query", format: .xml, role: .ours,
-            summary: "PathQuery(\"node.id\"), compiled once, evaluate(on:)", onlyInput: "map.osm"
-        ) { _, data in
-            let document = try Document(data: data)
-            let query = try PathQuery("node.id")
-            return Workload {
-                let result = try query.evaluate(on: document)
-                return Output(count: result.count, value: result)
-            }
-        },
+        compiledPathSubject("node.id", format: .xml, input: "map.osm"),
         Subject(
             name: "DocTree walk", operation: "query", format: .xml, role: .ours,
             summary: "Node.children(named:) + attribute(named:) over every node element",
@@ -160,4 +139,20 @@ extension Subjects {
             }
         },
     ]
+
+    /// DocQuery's subject for one query: `path` compiled once as a
+    /// `PathQuery`, then evaluated on the loaded document every iteration.
+    static func compiledPathSubject(_ path: String, format: InputFormat, input: String) -> Subject {
+        Subject(
+            name: "DocQuery", operation: "query", format: format, role: .ours,
+            summary: "PathQuery(\"\(path)\"), compiled once, evaluate(on:)", onlyInput: input
+        ) { _, data in
+            let document = try Document(data: data)
+            let query = try PathQuery(path)
+            return Workload {
+                let result = try query.evaluate(on: document)
+                return Output(count: result.count, value: result)
+            }
+        }
+    }
 }
