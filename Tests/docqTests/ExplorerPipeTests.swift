@@ -59,6 +59,16 @@ struct ExplorerPipeTests {
         #expect(missing.stderr.contains("no-such.xml"))
     }
 
+    @Test("a run that fails before reading its input leaves the unread input behind cleanly")
+    func exitsBeforeReadingInput() throws {
+        // More than a pipe buffer holds, so the writer is still writing when
+        // docq exits: the caller sees a broken pipe, not a killed process.
+        let script = [UInt8](repeating: UInt8(ascii: "\n"), count: 1 << 20)
+        let missing = try Docq.run(["explore", "no-such.xml"], stdin: script)
+        #expect(missing.status == 3, "\(missing)")
+        #expect(missing.stderr.contains("no-such.xml"))
+    }
+
     @Test("random input through the pipe never crashes the explorer")
     func randomInput() throws {
         var generator = SplitMix64(seed: 42)

@@ -60,6 +60,13 @@ enum Docq {
             ?? candidates.last!
     }()
 
+    /// Makes a write to a pipe whose reader has gone fail with EPIPE instead
+    /// of killing the whole test process with SIGPIPE: docq may exit (say,
+    /// on a missing file) before it reads the input a test feeds it.
+    private static let brokenPipesFailWrites: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+
     /// Runs docq with `arguments`, feeding `stdin` (or nothing: standard
     /// input is then empty, never the terminal).
     ///
@@ -72,6 +79,7 @@ enum Docq {
         timeout: TimeInterval = 120,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> Run {
+        Docq.brokenPipesFailWrites
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
