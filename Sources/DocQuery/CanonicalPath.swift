@@ -20,6 +20,8 @@
 struct CanonicalPathBuilder {
     let document: Document
     private let nodes: [NodeRecord]
+    /// Every node's parent (derived on the document's first use).
+    private let parents: [UInt32]
     private let localNameIDs: [UInt32]
     private let root: UInt32
     /// When set, siblings are grouped once per parent (for many paths).
@@ -31,6 +33,7 @@ struct CanonicalPathBuilder {
     init(document: Document, memoizing: Bool = false) {
         self.document = document
         self.nodes = document.table.nodes
+        self.parents = document.parentTable.parents
         self.localNameIDs = document.table.names.localNameIDs
         self.root = document.root.index
         if memoizing {
@@ -53,8 +56,8 @@ struct CanonicalPathBuilder {
         var n = node
         while n != root {
             let record = nodes[Int(n)]
-            let parent = record.parent
-            guard parent != NodeRecord.noParent, parent != 0 else { return nil }
+            let parent = parents[Int(n)]
+            guard parent != ParentTable.none, parent != 0 else { return nil }
             if nodes[Int(parent)].kindCode == Node.Kind.array.rawValue {
                 components.append("[\(ordinalInArray(n, parent))]")
             } else {

@@ -137,7 +137,7 @@ private struct Scanner {
             case UInt8(ascii: "\""):
                 let (end, escaped) = try scanString(at: i)
                 nodes.append(NodeRecord(
-                    kind: .string, flags: escaped ? .escaped : [], name: name, parent: top.index,
+                    kind: .string, flags: escaped ? .escaped : [], name: name,
                     a: UInt32(truncatingIfNeeded: i &+ 1), b: UInt32(truncatingIfNeeded: end &- i &- 2)))
                 top.children &+= 1
                 i = end
@@ -145,7 +145,7 @@ private struct Scanner {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
                 let (end, fractional) = try scanNumber(at: i)
                 nodes.append(NodeRecord(
-                    kind: .number, flags: fractional ? .fractional : [], name: name, parent: top.index,
+                    kind: .number, flags: fractional ? .fractional : [], name: name,
                     a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: end &- i)))
                 top.children &+= 1
                 i = end
@@ -163,7 +163,7 @@ private struct Scanner {
                     throw unexpected("expected a value", at: i)
                 }
                 nodes.append(NodeRecord(
-                    kind: kind, name: name, parent: top.index,
+                    kind: kind, name: name,
                     a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: length)))
                 top.children &+= 1
                 i &+= length
@@ -173,7 +173,7 @@ private struct Scanner {
                 let isObject = c == UInt8(ascii: "{")
                 let index = UInt32(truncatingIfNeeded: nodes.count)
                 nodes.append(NodeRecord(
-                    kind: isObject ? .object : .array, name: name, parent: top.index, a: 0, b: 0))
+                    kind: isObject ? .object : .array, name: name, a: 0, b: 0))
                 top.children &+= 1
                 stack.append(top)
                 top = Frame(index: index, children: 0, isObject: isObject)

@@ -36,6 +36,13 @@ package struct XMLWriter {
         var open: [(end: UInt32, name: String, added: Int)] = []
         var position = start
         let stop = table.subtreeEnd(start)
+        // Comments and processing instructions outside the root element end
+        // with a line break: those met with no element open, when the writing
+        // began at the document node or at such a node itself.
+        let startKind = table.nodes[Int(start)].kind
+        let startsAtDocumentLevel = start == 0
+            || ((startKind == .comment || startKind == .processingInstruction)
+                && document.parentTable.parents[Int(start)] == 0)
         while position < stop {
             while let last = open.last, position >= last.end {
                 closeElement(open.removeLast())
@@ -66,7 +73,7 @@ package struct XMLWriter {
                 out.append(contentsOf: "<!--".utf8)
                 out.append(contentsOf: table.bytes(of: record))
                 out.append(contentsOf: "-->".utf8)
-                if Int(record.parent) == 0 { out.append(0x0A) }
+                if open.isEmpty && startsAtDocumentLevel { out.append(0x0A) }
             case .processingInstruction:
                 out.append(contentsOf: "<?".utf8)
                 out.append(contentsOf: table.names[record.name].utf8)
@@ -75,7 +82,7 @@ package struct XMLWriter {
                     out.append(contentsOf: table.bytes(of: record))
                 }
                 out.append(contentsOf: "?>".utf8)
-                if Int(record.parent) == 0 { out.append(0x0A) }
+                if open.isEmpty && startsAtDocumentLevel { out.append(0x0A) }
             case .object, .array, .string, .number, .true, .false, .null:
                 break  // Not in XML documents.
             }

@@ -1,4 +1,4 @@
-/// One node of a document, as stored: a 16-byte record in a flat array.
+/// One node of a document, as stored: a 12-byte record in a flat array.
 ///
 /// ## Layout
 ///
@@ -7,27 +7,28 @@
 /// | `header` | 0–3  | ``Node/Kind`` raw value |
 /// |          | 4–7  | flags (``NodeRecord/Flags``) |
 /// |          | 8–31 | interned name id (0 = no name) |
-/// | `parent` | 32   | index of the parent record (`UInt32.max` for the document node) |
 /// | `a`      | 32   | containers: index one past the last descendant; leaves: text offset |
 /// | `b`      | 32   | elements: namespace URI id (0 = none); objects/arrays: child count; leaves: text length |
 ///
 /// Records are in document order (pre-order), so a container's descendants
 /// follow it contiguously and skipping a subtree is a single jump to `a`.
+///
+/// There is no parent field: the parent of a node is the innermost
+/// container before it whose subtree reaches past it, which
+/// ``ParentTable`` derives for the whole document in one pass, only when
+/// something first asks for a parent. Storing it would cost a third more
+/// memory per node for a link that queries running downward never follow.
 package struct NodeRecord: Sendable, Equatable {
     package var header: UInt32
-    package var parent: UInt32
     package var a: UInt32
     package var b: UInt32
 
     /// The largest interned name id a record can hold.
     package static let maxNameID: UInt32 = (1 << 24) - 1
-    /// The parent value of the document node.
-    package static let noParent: UInt32 = .max
 
     @inline(__always)
-    package init(kind: Node.Kind, flags: Flags = [], name: UInt32, parent: UInt32, a: UInt32, b: UInt32) {
+    package init(kind: Node.Kind, flags: Flags = [], name: UInt32, a: UInt32, b: UInt32) {
         self.header = UInt32(kind.rawValue) | (UInt32(flags.rawValue) << 4) | (name << 8)
-        self.parent = parent
         self.a = a
         self.b = b
     }

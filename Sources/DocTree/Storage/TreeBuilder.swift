@@ -21,7 +21,7 @@ package struct TreeBuilder {
     package init(text: [UInt8] = [], splitsPrefixes: Bool, maxDepth: Int, estimatedNodes: Int = 16) {
         self.nodes = []
         nodes.reserveCapacity(max(estimatedNodes, 16))
-        nodes.append(NodeRecord(kind: .document, name: 0, parent: NodeRecord.noParent, a: 0, b: 0))
+        nodes.append(NodeRecord(kind: .document, name: 0, a: 0, b: 0))
         self.text = text
         self.names = NameTable.Builder(splitsPrefixes: splitsPrefixes)
         self.open = [0]
@@ -44,7 +44,7 @@ package struct TreeBuilder {
         guard open.count <= maxDepth else { return nil }
         let index = UInt32(truncatingIfNeeded: nodes.count)
         countChild()
-        nodes.append(NodeRecord(kind: kind, name: name, parent: current, a: 0, b: b))
+        nodes.append(NodeRecord(kind: kind, name: name, a: 0, b: b))
         open.append(index)
         return index
     }
@@ -61,7 +61,7 @@ package struct TreeBuilder {
     package mutating func appendLeaf(_ kind: Node.Kind, flags: NodeRecord.Flags = [], name: UInt32 = 0, offset: UInt32, length: UInt32) -> UInt32 {
         let index = UInt32(truncatingIfNeeded: nodes.count)
         countChild()
-        nodes.append(NodeRecord(kind: kind, flags: flags, name: name, parent: current, a: offset, b: length))
+        nodes.append(NodeRecord(kind: kind, flags: flags, name: name, a: offset, b: length))
         return index
     }
 

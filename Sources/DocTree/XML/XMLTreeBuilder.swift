@@ -63,6 +63,9 @@ struct XMLTreeBuilder {
     /// real text: the tree is wrong and the parse must run again with
     /// `dropsWhitespaceEarly: false`.
     private(set) var needsRestart = false
+    /// The element the last appended text run belongs to, so a following
+    /// chunk can tell whether it continues that run (records keep no parent).
+    private var lastTextParent: UInt32 = .max
     /// (attribute record, namespace URI id) pairs, in record order; they
     /// become the table's dictionary in ``finish()``, sized once (growing a
     /// dictionary an insertion at a time rehashes it at every doubling).
@@ -157,7 +160,7 @@ struct XMLTreeBuilder {
         let offset = try appendBytes(chunk)
         let last = tree.nodes.count - 1
         let previous = tree.nodes[last]
-        if previous.rawKind == Node.Kind.text.rawValue, previous.parent == parent,
+        if previous.rawKind == Node.Kind.text.rawValue, lastTextParent == parent,
             previous.flags.contains(.cdata) == cdata, previous.a &+ previous.b == offset
         {
             tree.nodes[last].b &+= UInt32(truncatingIfNeeded: chunk.count)
@@ -190,7 +193,8 @@ struct XMLTreeBuilder {
         _ kind: Node.Kind, flags: NodeRecord.Flags = [], name: UInt32 = 0, offset: UInt32, length: UInt32
     ) -> UInt32 {
         let index = UInt32(truncatingIfNeeded: tree.nodes.count)
-        tree.nodes.append(NodeRecord(kind: kind, flags: flags, name: name, parent: tree.current, a: offset, b: length))
+        if kind == .text { lastTextParent = tree.current }
+        tree.nodes.append(NodeRecord(kind: kind, flags: flags, name: name, a: offset, b: length))
         return index
     }
 
@@ -337,7 +341,7 @@ struct XMLTreeBuilder {
 
     /// Removes the whitespace-only text runs of elements that have child
     /// elements and no other text, in one forward pass: records move down
-    /// over the dropped ones, parents and subtree ends are remapped through
+    /// over the dropped ones, subtree ends are remapped through
     /// a stack of open containers, and text spans move down over the
     /// dropped bytes (spans are in record order, so moving forward is safe).
     private mutating func dropLayoutWhitespace() {
@@ -397,7 +401,6 @@ struct XMLTreeBuilder {
             {
                 continue
             }
-            record.parent = parent
             if containerKinds & (1 << kind) != 0 {
                 stack[depth] = (record.a, UInt32(truncatingIfNeeded: write))
                 depth += 1

@@ -48,7 +48,7 @@ import Testing
         #expect(nodes[2].b == 3)
         #expect(nodes[4].b == 2 && nodes[4].a == 7)
         #expect(nodes[7].b == 0 && nodes[7].a == 8)
-        #expect(nodes.map(\.parent) == [NodeRecord.noParent, 0, 1, 2, 2, 4, 4, 2, 1])
+        #expect(document.parentTable.parents == [ParentTable.none, 0, 1, 2, 2, 4, 4, 2, 1])
         #expect(document.root.children(named: "b").first?.parent == document.root)
     }
 
