@@ -89,9 +89,25 @@ package struct TreeBuilder {
     }
 
     /// Closes the document node and freezes everything into a document.
+    ///
+    /// The parsers reserve records from the input size (one record per 10
+    /// or 12 input bytes) so a load never regrows and copies them; when
+    /// more than a sixteenth of that capacity went unused, the records move
+    /// to an array of exactly their size, so a document holds no capacity
+    /// it does not use. That copy is one `memcpy` of the records, small
+    /// next to the parse (twitter.json: 0.17 MB in a 1 ms load).
     package mutating func finish(format: DocumentFormat) -> Document {
         precondition(open.count == 1, "finish() with open containers")
         nodes[0].a = UInt32(truncatingIfNeeded: nodes.count)
+        let count = nodes.count
+        if nodes.capacity - count > count / 16 {
+            nodes = [NodeRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
+                nodes.withUnsafeBufferPointer { source in
+                    _ = buffer.initialize(fromContentsOf: source)
+                }
+                initialized = count
+            }
+        }
         let table = NodeTable(
             nodes: nodes, text: text, names: NameTable(names),
             attributeNamespaces: attributeNamespaces)

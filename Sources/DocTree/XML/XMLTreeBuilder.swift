@@ -260,20 +260,7 @@ struct XMLTreeBuilder {
             tree.attributeNamespaces = byRecord
             attributeNamespaces = []
         }
-        let written = tree.nodes.count
         if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
-        // The records dropped above were written, so their memory is resident:
-        // when that is a noticeable share, move the records to a snug array.
-        // (Capacity that was never written is not resident: no copy for it.)
-        let count = tree.nodes.count
-        if written - count > count / 8 && count > 4096 {
-            tree.nodes = [NodeRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
-                tree.nodes.withUnsafeBufferPointer { source in
-                    _ = buffer.initialize(fromContentsOf: source)
-                }
-                initialized = count
-            }
-        }
         tree.text = text.array()
         return tree.finish(format: .xml)
     }
