@@ -19,7 +19,7 @@
 /// not addressable and have no canonical path.
 struct CanonicalPathBuilder {
     let document: Document
-    private let nodes: [NodeRecord]
+    private let nodes: NodeRecords
     /// Every node's parent (derived on the document's first use).
     private let parents: [UInt32]
     private let localNameIDs: [UInt32]

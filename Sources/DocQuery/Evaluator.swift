@@ -15,7 +15,7 @@
 struct Evaluator {
     let document: Document
     let table: NodeTable
-    let nodes: [NodeRecord]
+    let nodes: NodeRecords
     let localNameIDs: [UInt32]
     let isXML: Bool
     /// No name of the document has a prefix: a key then matches names

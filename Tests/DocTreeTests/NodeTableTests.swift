@@ -20,6 +20,34 @@ import Testing
         #expect(doc.root.children(named: "a").map(\.kind) == [.null, .array])
     }
 
+    @Test func recordStorageGrowsKeepsEveryRecordAndTrimsToSize() {
+        let storage = RecordStorage(capacity: 16)
+        for i in 0..<1000 {
+            storage.append(NodeRecord(kind: .number, name: 0, a: UInt32(i), b: UInt32(i % 7)))
+        }
+        #expect(storage.count == 1000 && storage.capacity >= 1000)
+        storage[500].b = 99
+        storage.removeLast(100)
+        storage.trim()
+        #expect(storage.capacity == 900)
+        let records = storage.records
+        #expect(records.count == 900)
+        #expect(records.map(\.a) == (0..<900).map { UInt32($0) })
+        #expect(records[500].b == 99 && records[501].b == UInt32(501 % 7))
+    }
+
+    @Test func aLoadedDocumentKeepsNoUnusedRecordCapacity() throws {
+        // The JSON scanner reserves a record per 8 input bytes; this document
+        // has a value per ~60 bytes, so most of that reserve goes unused.
+        let text = "[" + (0..<200).map { #"{"name": "item number \#($0)", "ok": true}"# }.joined(separator: ",") + "]"
+        let document = try Document(string: text)
+        #expect(document.nodeCount == 2 + 200 * 3)
+        let storage = RecordStorage(capacity: text.utf8.count / 8)
+        #expect(storage.capacity > document.nodeCount)  // what was reserved
+        #expect(document.table.nodes.count == document.nodeCount)
+        #expect(document.table.nodes.storageCapacity == document.nodeCount)  // what is kept
+    }
+
     @Test func builderRefusesToOpenPastMaxDepth() {
         var builder = TreeBuilder(splitsPrefixes: false, maxDepth: 2)
         #expect(builder.openContainer(.array, name: 0) != nil)

@@ -40,11 +40,11 @@ package enum JSONScanner {
             throw LoadError(
                 .tooLarge, "the input is \(bytes.count) bytes; a document holds at most \(UInt32.max) bytes of text")
         }
-        // One record per 12 input bytes: the records never reserve more
-        // than the input's size. Number-dense JSON (canada.json: 13.5 bytes
-        // a value) fits; denser input regrows, and `finish` trims the rest.
+        // One record per 8 input bytes: even number-dense JSON (canada.json,
+        // 13.5 bytes a value) fits without regrowing; `finish` gives back
+        // what stays unused.
         var builder = TreeBuilder(
-            text: bytes, splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: bytes.count / 12)
+            text: bytes, splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: bytes.count / 8)
         try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
             var keys = KeyCache()
             defer { keys.deallocate() }
@@ -119,9 +119,7 @@ private struct Scanner {
     /// interning keys in `builder.names`.
     func scan(into builder: inout TreeBuilder, keys: inout KeyCache, maxDepth: Int) throws(LoadError) {
         // Work on a uniquely referenced local copy of the records; hand it back at the end.
-        var nodes = builder.nodes
-        builder.nodes = []
-        defer { builder.nodes = nodes }
+        let nodes = builder.nodes
 
         var stack: [Frame] = []
         stack.reserveCapacity(32)
@@ -183,11 +181,11 @@ private struct Scanner {
                 i = skipWhitespace(i &+ 1)
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if i < count, base[i] == closer {
-                    Self.close(&top, &stack, &nodes)
+                    Self.close(&top, &stack, nodes)
                     i &+= 1
                 } else if isObject {
                     (name, i) = try scanKey(at: i, afterComma: false, keys: &keys, names: &builder.names)
-                    Self.noteKey(name, in: top.index, &stamps, &nodes)
+                    Self.noteKey(name, in: top.index, &stamps, nodes)
                     continue valueLoop
                 } else {
                     name = 0
@@ -218,14 +216,14 @@ private struct Scanner {
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
                         (name, i) = try scanKey(at: i, afterComma: true, keys: &keys, names: &builder.names)
-                        Self.noteKey(name, in: top.index, &stamps, &nodes)
+                        Self.noteKey(name, in: top.index, &stamps, nodes)
                     } else {
                         name = 0
                     }
                     continue valueLoop
                 }
                 if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
-                    Self.close(&top, &stack, &nodes)
+                    Self.close(&top, &stack, nodes)
                     i &+= 1
                     continue
                 }
@@ -241,7 +239,7 @@ private struct Scanner {
     /// Records where the innermost container ends and how many children it
     /// has, and makes its parent the innermost again.
     @inline(__always)
-    private static func close(_ top: inout Frame, _ stack: inout [Frame], _ nodes: inout [NodeRecord]) {
+    private static func close(_ top: inout Frame, _ stack: inout [Frame], _ nodes: RecordStorage) {
         let index = Int(top.index)
         nodes[index].a = UInt32(truncatingIfNeeded: nodes.count)
         nodes[index].b = top.children
@@ -258,7 +256,7 @@ private struct Scanner {
     /// pre-order), which hides whether `object` used the key too, so its
     /// members so far are scanned (closed subtrees only: jumps are exact).
     @inline(__always)
-    private static func noteKey(_ name: UInt32, in object: UInt32, _ stamps: inout KeyStamps, _ nodes: inout [NodeRecord]) {
+    private static func noteKey(_ name: UInt32, in object: UInt32, _ stamps: inout KeyStamps, _ nodes: RecordStorage) {
         let mine = object &+ 1
         let stamp = stamps.exchange(name, mine)
         if stamp < mine { return }
@@ -268,7 +266,7 @@ private struct Scanner {
     }
 
     @inline(never)
-    private static func hasMember(named name: UInt32, in object: UInt32, _ nodes: [NodeRecord]) -> Bool {
+    private static func hasMember(named name: UInt32, in object: UInt32, _ nodes: RecordStorage) -> Bool {
         var p = Int(object) &+ 1
         while p < nodes.count {
             let record = nodes[p]

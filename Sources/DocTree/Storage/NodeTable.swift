@@ -7,7 +7,7 @@
 /// ``LoadError/Kind-swift.struct/tooLarge``.
 package struct NodeTable: Sendable {
     /// The records in document order; index 0 is the document node.
-    package let nodes: [NodeRecord]
+    package let nodes: NodeRecords
     /// UTF-8 text that leaf records point into. For JSON this is the input
     /// itself (spans exclude the quotes); for XML the decoded character data.
     package let text: [UInt8]
@@ -16,7 +16,7 @@ package struct NodeTable: Sendable {
     /// Namespace URI ids of attributes that have one (most have none).
     package let attributeNamespaces: [UInt32: UInt32]
 
-    package init(nodes: [NodeRecord], text: [UInt8], names: NameTable, attributeNamespaces: [UInt32: UInt32]) {
+    package init(nodes: NodeRecords, text: [UInt8], names: NameTable, attributeNamespaces: [UInt32: UInt32]) {
         self.nodes = nodes
         self.text = text
         self.names = names

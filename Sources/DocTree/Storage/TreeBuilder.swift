@@ -5,7 +5,7 @@
 /// The builder keeps an explicit stack of open containers (no recursion),
 /// so depth is bounded only by ``maxDepth``.
 package struct TreeBuilder {
-    package var nodes: [NodeRecord]
+    package let nodes: RecordStorage
     package var text: [UInt8]
     package var names: NameTable.Builder
     package var attributeNamespaces: [UInt32: UInt32] = [:]
@@ -19,8 +19,7 @@ package struct TreeBuilder {
     ///   - text: the initial text buffer (the JSON scanner passes the input here).
     ///   - estimatedNodes: capacity to reserve for the records.
     package init(text: [UInt8] = [], splitsPrefixes: Bool, maxDepth: Int, estimatedNodes: Int = 16) {
-        self.nodes = []
-        nodes.reserveCapacity(max(estimatedNodes, 16))
+        self.nodes = RecordStorage(capacity: estimatedNodes)
         nodes.append(NodeRecord(kind: .document, name: 0, a: 0, b: 0))
         self.text = text
         self.names = NameTable.Builder(splitsPrefixes: splitsPrefixes)
@@ -90,26 +89,16 @@ package struct TreeBuilder {
 
     /// Closes the document node and freezes everything into a document.
     ///
-    /// The parsers reserve records from the input size (one record per 10
-    /// or 12 input bytes) so a load never regrows and copies them; when
-    /// more than a sixteenth of that capacity went unused, the records move
-    /// to an array of exactly their size, so a document holds no capacity
-    /// it does not use. That copy is one `memcpy` of the records, small
-    /// next to the parse (twitter.json: 0.17 MB in a 1 ms load).
+    /// The parsers reserve records from the input size (one per 8 or 10
+    /// input bytes) so a load rarely regrows; here the capacity left unused
+    /// is given back in place (``RecordStorage/trim()``), so a document
+    /// holds no records it does not use.
     package mutating func finish(format: DocumentFormat) -> Document {
         precondition(open.count == 1, "finish() with open containers")
         nodes[0].a = UInt32(truncatingIfNeeded: nodes.count)
-        let count = nodes.count
-        if nodes.capacity - count > count / 16 {
-            nodes = [NodeRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
-                nodes.withUnsafeBufferPointer { source in
-                    _ = buffer.initialize(fromContentsOf: source)
-                }
-                initialized = count
-            }
-        }
+        nodes.trim()
         let table = NodeTable(
-            nodes: nodes, text: text, names: NameTable(names),
+            nodes: nodes.records, text: text, names: NameTable(names),
             attributeNamespaces: attributeNamespaces)
         table.checkInvariants()
         return Document(table: table, format: format)

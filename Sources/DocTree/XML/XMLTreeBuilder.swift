@@ -249,7 +249,7 @@ struct XMLTreeBuilder {
     /// Whether every element opened was closed and there is a root element:
     /// what a successful parse must leave behind.
     var isComplete: Bool {
-        tree.open.count == 1 && tree.nodes.dropFirst().contains { $0.rawKind == Node.Kind.element.rawValue }
+        tree.open.count == 1 && tree.nodes.records.dropFirst().contains { $0.rawKind == Node.Kind.element.rawValue }
     }
 
     /// Drops layout whitespace and freezes the table into a document.
@@ -337,11 +337,9 @@ struct XMLTreeBuilder {
         defer { stack.deallocate() }
         let attributeNamespaces = tree.attributeNamespaces
         var movedAttributeNamespaces: [UInt32: UInt32] = [:]
-        let kept = tree.nodes.withUnsafeMutableBufferPointer { nodes in
-            Self.compact(
-                nodes.baseAddress!, count: count, text: text.base, stack: stack,
-                attributeNamespaces: attributeNamespaces, moved: &movedAttributeNamespaces)
-        }
+        let kept = Self.compact(
+            tree.nodes.base, count: count, text: text.base, stack: stack,
+            attributeNamespaces: attributeNamespaces, moved: &movedAttributeNamespaces)
         tree.nodes.removeLast(count - kept.nodes)
         text.truncate(to: kept.text)
         if !attributeNamespaces.isEmpty { tree.attributeNamespaces = movedAttributeNamespaces }
