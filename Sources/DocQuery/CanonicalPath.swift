@@ -19,7 +19,8 @@
 /// not addressable and have no canonical path.
 struct CanonicalPathBuilder {
     let document: Document
-    private let nodes: NodeRecords
+    /// The document's records; valid while `document` (held above) lives.
+    private let nodes: UnsafeBufferPointer<NodeRecord>
     /// Every node's parent (derived on the document's first use).
     private let parents: [UInt32]
     private let localNameIDs: [UInt32]
@@ -32,7 +33,7 @@ struct CanonicalPathBuilder {
     ///   paths of many nodes costs time linear in their number.
     init(document: Document, memoizing: Bool = false) {
         self.document = document
-        self.nodes = document.table.nodes
+        self.nodes = document.table.nodes.buffer
         self.parents = document.parentTable.parents
         self.localNameIDs = document.table.names.localNameIDs
         self.root = document.root.index

@@ -15,7 +15,8 @@
 struct Evaluator {
     let document: Document
     let table: NodeTable
-    let nodes: NodeRecords
+    /// The document's records; valid while `document` (held above) lives.
+    let nodes: UnsafeBufferPointer<NodeRecord>
     let localNameIDs: [UInt32]
     let isXML: Bool
     /// No name of the document has a prefix: a key then matches names
@@ -43,7 +44,7 @@ struct Evaluator {
     init(query: PathQuery, document: Document, computed: [ComputedValue] = []) {
         self.document = document
         self.table = document.table
-        self.nodes = table.nodes
+        self.nodes = table.nodes.buffer
         self.localNameIDs = table.names.localNameIDs
         self.isXML = document.format == .xml
         self.hasPrefixedNames = table.names.hasPrefixedNames
@@ -265,10 +266,8 @@ struct Evaluator {
     /// array the key applies to each element (through nested arrays), as
     /// key-value coding does on arrays.
     func appendKeyed(_ node: UInt32, _ id: UInt32, into out: inout [UInt32]) {
-        nodes.withUnsafeBufferPointer { records in
-            localNameIDs.withUnsafeBufferPointer { locals in
-                appendKeyed(node, id, records, locals, into: &out)
-            }
+        localNameIDs.withUnsafeBufferPointer { locals in
+            appendKeyed(node, id, nodes, locals, into: &out)
         }
     }
 
@@ -276,11 +275,10 @@ struct Evaluator {
     /// the records (the loops below stay inside the table by construction:
     /// every index they read lies between a container and its subtree end).
     private mutating func appendKeyed(_ input: [UInt32], _ id: UInt32, into out: inout [UInt32]) {
-        nodes.withUnsafeBufferPointer { records in
-            localNameIDs.withUnsafeBufferPointer { locals in
-                for item in input where isNode(item) {
-                    appendKeyed(item, id, records, locals, into: &out)
-                }
+        let records = nodes
+        localNameIDs.withUnsafeBufferPointer { locals in
+            for item in input where isNode(item) {
+                appendKeyed(item, id, records, locals, into: &out)
             }
         }
     }

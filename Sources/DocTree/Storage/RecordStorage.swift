@@ -87,8 +87,11 @@ package final class RecordStorage {
 /// A document's records, in document order: an immutable view of a
 /// trimmed ``RecordStorage`` that keeps it alive.
 package struct NodeRecords: RandomAccessCollection {
-    private let storage: RecordStorage
-    private let base: UnsafePointer<NodeRecord>
+    // Inlinable, so that DocQuery's loops over records compile to plain
+    // loads, as they do over an Array; without it every access from another
+    // module is a call through the Collection witness table.
+    @usableFromInline let storage: RecordStorage
+    @usableFromInline let base: UnsafePointer<NodeRecord>
     package let count: Int
 
     package init(_ storage: RecordStorage) {
@@ -97,25 +100,30 @@ package struct NodeRecords: RandomAccessCollection {
         self.count = storage.count
     }
 
+    /// The records as a buffer, valid while this view (or the document
+    /// that holds it) is alive. Hot loops in other modules read through
+    /// this: the standard library's buffer subscript is inlined there,
+    /// where this type's own subscript is called.
+    package var buffer: UnsafeBufferPointer<NodeRecord> { UnsafeBufferPointer(start: base, count: count) }
+
     /// The capacity of the storage behind the view (equal to ``count``
     /// once a load has trimmed it).
     package var storageCapacity: Int { storage.capacity }
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { count }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package subscript(index: Int) -> NodeRecord {
         precondition(index >= 0 && index < count, "record index out of range")
         return base[index]
     }
 
     /// Calls `body` with the records as a buffer.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<NodeRecord>) throws(E) -> R) throws(E) -> R {
-        try withExtendedLifetime(storage) { () throws(E) -> R in
-            try body(UnsafeBufferPointer(start: base, count: count))
-        }
+        defer { withExtendedLifetime(storage) {} }
+        return try body(UnsafeBufferPointer(start: base, count: count))
     }
 }
 
