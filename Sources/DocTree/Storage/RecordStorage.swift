@@ -87,11 +87,8 @@ package final class RecordStorage {
 /// A document's records, in document order: an immutable view of a
 /// trimmed ``RecordStorage`` that keeps it alive.
 package struct NodeRecords: RandomAccessCollection {
-    // Marked inlinable, yet calls from DocQuery were measured not to be
-    // inlined (Swift 6.3, release): modules whose loops are hot read through
-    // `buffer` instead, whose subscript the standard library inlines.
-    @usableFromInline let storage: RecordStorage
-    @usableFromInline let base: UnsafePointer<NodeRecord>
+    private let storage: RecordStorage
+    private let base: UnsafePointer<NodeRecord>
     package let count: Int
 
     package init(_ storage: RecordStorage) {
@@ -102,28 +99,21 @@ package struct NodeRecords: RandomAccessCollection {
 
     /// The records as a buffer, valid while this view (or the document
     /// that holds it) is alive. Hot loops in other modules read through
-    /// this: the standard library's buffer subscript is inlined there,
-    /// where this type's own subscript is called.
+    /// this: the standard library inlines the buffer's subscript there,
+    /// while this type's subscript stays a call across the module boundary
+    /// (measured with Swift 6.3 in release builds, `@inlinable` or not).
     package var buffer: UnsafeBufferPointer<NodeRecord> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The capacity of the storage behind the view (equal to ``count``
     /// once a load has trimmed it).
     package var storageCapacity: Int { storage.capacity }
 
-    @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    @inlinable @inline(__always)
     package subscript(index: Int) -> NodeRecord {
         precondition(index >= 0 && index < count, "record index out of range")
         return base[index]
-    }
-
-    /// Calls `body` with the records as a buffer.
-    @inlinable @inline(__always)
-    package func withUnsafeBufferPointer<R, E: Error>(_ body: (UnsafeBufferPointer<NodeRecord>) throws(E) -> R) throws(E) -> R {
-        defer { withExtendedLifetime(storage) {} }
-        return try body(UnsafeBufferPointer(start: base, count: count))
     }
 }
 
