@@ -26,6 +26,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only for `swift package generate-documentation`; nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -61,8 +63,48 @@ let package = Package(
             dependencies: ["DocQuery"],
             path: "Examples/QuickLook"
         ),
+
+        // The runnable examples (Examples/README.md): `swift run NAME`. Each
+        // serves its sample responses from a local server on 127.0.0.1 and
+        // loads them with Document.load(from:), as an app would.
+        .target(
+            name: "ExampleSupport",
+            path: "Examples/ExampleSupport",
+            exclude: ["Responses"]
+        ),
+        .executableTarget(
+            name: "TaskLists",
+            dependencies: ["DocQuery", "ExampleSupport"],
+            path: "Examples/TaskLists",
+            exclude: ["README.md"]
+        ),
+        .executableTarget(
+            name: "ElectionSchedule",
+            dependencies: ["DocQuery", "ExampleSupport"],
+            path: "Examples/ElectionSchedule",
+            exclude: ["README.md"]
+        ),
+        .executableTarget(
+            name: "TheaterPages",
+            dependencies: ["DocQuery", "ExampleSupport"],
+            path: "Examples/TheaterPages",
+            exclude: ["README.md"]
+        ),
+        .executableTarget(
+            name: "RESTPosts",
+            dependencies: ["DocQuery", "ExampleSupport"],
+            path: "Examples/RESTPosts",
+            exclude: ["README.md"]
+        ),
+        .executableTarget(
+            name: "MovieCharts",
+            dependencies: ["DocQuery", "ExampleSupport"],
+            path: "Examples/MovieCharts",
+            exclude: ["README.md"]
+        ),
         .target(
             name: "TestSupport",
+            dependencies: ["ExampleSupport"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -72,6 +114,13 @@ let package = Package(
         .testTarget(
             name: "DocQueryTests",
             dependencies: ["DocQuery", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "DocQuery", "TestSupport",
+                "TaskLists", "ElectionSchedule", "TheaterPages", "RESTPosts", "MovieCharts",
+            ]
         ),
         .testTarget(
             name: "docqTests",
