@@ -1,0 +1,153 @@
+import DocQuery
+import Foundation
+import TestSupport
+import Testing
+
+/// The DocQuery side of every snippet in the DocC articles: compiled here,
+/// run on small documents, and checked to appear in its article word for
+/// word.
+///
+/// A snippet is the code between `// snippet: NAME` and `// end snippet`
+/// below, without its indentation; the article must hold those lines as one
+/// block. So an article snippet cannot stop compiling or drift from what the
+/// test runs.
+@Suite struct ArticleSnippetTests {
+    static let docc = SharedData.packageRoot.appendingPathComponent("Sources/DocQuery/DocQuery.docc")
+
+    static let usersJSON = Data(#"""
+        {"users": [{"name": "Leona", "address": {"city": "Harrowgate"}}, {"name": "Ervin", "address": {"city": "Brookfield"}}],
+         "posts": [{"title": "Rain"}, {"title": "Harbour"}, {"title": "Timetables"}]}
+        """#.utf8)
+    static let rspXML = Data(#"""
+        <rsp stat="ok"><auth><token>6410bde1</token><user id="9" username="bob"/></auth>
+        <lists><list id="1" name="Inbox"/><list id="2" name="Work"/></lists></rsp>
+        """#.utf8)
+    static let scheduleXML = Data(#"""
+        <response><header><resultCode>INFO-00</resultCode></header><body><items>
+        <item><sgId>20180613</sgId><sgName>제7회 전국동시지방선거</sgName><sgVotedate>20180613</sgVotedate></item>
+        </items></body></response>
+        """#.utf8)
+    static let boxOfficeJSON = Data(#"""
+        {"boxOfficeResult": {"dailyBoxOfficeList": [
+          {"movieNm": "한강의 밤", "audiCnt": "118402"}, {"movieNm": "고양이 탐정", "audiCnt": "83112"}]}}
+        """#.utf8)
+
+    @Test func comingFromSwiftyJSON() throws {
+        let data = Self.usersJSON
+        // snippet: swiftyjson
+        let doc = try Document(data: data)
+        let city = doc["users[0].address.city"].string ?? ""
+        let titles = doc["posts.title"].strings
+        // end snippet
+        #expect(city == "Harrowgate")
+        #expect(titles == ["Rain", "Harbour", "Timetables"])
+    }
+
+    @Test func comingFromSWXMLHash() throws {
+        let data = Self.rspXML
+        // snippet: swxmlhash
+        let doc = try Document(data: data)
+        let token = doc["auth.token"].string
+        let username = doc["auth.user.username"].string
+        let names = doc["lists.list.name"].strings
+        // end snippet
+        #expect(token == "6410bde1")
+        #expect(username == "bob")
+        #expect(names == ["Inbox", "Work"])
+    }
+
+    // snippet: xmlcoder-model
+    struct Election: Decodable {
+        let sgId: String
+        let sgName: String
+        let sgVotedate: Date
+    }
+    // end snippet
+
+    @Test func comingFromXMLCoder() throws {
+        let data = Self.scheduleXML
+        // snippet: xmlcoder
+        let doc = try Document(data: data)
+        var decoder = NodeDecoder()
+        decoder.dateDecodingStrategy = .formatted("yyyyMMdd", timeZone: TimeZone(identifier: "Asia/Seoul")!)
+        let elections = try doc.decode([Election].self, at: "body.items.item", using: decoder)
+        // end snippet
+        #expect(elections.map(\.sgName) == ["제7회 전국동시지방선거"])
+    }
+
+    @Test func comingFromCodable() throws {
+        let data = Self.boxOfficeJSON
+        // snippet: codable
+        let doc = try Document(data: data)
+        let titles = doc["boxOfficeResult.dailyBoxOfficeList.movieNm"].strings
+        let audience = doc["boxOfficeResult.dailyBoxOfficeList.@sum.audiCnt"].int ?? 0
+        // end snippet
+        #expect(titles == ["한강의 밤", "고양이 탐정"])
+        #expect(audience == 201_514)
+    }
+
+    @Test func comingFromKeyValueCoding() throws {
+        let data = Self.usersJSON
+        // snippet: kvc
+        let doc = try Document(data: data)
+        let cities = doc["users.address.city"].strings      // always [String]
+        let count = doc["posts.@count"].int                  // 3
+        let same = doc.value(forKeyPath: "users.address.city") as? [Any]  // KVC's shapes, for ported code
+        // end snippet
+        #expect(cities == ["Harrowgate", "Brookfield"])
+        #expect(count == 3)
+        #expect(same?.count == 2)
+    }
+
+    @Test func gettingStarted() throws {
+        let data = Self.rspXML
+        // snippet: getting-started
+        let doc = try Document(data: data)
+        let username = doc["auth.user.username"].string        // "bob"
+        let names = doc["lists.list.name"].strings             // ["Inbox", "Work"]
+        let count = try doc.query("lists.list.@count").int     // 2
+        for list in doc["lists.list"].nodes {
+            print(list["id"].int ?? 0, list["name"].string ?? "")
+        }
+        // end snippet
+        #expect(username == "bob")
+        #expect(names == ["Inbox", "Work"])
+        #expect(count == 2)
+    }
+
+    /// Every snippet above appears in one of the articles, line for line.
+    @Test func snippetsAppearInTheArticles() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let snippets = Self.snippets(in: source)
+        #expect(snippets.count >= 7)
+        let articles = try FileManager.default.contentsOfDirectory(atPath: Self.docc.path)
+            .filter { $0.hasSuffix(".md") }
+            .map { try String(contentsOf: Self.docc.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
+        for (name, code) in snippets {
+            #expect(articles.contains(code), "snippet '\(name)' is not in any article of DocQuery.docc:\n\(code)")
+        }
+    }
+
+    /// (name, code) for each `// snippet: NAME` … `// end snippet` in `source`,
+    /// each line without the snippet's common indentation.
+    static func snippets(in source: String) -> [(String, String)] {
+        var result: [(String, String)] = []
+        var name: String?
+        var lines: [Substring] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("// snippet: ") {
+                name = String(trimmed.dropFirst("// snippet: ".count))
+                lines = []
+            } else if trimmed == "// end snippet", let current = name {
+                let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+                result.append((current, lines.map { String($0.dropFirst(indent)) }.joined(separator: "\n")))
+                name = nil
+            } else if name != nil {
+                lines.append(line)
+            }
+        }
+        return result
+    }
+}
