@@ -100,7 +100,7 @@ let package = Package(
             name: "MovieCharts",
             dependencies: ["DocQuery", "ExampleSupport"],
             path: "Examples/MovieCharts",
-            exclude: ["README.md"]
+            exclude: ["README.md", "explore.cast"]
         ),
         .target(
             name: "TestSupport",
