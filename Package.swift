@@ -16,6 +16,16 @@ let internalChecks: [SwiftSetting] = [
     .define("DOCTREE_INTERNAL_CHECKS", .when(configuration: .debug))
 ]
 
+/// The runnable examples under Examples/ (`swift run NAME`), each with a
+/// README and, for MovieCharts, the recorded explorer session beside it.
+let examples: [(name: String, otherFiles: [String])] = [
+    ("TaskLists", ["README.md"]),
+    ("ElectionSchedule", ["README.md"]),
+    ("TheaterPages", ["README.md"]),
+    ("RESTPosts", ["README.md"]),
+    ("MovieCharts", ["README.md", "explore.cast"]),
+]
+
 let package = Package(
     name: "DocQuery",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -72,36 +82,6 @@ let package = Package(
             path: "Examples/ExampleSupport",
             exclude: ["Responses"]
         ),
-        .executableTarget(
-            name: "TaskLists",
-            dependencies: ["DocQuery", "ExampleSupport"],
-            path: "Examples/TaskLists",
-            exclude: ["README.md"]
-        ),
-        .executableTarget(
-            name: "ElectionSchedule",
-            dependencies: ["DocQuery", "ExampleSupport"],
-            path: "Examples/ElectionSchedule",
-            exclude: ["README.md"]
-        ),
-        .executableTarget(
-            name: "TheaterPages",
-            dependencies: ["DocQuery", "ExampleSupport"],
-            path: "Examples/TheaterPages",
-            exclude: ["README.md"]
-        ),
-        .executableTarget(
-            name: "RESTPosts",
-            dependencies: ["DocQuery", "ExampleSupport"],
-            path: "Examples/RESTPosts",
-            exclude: ["README.md"]
-        ),
-        .executableTarget(
-            name: "MovieCharts",
-            dependencies: ["DocQuery", "ExampleSupport"],
-            path: "Examples/MovieCharts",
-            exclude: ["README.md", "explore.cast"]
-        ),
         .target(
             name: "TestSupport",
             dependencies: ["ExampleSupport"],
@@ -117,16 +97,20 @@ let package = Package(
         ),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: [
-                "DocQuery", "TestSupport",
-                "TaskLists", "ElectionSchedule", "TheaterPages", "RESTPosts", "MovieCharts",
-            ]
+            dependencies: ["DocQuery", "TestSupport"] + examples.map { .target(name: $0.name) }
         ),
         .testTarget(
             name: "docqTests",
             dependencies: ["docq", "TestSupport"],
             exclude: ["Snapshots"]
         ),
-    ],
+    ] + examples.map { example in
+        .executableTarget(
+            name: example.name,
+            dependencies: ["DocQuery", "ExampleSupport"],
+            path: "Examples/\(example.name)",
+            exclude: example.otherFiles
+        )
+    },
     swiftLanguageModes: [.v6]
 )
