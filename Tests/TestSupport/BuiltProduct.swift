@@ -10,6 +10,11 @@ public struct BuiltProduct: Sendable {
     /// The executable's file.
     public let url: URL
 
+    /// The executable at `url`.
+    public init(url: URL) {
+        self.url = url
+    }
+
     /// The product `name`, or the file that the environment variable
     /// `override` names when it is set (e.g. `DOCQ_BINARY`).
     public init(_ name: String, override: String? = nil) {
@@ -57,7 +62,7 @@ public struct BuiltProduct: Sendable {
         public var description: String { "status \(status)\(timedOut ? " (timed out)" : "")\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
     }
 
-    /// Runs the executable in the package root with `arguments`, feeding
+    /// Runs the executable in `directory` (default: the package root) with `arguments`, feeding
     /// `stdin` (or nothing: standard input is then empty, never the
     /// terminal). `environment` adds to (or, with `nil`, removes from) the
     /// test's environment. The run is killed after `timeout` seconds, so a
@@ -66,6 +71,7 @@ public struct BuiltProduct: Sendable {
         _ arguments: [String] = [],
         stdin: [UInt8]? = nil,
         environment: [String: String?] = [:],
+        directory: URL = SharedData.packageRoot,
         timeout: TimeInterval = 120
     ) throws -> Run {
         BuiltProduct.brokenPipesFailWrites
@@ -75,7 +81,7 @@ public struct BuiltProduct: Sendable {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        process.currentDirectoryURL = SharedData.packageRoot
+        process.currentDirectoryURL = directory
 
         let input = Pipe()
         let output = Pipe()
