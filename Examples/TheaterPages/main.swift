@@ -74,11 +74,13 @@ try await LocalHTTPServer.serve(routes) { server in
             if page > 1 { doc = try await Document.load(from: pageURL(page)) }
         } catch let error as LoadError {
             // A broken page costs its own records and nothing else. The error
-            // says where the JSON broke, in lines and characters of the page.
+            // says where the JSON broke (line and column, counted in
+            // characters), shows the line and puts a caret under the spot.
             let numbers = ((page - 1) * pageSize + 1)...min(page * pageSize, total)
             missing.append((page, numbers))
-            let place = error.location.map { "line \($0.line), column \($0.column): " } ?? ""
-            print("page \(page): cannot read it: \(place)\(error.message)")
+            let place = error.location.map { "line \($0.line), column \($0.column)" } ?? "somewhere"
+            print("page \(page): cannot read it (\(error.kind) at \(place)):")
+            print(error)
             continue
         }
         let records = doc["data[:]"].nodes

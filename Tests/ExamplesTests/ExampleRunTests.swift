@@ -55,7 +55,13 @@ struct ExampleRunTests {
         #expect(lines.contains("page 1: 4 theaters: 씨네마루 동성로 1관, 씨네마루 동성로 2관, 별빛극장, 달구벌 시네마 수성점"))
         // The broken page is reported where it broke (line 3, the 53rd
         // character: Korean letters count one each) and costs only its records.
-        #expect(lines.contains("page 3: cannot read it: line 3, column 53: expected ',' or '}' after an object member, found '\"'"))
+        #expect(lines.contains("page 3: cannot read it (invalidSyntax at line 3, column 53):"))
+        #expect(lines.contains("3:53: expected ',' or '}' after an object member, found '\"'"))
+        // The offending line with a caret under the missing comma (Korean
+        // letters are two columns wide on a terminal, so the caret is at 69).
+        let snippet = try #require(lines.firstIndex { $0.hasPrefix("   3 | ") })
+        #expect(lines[snippet].contains(#""연락처":"053-626-0250" "소재지"#))
+        #expect(lines[snippet + 1] == "     | " + String(repeating: " ", count: 68) + "^")
         #expect(lines.contains("page 4: 2 theaters: 동대구 메가스크린, 팔공 시네마"))
         #expect(lines.contains("== read 10 of 14"))
         #expect(lines.contains("missing: records 9–12 (page 3); fetch that page again later"))
