@@ -32,14 +32,6 @@ if [[ ! -x "$docq" ]]; then
     exit 1
 fi
 
-# Close inherited descriptors above 2: the tmux server would keep them, and a
-# caller reading our output through a pipe (the test suite) would wait for
-# the server to end.
-for fd in /proc/$$/fd/*; do
-    fd="${fd##*/}"
-    if ((fd > 2)); then eval "exec $fd>&-" 2>/dev/null || true; fi
-done
-
 server="docq-cast-$$"
 home="$(mktemp -d)"
 session="cast"

@@ -10,11 +10,6 @@ public struct BuiltProduct: Sendable {
     /// The executable's file.
     public let url: URL
 
-    /// The executable at `url`.
-    public init(url: URL) {
-        self.url = url
-    }
-
     /// The product `name`, or the file that the environment variable
     /// `override` names when it is set (e.g. `DOCQ_BINARY`).
     public init(_ name: String, override: String? = nil) {

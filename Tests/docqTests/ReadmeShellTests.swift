@@ -57,7 +57,7 @@ struct ReadmeShellTests {
             $0.contains("/") && FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path)
         }
         let folder = fromRoot ? root : root.appendingPathComponent("Examples/documents")
-        let run = try BuiltProduct(url: Docq.binary).run(
+        let run = try Docq.product.run(
             arguments, environment: ["COLUMNS": "80", "NO_COLOR": nil], directory: folder, timeout: 60)
         let lines = run.lines + run.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
         #expect(lines == example.expected, "\(example.testDescription)\n\(run)")
