@@ -83,10 +83,13 @@ try await LocalHTTPServer.serve(routes) { server in
         print(entry.line)
     }
 
-    print("\n== notes")
-    for note in tasks["tasks..note"].nodes {
-        let series = tasks["tasks.list.taskseries[?notes.note.id == '\(note["id"].string ?? "")'].name"].string ?? "?"
-        let title = note["title"].string.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
-        print("\(series) / \(title): \(note["_text"].string ?? "")")
+    // Notes: a title attribute and the note's text, which `_string` reads
+    // (an element with attributes still reads as its text).
+    print("\n== notes (\(tasks["tasks..note.@count"].int ?? 0))")
+    for series in tasks["tasks.list.taskseries[?notes.note]"].nodes {
+        for note in series["notes.note"].nodes {
+            let title = note["title"].string.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
+            print("\(series["name"].string ?? "?") / \(title): \(note["_string"].string ?? "")")
+        }
     }
 }
