@@ -47,11 +47,7 @@ extension QueryResult {
     }
 
     fileprivate func decode<T: Decodable>(_ type: T.Type, using decoder: NodeDecoder, codingPath: String) throws -> T {
-        var nodes = self.nodes
-        if nodes.count == 1, nodes[0].kind == .array {
-            // A lone JSON array is the collection of its elements (one level).
-            nodes = Array(nodes[0].contents)
-        }
+        // `nodes` already stands a lone JSON array for its elements (one level).
         let path = codingPath == "." ? "" : codingPath
         return try decoder.decode(type, from: nodes, codingPath: path.isEmpty ? [] : [QueryPathKey(path)])
     }

@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// do {
-///     _ = try Document(json: "[1, 2,]")
+///     _ = try Document(string: "[1, 2,]")
 /// } catch {
 ///     print(error)          // 1:7: expected a value, found ']'
 ///     print(error.kind)     // invalidSyntax

@@ -51,13 +51,23 @@ extension Document: CustomStringConvertible, CustomDebugStringConvertible, Custo
 }
 
 /// Builds the one-line previews of nodes.
-enum Preview {
+package enum Preview {
     /// How many keys, attributes or children a preview shows.
-    static let limit = 4
+    package static let limit = 4
     /// How many characters of a value a preview shows.
     static let textLimit = 40
 
-    static func describe(_ node: Node) -> String {
+    /// A node shown as a value, as printed matches show it: like
+    /// ``describe(_:)``, except that an element with only text (no
+    /// attributes, no child elements) is its quoted text, as in the JSON form.
+    package static func value(of node: Node) -> String {
+        if node.kind == .element, node.attributes.isEmpty, node.contents.isEmpty {
+            return quoted(truncate(node.string ?? ""))
+        }
+        return describe(node)
+    }
+
+    package static func describe(_ node: Node) -> String {
         switch node.kind {
         case .document:
             return "document: " + describe(node.document.root)
