@@ -95,6 +95,17 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
         return items[0]
     }
 
+    /// Every match as the path produced it: a lone JSON array is one match,
+    /// not its elements. For tools that must print what the path selected
+    /// (docq prints the array as one JSON value).
+    package var matchesAsSelected: [Match] {
+        let resultPath = origin.joined.text
+        return items.map { match($0, resultPath: resultPath) }
+    }
+
+    /// The canonical path of every match in ``matchesAsSelected``.
+    package var pathsAsSelected: [String] { paths(of: items) }
+
     /// The JSON array the path matched, when it matched exactly one array
     /// (which the result otherwise presents as its elements); `nil` otherwise.
     ///
@@ -200,8 +211,9 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     }
 
     /// The canonical path of every value, in order (see ``Match/path``).
-    public var paths: [String] {
-        let values = self.values
+    public var paths: [String] { paths(of: values) }
+
+    private func paths(of values: [UInt32]) -> [String] {
         var builder = CanonicalPathBuilder(document: document, memoizing: values.count > 8)
         let resultPath = origin.joined.text
         let base = UInt32(truncatingIfNeeded: document.table.nodes.count)

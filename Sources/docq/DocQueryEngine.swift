@@ -41,8 +41,10 @@ struct DocQueryEngine: PathEngine {
                 throw DocQueryEngine.failure(error)
             }
             var values: [ResultValue] = []
-            values.reserveCapacity(result.count)
-            for match in result {
+            // docq prints what the path selected: a lone JSON array is one value.
+            let matches = result.matchesAsSelected
+            values.reserveCapacity(matches.count)
+            for match in matches {
                 switch match.value {
                 case .node(let node): values.append(.node(node))
                 case .string(let text): values.append(.string(text))
@@ -58,7 +60,7 @@ struct DocQueryEngine: PathEngine {
                     elsewhere: explanation.elsewhere,
                     availableKeys: explanation.availableKeys.map(\.description))
             }
-            return Evaluation(values: values, paths: { result.paths }, miss: miss)
+            return Evaluation(values: values, paths: { result.pathsAsSelected }, miss: miss)
         }
     }
 }

@@ -61,10 +61,12 @@ package enum Preview {
     /// ``describe(_:)``, except that an element with only text (no
     /// attributes, no child elements) is its quoted text, as in the JSON form.
     package static func value(of node: Node) -> String {
-        if node.kind == .element, node.attributes.isEmpty, node.contents.isEmpty {
+        switch node.kind {
+        case .element where node.attributes.isEmpty && node.contents.isEmpty, .attribute:
             return quoted(truncate(node.string ?? ""))
+        default:
+            return describe(node)
         }
-        return describe(node)
     }
 
     package static func describe(_ node: Node) -> String {
