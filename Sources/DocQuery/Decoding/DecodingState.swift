@@ -90,7 +90,10 @@ final class DecodingState {
         case .document, .object, .array, .comment, .processingInstruction:
             break
         }
-        throw typeMismatch(type, at: path(), "found \(node.decodingDescription)")
+        let scalar: Set<Node.Kind> = [.string, .number, .true, .false]
+        let hint = scalar.contains(node.kind)
+            ? " (the decoder's jsonScalarStrategy .lenient reads JSON numbers, booleans and strings as one another)" : ""
+        throw typeMismatch(type, at: path(), "found \(node.decodingDescription)\(hint)")
     }
 
     /// Which JSON scalar kind a Swift type reads without conversion.

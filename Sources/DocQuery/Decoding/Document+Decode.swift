@@ -27,6 +27,19 @@ extension Document {
     }
 }
 
+extension Document {
+    /// Decodes the whole document, from its root (the root element of XML,
+    /// the top-level value of JSON): `try doc.decode(Response.self)`.
+    ///
+    /// A key whose target is an array and that is absent decodes as `[]`:
+    /// `<items/>` gives `items.item == []`, as an XML API's empty list must.
+    ///
+    /// - Throws: `DecodingError` with the coding path of the failure.
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: NodeDecoder = NodeDecoder()) throws -> T {
+        try decode(type, at: "", using: decoder)
+    }
+}
+
 extension Node {
     /// Decodes a value of `type` from what `path` finds below this node;
     /// see ``DocTree/Document/decode(_:at:using:)``.
