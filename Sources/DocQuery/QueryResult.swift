@@ -243,6 +243,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     /// ``printedMatchLimit``), or the explanation when nothing matched.
     public var description: String {
         if items.isEmpty { return explanation?.description ?? "no match" }
+        if let array = arrayNode, isEmpty { return "\(pathsAsSelected[0]): \(Preview.value(of: array))" }
         let shown = prefix(Self.printedMatchLimit).map(\.description)
         let more = count - shown.count
         return (shown + (more > 0 ? ["… \(more) more"] : [])).joined(separator: "\n")
