@@ -38,7 +38,7 @@ extension Node {
 enum KeyValueCoding {
     static func value(_ result: QueryResult) -> Any? {
         // Key-value coding's shape: a lone JSON array is one value (a Node).
-        let matches = result.matchesAsSelected
+        let matches = result.selectedMatches
         guard !matches.isEmpty else { return nil }
         let values = matches.map(object)
         if values.count == 1 && !result.isToMany { return values[0] }

@@ -95,17 +95,6 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
         return items[0]
     }
 
-    /// Every match as the path produced it: a lone JSON array is one match,
-    /// not its elements. For tools that must print what the path selected
-    /// (docq prints the array as one JSON value).
-    package var matchesAsSelected: [Match] {
-        let resultPath = origin.joined.text
-        return items.map { match($0, resultPath: resultPath) }
-    }
-
-    /// The canonical path of every match in ``matchesAsSelected``.
-    package var pathsAsSelected: [String] { paths(of: items) }
-
     /// The JSON array the path matched, when it matched exactly one array
     /// (which the result otherwise presents as its elements); `nil` otherwise.
     ///
@@ -213,7 +202,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     /// The canonical path of every value, in order (see ``Match/path``).
     public var paths: [String] { paths(of: values) }
 
-    private func paths(of values: [UInt32]) -> [String] {
+    func paths(of values: [UInt32]) -> [String] {
         var builder = CanonicalPathBuilder(document: document, memoizing: values.count > 8)
         let resultPath = origin.joined.text
         let base = UInt32(truncatingIfNeeded: document.table.nodes.count)
@@ -243,7 +232,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     /// ``printedMatchLimit``), or the explanation when nothing matched.
     public var description: String {
         if items.isEmpty { return explanation?.description ?? "no match" }
-        if let array = arrayNode, isEmpty { return "\(pathsAsSelected[0]): \(Preview.value(of: array))" }
+        if let array = arrayNode, isEmpty { return "\(selectedPaths[0]): \(Preview.value(of: array))" }
         let shown = prefix(Self.printedMatchLimit).map(\.description)
         let more = count - shown.count
         return (shown + (more > 0 ? ["… \(more) more"] : [])).joined(separator: "\n")

@@ -58,15 +58,13 @@ package enum Preview {
     static let textLimit = 40
 
     /// A node shown as a value, as printed matches show it: like
-    /// ``describe(_:)``, except that an element with only text (no
-    /// attributes, no child elements) is its quoted text, as in the JSON form.
+    /// ``describe(_:)``, except that an attribute is its quoted value and an
+    /// element that stands for its text in the JSON form
+    /// (``JSONWriter/standaloneText(of:)``) is that text, quoted.
     package static func value(of node: Node) -> String {
-        switch node.kind {
-        case .element where node.attributes.isEmpty && node.contents.isEmpty, .attribute:
-            return quoted(truncate(node.string ?? ""))
-        default:
-            return describe(node)
-        }
+        if node.kind == .attribute { return quoted(truncate(node.string ?? "")) }
+        if let text = JSONWriter.standaloneText(of: node) { return quoted(truncate(text)) }
+        return describe(node)
     }
 
     package static func describe(_ node: Node) -> String {
