@@ -74,13 +74,15 @@ struct Diagnostics: Sendable {
     // MARK: - Documents
 
     /// A document that cannot be read or parsed: the source, line, column
-    /// and message, then the offending line under a line-number gutter with
-    /// a caret under the bad spot.
+    /// and message, then the offending line under a line-number gutter.
+    /// (``LoadError/description`` adds a caret line under it; docq's
+    /// output keeps the two lines it has always printed, so scripts that
+    /// read them do not break.)
     func text(for error: LoadError, source: String) -> String {
         var head = "\(style.error("error:")) \(source)"
         if let location = error.location { head += ":\(location.line):\(location.column)" }
         head += ": \(error.message)\n"
-        for line in error.snippetLines(style: style) { head += line + "\n" }
+        for line in error.snippetLines(style: style).prefix(1) { head += line + "\n" }
         if error.kind == .invalidEncoding {
             head += "\(style.note("hint:")) for a document in a legacy encoding, name it with -e/--encoding (e.g. -e EUC-KR)\n"
         }
