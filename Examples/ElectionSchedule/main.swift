@@ -91,7 +91,7 @@ try await LocalHTTPServer.serve(routes) { server in
         let doc = try await schedule(query, on: server)
         let items = doc["body.items.item"]
         print("\n== \(label): \(items.count) of \(doc["body.totalCount"].int ?? 0)")
-        for item in items.nodes {
+        for item in items {
             let date = item["sgVotedate"].date(format: "yyyyMMdd", timeZone: seoul)
             print("\(date.map(day) ?? "?")  \(item["sgName"].string ?? "?")  (type \(item["sgTypecode"].int ?? -1))")
         }

@@ -43,7 +43,7 @@ func titlesAndDates(
     repeat {
         let request = api.request.replacingOccurrences(of: "{page}", with: String(page))
         let doc = try await Document.load(from: URL(string: "\(server)\(request)")!)
-        for item in doc["\(api.list)[:]"].nodes {
+        for item in doc[api.list] {   // a JSON array: the result is its elements
             rows.append((item[api.title].string ?? "?", item[api.date].date()))
         }
         if let pages = api.pages { pageCount = doc[pages].int ?? 1 }
@@ -87,7 +87,7 @@ try await LocalHTTPServer.serve(routes) { server in
     print("\n== KOFIC, \(kofic["boxOfficeResult.showRange"].string ?? "?")")
     print("audience that day: \(list["@sum.audiCnt"].int ?? 0)")
     let mostSeen = list["@max.audiAcc"].int ?? 0
-    let leader = list["[:]"].nodes.first { $0["audiAcc"].int == mostSeen }
+    let leader = list.first { $0["audiAcc"].int == mostSeen }
     print("most seen so far: \(leader?["movieNm"].string ?? "?"), \(mostSeen) viewers since \(leader?["openDt"].string ?? "?")")
     print("new this week: \(list["[?rankOldAndNew == 'NEW'].movieNm"].strings.joined(separator: ", "))")
 }

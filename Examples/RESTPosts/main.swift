@@ -64,10 +64,11 @@ try await LocalHTTPServer.serve(routes) { server in
     // every element, and a filter picks elements.
     print("== \(posts["@count"].int ?? 0) posts by \(users["@count"].int ?? 0) users, \(comments["@count"].int ?? 0) comments")
     print("\n== titles by user")
-    for user in users["[:]"].nodes {
+    for user in users["[:]"] {
         let id = user["id"].int ?? 0
         print("\(user["name"].string ?? "?") (@\(user["username"].string ?? "?")):")
-        for title in posts["[?user_id == \(id)].title"].strings {
+        // $id is a bound parameter: a value, never part of the path's syntax.
+        for title in try posts.query("[?user_id == $id].title", ["id": id]).strings {
             print("  - \(title)")
         }
     }
@@ -76,9 +77,9 @@ try await LocalHTTPServer.serve(routes) { server in
     print("companies in Harrowgate: \(users["[?address.city == 'Harrowgate'].company.name"].strings.joined(separator: ", "))")
 
     print("\n== comments per post")
-    for post in posts["[:]"].nodes {
+    for post in posts["[:]"] {
         let id = post["id"].int ?? 0
-        let count = comments["[?post_id == \(id)].@count"].int ?? 0
+        let count = try comments.query("[?post_id == $id].@count", ["id": id]).int ?? 0
         print("\(count)  \(post["title"].string ?? "?")")
     }
     let commenters = comments["email.@distinctUnionOfObjects.@count"].int ?? 0

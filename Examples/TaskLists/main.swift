@@ -48,7 +48,7 @@ try await LocalHTTPServer.serve(routes) { server in
     let lists = try await call("rtm.lists.getList", on: server)
     print("\n== lists")
     print("all:      \(lists["lists._contents.name"].strings.joined(separator: ", "))")
-    for smart in lists["lists.list[?smart == 1]"].nodes {
+    for smart in lists["lists.list[?smart == 1]"] {
         print("smart:    \(smart["name"].string ?? "?")  \(smart["filter"].string ?? "")")
     }
     let names = Dictionary(
@@ -62,15 +62,15 @@ try await LocalHTTPServer.serve(routes) { server in
     print("open:     \(tasks["tasks.list.taskseries.task[?completed == ''].@count"].int ?? 0)")
     print("done:     \(tasks["tasks.list.taskseries.task[?completed != ''].@count"].int ?? 0)")
     print("tags:     \(tasks["tasks..tag.@distinctUnionOfObjects"].strings.sorted().joined(separator: ", "))")
-    for list in tasks["tasks.list"].nodes {
+    for list in tasks["tasks.list"] {
         let name = names[list["id"].string ?? ""] ?? "?"
         print("per list: \(name): \(list["taskseries.name"].strings.joined(separator: "; "))")
     }
 
     print("\n== due this week (\(day(today)) to \(day(endOfWeek.addingTimeInterval(-1))))")
     var dueThisWeek: [(due: Date, line: String)] = []
-    for series in tasks["tasks.list.taskseries"].nodes {
-        for task in series["task[?completed == '']"].nodes {
+    for series in tasks["tasks.list.taskseries"] {
+        for task in series["task[?completed == '']"] {
             guard let due = task["due"].date(), due >= today, due < endOfWeek else { continue }
             let tags = series["tags.tag"].strings
             let priority = task["priority"].string.map { $0 == "N" ? "none" : $0 } ?? "?"
@@ -86,8 +86,8 @@ try await LocalHTTPServer.serve(routes) { server in
     // Notes: a title attribute and the note's text, which `_string` reads
     // (an element with attributes still reads as its text).
     print("\n== notes (\(tasks["tasks..note.@count"].int ?? 0))")
-    for series in tasks["tasks.list.taskseries[?notes.note]"].nodes {
-        for note in series["notes.note"].nodes {
+    for series in tasks["tasks.list.taskseries[?notes.note]"] {
+        for note in series["notes.note"] {
             let title = note["title"].string.flatMap { $0.isEmpty ? nil : $0 } ?? "(untitled)"
             print("\(series["name"].string ?? "?") / \(title): \(note["_string"].string ?? "")")
         }

@@ -32,7 +32,7 @@ struct Theater {
     let latitude: Double
     let longitude: Double
 
-    init?(_ record: Node) {
+    init?(_ record: Match) {
         guard let number = record["연번"].int, let name = record["상영관명"].string,
               let latitude = record["위도"].double, let longitude = record["경도"].double
         else { return nil }
@@ -83,7 +83,7 @@ try await LocalHTTPServer.serve(routes) { server in
             print(error)
             continue
         }
-        let records = doc["data[:]"].nodes
+        let records = doc["data"]   // a JSON array: the result is its elements
         theaters += records.compactMap(Theater.init)
         print("page \(page): \(records.count) theaters: \(doc["data.상영관명"].strings.joined(separator: ", "))")
     }

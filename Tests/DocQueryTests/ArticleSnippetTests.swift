@@ -106,7 +106,7 @@ import Testing
         let username = doc["auth.user.username"].string        // "bob"
         let names = doc["lists.list.name"].strings             // ["Inbox", "Work"]
         let count = try doc.query("lists.list.@count").int     // 2
-        for list in doc["lists.list"].nodes {
+        for list in doc["lists.list"] {
             print(list["id"].int ?? 0, list["name"].string ?? "")
         }
         // end snippet
