@@ -115,6 +115,31 @@ import Testing
         #expect(count == 2)
     }
 
+    @Test func handlingErrors() throws {
+        let doc = try Document(data: Self.rspXML)
+        var reported: (message: String, column: Int)?
+        func report(_ message: String, column: Int) { reported = (message, column) }
+        // snippet: errors-malformed-path
+        do {
+            _ = try doc.query("lists.@cuont")
+        } catch {
+            report(error.message, column: error.column)   // "unknown operator '@cuont' (did you mean '@count'?)", 7
+        }
+        // end snippet
+        #expect(reported?.message == "unknown operator '@cuont' (did you mean '@count'?)")
+        #expect(reported?.column == 7)
+
+        // snippet: errors-no-match
+        let result = doc["lists.list.nmae"]
+        let matched = result.explanation?.matchedPath     // "lists.list": the longest prefix that matched
+        let suggestion = result.explanation?.suggestion   // "name"
+        let keys = result.explanation?.availableKeys      // the keys that were there, with counts
+        // end snippet
+        #expect(matched == "lists.list")
+        #expect(suggestion == "name")
+        #expect(keys?.map(\.key) == ["id", "name"])
+    }
+
     /// Every snippet above appears in one of the articles, line for line.
     @Test func snippetsAppearInTheArticles() throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
