@@ -15,32 +15,16 @@
 # difference or a failure, 77 when tmux is not installed.
 set -euo pipefail
 
+name="explore-cast"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-docq="${DOCQ:-$root/.build/debug/docq}"
 cast="$root/Examples/MovieCharts/explore.cast"
 folder="$root/Examples/ExampleSupport/Responses/movies"
 file="kofic-daily.json"
 record=0
 [[ "${1:-}" == "--record" ]] && record=1
-
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "explore-cast: tmux is not installed; skipping" >&2
-    exit 77
-fi
-if [[ ! -x "$docq" ]]; then
-    echo "explore-cast: no docq binary at $docq (run swift build first)" >&2
-    exit 1
-fi
-
-server="docq-cast-$$"
-home="$(mktemp -d)"
+source "$root/scripts/lib/tmux-session.sh"
 session="cast"
-cleanup() {
-    tmux -L "$server" kill-server >/dev/null 2>&1 || true
-    rm -rf "$home"
-}
-trap cleanup EXIT
-tm() { TERM=xterm-256color tmux -L "$server" "$@"; }
+
 screen() { tm capture-pane -p -J -S - -E - -t "$session" 2>/dev/null | sed 's/[[:space:]]*$//' || true; }
 last_line() { screen | { grep -v '^$' || true; } | tail -n 1; }
 fail() {
