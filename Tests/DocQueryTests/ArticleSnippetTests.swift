@@ -140,6 +140,40 @@ import Testing
         #expect(keys?.map(\.key) == ["id", "name"])
     }
 
+    /// The types of the Decoding article, apart from the other snippets' types.
+    enum DecodingArticle {
+        // snippet: decoding-model
+        struct Election: Decodable {
+            let id: String, name: String, voteDate: Date
+            enum CodingKeys: String, CodingKey { case id = "sgId", name = "sgName", voteDate = "sgVotedate" }
+        }
+        // end snippet
+
+        // snippet: decoding-price
+        struct Price: Decodable {          // <price currency="KRW">1200</price>
+            let currency: String
+            let amount: Decimal
+            enum CodingKeys: String, CodingKey { case currency, amount = "_string" }
+        }
+        // end snippet
+    }
+
+    @Test func decodingArticle() throws {
+        typealias Election = DecodingArticle.Election
+        let doc = try Document(data: Self.scheduleXML)
+        // snippet: decoding
+        var decoder = NodeDecoder()
+        decoder.dateDecodingStrategy = .formatted("yyyyMMdd", timeZone: TimeZone(identifier: "Asia/Seoul")!)
+        let elections = try doc.decode([Election].self, at: "body.items.item", using: decoder)
+        // end snippet
+        #expect(elections.map(\.id) == ["20180613"])
+        #expect(elections.first?.voteDate == ISO8601DateFormatter().date(from: "2018-06-12T15:00:00Z"))
+
+        let price = try Document(string: #"<price currency="KRW">1200</price>"#).decode(DecodingArticle.Price.self)
+        #expect(price.currency == "KRW")
+        #expect(price.amount == 1200)
+    }
+
     /// Every snippet above appears in one of the articles, line for line.
     @Test func snippetsAppearInTheArticles() throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
