@@ -5,12 +5,8 @@ import Testing
 
 /// The DocQuery side of every snippet in the DocC articles: compiled here,
 /// run on small documents, and checked to appear in its article word for
-/// word.
-///
-/// A snippet is the code between `// snippet: NAME` and `// end snippet`
-/// below, without its indentation; the article must hold those lines as one
-/// block. So an article snippet cannot stop compiling or drift from what the
-/// test runs.
+/// word (see ``Snippets``), so an article snippet cannot stop compiling or
+/// drift from what the test runs.
 @Suite struct ArticleSnippetTests {
     static let docc = SharedData.packageRoot.appendingPathComponent("Sources/DocQuery/DocQuery.docc")
 
@@ -177,7 +173,7 @@ import Testing
     /// Every snippet above appears in one of the articles, line for line.
     @Test func snippetsAppearInTheArticles() throws {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let snippets = Self.snippets(in: source)
+        let snippets = Snippets.extract(from: source)
         #expect(snippets.count >= 7)
         let articles = try FileManager.default.contentsOfDirectory(atPath: Self.docc.path)
             .filter { $0.hasSuffix(".md") }
@@ -186,27 +182,5 @@ import Testing
         for (name, code) in snippets {
             #expect(articles.contains(code), "snippet '\(name)' is not in any article of DocQuery.docc:\n\(code)")
         }
-    }
-
-    /// (name, code) for each `// snippet: NAME` … `// end snippet` in `source`,
-    /// each line without the snippet's common indentation.
-    static func snippets(in source: String) -> [(String, String)] {
-        var result: [(String, String)] = []
-        var name: String?
-        var lines: [Substring] = []
-        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("// snippet: ") {
-                name = String(trimmed.dropFirst("// snippet: ".count))
-                lines = []
-            } else if trimmed == "// end snippet", let current = name {
-                let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-                result.append((current, lines.map { String($0.dropFirst(indent)) }.joined(separator: "\n")))
-                name = nil
-            } else if name != nil {
-                lines.append(line)
-            }
-        }
-        return result
     }
 }
