@@ -15,10 +15,10 @@ extension Evaluator {
             return .text
         }
         switch kind(item) {
-        case Self.objectKind, Self.arrayKind, Self.documentKind: return .container
-        case Self.numberKind: return .number
-        case Self.trueKind, Self.falseKind: return .bool
-        case Self.nullKind: return .null
+        case .object, .array, .document: return .container
+        case .number: return .number
+        case .true, .false: return .bool
+        case .null: return .null
         default: return .text
         }
     }
@@ -49,18 +49,18 @@ extension Evaluator {
 
     private func withNodeBytes<R>(_ node: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let record = nodes[Int(node)]
-        switch record.kindCode {
-        case Self.stringKind where record.flags.contains(.escaped):
+        switch record.kind {
+        case .string where record.flags.contains(.escaped):
             var text = Node(document: document, index: node).string ?? ""
             return text.withUTF8(body)
-        case Self.stringKind, Self.numberKind, Self.attributeKind, Self.textKind,
-            Node.Kind.comment.rawValue, Self.piKind:
+        case .string, .number, .attribute, .text,
+            .comment, .processingInstruction:
             return span(record, body)
-        case Self.trueKind:
+        case .true:
             return StaticString("true").withUTF8Buffer(body)
-        case Self.falseKind:
+        case .false:
             return StaticString("false").withUTF8Buffer(body)
-        case Self.elementKind:
+        case .element:
             // Own text: the direct text children. One run is the common case.
             var single: NodeRecord? = nil
             var runs = 0
@@ -68,7 +68,7 @@ extension Evaluator {
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.kindCode == Self.textKind {
+                if child.kind == .text {
                     runs += 1
                     if runs == 1 { single = child }
                 }
@@ -112,7 +112,7 @@ extension Evaluator {
     /// `1`, `0` (XML Schema's lexical forms, whitespace ignored).
     func booleanValue(_ item: UInt32) -> Bool? {
         switch valueClass(item) {
-        case .bool: return kind(item) == Self.trueKind
+        case .bool: return kind(item) == .true
         case .text: return withBytes(item) { Self.xmlBoolean($0) }
         default: return nil
         }
@@ -149,18 +149,18 @@ extension Evaluator {
         var text: String
         switch valueClass(item) {
         case .container:
-            text = kind(item) == Self.arrayKind ? "an array" : "an object"
+            text = kind(item) == .array ? "an array" : "an object"
         case .null:
             text = "null"
         case .bool:
-            text = kind(item) == Self.trueKind ? "true" : "false"
+            text = kind(item) == .true ? "true" : "false"
         case .number:
             text = "the number \(string(item))"
         case .text:
             var value = string(item)
             if value.count > 40 { value = String(value.prefix(40)) + "…" }
             text = "the text \(Syntax.quoted(value))"
-            if isNode(item), kind(item) == Self.elementKind,
+            if isNode(item), kind(item) == .element,
                 Node(document: document, index: item).children.contains(where: { $0.kind == .element }) {
                 text = "an element with child elements"
             }

@@ -85,8 +85,8 @@ extension Evaluator {
     ) -> Bool? {
         guard steps.count == 1, case .key(let slot) = steps[0].kind, isNode(member) else { return nil }
         let record = nodes[Int(member)]
-        let k = record.kindCode
-        guard k == Self.objectKind || k == Self.elementKind,
+        let k = record.kind
+        guard k == .object || k == .element,
             record.a - member < WideNodeIndex.minimumRecords
         else { return nil }
         let id = keyIDs[slot]
@@ -97,8 +97,8 @@ extension Evaluator {
         while p < end {
             let child = nodes[Int(p)]
             let name = child.nameID
-            if (name == id || (isXML && localNameIDs[Int(name)] == id)) && child.kindCode != Self.piKind {
-                if child.kindCode == Self.arrayKind { return nil }
+            if (name == id || (isXML && localNameIDs[Int(name)] == id)) && child.kind != .processingInstruction {
+                if child.kind == .array { return nil }
                 let holds = literalOnLeft ? holds(.literal(literal), op, .item(p)) : holds(.item(p), op, .literal(literal))
                 if holds {
                     found = true
@@ -120,7 +120,7 @@ extension Evaluator {
         let saved = fannedOut
         defer { fannedOut = saved }
         try run(steps[...], &values)
-        if opening && values.contains(where: { isNode($0) && kind($0) == Self.arrayKind }) {
+        if opening && values.contains(where: { isNode($0) && kind($0) == .array }) {
             openArrays(&values)
         }
         return values

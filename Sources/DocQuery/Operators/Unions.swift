@@ -27,16 +27,16 @@ extension Evaluator {
             case .int(let i)?: return .number(.int(i))
             case nil: return .text(string(item))
             }
-        case .bool: return .bool(kind(item) == Self.trueKind)
+        case .bool: return .bool(kind(item) == .true)
         case .null: return .null
         case .container: return .node(item)
         case .text:
-            if isNode(item) && kind(item) == Self.elementKind {
+            if isNode(item) && kind(item) == .element {
                 var p = item + 1
                 let end = nodes[Int(item)].a
                 while p < end {
-                    let k = nodes[Int(p)].kindCode
-                    if k == Self.attributeKind || k == Self.elementKind { return .node(item) }
+                    let k = nodes[Int(p)].kind
+                    if k == .attribute || k == .element { return .node(item) }
                     p = subtreeEnd(p)
                 }
             }

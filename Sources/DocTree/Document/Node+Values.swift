@@ -64,17 +64,17 @@ extension Node {
         var bytes: [UInt8] = []
         var position = index + 1
         let end = record.a
-        let textKind = Kind.text.rawValue
         while position < end {
             let child = nodes[Int(position)]
-            let kind = child.rawKind
-            if kind == textKind {
+            switch child.kind {
+            case .text:
                 bytes.append(contentsOf: table.bytes(of: child))
-            } else if deep && (kind == Kind.string.rawValue || kind == Kind.number.rawValue
-                || kind == Kind.true.rawValue || kind == Kind.false.rawValue) {
-                bytes.append(contentsOf: Node(document: document, index: position).string!.utf8)
+            case .string, .number, .true, .false:
+                if deep { bytes.append(contentsOf: Node(document: document, index: position).string!.utf8) }
+            default:
+                break
             }
-            position = deep && Kind(rawValue: kind)!.isContainer ? position + 1 : table.subtreeEnd(position)
+            position = deep && child.isContainer ? position + 1 : table.subtreeEnd(position)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

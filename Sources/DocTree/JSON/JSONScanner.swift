@@ -270,9 +270,9 @@ private struct Scanner {
         var p = Int(object) &+ 1
         while p < nodes.count {
             let record = nodes[p]
-            if record.name == name { return true }
-            switch record.rawKind {
-            case Node.Kind.object.rawValue, Node.Kind.array.rawValue: p = Int(record.a)
+            if record.nameID == name { return true }
+            switch record.kind {
+            case .object, .array: p = Int(record.a)
             default: p &+= 1
             }
         }
