@@ -408,10 +408,22 @@ struct Evaluator {
     }
 
     /// `..key` (or `..*` when `id` is nil): every descendant the key selects,
-    /// in document order. A node inside the subtree of the previous input
-    /// item is skipped, so nested inputs do not yield a descendant twice.
+    /// in document order, each once. The input is walked in document order
+    /// (sorted first when a step before left it otherwise, as `_contents`
+    /// of nested nodes does), and a node inside the subtree of the previous
+    /// input item is skipped, so nested inputs do not yield a descendant twice.
     private func appendDescendants(of input: [UInt32], id: UInt32?, into out: inout [UInt32]) {
         if id == 0 { return }
+        var inOrder = true
+        var previous: UInt32 = 0
+        for item in input where isNode(item) {
+            if item < previous { inOrder = false; break }
+            previous = item
+        }
+        if !inOrder {
+            appendDescendants(of: input.filter(isNode).sorted(), id: id, into: &out)
+            return
+        }
         var coveredStart = UInt32.max
         var coveredEnd: UInt32 = 0
         for item in input where isNode(item) {

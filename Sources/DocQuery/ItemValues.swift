@@ -90,19 +90,19 @@ extension Evaluator {
         }
     }
 
-    /// The item as a number: JSON numbers, computed numbers, and text that
-    /// is a decimal number (XML whitespace around it ignored).
-    func numericValue(_ item: UInt32) -> NumericValue? {
+    /// The item as an exact number: JSON numbers, computed numbers, and
+    /// text that is a decimal number (XML whitespace around it ignored).
+    func numericValue(_ item: UInt32) -> ExactNumber? {
         switch valueClass(item) {
         case .number, .text:
             if !isNode(item), case .number(let number) = computed[Int(item - base)] {
                 switch number {
-                case .int(let i): return .int(i)
-                case .decimal(let d): return .double(NSDecimalNumberBridge.double(d))
-                case .double(let d): return .double(d)
+                case .int(let i): return .integer(Int64(i))
+                case .decimal(let d): return ExactNumber(d)
+                case .double(let d): return d.isFinite ? withBytes(item) { NumberText.exact(from: $0) } : nil
                 }
             }
-            return withBytes(item) { NumericValue.parse($0) }
+            return withBytes(item) { NumberText.exact(from: $0) }
         default:
             return nil
         }
@@ -119,12 +119,7 @@ extension Evaluator {
     }
 
     static func xmlBoolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var start = 0
-        var end = bytes.count
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let word = XMLWhitespace.trimmed(bytes)
         if word.elementsEqual("true".utf8) || word.elementsEqual("1".utf8) { return true }
         if word.elementsEqual("false".utf8) || word.elementsEqual("0".utf8) { return false }
         return nil
@@ -133,9 +128,7 @@ extension Evaluator {
     /// Whether the item's text is empty or only XML whitespace (an empty
     /// `<price/>`), which aggregates skip like JSON null.
     func isBlank(_ item: UInt32) -> Bool {
-        withBytes(item) { bytes in
-            bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        }
+        withBytes(item) { XMLWhitespace.isBlank($0) }
     }
 
     /// The item as a `String`, for messages and distinct keys.
@@ -173,12 +166,5 @@ extension Evaluator {
             if let path = paths.path(of: source) { text += " at \(path.isEmpty ? "." : path)" }
         }
         return text
-    }
-}
-
-/// `Decimal` to `Double` without going through text.
-enum NSDecimalNumberBridge {
-    static func double(_ value: Decimal) -> Double {
-        NSDecimalNumber(decimal: value).doubleValue
     }
 }

@@ -73,13 +73,13 @@ enum KeyValueCoding {
         }
     }
 
+    /// A JSON number as `Int` when it is an integer that fits, else as a
+    /// `Decimal` when one holds it exactly, else as the nearest `Double`
+    /// (out of `Double`'s range: the text as written).
     private static func number(_ text: String, integral: Bool) -> Any {
-        if integral {
-            if let int = Int(text) { return int }
-            if let decimal = ValueConversion.decimal(text) { return decimal }
-        }
-        if let double = Double(text) { return double }
-        if let decimal = ValueConversion.decimal(text) { return decimal }
+        if integral, let int = ValueConversion.int(text) { return int }
+        if integral, let decimal = ValueConversion.decimal(text) { return decimal }
+        if let double = ValueConversion.double(text) { return double }
         return text
     }
 }

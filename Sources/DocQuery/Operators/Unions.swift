@@ -4,14 +4,15 @@ import Foundation
 /// in order of first appearance. (`@unionOfObjects`, `@unionOfArrays`,
 /// `@first` and `@last` need no code of their own beyond the dispatch.)
 ///
-/// Values are the same when they are equal scalars: numbers by numeric
-/// value, text by its characters, booleans, null. An XML element with no
+/// Values are the same when they are equal scalars: numbers by exact numeric
+/// value, text by its UTF-8 bytes (as keys compare: `"cafe\u{301}"` and
+/// `"caf\u{E9}"` are two values), booleans, null. An XML element with no
 /// attributes and no child elements counts as its text; other elements,
 /// objects and arrays are the same only as the same node.
 extension Evaluator {
     enum DistinctKey: Hashable {
-        case number(NumericValue)
-        case text(String)
+        case number(ExactNumber)
+        case text([UInt8])
         case bool(Bool)
         case null
         case node(UInt32)
@@ -20,13 +21,8 @@ extension Evaluator {
     func distinctKey(_ item: UInt32) -> DistinctKey {
         switch valueClass(item) {
         case .number:
-            switch numericValue(item) {
-            case .double(let d)?:
-                if d == d.rounded(), abs(d) < 9.0e15 { return .number(.int(Int(d))) }
-                return .number(.double(d))
-            case .int(let i)?: return .number(.int(i))
-            case nil: return .text(string(item))
-            }
+            if let number = numericValue(item) { return .number(number) }
+            return .text(withBytes(item) { Array($0) })
         case .bool: return .bool(kind(item) == .true)
         case .null: return .null
         case .container: return .node(item)
@@ -40,7 +36,7 @@ extension Evaluator {
                     p = subtreeEnd(p)
                 }
             }
-            return .text(string(item))
+            return .text(withBytes(item) { Array($0) })
         }
     }
 

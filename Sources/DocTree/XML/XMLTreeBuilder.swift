@@ -144,7 +144,7 @@ struct XMLTreeBuilder {
         // A whitespace-only CDATA section follows the rule of plain whitespace
         // (layout when its element has other content, kept only as text):
         // it is flagged so, but never merged with plain runs.
-        let whitespace = Self.isWhitespace(chunk)
+        let whitespace = XMLWhitespace.isBlank(chunk)
         if pendingStart >= 0 {
             if !cdata {
                 // The held-back run continues (it ends where the text ends).
@@ -317,15 +317,6 @@ struct XMLTreeBuilder {
             throw LoadError(.tooLarge, "the document has more than 4 GiB of text")
         }
         return UInt32(truncatingIfNeeded: text.append(bytes))
-    }
-
-    /// Whether every byte is XML whitespace (space, tab, line feed, carriage return).
-    @inline(__always)
-    private static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte != 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D {
-            return false
-        }
-        return true
     }
 
     // MARK: Whitespace compaction
