@@ -198,12 +198,8 @@ struct Lexer {
     }
 
     private func hexValue(_ s: Unicode.Scalar) -> UInt32? {
-        switch s.value {
-        case 0x30...0x39: s.value - 0x30
-        case 0x41...0x46: s.value - 0x41 + 10
-        case 0x61...0x66: s.value - 0x61 + 10
-        default: nil
-        }
+        guard s.isASCII else { return nil }
+        return Hex.digitValue(UInt8(s.value)).map(UInt32.init)
     }
 
     private mutating func integer() throws(QueryError) -> Token {

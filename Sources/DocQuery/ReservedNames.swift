@@ -141,8 +141,7 @@ enum Syntax {
             case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out += "\\u" + Hex.padded(scalar.value, digits: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
