@@ -59,8 +59,8 @@ enum KeyValueCoding {
             case .string, .attribute, .text, .comment, .processingInstruction:
                 return node.string ?? ""
             case .number:
-                let text = node.string ?? "0"
-                return number(text, integral: !text.contains { $0 == "." || $0 == "e" || $0 == "E" })
+                // The scanner flagged a fraction or exponent when it read the token.
+                return number(node.string ?? "0", integral: !node.record.flags.contains(.fractional))
             case .true: return true
             case .false: return false
             case .null: return NSNull()
