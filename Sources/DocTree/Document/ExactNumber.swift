@@ -74,20 +74,38 @@ package enum ExactNumber: Hashable, Sendable {
         if case .integer(let x) = a, case .integer(let y) = b { return x < y ? -1 : (x == y ? 0 : 1) }
         let sa = a.signum, sb = b.signum
         if sa != sb { return sa < sb ? -1 : 1 }
-        let (da, ea) = a.magnitude
-        let (db, eb) = b.magnitude
+        if sa == 0 { return 0 }
         // Both nonzero with one sign: the number whose leading digit stands
-        // at the higher power of ten is larger in magnitude.
+        // at the higher power of ten is larger in magnitude (decided without
+        // spelling out an integer's digits, the common case of `8.95 < 10`).
+        let la = a.leadingPosition, lb = b.leadingPosition
+        if la != lb { return (la < lb) == (sa > 0) ? -1 : 1 }
+        let (da, _) = a.magnitude
+        let (db, _) = b.magnitude
         let order: Int
-        if da.count + ea != db.count + eb {
-            order = da.count + ea < db.count + eb ? -1 : 1
-        } else if da.elementsEqual(db) {
+        if da.elementsEqual(db) {
             order = 0
         } else {
             // Digits have no trailing zeros, so a prefix is the smaller one.
             order = da.lexicographicallyPrecedes(db) ? -1 : 1
         }
         return sa < 0 ? -order : order
+    }
+
+    /// The power of ten just above the leading digit: digit count + exponent.
+    private var leadingPosition: Int {
+        switch self {
+        case .parts(_, let digits, let exponent):
+            return digits.count + exponent
+        case .integer(let value):
+            var magnitude = value.magnitude
+            var count = 0
+            while magnitude > 0 {
+                magnitude /= 10
+                count += 1
+            }
+            return count
+        }
     }
 
     /// The digits and exponent of the absolute value.
