@@ -129,24 +129,9 @@ enum Syntax {
         isBareKey(key) ? key : quoted(key)
     }
 
-    /// `key` double-quoted with JSON escapes.
+    /// `key` double-quoted with JSON escapes (DocTree's one JSON quoting;
+    /// the lexer reads every JSON escape back).
     static func quoted(_ key: String) -> String {
-        var out = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u" + Hex.padded(scalar.value, digits: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONWriter.quoted(key)
     }
 }
