@@ -12,7 +12,7 @@
 /// or         = and { "||" and }
 /// and        = unary { "&&" unary }
 /// unary      = "!" unary | "(" or ")" | operand [ compare operand ]
-/// operand    = literal | relative path (or "." for the member itself)
+/// operand    = literal | "$" name (a bound value) | relative path (or "." for the member itself)
 /// compare    = "==" | "!=" | "<" | "<=" | ">" | ">="
 /// ```
 ///
@@ -29,10 +29,14 @@ struct Parser {
     /// Slots by key bytes: `"cafe\u{301}"` and `"caf\u{E9}"` are two keys,
     /// as they are two names in a document (`String` equality would merge them).
     private var keySlots: [DocTree.NameKey: Int] = [:]
+    /// The values of `$name` placeholders, when the caller bound any.
+    private var parameters: PathParameters?
 
-    /// Parses `source` into its steps and the keys they refer to.
-    static func parse(_ source: String) throws(QueryError) -> (steps: [Step], keys: [String]) {
+    /// Parses `source` into its steps and the keys they refer to; with
+    /// `parameters`, a bare `$name` operand in a filter is the value bound to it.
+    static func parse(_ source: String, parameters: PathParameters? = nil) throws(QueryError) -> (steps: [Step], keys: [String]) {
         var parser = Parser(source)
+        parser.parameters = parameters
         try parser.advance(.path)
         let steps = try parser.parseTopLevel()
         return (steps, parser.keys)
@@ -287,15 +291,23 @@ struct Parser {
     }
 
     private mutating func parseOperand() throws(QueryError) -> Operand {
+        if let parameters, case .key(let key, bare: true) = token.kind, key.hasPrefix("$"), key.count > 1 {
+            token.kind = try parameters.token(for: String(key.dropFirst())) { message in
+                error(.expectedOperand, message)
+            }
+        }
         switch token.kind {
         case .string(let text):
             try advance(.expression)
             return .literal(.string(text, utf8: Array(text.utf8)))
         case .number(_, let text):
-            try advance(.expression)
+            // The lexer took JSON's number grammar and bound numbers are
+            // Swift's spellings, which the exact reader all takes.
             var digits = text
-            // The lexer took JSON's number grammar, which every exact number reads.
-            let value = digits.withUTF8 { NumberText.exact(from: $0) }!
+            guard let value = digits.withUTF8({ NumberText.exact(from: $0) }) else {
+                throw error(.invalidNumber, "\(text) is not a number")
+            }
+            try advance(.expression)
             return .literal(.number(value, text: text))
         case .key("true", bare: true):
             try advance(.expression)

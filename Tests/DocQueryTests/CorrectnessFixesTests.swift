@@ -96,3 +96,13 @@ import Testing
         #expect(try text.query("a").string == " x ")
     }
 }
+
+extension CorrectnessFixesTests {
+    @Test func boundNumbersCompareExactly() throws {
+        let doc = try Self.json(#"[{"id":12345678901234567890},{"id":1e-5},{"id":1e20}]"#)
+        #expect(try doc.query("[?id == $id]", ["id": Decimal(string: "12345678901234567890")!]).count == 1)
+        #expect(try doc.query("[?id == $id]", ["id": 0.00001]).count == 1)
+        #expect(try doc.query("[?id == $id]", ["id": 1e20]).count == 1)
+        #expect(try doc.query("[?id == $id]", ["id": UInt64.max]).count == 0)
+    }
+}
