@@ -1,0 +1,235 @@
+/// Evaluates a compiled JMESPath expression on one document.
+///
+/// The evaluator holds the document's table and the name ids of the
+/// expression's keys, resolved once per evaluation; values are node indices
+/// or built values (``JMESValue``), so walking the tree allocates nothing
+/// per visited node beyond the arrays and objects the expression builds.
+struct JMESEvaluator {
+    /// The name id standing for a key the document does not contain.
+    static let absent = UInt32.max
+
+    let document: Document
+    let table: NodeTable
+    let rootIndex: UInt32
+    /// The expression's keys, by slot.
+    let keys: [String]
+    /// The keys' name ids in this document (``absent`` when missing).
+    let keyIDs: [UInt32]
+    /// The expression as written, for error messages.
+    let source: String
+
+    init(document: Document, keys: [String], source: String) {
+        self.document = document
+        self.table = document.table
+        self.rootIndex = document.root.index
+        self.keys = keys
+        let names = document.table.names
+        self.keyIDs = keys.map { names.id(of: $0) ?? Self.absent }
+        self.source = source
+    }
+
+    func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>) -> QueryError {
+        QueryError(kind, message, path: source, scalarRange: range)
+    }
+
+    func evaluate(_ expression: JMESExpression, _ value: JMESValue) throws(QueryError) -> JMESValue {
+        switch expression {
+        case .current:
+            return value
+        case .field(let slot):
+            return member(value, slot: slot)
+        case .subexpression(let left, let right):
+            return try evaluate(right, try evaluate(left, value))
+        case .index(let base, let index):
+            return element(try evaluate(base, value), at: index)
+        case .slice(let base, let start, let stop, let step):
+            guard let elements = elements(try evaluate(base, value)) else { return .null }
+            return .array(Self.slice(elements, start: start, stop: stop, step: step ?? 1))
+        case .listProjection(let left, let right):
+            let base = try evaluate(left, value)
+            var collected: [JMESValue] = []
+            let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
+                let result = try evaluate(right, element)
+                if !isNull(result) { collected.append(result) }
+            }
+            return isArray ? .array(collected) : .null
+        case .valueProjection(let left, let right):
+            let base = try evaluate(left, value)
+            var collected: [JMESValue] = []
+            let isObject = try forEachMember(base) { (_: JMESKey, member: JMESValue) throws(QueryError) in
+                let result = try evaluate(right, member)
+                if !isNull(result) { collected.append(result) }
+            }
+            return isObject ? .array(collected) : .null
+        case .filterProjection(let left, let right, let condition):
+            let base = try evaluate(left, value)
+            var collected: [JMESValue] = []
+            let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
+                guard isTruthy(try evaluate(condition, element)) else { return }
+                let result = try evaluate(right, element)
+                if !isNull(result) { collected.append(result) }
+            }
+            return isArray ? .array(collected) : .null
+        case .flatten(let inner):
+            let base = try evaluate(inner, value)
+            var merged: [JMESValue] = []
+            let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
+                let nested = try forEachElement(element) { (item: JMESValue) throws(QueryError) in merged.append(item) }
+                if !nested { merged.append(element) }
+            }
+            return isArray ? .array(merged) : .null
+        case .literal(let literal):
+            return literal
+        case .multiSelectList(let items):
+            if isNull(value) { return .null }
+            var result: [JMESValue] = []
+            result.reserveCapacity(items.count)
+            for item in items { result.append(try evaluate(item, value)) }
+            return .array(result)
+        case .multiSelectHash(let keys, let values):
+            if isNull(value) { return .null }
+            var object = JMESObject()
+            for (key, item) in zip(keys, values) { object[key] = try evaluate(item, value) }
+            return .object(object)
+        case .comparison(let comparison, let left, let right):
+            return compare(comparison, try evaluate(left, value), try evaluate(right, value))
+        case .or(let left, let right):
+            let first = try evaluate(left, value)
+            return isTruthy(first) ? first : try evaluate(right, value)
+        case .and(let left, let right):
+            let first = try evaluate(left, value)
+            return isTruthy(first) ? try evaluate(right, value) : first
+        case .not(let inner):
+            return .bool(!isTruthy(try evaluate(inner, value)))
+        case .pipe(let left, let right):
+            return try evaluate(right, try evaluate(left, value))
+        case .function(let function, let arguments, let range):
+            var values: [JMESValue] = []
+            values.reserveCapacity(arguments.count)
+            for argument in arguments { values.append(try evaluate(argument, value)) }
+            return try call(function, values, range: range)
+        case .reference(let inner):
+            return .expression(inner)
+        }
+    }
+
+    /// Element `index` of an array (negative counts from the end), or null.
+    private func element(_ value: JMESValue, at index: Int) -> JMESValue {
+        if case .array(let elements) = value {
+            let position = index < 0 ? elements.count + index : index
+            return elements.indices.contains(position) ? elements[position] : .null
+        }
+        var position = index
+        if index < 0 {
+            guard let count = elementCount(value) else { return .null }
+            position = count + index
+            if position < 0 { return .null }
+        }
+        var found = JMESValue.null
+        var seen = 0
+        _ = try! forEachElement(value) { (element: JMESValue) throws(QueryError) in
+            if seen == position { found = element }
+            seen += 1
+        }
+        return found
+    }
+
+    /// Python's slice semantics, as the specification defines them.
+    static func slice<T>(_ elements: [T], start: Int?, stop: Int?, step: Int) -> [T] {
+        let count = elements.count
+        func adjusted(_ endpoint: Int) -> Int {
+            if endpoint < 0 {
+                let moved = endpoint + count
+                return moved < 0 ? (step > 0 ? 0 : -1) : moved
+            }
+            return endpoint >= count ? (step > 0 ? count : count - 1) : endpoint
+        }
+        var position = start.map(adjusted) ?? (step > 0 ? 0 : count - 1)
+        let end = stop.map(adjusted) ?? (step > 0 ? count : -1)
+        var result: [T] = []
+        while step > 0 ? position < end : position > end {
+            result.append(elements[position])
+            position += step
+        }
+        return result
+    }
+
+    // MARK: Comparisons
+
+    private func compare(_ comparison: JMESComparison, _ left: JMESValue, _ right: JMESValue) -> JMESValue {
+        switch comparison {
+        case .equal: return .bool(equal(left, right))
+        case .notEqual: return .bool(!equal(left, right))
+        default:
+            guard let order = order(left, right) else { return .null }
+            switch comparison {
+            case .less: return .bool(order < 0)
+            case .lessOrEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
+        }
+    }
+
+    /// -1, 0 or 1 for two numbers or two strings (strings by code point,
+    /// as jmespath.py orders them); `nil` for anything else.
+    func order(_ left: JMESValue, _ right: JMESValue) -> Int? {
+        if let a = number(left), let b = number(right) {
+            return a < b ? -1 : (a > b ? 1 : 0)
+        }
+        if let a = string(left), let b = string(right) {
+            return Self.order(a, b)
+        }
+        return nil
+    }
+
+    static func order(_ a: String, _ b: String) -> Int {
+        var left = a.unicodeScalars.makeIterator()
+        var right = b.unicodeScalars.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case (let x?, let y?): if x != y { return x.value < y.value ? -1 : 1 }
+            }
+        }
+    }
+
+    /// Deep equality: numbers by value, strings by bytes, objects whatever
+    /// their key order.
+    func equal(_ left: JMESValue, _ right: JMESValue) -> Bool {
+        let kind = type(of: left)
+        guard kind == type(of: right) else { return false }
+        switch kind {
+        case .null: return true
+        case .boolean: return isTruthy(left) == isTruthy(right)
+        case .number: return number(left) == number(right)
+        case .string: return string(left)!.utf8.elementsEqual(string(right)!.utf8)
+        case .array:
+            guard let a = elements(left), let b = elements(right), a.count == b.count else { return false }
+            return zip(a, b).allSatisfy { equal($0, $1) }
+        case .object:
+            let a = members(left), b = members(right)
+            guard a.count == b.count else { return false }
+            return a.allSatisfy { key, value in b[key].map { equal(value, $0) } ?? false }
+        case .expression: return false
+        }
+    }
+
+    /// An object's members as a built object (keys as text).
+    func members(_ value: JMESValue) -> JMESObject {
+        if case .object(let object) = value { return object }
+        var object = JMESObject()
+        _ = try! forEachMember(value) { (key: JMESKey, member: JMESValue) throws(QueryError) in object[text(of: key)] = member }
+        return object
+    }
+}
+
+extension JMESObject {
+    /// Whether every member satisfies `predicate`.
+    func allSatisfy(_ predicate: (String, JMESValue) -> Bool) -> Bool {
+        for i in 0..<count where !predicate(keys[i], values[i]) { return false }
+        return true
+    }
+}
