@@ -3,7 +3,8 @@
 ///
 /// ```swift
 /// let titles = try JMESPath("channel.item[*].{title: title, date: pubDate}")
-/// let result = try titles.evaluate(on: feed)
+/// let result = try feed.query(titles)          // or titles.evaluate(on: feed)
+/// let pairs = try result.decode([Headline].self)
 /// ```
 ///
 /// Compile once, evaluate on any number of documents from any number of
@@ -30,6 +31,28 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
         self.expression = try parser.parse()
         self.keys = parser.keys
         self.description = expression
+    }
+
+    /// Evaluates the expression on the document's root (the root element
+    /// of XML, the top-level value of JSON), as a key path starts.
+    ///
+    /// - Throws: ``QueryError`` when a function is given an argument of the
+    ///   wrong type. An expression whose value is `null` returns an empty result.
+    public func evaluate(on document: Document) throws(QueryError) -> QueryResult {
+        try evaluate(on: document.root)
+    }
+
+    /// Evaluates the expression on a node.
+    ///
+    /// The result is a ``QueryResult`` like a key path's: a value taken from
+    /// the document is a node match (with its canonical path); an array of
+    /// such values gives one match per element; anything the expression
+    /// built (objects, arrays holding built values, numbers from functions)
+    /// is one match whose node lives in a small JSON document of its own, so
+    /// it prints, serializes and decodes like any node. `null` is an empty result.
+    public func evaluate(on node: Node) throws(QueryError) -> QueryResult {
+        let (evaluator, value) = try run(on: node.document, from: .node(node.index))
+        return evaluator.result(value, origin: QueryOrigin(start: [node.index]))
     }
 
     /// Evaluates on `value`, returning the evaluator (which knows how to

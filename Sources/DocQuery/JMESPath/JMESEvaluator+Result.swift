@@ -1,0 +1,56 @@
+import Foundation
+
+/// Turning a JMESPath value into a ``QueryResult``.
+extension JMESEvaluator {
+    /// - `null`: an empty result;
+    /// - a node: that node (a JSON array node then stands for its elements,
+    ///   as for key paths);
+    /// - an array of nodes (a projection of found values): one match per node;
+    /// - anything else the expression built: its JSON loaded as a small
+    ///   document of its own, whose root is the one match.
+    func result(_ value: JMESValue, origin: QueryOrigin) -> QueryResult {
+        if isNull(value) {
+            return QueryResult(document: document, items: [], computed: [], isToMany: false, origin: origin)
+        }
+        if case .node(let index) = value {
+            return QueryResult(document: document, items: [resolved(index)], computed: [], isToMany: false, origin: origin)
+        }
+        if let nodes = nodeElements(value) {
+            return QueryResult(document: document, items: nodes, computed: [], isToMany: true, origin: origin)
+        }
+        var json: [UInt8] = []
+        writeJSON(value, into: &json)
+        // The writer produces valid JSON, so loading it cannot fail.
+        let built = try! Document(data: Data(json), options: LoadOptions(format: .json))
+        return QueryResult(
+            document: built, items: [built.root.index], computed: [], isToMany: false,
+            origin: QueryOrigin(start: [built.root.index]))
+    }
+
+    /// The node indices of an array whose elements are all nodes, unless a
+    /// single element that is itself an array would be read as its elements.
+    private func nodeElements(_ value: JMESValue) -> [UInt32]? {
+        var nodes: [UInt32] = []
+        var allNodes = true
+        let isArray = try! forEachElement(value) { (element: JMESValue) throws(QueryError) in
+            if case .node(let index) = element, allNodes { nodes.append(resolved(index)) } else { allNodes = false }
+        }
+        guard isArray, allNodes, !nodes.isEmpty else { return nil }
+        if nodes.count == 1, table.nodes[Int(nodes[0])].kind == .array { return nil }
+        return nodes
+    }
+}
+
+extension Document {
+    /// Evaluates a JMESPath expression from the root; see ``JMESPath/evaluate(on:)-(Document)``.
+    public func query(_ expression: JMESPath) throws(QueryError) -> QueryResult {
+        try expression.evaluate(on: self)
+    }
+}
+
+extension Node {
+    /// Evaluates a JMESPath expression from this node; see ``JMESPath/evaluate(on:)-(Node)``.
+    public func query(_ expression: JMESPath) throws(QueryError) -> QueryResult {
+        try expression.evaluate(on: self)
+    }
+}
