@@ -101,8 +101,9 @@ extension JMESEvaluator {
 
     private func elementMember(_ index: UInt32, _ record: NodeRecord, id: UInt32, slot: Int) -> JMESValue {
         if id != Self.absent {
-            for byLocalName in [false, true] {
-                if byLocalName && !table.names.hasPrefixedNames { break }
+            // Exact names first; then, in documents with prefixes, local names.
+            for pass in 0..<(table.names.hasPrefixedNames ? 2 : 1) {
+                let byLocalName = pass == 1
                 var first: UInt32? = nil
                 var position = index + 1
                 while position < record.a {
