@@ -36,7 +36,7 @@ extension JMESEvaluator {
             if case .node(let index) = element, allNodes { nodes.append(resolved(index)) } else { allNodes = false }
         }
         guard isArray, allNodes, !nodes.isEmpty else { return nil }
-        if nodes.count == 1, table.nodes[Int(nodes[0])].kind == .array { return nil }
+        if nodes.count == 1, self.nodes[Int(nodes[0])].kindCode == JMESKind.array { return nil }
         return nodes
     }
 }

@@ -5,11 +5,15 @@
 /// or built values (``JMESValue``), so walking the tree allocates nothing
 /// per visited node beyond the arrays and objects the expression builds.
 struct JMESEvaluator {
-    /// The name id standing for a key the document does not contain.
-    static let absent = UInt32.max
+    /// The name id standing for a key the document does not contain (no
+    /// member, attribute or element is unnamed).
+    static let absent: UInt32 = 0
 
     let document: Document
     let table: NodeTable
+    /// The records, read through a pointer (valid while `document` lives).
+    let nodes: UnsafeBufferPointer<NodeRecord>
+    let names: NameTable
     let rootIndex: UInt32
     /// The expression's keys, by slot.
     let keys: [String]
@@ -18,13 +22,14 @@ struct JMESEvaluator {
     /// The expression as written, for error messages.
     let source: String
 
-    init(document: Document, keys: [String], source: String) {
+    init(document: Document, keys: [String], keyIDs: KeyIDCache, source: String) {
         self.document = document
         self.table = document.table
+        self.nodes = table.nodes.buffer
+        self.names = table.names
         self.rootIndex = document.root.index
         self.keys = keys
-        let names = document.table.names
-        self.keyIDs = keys.map { names.id(of: $0) ?? Self.absent }
+        self.keyIDs = keys.isEmpty ? [] : keyIDs.ids(of: keys, in: table.names)
         self.source = source
     }
 

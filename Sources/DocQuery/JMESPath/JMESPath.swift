@@ -21,6 +21,8 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     let expression: JMESExpression
     /// The distinct identifiers of the expression, by slot.
     let keys: [String]
+    /// The keys' name ids in the last document evaluated on.
+    let keyIDs = KeyIDCache()
 
     /// Compiles an expression.
     ///
@@ -58,7 +60,7 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     /// Evaluates on `value`, returning the evaluator (which knows how to
     /// read the result) and the result.
     func run(on document: Document, from value: JMESValue) throws(QueryError) -> (JMESEvaluator, JMESValue) {
-        let evaluator = JMESEvaluator(document: document, keys: keys, source: description)
+        let evaluator = JMESEvaluator(document: document, keys: keys, keyIDs: keyIDs, source: description)
         return (evaluator, try evaluator.evaluate(expression, value))
     }
 

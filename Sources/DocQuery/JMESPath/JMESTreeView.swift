@@ -30,16 +30,16 @@ extension JMESEvaluator {
     }
 
     func type(ofNode index: UInt32) -> JMESType {
-        let record = table.nodes[Int(index)]
-        switch record.kind {
-        case .object: return .object
-        case .array: return .array
-        case .string, .attribute, .text, .comment, .processingInstruction: return .string
-        case .number: return .number
-        case .true, .false: return .boolean
-        case .null: return .null
-        case .element: return isObjectElement(index, record) ? .object : .string
-        case .document: return type(ofNode: rootIndex)
+        let record = nodes[Int(index)]
+        switch record.kindCode {
+        case JMESKind.object: return .object
+        case JMESKind.array: return .array
+        case JMESKind.string, JMESKind.attribute, JMESKind.text, JMESKind.comment, JMESKind.processingInstruction: return .string
+        case JMESKind.number: return .number
+        case JMESKind.true, JMESKind.false: return .boolean
+        case JMESKind.null: return .null
+        case JMESKind.element: return isObjectElement(index, record) ? .object : .string
+        default: return type(ofNode: rootIndex)  // the document node
         }
     }
 
@@ -47,8 +47,8 @@ extension JMESEvaluator {
     /// or child elements.
     @inline(__always)
     func isObjectElement(_ index: UInt32, _ record: NodeRecord) -> Bool {
-        record.flags.contains(.hasElementChildren)
-            || (index &+ 1 < record.a && table.nodes[Int(index) + 1].kind == .attribute)
+        record.hasElementChildren
+            || (index &+ 1 < record.a && nodes[Int(index) + 1].kindCode == JMESKind.attribute)
     }
 
     /// The node a value refers to, with the document node replaced by its root.
@@ -58,7 +58,7 @@ extension JMESEvaluator {
     func isNull(_ value: JMESValue) -> Bool {
         switch value {
         case .null: return true
-        case .node(let index): return table.nodes[Int(index)].kind == .null
+        case .node(let index): return nodes[Int(index)].kindCode == JMESKind.null
         default: return false
         }
     }
@@ -70,23 +70,23 @@ extension JMESEvaluator {
         switch value {
         case .node(let raw):
             let index = resolved(raw)
-            let record = table.nodes[Int(index)]
+            let record = nodes[Int(index)]
             let id = keyIDs[slot]
-            switch record.kind {
-            case .object:
+            switch record.kindCode {
+            case JMESKind.object:
                 guard id != Self.absent else { return .null }
                 var found: UInt32? = nil
                 var position = index + 1
                 while position < record.a {
-                    let child = table.nodes[Int(position)]
-                    if child.name == id {
+                    let child = nodes[Int(position)]
+                    if child.nameID == id {
                         found = position
-                        if !record.flags.contains(.duplicateKeys) { break }
+                        if !record.hasDuplicateKeys { break }
                     }
-                    position = table.subtreeEnd(position)
+                    position = nodes[Int(position)].subtreeEnd(at: position)
                 }
                 return found.map { .node($0) } ?? .null
-            case .element:
+            case JMESKind.element:
                 guard isObjectElement(index, record) else { return .null }
                 return elementMember(index, record, id: id, slot: slot)
             default:
@@ -102,25 +102,25 @@ extension JMESEvaluator {
     private func elementMember(_ index: UInt32, _ record: NodeRecord, id: UInt32, slot: Int) -> JMESValue {
         if id != Self.absent {
             // Exact names first; then, in documents with prefixes, local names.
-            for pass in 0..<(table.names.hasPrefixedNames ? 2 : 1) {
+            for pass in 0..<(names.hasPrefixedNames ? 2 : 1) {
                 let byLocalName = pass == 1
                 var first: UInt32? = nil
                 var position = index + 1
                 while position < record.a {
-                    let child = table.nodes[Int(position)]
-                    if child.kind == .attribute || child.kind == .element,
-                        byLocalName ? table.names.localNameIDs[Int(child.name)] == id : child.name == id
+                    let child = nodes[Int(position)]
+                    if child.kindCode == JMESKind.attribute || child.kindCode == JMESKind.element,
+                        byLocalName ? names.localNameIDs[Int(child.nameID)] == id : child.nameID == id
                     {
-                        if child.kind == .attribute { return .node(position) }
+                        if child.kindCode == JMESKind.attribute { return .node(position) }
                         if first != nil { return .repeated(parent: index, name: id, byLocalName: byLocalName) }
                         first = position
                     }
-                    position = table.subtreeEnd(position)
+                    position = nodes[Int(position)].subtreeEnd(at: position)
                 }
                 if let first { return .node(first) }
             }
         }
-        if record.flags.contains(.hasText), keys[slot] == ReservedKey.string {
+        if record.hasOwnText, keys[slot] == ReservedKey.string {
             return .string(Node(document: document, index: index).string ?? "")
         }
         return .null
@@ -135,28 +135,28 @@ extension JMESEvaluator {
             return true
         case .node(let raw):
             let index = resolved(raw)
-            let record = table.nodes[Int(index)]
-            switch record.kind {
-            case .object:
+            let record = nodes[Int(index)]
+            switch record.kindCode {
+            case JMESKind.object:
                 var position = index + 1
                 while position < record.a {
-                    try body(.name(table.nodes[Int(position)].name), .node(position))
-                    position = table.subtreeEnd(position)
+                    try body(.name(nodes[Int(position)].nameID), .node(position))
+                    position = nodes[Int(position)].subtreeEnd(at: position)
                 }
                 return true
-            case .element where isObjectElement(index, record):
+            case JMESKind.element where isObjectElement(index, record):
                 var position = index + 1
                 while position < record.a {
-                    let child = table.nodes[Int(position)]
-                    if child.kind == .attribute {
-                        try body(.name(child.name), .node(position))
-                    } else if child.kind == .element, isFirstElement(named: child.name, at: position, in: index) {
-                        let repeated = hasLaterElement(named: child.name, after: position, in: record)
-                        try body(.name(child.name), repeated ? .repeated(parent: index, name: child.name, byLocalName: false) : .node(position))
+                    let child = nodes[Int(position)]
+                    if child.kindCode == JMESKind.attribute {
+                        try body(.name(child.nameID), .node(position))
+                    } else if child.kindCode == JMESKind.element, isFirstElement(named: child.nameID, at: position, in: index) {
+                        let repeated = hasLaterElement(named: child.nameID, after: position, in: record)
+                        try body(.name(child.nameID), repeated ? .repeated(parent: index, name: child.nameID, byLocalName: false) : .node(position))
                     }
-                    position = table.subtreeEnd(position)
+                    position = nodes[Int(position)].subtreeEnd(at: position)
                 }
-                if record.flags.contains(.hasText) {
+                if record.hasOwnText {
                     try body(.string(ReservedKey.string), .string(Node(document: document, index: index).string ?? ""))
                 }
                 return true
@@ -171,19 +171,19 @@ extension JMESEvaluator {
     private func isFirstElement(named name: UInt32, at position: UInt32, in parent: UInt32) -> Bool {
         var other = parent + 1
         while other < position {
-            let record = table.nodes[Int(other)]
-            if record.kind == .element && record.name == name { return false }
-            other = table.subtreeEnd(other)
+            let record = nodes[Int(other)]
+            if record.kindCode == JMESKind.element && record.nameID == name { return false }
+            other = nodes[Int(other)].subtreeEnd(at: other)
         }
         return true
     }
 
     private func hasLaterElement(named name: UInt32, after position: UInt32, in parent: NodeRecord) -> Bool {
-        var other = table.subtreeEnd(position)
+        var other = nodes[Int(position)].subtreeEnd(at: position)
         while other < parent.a {
-            let record = table.nodes[Int(other)]
-            if record.kind == .element && record.name == name { return true }
-            other = table.subtreeEnd(other)
+            let record = nodes[Int(other)]
+            if record.kindCode == JMESKind.element && record.nameID == name { return true }
+            other = nodes[Int(other)].subtreeEnd(at: other)
         }
         return false
     }
@@ -207,25 +207,25 @@ extension JMESEvaluator {
             return true
         case .node(let raw):
             let index = resolved(raw)
-            let record = table.nodes[Int(index)]
-            guard record.kind == .array else { return false }
+            let record = nodes[Int(index)]
+            guard record.kindCode == JMESKind.array else { return false }
             var position = index + 1
             while position < record.a {
                 try body(.node(position))
-                position = table.subtreeEnd(position)
+                position = nodes[Int(position)].subtreeEnd(at: position)
             }
             return true
         case .repeated(let parent, let name, let byLocalName):
-            let record = table.nodes[Int(parent)]
+            let record = nodes[Int(parent)]
             var position = parent + 1
             while position < record.a {
-                let child = table.nodes[Int(position)]
-                if child.kind == .element,
-                    byLocalName ? table.names.localNameIDs[Int(child.name)] == name : child.name == name
+                let child = nodes[Int(position)]
+                if child.kindCode == JMESKind.element,
+                    byLocalName ? names.localNameIDs[Int(child.nameID)] == name : child.nameID == name
                 {
                     try body(.node(position))
                 }
-                position = table.subtreeEnd(position)
+                position = nodes[Int(position)].subtreeEnd(at: position)
             }
             return true
         default:
@@ -246,8 +246,8 @@ extension JMESEvaluator {
         switch value {
         case .array(let elements): return elements.count
         case .node(let raw):
-            let record = table.nodes[Int(resolved(raw))]
-            return record.kind == .array ? Int(record.b) : nil
+            let record = nodes[Int(resolved(raw))]
+            return record.kindCode == JMESKind.array ? Int(record.b) : nil
         default:
             var count = 0
             let isArray = try! forEachElement(value) { (_: JMESValue) throws(QueryError) in count += 1 }
@@ -275,7 +275,7 @@ extension JMESEvaluator {
         case .number(let number): return number
         case .node(let raw):
             let index = resolved(raw)
-            guard table.nodes[Int(index)].kind == .number else { return nil }
+            guard nodes[Int(index)].kindCode == JMESKind.number else { return nil }
             return Node(document: document, index: index).double
         default: return nil
         }
@@ -292,15 +292,15 @@ extension JMESEvaluator {
         case .object(let object): return object.count > 0
         case .node(let raw):
             let index = resolved(raw)
-            let record = table.nodes[Int(index)]
-            switch record.kind {
-            case .null, .false: return false
-            case .true, .number: return true
-            case .object, .array: return record.a > index + 1
-            case .string, .attribute, .text, .comment, .processingInstruction: return record.b > 0
-            case .element:
+            let record = nodes[Int(index)]
+            switch record.kindCode {
+            case JMESKind.null, JMESKind.false: return false
+            case JMESKind.true, JMESKind.number: return true
+            case JMESKind.object, JMESKind.array: return record.a > index + 1
+            case JMESKind.string, JMESKind.attribute, JMESKind.text, JMESKind.comment, JMESKind.processingInstruction: return record.b > 0
+            case JMESKind.element:
                 return isObjectElement(index, record) || !(Node(document: document, index: index).string ?? "").isEmpty
-            case .document: return true
+            default: return true  // the document node
             }
         }
     }
