@@ -20,7 +20,7 @@ extension JMESEvaluator {
             out.append(contentsOf: JSONWriter.quoted(string).utf8)
         case .node(let index):
             out.append(contentsOf: JSONWriter.write(Node(document: document, index: resolved(index)), pretty: false))
-        case .array, .repeated:
+        case .array, .repeated, .nodes:
             out.append(UInt8(ascii: "["))
             var first = true
             _ = try! forEachElement(value) { (element: JMESValue) throws(QueryError) in

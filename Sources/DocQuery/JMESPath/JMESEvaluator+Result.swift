@@ -15,6 +15,12 @@ extension JMESEvaluator {
         if case .node(let index) = value {
             return QueryResult(document: document, items: [resolved(index)], computed: [], isToMany: false, origin: origin)
         }
+        if case .number(let number) = value {
+            let computed: ComputedNumber = number == number.rounded() && Swift.abs(number) < 1e15 ? .int(Int(number)) : .double(number)
+            return QueryResult(
+                document: document, items: [UInt32(truncatingIfNeeded: nodes.count)], computed: [.number(computed)],
+                isToMany: false, origin: origin)
+        }
         if let nodes = nodeElements(value) {
             return QueryResult(document: document, items: nodes, computed: [], isToMany: true, origin: origin)
         }
@@ -30,6 +36,10 @@ extension JMESEvaluator {
     /// The node indices of an array whose elements are all nodes, unless a
     /// single element that is itself an array would be read as its elements.
     private func nodeElements(_ value: JMESValue) -> [UInt32]? {
+        if case .nodes(let list) = value {
+            guard !list.isEmpty, list.count > 1 || self.nodes[Int(list[0])].kindCode != JMESKind.array else { return nil }
+            return list
+        }
         var nodes: [UInt32] = []
         var allNodes = true
         let isArray = try! forEachElement(value) { (element: JMESValue) throws(QueryError) in

@@ -52,37 +52,37 @@ struct JMESEvaluator {
             return .array(Self.slice(elements, start: start, stop: stop, step: step ?? 1))
         case .listProjection(let left, let right):
             let base = try evaluate(left, value)
-            var collected: [JMESValue] = []
+            var collected = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
                 let result = try evaluate(right, element)
                 if !isNull(result) { collected.append(result) }
             }
-            return isArray ? .array(collected) : .null
+            return isArray ? collected.value : .null
         case .valueProjection(let left, let right):
             let base = try evaluate(left, value)
-            var collected: [JMESValue] = []
+            var collected = JMESCollector()
             let isObject = try forEachMember(base) { (_: JMESKey, member: JMESValue) throws(QueryError) in
                 let result = try evaluate(right, member)
                 if !isNull(result) { collected.append(result) }
             }
-            return isObject ? .array(collected) : .null
+            return isObject ? collected.value : .null
         case .filterProjection(let left, let right, let condition):
             let base = try evaluate(left, value)
-            var collected: [JMESValue] = []
+            var collected = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
                 guard isTruthy(try evaluate(condition, element)) else { return }
                 let result = try evaluate(right, element)
                 if !isNull(result) { collected.append(result) }
             }
-            return isArray ? .array(collected) : .null
+            return isArray ? collected.value : .null
         case .flatten(let inner):
             let base = try evaluate(inner, value)
-            var merged: [JMESValue] = []
+            var merged = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
                 let nested = try forEachElement(element) { (item: JMESValue) throws(QueryError) in merged.append(item) }
                 if !nested { merged.append(element) }
             }
-            return isArray ? .array(merged) : .null
+            return isArray ? merged.value : .null
         case .literal(let literal):
             return literal
         case .multiSelectList(let items):
@@ -123,6 +123,10 @@ struct JMESEvaluator {
         if case .array(let elements) = value {
             let position = index < 0 ? elements.count + index : index
             return elements.indices.contains(position) ? elements[position] : .null
+        }
+        if case .nodes(let list) = value {
+            let position = index < 0 ? list.count + index : index
+            return list.indices.contains(position) ? .node(list[position]) : .null
         }
         var position = index
         if index < 0 {
@@ -237,4 +241,26 @@ extension JMESObject {
         for i in 0..<count where !predicate(keys[i], values[i]) { return false }
         return true
     }
+}
+
+/// Collects the results of a projection: node indices while every result
+/// is a node (4 bytes each, handed to the result as they are), values from
+/// the first built one on.
+struct JMESCollector {
+    private var nodes: [UInt32] = []
+    private var values: [JMESValue]? = nil
+
+    mutating func append(_ value: JMESValue) {
+        if values == nil, case .node(let index) = value {
+            nodes.append(index)
+            return
+        }
+        if values == nil {
+            values = nodes.map { .node($0) }
+            nodes = []
+        }
+        values!.append(value)
+    }
+
+    var value: JMESValue { values.map { .array($0) } ?? .nodes(nodes) }
 }

@@ -22,7 +22,7 @@ extension JMESEvaluator {
         case .bool: return .boolean
         case .number: return .number
         case .string: return .string
-        case .array, .repeated: return .array
+        case .array, .repeated, .nodes: return .array
         case .object: return .object
         case .expression: return .expression
         case .node(let index): return type(ofNode: index)
@@ -205,6 +205,9 @@ extension JMESEvaluator {
         case .array(let elements):
             for element in elements { try body(element) }
             return true
+        case .nodes(let list):
+            for index in list { try body(.node(index)) }
+            return true
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
@@ -245,6 +248,7 @@ extension JMESEvaluator {
     func elementCount(_ value: JMESValue) -> Int? {
         switch value {
         case .array(let elements): return elements.count
+        case .nodes(let list): return list.count
         case .node(let raw):
             let record = nodes[Int(resolved(raw))]
             return record.kindCode == JMESKind.array ? Int(record.b) : nil
@@ -289,6 +293,7 @@ extension JMESEvaluator {
         case .number, .expression, .repeated: return true
         case .string(let string): return !string.isEmpty
         case .array(let elements): return !elements.isEmpty
+        case .nodes(let list): return !list.isEmpty
         case .object(let object): return object.count > 0
         case .node(let raw):
             let index = resolved(raw)

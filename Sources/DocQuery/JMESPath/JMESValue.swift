@@ -19,6 +19,9 @@ enum JMESValue: Sendable {
     /// matched without its prefix.
     case repeated(parent: UInt32, name: UInt32, byLocalName: Bool)
     case array([JMESValue])
+    /// An array whose elements are all nodes, kept compact: what a
+    /// projection of found values builds.
+    case nodes([UInt32])
     case object(JMESObject)
     /// An expression reference (`&expr`), an argument of `sort_by` and kin.
     case expression(JMESExpression)
