@@ -52,19 +52,33 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A few lines for people: the path with a caret under the failing step,
-    /// the reason, a suggestion, and the keys that were available.
+    /// the reason, a suggestion, and the keys that were available (an
+    /// error's ``QueryError/description`` when the path failed).
     public var description: String {
         if let error { return error.description }
-        var lines = ["no match for '\(path)'", CaretRenderer.render(path, range: failedRange), reason]
-        if let suggestion { lines.append("did you mean '\(suggestion)'?") }
-        if let elsewhere { lines.append("it occurs elsewhere, e.g. at '\(elsewhere)'") }
-        if !availableKeys.isEmpty {
-            let shown = availableKeys.prefix(20).map(\.description).joined(separator: ", ")
-            let more = availableKeys.count > 20 ? ", … (\(availableKeys.count - 20) more)" : ""
-            lines.append("keys there: \(shown)\(more)")
-        }
-        return lines.joined(separator: "\n")
+        return (["no match for '\(path)'"] + renderedLines(textIndent: "")).joined(separator: "\n")
     }
+
+    /// The lines under the heading: the path with a caret under the failing
+    /// step (indented by two spaces), then the reason, the suggestion, where
+    /// else the key occurs and the keys there, each after `textIndent`.
+    /// `docq` prints them under `no match: PATH` with `textIndent` two spaces.
+    package func renderedLines(textIndent: String, style: some DiagnosticStyle = .plain) -> [String] {
+        if let error { return error.renderedLines(style: style) }
+        var lines = CaretRenderer.lines(path, range: failedRange, style: style)
+        lines.append(textIndent + reason)
+        if let suggestion { lines.append(textIndent + "did you mean '\(style.emphasis(suggestion))'?") }
+        if let elsewhere { lines.append(textIndent + "it occurs elsewhere, e.g. at '\(elsewhere)'") }
+        if !availableKeys.isEmpty {
+            let shown = availableKeys.prefix(Self.keysShown).map(\.description).joined(separator: ", ")
+            let more = availableKeys.count > Self.keysShown ? ", … (\(availableKeys.count - Self.keysShown) more)" : ""
+            lines.append(textIndent + "keys there: \(shown)\(more)")
+        }
+        return lines
+    }
+
+    /// How many available keys the rendered text lists before "… (n more)".
+    static let keysShown = 20
 
     init(error: QueryError) {
         self.path = error.path

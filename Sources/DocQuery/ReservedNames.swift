@@ -129,25 +129,9 @@ enum Syntax {
         isBareKey(key) ? key : quoted(key)
     }
 
-    /// `key` double-quoted with JSON escapes.
+    /// `key` double-quoted with JSON escapes (DocTree's one JSON quoting;
+    /// the lexer reads every JSON escape back).
     static func quoted(_ key: String) -> String {
-        var out = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONWriter.quoted(key)
     }
 }

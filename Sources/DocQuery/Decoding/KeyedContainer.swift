@@ -64,7 +64,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             message += ", and the reserved key gives nothing here"
         }
         let available = index?.names ?? members.groups().names
-        if let suggestion = Suggestion.closest(to: key.stringValue, in: available) {
+        let limit = max(1, key.stringValue.count / 3)
+        if let suggestion = Suggestions.closest(to: key.stringValue, in: available, limit: limit) {
             message += " (did you mean \(Node.preview(suggestion))?)"
         }
         throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.keys, debugDescription: message))
