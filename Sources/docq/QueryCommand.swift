@@ -110,9 +110,13 @@ enum CompiledQuery {
     case jmespath(JMESPath)
 
     func evaluate(on document: Document) throws(QueryError) -> QueryResult {
+        try evaluate(on: document.root)
+    }
+
+    func evaluate(on node: Node) throws(QueryError) -> QueryResult {
         switch self {
-        case .path(let query): try query.evaluate(on: document)
-        case .jmespath(let expression): try expression.evaluate(on: document)
+        case .path(let query): try query.evaluate(on: node)
+        case .jmespath(let expression): try expression.evaluate(on: node)
         }
     }
 }

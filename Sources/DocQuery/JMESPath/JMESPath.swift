@@ -70,6 +70,9 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
         return evaluator.jsonString(value)
     }
 
+    /// The names of the built-in functions, for completion.
+    package static var functionNames: [String] { JMESFunction.allCases.map(\.rawValue).sorted() }
+
     public static func == (lhs: JMESPath, rhs: JMESPath) -> Bool {
         lhs.description == rhs.description
     }
