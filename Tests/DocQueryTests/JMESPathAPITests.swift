@@ -72,3 +72,15 @@ import Testing
         #expect(sums == Array(repeating: 6, count: 8))
     }
 }
+
+/// A key-path result can be reshaped further with JMESPath.
+@Suite struct JMESPathOnResultsTests {
+    @Test func keyPathResultsFeedJMESPath() throws {
+        let doc = try Document(string: "<r><i n='1'>a</i><i n='2'>b</i><i n='3'>c</i></r>")
+        let items = try doc.query("i")
+        #expect(items.count == 3)
+        #expect(try items.query(JMESPath("length(@)")).int == 3)
+        #expect(try items.query(JMESPath("[?n != '2']._string")).strings == ["a", "c"])
+        #expect(try doc.query("i.@count").query(JMESPath("@ > `2`")).bool == true)
+    }
+}

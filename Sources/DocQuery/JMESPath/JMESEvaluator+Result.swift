@@ -64,3 +64,29 @@ extension Node {
         try expression.evaluate(on: self)
     }
 }
+
+extension QueryResult {
+    /// Evaluates a JMESPath expression on this result's values: the one
+    /// value when there is one, else the array of them (so
+    /// `doc.query("items.item").query(JMESPath("length(@)"))` counts the items).
+    public func query(_ expression: JMESPath) throws(QueryError) -> QueryResult {
+        let base = UInt32(truncatingIfNeeded: document.table.nodes.count)
+        let values: [JMESValue] = items.map { item in
+            if item < base { return .node(item) }
+            let value = computed[Int(item - base)]
+            if case .number(let number) = value { return Double(number.text).map { .number($0) } ?? .null }
+            let text = Match(document: document, index: .max, computed: value, resultPath: "").string
+            return text.map { .string($0) } ?? .null
+        }
+        let start: JMESValue
+        if values.count == 1 {
+            start = values[0]
+        } else if values.allSatisfy({ if case .node = $0 { true } else { false } }) {
+            start = .nodes(items)
+        } else {
+            start = .array(values)
+        }
+        let (evaluator, value) = try expression.run(on: document, from: start)
+        return evaluator.result(value, origin: QueryOrigin(start: items.filter { $0 < base }))
+    }
+}
