@@ -43,6 +43,13 @@ struct JMESEvaluator {
             return value
         case .field(let slot):
             return member(value, slot: slot)
+        case .fields(let slots):
+            var current = value
+            for slot in slots {
+                current = member(current, slot: slot)
+                if case .null = current { return .null }
+            }
+            return current
         case .subexpression(let left, let right):
             return try evaluate(right, try evaluate(left, value))
         case .index(let base, let index):

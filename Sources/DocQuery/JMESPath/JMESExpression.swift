@@ -8,6 +8,8 @@ indirect enum JMESExpression: Sendable {
     case current
     /// An identifier, by key slot.
     case field(slot: Int)
+    /// `a.b.c`: identifiers only, by key slot (the common case, kept flat).
+    case fields([Int])
     /// `left.right`.
     case subexpression(JMESExpression, JMESExpression)
     /// `[n]` on `base`.

@@ -147,7 +147,12 @@ struct JMESParser {
                 advance()
                 return .valueProjection(left, try projectionRight(token.bindingPower))
             }
-            return .subexpression(left, try dotRight(token.bindingPower))
+            let right = try dotRight(token.bindingPower)
+            switch (left, right) {
+            case (.field(let a), .field(let b)): return .fields([a, b])
+            case (.fields(let slots), .field(let b)): return .fields(slots + [b])
+            default: return .subexpression(left, right)
+            }
         case .pipe:
             return .pipe(left, try parseExpression(token.bindingPower))
         case .or:

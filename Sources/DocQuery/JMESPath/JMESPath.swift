@@ -54,7 +54,8 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     /// it prints, serializes and decodes like any node. `null` is an empty result.
     public func evaluate(on node: Node) throws(QueryError) -> QueryResult {
         let (evaluator, value) = try run(on: node.document, from: .node(node.index))
-        return evaluator.result(value, origin: QueryOrigin(start: [node.index]))
+        // No trail to replay: a JMESPath result explains nothing beyond being empty.
+        return evaluator.result(value, origin: QueryOrigin(start: []))
     }
 
     /// Evaluates on `value`, returning the evaluator (which knows how to

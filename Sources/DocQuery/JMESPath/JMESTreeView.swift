@@ -279,9 +279,32 @@ extension JMESEvaluator {
         case .number(let number): return number
         case .node(let raw):
             let index = resolved(raw)
-            guard nodes[Int(index)].kindCode == JMESKind.number else { return nil }
-            return Node(document: document, index: index).double
+            let record = nodes[Int(index)]
+            guard record.kindCode == JMESKind.number else { return nil }
+            return smallInteger(record) ?? Node(document: document, index: index).double
         default: return nil
+        }
+    }
+
+    /// A number written as an integer of at most 15 digits, read without
+    /// building a string; `nil` for anything else.
+    @inline(__always)
+    private func smallInteger(_ record: NodeRecord) -> Double? {
+        guard record.b > 0, record.b <= 16 else { return nil }
+        return table.text.withUnsafeBufferPointer { text -> Double? in
+            var position = Int(record.a)
+            let end = position + Int(record.b)
+            let negative = text[position] == UInt8(ascii: "-")
+            if negative { position += 1 }
+            guard position < end, end - position <= 15 else { return nil }
+            var value: Int64 = 0
+            while position < end {
+                let digit = text[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+                position += 1
+            }
+            return Double(negative ? -value : value)
         }
     }
 
