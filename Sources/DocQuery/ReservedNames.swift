@@ -23,8 +23,8 @@ public enum ReservedName: CaseIterable, Sendable, Hashable, RawRepresentable, Cu
     /// `_text`: all descendant character data.
     case text
 
-    /// The name as written in a path (`_contents`); the spellings are
-    /// DocTree's ``ReservedKey`` constants, declared once there.
+    /// The name as written in a path (`_contents`). The spellings are
+    /// declared once, in DocTree, which the JSON mapping of XML also uses.
     public var rawValue: String {
         switch self {
         case .contents: ReservedKey.contents

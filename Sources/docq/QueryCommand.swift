@@ -179,7 +179,7 @@ struct QueryRun {
                 ValueFormatter.writeJSONArray(values, pretty: command.pretty, prefix: prefix, to: &out)
             } else if command.paths {
                 let leaves = LeafPaths()
-                for (value, path) in zip(values, result.paths) {
+                for (value, path) in zip(values, result.selectedPaths) {
                     if let node = value.node {
                         leaves.forEachLeaf(of: node, path: path) { path, _, text in
                             out.write(prefix)

@@ -145,7 +145,7 @@ struct ExplorerSession {
             return ExplorerReply(errors: ["cd: \(target) is a computed value, not a place in the document"])
         }
         guard nodes.count == 1, let destination = nodes.first else {
-            let example = result.paths.first ?? "\(target)[0]"
+            let example = result.selectedPaths.first ?? "\(target)[0]"
             return ExplorerReply(errors: ["cd: \(target) matches \(nodes.count) nodes; pick one, e.g. cd /\(example)"])
         }
         guard destination.kind.isContainer else {
@@ -183,7 +183,7 @@ struct ExplorerSession {
         if matches.isEmpty {
             return .reply(ExplorerReply(errors: missLines(argument, dialect == .jmespath ? nil : result.explanation)))
         }
-        return .values(matches, { result.paths })
+        return .values(matches, { result.selectedPaths })
     }
 
     private enum EvaluationOutcome {
