@@ -21,6 +21,11 @@ extension JMESEvaluator {
                 document: document, items: [UInt32(truncatingIfNeeded: nodes.count)], computed: [.number(computed)],
                 isToMany: false, origin: origin)
         }
+        if case .string(let text) = value {
+            return QueryResult(
+                document: document, items: [UInt32(truncatingIfNeeded: nodes.count)], computed: [.text(text)],
+                isToMany: false, origin: origin)
+        }
         if let nodes = nodeElements(value) {
             return QueryResult(document: document, items: nodes, computed: [], isToMany: true, origin: origin)
         }
