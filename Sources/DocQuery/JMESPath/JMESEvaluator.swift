@@ -59,6 +59,7 @@ struct JMESEvaluator {
             return .array(Self.slice(elements, start: start, stop: stop, step: step ?? 1))
         case .listProjection(let left, let right):
             let base = try evaluate(left, value)
+            if let slots = Self.fieldSlots(right), let projected = projectFields(base, slots) { return projected }
             var collected = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
                 let result = try evaluate(right, element)
@@ -123,6 +124,73 @@ struct JMESEvaluator {
         case .reference(let inner):
             return .expression(inner)
         }
+    }
+
+    /// The key slots of `a` or `a.b.c`, or `nil` for any other expression.
+    @inline(__always)
+    static func fieldSlots(_ expression: JMESExpression) -> [Int]? {
+        switch expression {
+        case .field(let slot): [slot]
+        case .fields(let slots): slots
+        default: nil
+        }
+    }
+
+    /// `array[*].a.b` when `array` is a JSON array or a repeated XML name,
+    /// in one loop over the records without building a value per element:
+    /// the common projection, as fast as the key path `array.a.b`.
+    /// `nil` when the base is anything else.
+    private func projectFields(_ base: JMESValue, _ slots: [Int]) -> JMESValue? {
+        var parent: UInt32
+        var end: UInt32
+        var repeatedName: UInt32? = nil
+        var byLocalName = false
+        var capacity = 0
+        switch base {
+        case .node(let raw):
+            parent = resolved(raw)
+            let record = nodes[Int(parent)]
+            guard record.kindCode == JMESKind.array else { return nil }
+            end = record.a
+            capacity = Int(record.b)
+        case .repeated(let owner, let name, let local):
+            parent = owner
+            end = nodes[Int(owner)].a
+            repeatedName = name
+            byLocalName = local
+        default:
+            return nil
+        }
+        var out: [UInt32] = []
+        out.reserveCapacity(capacity)
+        var position = parent + 1
+        while position < end {
+            let record = nodes[Int(position)]
+            defer { position = record.subtreeEnd(at: position) }
+            if let name = repeatedName {
+                let childName = byLocalName ? names.localNameIDs[Int(record.nameID)] : record.nameID
+                guard record.kindCode == JMESKind.element, childName == name else { continue }
+            }
+            var current = position
+            var found = true
+            for slot in slots {
+                let currentRecord = nodes[Int(current)]
+                if currentRecord.kindCode == JMESKind.object {
+                    guard let member = objectMember(current, currentRecord, id: keyIDs[slot]) else { found = false; break }
+                    current = member
+                } else {
+                    // XML (or a JSON scalar): the general lookup; a built value leaves the fast path.
+                    switch member(.node(current), slot: slot) {
+                    case .node(let member): current = member
+                    case .null: found = false
+                    default: return nil
+                    }
+                    if !found { break }
+                }
+            }
+            if found && nodes[Int(current)].kindCode != JMESKind.null { out.append(current) }
+        }
+        return .nodes(out)
     }
 
     /// Element `index` of an array (negative counts from the end), or null.

@@ -74,18 +74,7 @@ extension JMESEvaluator {
             let id = keyIDs[slot]
             switch record.kindCode {
             case JMESKind.object:
-                guard id != Self.absent else { return .null }
-                var found: UInt32? = nil
-                var position = index + 1
-                while position < record.a {
-                    let child = nodes[Int(position)]
-                    if child.nameID == id {
-                        found = position
-                        if !record.hasDuplicateKeys { break }
-                    }
-                    position = nodes[Int(position)].subtreeEnd(at: position)
-                }
-                return found.map { .node($0) } ?? .null
+                return objectMember(index, record, id: id).map { .node($0) } ?? .null
             case JMESKind.element:
                 guard isObjectElement(index, record) else { return .null }
                 return elementMember(index, record, id: id, slot: slot)
@@ -97,6 +86,24 @@ extension JMESEvaluator {
         default:
             return .null
         }
+    }
+
+    /// The member of a JSON object with key id `id` (the last one when keys
+    /// repeat, as JSON parsers keep it), or `nil`.
+    @inline(__always)
+    func objectMember(_ index: UInt32, _ record: NodeRecord, id: UInt32) -> UInt32? {
+        guard id != Self.absent else { return nil }
+        var found: UInt32? = nil
+        var position = index + 1
+        while position < record.a {
+            let child = nodes[Int(position)]
+            if child.nameID == id {
+                found = position
+                if !record.hasDuplicateKeys { break }
+            }
+            position = child.subtreeEnd(at: position)
+        }
+        return found
     }
 
     private func elementMember(_ index: UInt32, _ record: NodeRecord, id: UInt32, slot: Int) -> JMESValue {
