@@ -10,10 +10,15 @@ struct JMESEvaluator {
     static let absent: UInt32 = 0
 
     let document: Document
-    let table: NodeTable
     /// The records, read through a pointer (valid while `document` lives).
     let nodes: UnsafeBufferPointer<NodeRecord>
-    let names: NameTable
+    /// The text leaves point into.
+    let text: [UInt8]
+    /// The name table's local-name ids, and whether any name has a prefix.
+    /// (The `NameTable` itself is not kept: it is weakly referenced by key
+    /// caches, which makes each retain of it take the slow path.)
+    let localNameIDs: [UInt32]
+    let hasPrefixedNames: Bool
     let rootIndex: UInt32
     /// The expression's keys, by slot.
     let keys: [String]
@@ -24,9 +29,11 @@ struct JMESEvaluator {
 
     init(document: Document, keys: [String], keyIDs: KeyIDCache, source: String) {
         self.document = document
-        self.table = document.table
+        let table = document.table
         self.nodes = table.nodes.buffer
-        self.names = table.names
+        self.text = table.text
+        self.localNameIDs = table.names.localNameIDs
+        self.hasPrefixedNames = table.names.hasPrefixedNames
         self.rootIndex = document.root.index
         self.keys = keys
         self.keyIDs = keys.isEmpty ? [] : keyIDs.ids(of: keys, in: table.names)
@@ -168,7 +175,7 @@ struct JMESEvaluator {
             let record = nodes[Int(position)]
             defer { position = record.subtreeEnd(at: position) }
             if let name = repeatedName {
-                let childName = byLocalName ? names.localNameIDs[Int(record.nameID)] : record.nameID
+                let childName = byLocalName ? localNameIDs[Int(record.nameID)] : record.nameID
                 guard record.kindCode == JMESKind.element, childName == name else { continue }
             }
             var current = position

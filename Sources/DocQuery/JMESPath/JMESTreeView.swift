@@ -109,14 +109,14 @@ extension JMESEvaluator {
     private func elementMember(_ index: UInt32, _ record: NodeRecord, id: UInt32, slot: Int) -> JMESValue {
         if id != Self.absent {
             // Exact names first; then, in documents with prefixes, local names.
-            for pass in 0..<(names.hasPrefixedNames ? 2 : 1) {
+            for pass in 0..<(hasPrefixedNames ? 2 : 1) {
                 let byLocalName = pass == 1
                 var first: UInt32? = nil
                 var position = index + 1
                 while position < record.a {
                     let child = nodes[Int(position)]
                     if child.kindCode == JMESKind.attribute || child.kindCode == JMESKind.element,
-                        byLocalName ? names.localNameIDs[Int(child.nameID)] == id : child.nameID == id
+                        byLocalName ? localNameIDs[Int(child.nameID)] == id : child.nameID == id
                     {
                         if child.kindCode == JMESKind.attribute { return .node(position) }
                         if first != nil { return .repeated(parent: index, name: id, byLocalName: byLocalName) }
@@ -198,7 +198,7 @@ extension JMESEvaluator {
     /// The text of a member key.
     func text(of key: JMESKey) -> String {
         switch key {
-        case .name(let id): return table.names[id]
+        case .name(let id): return document.table.names[id]
         case .string(let string): return string
         }
     }
@@ -231,7 +231,7 @@ extension JMESEvaluator {
             while position < record.a {
                 let child = nodes[Int(position)]
                 if child.kindCode == JMESKind.element,
-                    byLocalName ? names.localNameIDs[Int(child.nameID)] == name : child.nameID == name
+                    byLocalName ? localNameIDs[Int(child.nameID)] == name : child.nameID == name
                 {
                     try body(.node(position))
                 }
@@ -298,7 +298,7 @@ extension JMESEvaluator {
     @inline(__always)
     private func smallInteger(_ record: NodeRecord) -> Double? {
         guard record.b > 0, record.b <= 16 else { return nil }
-        return table.text.withUnsafeBufferPointer { text -> Double? in
+        return text.withUnsafeBufferPointer { text -> Double? in
             var position = Int(record.a)
             let end = position + Int(record.b)
             let negative = text[position] == UInt8(ascii: "-")
