@@ -1,7 +1,4 @@
-import DocTree
-import Foundation
 import Testing
-import TestSupport
 @testable import docq
 
 /// The explorer's `:jmespath` / `:keypath` switch, and completion of
@@ -9,8 +6,7 @@ import TestSupport
 @Suite("Explorer JMESPath dialect")
 struct ExplorerJMESPathTests {
     static func session(_ example: String) throws -> ExplorerSession {
-        let document = try Document(contentsOf: URL(fileURLWithPath: Docq.example(example)))
-        return ExplorerSession(document: document)
+        try ExplorerSessionTests.session(example)
     }
 
     @Test("`:jmespath` switches the dialect, evaluated from where you are; `:keypath` switches back")
