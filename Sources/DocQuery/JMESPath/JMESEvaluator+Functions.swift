@@ -29,8 +29,10 @@ extension JMESEvaluator {
             return expression
         }
         func numbers(_ position: Int) throws(QueryError) -> [Double] {
+            let elements = try array(position)
             var result: [Double] = []
-            for element in try array(position) {
+            result.reserveCapacity(elements.count)
+            for element in elements {
                 guard let value = self.number(element) else { throw invalid(position, "array of numbers") }
                 result.append(value)
             }

@@ -102,10 +102,9 @@ struct JMESEvaluator {
             return literal
         case .multiSelectList(let items):
             if isNull(value) { return .null }
-            var result: [JMESValue] = []
-            result.reserveCapacity(items.count)
+            var result = JMESCollector(capacity: items.count)
             for item in items { result.append(try evaluate(item, value)) }
-            return .array(result)
+            return result.value
         case .multiSelectHash(let keys, let values):
             if isNull(value) { return .null }
             var object = JMESObject()
@@ -331,6 +330,10 @@ extension JMESObject {
 struct JMESCollector {
     private var nodes: [UInt32] = []
     private var values: [JMESValue]? = nil
+
+    init(capacity: Int = 0) {
+        nodes.reserveCapacity(capacity)
+    }
 
     mutating func append(_ value: JMESValue) {
         if values == nil, case .node(let index) = value {
