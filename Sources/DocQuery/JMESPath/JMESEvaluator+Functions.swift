@@ -29,13 +29,14 @@ extension JMESEvaluator {
             return expression
         }
         func numbers(_ position: Int) throws(QueryError) -> [Double] {
-            let elements = try array(position)
             var result: [Double] = []
-            result.reserveCapacity(elements.count)
-            for element in elements {
-                guard let value = self.number(element) else { throw invalid(position, "array of numbers") }
-                result.append(value)
+            result.reserveCapacity(elementCount(arguments[position]) ?? 0)
+            var allNumbers = true
+            let isArray = try forEachElement(arguments[position]) { (element: JMESValue) throws(QueryError) in
+                if let value = self.number(element) { result.append(value) } else { allNumbers = false }
             }
+            guard isArray else { throw invalid(position, "array") }
+            guard allNumbers else { throw invalid(position, "array of numbers") }
             return result
         }
         /// Sort keys: all numbers or all strings.

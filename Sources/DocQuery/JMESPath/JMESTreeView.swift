@@ -247,6 +247,7 @@ extension JMESEvaluator {
     func elements(_ value: JMESValue) -> [JMESValue]? {
         if case .array(let elements) = value { return elements }
         var result: [JMESValue] = []
+        result.reserveCapacity(elementCount(value) ?? 0)
         let isArray = try! forEachElement(value) { (element: JMESValue) throws(QueryError) in result.append(element) }
         return isArray ? result : nil
     }
