@@ -74,16 +74,3 @@ import Testing
     }
 }
 
-/// The evaluator's literal kind codes match DocTree's.
-@Suite struct JMESKindTests {
-    @Test func kindCodesMatchNodeKinds() {
-        let pairs: [(UInt8, Node.Kind)] = [
-            (JMESKind.document, .document), (JMESKind.object, .object), (JMESKind.array, .array),
-            (JMESKind.string, .string), (JMESKind.number, .number), (JMESKind.true, .true),
-            (JMESKind.false, .false), (JMESKind.null, .null), (JMESKind.element, .element),
-            (JMESKind.attribute, .attribute), (JMESKind.text, .text), (JMESKind.comment, .comment),
-            (JMESKind.processingInstruction, .processingInstruction),
-        ]
-        for (code, kind) in pairs { #expect(code == kind.rawValue, "\(kind)") }
-    }
-}

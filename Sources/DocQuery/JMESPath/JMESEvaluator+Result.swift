@@ -42,7 +42,7 @@ extension JMESEvaluator {
     /// single element that is itself an array would be read as its elements.
     private func nodeElements(_ value: JMESValue) -> [UInt32]? {
         if case .nodes(let list) = value {
-            guard !list.isEmpty, list.count > 1 || self.nodes[Int(list[0])].kindCode != JMESKind.array else { return nil }
+            guard !list.isEmpty, list.count > 1 || self.nodes[Int(list[0])].kind != .array else { return nil }
             return list
         }
         var nodes: [UInt32] = []
@@ -51,7 +51,7 @@ extension JMESEvaluator {
             if case .node(let index) = element, allNodes { nodes.append(resolved(index)) } else { allNodes = false }
         }
         guard isArray, allNodes, !nodes.isEmpty else { return nil }
-        if nodes.count == 1, self.nodes[Int(nodes[0])].kindCode == JMESKind.array { return nil }
+        if nodes.count == 1, self.nodes[Int(nodes[0])].kind == .array { return nil }
         return nodes
     }
 }

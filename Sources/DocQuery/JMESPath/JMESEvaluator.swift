@@ -156,7 +156,7 @@ struct JMESEvaluator {
         case .node(let raw):
             parent = resolved(raw)
             let record = nodes[Int(parent)]
-            guard record.kindCode == JMESKind.array else { return nil }
+            guard record.kind == .array else { return nil }
             end = record.a
             capacity = Int(record.b)
         case .repeated(let owner, let name, let local):
@@ -175,13 +175,13 @@ struct JMESEvaluator {
             defer { position = record.subtreeEnd(at: position) }
             if let name = repeatedName {
                 let childName = byLocalName ? localNameIDs[Int(record.nameID)] : record.nameID
-                guard record.kindCode == JMESKind.element, childName == name else { continue }
+                guard record.kind == .element, childName == name else { continue }
             }
             var current = position
             var found = true
             for slot in slots {
                 let currentRecord = nodes[Int(current)]
-                if currentRecord.kindCode == JMESKind.object {
+                if currentRecord.kind == .object {
                     guard let member = objectMember(current, currentRecord, id: keyIDs[slot]) else { found = false; break }
                     current = member
                 } else {
@@ -194,7 +194,7 @@ struct JMESEvaluator {
                     if !found { break }
                 }
             }
-            if found && nodes[Int(current)].kindCode != JMESKind.null { out.append(current) }
+            if found && nodes[Int(current)].kind != .null { out.append(current) }
         }
         return .nodes(out)
     }

@@ -31,14 +31,14 @@ extension JMESEvaluator {
 
     func type(ofNode index: UInt32) -> JMESType {
         let record = nodes[Int(index)]
-        switch record.kindCode {
-        case JMESKind.object: return .object
-        case JMESKind.array: return .array
-        case JMESKind.string, JMESKind.attribute, JMESKind.text, JMESKind.comment, JMESKind.processingInstruction: return .string
-        case JMESKind.number: return .number
-        case JMESKind.true, JMESKind.false: return .boolean
-        case JMESKind.null: return .null
-        case JMESKind.element: return isObjectElement(index, record) ? .object : .string
+        switch record.kind {
+        case .object: return .object
+        case .array: return .array
+        case .string, .attribute, .text, .comment, .processingInstruction: return .string
+        case .number: return .number
+        case .true, .false: return .boolean
+        case .null: return .null
+        case .element: return isObjectElement(index, record) ? .object : .string
         default: return type(ofNode: rootIndex)  // the document node
         }
     }
@@ -48,7 +48,7 @@ extension JMESEvaluator {
     @inline(__always)
     func isObjectElement(_ index: UInt32, _ record: NodeRecord) -> Bool {
         record.hasElementChildren
-            || (index &+ 1 < record.a && nodes[Int(index) + 1].kindCode == JMESKind.attribute)
+            || (index &+ 1 < record.a && nodes[Int(index) + 1].kind == .attribute)
     }
 
     /// The node a value refers to, with the document node replaced by its root.
@@ -58,7 +58,7 @@ extension JMESEvaluator {
     func isNull(_ value: JMESValue) -> Bool {
         switch value {
         case .null: return true
-        case .node(let index): return nodes[Int(index)].kindCode == JMESKind.null
+        case .node(let index): return nodes[Int(index)].kind == .null
         default: return false
         }
     }
@@ -72,10 +72,10 @@ extension JMESEvaluator {
             let index = resolved(raw)
             let record = nodes[Int(index)]
             let id = keyIDs[slot]
-            switch record.kindCode {
-            case JMESKind.object:
+            switch record.kind {
+            case .object:
                 return objectMember(index, record, id: id).map { .node($0) } ?? .null
-            case JMESKind.element:
+            case .element:
                 guard isObjectElement(index, record) else { return .null }
                 return elementMember(index, record, id: id, slot: slot)
             default:
@@ -115,10 +115,10 @@ extension JMESEvaluator {
                 var position = index + 1
                 while position < record.a {
                     let child = nodes[Int(position)]
-                    if child.kindCode == JMESKind.attribute || child.kindCode == JMESKind.element,
+                    if child.kind == .attribute || child.kind == .element,
                         byLocalName ? localNameIDs[Int(child.nameID)] == id : child.nameID == id
                     {
-                        if child.kindCode == JMESKind.attribute { return .node(position) }
+                        if child.kind == .attribute { return .node(position) }
                         if first != nil { return .repeated(parent: index, name: id, byLocalName: byLocalName) }
                         first = position
                     }
@@ -127,7 +127,7 @@ extension JMESEvaluator {
                 if let first { return .node(first) }
             }
         }
-        if record.hasOwnText, keys[slot] == ReservedKey.string {
+        if record.flags.contains(.hasText), keys[slot] == ReservedKey.string {
             return .string(Node(document: document, index: index).string ?? "")
         }
         return .null
@@ -143,27 +143,27 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            switch record.kindCode {
-            case JMESKind.object:
+            switch record.kind {
+            case .object:
                 var position = index + 1
                 while position < record.a {
                     try body(.name(nodes[Int(position)].nameID), .node(position))
                     position = nodes[Int(position)].subtreeEnd(at: position)
                 }
                 return true
-            case JMESKind.element where isObjectElement(index, record):
+            case .element where isObjectElement(index, record):
                 var position = index + 1
                 while position < record.a {
                     let child = nodes[Int(position)]
-                    if child.kindCode == JMESKind.attribute {
+                    if child.kind == .attribute {
                         try body(.name(child.nameID), .node(position))
-                    } else if child.kindCode == JMESKind.element, isFirstElement(named: child.nameID, at: position, in: index) {
+                    } else if child.kind == .element, isFirstElement(named: child.nameID, at: position, in: index) {
                         let repeated = hasLaterElement(named: child.nameID, after: position, in: record)
                         try body(.name(child.nameID), repeated ? .repeated(parent: index, name: child.nameID, byLocalName: false) : .node(position))
                     }
                     position = nodes[Int(position)].subtreeEnd(at: position)
                 }
-                if record.hasOwnText {
+                if record.flags.contains(.hasText) {
                     try body(.string(ReservedKey.string), .string(Node(document: document, index: index).string ?? ""))
                 }
                 return true
@@ -179,7 +179,7 @@ extension JMESEvaluator {
         var other = parent + 1
         while other < position {
             let record = nodes[Int(other)]
-            if record.kindCode == JMESKind.element && record.nameID == name { return false }
+            if record.kind == .element && record.nameID == name { return false }
             other = nodes[Int(other)].subtreeEnd(at: other)
         }
         return true
@@ -189,7 +189,7 @@ extension JMESEvaluator {
         var other = nodes[Int(position)].subtreeEnd(at: position)
         while other < parent.a {
             let record = nodes[Int(other)]
-            if record.kindCode == JMESKind.element && record.nameID == name { return true }
+            if record.kind == .element && record.nameID == name { return true }
             other = nodes[Int(other)].subtreeEnd(at: other)
         }
         return false
@@ -218,7 +218,7 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            guard record.kindCode == JMESKind.array else { return false }
+            guard record.kind == .array else { return false }
             var position = index + 1
             while position < record.a {
                 try body(.node(position))
@@ -230,7 +230,7 @@ extension JMESEvaluator {
             var position = parent + 1
             while position < record.a {
                 let child = nodes[Int(position)]
-                if child.kindCode == JMESKind.element,
+                if child.kind == .element,
                     byLocalName ? localNameIDs[Int(child.nameID)] == name : child.nameID == name
                 {
                     try body(.node(position))
@@ -259,7 +259,7 @@ extension JMESEvaluator {
         case .nodes(let list): return list.count
         case .node(let raw):
             let record = nodes[Int(resolved(raw))]
-            return record.kindCode == JMESKind.array ? Int(record.b) : nil
+            return record.kind == .array ? Int(record.b) : nil
         default:
             var count = 0
             let isArray = try! forEachElement(value) { (_: JMESValue) throws(QueryError) in count += 1 }
@@ -288,7 +288,7 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            guard record.kindCode == JMESKind.number else { return nil }
+            guard record.kind == .number else { return nil }
             return smallInteger(record) ?? Node(document: document, index: index).double
         default: return nil
         }
@@ -329,12 +329,12 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            switch record.kindCode {
-            case JMESKind.null, JMESKind.false: return false
-            case JMESKind.true, JMESKind.number: return true
-            case JMESKind.object, JMESKind.array: return record.a > index + 1
-            case JMESKind.string, JMESKind.attribute, JMESKind.text, JMESKind.comment, JMESKind.processingInstruction: return record.b > 0
-            case JMESKind.element:
+            switch record.kind {
+            case .null, .false: return false
+            case .true, .number: return true
+            case .object, .array: return record.a > index + 1
+            case .string, .attribute, .text, .comment, .processingInstruction: return record.b > 0
+            case .element:
                 return isObjectElement(index, record) || !(Node(document: document, index: index).string ?? "").isEmpty
             default: return true  // the document node
             }
