@@ -42,6 +42,9 @@ extension Evaluator {
             case .number(let number):
                 var text = number.text
                 return text.withUTF8(body)
+            case .text(let string):
+                var text = string
+                return text.withUTF8(body)
             }
         }
         return withNodeBytes(item, body)
