@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Input read a chunk at a time: from bytes already in memory, or from a
+/// file descriptor with `read(2)` (a file, a pipe, standard input).
+///
+/// Loaders that must never hold their whole input (streams of documents,
+/// the XML push parser) pull from one of these. A failure other than an
+/// interruption is reported with the system's reason.
+package final class ChunkedInput {
+    private enum Source {
+        case memory([UInt8], consumed: Int)
+        case descriptor(Int32, closesOnEnd: Bool)
+        case finished
+    }
+
+    private var source: Source
+    /// A label for error messages: the path, or `(standard input)`.
+    package let label: String
+    /// Bytes handed out so far.
+    package private(set) var bytesRead = 0
+    /// The size the input is expected to have, when it is known (a regular
+    /// file's size, or the bytes in memory); 0 otherwise.
+    package let expectedSize: Int
+
+    /// Input that is already in memory; handed out in one piece.
+    package init(bytes: [UInt8], label: String = "(data)") {
+        self.source = .memory(bytes, consumed: 0)
+        self.label = label
+        self.expectedSize = bytes.count
+    }
+
+    /// Input from an open descriptor, which is closed at the end when
+    /// `closesOnEnd` (else it stays open: standard input, a `FileHandle`).
+    package init(descriptor: Int32, closesOnEnd: Bool, label: String) {
+        self.source = .descriptor(descriptor, closesOnEnd: closesOnEnd)
+        self.label = label
+        var status = stat()
+        self.expectedSize = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+    }
+
+    /// Opens the file at `path` for reading.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` with the
+    ///   system's reason ("No such file or directory", "Is a directory").
+    package convenience init(path: String) throws(LoadError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.unreadable(path, errno) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            _ = close(descriptor)
+            throw Self.unreadable(path, EISDIR)
+        }
+        self.init(descriptor: descriptor, closesOnEnd: true, label: path)
+    }
+
+    deinit { finish() }
+
+    /// Whether every byte has been handed out.
+    package var isAtEnd: Bool {
+        if case .finished = source { return true }
+        return false
+    }
+
+    /// Appends up to `limit` more bytes to `buffer` (fewer at the end of the
+    /// input, and all the rest of in-memory input at once when `buffer` is
+    /// empty, with no copy). Returns the count appended; 0 means the end.
+    package func read(into buffer: inout [UInt8], limit: Int) throws(LoadError) -> Int {
+        switch source {
+        case .finished:
+            return 0
+        case .memory(let bytes, let consumed):
+            if buffer.isEmpty && consumed == 0 {
+                buffer = bytes
+                source = .finished
+                bytesRead = bytes.count
+                return bytes.count
+            }
+            let end = min(bytes.count, consumed + limit)
+            buffer.append(contentsOf: bytes[consumed..<end])
+            source = end == bytes.count ? .finished : .memory(bytes, consumed: end)
+            bytesRead = end
+            return end - consumed
+        case .descriptor(let descriptor, _):
+            let before = buffer.count
+            buffer.reserveCapacity(before + limit)
+            var failure: Int32 = 0
+            var got = 0
+            buffer.append(contentsOf: repeatElement(0, count: limit))
+            buffer.withUnsafeMutableBytes { raw in
+                while true {
+                    let result = posixRead(descriptor, raw.baseAddress! + before, limit)
+                    if result >= 0 { got = result; return }
+                    if errno != EINTR { failure = errno; return }
+                }
+            }
+            buffer.removeLast(limit - got)
+            if failure != 0 {
+                finish()
+                throw Self.unreadable(label, failure)
+            }
+            if got == 0 { finish() }
+            bytesRead += got
+            return got
+        }
+    }
+
+    /// Stops reading and closes an owned descriptor.
+    package func finish() {
+        if case .descriptor(let descriptor, true) = source { _ = close(descriptor) }
+        source = .finished
+    }
+
+    private static func unreadable(_ label: String, _ code: Int32) -> LoadError {
+        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        return LoadError(.unreadableSource, "cannot read '\(label)': \(reason)")
+    }
+}
+
+/// `read(2)`, named apart from Swift's many `read` methods.
+@inline(__always)
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
