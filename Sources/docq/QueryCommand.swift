@@ -122,51 +122,66 @@ struct QueryRun {
 
         for source in sources {
             let prefix = prefixes ? source.label + ":" : ""
-            let document: Document
+            let records: DocumentRecords
             do {
-                document = try await loader.load(source)
+                records = try await loader.records(source)
             } catch {
                 out.flush()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
                 unreadable = true
                 continue
             }
-            let evaluation: Evaluation
-            do {
-                evaluation = try compiled.evaluate(from: document.root)
-            } catch {
-                out.flush()
-                writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
-                failedPath = true
-                continue
-            }
-            var values = evaluation.values
-            if command.first { values = Array(values.prefix(1)) }
-            if values.isEmpty {
-                misses.append((source.label, evaluation.miss))
-            } else {
-                matched = true
-            }
-
-            if asJSON {
-                ValueFormatter.writeJSONArray(values, pretty: command.pretty, prefix: prefix, to: &out)
-            } else if command.paths {
-                let leaves = LeafPaths(engine: engine)
-                for (value, path) in zip(values, evaluation.paths()) {
-                    if case .node(let node) = value {
-                        leaves.forEachLeaf(of: node, path: path) { path, _, text in
-                            out.write(prefix)
-                            out.write(path)
-                            out.write("\t")
-                            out.line(Self.escapedForLine(text))
-                        }
-                    } else {
-                        out.line(prefix + path + "\t" + Self.escapedForLine(ValueFormatter.line(value)))
-                    }
+            var missed = false
+            for record in records {
+                let document: Document
+                switch record {
+                case .success(let loaded):
+                    document = loaded
+                case .failure(let error):
+                    out.flush()
+                    writeToStandardError(diagnostics.text(for: error, source: source.label))
+                    unreadable = true
+                    continue
                 }
-            } else {
-                for value in values {
-                    ValueFormatter.writeLine(value, prefix: prefix, to: &out)
+                let evaluation: Evaluation
+                do {
+                    evaluation = try compiled.evaluate(from: document.root)
+                } catch {
+                    out.flush()
+                    writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
+                    failedPath = true
+                    continue
+                }
+                var values = evaluation.values
+                if command.first { values = Array(values.prefix(1)) }
+                if values.isEmpty {
+                    // A stream explains its first miss only.
+                    if !missed { misses.append((source.label, evaluation.miss)) }
+                    missed = true
+                } else {
+                    matched = true
+                }
+
+                if asJSON {
+                    ValueFormatter.writeJSONArray(values, pretty: command.pretty, prefix: prefix, to: &out)
+                } else if command.paths {
+                    let leaves = LeafPaths(engine: engine)
+                    for (value, path) in zip(values, evaluation.paths()) {
+                        if case .node(let node) = value {
+                            leaves.forEachLeaf(of: node, path: path) { path, _, text in
+                                out.write(prefix)
+                                out.write(path)
+                                out.write("\t")
+                                out.line(Self.escapedForLine(text))
+                            }
+                        } else {
+                            out.line(prefix + path + "\t" + Self.escapedForLine(ValueFormatter.line(value)))
+                        }
+                    }
+                } else {
+                    for value in values {
+                        ValueFormatter.writeLine(value, prefix: prefix, to: &out)
+                    }
                 }
             }
         }

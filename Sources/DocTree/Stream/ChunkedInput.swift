@@ -20,6 +20,9 @@ package final class ChunkedInput {
     }
 
     private var source: Source
+    /// Bytes already read from the source by someone else (to sniff the
+    /// input), handed out before any more is read.
+    private var pending: [UInt8] = []
     /// A label for error messages: the path, or `(standard input)`.
     package let label: String
     /// Bytes handed out so far.
@@ -61,9 +64,16 @@ package final class ChunkedInput {
 
     deinit { finish() }
 
+    /// Puts `bytes`, read from the descriptor before, back in front of what
+    /// is still to be read.
+    package func unread(_ bytes: [UInt8]) {
+        pending = bytes + pending
+        bytesRead -= bytes.count
+    }
+
     /// Whether every byte has been handed out.
     package var isAtEnd: Bool {
-        if case .finished = source { return true }
+        if case .finished = source { return pending.isEmpty }
         return false
     }
 
@@ -71,6 +81,13 @@ package final class ChunkedInput {
     /// input, and all the rest of in-memory input at once when `buffer` is
     /// empty, with no copy). Returns the count appended; 0 means the end.
     package func read(into buffer: inout [UInt8], limit: Int) throws(LoadError) -> Int {
+        if !pending.isEmpty {
+            let count = pending.count
+            if buffer.isEmpty { swap(&buffer, &pending) } else { buffer.append(contentsOf: pending) }
+            pending = []
+            bytesRead += count
+            return count
+        }
         switch source {
         case .finished:
             return 0
@@ -87,24 +104,25 @@ package final class ChunkedInput {
             bytesRead = end
             return end - consumed
         case .descriptor(let descriptor, _):
-            let before = buffer.count
-            buffer.reserveCapacity(before + limit)
-            var failure: Int32 = 0
+            // Into a scratch block, then appended: an Array cannot be read
+            // into past its count without initializing that memory first.
+            let room = min(limit, Self.scratchSize)
+            if scratch == nil { scratch = .allocate(byteCount: Self.scratchSize, alignment: 16) }
             var got = 0
-            buffer.append(contentsOf: repeatElement(0, count: limit))
-            buffer.withUnsafeMutableBytes { raw in
-                while true {
-                    let result = posixRead(descriptor, raw.baseAddress! + before, limit)
-                    if result >= 0 { got = result; return }
-                    if errno != EINTR { failure = errno; return }
+            while true {
+                got = posixRead(descriptor, scratch!, room)
+                if got >= 0 { break }
+                if errno != EINTR {
+                    let failure = errno
+                    finish()
+                    throw Self.unreadable(label, failure)
                 }
             }
-            buffer.removeLast(limit - got)
-            if failure != 0 {
+            if got == 0 {
                 finish()
-                throw Self.unreadable(label, failure)
+                return 0
             }
-            if got == 0 { finish() }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
             bytesRead += got
             return got
         }
@@ -114,7 +132,13 @@ package final class ChunkedInput {
     package func finish() {
         if case .descriptor(let descriptor, true) = source { _ = close(descriptor) }
         source = .finished
+        scratch?.deallocate()
+        scratch = nil
     }
+
+    /// The most read at a time from a descriptor.
+    private static let scratchSize = 1 << 20
+    private var scratch: UnsafeMutableRawPointer?
 
     private static func unreadable(_ label: String, _ code: Int32) -> LoadError {
         let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Streams of JSON values (JSON Lines and the like): docq evaluates the
+/// path on each record, prints in input order, reports malformed records
+/// on stderr with line:column and goes on, then exits 3.
+@Suite("Streams")
+struct StreamTests {
+    @Test("JSON Lines on standard input: one result per record, in order")
+    func jsonLines() throws {
+        let run = try Docq.run(["user.name"], stdin: Array("{\"user\":{\"name\":\"ann\"}}\n{\"user\":{\"name\":\"bob\"}}\n".utf8))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == ["ann", "bob"], "\(run)")
+    }
+
+    @Test("a malformed record in the middle is reported with line:column; the rest is printed; exit 3")
+    func malformedInTheMiddle() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("events.jsonl")
+        try Data("{\"a\":1}\n{\"a\": [1,}\n{\"a\":3}\n".utf8).write(to: file)
+        let run = try Docq.run(["a", file.path])
+        #expect(run.status == 3, "\(run)")
+        #expect(run.lines == ["1", "3"], "\(run)")
+        #expect(run.stderr.contains("\(file.path):2:10: expected a value, found '}'"), "\(run)")
+    }
+
+    @Test("a stream cut off mid-record: the records before it are printed; exit 3")
+    func cutOff() throws {
+        let run = try Docq.run(["a"], stdin: Array("{\"a\":1}\n{\"a\":2}\n{\"a\": \"tru".utf8))
+        #expect(run.status == 3, "\(run)")
+        #expect(run.lines == ["1", "2"], "\(run)")
+        #expect(run.stderr.contains("3:7: unterminated string"), "\(run)")
+    }
+
+    @Test("blank lines and CR LF line ends between records")
+    func blankLinesAndCRLF() throws {
+        let run = try Docq.run(["-j", "a"], stdin: Array("{\"a\":1}\r\n\r\n\n{\"a\":2}\r\n\r\n".utf8))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == ["[1]", "[2]"], "\(run)")
+    }
+
+    @Test("pretty-printed values one after another are a stream too")
+    func prettyPrinted() throws {
+        let run = try Docq.run(["a"], stdin: Array("{\n  \"a\": 1\n}\n{\n  \"a\": 2\n}\n".utf8))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == ["1", "2"], "\(run)")
+    }
+
+    @Test("a very long record between short ones")
+    func veryLongRecord() throws {
+        let long = String(repeating: "y", count: 3_000_000)
+        let run = try Docq.run(["a"], stdin: Array("{\"a\":\"x\"}\n{\"a\":\"\(long)\"}\n{\"a\":\"z\"}\n".utf8))
+        #expect(run.status == 0)
+        #expect(run.lines.map(\.count) == [1, 3_000_000, 1])
+    }
+
+    @Test("records that match nothing: exit 1 and one explanation")
+    func noMatch() throws {
+        let run = try Docq.run(["b"], stdin: Array("{\"a\":1}\n{\"a\":2}\n".utf8))
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.components(separatedBy: "no match").count == 2, "\(run)")
+    }
+}
