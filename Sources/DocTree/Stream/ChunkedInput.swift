@@ -31,11 +31,17 @@ package final class ChunkedInput {
     /// file's size, or the bytes in memory); 0 otherwise.
     package let expectedSize: Int
 
-    /// Input that is already in memory; handed out in one piece.
-    package init(bytes: [UInt8], label: String = "(data)") {
+    /// At most this many bytes per read of in-memory input (tests use it
+    /// to cut input at every offset); `nil` hands it out in one piece.
+    private let sliceSize: Int?
+
+    /// Input that is already in memory; handed out in one piece, or in
+    /// slices of `sliceSize` bytes.
+    package init(bytes: [UInt8], label: String = "(data)", sliceSize: Int? = nil) {
         self.source = .memory(bytes, consumed: 0)
         self.label = label
         self.expectedSize = bytes.count
+        self.sliceSize = sliceSize
     }
 
     /// Input from an open descriptor, which is closed at the end when
@@ -43,6 +49,7 @@ package final class ChunkedInput {
     package init(descriptor: Int32, closesOnEnd: Bool, label: String) {
         self.source = .descriptor(descriptor, closesOnEnd: closesOnEnd)
         self.label = label
+        self.sliceSize = nil
         var status = stat()
         self.expectedSize = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
     }
@@ -92,13 +99,13 @@ package final class ChunkedInput {
         case .finished:
             return 0
         case .memory(let bytes, let consumed):
-            if buffer.isEmpty && consumed == 0 {
+            if buffer.isEmpty && consumed == 0 && sliceSize == nil {
                 buffer = bytes
                 source = .finished
                 bytesRead = bytes.count
                 return bytes.count
             }
-            let end = min(bytes.count, consumed + limit)
+            let end = min(bytes.count, consumed + min(limit, sliceSize ?? limit))
             buffer.append(contentsOf: bytes[consumed..<end])
             source = end == bytes.count ? .finished : .memory(bytes, consumed: end)
             bytesRead = end

@@ -83,11 +83,15 @@ extension DocumentLoader {
                 _ = close(descriptor)
                 throw Self.unreadable(path, EISDIR)
             }
-            return try records(ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: path))
+            return try records(
+                ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: path),
+                reopen: { () throws(LoadError) in try ChunkedInput(path: path) })
         }
     }
 
-    private func records(_ input: ChunkedInput) throws(LoadError) -> DocumentRecords {
+    private func records(
+        _ input: ChunkedInput, reopen: (() throws(LoadError) -> ChunkedInput)? = nil
+    ) throws(LoadError) -> DocumentRecords {
         let label = input.label
         let forced = ProcessInfo.processInfo.environment["DOCQ_FORCE_PROGRESS"] == "1"
         let size = input.expectedSize
@@ -96,6 +100,7 @@ extension DocumentLoader {
         // Enough to see the first line and the start of the next (a pipe
         // that delivers records slowly is not waited on for a whole chunk).
         var head: [UInt8] = []
+        head.reserveCapacity(size > 0 ? size + 1 : RecordReader.defaultChunkSize)
         while head.count < RecordReader.defaultChunkSize, !Self.holdsSecondLine(head),
               try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {}
         if Self.looksLikeJSONLines(head, options: options) {
@@ -103,6 +108,13 @@ extension DocumentLoader {
             return DocumentRecords(stream: RecordReader(input: input, options: options), progress: progress)
         }
         defer { progress?.finish() }
+        if Self.isXML(head, options: options) {
+            // Parsed as it is read: the bar follows the parse.
+            input.unread(head)
+            var options = options
+            if let progress { options.progress = LoadProgress { progress.reading($0) } }
+            return DocumentRecords(try Document(chunks: input, charset: nil, options: options, reopen: reopen))
+        }
         progress?.reading(head.count)
         while try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {
             progress?.reading(head.count)
@@ -132,6 +144,13 @@ extension DocumentLoader {
               head[newline...].contains(where: { !isWhiteSpace($0) })
         else { return false }
         return (try? JSONScanner.parse(Array(head[start..<newline]), options: options)) != nil
+    }
+
+    /// Whether `head`, the start of an input, is XML: `--from xml`, or a
+    /// `<` first.
+    static func isXML(_ head: [UInt8], options: LoadOptions) -> Bool {
+        if let format = options.format { return format == .xml }
+        return head.first { !isWhiteSpace($0) } == UInt8(ascii: "<")
     }
 
     /// Whether a line break in `head` is followed by something other than white space.
