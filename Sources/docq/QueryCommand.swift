@@ -80,6 +80,12 @@ struct Docq: ParsableCommand {
     @Flag(name: .customLong("no-filename"), help: "With several documents, do not prefix output lines with 'FILE:'.")
     var noFilename = false
 
+    @Option(name: [.customShort("P"), .long], help: ArgumentHelp("""
+        Evaluate on up to N cores: several files, or the records of a JSON Lines stream, \
+        are spread across them; output stays in input order. Default: the number of cores.
+        """, valueName: "N"))
+    var jobs: Int?
+
     @OptionGroup var input: InputOptions
 
     func validate() throws {
@@ -111,90 +117,29 @@ struct QueryRun {
 
         let sources = command.operands.isEmpty ? [InputSource.standardInput] : command.operands.map(InputSource.init(operand:))
         let prefixes = sources.count > 1 && !command.noFilename
-        let asJSON = command.json || command.pretty
+        let printer = RecordPrinter(
+            query: query, path: command.path, first: command.first, asJSON: command.json || command.pretty,
+            pretty: command.pretty, paths: command.paths, diagnostics: diagnostics)
         let loader = DocumentLoader(options: command.input.loadOptions)
-        var out = OutputStream.standardOutput()
-        var matched = false
-        var unreadable = false
-        var failedPath = false
+        let jobs = max(command.jobs ?? ParallelRun.coreCount, 1)
+        var total = RecordPrinter.Outcome()
         var misses: [(label: String, explanation: Explanation?)] = []
 
-        for source in sources {
-            let prefix = prefixes ? source.label + ":" : ""
-            let records: DocumentRecords
-            do {
-                records = try await loader.records(source)
-            } catch {
-                out.flush()
-                writeToStandardError(diagnostics.text(for: error, source: source.label))
-                unreadable = true
-                continue
-            }
-            var missed = false
-            for record in records {
-                let document: Document
-                switch record {
-                case .success(let loaded):
-                    document = loaded
-                case .failure(let error):
-                    out.flush()
-                    writeToStandardError(diagnostics.text(for: error, source: source.label))
-                    unreadable = true
-                    continue
-                }
-                let result: QueryResult
-                do {
-                    result = try query.evaluate(on: document)
-                } catch {
-                    out.flush()
-                    writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
-                    failedPath = true
-                    continue
-                }
-                var values = result.selectedMatches
-                if command.first { values = Array(values.prefix(1)) }
-                if values.isEmpty {
-                    // A stream explains its first miss only.
-                    if !missed { misses.append((source.label, result.explanation)) }
-                    missed = true
-                } else {
-                    matched = true
-                }
-
-                if asJSON {
-                    ValueFormatter.writeJSONArray(values, pretty: command.pretty, prefix: prefix, to: &out)
-                } else if command.paths {
-                    let leaves = LeafPaths()
-                    for (value, path) in zip(values, result.selectedPaths) {
-                        if let node = value.node {
-                            leaves.forEachLeaf(of: node, path: path) { path, _, text in
-                                out.write(prefix)
-                                out.write(path)
-                                out.write("\t")
-                                out.line(Self.escapedForLine(text))
-                            }
-                        } else {
-                            out.line(prefix + path + "\t" + Self.escapedForLine(ValueFormatter.line(value)))
-                        }
-                    }
-                } else {
-                    for value in values {
-                        ValueFormatter.writeLine(value, prefix: prefix, to: &out)
-                    }
-                }
-            }
+        let parallel = ParallelRun(printer: printer, loader: loader, jobs: jobs, prefixes: prefixes)
+        await parallel.run(sources) { source, outcome in
+            if let miss = outcome.miss { misses.append((source.label, miss)) }
+            total.merge(outcome)
         }
-        out.flush()
 
-        if !matched {
+        if !total.matched {
             for miss in misses {
                 writeToStandardError(diagnostics.noMatchText(
                     path: command.path, explanation: miss.explanation, source: prefixes ? miss.label : nil))
             }
         }
-        if unreadable { return .unreadableDocument }
-        if failedPath { return .usage }
-        return matched ? .matched : .noMatch
+        if total.unreadable { return .unreadableDocument }
+        if total.failedPath { return .usage }
+        return total.matched ? .matched : .noMatch
     }
 
     /// A value on one line: backslashes, tabs and line breaks escaped.

@@ -63,3 +63,50 @@ struct StreamTests {
         #expect(run.stderr.components(separatedBy: "no match").count == 2, "\(run)")
     }
 }
+
+/// `-P/--jobs`: several files, or the records of a JSON Lines stream, on
+/// several cores; the output must be what one core prints.
+@Suite("Jobs")
+struct JobsTests {
+    /// JSON Lines of about 3 MB (several batches), with two malformed records.
+    static let stream: [UInt8] = {
+        var text = ""
+        for k in 0..<60_000 {
+            text += "{\"id\":\(k),\"user\":{\"name\":\"u\(k % 97)\"},\"pad\":\"\(String(repeating: "x", count: k % 23))\"}\n"
+            if k == 10_000 || k == 45_000 { text += "{\"broken\": }\n" }
+        }
+        return Array(text.utf8)
+    }()
+
+    @Test("-P 2 over a JSON Lines stream prints what -P 1 prints, errors included")
+    func streamOnTwoJobs() throws {
+        let one = try Docq.run(["-P", "1", "user.name"], stdin: Self.stream)
+        let two = try Docq.run(["-P", "2", "user.name"], stdin: Self.stream)
+        #expect(one.status == 3)
+        #expect(one.lines.count == 60_000)
+        #expect(two.status == one.status)
+        #expect(two.stdout == one.stdout)
+        #expect(two.stderr == one.stderr)
+        #expect(one.stderr.contains("10002:12: expected a value"), "\(one.stderr)")
+    }
+
+    @Test("-P 3 over several files keeps them in order")
+    func filesOnThreeJobs() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var arguments = ["name"]
+        for k in 0..<7 {
+            let file = folder.appendingPathComponent("f\(k).json")
+            try Data((k == 4 ? "{\"name\": " : "{\"name\":\"n\(k)\"}").utf8).write(to: file)
+            arguments.append(file.path)
+        }
+        arguments.append(Docq.example("rsp.xml"))
+        let one = try Docq.run(["-P", "1"] + arguments)
+        let three = try Docq.run(["-P", "3"] + arguments)
+        #expect(one.status == 3)
+        #expect(one.lines.count == 6)
+        #expect(three.status == one.status)
+        #expect(three.stdout == one.stdout)
+        #expect(three.stderr == one.stderr)
+    }
+}

@@ -89,6 +89,48 @@ package final class RecordReader {
         return result
     }
 
+    /// Cuts the next batch of whole lines, about `size` bytes (more when a
+    /// line is longer), for another reader to parse: ``RecordReader``
+    /// over the bytes, with the returned origin so its errors are located
+    /// in the whole input. For JSON Lines read on several cores; a record
+    /// spanning lines may be cut in two at a batch boundary. Line counts
+    /// after a batch assume LF or CR LF line ends. `nil` at the end.
+    package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], origin: SourceLocation)? {
+        while buffer.count - cursor < size, try refill() {}
+        guard cursor < buffer.count else { return nil }
+        let limit = min(buffer.count, cursor + size)
+        var end = buffer.count
+        if let newline = buffer[cursor..<limit].lastIndex(of: 0x0A) {
+            end = newline + 1
+        } else {
+            var from = limit
+            while true {
+                if let newline = buffer[from...].firstIndex(of: 0x0A) { end = newline + 1; break }
+                let seen = buffer.count - cursor
+                guard try refill() else { end = buffer.count; break }
+                from = cursor + seen
+            }
+        }
+        let origin = position.location
+        let batch = Array(buffer[cursor..<end])
+        let lines = batch.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for byte in bytes where byte == 0x0A { count &+= 1 }
+            return count
+        }
+        if lines > 0, batch.last == 0x0A {
+            position.offset += batch.count
+            position.line += lines
+            position.column = 1
+            position.afterCarriageReturn = false
+        } else {
+            consume(batch.count, endsLine: false)
+            return (batch, origin)
+        }
+        cursor = end
+        return (batch, origin)
+    }
+
     // MARK: Parsing
 
     /// The document in `range`, or `nil` when it is not exactly one value.

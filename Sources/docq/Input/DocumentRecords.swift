@@ -24,15 +24,30 @@ struct DocumentRecords: Sequence, IteratorProtocol {
 
     private var state: State
     private let progress: ProgressBar?
+    /// Whether the stream is JSON Lines (sniffed from its first line), so
+    /// it may be cut into batches at line breaks.
+    private let isLineDelimited: Bool
 
     init(_ document: Document) {
         state = .one(document)
         progress = nil
+        isLineDelimited = false
     }
 
-    init(stream reader: RecordReader, progress: ProgressBar?) {
+    init(stream reader: RecordReader, progress: ProgressBar?, lineDelimited: Bool = false) {
         state = .stream(reader)
         self.progress = progress
+        self.isLineDelimited = lineDelimited
+    }
+
+    /// The reader of a JSON Lines stream, for cutting it into batches
+    /// (``ParallelRun``), or `nil` when this is one document or another
+    /// stream; the progress bar is taken down.
+    mutating func takeStream() -> RecordReader? {
+        guard isLineDelimited, case .stream(let reader) = state else { return nil }
+        state = .done
+        progress?.finish()
+        return reader
     }
 
     /// The next document or malformed record; `nil` after the last.
@@ -105,7 +120,8 @@ extension DocumentLoader {
               try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {}
         if Self.looksLikeJSONLines(head, options: options) {
             input.unread(head)
-            return DocumentRecords(stream: RecordReader(input: input, options: options), progress: progress)
+            return DocumentRecords(
+                stream: RecordReader(input: input, options: options), progress: progress, lineDelimited: true)
         }
         defer { progress?.finish() }
         if Self.isXML(head, options: options) {
