@@ -110,3 +110,39 @@ struct JobsTests {
         #expect(three.stderr == one.stderr)
     }
 }
+
+/// docq as a record mapper: records on stdin, values on stdout, so an
+/// engine may split the input among processes (Hadoop Streaming, Spark's
+/// `RDD.pipe`, GNU parallel `--pipe`). Splitting must not change the
+/// multiset of output lines.
+@Suite("Record mapper")
+struct RecordMapperTests {
+    @Test("GNU parallel --pipe: same multiset of lines as one process")
+    func gnuParallel() throws {
+        guard let parallel = ["/usr/bin/parallel", "/usr/local/bin/parallel"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else {
+            print("skipped: GNU parallel is not installed (apt-get install parallel)")
+            return
+        }
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("events.jsonl")
+        try Data(JobsTests.stream).write(to: input)
+
+        let one = try Docq.run(["-P", "1", "user.name", input.path])
+        let script = "\(parallel) --will-cite --pipe --block 200k -j 2 '\(Docq.binary.path) -P 1 user.name' < '\(input.path)'"
+        let split = Process()
+        split.executableURL = URL(fileURLWithPath: "/bin/sh")
+        split.arguments = ["-c", script]
+        let output = Pipe()
+        split.standardOutput = output
+        split.standardError = FileHandle.nullDevice
+        try split.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        split.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.count == one.lines.count)
+        #expect(lines.sorted() == one.lines.sorted())
+    }
+}
