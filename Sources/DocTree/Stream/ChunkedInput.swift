@@ -59,14 +59,28 @@ package final class ChunkedInput {
     /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` with the
     ///   system's reason ("No such file or directory", "Is a directory").
     package convenience init(path: String) throws(LoadError) {
+        switch Self.openForReading(path) {
+        case .success(let descriptor): self.init(descriptor: descriptor, closesOnEnd: true, label: path)
+        case .failure(let code): throw Self.unreadable(path, code.value)
+        }
+    }
+
+    /// An `errno` value, as an error.
+    package struct SystemError: Error {
+        package var value: Int32
+    }
+
+    /// Opens `path` for reading: a descriptor, or the `errno` of the
+    /// failure (`EISDIR` for a directory, which `open` itself accepts).
+    package static func openForReading(_ path: String) -> Result<Int32, SystemError> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Self.unreadable(path, errno) }
+        guard descriptor >= 0 else { return .failure(SystemError(value: errno)) }
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             _ = close(descriptor)
-            throw Self.unreadable(path, EISDIR)
+            return .failure(SystemError(value: EISDIR))
         }
-        self.init(descriptor: descriptor, closesOnEnd: true, label: path)
+        return .success(descriptor)
     }
 
     deinit { finish() }

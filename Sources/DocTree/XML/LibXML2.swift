@@ -92,6 +92,23 @@ enum LibXML2 {
         let created = input.withMemoryRebound(to: CChar.self) {
             xmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count))
         }
+        return try load(
+            created, encoding: encoding, input: input,
+            session: { Session(parser: $0, input: input, options: options, encoding: encoding,
+                               dropsWhitespaceEarly: dropsWhitespaceEarly) },
+            run: { (parser, _) throws(LoadError) in _ = xmlParseDocument(parser) })
+    }
+
+    /// Runs one load on a parser context libxml2 just `created`: points it
+    /// at our SAX handler and a new ``Session``, borrows the thread's
+    /// structured error handler, sets the safe options and any forced
+    /// encoding, calls `run`, and frees the context (and the DTD document)
+    /// whatever happens.
+    private static func load(
+        _ created: xmlParserCtxtPtr?, encoding: String?, input: UnsafeBufferPointer<UInt8>,
+        session makeSession: (xmlParserCtxtPtr) -> Session,
+        run: (xmlParserCtxtPtr, Session) throws(LoadError) -> Void
+    ) throws(LoadError) -> XMLTreeBuilder {
         guard let parser = created else {
             throw LoadError(.tooLarge, "libxml2 could not create a parser (out of memory)")
         }
@@ -103,8 +120,7 @@ enum LibXML2 {
             xmlFreeParserCtxt(parser)
         }
 
-        let session = Session(
-            parser: parser, input: input, options: options, encoding: encoding, dropsWhitespaceEarly: dropsWhitespaceEarly)
+        let session = makeSession(parser)
         let userData = Unmanaged.passUnretained(session).toOpaque()
         parser.pointee.sax.pointee = makeSAXHandler()
         parser.pointee.userData = userData
@@ -119,7 +135,7 @@ enum LibXML2 {
         xmlCtxtUseOptions(parser, parseOptions)
         if let encoding { try force(encoding, on: parser) }
 
-        withExtendedLifetime(session) { _ = xmlParseDocument(parser) }
+        try withExtendedLifetime(session) { () throws(LoadError) in try run(parser, session) }
         return try outcome(of: session, parser: parser, input: input)
     }
 
@@ -170,55 +186,25 @@ enum LibXML2 {
         let created = first.withUnsafeBufferPointer { head in
             head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
         }
-        guard let parser = created else {
-            throw LoadError(.tooLarge, "libxml2 could not create a parser (out of memory)")
-        }
-        defer {
-            if let document = parser.pointee.myDoc {
-                xmlFreeDoc(document)
-                parser.pointee.myDoc = nil
-            }
-            xmlFreeParserCtxt(parser)
-        }
         let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        let session = Session(
-            parser: parser, input: noInput, options: options, encoding: encoding,
-            dropsWhitespaceEarly: dropsWhitespaceEarly, estimatedBytes: estimatedBytes)
-        let userData = Unmanaged.passUnretained(session).toOpaque()
-        parser.pointee.sax.pointee = makeSAXHandler()
-        parser.pointee.userData = userData
-        let previousHandler = docquery_structuredErrorHandler()
-        let previousContext = docquery_structuredErrorContext()
-        xmlSetStructuredErrorFunc(userData, structuredErrorHandler)
-        defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
-        var parseOptions = Int32(XML_PARSE_NONET.rawValue)
-        if encoding != nil { parseOptions |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
-        xmlCtxtUseOptions(parser, parseOptions)
-        if let encoding { try force(encoding, on: parser) }
-
-        var chunk: [UInt8] = []
-        var readFailure: LoadError?
-        withExtendedLifetime(session) {
-            while !session.stopped, !session.failed, parser.pointee.disableSAX == 0 {
-                chunk.removeAll(keepingCapacity: true)
-                let more: Bool
-                do throws(LoadError) { more = try next(&chunk) } catch {
-                    readFailure = error
-                    return
+        return try load(
+            created, encoding: encoding, input: noInput,
+            session: { Session(parser: $0, input: noInput, options: options, encoding: encoding,
+                               dropsWhitespaceEarly: dropsWhitespaceEarly, estimatedBytes: estimatedBytes) },
+            run: { (parser, session) throws(LoadError) in
+                var chunk: [UInt8] = []
+                while !session.stopped, !session.failed, parser.pointee.disableSAX == 0 {
+                    chunk.removeAll(keepingCapacity: true)
+                    guard try next(&chunk), !chunk.isEmpty else { break }
+                    guard chunk.count <= Int(Int32.max) else {
+                        throw LoadError(.tooLarge, "an input chunk larger than 2 GiB")
+                    }
+                    _ = chunk.withUnsafeBufferPointer { bytes in
+                        bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
+                    }
                 }
-                guard more, !chunk.isEmpty else { break }
-                guard chunk.count <= Int(Int32.max) else {
-                    readFailure = LoadError(.tooLarge, "an input chunk larger than 2 GiB")
-                    return
-                }
-                _ = chunk.withUnsafeBufferPointer { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
-                }
-            }
-            if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
-        }
-        if let readFailure { throw readFailure }
-        return try outcome(of: session, parser: parser, input: noInput)
+                if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
+            })
     }
 
     /// Makes libxml2 decode the input with `name`.

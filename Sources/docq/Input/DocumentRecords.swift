@@ -91,12 +91,10 @@ extension DocumentLoader {
         case .standardInput:
             return try records(ChunkedInput(descriptor: 0, closesOnEnd: false, label: source.label))
         case .file(let path):
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw Self.unreadable(path, errno) }
-            var status = stat()
-            if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                _ = close(descriptor)
-                throw Self.unreadable(path, EISDIR)
+            let descriptor: Int32
+            switch ChunkedInput.openForReading(path) {
+            case .success(let opened): descriptor = opened
+            case .failure(let error): throw Self.unreadable(path, error.value)
             }
             return try records(
                 ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: path),
