@@ -64,7 +64,7 @@ struct RecordPrinter: Sendable {
             } else {
                 outcome.matched = true
             }
-            write(values, paths: result.selectedPaths, prefix: prefix, to: &out)
+            write(values, of: result, prefix: prefix, to: &out)
         }
     }
 
@@ -79,12 +79,13 @@ struct RecordPrinter: Sendable {
         }
     }
 
-    private func write(_ values: [Match], paths selectedPaths: [String], prefix: String, to out: inout OutputStream) {
+    private func write(_ values: [Match], of result: QueryResult, prefix: String, to out: inout OutputStream) {
         if asJSON {
             ValueFormatter.writeJSONArray(values, pretty: pretty, prefix: prefix, to: &out)
         } else if paths {
             let leaves = LeafPaths()
-            for (value, path) in zip(values, selectedPaths) {
+            // Canonical paths cost a pass over the document: only when asked.
+            for (value, path) in zip(values, result.selectedPaths) {
                 if let node = value.node {
                     leaves.forEachLeaf(of: node, path: path) { path, _, text in
                         out.write(prefix)
