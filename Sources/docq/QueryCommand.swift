@@ -90,6 +90,12 @@ struct Docq: ParsableCommand {
         """)
     var jmespath = false
 
+    @Option(name: [.customShort("P"), .long], help: ArgumentHelp("""
+        Evaluate on up to N cores: several files, or the records of a JSON Lines stream, \
+        are spread across them; output stays in input order. Default: the number of cores.
+        """, valueName: "N"))
+    var jobs: Int?
+
     @OptionGroup var input: InputOptions
 
     func validate() throws {
@@ -105,7 +111,7 @@ struct Docq: ParsableCommand {
 }
 
 /// A compiled key path or JMESPath expression.
-enum CompiledQuery {
+enum CompiledQuery: Sendable {
     case path(PathQuery)
     case jmespath(JMESPath)
 
@@ -118,6 +124,25 @@ enum CompiledQuery {
         case .path(let query): try query.evaluate(on: node)
         case .jmespath(let expression): try expression.evaluate(on: node)
         }
+    }
+
+    /// The values to print: a JMESPath array is its elements; a key path's
+    /// lone array stays one value.
+    func printedMatches(of result: QueryResult) -> [Match] {
+        if case .jmespath = self { return Array(result) }
+        return result.selectedMatches
+    }
+
+    /// The canonical paths of ``printedMatches(of:)``, in order.
+    func printedPaths(of result: QueryResult) -> [String] {
+        if case .jmespath = self { return result.paths }
+        return result.selectedPaths
+    }
+
+    /// Why nothing matched; JMESPath results have no explanation.
+    func explanation(of result: QueryResult) -> Explanation? {
+        if case .jmespath = self { return nil }
+        return result.explanation
     }
 }
 
@@ -138,76 +163,29 @@ struct QueryRun {
 
         let sources = command.operands.isEmpty ? [InputSource.standardInput] : command.operands.map(InputSource.init(operand:))
         let prefixes = sources.count > 1 && !command.noFilename
-        let asJSON = command.json || command.pretty
+        let printer = RecordPrinter(
+            query: query, path: command.path, first: command.first, asJSON: command.json || command.pretty,
+            pretty: command.pretty, paths: command.paths, diagnostics: diagnostics)
         let loader = DocumentLoader(options: command.input.loadOptions)
-        var out = OutputStream.standardOutput()
-        var matched = false
-        var unreadable = false
-        var failedPath = false
+        let jobs = max(command.jobs ?? ParallelRun.coreCount, 1)
+        var total = RecordPrinter.Outcome()
         var misses: [(label: String, explanation: Explanation?)] = []
 
-        for source in sources {
-            let prefix = prefixes ? source.label + ":" : ""
-            let document: Document
-            do {
-                document = try await loader.load(source)
-            } catch {
-                out.flush()
-                writeToStandardError(diagnostics.text(for: error, source: source.label))
-                unreadable = true
-                continue
-            }
-            let result: QueryResult
-            do {
-                result = try query.evaluate(on: document)
-            } catch {
-                out.flush()
-                writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
-                failedPath = true
-                continue
-            }
-            // A JMESPath array is its elements; a key path's lone array stays one value.
-            var values = command.jmespath ? Array(result) : result.selectedMatches
-            if command.first { values = Array(values.prefix(1)) }
-            if values.isEmpty {
-                misses.append((source.label, command.jmespath ? nil : result.explanation))
-            } else {
-                matched = true
-            }
-
-            if asJSON {
-                ValueFormatter.writeJSONArray(values, pretty: command.pretty, prefix: prefix, to: &out)
-            } else if command.paths {
-                let leaves = LeafPaths()
-                for (value, path) in zip(values, result.selectedPaths) {
-                    if let node = value.node {
-                        leaves.forEachLeaf(of: node, path: path) { path, _, text in
-                            out.write(prefix)
-                            out.write(path)
-                            out.write("\t")
-                            out.line(Self.escapedForLine(text))
-                        }
-                    } else {
-                        out.line(prefix + path + "\t" + Self.escapedForLine(ValueFormatter.line(value)))
-                    }
-                }
-            } else {
-                for value in values {
-                    ValueFormatter.writeLine(value, prefix: prefix, to: &out)
-                }
-            }
+        let parallel = ParallelRun(printer: printer, loader: loader, jobs: jobs, prefixes: prefixes)
+        await parallel.run(sources) { source, outcome in
+            if let miss = outcome.miss { misses.append((source.label, miss)) }
+            total.merge(outcome)
         }
-        out.flush()
 
-        if !matched {
+        if !total.matched {
             for miss in misses {
                 writeToStandardError(diagnostics.noMatchText(
                     path: command.path, explanation: miss.explanation, source: prefixes ? miss.label : nil))
             }
         }
-        if unreadable { return .unreadableDocument }
-        if failedPath { return .usage }
-        return matched ? .matched : .noMatch
+        if total.unreadable { return .unreadableDocument }
+        if total.failedPath { return .usage }
+        return total.matched ? .matched : .noMatch
     }
 
     /// A value on one line: backslashes, tabs and line breaks escaped.

@@ -13,10 +13,12 @@ import Darwin
 extension Document {
     /// Loads a document from a file.
     ///
-    /// The file is read whole, then loaded as ``init(data:options:)`` would
-    /// load its bytes: the format is sniffed unless ``LoadOptions/format``
-    /// says it, and the encoding detected unless ``LoadOptions/encoding``
-    /// names it.
+    /// The file is loaded as ``init(data:options:)`` would load its bytes:
+    /// the format is sniffed unless ``LoadOptions/format`` says it, and the
+    /// encoding detected unless ``LoadOptions/encoding`` names it. XML is
+    /// parsed in chunks as it is read (libxml2's push parser), so the file
+    /// is never held whole beside its tree; JSON is read into the buffer
+    /// its tree keeps as text.
     ///
     /// ```swift
     /// let doc = try Document(contentsOf: URL(fileURLWithPath: "theaters.json"),
@@ -33,7 +35,9 @@ extension Document {
                 .unreadableSource,
                 "cannot read \(url.absoluteString): not a file URL (use Document.load(from:) for http and https)")
         }
-        try self.init(bytes: FileSource.bytes(of: url), charset: nil, options: options)
+        let path = url.path
+        try self.init(chunks: ChunkedInput(path: path), charset: nil, options: options,
+                      reopen: { () throws(LoadError) in try ChunkedInput(path: path) })
     }
 
     /// Loads a document from a file or an http(s) URL.

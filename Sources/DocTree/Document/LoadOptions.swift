@@ -43,6 +43,11 @@ public struct LoadOptions: Sendable, Hashable {
     /// each entity's replacement text, counted at every reference, nested
     /// ones included. Default 1 000 000.
     public var maxEntityExpansion: Int
+    /// Hears how many bytes of the input have been consumed, after each
+    /// chunk of a file, file handle or standard input, so a progress bar
+    /// can move while parsing. XML read in chunks reports as it parses;
+    /// other input as it is read. Default `nil`.
+    public var progress: LoadProgress?
 
     /// Creates options with the defaults.
     public init(
@@ -60,4 +65,33 @@ public struct LoadOptions: Sendable, Hashable {
         self.keepsProcessingInstructions = keepsProcessingInstructions
         self.maxEntityExpansion = maxEntityExpansion
     }
+}
+
+/// A callback that hears how many bytes of the input a load has consumed
+/// (see ``LoadOptions/progress``). It is called on the loading thread.
+///
+/// ```swift
+/// var options = LoadOptions()
+/// options.progress = LoadProgress { bytes in bar.update(bytes) }
+/// ```
+///
+/// Two values are equal when they are the same callback (copies of one
+/// `LoadProgress`).
+public struct LoadProgress: Sendable, Hashable {
+    private let identity: Identity
+    private let report: @Sendable (_ bytesConsumed: Int) -> Void
+
+    /// Wraps `report`, which receives the bytes consumed so far.
+    public init(_ report: @escaping @Sendable (_ bytesConsumed: Int) -> Void) {
+        self.identity = Identity()
+        self.report = report
+    }
+
+    /// Reports `bytesConsumed`.
+    public func report(_ bytesConsumed: Int) { report(bytesConsumed) }
+
+    public static func == (lhs: LoadProgress, rhs: LoadProgress) -> Bool { lhs.identity === rhs.identity }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(identity)) }
+
+    private final class Identity: Sendable {}
 }

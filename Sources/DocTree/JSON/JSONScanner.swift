@@ -31,6 +31,15 @@
 /// fails with ``LoadError/Kind-swift.struct/nestingTooDeep`` at the opening
 /// bracket.
 package enum JSONScanner {
+    /// Whether `error` says the input holds more after its first value: it
+    /// is then a stream of values (``DocumentStream``), not a document.
+    package static func isTrailingValue(_ error: LoadError) -> Bool {
+        error.kind == .invalidSyntax && error.message.hasPrefix(trailingValueMessage)
+    }
+
+    /// The start of the message for input that goes on after its value.
+    static let trailingValueMessage = "expected the end of the input after the top-level value"
+
     /// Parses UTF-8 JSON `bytes` into a document.
     ///
     /// - Throws: ``LoadError`` at the first byte that is not valid JSON, or
@@ -200,9 +209,7 @@ private struct Scanner {
             while true {
                 i = skipWhitespace(i)
                 if top.index == 0 {
-                    guard i == count else {
-                        throw unexpected("expected the end of the input after the top-level value", at: i)
-                    }
+                    guard i == count else { throw trailingValue(at: i) }
                     break valueLoop
                 }
                 guard i < count else {
@@ -555,6 +562,26 @@ private struct Scanner {
         if i < count, base[i] >= 0x80, utf8Length(at: i) == 0 { return invalidUTF8(at: i) }
         return LoadError(.invalidSyntax, "\(expectation), found \(describe(at: i))", at: i, in: input)
     }
+
+    /// More input after the top-level value. When a line break separates
+    /// them, the input is probably JSON Lines, which the message points to.
+    @inline(never)
+    func trailingValue(at i: Int) -> LoadError {
+        var error = unexpected(JSONScanner.trailingValueMessage, at: i)
+        var j = i
+        while j > 0, base[j - 1] <= 0x20 {
+            j -= 1
+            if base[j] == 0x0A || base[j] == 0x0D {
+                if error.kind == .invalidSyntax { error.message += Self.severalValuesHint }
+                break
+            }
+        }
+        return error
+    }
+
+    /// What ``trailingValue(at:)`` adds for JSON Lines.
+    static let severalValuesHint =
+        "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
 
     @inline(never)
     func tooDeep(at i: Int, maxDepth: Int) -> LoadError {

@@ -92,6 +92,23 @@ enum LibXML2 {
         let created = input.withMemoryRebound(to: CChar.self) {
             xmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count))
         }
+        return try load(
+            created, encoding: encoding, input: input,
+            session: { Session(parser: $0, input: input, options: options, encoding: encoding,
+                               dropsWhitespaceEarly: dropsWhitespaceEarly) },
+            run: { (parser, _) throws(LoadError) in _ = xmlParseDocument(parser) })
+    }
+
+    /// Runs one load on a parser context libxml2 just `created`: points it
+    /// at our SAX handler and a new ``Session``, borrows the thread's
+    /// structured error handler, sets the safe options and any forced
+    /// encoding, calls `run`, and frees the context (and the DTD document)
+    /// whatever happens.
+    private static func load(
+        _ created: xmlParserCtxtPtr?, encoding: String?, input: UnsafeBufferPointer<UInt8>,
+        session makeSession: (xmlParserCtxtPtr) -> Session,
+        run: (xmlParserCtxtPtr, Session) throws(LoadError) -> Void
+    ) throws(LoadError) -> XMLTreeBuilder {
         guard let parser = created else {
             throw LoadError(.tooLarge, "libxml2 could not create a parser (out of memory)")
         }
@@ -103,8 +120,7 @@ enum LibXML2 {
             xmlFreeParserCtxt(parser)
         }
 
-        let session = Session(
-            parser: parser, input: input, options: options, encoding: encoding, dropsWhitespaceEarly: dropsWhitespaceEarly)
+        let session = makeSession(parser)
         let userData = Unmanaged.passUnretained(session).toOpaque()
         parser.pointee.sax.pointee = makeSAXHandler()
         parser.pointee.userData = userData
@@ -119,8 +135,14 @@ enum LibXML2 {
         xmlCtxtUseOptions(parser, parseOptions)
         if let encoding { try force(encoding, on: parser) }
 
-        withExtendedLifetime(session) { _ = xmlParseDocument(parser) }
+        try withExtendedLifetime(session) { () throws(LoadError) in try run(parser, session) }
+        return try outcome(of: session, parser: parser, input: input)
+    }
 
+    /// The builder a finished parse fed, or the load's first error.
+    private static func outcome(
+        of session: Session, parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>
+    ) throws(LoadError) -> XMLTreeBuilder {
         if session.builder.needsRestart { return session.builder }
         session.finishConversionError()
         if let failure = session.failure { throw failure }
@@ -136,6 +158,53 @@ enum LibXML2 {
                                                        column: Int(parser.pointee.input?.pointee.col ?? 1), in: input).location)
         }
         return session.builder
+    }
+
+    /// Parses XML that arrives in chunks, with libxml2's push parser
+    /// (`xmlCreatePushParserCtxt` / `xmlParseChunk`), so the input is never
+    /// held whole: only the chunk at hand and what libxml2 buffers of an
+    /// unfinished token.
+    ///
+    /// - Parameters:
+    ///   - first: the first chunk (at least the first four bytes, from
+    ///     which libxml2 detects the encoding, unless the input is shorter).
+    ///   - next: appends the next chunk to its argument; `false` at the end.
+    ///   - estimatedBytes: the input's size if known, to size the tree.
+    ///   - encoding: as ``parse(_:encoding:options:)``.
+    ///   - dropsWhitespaceEarly: see ``XMLTreeBuilder``; when the builder
+    ///     then says ``XMLTreeBuilder/needsRestart``, the caller reads the
+    ///     input again with `false`.
+    /// - Throws: ``LoadError`` located by line and column; the byte offset
+    ///   and snippet are only known for an error in the chunk at hand, so a
+    ///   caller that can read the input again locates it with
+    ///   ``XMLLoader/locate(line:column:in:)``.
+    static func parseChunks(
+        first: [UInt8], next: (inout [UInt8]) throws(LoadError) -> Bool, estimatedBytes: Int,
+        encoding: String?, options: LoadOptions, dropsWhitespaceEarly: Bool
+    ) throws(LoadError) -> XMLTreeBuilder {
+        _ = setUp
+        let created = first.withUnsafeBufferPointer { head in
+            head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
+        }
+        let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        return try load(
+            created, encoding: encoding, input: noInput,
+            session: { Session(parser: $0, input: noInput, options: options, encoding: encoding,
+                               dropsWhitespaceEarly: dropsWhitespaceEarly, estimatedBytes: estimatedBytes) },
+            run: { (parser, session) throws(LoadError) in
+                var chunk: [UInt8] = []
+                while !session.stopped, !session.failed, parser.pointee.disableSAX == 0 {
+                    chunk.removeAll(keepingCapacity: true)
+                    guard try next(&chunk), !chunk.isEmpty else { break }
+                    guard chunk.count <= Int(Int32.max) else {
+                        throw LoadError(.tooLarge, "an input chunk larger than 2 GiB")
+                    }
+                    _ = chunk.withUnsafeBufferPointer { bytes in
+                        bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
+                    }
+                }
+                if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
+            })
     }
 
     /// Makes libxml2 decode the input with `name`.
@@ -225,10 +294,10 @@ private final class Session {
 
     init(
         parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions, encoding: String?,
-        dropsWhitespaceEarly: Bool
+        dropsWhitespaceEarly: Bool, estimatedBytes: Int? = nil
     ) {
         self.builder = XMLTreeBuilder(
-            options: options, estimatedBytes: input.count, dropsWhitespaceEarly: dropsWhitespaceEarly)
+            options: options, estimatedBytes: estimatedBytes ?? input.count, dropsWhitespaceEarly: dropsWhitespaceEarly)
         self.parser = parser
         self.input = input
         self.forcedEncoding = encoding

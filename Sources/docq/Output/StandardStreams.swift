@@ -21,6 +21,13 @@ struct OutputStream {
     }
 
     static func standardOutput() -> OutputStream { OutputStream(descriptor: 1) }
+
+    /// A stream that only collects what is written (``collected``), for
+    /// output made on another thread and printed later in input order.
+    static func memory() -> OutputStream { OutputStream(descriptor: -1) }
+
+    /// What a ``memory()`` stream collected.
+    var collected: [UInt8] { buffer }
     static func standardError() -> OutputStream { OutputStream(descriptor: 2) }
 
     /// Whether the descriptor is a terminal.
@@ -36,7 +43,7 @@ struct OutputStream {
     /// Appends bytes; a large block goes out directly rather than through
     /// the buffer, so printing a huge value costs no second copy.
     mutating func write(bytes: [UInt8]) {
-        if bytes.count >= capacity {
+        if bytes.count >= capacity, descriptor >= 0 {
             flush()
             bytes.withUnsafeBytes { writeAll($0) }
             return
@@ -55,7 +62,7 @@ struct OutputStream {
     /// Writes everything buffered. A closed pipe ends the process with
     /// SIGPIPE, as it would for grep.
     mutating func flush() {
-        guard !buffer.isEmpty else { return }
+        guard !buffer.isEmpty, descriptor >= 0 else { return }
         buffer.withUnsafeBytes { writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
     }

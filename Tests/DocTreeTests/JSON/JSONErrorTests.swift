@@ -55,7 +55,8 @@ import TestSupport
         Case(input: "// comment\n[1]", message: "expected a value, found '/'", line: 1, column: 1),
         Case(input: "[1] // comment", message: "expected the end of the input after the top-level value, found '/'",
              line: 1, column: 5),
-        Case(input: "[1]\n[2]", message: "expected the end of the input after the top-level value, found '['",
+        Case(input: "[1]\n[2]", message: "expected the end of the input after the top-level value, found '['"
+                + "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream",
              line: 2, column: 1),
         Case(input: #"{"a":1}}"#, message: "expected the end of the input after the top-level value, found '}'",
              line: 1, column: 8),

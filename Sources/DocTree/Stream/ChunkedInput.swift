@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Input read a chunk at a time: from bytes already in memory, or from a
+/// file descriptor with `read(2)` (a file, a pipe, standard input).
+///
+/// Loaders that must never hold their whole input (streams of documents,
+/// the XML push parser) pull from one of these. A failure other than an
+/// interruption is reported with the system's reason.
+package final class ChunkedInput {
+    private enum Source {
+        case memory([UInt8], consumed: Int)
+        case descriptor(Int32, closesOnEnd: Bool)
+        case finished
+    }
+
+    private var source: Source
+    /// Bytes already read from the source by someone else (to sniff the
+    /// input), handed out before any more is read.
+    private var pending: [UInt8] = []
+    /// A label for error messages: the path, or `(standard input)`.
+    package let label: String
+    /// Bytes handed out so far.
+    package private(set) var bytesRead = 0
+    /// The size the input is expected to have, when it is known (a regular
+    /// file's size, or the bytes in memory); 0 otherwise.
+    package let expectedSize: Int
+
+    /// At most this many bytes per read of in-memory input (tests use it
+    /// to cut input at every offset); `nil` hands it out in one piece.
+    private let sliceSize: Int?
+
+    /// Input that is already in memory; handed out in one piece, or in
+    /// slices of `sliceSize` bytes.
+    package init(bytes: [UInt8], label: String = "(data)", sliceSize: Int? = nil) {
+        self.source = .memory(bytes, consumed: 0)
+        self.label = label
+        self.expectedSize = bytes.count
+        self.sliceSize = sliceSize
+    }
+
+    /// Input from an open descriptor, which is closed at the end when
+    /// `closesOnEnd` (else it stays open: standard input, a `FileHandle`).
+    package init(descriptor: Int32, closesOnEnd: Bool, label: String) {
+        self.source = .descriptor(descriptor, closesOnEnd: closesOnEnd)
+        self.label = label
+        self.sliceSize = nil
+        var status = stat()
+        self.expectedSize = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+    }
+
+    /// Opens the file at `path` for reading.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` with the
+    ///   system's reason ("No such file or directory", "Is a directory").
+    package convenience init(path: String) throws(LoadError) {
+        switch Self.openForReading(path) {
+        case .success(let descriptor): self.init(descriptor: descriptor, closesOnEnd: true, label: path)
+        case .failure(let code): throw Self.unreadable(path, code.value)
+        }
+    }
+
+    /// An `errno` value, as an error.
+    package struct SystemError: Error {
+        package var value: Int32
+    }
+
+    /// Opens `path` for reading: a descriptor, or the `errno` of the
+    /// failure (`EISDIR` for a directory, which `open` itself accepts).
+    package static func openForReading(_ path: String) -> Result<Int32, SystemError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(SystemError(value: errno)) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            _ = close(descriptor)
+            return .failure(SystemError(value: EISDIR))
+        }
+        return .success(descriptor)
+    }
+
+    deinit { finish() }
+
+    /// Puts `bytes`, read from the descriptor before, back in front of what
+    /// is still to be read.
+    package func unread(_ bytes: [UInt8]) {
+        pending = bytes + pending
+        bytesRead -= bytes.count
+    }
+
+    /// Whether every byte has been handed out.
+    package var isAtEnd: Bool {
+        if case .finished = source { return pending.isEmpty }
+        return false
+    }
+
+    /// Appends up to `limit` more bytes to `buffer` (fewer at the end of the
+    /// input, and all the rest of in-memory input at once when `buffer` is
+    /// empty, with no copy). Returns the count appended; 0 means the end.
+    package func read(into buffer: inout [UInt8], limit: Int) throws(LoadError) -> Int {
+        if !pending.isEmpty {
+            let count = pending.count
+            if buffer.isEmpty { swap(&buffer, &pending) } else { buffer.append(contentsOf: pending) }
+            pending = []
+            bytesRead += count
+            return count
+        }
+        switch source {
+        case .finished:
+            return 0
+        case .memory(let bytes, let consumed):
+            if buffer.isEmpty && consumed == 0 && sliceSize == nil {
+                buffer = bytes
+                source = .finished
+                bytesRead = bytes.count
+                return bytes.count
+            }
+            let end = min(bytes.count, consumed + min(limit, sliceSize ?? limit))
+            buffer.append(contentsOf: bytes[consumed..<end])
+            source = end == bytes.count ? .finished : .memory(bytes, consumed: end)
+            bytesRead = end
+            return end - consumed
+        case .descriptor(let descriptor, _):
+            // Into a scratch block, then appended: an Array cannot be read
+            // into past its count without initializing that memory first.
+            let room = min(limit, Self.scratchSize)
+            if scratch == nil { scratch = .allocate(byteCount: Self.scratchSize, alignment: 16) }
+            var got = 0
+            while true {
+                got = posixRead(descriptor, scratch!, room)
+                if got >= 0 { break }
+                if errno != EINTR {
+                    let failure = errno
+                    finish()
+                    throw Self.unreadable(label, failure)
+                }
+            }
+            if got == 0 {
+                finish()
+                return 0
+            }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
+            bytesRead += got
+            return got
+        }
+    }
+
+    /// Stops reading and closes an owned descriptor.
+    package func finish() {
+        if case .descriptor(let descriptor, true) = source { _ = close(descriptor) }
+        source = .finished
+        scratch?.deallocate()
+        scratch = nil
+    }
+
+    /// The most read at a time from a descriptor.
+    private static let scratchSize = 1 << 20
+    private var scratch: UnsafeMutableRawPointer?
+
+    private static func unreadable(_ label: String, _ code: Int32) -> LoadError {
+        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        return LoadError(.unreadableSource, "cannot read '\(label)': \(reason)")
+    }
+}
+
+/// `read(2)`, named apart from Swift's many `read` methods.
+@inline(__always)
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

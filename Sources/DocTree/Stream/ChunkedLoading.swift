@@ -1,0 +1,100 @@
+extension Document {
+    /// Loads one document from input read in chunks, the way files,
+    /// standard input and file handles are loaded.
+    ///
+    /// - XML in an encoding libxml2 detects itself (no byte order mark
+    ///   other than UTF-8's, no forced encoding or transport charset) goes
+    ///   through libxml2's push parser chunk by chunk: the input is never
+    ///   held whole, only the tree. When the tree builder asks to start
+    ///   again (whitespace dropped before mixed content showed up), the
+    ///   input is read again through `reopen`; without one (standard
+    ///   input) the first pass keeps all whitespace instead.
+    /// - Anything else is read whole into one buffer that becomes JSON's
+    ///   text buffer as it is (no second copy), or goes through
+    ///   ``InputDecoding`` as ``init(data:options:)`` does.
+    ///
+    /// ``LoadOptions/progress`` hears the bytes consumed after each chunk.
+    ///
+    /// - Throws: ``LoadError``. XML errors carry a line and column; their
+    ///   byte offset and snippet are found by reading the input again when
+    ///   `reopen` allows it.
+    package convenience init(
+        chunks input: ChunkedInput, charset: String?, options: LoadOptions,
+        reopen: (() throws(LoadError) -> ChunkedInput)?
+    ) throws(LoadError) {
+        let chunkSize = RecordReader.defaultChunkSize
+        var head: [UInt8] = []
+        head.reserveCapacity(input.expectedSize > 0 ? input.expectedSize + 1 : chunkSize)
+        while head.count < 4, try input.read(into: &head, limit: chunkSize) > 0 {}
+        options.progress?.report(input.bytesRead)
+
+        let detected = try head.withUnsafeBufferPointer { bytes throws(LoadError) in
+            try EncodingDetection.detect(bytes, option: options.encoding, charset: charset)
+        }
+        let first = head.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        let format = options.format ?? (first == UInt8(ascii: "<") ? .xml : first == nil ? nil : .json)
+        if format == .xml, detected == nil {
+            let loaded = try XMLLoader.parse(
+                first: head, input: input, reopen: reopen, options: options)
+            self.init(table: loaded.table, format: loaded.format)
+            return
+        }
+        while try input.read(into: &head, limit: chunkSize) > 0 {
+            options.progress?.report(input.bytesRead)
+        }
+        try self.init(bytes: head, charset: charset, options: options)
+    }
+}
+
+extension XMLLoader {
+    /// Parses XML from `input` (whose first bytes, `first`, were read
+    /// already) with the push parser; see ``Document/init(chunks:charset:options:reopen:)``.
+    static func parse(
+        first: [UInt8], input: ChunkedInput, reopen: (() throws(LoadError) -> ChunkedInput)?, options: LoadOptions
+    ) throws(LoadError) -> Document {
+        let estimate = input.expectedSize
+        do {
+            var builder = try pushParse(first: first, input: input, estimate: estimate, options: options,
+                                        dropsWhitespaceEarly: reopen != nil)
+            if builder.needsRestart, let reopen {
+                builder = XMLTreeBuilder(options: options, estimatedBytes: 0)
+                let again = try reopen()
+                var head: [UInt8] = []
+                _ = try again.read(into: &head, limit: RecordReader.defaultChunkSize)
+                builder = try pushParse(first: head, input: again, estimate: estimate, options: options,
+                                        dropsWhitespaceEarly: false)
+            }
+            return builder.finish()
+        } catch {
+            throw located(error, reopen: reopen)
+        }
+    }
+
+    private static func pushParse(
+        first: [UInt8], input: ChunkedInput, estimate: Int, options: LoadOptions, dropsWhitespaceEarly: Bool
+    ) throws(LoadError) -> XMLTreeBuilder {
+        try LibXML2.parseChunks(
+            first: first,
+            next: { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
+                let more = try input.read(into: &chunk, limit: RecordReader.defaultChunkSize) > 0
+                options.progress?.report(input.bytesRead)
+                return more
+            },
+            estimatedBytes: estimate, encoding: nil, options: options, dropsWhitespaceEarly: dropsWhitespaceEarly)
+    }
+
+    /// `error` with its byte offset and snippet, found by reading the
+    /// input again, when it has a line and column but no snippet.
+    private static func located(_ error: LoadError, reopen: (() throws(LoadError) -> ChunkedInput)?) -> LoadError {
+        guard let reopen, let location = error.location, error.snippet == nil,
+              let again = try? reopen()
+        else { return error }
+        var bytes: [UInt8] = []
+        while (try? again.read(into: &bytes, limit: RecordReader.defaultChunkSize)) ?? 0 > 0 {}
+        var error = error
+        let found = bytes.withUnsafeBufferPointer { locate(line: location.line, column: location.column, in: $0) }
+        error.location = found.location
+        error.snippet = found.snippet
+        return error
+    }
+}

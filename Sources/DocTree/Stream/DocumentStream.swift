@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A stream of JSON documents: several top-level values separated by white
+/// space, such as JSON Lines (one value per line: logs, event archives,
+/// exports), read one record at a time.
+///
+/// Each element is a ``Document`` or the ``LoadError`` that makes that
+/// record malformed, located by its line and column in the whole input.
+/// A malformed record does not end the stream: reading goes on with the
+/// next record, so nothing after it is lost.
+///
+/// ```swift
+/// for record in DocumentStream(contentsOf: URL(fileURLWithPath: "events.jsonl")) {
+///     switch record {
+///     case .success(let event): print(event.root["type"].string ?? "?")
+///     case .failure(let error): print("skipped:", error)   // 12:7: expected a value, found '}'
+///     }
+/// }
+/// ```
+///
+/// ## Records
+///
+/// A stream is UTF-8 JSON (a byte order mark at the start is skipped).
+/// Records are separated by any JSON white space; blank lines and CR LF
+/// line ends are fine. An empty stream, or one of only white space, yields
+/// nothing. A record cut off by the end of the input is an error.
+///
+/// ## After a malformed record
+///
+/// The stream resumes where the malformed record ends: where its brackets
+/// balance; before a raw line break inside a string (valid JSON has none);
+/// or before a value that follows another with only white space between
+/// them inside a container (valid JSON needs a comma there). So in JSON
+/// Lines a broken line, even one missing its closing brackets, costs only
+/// itself: the next line's record is where it ends. In a stream whose
+/// records span lines (pretty-printed), a record that lacks a closing
+/// bracket ends at the first line that starts a new value after a
+/// complete one.
+///
+/// ## Memory
+///
+/// Files and file handles are read in chunks of 1 MiB; the stream holds
+/// the record being read and the rest of its chunk, never the whole input.
+/// Each document keeps only its own bytes. A `Data` value or an http(s)
+/// body is in memory already.
+///
+/// A stream over a file or data can be iterated several times (each
+/// iteration reads again); one over a file handle is read once.
+public struct DocumentStream: Sequence {
+    /// A document, or the error of a malformed record.
+    public typealias Element = Result<Document, LoadError>
+
+    private enum Source {
+        case bytes([UInt8])
+        case file(URL)
+        case handle(FileHandle)
+    }
+
+    private let source: Source
+    private let options: LoadOptions
+
+    /// A stream over bytes in memory.
+    ///
+    /// ``LoadOptions/maxDepth`` applies to each record; the format is always
+    /// JSON and the encoding UTF-8.
+    public init(data: Data, options: LoadOptions = LoadOptions()) {
+        self.init(source: .bytes([UInt8](data)), options: options)
+    }
+
+    /// A stream over a file, read in chunks.
+    ///
+    /// A file that cannot be read (missing, a directory, not a file URL)
+    /// yields one failure of kind ``LoadError/Kind-swift.struct/unreadableSource``.
+    public init(contentsOf url: URL, options: LoadOptions = LoadOptions()) {
+        self.init(source: .file(url), options: options)
+    }
+
+    /// A stream over what a file handle reads from its current position to
+    /// its end (standard input: `FileHandle.standardInput`), read in chunks.
+    /// The handle is not closed.
+    public init(fileHandle: FileHandle, options: LoadOptions = LoadOptions()) {
+        self.init(source: .handle(fileHandle), options: options)
+    }
+
+    /// A stream over bytes already in memory.
+    package init(bytes: [UInt8], options: LoadOptions) {
+        self.init(source: .bytes(bytes), options: options)
+    }
+
+    private init(source: Source, options: LoadOptions) {
+        self.source = source
+        self.options = options
+    }
+
+    /// A stream over a file or the body of an http(s) URL.
+    ///
+    /// File URLs are read in chunks, as ``init(contentsOf:options:)`` does;
+    /// an http(s) body is fetched whole with `session`, then read record by
+    /// record.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` when the
+    ///   request fails or the status is outside 200–299.
+    public static func load(
+        from url: URL, options: LoadOptions = LoadOptions(), session: URLSession = .shared
+    ) async throws(LoadError) -> DocumentStream {
+        if url.isFileURL { return DocumentStream(contentsOf: url, options: options) }
+        let response = try await HTTPSource.fetch(URLRequest(url: url), session: session)
+        return DocumentStream(bytes: response.bytes, options: options)
+    }
+
+    /// Reads the records in order.
+    public func makeIterator() -> Iterator {
+        switch source {
+        case .bytes(let bytes):
+            return Iterator(RecordReader(input: ChunkedInput(bytes: bytes), options: options))
+        case .handle(let handle):
+            return Iterator(RecordReader(
+                input: ChunkedInput(descriptor: handle.fileDescriptor, closesOnEnd: false, label: "(file handle)"),
+                options: options))
+        case .file(let url):
+            guard url.isFileURL else {
+                return Iterator(failure: LoadError(
+                    .unreadableSource,
+                    "cannot read \(url.absoluteString): not a file URL (use DocumentStream.load(from:) for http and https)"))
+            }
+            do {
+                return Iterator(RecordReader(input: try ChunkedInput(path: url.path), options: options))
+            } catch {
+                return Iterator(failure: error)
+            }
+        }
+    }
+
+    /// Reads a stream's records in order.
+    public struct Iterator: IteratorProtocol {
+        private var reader: RecordReader?
+        private var failure: LoadError?
+
+        init(_ reader: RecordReader) { self.reader = reader }
+        init(failure: LoadError) { self.failure = failure }
+
+        /// The next record, or `nil` after the last.
+        public mutating func next() -> Result<Document, LoadError>? {
+            if let failure {
+                self.failure = nil
+                return .failure(failure)
+            }
+            return reader?.next()
+        }
+    }
+}

@@ -1,0 +1,281 @@
+/// Reads a stream of JSON values one record at a time: the engine behind
+/// ``DocumentStream``.
+///
+/// ## How a record is found
+///
+/// JSON Lines is the common case, so the line at the cursor is tried first:
+/// when it parses as one value, it is the record. Otherwise (a record over
+/// several lines, several values on one line, or a malformed record)
+/// ``RecordBoundary`` finds where the record ends, and that span is parsed
+/// strictly; its errors are moved to the record's place in the whole input.
+///
+/// ## Memory
+///
+/// The buffer holds the bytes from the current record on, read in chunks
+/// of ``defaultChunkSize`` (more when one record is longer). Each record is parsed
+/// from a copy of its own bytes, which its ``Document`` keeps as its text;
+/// a record that is the whole rest of the input takes the buffer itself.
+package final class RecordReader {
+    /// Bytes read at a time, unless a test asks for fewer.
+    package static let defaultChunkSize = 1 << 20
+
+    private let chunkSize: Int
+    private let input: ChunkedInput
+    private let options: LoadOptions
+    /// Bytes of the input from the current record on; the cursor indexes it.
+    private var buffer: [UInt8] = []
+    private var cursor = 0
+    private var position: LocationCounter
+
+    /// A reader of `input`. `origin` is where its first byte lies in a larger
+    /// input (a batch cut out of a stream), for error locations.
+    package init(input: ChunkedInput, options: LoadOptions, origin: SourceLocation? = nil, chunkSize: Int = defaultChunkSize) {
+        self.input = input
+        self.chunkSize = chunkSize
+        self.options = options
+        self.position = LocationCounter(origin ?? SourceLocation(byteOffset: 0, line: 1, column: 1))
+    }
+
+    /// Bytes of the input consumed so far (read, not necessarily parsed).
+    package var bytesRead: Int { input.bytesRead }
+
+    /// The next record: a document, or the error that makes it malformed;
+    /// `nil` at the end of the input. A failure to read ends the stream
+    /// after it is returned.
+    package func next() -> Result<Document, LoadError>? {
+        do {
+            return try nextRecord()
+        } catch {
+            input.finish()
+            buffer = []
+            cursor = 0
+            return .failure(error)
+        }
+    }
+
+    private func nextRecord() throws(LoadError) -> Result<Document, LoadError>? {
+        try skipWhiteSpace()
+        guard cursor < buffer.count else { return nil }
+
+        // JSON Lines: the line at the cursor, when it is one value.
+        let lineEnd = try endOfLine()
+        let lineLength = lineEnd - cursor
+        if let document = parseQuietly(cursor..<lineEnd) {
+            consume(lineLength, endsLine: lineEnd < buffer.count)
+            return .success(document)
+        }
+
+        // The whole rest of the input as one value (a single document):
+        // parsed in place, with no scan for its end.
+        if cursor == 0, input.isAtEnd, let document = try? JSONScanner.parse(buffer, options: options) {
+            consume(buffer.count, endsLine: false)
+            return .success(document)
+        }
+
+        // Anything else: find the record's end, then parse it strictly.
+        var boundary = RecordBoundary()
+        var scanned = cursor
+        var end: Int?
+        while true {
+            end = buffer.withUnsafeBufferPointer { boundary.scan($0, from: scanned) }
+            if end != nil { break }
+            let seen = buffer.count - cursor
+            guard try refill() else { break }
+            scanned = cursor + seen
+        }
+        let recordEnd = end ?? buffer.count
+        let result = parse(cursor..<recordEnd)
+        consume(recordEnd - cursor, endsLine: false)
+        return result
+    }
+
+    /// Cuts the next batch of whole lines, about `size` bytes (more when a
+    /// line is longer), for another reader to parse: ``RecordReader``
+    /// over the bytes, with the returned origin so its errors are located
+    /// in the whole input. For JSON Lines read on several cores; a record
+    /// spanning lines may be cut in two at a batch boundary. Line counts
+    /// after a batch assume LF or CR LF line ends. `nil` at the end.
+    package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], origin: SourceLocation)? {
+        while buffer.count - cursor < size, try refill() {}
+        guard cursor < buffer.count else { return nil }
+        let limit = min(buffer.count, cursor + size)
+        var end = buffer.count
+        if let newline = buffer[cursor..<limit].lastIndex(of: 0x0A) {
+            end = newline + 1
+        } else {
+            var from = limit
+            while true {
+                if let newline = buffer[from...].firstIndex(of: 0x0A) { end = newline + 1; break }
+                let seen = buffer.count - cursor
+                guard try refill() else { end = buffer.count; break }
+                from = cursor + seen
+            }
+        }
+        let origin = position.location
+        let batch = Array(buffer[cursor..<end])
+        let lines = batch.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for byte in bytes where byte == 0x0A { count &+= 1 }
+            return count
+        }
+        if lines > 0, batch.last == 0x0A {
+            position.offset += batch.count
+            position.line += lines
+            position.column = 1
+            position.afterCarriageReturn = false
+        } else {
+            consume(batch.count, endsLine: false)
+            return (batch, origin)
+        }
+        cursor = end
+        return (batch, origin)
+    }
+
+    // MARK: Parsing
+
+    /// The document in `range`, or `nil` when it is not exactly one value.
+    private func parseQuietly(_ range: Range<Int>) -> Document? {
+        try? parseStrictly(range)
+    }
+
+    /// The document in `range`, or its error placed in the whole input.
+    private func parse(_ range: Range<Int>) -> Result<Document, LoadError> {
+        do {
+            return .success(try parseStrictly(range))
+        } catch {
+            return .failure(relocated(error))
+        }
+    }
+
+    private func parseStrictly(_ range: Range<Int>) throws(LoadError) -> Document {
+        // The rest of the input in one piece: parse the buffer itself, no copy.
+        if range.lowerBound == 0, input.isAtEnd, Self.onlyWhiteSpace(buffer, from: range.upperBound) {
+            return try JSONScanner.parse(buffer, options: options)
+        }
+        return try JSONScanner.parse(Array(buffer[range]), options: options)
+    }
+
+    /// `error`, located in a record that starts at the cursor, moved to the
+    /// same place in the whole input.
+    private func relocated(_ error: LoadError) -> LoadError {
+        guard let location = error.location else { return error }
+        var moved = error
+        moved.location = SourceLocation(
+            byteOffset: position.offset + location.byteOffset,
+            line: position.line + location.line - 1,
+            column: location.line == 1 ? position.column + location.column - 1 : location.column)
+        return moved
+    }
+
+    // MARK: The buffer
+
+    /// Skips white space (and a UTF-8 byte order mark at the very start),
+    /// reading more as needed.
+    private func skipWhiteSpace() throws(LoadError) {
+        while true {
+            if position.offset == 0, cursor == 0, buffer.count < 3, !input.isAtEnd {
+                _ = try refill()
+                continue
+            }
+            if position.offset == 0, cursor == 0, buffer.starts(with: InputDecoding.byteOrderMarkUTF8) {
+                cursor = 3
+                position.offset = 3
+            }
+            var i = cursor
+            while i < buffer.count, Self.isWhiteSpace(buffer[i]) { i += 1 }
+            consume(i - cursor, endsLine: false)
+            if cursor < buffer.count { return }
+            guard try refill() else { return }
+        }
+    }
+
+    /// The offset of the line feed that ends the line at the cursor (reading
+    /// on until one arrives), or the end of the input.
+    private func endOfLine() throws(LoadError) -> Int {
+        var from = cursor
+        while true {
+            if let newline = buffer[from...].firstIndex(of: 0x0A) { return newline }
+            let seen = buffer.count - cursor
+            guard try refill() else { return buffer.count }
+            from = cursor + seen
+        }
+    }
+
+    /// Reads another chunk after the bytes at hand, first dropping the
+    /// records already read. Returns `false` at the end of the input.
+    /// Moves the cursor to the start of the buffer.
+    private func refill() throws(LoadError) -> Bool {
+        if input.isAtEnd { return false }
+        if cursor > 0 {
+            buffer.removeFirst(cursor)
+            cursor = 0
+        }
+        // At least as much as is held, so a long record is read in linear time.
+        let limit = max(chunkSize, buffer.count)
+        return try input.read(into: &buffer, limit: limit) > 0
+    }
+
+    /// Moves the cursor `count` bytes on, keeping the line and column.
+    private func consume(_ count: Int, endsLine: Bool) {
+        if endsLine {
+            position.offset += count + 1
+            position.line += 1
+            position.column = 1
+            position.afterCarriageReturn = false
+            cursor += count + 1
+            return
+        }
+        buffer.withUnsafeBufferPointer { bytes in
+            position.advance(over: UnsafeBufferPointer(rebasing: bytes[cursor..<(cursor + count)]))
+        }
+        cursor += count
+    }
+
+    private static func onlyWhiteSpace(_ bytes: [UInt8], from start: Int) -> Bool {
+        bytes[start...].allSatisfy(isWhiteSpace)
+    }
+
+    @inline(__always)
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+/// The line and column of a position that moves forward through the
+/// input, counted as ``SourceLocation`` counts them (CR LF is one break;
+/// columns count characters).
+package struct LocationCounter {
+    package var offset: Int
+    package var line: Int
+    package var column: Int
+    /// The last byte was a carriage return, so a line feed next ends no line.
+    package var afterCarriageReturn = false
+
+    package init(_ start: SourceLocation) {
+        offset = start.byteOffset
+        line = start.line
+        column = start.column
+    }
+
+    package var location: SourceLocation { SourceLocation(byteOffset: offset, line: line, column: column) }
+
+    package mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
+            if byte == 0x0A {
+                if !afterCarriageReturn {
+                    line += 1
+                    column = 1
+                }
+                afterCarriageReturn = false
+            } else if byte == 0x0D {
+                line += 1
+                column = 1
+                afterCarriageReturn = true
+            } else {
+                if byte & 0xC0 != 0x80 { column += 1 }
+                afterCarriageReturn = false
+            }
+        }
+        offset += bytes.count
+    }
+}

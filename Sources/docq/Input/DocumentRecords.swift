@@ -1,0 +1,179 @@
+import DocTree
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The documents one input holds: one document, or each record of a
+/// stream of JSON values (JSON Lines, or values separated by white space),
+/// in input order. A malformed record is an element of its own, so the
+/// records after it are still read.
+struct DocumentRecords: Sequence, IteratorProtocol {
+    private enum State {
+        case one(Document)
+        case stream(RecordReader)
+        case done
+    }
+
+    private var state: State
+    private let progress: ProgressBar?
+    /// Whether the stream is JSON Lines (sniffed from its first line), so
+    /// it may be cut into batches at line breaks.
+    private let isLineDelimited: Bool
+
+    init(_ document: Document) {
+        state = .one(document)
+        progress = nil
+        isLineDelimited = false
+    }
+
+    init(stream reader: RecordReader, progress: ProgressBar?, lineDelimited: Bool = false) {
+        state = .stream(reader)
+        self.progress = progress
+        self.isLineDelimited = lineDelimited
+    }
+
+    /// The reader of a JSON Lines stream, for cutting it into batches
+    /// (``ParallelRun``), or `nil` when this is one document or another
+    /// stream; the progress bar is taken down.
+    mutating func takeStream() -> RecordReader? {
+        guard isLineDelimited, case .stream(let reader) = state else { return nil }
+        state = .done
+        progress?.finish()
+        return reader
+    }
+
+    /// The next document or malformed record; `nil` after the last.
+    mutating func next() -> Result<Document, LoadError>? {
+        switch state {
+        case .one(let document):
+            state = .done
+            return .success(document)
+        case .stream(let reader):
+            guard let record = reader.next() else {
+                state = .done
+                progress?.finish()
+                return nil
+            }
+            progress?.reading(reader.bytesRead)
+            return record
+        case .done:
+            return nil
+        }
+    }
+}
+
+extension DocumentLoader {
+    /// Opens `source` as one document or a stream of them.
+    ///
+    /// A file or standard input whose first line is a complete JSON value
+    /// with more after it is JSON Lines: it is read record by record, in
+    /// chunks, never whole. Any other input is loaded whole; if it turns
+    /// out to be JSON with more values after the first (a stream of
+    /// pretty-printed values), its records are read from memory.
+    ///
+    /// - Throws: ``LoadError`` when the source cannot be read, or when it
+    ///   is one document and that is malformed.
+    func records(_ source: InputSource) async throws(LoadError) -> DocumentRecords {
+        switch source {
+        case .url(let url):
+            let response = try await HTTPSource.fetch(URLRequest(url: url), session: .shared)
+            var options = self.options
+            if options.format == nil { options.format = response.contentType?.format }
+            return try Self.oneOrStream(response.bytes, charset: response.contentType?.charset, options: options)
+        case .standardInput:
+            return try records(ChunkedInput(descriptor: 0, closesOnEnd: false, label: source.label))
+        case .file(let path):
+            let descriptor: Int32
+            switch ChunkedInput.openForReading(path) {
+            case .success(let opened): descriptor = opened
+            case .failure(let error): throw Self.unreadable(path, error.value)
+            }
+            return try records(
+                ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: path),
+                reopen: { () throws(LoadError) in try ChunkedInput(path: path) })
+        }
+    }
+
+    private func records(
+        _ input: ChunkedInput, reopen: (() throws(LoadError) -> ChunkedInput)? = nil
+    ) throws(LoadError) -> DocumentRecords {
+        let label = input.label
+        let forced = ProcessInfo.processInfo.environment["DOCQ_FORCE_PROGRESS"] == "1"
+        let size = input.expectedSize
+        let progress = allowsProgress ? ProgressBar(label: label, total: size, force: forced && size > 0) : nil
+
+        // Enough to see the first line and the start of the next (a pipe
+        // that delivers records slowly is not waited on for a whole chunk).
+        var head: [UInt8] = []
+        head.reserveCapacity(size > 0 ? size + 1 : RecordReader.defaultChunkSize)
+        while head.count < RecordReader.defaultChunkSize, !Self.holdsSecondLine(head),
+              try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {}
+        if Self.looksLikeJSONLines(head, options: options) {
+            input.unread(head)
+            return DocumentRecords(
+                stream: RecordReader(input: input, options: options), progress: progress, lineDelimited: true)
+        }
+        defer { progress?.finish() }
+        if Self.isXML(head, options: options) {
+            // Parsed as it is read: the bar follows the parse.
+            input.unread(head)
+            var options = options
+            if let progress { options.progress = LoadProgress { progress.reading($0) } }
+            return DocumentRecords(try Document(chunks: input, charset: nil, options: options, reopen: reopen))
+        }
+        progress?.reading(head.count)
+        while try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {
+            progress?.reading(head.count)
+        }
+        progress?.parsing()
+        return try Self.oneOrStream(head, charset: nil, options: options)
+    }
+
+    /// The document in `bytes`, or the stream of records they hold when
+    /// they are JSON with more values after the first.
+    private static func oneOrStream(_ bytes: [UInt8], charset: String?, options: LoadOptions) throws(LoadError) -> DocumentRecords {
+        do {
+            return DocumentRecords(try Document(bytes: bytes, charset: charset, options: options))
+        } catch {
+            guard JSONScanner.isTrailingValue(error) else { throw error }
+            return DocumentRecords(stream: RecordReader(input: ChunkedInput(bytes: bytes), options: options), progress: nil)
+        }
+    }
+
+    /// Whether `head`, the start of an input, is JSON Lines: UTF-8 JSON
+    /// (no other encoding or format asked for) whose first line is one
+    /// complete value, with more after it.
+    static func looksLikeJSONLines(_ head: [UInt8], options: LoadOptions) -> Bool {
+        guard options.format != .xml, options.encoding == nil else { return false }
+        guard let start = head.firstIndex(where: { !isWhiteSpace($0) }), head[start] != UInt8(ascii: "<"),
+              let newline = head[start...].firstIndex(of: 0x0A),
+              head[newline...].contains(where: { !isWhiteSpace($0) })
+        else { return false }
+        return (try? JSONScanner.parse(Array(head[start..<newline]), options: options)) != nil
+    }
+
+    /// Whether `head`, the start of an input, is XML: `--from xml`, or a
+    /// `<` first.
+    static func isXML(_ head: [UInt8], options: LoadOptions) -> Bool {
+        if let format = options.format { return format == .xml }
+        return head.first { !isWhiteSpace($0) } == UInt8(ascii: "<")
+    }
+
+    /// Whether a line break in `head` is followed by something other than white space.
+    private static func holdsSecondLine(_ head: [UInt8]) -> Bool {
+        guard let newline = head.firstIndex(of: 0x0A) else { return false }
+        return head[newline...].contains { !isWhiteSpace($0) }
+    }
+
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

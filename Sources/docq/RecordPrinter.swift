@@ -1,0 +1,106 @@
+import DocQuery
+
+/// Evaluates the path on one document (a file, or one record of a stream)
+/// and writes what it matched. `Sendable`, so records can be evaluated on
+/// several cores, each into its own ``OutputStream/memory()`` stream.
+struct RecordPrinter: Sendable {
+    let query: CompiledQuery
+    let path: String
+    let first: Bool
+    let asJSON: Bool
+    let pretty: Bool
+    let paths: Bool
+    let diagnostics: Diagnostics
+
+    /// What happened to the documents of one unit of work, in order.
+    struct Outcome: Sendable {
+        var matched = false
+        var unreadable = false
+        var failedPath = false
+        /// The first document that matched nothing, explained.
+        var miss: Explanation??
+        /// Diagnostics for standard error, in order.
+        var errors = ""
+
+        /// Adds what a later unit of the same source did.
+        mutating func merge(_ other: Outcome) {
+            matched = matched || other.matched
+            unreadable = unreadable || other.unreadable
+            failedPath = failedPath || other.failedPath
+            if miss == nil { miss = other.miss }
+            errors += other.errors
+        }
+    }
+
+    /// Evaluates the path on each record and writes the results to `out`.
+    /// `label` names the source in diagnostics; `prefix` starts each line.
+    func print(
+        _ records: some Sequence<Result<Document, LoadError>>, label: String, prefix: String, prefixed: Bool,
+        to out: inout OutputStream, outcome: inout Outcome, errorsNow: Bool
+    ) {
+        for record in records {
+            let document: Document
+            switch record {
+            case .success(let loaded):
+                document = loaded
+            case .failure(let error):
+                report(diagnostics.text(for: error, source: label), &out, &outcome, now: errorsNow)
+                outcome.unreadable = true
+                continue
+            }
+            let result: QueryResult
+            do {
+                result = try query.evaluate(on: document)
+            } catch {
+                report(diagnostics.text(for: error, source: prefixed ? label : nil), &out, &outcome, now: errorsNow)
+                outcome.failedPath = true
+                continue
+            }
+            var values = query.printedMatches(of: result)
+            if first { values = Array(values.prefix(1)) }
+            if values.isEmpty {
+                // A stream explains its first miss only.
+                if outcome.miss == nil { outcome.miss = .some(query.explanation(of: result)) }
+            } else {
+                outcome.matched = true
+            }
+            write(values, of: result, prefix: prefix, to: &out)
+        }
+    }
+
+    /// An error for standard error: now (after what was printed before it),
+    /// or kept in the outcome to be written when the unit is printed.
+    private func report(_ text: String, _ out: inout OutputStream, _ outcome: inout Outcome, now: Bool) {
+        if now {
+            out.flush()
+            writeToStandardError(text)
+        } else {
+            outcome.errors += text
+        }
+    }
+
+    private func write(_ values: [Match], of result: QueryResult, prefix: String, to out: inout OutputStream) {
+        if asJSON {
+            ValueFormatter.writeJSONArray(values, pretty: pretty, prefix: prefix, to: &out)
+        } else if paths {
+            let leaves = LeafPaths()
+            // Canonical paths cost a pass over the document: only when asked.
+            for (value, path) in zip(values, query.printedPaths(of: result)) {
+                if let node = value.node {
+                    leaves.forEachLeaf(of: node, path: path) { path, _, text in
+                        out.write(prefix)
+                        out.write(path)
+                        out.write("\t")
+                        out.line(QueryRun.escapedForLine(text))
+                    }
+                } else {
+                    out.line(prefix + path + "\t" + QueryRun.escapedForLine(ValueFormatter.line(value)))
+                }
+            }
+        } else {
+            for value in values {
+                ValueFormatter.writeLine(value, prefix: prefix, to: &out)
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import DocTree
+import TestSupport
+
+/// Loads from files and descriptors read in chunks: XML through libxml2's
+/// push parser must build exactly the tree the in-memory parser builds.
+@Suite struct ChunkedLoadingTests {
+    static var xmlFiles: [URL] {
+        let examples = SharedData.packageRoot.appendingPathComponent("Examples/documents")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? []
+        let local = names.filter { $0.hasSuffix(".xml") }.sorted().map { examples.appendingPathComponent($0) }
+        return local + ((try? SharedData.files(in: "bench-data/xml")) ?? [])
+    }
+
+    /// A document as text that shows every record: kinds, names and values in order.
+    static func dump(_ document: Document) -> String {
+        (document.root.xmlString() ?? "") + "\n" + document.root.jsonString()
+    }
+
+    @Test(arguments: xmlFiles)
+    func pushParserBuildsTheSameTree(_ url: URL) throws {
+        let bytes = try Data(contentsOf: url)
+        let inMemory = try Document(data: bytes)
+        for chunkSize in [1, 7, 4096] {
+            let pushed = try Self.load(bytes: [UInt8](bytes), chunkSize: chunkSize, reopenable: true)
+            #expect(pushed.table.nodes.count == inMemory.table.nodes.count, "chunk \(chunkSize)")
+            #expect(Self.dump(pushed) == Self.dump(inMemory), "chunk \(chunkSize)")
+        }
+        #expect(Self.dump(try Document(contentsOf: url)) == Self.dump(inMemory))
+    }
+
+    @Test func mixedContentAfterDroppedWhitespaceRestarts() throws {
+        let text = "<a>\n  <b>1</b>\n  <c>x <i>y</i> z</c>\n</a>"
+        let expected = Self.dump(try Document(data: Data(text.utf8)))
+        #expect(Self.dump(try Self.load(bytes: Array(text.utf8), chunkSize: 5, reopenable: true)) == expected)
+        #expect(Self.dump(try Self.load(bytes: Array(text.utf8), chunkSize: 5, reopenable: false)) == expected)
+    }
+
+    @Test func errorsAreLocatedWithSnippet() throws {
+        let text = "<a>\n  <b>1</b>\n  <c>2</b>\n</a>\n"
+        let expected = #expect(throws: LoadError.self) { try Document(data: Data(text.utf8)) }
+        let pushed = #expect(throws: LoadError.self) { try Self.load(bytes: Array(text.utf8), chunkSize: 3, reopenable: true) }
+        #expect(pushed?.location == expected?.location)
+        #expect(pushed?.snippet == expected?.snippet)
+        #expect(pushed?.message == expected?.message)
+        let unlocated = #expect(throws: LoadError.self) { try Self.load(bytes: Array(text.utf8), chunkSize: 3, reopenable: false) }
+        #expect(unlocated?.location?.line == 3)
+    }
+
+    @Test func concurrentLoadsFromFiles() async throws {
+        let files = Self.xmlFiles
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for k in 0..<32 {
+                group.addTask { try Document(contentsOf: files[k % files.count]).table.nodes.count }
+            }
+            for try await count in group { #expect(count > 1) }
+        }
+    }
+
+    @Test func progressHearsEveryChunk() throws {
+        let text = "<a>" + String(repeating: "<b>x</b>", count: 1000) + "</a>"
+        let heard = Heard()
+        var options = LoadOptions()
+        options.progress = LoadProgress { heard.append($0) }
+        let input = ChunkedInput(bytes: Array(text.utf8))
+        _ = try Document(chunks: input, charset: nil, options: options, reopen: nil)
+        #expect(heard.values.last == text.utf8.count)
+        #expect(heard.values == heard.values.sorted())
+    }
+
+    @Test func jsonFromChunksKeepsItsBytesAsText() throws {
+        let text = #"{"a": [1, 2.5, "x"]}"#
+        let document = try Document(chunks: ChunkedInput(bytes: Array(text.utf8)), charset: nil, options: LoadOptions(), reopen: nil)
+        #expect(document.table.text == Array(text.utf8))
+    }
+
+    /// Loads `bytes` handed out in slices of `chunkSize`.
+    static func load(bytes: [UInt8], chunkSize: Int, reopenable: Bool) throws -> Document {
+        let reopen: () throws(LoadError) -> ChunkedInput = { ChunkedInput(bytes: bytes, sliceSize: chunkSize) }
+        return try Document(
+            chunks: ChunkedInput(bytes: bytes, sliceSize: chunkSize), charset: nil, options: LoadOptions(),
+            reopen: reopenable ? reopen : nil)
+    }
+}
+
+final class Heard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Int] = []
+    func append(_ value: Int) { lock.withLock { list.append(value) } }
+    var values: [Int] { lock.withLock { list } }
+}
+

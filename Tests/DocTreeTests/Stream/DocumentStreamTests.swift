@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import DocTree
+import TestSupport
+
+/// Streams of JSON documents: records, malformed records and where the
+/// stream resumes after them, and the locations of their errors.
+@Suite struct DocumentStreamTests {
+    /// Each record as compact JSON, or `error line:column` for a malformed one.
+    static func records(_ text: String) -> [String] {
+        records(DocumentStream(data: Data(text.utf8)))
+    }
+
+    static func records(_ stream: DocumentStream) -> [String] {
+        stream.map(describe)
+    }
+
+    static func describe(_ record: Result<Document, LoadError>) -> String {
+        switch record {
+        case .success(let document): document.root.jsonString()
+        case .failure(let error): "error \(error.location.map { "\($0)" } ?? "-")"
+        }
+    }
+
+    @Test func jsonLinesYieldOneDocumentPerLine() {
+        #expect(Self.records("{\"a\":1}\n{\"a\":2}\n[3]\n") == [#"{"a":1}"#, #"{"a":2}"#, "[3]"])
+    }
+
+    @Test func valuesSeparatedByAnyWhiteSpaceAreRecords() {
+        #expect(Self.records("1 2\t\"three\" true null {\"x\":[]}[4]") ==
+                ["1", "2", "\"three\"", "true", "null", #"{"x":[]}"#, "[4]"])
+    }
+
+    @Test func recordsMaySpanLines() {
+        let text = "{\n  \"a\": [\n    1,\n    2\n  ]\n}\n{\n  \"b\": \"}{\"\n}\n"
+        #expect(Self.records(text) == [#"{"a":[1,2]}"#, #"{"b":"}{"}"#])
+    }
+
+    @Test func emptyAndBlankStreamsYieldNothing() {
+        #expect(Self.records("").isEmpty)
+        #expect(Self.records(" \n\r\n\t\n").isEmpty)
+    }
+
+    @Test func blankLinesAndCRLFAreSkipped() {
+        #expect(Self.records("\r\n{\"a\":1}\r\n\r\n\n{\"a\":2}\r\n") == [#"{"a":1}"#, #"{"a":2}"#])
+    }
+
+    @Test func malformedRecordInTheMiddleIsReportedAndTheStreamGoesOn() {
+        let text = "{\"a\":1}\n{\"a\": oops}\n{\"a\":3}\n"
+        #expect(Self.records(text) == [#"{"a":1}"#, "error 2:7", #"{"a":3}"#])
+    }
+
+    @Test func errorsAreLocatedInTheWholeInput() throws {
+        let text = "[1]\r\n[2] {\"k\": [1,]}\n[3]"
+        let results = Array(DocumentStream(data: Data(text.utf8)))
+        #expect(results.count == 4)
+        let error = try #require(results[2].failureValue)
+        #expect(error.location == SourceLocation(byteOffset: 18, line: 2, column: 14))
+        #expect(error.message.contains("expected a value"))
+    }
+
+    @Test func recordMissingItsClosingBracketCostsOnlyItsLine() {
+        #expect(Self.records("{\"a\":1}\n{\"a\": [1, 2\n{\"a\":3}\n") == [#"{"a":1}"#, "error 3:1", #"{"a":3}"#])
+        #expect(Self.records("[1]\n{\"a\": {\"b\": 2}\n[3]\n") == ["[1]", "error 3:1", "[3]"])
+    }
+
+    @Test func unterminatedStringCostsOnlyItsLine() {
+        #expect(Self.records("[1]\n[\"abc\n[3]\n") == ["[1]", "error 2:2", "[3]"])
+        #expect(Self.records("\"abc\n4\n") == ["error 1:1", "4"])
+    }
+
+    @Test func strayClosingBracketIsOneMalformedRecord() {
+        #expect(Self.records("{\"a\":1}}\n[2]") == [#"{"a":1}"#, "error 1:8", "[2]"])
+    }
+
+    @Test func recordCutOffAtTheEndIsAnError() {
+        #expect(Self.records("{\"a\":1}\n{\"a\": [1, 2") == [#"{"a":1}"#, "error 2:12"])
+        #expect(Self.records("[1]\n\"abc") == ["[1]", "error 2:1"])
+        #expect(Self.records("[1] tru") == ["[1]", "error 1:5"])
+    }
+
+    @Test func byteOrderMarkAtTheStartIsSkipped() {
+        #expect(Self.records("\u{FEFF}[1]\n[2]") == ["[1]", "[2]"])
+    }
+
+    /// Each record of a file read in chunks of `chunkSize` bytes.
+    static func records(file url: URL, chunkSize: Int) throws -> [Result<Document, LoadError>] {
+        let reader = RecordReader(input: try ChunkedInput(path: url.path), options: LoadOptions(), chunkSize: chunkSize)
+        return Array(AnyIterator { reader.next() })
+    }
+
+    static func temporaryFile(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString).jsonl")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func veryLongRecordAcrossManyChunks() throws {
+        let long = String(repeating: "x", count: 3 * 4096 + 17)
+        let items = (0..<4_000).map { "\($0)" }.joined(separator: ",\n")
+        let text = "[0]\n\"\(long)\"\n[\n\(items)\n]\n{\"end\":true}\n"
+        let url = try Self.temporaryFile(text)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let results = try Self.records(file: url, chunkSize: 1000)
+        #expect(results.count == 4)
+        #expect(try results[1].get().root.string?.utf8.count == long.utf8.count)
+        #expect(try results[2].get().root.children.count == 4_000)
+        #expect(try results[3].get().root.jsonString() == #"{"end":true}"#)
+    }
+
+    @Test func fileStreamsMatchDataStreamsAcrossChunkBoundaries() throws {
+        // Records of growing size, so that record ends fall at many offsets of a chunk.
+        var text = ""
+        var k = 0
+        while k < 300 {
+            text += "{\"n\":\(k),\"s\":\"\(String(repeating: "é", count: k % 37))\"}\n"
+            if k % 50 == 25 { text += "{\"broken\": }\r\n\n" }
+            k += 1
+        }
+        let url = try Self.temporaryFile(text)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let expected = Self.records(text)
+        #expect(expected.count == 306)
+        #expect(expected.filter { $0.hasPrefix("error") }.count == 6)
+        for chunkSize in [1, 7, 64, 1000] {
+            let fromFile = try Self.records(file: url, chunkSize: chunkSize).map(Self.describe)
+            #expect(fromFile == expected, "chunk size \(chunkSize)")
+        }
+        #expect(Self.records(DocumentStream(contentsOf: url)) == expected)
+    }
+
+    @Test func unreadableFileYieldsOneFailure() {
+        let results = Array(DocumentStream(contentsOf: URL(fileURLWithPath: "/nonexistent/events.jsonl")))
+        #expect(results.count == 1)
+        #expect(results.first?.failureValue?.kind == .unreadableSource)
+        #expect(results.first?.failureValue?.message.contains("No such file or directory") == true)
+    }
+
+    @Test func fileHandleStreamReadsToTheEnd() throws {
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("[1]\n[2]\n".utf8))
+        try pipe.fileHandleForWriting.close()
+        #expect(Self.records(DocumentStream(fileHandle: pipe.fileHandleForReading)) == ["[1]", "[2]"])
+    }
+
+    @Test func maxDepthAppliesToEachRecord() {
+        let results = Array(DocumentStream(data: Data("[[1]]\n[2]".utf8), options: LoadOptions(maxDepth: 1)))
+        #expect(results.first?.failureValue?.kind == .nestingTooDeep)
+        #expect(results.count == 2)
+    }
+
+    @Test func singleDocumentIsAStreamOfOne() {
+        #expect(Self.records("{\n  \"a\": 1\n}\n") == [#"{"a":1}"#])
+    }
+}
+
+extension Result {
+    var failureValue: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Streams of JSON values (JSON Lines and the like): docq evaluates the
+/// path on each record, prints in input order, reports malformed records
+/// on stderr with line:column and goes on, then exits 3.
+@Suite("Streams")
+struct StreamTests {
+    @Test("JSON Lines on standard input: one result per record, in order")
+    func jsonLines() throws {
+        let run = try Docq.run(["user.name"], stdin: Array("{\"user\":{\"name\":\"ann\"}}\n{\"user\":{\"name\":\"bob\"}}\n".utf8))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == ["ann", "bob"], "\(run)")
+    }
+
+    @Test("a malformed record in the middle is reported with line:column; the rest is printed; exit 3")
+    func malformedInTheMiddle() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("events.jsonl")
+        try Data("{\"a\":1}\n{\"a\": [1,}\n{\"a\":3}\n".utf8).write(to: file)
+        let run = try Docq.run(["a", file.path])
+        #expect(run.status == 3, "\(run)")
+        #expect(run.lines == ["1", "3"], "\(run)")
+        #expect(run.stderr.contains("\(file.path):2:10: expected a value, found '}'"), "\(run)")
+    }
+
+    @Test("a stream cut off mid-record: the records before it are printed; exit 3")
+    func cutOff() throws {
+        let run = try Docq.run(["a"], stdin: Array("{\"a\":1}\n{\"a\":2}\n{\"a\": \"tru".utf8))
+        #expect(run.status == 3, "\(run)")
+        #expect(run.lines == ["1", "2"], "\(run)")
+        #expect(run.stderr.contains("3:7: unterminated string"), "\(run)")
+    }
+
+    @Test("blank lines and CR LF line ends between records")
+    func blankLinesAndCRLF() throws {
+        let run = try Docq.run(["-j", "a"], stdin: Array("{\"a\":1}\r\n\r\n\n{\"a\":2}\r\n\r\n".utf8))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == ["[1]", "[2]"], "\(run)")
+    }
+
+    @Test("pretty-printed values one after another are a stream too")
+    func prettyPrinted() throws {
+        let run = try Docq.run(["a"], stdin: Array("{\n  \"a\": 1\n}\n{\n  \"a\": 2\n}\n".utf8))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.lines == ["1", "2"], "\(run)")
+    }
+
+    @Test("a very long record between short ones")
+    func veryLongRecord() throws {
+        let long = String(repeating: "y", count: 3_000_000)
+        let run = try Docq.run(["a"], stdin: Array("{\"a\":\"x\"}\n{\"a\":\"\(long)\"}\n{\"a\":\"z\"}\n".utf8))
+        #expect(run.status == 0)
+        #expect(run.lines.map(\.count) == [1, 3_000_000, 1])
+    }
+
+    @Test("records that match nothing: exit 1 and one explanation")
+    func noMatch() throws {
+        let run = try Docq.run(["b"], stdin: Array("{\"a\":1}\n{\"a\":2}\n".utf8))
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.components(separatedBy: "no match").count == 2, "\(run)")
+    }
+}
+
+/// `-P/--jobs`: several files, or the records of a JSON Lines stream, on
+/// several cores; the output must be what one core prints.
+@Suite("Jobs")
+struct JobsTests {
+    /// JSON Lines of about 3 MB (several batches), with two malformed records.
+    static let stream: [UInt8] = {
+        var text = ""
+        for k in 0..<60_000 {
+            text += "{\"id\":\(k),\"user\":{\"name\":\"u\(k % 97)\"},\"pad\":\"\(String(repeating: "x", count: k % 23))\"}\n"
+            if k == 10_000 || k == 45_000 { text += "{\"broken\": }\n" }
+        }
+        return Array(text.utf8)
+    }()
+
+    @Test("-P 2 over a JSON Lines stream prints what -P 1 prints, errors included")
+    func streamOnTwoJobs() throws {
+        let one = try Docq.run(["-P", "1", "user.name"], stdin: Self.stream)
+        let two = try Docq.run(["-P", "2", "user.name"], stdin: Self.stream)
+        #expect(one.status == 3)
+        #expect(one.lines.count == 60_000)
+        #expect(two.status == one.status)
+        #expect(two.stdout == one.stdout)
+        #expect(two.stderr == one.stderr)
+        #expect(one.stderr.contains("10002:12: expected a value"), "\(one.stderr)")
+    }
+
+    @Test("-P 3 over several files keeps them in order")
+    func filesOnThreeJobs() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var arguments = ["name"]
+        for k in 0..<7 {
+            let file = folder.appendingPathComponent("f\(k).json")
+            try Data((k == 4 ? "{\"name\": " : "{\"name\":\"n\(k)\"}").utf8).write(to: file)
+            arguments.append(file.path)
+        }
+        arguments.append(Docq.example("rsp.xml"))
+        let one = try Docq.run(["-P", "1"] + arguments)
+        let three = try Docq.run(["-P", "3"] + arguments)
+        #expect(one.status == 3)
+        #expect(one.lines.count == 6)
+        #expect(three.status == one.status)
+        #expect(three.stdout == one.stdout)
+        #expect(three.stderr == one.stderr)
+    }
+}
+
+/// docq as a record mapper: records on stdin, values on stdout, so an
+/// engine may split the input among processes (Hadoop Streaming, Spark's
+/// `RDD.pipe`, GNU parallel `--pipe`). Splitting must not change the
+/// multiset of output lines.
+@Suite("Record mapper")
+struct RecordMapperTests {
+    @Test("GNU parallel --pipe: same multiset of lines as one process")
+    func gnuParallel() throws {
+        guard let parallel = ["/usr/bin/parallel", "/usr/local/bin/parallel"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else {
+            print("skipped: GNU parallel is not installed (apt-get install parallel)")
+            return
+        }
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("events.jsonl")
+        try Data(JobsTests.stream).write(to: input)
+
+        let one = try Docq.run(["-P", "1", "user.name", input.path])
+        let script = "\(parallel) --will-cite --pipe --block 200k -j 2 '\(Docq.binary.path) -P 1 user.name' < '\(input.path)'"
+        let split = Process()
+        split.executableURL = URL(fileURLWithPath: "/bin/sh")
+        split.arguments = ["-c", script]
+        let output = Pipe()
+        split.standardOutput = output
+        split.standardError = FileHandle.nullDevice
+        try split.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        split.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(lines.count == one.lines.count)
+        #expect(lines.sorted() == one.lines.sorted())
+    }
+}
