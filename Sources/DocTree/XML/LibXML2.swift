@@ -379,6 +379,28 @@ private final class Session {
     /// Decodes the entity references libxml2 leaves in an attribute value
     /// (without entity substitution it keeps `&name;`, and writes a literal
     /// `&` as `&#38;`), then hands the value to `body`.
+    /// A namespace URI with its references decoded, as a string in the
+    /// parser's dictionary (so the same URI is always the same pointer).
+    ///
+    /// libxml2 hands URIs over as the `xmlns` attribute was written, less
+    /// its character references but with `&#38;` for a literal `&` and
+    /// `&name;` for an internal entity: undecoded, like attribute values.
+    /// Most URIs have no `&` and pass through as they are.
+    func decodedNamespaceURI(_ uri: UnsafePointer<xmlChar>?) throws(LoadError) -> UnsafePointer<xmlChar>? {
+        guard let uri, strchr(UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self), Int32(UInt8(ascii: "&"))) != nil else {
+            return uri
+        }
+        var decoded: UnsafePointer<xmlChar>?
+        try withDecodedAttribute(uri, length: Int(xmlStrlen(uri))) { bytes throws(LoadError) in
+            decoded = xmlDictLookup(parser.pointee.dict, bytes.baseAddress, Int32(bytes.count))
+        }
+        if decoded == nil && !failed {
+            throw LoadError(.tooLarge, "libxml2 could not store a namespace URI (out of memory)")
+        }
+        // After a failure (an entity past the budget) the load is over; any pointer will do.
+        return decoded ?? uri
+    }
+
     func withDecodedAttribute(
         _ value: UnsafePointer<xmlChar>, length: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
     ) throws(LoadError) {
@@ -432,7 +454,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
         withSession(context) { session in
             guard let local else { return }
             build(session) { builder throws(LoadError) in
-                try builder.startElement(local: local, prefix: prefix, namespaceURI: uri)
+                try builder.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
                 // Defaulted attributes (from an ATTLIST) come last; like
                 // libxml2's own tree builder without DTDATTR, leave them out.
                 let count = Int(attributeCount - defaultedCount)
@@ -441,7 +463,8 @@ private func makeSAXHandler() -> xmlSAXHandler {
                     let fields = attributes + 5 * i
                     guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
                     try session.withDecodedAttribute(value, length: end - value) { bytes throws(LoadError) in
-                        try builder.addAttribute(local: name, prefix: fields[1], namespaceURI: fields[2], value: bytes)
+                        try builder.addAttribute(
+                            local: name, prefix: fields[1], namespaceURI: session.decodedNamespaceURI(fields[2]), value: bytes)
                     }
                 }
             }
