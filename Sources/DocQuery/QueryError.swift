@@ -65,6 +65,7 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
             case expectedKey, expectedIndex, expectedClosingBracket, expectedOperand
             case expectedClosingParenthesis, unexpectedToken, unknownOperator, nestingTooDeep
             case nonNumericValue, incomparableValues, resultTooLarge
+            case pathTooLong
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -99,6 +100,9 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let incomparableValues = Kind(.incomparableValues)
         /// An evaluation produced more computed values than a result can index.
         public static let resultTooLarge = Kind(.resultTooLarge)
+        /// The path is longer than the limit it was compiled with
+        /// (``PathQuery/defaultMaxLength`` unless given).
+        public static let pathTooLong = Kind(.pathTooLong)
 
         /// The kind's name, e.g. `unknownOperator`.
         public var description: String { value.rawValue }

@@ -22,8 +22,9 @@ import Darwin
 /// ## Safety
 ///
 /// - Options: `XML_PARSE_NONET` only, plus `XML_PARSE_IGNORE_ENC` when the
-///   caller forces an encoding. Never `NOENT`, `DTDLOAD`, `DTDATTR`,
-///   `DTDVALID`, `XINCLUDE`, `HUGE`, `RECOVER`, `NOERROR` or `NOWARNING`.
+///   caller forces an encoding and `XML_PARSE_HUGE` when
+///   ``LoadOptions/allowsHugeXML`` asks for it. Never `NOENT`, `DTDLOAD`,
+///   `DTDATTR`, `DTDVALID`, `XINCLUDE`, `RECOVER`, `NOERROR` or `NOWARNING`.
 /// - External entities and external DTDs are never loaded. A reference to
 ///   an external entity fails with ``LoadError/Kind-swift.struct/entityNotAllowed``.
 ///   As defence in depth, the first load installs a process-wide external
@@ -37,7 +38,12 @@ import Darwin
 ///   ``LoadError/Kind-swift.struct/entityNotAllowed`` after a bounded amount
 ///   of work, so billion-laughs and quadratic blow-up documents end quickly.
 /// - Depth: libxml2 refuses more than 256 levels (without `HUGE`); the
-///   builder also enforces ``LoadOptions/maxDepth``.
+///   builder also enforces ``LoadOptions/maxDepth``, and
+///   ``LoadOptions/maxNodeCount`` as records arrive. `HUGE` also lifts
+///   libxml2's 10 MB cap on one attribute value, CDATA section, comment or
+///   PI; it turns off libxml2's own entity amplification check, which is
+///   why the budget above is charged in our `getEntity` and never depends
+///   on libxml2's.
 /// - Errors come from a structured handler on the context (`serror`), which
 ///   reads the `xmlError` libxml2 passes for this context: its line, its
 ///   column (`int2`), its code and message (never `xmlGetLastError`). The
@@ -116,6 +122,8 @@ enum LibXML2 {
         defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
         var parseOptions = Int32(XML_PARSE_NONET.rawValue)
         if encoding != nil { parseOptions |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
+        // Lifts libxml2's size and depth limits only; the entity budget is ours.
+        if options.allowsHugeXML { parseOptions |= Int32(XML_PARSE_HUGE.rawValue) }
         xmlCtxtUseOptions(parser, parseOptions)
         if let encoding { try force(encoding, on: parser) }
 
@@ -302,6 +310,9 @@ private final class Session {
         return "the input is not \(what) (\(conversionError ?? ""))"
     }
 
+    /// Whether the parse runs with `XML_PARSE_HUGE`.
+    private var parserIsHuge: Bool { parser.pointee.options & Int32(XML_PARSE_HUGE.rawValue) != 0 }
+
     func loadError(from pointer: UnsafePointer<xmlError>) -> LoadError {
         let error = pointer.pointee
         var kind = LibXML2.kind(of: error)
@@ -309,8 +320,16 @@ private final class Session {
         if message.isEmpty {
             message = parser.pointee.wellFormed == 0 ? "the document is not well-formed" : "XML error \(error.code)"
         }
-        if kind == .nestingTooDeep { message = "elements are nested deeper than 256 levels (libxml2's limit)" }
+        if kind == .nestingTooDeep {
+            message = "elements are nested deeper than 256 levels (libxml2's limit; LoadOptions.allowsHugeXML lifts it)"
+        }
         if error.code == Int32(XML_ERR_NO_MEMORY.rawValue) { kind = .tooLarge }
+        if kind == .invalidSyntax, !parserIsHuge, message.hasSuffix(" too long") || message.hasSuffix(" too big found") {
+            // libxml2's caps on one value (10 000 000 bytes) or name (50 000):
+            // "AttValue length too long", "CData section too big found", …
+            kind = .tooLarge
+            message += " (libxml2's limit; LoadOptions.allowsHugeXML lifts it)"
+        }
         var line = Int(error.line)
         var column = Int(error.int2)
         // An error inside an entity's replacement text comes from a child
