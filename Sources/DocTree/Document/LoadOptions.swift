@@ -31,7 +31,8 @@ public struct LoadOptions: Sendable, Hashable {
     public var encoding: String?
     /// The deepest nesting accepted (objects, arrays, elements). Deeper input
     /// fails with ``LoadError/Kind-swift.struct/nestingTooDeep``. Default 10 000.
-    /// XML is also limited by libxml2 itself, to 256 levels.
+    /// XML is also limited by libxml2 itself, to 256 levels, unless
+    /// ``allowsHugeXML`` is set.
     public var maxDepth: Int
     /// Whether XML comments become ``Node/Kind-swift.enum/comment`` nodes. Default `false`.
     public var keepsComments: Bool
