@@ -12,7 +12,7 @@
 ///   element, a duplicate JSON key, or an attribute and an element that
 ///   share a name. `i` is the node's position among those.
 ///
-/// So `tasks.list[0].taskseries[1].nameID`: the first of several `list`
+/// So `tasks.list[0].taskseries[1].name`: the first of several `list`
 /// elements, the second of several `taskseries`, the only `name`.
 ///
 /// Text runs, comments, processing instructions and the document node are

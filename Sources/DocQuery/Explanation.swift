@@ -52,19 +52,33 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A few lines for people: the path with a caret under the failing step,
-    /// the reason, a suggestion, and the keys that were available.
+    /// the reason, a suggestion, and the keys that were available (an
+    /// error's ``QueryError/description`` when the path failed).
     public var description: String {
         if let error { return error.description }
-        var lines = ["no match for '\(path)'", CaretRenderer.render(path, range: failedRange), reason]
-        if let suggestion { lines.append("did you mean '\(suggestion)'?") }
-        if let elsewhere { lines.append("it occurs elsewhere, e.g. at '\(elsewhere)'") }
-        if !availableKeys.isEmpty {
-            let shown = availableKeys.prefix(20).map(\.description).joined(separator: ", ")
-            let more = availableKeys.count > 20 ? ", … (\(availableKeys.count - 20) more)" : ""
-            lines.append("keys there: \(shown)\(more)")
-        }
-        return lines.joined(separator: "\n")
+        return (["no match for '\(path)'"] + renderedLines(textIndent: "")).joined(separator: "\n")
     }
+
+    /// The lines under the heading: the path with a caret under the failing
+    /// step (indented by two spaces), then the reason, the suggestion, where
+    /// else the key occurs and the keys there, each after `textIndent`.
+    /// `docq` prints them under `no match: PATH` with `textIndent` two spaces.
+    package func renderedLines(textIndent: String, style: some DiagnosticStyle = .plain) -> [String] {
+        if let error { return error.renderedLines(style: style) }
+        var lines = CaretRenderer.lines(path, range: failedRange, style: style)
+        lines.append(textIndent + reason)
+        if let suggestion { lines.append(textIndent + "did you mean '\(style.emphasis(suggestion))'?") }
+        if let elsewhere { lines.append(textIndent + "it occurs elsewhere, e.g. at '\(elsewhere)'") }
+        if !availableKeys.isEmpty {
+            let shown = availableKeys.prefix(Self.keysShown).map(\.description).joined(separator: ", ")
+            let more = availableKeys.count > Self.keysShown ? ", … (\(availableKeys.count - Self.keysShown) more)" : ""
+            lines.append(textIndent + "keys there: \(shown)\(more)")
+        }
+        return lines
+    }
+
+    /// How many available keys the rendered text lists before "… (n more)".
+    static let keysShown = 20
 
     init(error: QueryError) {
         self.path = error.path
@@ -189,8 +203,9 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
             reason = "\(subject); index [\(index)] is out of range for \(collectionSize) \(collectionSize == 1 ? "value" : "values")"
         case .slice:
             reason = "\(subject); the slice is empty for \(collectionSize) \(collectionSize == 1 ? "value" : "values")"
-        case .filter:
+        case .filter(let expression):
             reason = "\(subject), but the filter kept none of \(collectionSize == 1 ? "it" : "the \(collectionSize)")"
+                + (Self.quotedKeyHint(in: expression, query: query, input: input, evaluator: evaluator).map { "; " + $0 } ?? "")
         case .collectionOperator(let op):
             reason = collectionSize == 0
                 ? "\(subject), so '\(op)' has nothing to work on"
@@ -199,6 +214,35 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
         self.init(
             path: path, matchedPath: prefix, matchedCount: input.count, failedRange: range, reason: reason,
             availableKeys: keys, suggestion: suggestion, elsewhere: elsewhere)
+    }
+}
+
+extension Explanation {
+    /// When a comparison in a filter names a double-quoted key (`"Inbox"`)
+    /// that no member has, the likely intent was the text 'Inbox': say so.
+    static func quotedKeyHint(in expression: FilterExpression, query: PathQuery, input: [UInt32], evaluator: Evaluator) -> String? {
+        let members = evaluator.loneArray(input).map { array in
+            Node(document: evaluator.document, index: array).children.map(\.index)
+        } ?? input
+        let present = Set(evaluator.keyCounts(of: members).map(\.key))
+        var pending = [expression]
+        while let next = pending.popLast() {
+            switch next {
+            case .or(let a, let b), .and(let a, let b): pending += [a, b]
+            case .not(let a): pending.append(a)
+            case .test: break
+            case .comparison(let left, _, let right):
+                for case .path(let steps) in [left, right] {
+                    guard steps.count == 1, case .key(let slot) = steps[0].kind else { continue }
+                    let written = query.description.unicodeScalars.dropFirst(steps[0].range.lowerBound)
+                    let key = query.keys[slot]
+                    guard written.first == "\"", !present.contains(key) else { continue }
+                    let literal = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+                    return "\"\(key)\" in double quotes is a key, which no member has; for the text, write '\(literal)'"
+                }
+            }
+        }
+        return nil
     }
 }
 

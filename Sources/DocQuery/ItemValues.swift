@@ -144,7 +144,7 @@ extension Evaluator {
     }
 
     /// A short description of an item for error messages:
-    /// `the string "Inbox" at lists.list[0].nameID`.
+    /// `the string "Inbox" at lists.list[0].name`.
     func describe(_ item: UInt32) -> String {
         var text: String
         switch valueClass(item) {

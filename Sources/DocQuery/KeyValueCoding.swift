@@ -37,8 +37,10 @@ extension Node {
 
 enum KeyValueCoding {
     static func value(_ result: QueryResult) -> Any? {
-        guard !result.isEmpty else { return nil }
-        let values = result.map(object)
+        // Key-value coding's shape: a lone JSON array is one value (a Node).
+        let matches = result.selectedMatches
+        guard !matches.isEmpty else { return nil }
+        let values = matches.map(object)
         if values.count == 1 && !result.isToMany { return values[0] }
         return values
     }

@@ -5,14 +5,16 @@ import Foundation
 ///
 /// Every match knows where it came from: ``path`` is its canonical path from
 /// the root, which selects exactly this value when evaluated, and ``parent``
-/// is the node that holds it.
+/// is the node that holds it. A match is ``PathQueryable``: `match["due"]`,
+/// `match.task.due.date()` continue the path from it.
 ///
 /// ```swift
 /// for match in try doc.query("lists.list.name") {
-///     print(match.path, match.string ?? "")   // lists.list[0].nameID  Inbox
+///     print(match.path, match.string ?? "")   // lists.list[0].name  Inbox
+///     print(match["id"].int ?? 0)              // a match is queryable like a node
 /// }
 /// ```
-public struct Match: Sendable, Hashable, CustomStringConvertible {
+public struct Match: Sendable, Hashable, CustomStringConvertible, CustomReflectable, PathQueryable {
     let document: Document
     /// The node index, or `UInt32.max` for a computed value.
     let index: UInt32
@@ -51,7 +53,7 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical path from the root that selects this value: `auth.user.username`,
-    /// `tasks.list[0].taskseries[1].nameID`, `auth.token._string`; `.` for the
+    /// `tasks.list[0].taskseries[1].name`, `auth.token._string`; `.` for the
     /// root. Values computed by an operator give the path that computed them.
     public var path: String {
         var builder = CanonicalPathBuilder(document: document)
@@ -91,61 +93,83 @@ public struct Match: Sendable, Hashable, CustomStringConvertible {
         return computedText(computed)
     }
 
+    /// The values this match stands for: the elements of a JSON array,
+    /// otherwise the match itself (see ``QueryResult`` for the rule).
+    public var strings: [String] {
+        if let node { return node.strings }
+        return string.map { [$0] } ?? []
+    }
+
+    /// The nodes this match stands for: the elements of a JSON array, the
+    /// node itself otherwise; `[]` for a computed value.
+    public var nodes: [Node] { node?.nodes ?? [] }
+
     /// The value as an `Int`, when it is a number (or numeric text) whose
-    /// value is an integer that fits; nodes read as ``Node/int`` does.
-    public var int: Int? {
-        computed == nil ? Node(document: document, index: index).int : string.flatMap(ValueConversion.int)
-    }
+    /// value is an integer that fits (`42`, `1.0`, `1e2`); never rounded.
+    public var int: Int? { read(\.int) { try? NumberText.integer(Int.self, from: $0).get() } }
+
+    /// The value as an `Int64`, when it is an integer that fits.
+    public var int64: Int64? { read(\.int64) { try? NumberText.integer(Int64.self, from: $0).get() } }
+
+    /// The value as a `UInt64`, when it is a non-negative integer that fits.
+    public var uint64: UInt64? { read(\.uint64) { try? NumberText.integer(UInt64.self, from: $0).get() } }
+
     /// The value as the nearest `Double`, when it is a number or numeric
-    /// text; nodes read as ``Node/double`` does.
-    public var double: Double? {
-        computed == nil ? Node(document: document, index: index).double : string.flatMap(ValueConversion.double)
-    }
+    /// text that does not overflow `Double`.
+    public var double: Double? { read(\.double) { try? NumberText.floatingPoint(Double.self, from: $0).get() } }
+
     /// The value as a `Decimal`, when it is a number or numeric text that a
-    /// `Decimal` holds exactly; nodes read as ``Node/decimal`` does.
-    public var decimal: Decimal? {
-        if case .number(.decimal(let value))? = computed { return value }
-        return computed == nil ? Node(document: document, index: index).decimal : string.flatMap(ValueConversion.decimal)
-    }
+    /// `Decimal` holds (38 significant digits).
+    public var decimal: Decimal? { read(\.decimal) { try? NumberText.decimal(from: $0).get() } }
+
     /// The value as a `Bool`: JSON `true`/`false`, or the text `true`,
     /// `false`, `1` or `0`.
-    public var bool: Bool? {
-        if computed == nil {
-            let node = Node(document: document, index: index)
-            switch node.kind {
-            case .true: return true
-            case .false: return false
-            case .object, .array, .null, .document: return nil
-            default: break
-            }
+    public var bool: Bool? { read(\.bool) { ValueConversion.bool(String($0)) } }
+
+    /// The value as a date: strict ISO 8601 when `format` is `nil`
+    /// (`2024-04-10`, `2024-04-10T09:00:00Z`, `2024-04-10 09:00:00.5+09:00`;
+    /// see ``Node/date(format:timeZone:)``), else the whole text in a
+    /// `DateFormatter` pattern such as `"yyyyMMdd"` (`en_US_POSIX` locale).
+    /// Text without a zone is read in `timeZone` (default UTC).
+    public func date(format: String? = nil, timeZone: TimeZone = .gmt) -> Date? {
+        read({ $0.date(format: format, timeZone: timeZone) }) { DateText.date(String($0), format: format, timeZone: timeZone) }
+    }
+
+    /// The node whose accessors read this value: the node itself, or the
+    /// element a `_string` was computed from; `nil` for other computed values.
+    private var valueNode: Node? {
+        switch computed {
+        case nil: Node(document: document, index: index)
+        case .ownText(let n)?: Node(document: document, index: n)
+        default: nil
         }
-        return string.flatMap(ValueConversion.bool)
     }
 
-    /// The value as a date: ISO 8601 when `format` is `nil`, else parsed
-    /// with a `DateFormatter` pattern such as `"yyyyMMdd"` (`en_US_POSIX`
-    /// locale). Dates without a zone are read in `timeZone` (default UTC).
-    public func date(format: String? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> Date? {
-        string.flatMap { ValueConversion.date($0, format: format, timeZone: timeZone) }
+    /// Reads the value with the node's accessor, or a computed value's text
+    /// (trimmed of XML whitespace) with `text`.
+    private func read<T>(_ node: (Node) -> T?, _ text: (Substring) -> T?) -> T? {
+        if let valueNode { return node(valueNode) }
+        return string.flatMap { text($0.trimmingXMLWhitespace()) }
     }
 
-    /// `path: value`, for debugging.
+    /// `path: value`, the value as the document holds it: text quoted, an
+    /// element with only text as that text, containers as a short preview.
     public var description: String {
+        "\(path): \(valueDescription)"
+    }
+
+    /// The value part of ``description``.
+    var valueDescription: String {
         switch value {
-        case .node(let node):
-            let shown: String
-            switch node.kind {
-            case .object: shown = "{…}"
-            case .array: shown = "[…]"
-            case .element: shown = "<\(node.name ?? "")>"
-            case .null: shown = "null"
-            case .string, .attribute: shown = Syntax.quoted(node.string ?? "")
-            default: shown = node.string ?? "\(node.kind)"
-            }
-            return "\(path): \(shown)"
-        case .string(let text): return "\(path): \(Syntax.quoted(text))"
-        case .number(let text): return "\(path): \(text)"
+        case .node(let node): Preview.value(of: node)
+        case .string(let text): Syntax.quoted(text)
+        case .number(let text): text
         }
+    }
+
+    /// Shows the path and the value, never the document's internals.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["path": path, "value": valueDescription], displayStyle: .struct)
     }
 
     private func computedText(_ computed: ComputedValue) -> String {

@@ -12,7 +12,7 @@
 /// or         = and { "||" and }
 /// and        = unary { "&&" unary }
 /// unary      = "!" unary | "(" or ")" | operand [ compare operand ]
-/// operand    = literal | relative path (or "." for the member itself)
+/// operand    = literal | "$" name (a bound value) | relative path (or "." for the member itself)
 /// compare    = "==" | "!=" | "<" | "<=" | ">" | ">="
 /// ```
 ///
@@ -27,10 +27,14 @@ struct Parser {
     private var nesting = 0
     private(set) var keys: [String] = []
     private var keySlots: [String: Int] = [:]
+    /// The values of `$name` placeholders, when the caller bound any.
+    private var parameters: PathParameters?
 
-    /// Parses `source` into its steps and the keys they refer to.
-    static func parse(_ source: String) throws(QueryError) -> (steps: [Step], keys: [String]) {
+    /// Parses `source` into its steps and the keys they refer to; with
+    /// `parameters`, a bare `$name` operand in a filter is the value bound to it.
+    static func parse(_ source: String, parameters: PathParameters? = nil) throws(QueryError) -> (steps: [Step], keys: [String]) {
         var parser = Parser(source)
+        parser.parameters = parameters
         try parser.advance(.path)
         let steps = try parser.parseTopLevel()
         return (steps, parser.keys)
@@ -285,6 +289,11 @@ struct Parser {
     }
 
     private mutating func parseOperand() throws(QueryError) -> Operand {
+        if let parameters, case .key(let key, bare: true) = token.kind, key.hasPrefix("$"), key.count > 1 {
+            token.kind = try parameters.token(for: String(key.dropFirst())) { message in
+                error(.expectedOperand, message)
+            }
+        }
         switch token.kind {
         case .string(let text):
             try advance(.expression)

@@ -13,7 +13,7 @@ import Foundation
 /// The language is described in the "Path syntax" article and in
 /// docs/PathLanguage.md. A path that does not compile throws a
 /// ``QueryError`` with the position of the problem. Two queries are equal
-/// when they were written the same way.
+/// when they were written the same way and bind the same values.
 public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     /// The path as written.
     public let description: String
@@ -23,6 +23,8 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     /// The name ids of ``keys`` in the last document evaluated on, so a query
     /// run again and again on one document hashes its keys once.
     let keyIDs = KeyIDCache()
+    /// The values bound to `$name` placeholders, written out (`""` when none).
+    private var bound = ""
 
     /// The longest path compiled unless a limit is given: 65 536 UTF-8 bytes.
     public static let defaultMaxLength = 65_536
@@ -40,6 +42,44 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
         guard path.utf8.count <= maxLength else { throw Self.tooLong(path, maxLength: maxLength) }
         let parsed = try Parser.parse(path)
         self.init(description: path, steps: parsed.steps, keys: parsed.keys)
+    }
+
+    /// Compiles a path whose `$name` placeholders take the given values.
+    ///
+    /// A placeholder stands for one filter value (`[?name == $name]`,
+    /// `[?price > $min]`) and its value is never read as path syntax, so
+    /// quotes, backslashes or any other text in it are safe:
+    ///
+    /// ```swift
+    /// let byName = try PathQuery("lists.list[?name == $name].id", parameters: ["name": "Bob's list"])
+    /// ```
+    ///
+    /// Values may be a `String` (or `Substring`), any integer type,
+    /// `Double`, `Float`, `Decimal`, `Bool`, or `nil` for `null`. Without
+    /// parameters (``init(_:maxLength:)``), `$name` is an ordinary key. Placeholders
+    /// stand only for filter values, not for keys or indexes.
+    ///
+    /// - Throws: ``QueryError`` when the path is malformed, or a placeholder
+    ///   has no value or a value of another type (kind
+    ///   ``QueryError/Kind-swift.struct/expectedOperand``).
+    public init(_ path: String, parameters: [String: (any Sendable)?]) throws(QueryError) {
+        guard path.utf8.count <= Self.defaultMaxLength else { throw Self.tooLong(path, maxLength: Self.defaultMaxLength) }
+        let bindings = PathParameters(named: parameters)
+        let parsed = try Parser.parse(path, parameters: bindings)
+        self.init(description: path, steps: parsed.steps, keys: parsed.keys)
+        bound = bindings.identity
+    }
+
+    /// Compiles a path whose placeholders `$0`, `$1`, … take `parameters`
+    /// in order; see ``init(_:parameters:)-(String,[String:(any Sendable)?])``.
+    ///
+    /// - Throws: ``QueryError`` as the named form does.
+    public init(_ path: String, parameters: [(any Sendable)?]) throws(QueryError) {
+        guard path.utf8.count <= Self.defaultMaxLength else { throw Self.tooLong(path, maxLength: Self.defaultMaxLength) }
+        let bindings = PathParameters(positional: parameters)
+        let parsed = try Parser.parse(path, parameters: bindings)
+        self.init(description: path, steps: parsed.steps, keys: parsed.keys)
+        bound = bindings.identity
     }
 
     /// The error of a path over `maxLength` bytes, covering its characters past the limit.
@@ -143,11 +183,12 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     }
 
     public static func == (lhs: PathQuery, rhs: PathQuery) -> Bool {
-        lhs.description == rhs.description
+        lhs.description == rhs.description && lhs.bound == rhs.bound
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(description)
+        hasher.combine(bound)
     }
 }
 

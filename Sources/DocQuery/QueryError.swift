@@ -1,3 +1,5 @@
+import Foundation
+
 /// The error of a path that cannot be compiled, or of a well-formed path
 /// that cannot be evaluated on a document (such as `@sum` over text).
 ///
@@ -8,14 +10,15 @@
 ///
 /// ``kind`` says what went wrong in a way code can test, ``message`` is one
 /// line for people, and ``range`` locates the problem in ``path`` (in
-/// characters). ``description`` renders all three the way `docq` prints them:
+/// characters). ``description`` (and `localizedDescription`) renders all
+/// three exactly as `docq` prints them:
 ///
 /// ```
 /// error: unknown operator '@cuont' (did you mean '@count'?)
 ///   lists.@cuont
 ///         ^~~~~~
 /// ```
-public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// What kind of failure this is.
     public var kind: Kind
     /// A one-line explanation, including any "did you mean" suggestion.
@@ -44,7 +47,17 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// `error: message`, then the path, then a caret line under ``range``.
     public var description: String {
-        "error: \(message)\n" + CaretRenderer.render(path, range: range)
+        renderedLines().joined(separator: "\n")
+    }
+
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+
+    /// ``description`` as lines, decorated by `style`; `source` (a file
+    /// name) goes after `error:` when given.
+    package func renderedLines(source: String? = nil, style: some DiagnosticStyle = .plain) -> [String] {
+        let prefix = source.map { "\($0): " } ?? ""
+        return ["\(style.error("error:")) \(prefix)\(message)"] + CaretRenderer.lines(path, range: range, style: style)
     }
 
     static func characterRange(_ scalars: Range<Int>, in path: String) -> Range<Int> {
@@ -106,49 +119,5 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
 
         /// The kind's name, e.g. `unknownOperator`.
         public var description: String { value.rawValue }
-    }
-}
-
-/// Renders a path with a caret line under a character range:
-///
-/// ```
-///   lists.@cuont
-///         ^~~~~~
-/// ```
-///
-/// The caret is placed by display width, so it lines up under wide (CJK)
-/// characters in a terminal; tabs and other control characters in the path
-/// are shown as spaces.
-enum CaretRenderer {
-    static func render(_ path: String, range: Range<Int>, indent: String = "  ") -> String {
-        var line = ""
-        var before = 0
-        var under = 0
-        for (offset, character) in path.enumerated() {
-            let width = displayWidth(character)
-            let printable = character.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
-            line += printable ? String(character) : String(repeating: " ", count: width)
-            if offset < range.lowerBound {
-                before += width
-            } else if offset < range.upperBound {
-                under += width
-            }
-        }
-        let carets = String(repeating: " ", count: before) + "^" + String(repeating: "~", count: max(0, under - 1))
-        return indent + line + "\n" + indent + carets
-    }
-
-    /// Terminal cells a character takes: 2 for East Asian wide and fullwidth
-    /// characters and most emoji, else 1.
-    static func displayWidth(_ character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 1 }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
     }
 }

@@ -14,6 +14,24 @@ import Foundation
 /// for match in result { print(match.path, match.string ?? "") }
 /// ```
 ///
+/// ## A lone JSON array is its elements
+///
+/// When a path matches exactly one node and it is a JSON array, the result
+/// stands for the array's elements, as `@count`, `[i]` and decoding read it.
+/// With `{"tags": ["swift", "xml", "json"]}`:
+///
+/// | expression | value |
+/// |------------|-------|
+/// | `doc.tags.count`, `doc["tags.@count"].int` | 3 |
+/// | `doc.tags.strings` | `["swift", "xml", "json"]` |
+/// | `doc.tags.string`, `doc.tags[0].string` | `"swift"` |
+/// | `for tag in doc.tags` | three matches, `tags[0]` … `tags[2]` |
+/// | `doc.tags.nodes` | the three string nodes |
+/// | `doc.tags.arrayNode` | the array node itself |
+///
+/// Several matches (`doc.rows.cells` over many rows) are never expanded:
+/// each array is one match.
+///
 /// ## Empty results explain themselves
 ///
 /// When nothing matched, ``explanation`` says how far the path got, which
@@ -25,7 +43,7 @@ import Foundation
 /// on its values — unless the name is one of the members below or a
 /// `Sequence` method (`filter`, `map`, `min`, `max`, `sorted`, …). Write
 /// `result["count"]` for a key the members hide.
-public struct QueryResult: Sequence, Sendable, PathQueryable, CustomDebugStringConvertible {
+public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, CustomStringConvertible, CustomReflectable {
     let document: Document
     let items: [UInt32]
     let computed: [ComputedValue]
@@ -47,36 +65,71 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, CustomDebugStringC
         self.init(document: scope.document, items: [], computed: scope.computed, isToMany: false, origin: origin)
     }
 
-    /// Continuing a path from this result starts at its values.
-    public var queryScope: QueryScope {
+    /// Continuing a path from this result starts at its values (a lone
+    /// JSON array as itself: the path language expands it where it must).
+    var queryScope: QueryScope {
         QueryScope(document: document, items: items, computed: computed, isToMany: isToMany, origin: origin)
     }
+
+    /// The values the result stands for: the elements of a lone JSON array
+    /// (a path that matched exactly one node, an array), otherwise the items.
+    var values: [UInt32] {
+        guard let array = lone else { return items }
+        let nodes = document.table.nodes
+        var out: [UInt32] = []
+        out.reserveCapacity(Int(nodes[Int(array)].b))
+        var position = array + 1
+        let end = nodes[Int(array)].a
+        while position < end {
+            out.append(position)
+            position = document.table.subtreeEnd(position)
+        }
+        return out
+    }
+
+    /// The index of the lone JSON array this result matched, if it did.
+    private var lone: UInt32? {
+        guard items.count == 1, items[0] < UInt32(truncatingIfNeeded: document.table.nodes.count),
+            document.table.nodes[Int(items[0])].kind == .array
+        else { return nil }
+        return items[0]
+    }
+
+    /// The JSON array the path matched, when it matched exactly one array
+    /// (which the result otherwise presents as its elements); `nil` otherwise.
+    ///
+    /// ```swift
+    /// // {"tags": ["swift", "xml"]}
+    /// doc.tags.count             // 2: the elements
+    /// doc.tags.arrayNode?.kind   // .array: the array itself
+    /// ```
+    public var arrayNode: Node? { lone.map { Node(document: document, index: $0) } }
 
     // MARK: Sequence
 
     /// Iterates the matches in order.
     public struct Iterator: IteratorProtocol, Sendable {
         let result: QueryResult
+        let values: [UInt32]
         let resultPath: String
         var position = 0
 
         public mutating func next() -> Match? {
-            guard position < result.items.count else { return nil }
+            guard position < values.count else { return nil }
             defer { position += 1 }
-            return result.match(at: position, resultPath: resultPath)
+            return result.match(values[position], resultPath: resultPath)
         }
     }
 
-    /// Iterates the matches in order.
+    /// Iterates the matches in order (a lone JSON array's elements).
     public func makeIterator() -> Iterator {
-        Iterator(result: self, resultPath: origin.joined.text)
+        Iterator(result: self, values: values, resultPath: origin.joined.text)
     }
 
     /// The number of matches (the exact count).
-    public var underestimatedCount: Int { items.count }
+    public var underestimatedCount: Int { count }
 
-    func match(at position: Int, resultPath: String) -> Match {
-        let item = items[position]
+    func match(_ item: UInt32, resultPath: String) -> Match {
         let base = UInt32(truncatingIfNeeded: document.table.nodes.count)
         if item < base {
             return Match(document: document, index: item, computed: nil, resultPath: resultPath)
@@ -84,21 +137,24 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, CustomDebugStringC
         return Match(document: document, index: .max, computed: computed[Int(item - base)], resultPath: resultPath)
     }
 
-    private var firstMatch: Match? { first }
-
     /// The first match. (`Sequence.first(where:)` already hides a key named
     /// `first` from member lookup; write `result["first"]` for it.)
     public var first: Match? {
-        items.isEmpty ? nil : match(at: 0, resultPath: origin.joined.text)
+        guard let item = lone.map({ $0 + 1 }) ?? items.first else { return nil }
+        if let array = lone, document.table.nodes[Int(array)].b == 0 { return nil }
+        return match(item, resultPath: origin.joined.text)
     }
 
     // MARK: Counting
 
-    /// How many values matched. (A key named `count` is `result["count"]`.)
-    public var count: Int { items.count }
+    /// How many values matched; a lone JSON array counts its elements, as
+    /// `@count` does. (A key named `count` is `result["count"]`.)
+    public var count: Int {
+        lone.map { Int(document.table.nodes[Int($0)].b) } ?? items.count
+    }
 
-    /// Whether nothing matched.
-    public var isEmpty: Bool { items.isEmpty }
+    /// Whether nothing matched (or the one match is an empty JSON array).
+    public var isEmpty: Bool { count == 0 }
 
     // MARK: Typed values
 
@@ -106,49 +162,51 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, CustomDebugStringC
     /// a JSON string, a number exactly as written, `true`/`false`, a computed
     /// value; `nil` when nothing matched or the first value is null, an
     /// object or an array.
-    public var string: String? { firstMatch?.string }
+    public var string: String? { first?.string }
 
     /// Every value that has text, in order (nulls, objects and arrays are skipped).
     public var strings: [String] { compactMap(\.string) }
 
-    /// The first value as an `Int`, when it is a number (or numeric text)
-    /// whose value is an integer that fits (`42`, `1.0`, `1e2`); never rounded.
-    public var int: Int? { firstMatch?.int }
+    /// The first value as an `Int`; see ``Match/int``.
+    public var int: Int? { first?.int }
 
-    /// The first value as the nearest `Double`, when it is a number or numeric text.
-    public var double: Double? { firstMatch?.double }
+    /// The first value as an `Int64`; see ``Match/int64``.
+    public var int64: Int64? { first?.int64 }
 
-    /// The first value as a `Decimal`, when it is a number or numeric text
-    /// that a `Decimal` holds exactly.
-    public var decimal: Decimal? { firstMatch?.decimal }
+    /// The first value as a `UInt64`; see ``Match/uint64``.
+    public var uint64: UInt64? { first?.uint64 }
 
-    /// The first value as a `Bool`: JSON `true`/`false`, or the text `true`,
-    /// `false`, `1` or `0`.
-    public var bool: Bool? { firstMatch?.bool }
+    /// The first value as the nearest `Double`; see ``Match/double``.
+    public var double: Double? { first?.double }
 
-    /// The first value as a date: ISO 8601 (`2018-06-13`, `2018-06-13T10:00:00Z`)
-    /// when `format` is `nil`, else parsed with a `DateFormatter` pattern such
-    /// as `"yyyyMMdd"` and the `en_US_POSIX` locale. Dates without a zone are
-    /// read in `timeZone` (default UTC).
-    public func date(format: String? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> Date? {
-        firstMatch?.date(format: format, timeZone: timeZone)
+    /// The first value as a `Decimal`; see ``Match/decimal``.
+    public var decimal: Decimal? { first?.decimal }
+
+    /// The first value as a `Bool`; see ``Match/bool``.
+    public var bool: Bool? { first?.bool }
+
+    /// The first value as a date; see ``Match/date(format:timeZone:)``.
+    public func date(format: String? = nil, timeZone: TimeZone = .gmt) -> Date? {
+        first?.date(format: format, timeZone: timeZone)
     }
 
     /// The first value when it is a node (not a computed value).
-    public var node: Node? { firstMatch?.node }
+    public var node: Node? { first?.node }
 
     /// Every value that is a node, in order.
     public var nodes: [Node] {
         let base = UInt32(truncatingIfNeeded: document.table.nodes.count)
-        return items.filter { $0 < base }.map { Node(document: document, index: $0) }
+        return values.filter { $0 < base }.map { Node(document: document, index: $0) }
     }
 
     /// The canonical path of every value, in order (see ``Match/path``).
-    public var paths: [String] {
-        var builder = CanonicalPathBuilder(document: document, memoizing: items.count > 8)
+    public var paths: [String] { paths(of: values) }
+
+    func paths(of values: [UInt32]) -> [String] {
+        var builder = CanonicalPathBuilder(document: document, memoizing: values.count > 8)
         let resultPath = origin.joined.text
         let base = UInt32(truncatingIfNeeded: document.table.nodes.count)
-        return items.map { item in
+        return values.map { item in
             item < base
                 ? Match.path(index: item, computed: nil, resultPath: resultPath, builder: &builder)
                 : Match.path(index: .max, computed: computed[Int(item - base)], resultPath: resultPath, builder: &builder)
@@ -157,16 +215,32 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, CustomDebugStringC
 
     // MARK: Explaining
 
-    /// Why nothing matched, or `nil` when something did. Carries the
-    /// ``QueryError`` when the path was malformed (non-throwing subscripts).
+    /// Why nothing matched, or `nil` when something did (an empty JSON
+    /// array is a match). Carries the ``QueryError`` when the path was
+    /// malformed (non-throwing subscripts).
     public var explanation: Explanation? {
         guard items.isEmpty else { return nil }
         return Explanation(explaining: self)
     }
 
-    /// The matches, one per line, for debugging.
-    public var debugDescription: String {
+    // MARK: Printing
+
+    /// How many matches ``description`` and `dump` show before `… N more`.
+    public static let printedMatchLimit = 10
+
+    /// The matches, one `path: value` per line (at most
+    /// ``printedMatchLimit``), or the explanation when nothing matched.
+    public var description: String {
         if items.isEmpty { return explanation?.description ?? "no match" }
-        return map(\.description).joined(separator: "\n")
+        if let array = arrayNode, isEmpty { return "\(selectedPaths[0]): \(Preview.value(of: array))" }
+        let shown = prefix(Self.printedMatchLimit).map(\.description)
+        let more = count - shown.count
+        return (shown + (more > 0 ? ["… \(more) more"] : [])).joined(separator: "\n")
+    }
+
+    /// Shows the first matches as `path: value`, never the document's internals.
+    public var customMirror: Mirror {
+        let shown = prefix(Self.printedMatchLimit).map { (label: String?($0.path), value: $0.valueDescription as Any) }
+        return Mirror(self, children: shown, displayStyle: .collection)
     }
 }

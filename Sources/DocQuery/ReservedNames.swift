@@ -23,8 +23,8 @@ public enum ReservedName: CaseIterable, Sendable, Hashable, RawRepresentable, Cu
     /// `_text`: all descendant character data.
     case text
 
-    /// The name as written in a path (`_contents`); the spellings are
-    /// DocTree's ``ReservedKey`` constants, declared once there.
+    /// The name as written in a path (`_contents`). The spellings are
+    /// declared once, in DocTree, which the JSON mapping of XML also uses.
     public var rawValue: String {
         switch self {
         case .contents: ReservedKey.contents
@@ -129,25 +129,9 @@ enum Syntax {
         isBareKey(key) ? key : quoted(key)
     }
 
-    /// `key` double-quoted with JSON escapes.
+    /// `key` double-quoted with JSON escapes (DocTree's one JSON quoting;
+    /// the lexer reads every JSON escape back).
     static func quoted(_ key: String) -> String {
-        var out = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONWriter.quoted(key)
     }
 }

@@ -1,4 +1,4 @@
-/// Values a path can start from: ``Document``, ``Node`` and ``QueryResult``.
+/// Values a path can start from: ``Document``, ``Node``, ``Match`` and ``QueryResult``.
 ///
 /// The protocol brings dynamic member lookup and subscripts, so reading a
 /// value takes one line:
@@ -7,19 +7,24 @@
 /// doc.auth.user.username.string        // "bob"
 /// doc.lists.list.name.strings          // ["Inbox", "High Priority", "Personal"]
 /// doc["auth.user.username"].string     // a whole path
-/// doc.items[0].nameID.string             // an index
-/// try doc.query("lists.list[?smart == 1].nameID")   // throws on a bad path
+/// doc.lists.list[0].name.string        // an index
+/// try doc.query("lists.list[?smart == 1].name")   // throws on a bad path
+/// try doc.query("lists.list[?name == $name]", ["name": "Bob's list"])   // a bound value
 /// ```
 ///
 /// ## Members hide keys
 ///
 /// `doc.name` reads the key `name` only when the type has no member of that
-/// name. ``QueryResult`` declares `string`, `strings`, `int`, `double`,
-/// `decimal`, `bool`, `date`, `node`, `nodes`, `first`, `count`, `isEmpty`,
-/// `paths`, `explanation` and `query`, and inherits `Sequence`'s methods (`filter`,
-/// `map`, `min`, `max`, `first`, …); ``Node`` declares `name`, `kind`,
-/// `string`, `text`, `children`, `attributes`, `parent`, `value` and more.
-/// A subscript always works: `doc["count"]`, `result["filter"]`.
+/// name. ``QueryResult`` and ``Match`` declare the value accessors `string`,
+/// `strings`, `int`, `int64`, `uint64`, `double`, `decimal`, `bool`,
+/// `date(format:timeZone:)`, `node` and `nodes`, and a few more (`path`,
+/// `count`, `first`, `isEmpty`, `paths`, `explanation`, `value`, `parent`,
+/// `query`); a result also inherits `Sequence`'s methods (`filter`, `map`,
+/// `min`, `max`, `sorted`, …). ``Node`` declares `name`, `kind`, `string`,
+/// `text`, `children`, `attributes`, `parent` and more. Such a name reads
+/// the member, not the key: `doc.lists.list.filter` is `Sequence.filter`,
+/// so `doc.lists.list.filter.string` does not compile. A subscript always
+/// reaches the key: `doc["count"]`, `result["filter"].string`.
 ///
 /// ## Errors
 ///
@@ -28,17 +33,21 @@
 /// ``QueryResult/explanation`` carries the ``QueryError``; ``query(_:)-(String)``
 /// throws it instead.
 ///
-/// Only DocQuery's own types can conform: the requirement's type has no
-/// public initializer.
+/// Only DocQuery's own types conform; conforming another type is a
+/// programming error that stops the program on its first query.
 @dynamicMemberLookup
-public protocol PathQueryable: Sendable {
-    /// Where a path evaluated on this value starts.
+public protocol PathQueryable: Sendable {}
+
+/// The conformance that does the work behind ``PathQueryable``: where a
+/// path evaluated on the value starts. Internal, so the starting point stays
+/// off the public surface.
+protocol QueryStart {
     var queryScope: QueryScope { get }
 }
 
 /// Where a path starts: the document, the starting values, and how they
-/// were reached (for explanations). Opaque; obtained from ``PathQueryable/queryScope``.
-public struct QueryScope: Sendable {
+/// were reached (for explanations).
+struct QueryScope: Sendable {
     let document: Document
     let items: [UInt32]
     let computed: [ComputedValue]
@@ -75,6 +84,14 @@ struct QueryOrigin: Sendable {
 }
 
 extension PathQueryable {
+    /// Where a path evaluated on this value starts.
+    var queryScope: QueryScope {
+        guard let start = self as? any QueryStart else {
+            preconditionFailure("\(Self.self) conforms to PathQueryable, which only DocQuery's types may do")
+        }
+        return start.queryScope
+    }
+
     /// The values one key (or reserved name) selects: `doc.auth.user`.
     public subscript(dynamicMember key: String) -> QueryResult {
         PathQuery(member: key).evaluateCapturingError(in: queryScope)
@@ -107,6 +124,29 @@ extension PathQueryable {
         try PathQuery(path).evaluate(in: queryScope)
     }
 
+    /// Evaluates a path whose `$name` placeholders take the given values,
+    /// which never change the path's structure whatever text they hold:
+    ///
+    /// ```swift
+    /// try doc.query("lists.list[?name == $name]", ["name": "Bob's list"])
+    /// ```
+    ///
+    /// See ``PathQuery/init(_:parameters:)`` for the values allowed.
+    ///
+    /// - Throws: ``QueryError`` when the path is malformed, names a
+    ///   parameter that has no value, or cannot be evaluated.
+    public func query(_ path: String, _ parameters: [String: (any Sendable)?]) throws(QueryError) -> QueryResult {
+        try PathQuery(path, parameters: parameters).evaluate(in: queryScope)
+    }
+
+    /// Evaluates a path whose placeholders `$0`, `$1`, … take the values
+    /// in order: `doc.query("items[?price > $0 && kind == $1]", [10, "book"])`.
+    ///
+    /// - Throws: ``QueryError`` as ``query(_:_:)-(String,[String:(any Sendable)?])`` does.
+    public func query(_ path: String, _ parameters: [(any Sendable)?]) throws(QueryError) -> QueryResult {
+        try PathQuery(path, parameters: parameters).evaluate(in: queryScope)
+    }
+
     /// Evaluates a compiled path.
     ///
     /// - Throws: ``QueryError`` when the path cannot be evaluated.
@@ -115,17 +155,28 @@ extension PathQueryable {
     }
 }
 
-extension Document: PathQueryable {
+extension Document: PathQueryable, QueryStart {
     /// Paths on a document start at its root.
-    public var queryScope: QueryScope {
+    var queryScope: QueryScope {
         let root = self.root.index
         return QueryScope(document: self, items: [root], computed: [], isToMany: false, origin: QueryOrigin(start: [root]))
     }
 }
 
-extension Node: PathQueryable {
+extension Node: PathQueryable, QueryStart {
     /// Paths on a node start at that node.
-    public var queryScope: QueryScope {
+    var queryScope: QueryScope {
         QueryScope(document: document, items: [index], computed: [], isToMany: false, origin: QueryOrigin(start: [index]))
+    }
+}
+
+extension Match: QueryStart {
+    /// Paths on a match start at its value.
+    var queryScope: QueryScope {
+        guard let computed else {
+            return QueryScope(document: document, items: [index], computed: [], isToMany: false, origin: QueryOrigin(start: [index]))
+        }
+        let item = UInt32(truncatingIfNeeded: document.table.nodes.count)
+        return QueryScope(document: document, items: [item], computed: [computed], isToMany: false, origin: QueryOrigin(start: [item]))
     }
 }

@@ -1,43 +1,53 @@
 /// "Did you mean" by edit distance (optimal string alignment: insertions,
-/// deletions, substitutions and swaps of neighbours each cost 1; a change of
-/// letter case alone costs nothing extra beyond being a near miss).
+/// deletions, substitutions and swaps of neighbours each cost 1; letter case
+/// is ignored). The path language's explanations and errors and the
+/// decoder's "key not found" messages all suggest through it.
 enum Suggestions {
-    /// The candidate closest to `word`, if one is close enough: within one
-    /// edit for words of up to three characters, else within a third of the
-    /// word's length (at least two). Ties go to the earlier candidate.
-    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    /// The candidate closest to `word`, if one is close enough, and not
+    /// `word` itself; ties go to the earlier candidate.
+    ///
+    /// - Parameter limit: The most edits a suggestion may be away. By
+    ///   default one for words of up to three characters, else a third of
+    ///   the word's length (at least two).
+    static func closest(to word: String, in candidates: some Sequence<String>, limit: Int? = nil) -> String? {
         let target = Array(word.lowercased())
-        let limit = target.count <= 3 ? 1 : Swift.max(2, target.count / 3)
+        let limit = limit ?? (target.count <= 3 ? 1 : Swift.max(2, target.count / 3))
         var best: (candidate: String, distance: Int)? = nil
         for candidate in candidates where candidate != word {
-            let other = Array(candidate.lowercased())
-            if abs(other.count - target.count) > limit { continue }
-            let d = distance(target, other)
-            if d <= limit, best == nil || d < best!.distance {
+            let d = editDistance(target, Array(candidate.lowercased()), limit: limit)
+            if d <= limit, d < (best?.distance ?? .max) {
                 best = (candidate, d)
             }
         }
         return best?.candidate
     }
 
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
+    /// Edit distance counting insertions, deletions, substitutions and
+    /// swaps of two neighbours (`nmae` is one edit from `name`); anything
+    /// over `limit` comes back as `limit + 1`.
+    static func editDistance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty || b.isEmpty { return Swift.max(a.count, b.count) }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
+            var rowMinimum = i
             for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var d = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                var distance = Swift.min(
+                    previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1),
+                    previous[j] + 1,
+                    current[j - 1] + 1)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d = Swift.min(d, previous2[j - 2] + 1)
+                    distance = Swift.min(distance, beforePrevious[j - 2] + 1)
                 }
-                current[j] = d
+                current[j] = distance
+                rowMinimum = Swift.min(rowMinimum, distance)
             }
-            (previous2, previous, current) = (previous, current, previous2)
+            if rowMinimum > limit { return limit + 1 }
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return previous[b.count]
+        return Swift.min(previous[b.count], limit + 1)
     }
 }

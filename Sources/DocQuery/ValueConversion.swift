@@ -41,35 +41,4 @@ enum ValueConversion {
         default: nil
         }
     }
-
-    /// Parses a date: ISO 8601 when `format` is nil (`2018-06-13`,
-    /// `2018-06-13T10:00:00Z`, with an offset or fractional seconds, or with
-    /// no zone, read in `timeZone`), else a `DateFormatter` pattern such as
-    /// `yyyyMMdd`, read with the `en_US_POSIX` locale.
-    static func date(_ text: String, format: String?, timeZone: TimeZone) -> Date? {
-        let text = String(text.trimmingXMLWhitespace())
-        guard let format else { return isoDate(text, timeZone: timeZone) }
-        let formatter = DateFormatter()
-        formatter.locale = posix
-        formatter.timeZone = timeZone
-        formatter.dateFormat = format
-        return formatter.date(from: text)
-    }
-
-    private static func isoDate(_ text: String, timeZone: TimeZone) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
-        let attempts: [ISO8601DateFormatter.Options] = [
-            [.withInternetDateTime, .withFractionalSeconds],
-            [.withInternetDateTime],
-            [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate, .withFractionalSeconds],
-            [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate],
-            [.withFullDate, .withDashSeparatorInDate],
-        ]
-        for options in attempts {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
-    }
 }

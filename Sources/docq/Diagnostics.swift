@@ -1,5 +1,5 @@
 import ArgumentParser
-import DocTree
+import DocQuery
 import Foundation
 
 /// docq's exit statuses.
@@ -19,8 +19,11 @@ enum ExitStatus: Int32, Sendable, Comparable {
 /// Every error docq reports, turned into an exit status and the text for
 /// standard error, in this one place.
 ///
-/// The text is plain; when standard error is a terminal (and `NO_COLOR` is
-/// not set) ``Style`` adds ANSI colour around the parts that deserve it.
+/// The text is the library's: ``QueryError``, ``LoadError`` and
+/// ``Explanation`` render themselves (carets, snippets, suggestions), and
+/// this adds what only docq knows (the file name, the `no match:` heading,
+/// hints). When standard error is a terminal (and `NO_COLOR` is not set)
+/// ``Style`` adds ANSI colour around the parts that deserve it.
 ///
 /// ```
 /// error: unknown operator '@cuont' (did you mean '@count'?)
@@ -31,7 +34,7 @@ enum ExitStatus: Int32, Sendable, Comparable {
 /// ```
 struct Diagnostics: Sendable {
     /// ANSI decoration, or none.
-    struct Style: Sendable {
+    struct Style: DiagnosticStyle {
         var colors: Bool
 
         static let plain = Style(colors: false)
@@ -64,42 +67,22 @@ struct Diagnostics: Sendable {
 
     /// A malformed path (or a failed evaluation): the message, the path, and
     /// a caret line under the problem.
-    func text(for failure: PathFailure, source: String? = nil) -> String {
-        var lines: [String] = []
-        let prefix = source.map { "\($0): " } ?? ""
-        lines.append("\(style.error("error:")) \(prefix)\(failure.message)")
-        lines.append(contentsOf: caretLines(path: failure.path, range: failure.range, indent: "  "))
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The path indented by `indent` and, when `range` is known, a line
-    /// with `^~~~` under that range, aligned by terminal columns.
-    func caretLines(path: String, range: Range<Int>?, indent: String) -> [String] {
-        var lines = [indent + path]
-        guard let range else { return lines }
-        let characters = Array(path)
-        let start = min(max(range.lowerBound, 0), characters.count)
-        let end = min(max(range.upperBound, start), characters.count)
-        let lead = DisplayWidth.of(String(characters[..<start]))
-        let span = max(DisplayWidth.of(String(characters[start..<end])), 1)
-        let marker = "^" + String(repeating: "~", count: span - 1)
-        lines.append(indent + String(repeating: " ", count: lead) + style.caret(marker))
-        return lines
+    func text(for error: QueryError, source: String? = nil) -> String {
+        error.renderedLines(source: source, style: style).joined(separator: "\n") + "\n"
     }
 
     // MARK: - Documents
 
     /// A document that cannot be read or parsed: the source, line, column
     /// and message, then the offending line under a line-number gutter.
+    /// (``LoadError/description`` adds a caret line under it; docq's
+    /// output keeps the two lines it has always printed, so scripts that
+    /// read them do not break.)
     func text(for error: LoadError, source: String) -> String {
         var head = "\(style.error("error:")) \(source)"
         if let location = error.location { head += ":\(location.line):\(location.column)" }
         head += ": \(error.message)\n"
-        if let snippet = error.snippet, !snippet.isEmpty {
-            let number = error.location.map { String($0.line) } ?? ""
-            let gutter = String(repeating: " ", count: max(4 - number.count, 0)) + number
-            head += style.dim("\(gutter) | ") + snippet + "\n"
-        }
+        for line in error.snippetLines(style: style).prefix(1) { head += line + "\n" }
         if error.kind == .invalidEncoding {
             head += "\(style.note("hint:")) for a document in a legacy encoding, name it with -e/--encoding (e.g. -e EUC-KR)\n"
         }
@@ -119,32 +102,15 @@ struct Diagnostics: Sendable {
     ///   did you mean 'user'?
     ///   keys there: token, perms, user
     /// ```
-    func noMatchText(path: String, miss: Miss?, source: String?) -> String {
-        noMatchLines(path: path, miss: miss, source: source).joined(separator: "\n") + "\n"
+    func noMatchText(path: String, explanation: Explanation?, source: String?) -> String {
+        noMatchLines(path: path, explanation: explanation, source: source).joined(separator: "\n") + "\n"
     }
 
-    /// ``noMatchText(path:miss:source:)`` as lines.
-    func noMatchLines(path: String, miss: Miss?, source: String?) -> [String] {
+    /// ``noMatchText(path:explanation:source:)`` as lines.
+    func noMatchLines(path: String, explanation: Explanation?, source: String?) -> [String] {
         var head = "\(style.note("no match:")) \(path)"
         if let source { head += " in \(source)" }
-        var lines = [head]
-        guard let miss else { return lines }
-        if miss.range != nil {
-            lines += caretLines(path: miss.path, range: miss.range, indent: "  ")
-        }
-        lines.append("  " + miss.reason)
-        if let suggestion = miss.suggestion {
-            lines.append("  did you mean '\(style.emphasis(suggestion))'?")
-        }
-        if let elsewhere = miss.elsewhere {
-            lines.append("  it occurs elsewhere, e.g. at '\(elsewhere)'")
-        }
-        if !miss.availableKeys.isEmpty {
-            let shown = miss.availableKeys.prefix(20).joined(separator: ", ")
-            let more = miss.availableKeys.count > 20 ? ", … (\(miss.availableKeys.count - 20) more)" : ""
-            lines.append("  keys there: \(shown)\(more)")
-        }
-        return lines
+        return [head] + (explanation?.renderedLines(textIndent: "  ", style: style) ?? [])
     }
 
     // MARK: - Usage

@@ -47,7 +47,7 @@ struct Explore: ParsableCommand {
             writeToStandardError(diagnostics.text(for: error, source: source.label))
             return .unreadableDocument
         }
-        let session = ExplorerSession(document: document, engine: DocQueryEngine())
+        let session = ExplorerSession(document: document)
         if source == .standardInput && isatty(1) == 1 {
             // The document came through the pipe; take commands from the terminal.
             let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)

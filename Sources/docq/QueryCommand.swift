@@ -1,5 +1,5 @@
 import ArgumentParser
-import DocTree
+import DocQuery
 
 /// `docq PATH [FILE|URL ...]`: evaluates a path on each document and prints
 /// what it matched. This is the root command; `docq explore` is dispatched
@@ -90,7 +90,7 @@ struct Docq: ParsableCommand {
 
     /// Runs the query and returns the exit status.
     func execute() async -> ExitStatus {
-        await QueryRun(command: self, engine: DocQueryEngine(), diagnostics: Diagnostics()).run()
+        await QueryRun(command: self, diagnostics: Diagnostics()).run()
     }
 }
 
@@ -98,13 +98,12 @@ struct Docq: ParsableCommand {
 /// print each document in turn (only one document is alive at a time).
 struct QueryRun {
     let command: Docq
-    let engine: any PathEngine
     let diagnostics: Diagnostics
 
     func run() async -> ExitStatus {
-        let compiled: any CompiledPath
+        let query: PathQuery
         do {
-            compiled = try engine.compile(command.path)
+            query = try PathQuery(command.path)
         } catch {
             writeToStandardError(diagnostics.text(for: error))
             return .usage
@@ -118,7 +117,7 @@ struct QueryRun {
         var matched = false
         var unreadable = false
         var failedPath = false
-        var misses: [(label: String, miss: Miss?)] = []
+        var misses: [(label: String, explanation: Explanation?)] = []
 
         for source in sources {
             let prefix = prefixes ? source.label + ":" : ""
@@ -131,19 +130,19 @@ struct QueryRun {
                 unreadable = true
                 continue
             }
-            let evaluation: Evaluation
+            let result: QueryResult
             do {
-                evaluation = try compiled.evaluate(from: document.root)
+                result = try query.evaluate(on: document)
             } catch {
                 out.flush()
                 writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
                 failedPath = true
                 continue
             }
-            var values = evaluation.values
+            var values = result.selectedMatches
             if command.first { values = Array(values.prefix(1)) }
             if values.isEmpty {
-                misses.append((source.label, evaluation.miss))
+                misses.append((source.label, result.explanation))
             } else {
                 matched = true
             }
@@ -151,9 +150,9 @@ struct QueryRun {
             if asJSON {
                 ValueFormatter.writeJSONArray(values, pretty: command.pretty, prefix: prefix, to: &out)
             } else if command.paths {
-                let leaves = LeafPaths(engine: engine)
-                for (value, path) in zip(values, evaluation.paths()) {
-                    if case .node(let node) = value {
+                let leaves = LeafPaths()
+                for (value, path) in zip(values, result.selectedPaths) {
+                    if let node = value.node {
                         leaves.forEachLeaf(of: node, path: path) { path, _, text in
                             out.write(prefix)
                             out.write(path)
@@ -175,7 +174,7 @@ struct QueryRun {
         if !matched {
             for miss in misses {
                 writeToStandardError(diagnostics.noMatchText(
-                    path: command.path, miss: miss.miss, source: prefixes ? miss.label : nil))
+                    path: command.path, explanation: miss.explanation, source: prefixes ? miss.label : nil))
             }
         }
         if unreadable { return .unreadableDocument }

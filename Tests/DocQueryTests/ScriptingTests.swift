@@ -80,8 +80,10 @@ import Testing
         #expect(doc.word.int == nil)
         #expect(doc.null.string == nil)
         #expect(doc.null.count == 1)
-        #expect(doc.list.string == nil)
-        #expect(doc.list.count == 1)
+        // A lone JSON array stands for its elements (issue 8, trap 1).
+        #expect(doc.list.string == "1")
+        #expect(doc.list.count == 3)
+        #expect(doc.list.arrayNode?.kind == .array)
         #expect(doc.list["@count"].int == 3)
         #expect(doc.missing.string == nil)
         #expect(doc.missing.strings == [])

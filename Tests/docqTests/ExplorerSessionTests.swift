@@ -7,9 +7,9 @@ import TestSupport
 /// The explorer's state machine, driven with scripted lines (no terminal).
 @Suite("Explorer session")
 struct ExplorerSessionTests {
-    static func session(_ example: String, engine: any PathEngine = DocQueryEngine()) throws -> ExplorerSession {
+    static func session(_ example: String) throws -> ExplorerSession {
         let document = try Document(contentsOf: URL(fileURLWithPath: Docq.example(example)))
-        return ExplorerSession(document: document, engine: engine)
+        return ExplorerSession(document: document)
     }
 
     struct MoveCase: Sendable, CustomTestStringConvertible {
@@ -182,31 +182,37 @@ struct ExplorerSessionTests {
         #expect(completion.candidates.firstIndex(of: "archived")! < completion.candidates.firstIndex(of: "_contents")!)
     }
 
-    /// An engine that fails every path: the session must report, not crash.
-    struct FailingEngine: PathEngine {
-        struct Never: CompiledPath {
-            func evaluate(from node: Node) throws(PathFailure) -> Evaluation {
-                throw PathFailure(message: "evaluation failed", path: "x", range: 0..<1)
-            }
-        }
-        func compile(_ path: String) throws(PathFailure) -> any CompiledPath {
-            if path.hasPrefix("ok") { return Never() }
-            throw PathFailure(message: "injected failure", path: path, range: 0..<min(path.count, 2))
-        }
-        func canonicalPath(of node: Node) -> String { "" }
-        func pathStep(forKey key: String) -> String { key }
-        var operatorNames: [String] { [] }
-    }
-
-    @Test("an engine that fails gives errors with a caret, never a crash")
-    func injectedFailures() throws {
-        var session = try Self.session("lists.xml", engine: FailingEngine())
-        let reply = session.handle("lists")
-        #expect(reply.errors == ["error: injected failure", "  lists", "  ^~"])
-        #expect(session.handle("ok.x").errors.first == "error: evaluation failed")
-        #expect(session.handle("cd lists").errors.first == "error: injected failure")
+    @Test("malformed paths and failed evaluations give the library's errors with a caret, never a crash")
+    func failures() throws {
+        var session = try Self.session("lists.xml")
+        let reply = session.handle("lists.@cuont")
+        #expect(reply.errors == ["error: unknown operator '@cuont' (did you mean '@count'?)", "  lists.@cuont", "        ^~~~~~"])
+        #expect(session.handle("lists.list.name.@sum").errors == [
+            #"error: @sum needs numbers, but found the text "Inbox" at lists.list[0].name"#,
+            "  lists.list.name.@sum",
+            "                  ^~~~",
+        ])
+        #expect(session.handle("cd lists[").errors == [
+            "error: expected an index, a slice or a filter, found the end of the path", "  lists[", "        ^",
+        ])
+        #expect(session.handle("cd lists.@@").errors.first == "error: expected an operator name after '@'")
+        #expect(session.prompt == "rsp> ", "a failed cd stays where it was")
         #expect(session.completions(for: "lists.", cursor: 6).candidates.contains("_contents"))
         #expect(session.handle("ls").output.count == 2)
+    }
+
+    @Test("a path that matches nothing is explained as docq explains it")
+    func noMatch() throws {
+        var session = try Self.session("rsp.xml")
+        #expect(session.handle("auth.usr.username").errors == [
+            "no match: auth.usr.username",
+            "  auth.usr.username",
+            "       ^~~",
+            "  'auth' matched an element, but it has no key 'usr'",
+            "  did you mean 'user'?",
+            "  keys there: token, perms, user",
+        ])
+        #expect(session.handle("cd auth.usr").errors.first == "cd: no match: auth.usr")
     }
 
     @Test("nothing typed crashes the session")

@@ -3,22 +3,21 @@ import Foundation
 import Testing
 @testable import docq
 
-/// The paths `--paths` prints are the engine's canonical paths.
+/// The paths `--paths` prints are DocQuery's canonical paths.
 @Suite("Leaf paths")
 struct LeafPathsTests {
-    @Test("every leaf path equals the engine's canonical path of that node", arguments: [
+    @Test("every leaf path equals DocQuery's canonical path of that node", arguments: [
         "rsp.xml", "lists.xml", "schedule.xml", "quote.xml", "feed.xml", "theaters.json", "tasks.json",
     ])
     func canonical(_ example: String) throws {
         let document = try Document(contentsOf: URL(fileURLWithPath: Docq.example(example)))
-        let engine = DocQueryEngine()
         var count = 0
-        LeafPaths(engine: engine).forEachLeaf(of: document.root, path: ".") { path, node, _ in
+        LeafPaths().forEachLeaf(of: document.root, path: ".") { path, node, _ in
             count += 1
             if path.hasSuffix("._string") {
-                #expect(LeafPaths.display(engine.canonicalPath(of: node)) + "._string" == path)
+                #expect(LeafPaths.display(LeafPaths.canonicalPath(of: node)) + "._string" == path)
             } else {
-                #expect(LeafPaths.display(engine.canonicalPath(of: node)) == path)
+                #expect(LeafPaths.display(LeafPaths.canonicalPath(of: node)) == path)
             }
         }
         #expect(count > 0)
@@ -31,13 +30,12 @@ struct LeafPathsTests {
             (#"<r x="1"><x>2</x><y/><y>3</y></r>"#, ["x[0]", "x[1]", "y[0]", "y[1]"]),
             (#"{"a.b": {"_contents": "q", "": 0}}"#, [#""a.b"."_contents""#, #""a.b"."""#]),
         ]
-        let engine = DocQueryEngine()
         for (text, expected) in cases {
             let document = try Document(string: text)
             var paths: [String] = []
-            LeafPaths(engine: engine).forEachLeaf(of: document.root, path: ".") { path, node, _ in
+            LeafPaths().forEachLeaf(of: document.root, path: ".") { path, node, _ in
                 paths.append(path)
-                #expect(engine.canonicalPath(of: node) == path, "\(text)")
+                #expect(LeafPaths.canonicalPath(of: node) == path, "\(text)")
             }
             #expect(paths == expected, "\(text)")
         }

@@ -90,7 +90,10 @@ final class DecodingState {
         case .document, .object, .array, .comment, .processingInstruction:
             break
         }
-        throw typeMismatch(type, at: path(), "found \(node.decodingDescription)")
+        let scalar: Set<Node.Kind> = [.string, .number, .true, .false]
+        let hint = scalar.contains(node.kind)
+            ? " (the decoder's jsonScalarStrategy .lenient reads JSON numbers, booleans and strings as one another)" : ""
+        throw typeMismatch(type, at: path(), "found \(node.decodingDescription)\(hint)")
     }
 
     /// Which JSON scalar kind a Swift type reads without conversion.
@@ -177,10 +180,6 @@ final class DecodingState {
 
     // MARK: Dates
 
-    private static let iso8601DateTime = Date.ISO8601FormatStyle()
-    private static let iso8601DateTimeFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let iso8601Date = Date.ISO8601FormatStyle().year().month().day()
-
     func decodeDate(from matched: Matched, at path: @autoclosure () -> CodingPathNode) throws -> Date {
         switch options.dateDecodingStrategy {
         case .deferredToDate:
@@ -192,10 +191,8 @@ final class DecodingState {
         case .custom(let read):
             return try read(TreeDecoder(matched: matched, path: path(), state: self))
         case .iso8601:
-            let text = String(try decodeString(Date.self, from: matched, at: path()).trimmingXMLWhitespace())
-            for style in [Self.iso8601DateTime, Self.iso8601DateTimeFraction, Self.iso8601Date] {
-                if let date = try? Date(text, strategy: style) { return date }
-            }
+            let text = try decodeString(Date.self, from: matched, at: path())
+            if let date = DateText.iso8601(text, timeZone: .gmt) { return date }
             throw dataCorrupted(at: path(), "found \(describe(matched)), which is not an ISO 8601 date")
         case .formatted(let format, let timeZone):
             let text = String(try decodeString(Date.self, from: matched, at: path()).trimmingXMLWhitespace())

@@ -27,6 +27,19 @@ extension Document {
     }
 }
 
+extension Document {
+    /// Decodes the whole document, from its root (the root element of XML,
+    /// the top-level value of JSON): `try doc.decode(Response.self)`.
+    ///
+    /// A key whose target is an array and that is absent decodes as `[]`:
+    /// `<items/>` gives `items.item == []`, as an XML API's empty list must.
+    ///
+    /// - Throws: `DecodingError` with the coding path of the failure.
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: NodeDecoder = NodeDecoder()) throws -> T {
+        try decode(type, at: "", using: decoder)
+    }
+}
+
 extension Node {
     /// Decodes a value of `type` from what `path` finds below this node;
     /// see ``DocTree/Document/decode(_:at:using:)``.
@@ -47,11 +60,7 @@ extension QueryResult {
     }
 
     fileprivate func decode<T: Decodable>(_ type: T.Type, using decoder: NodeDecoder, codingPath: String) throws -> T {
-        var nodes = self.nodes
-        if nodes.count == 1, nodes[0].kind == .array {
-            // A lone JSON array is the collection of its elements (one level).
-            nodes = Array(nodes[0].contents)
-        }
+        // `nodes` already stands a lone JSON array for its elements (one level).
         let path = codingPath == "." ? "" : codingPath
         return try decoder.decode(type, from: nodes, codingPath: path.isEmpty ? [] : [QueryPathKey(path)])
     }

@@ -64,7 +64,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             message += ", and the reserved key gives nothing here"
         }
         let available = index?.names ?? members.groups().names
-        if let suggestion = Suggestion.closest(to: key.stringValue, in: available) {
+        let limit = max(1, key.stringValue.count / 3)
+        if let suggestion = Suggestions.closest(to: key.stringValue, in: available, limit: limit) {
             message += " (did you mean \(Node.preview(suggestion))?)"
         }
         throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: path.keys, debugDescription: message))
@@ -96,7 +97,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try state.decodeInteger(type, from: require(key), at: path.appending(key)) }
     @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try state.decodeInteger(type, from: require(key), at: path.appending(key)) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try state.decode(type, from: require(key), at: path.appending(key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        // A repeated element that is absent is an empty list (`<items/>` has no `<item>`).
+        if T.self is any DecodableArray.Type, lookup(key.stringValue) == nil {
+            return try state.decode(type, from: .list([]), at: path.appending(key))
+        }
+        return try state.decode(type, from: require(key), at: path.appending(key))
+    }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key).map { try state.decodeBool(from: $0, at: path.appending(key)) } }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key).map { try state.decodeString(from: $0, at: path.appending(key)) } }
@@ -134,3 +141,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         TreeDecoder(matched: lookup(key.stringValue) ?? .list([]), path: path.appending(key), state: state)
     }
 }
+
+/// Array types, for which a missing key decodes as an empty array.
+protocol DecodableArray {}
+extension Array: DecodableArray where Element: Decodable {}

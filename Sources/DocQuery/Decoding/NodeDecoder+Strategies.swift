@@ -10,10 +10,12 @@ extension NodeDecoder {
     /// decoder.dateDecodingStrategy = .formatted("yyyyMMdd", timeZone: TimeZone(identifier: "Asia/Seoul")!)
     /// ```
     public enum DateDecodingStrategy: Sendable {
-        /// ISO 8601 text: a date and time with a `Z` or `±hh:mm` offset and
-        /// optional fractional seconds (`2018-06-13T09:30:00Z`,
-        /// `2018-06-13T09:30:00.250+09:00`), or a calendar date alone
-        /// (`2018-06-13`, read as midnight UTC). The default.
+        /// Strict ISO 8601 text, read exactly as `Node.date()` reads it: a
+        /// calendar date (`2018-06-13`, midnight), optionally a time after `T`
+        /// or one space (`2018-06-13T09:30`, `2018-06-13 09:30:00.250`), and
+        /// optionally a zone (`Z`, `+09:00`, `+0900`, `+09`); text without a
+        /// zone is UTC. Out-of-range fields (`2018-02-30`, `25:00`) and
+        /// trailing text are errors. The default.
         case iso8601
         /// Text in a fixed `DateFormatter` pattern (`yyyyMMdd`,
         /// `yyyy-MM-dd HH:mm:ss`), read with the `en_US_POSIX` locale in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The error thrown when a document cannot be loaded: malformed JSON or XML,
 /// bad encodings, limits exceeded, forbidden constructs, or unreadable sources.
 ///
@@ -5,17 +7,22 @@
 ///
 /// ``kind`` says what went wrong in a way code can test; ``message`` is one
 /// line for people; ``location`` and ``snippet`` point at the bad spot when
-/// the input has one. ``description`` reads `line:column: message`.
+/// the input has one. ``description`` (and `localizedDescription`) reads
+/// `line:column: message`, then the snippet under a line-number gutter and a
+/// caret under the bad spot, exactly as `docq` prints it after the file name:
 ///
 /// ```swift
 /// do {
-///     _ = try Document(json: "[1, 2,]")
+///     _ = try Document(string: "[1, 2,]", options: LoadOptions(format: .json))
 /// } catch {
-///     print(error)          // 1:7: expected a value, found ']'
+///     print(error)
+///     // 1:7: expected a value, found ']'
+///     //    1 | [1, 2,]
+///     //      |       ^
 ///     print(error.kind)     // invalidSyntax
 /// }
 /// ```
-public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// What kind of failure this is.
     public var kind: Kind
     /// A one-line explanation.
@@ -42,10 +49,38 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
             snippet: SourceLocation.snippet(at: offset, in: bytes))
     }
 
-    /// `line:column: message`, or just the message when there is no location.
+    /// `line:column: message` (just the message when there is no location),
+    /// then, when there is a snippet, the lines of ``snippetLines(style:)``.
     public var description: String {
-        if let location { return "\(location): \(message)" }
-        return message
+        let head = location.map { "\($0): \(message)" } ?? message
+        return ([head] + snippetLines()).joined(separator: "\n")
+    }
+
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+
+    /// The snippet under a line-number gutter, and a caret line under the
+    /// bad spot when the location is known; no lines without a snippet.
+    ///
+    /// ```
+    ///    2 |   "a": [1, 2,]
+    ///      |              ^
+    /// ```
+    ///
+    /// The caret stands ``SourceLocation/snippetLead`` characters into a
+    /// snippet that was cut before the bad spot, else at the column.
+    package func snippetLines(style: some DiagnosticStyle = .plain) -> [String] {
+        guard let snippet, !snippet.isEmpty else { return [] }
+        let number = location.map { String($0.line) } ?? ""
+        let width = max(4, number.count)
+        let gutter = String(repeating: " ", count: width - number.count) + number + " | "
+        let blank = String(repeating: " ", count: width) + " | "
+        guard let location else { return [style.dim(gutter) + snippet] }
+        let scalars = snippet.unicodeScalars
+        let caretScalars = min(location.column - 1, SourceLocation.snippetLead, scalars.count)
+        let caret = snippet[..<scalars.index(scalars.startIndex, offsetBy: max(caretScalars, 0))].count
+        let lines = CaretRenderer.lines(snippet, range: caret..<caret, indent: "", style: style)
+        return [style.dim(gutter) + lines[0], style.dim(blank) + lines[1]]
     }
 
     /// The kinds of load failure. New kinds may be added; switch with a `default`.

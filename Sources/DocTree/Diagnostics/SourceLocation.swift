@@ -51,14 +51,31 @@ public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvert
         self.init(byteOffset: offset, line: line, column: column)
     }
 
-    /// The text of the line holding `offset`, trimmed to at most `limit` characters
-    /// around the offset; used as an error snippet.
+    /// How many characters (Unicode scalars) at most a snippet keeps before
+    /// the position it shows; a caret under a snippet stands at
+    /// `min(column - 1, snippetLead)`.
+    package static let snippetLead = 60
+
+    /// The text of the line holding `offset`, used as an error snippet: at
+    /// most ``snippetLead`` scalars before the offset, and after it what is
+    /// left of `limit` bytes (at least a quarter of it), never cutting a
+    /// character. Control characters show as spaces.
     package static func snippet(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, limit: Int = 80) -> String {
         let clamped = min(max(offset, 0), bytes.count)
+        func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+        func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
         var start = clamped
-        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D, clamped - start < limit / 2 { start -= 1 }
+        var lead = 0
+        while start > 0, !isBreak(bytes[start - 1]), lead < snippetLead {
+            start -= 1
+            while start > 0, isContinuation(bytes[start]), !isBreak(bytes[start - 1]) { start -= 1 }
+            lead += 1
+        }
+        // What is left of `limit` after the lead, but never less than a quarter of it.
+        let ahead = max(limit - (clamped - start), limit / 4)
         var end = clamped
-        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D, end - start < limit { end += 1 }
+        while end < bytes.count, !isBreak(bytes[end]), end - clamped < ahead { end += 1 }
+        while end < bytes.count, isContinuation(bytes[end]) { end += 1 }
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
         var text = String(decoding: slice, as: UTF8.self)
         text = String(text.map { $0.isASCII && ($0.asciiValue! < 0x20 || $0.asciiValue! == 0x7F) ? " " : $0 })

@@ -3,7 +3,7 @@ extension Node {
     /// each child to the end of its subtree.
     ///
     /// Iterating costs nothing per child beyond reading its record. `count`
-    /// walks the children (except for JSON objects and arrays, which store it).
+    /// walks the children, whatever the kind of node.
     public struct Children: Sequence, Sendable {
         let document: Document
         let start: UInt32

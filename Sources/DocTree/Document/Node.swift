@@ -1,3 +1,5 @@
+import Foundation
+
 /// A handle to one node of a ``Document``: the document and the node's index.
 ///
 /// A node is two words, costs nothing to copy, and keeps its document alive.
@@ -90,5 +92,39 @@ public struct Node: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(document))
         hasher.combine(index)
+    }
+}
+
+// MARK: - Values a node stands for
+
+extension Node {
+    /// The nodes this node stands for as a value: a JSON array's elements,
+    /// otherwise the node itself. The same rule makes a path that ends on a
+    /// lone JSON array count, list and iterate its elements.
+    public var nodes: [Node] {
+        guard record.kind == .array else { return [self] }
+        return Array(children)
+    }
+
+    /// The ``string`` of every node in ``nodes`` that has one:
+    /// `["swift", "xml"]` for the array `["swift", "xml"]`, `["bob"]` for
+    /// the string `"bob"`, `[]` for an object.
+    public var strings: [String] { nodes.compactMap(\.string) }
+
+    /// The node's text as a date: strict ISO 8601 when `format` is `nil`,
+    /// else the whole text in a `DateFormatter` pattern such as
+    /// `"yyyyMMdd"` (read with the `en_US_POSIX` locale).
+    ///
+    /// ISO 8601 here means exactly these forms (XML whitespace around them
+    /// is ignored): `2024-04-10` (midnight), `2024-04-10T09:00`,
+    /// `2024-04-10T09:00:00`, fractional seconds `…09:00:00.250`, each with
+    /// an optional zone `Z`, `+09:00`, `+0900` or `+09`. A single space may
+    /// stand for the `T` (`2024-04-10 09:00:00`, as RFC 3339 allows). Every
+    /// field is checked: `2024-02-30`, `2024-04-10T25:00:00Z` and
+    /// `2024-04-10junk` give `nil`. Text without a zone is read in
+    /// `timeZone` (default UTC). The decoder's `.iso8601` strategy reads
+    /// dates with the same rules.
+    public func date(format: String? = nil, timeZone: TimeZone = .gmt) -> Date? {
+        string.flatMap { DateText.date($0, format: format, timeZone: timeZone) }
     }
 }

@@ -5,20 +5,23 @@
 /// Only these exact spellings are reserved. A real key that happens to be
 /// spelled the same way is still reachable by quoting it in a path
 /// (`"_contents"`).
-public enum ReservedKey {
+///
+/// Package-internal: the one public spelling is DocQuery's `ReservedName`,
+/// whose raw values are these constants.
+package enum ReservedKey {
     /// The ordered children: XML child elements in document order, JSON
     /// member values in order, or a JSON array's elements.
-    public static let contents = "_contents"
+    package static let contents = "_contents"
     /// An element's own character data (CDATA included, entities decoded),
     /// or a scalar's text.
-    public static let string = "_string"
+    package static let string = "_string"
     /// An element's name, or a JSON member's key.
-    public static let elementName = "_elementName"
+    package static let elementName = "_elementName"
     /// An element's attributes as key/value pairs.
-    public static let attributes = "_attributes"
+    package static let attributes = "_attributes"
     /// All descendant text in document order (XPath's string value).
-    public static let text = "_text"
+    package static let text = "_text"
 
     /// Every reserved key.
-    public static let all: [String] = [contents, string, elementName, attributes, text]
+    package static let all: [String] = [contents, string, elementName, attributes, text]
 }

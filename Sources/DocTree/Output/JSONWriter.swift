@@ -100,8 +100,7 @@ package struct JSONWriter {
             }
             return openContainer(items, isObject: record.kind == .object)
         case .element:
-            let hasAttributes = index + 1 < record.a && table.nodes[Int(index) + 1].kind == .attribute
-            if !hasAttributes && !record.flags.contains(.hasElementChildren) {
+            if Self.writesAsText(index, record, in: table) {
                 writeString(node.string ?? "")
                 return nil
             }
@@ -175,6 +174,29 @@ package struct JSONWriter {
         writeString(key)
         out.append(UInt8(ascii: ":"))
         if pretty { out.append(UInt8(ascii: " ")) }
+    }
+
+    /// Whether the mapping writes the element at `index` as its text: it has
+    /// neither attributes nor child elements.
+    private static func writesAsText(_ index: UInt32, _ record: NodeRecord, in table: NodeTable) -> Bool {
+        let hasAttributes = index + 1 < record.a && table.nodes[Int(index) + 1].kind == .attribute
+        return !hasAttributes && !record.flags.contains(.hasElementChildren)
+    }
+
+    /// The text an XML element stands for when it is shown by itself (docq's
+    /// one line per value, a printed match), or `nil` when it is shown as
+    /// its JSON object. By the mapping above, an element without child
+    /// elements is its text when it has no attributes, and keeps its text
+    /// as `"_string"` beside its attributes when the text is not only
+    /// whitespace; shown by itself, that text is what it stands for
+    /// (`<Price currency="USD">189.97</Price>` is `189.97`). An element
+    /// with attributes and no such text, or with child elements, is `nil`.
+    package static func standaloneText(of element: Node) -> String? {
+        let table = element.document.table
+        let record = table.nodes[Int(element.index)]
+        guard record.kind == .element, !record.flags.contains(.hasElementChildren) else { return nil }
+        guard writesAsText(element.index, record, in: table) || record.flags.contains(.hasText) else { return nil }
+        return element.string ?? ""
     }
 
     /// `string` as a JSON string literal: quotes, backslash and control

@@ -51,13 +51,23 @@ extension Document: CustomStringConvertible, CustomDebugStringConvertible, Custo
 }
 
 /// Builds the one-line previews of nodes.
-enum Preview {
+package enum Preview {
     /// How many keys, attributes or children a preview shows.
-    static let limit = 4
+    package static let limit = 4
     /// How many characters of a value a preview shows.
     static let textLimit = 40
 
-    static func describe(_ node: Node) -> String {
+    /// A node shown as a value, as printed matches show it: like
+    /// ``describe(_:)``, except that an attribute is its quoted value and an
+    /// element that stands for its text in the JSON form
+    /// (``JSONWriter/standaloneText(of:)``) is that text, quoted.
+    package static func value(of node: Node) -> String {
+        if node.kind == .attribute { return quoted(truncate(node.string ?? "")) }
+        if let text = JSONWriter.standaloneText(of: node) { return quoted(truncate(text)) }
+        return describe(node)
+    }
+
+    package static func describe(_ node: Node) -> String {
         switch node.kind {
         case .document:
             return "document: " + describe(node.document.root)

@@ -1,4 +1,4 @@
-import DocTree
+import DocQuery
 
 /// Tab-completion candidates for the word at the cursor.
 struct Completion: Equatable, Sendable {
@@ -69,13 +69,8 @@ extension ExplorerSession {
 
     /// The nodes a path matches from `origin`; none on any error.
     private func nodes(at path: String, from origin: Node) -> [Node] {
-        guard let compiled = try? engine.compile(path), let evaluation = try? compiled.evaluate(from: origin) else {
-            return []
-        }
-        return evaluation.values.compactMap { value in
-            if case .node(let node) = value { return node }
-            return nil
-        }
+        guard let result = try? PathQuery(path).evaluate(on: origin) else { return [] }
+        return result.selectedMatches.compactMap(\.node)
     }
 
     /// Keys of `nodes` (attributes, child elements, members; each written as
@@ -90,17 +85,17 @@ extension ExplorerSession {
                 scanned += 1
                 if scanned > 50_000 { break }
                 guard let name = child.name else { continue }
-                let step = engine.pathStep(forKey: name)
+                let step = PathQuery.quotedKey(name)
                 if seen.insert(step).inserted { keys.append(step) }
                 if let local = child.localName, local != name {
-                    let localStep = engine.pathStep(forKey: local)
+                    let localStep = PathQuery.quotedKey(local)
                     if seen.insert(localStep).inserted { keys.append(localStep) }
                 }
             }
         }
         var candidates = keys.filter { $0.hasPrefix(partial) }
         if partial.hasPrefix("@") || partial.isEmpty {
-            candidates += engine.operatorNames.filter { $0.hasPrefix(partial) }
+            candidates += CollectionOperator.allCases.map(\.rawValue).filter { $0.hasPrefix(partial) }
         }
         if partial.hasPrefix("_") || partial.isEmpty {
             candidates += ReservedKey.all.filter { $0.hasPrefix(partial) }

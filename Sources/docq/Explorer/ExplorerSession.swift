@@ -1,29 +1,28 @@
-import DocTree
+import DocQuery
 
 /// The explorer as a pure state machine: where you are in the document, and
 /// what each line you type answers.
 ///
 /// It does no I/O: ``handle(_:)`` returns the lines to print, and
 /// ``completions(for:cursor:)`` the candidates for tab completion, so the
-/// same session runs under the line editor, from a pipe, and in tests (with
-/// an injected ``PathEngine``).
+/// same session runs under the line editor, from a pipe, and in tests. Paths
+/// go through DocQuery's ``PathQuery``; errors and empty results print as
+/// the library renders them.
 ///
 /// ```swift
-/// var session = ExplorerSession(document: doc, engine: DocQueryEngine())
+/// var session = ExplorerSession(document: doc)
 /// session.handle("cd lists")      // prompt is now "rsp.lists> "
 /// session.handle("ls")            // list  element  3
 /// ```
 struct ExplorerSession {
     let document: Document
-    let engine: any PathEngine
     /// The node you are at.
     private(set) var current: Node
     /// Its canonical path from the root (`""` at the root).
     private(set) var location: String
 
-    init(document: Document, engine: any PathEngine) {
+    init(document: Document) {
         self.document = document
-        self.engine = engine
         self.current = document.root
         self.location = ""
     }
@@ -59,7 +58,7 @@ struct ExplorerSession {
         case "cd":
             return changeDirectory(rest)
         case "ls":
-            return withTargets(rest) { node in Outline.list(node, engine: engine) }
+            return withTargets(rest) { node in Outline.list(node) }
         case "tree":
             var depth = 3
             var argument = rest
@@ -69,7 +68,7 @@ struct ExplorerSession {
                 depth = number
                 argument = remainder
             }
-            return withTargets(argument) { node in Outline.tree(node, depth: depth, engine: engine) }
+            return withTargets(argument) { node in Outline.tree(node, depth: depth) }
         case "cat":
             var asXML = false
             var argument = rest
@@ -118,24 +117,22 @@ struct ExplorerSession {
             move(to: node)
             return ExplorerReply()
         }
-        let evaluation: Evaluation
+        let result: QueryResult
         do {
-            evaluation = try engine.compile(target).evaluate(from: node)
+            result = try PathQuery(target).evaluate(on: node)
         } catch {
-            return ExplorerReply(errors: Self.caretLines(error))
+            return ExplorerReply(errors: Self.errorLines(error))
         }
-        let nodes = evaluation.values.compactMap { value -> Node? in
-            if case .node(let node) = value { return node }
-            return nil
+        let matches = result.selectedMatches
+        let nodes = matches.compactMap(\.node)
+        if matches.isEmpty {
+            return ExplorerReply(errors: missLines(target, result.explanation, command: "cd"))
         }
-        if evaluation.isEmpty {
-            return ExplorerReply(errors: missLines(target, evaluation.miss, command: "cd"))
-        }
-        guard nodes.count == evaluation.values.count else {
+        guard nodes.count == matches.count else {
             return ExplorerReply(errors: ["cd: \(target) is a computed value, not a place in the document"])
         }
         guard nodes.count == 1, let destination = nodes.first else {
-            let example = evaluation.paths().first ?? "\(target)[0]"
+            let example = result.selectedPaths.first ?? "\(target)[0]"
             return ExplorerReply(errors: ["cd: \(target) matches \(nodes.count) nodes; pick one, e.g. cd /\(example)"])
         }
         guard destination.kind.isContainer else {
@@ -147,7 +144,7 @@ struct ExplorerSession {
 
     private mutating func move(to node: Node) {
         current = node.kind == .document ? document.root : node
-        location = current == document.root ? "" : engine.canonicalPath(of: current)
+        location = current == document.root ? "" : LeafPaths.canonicalPath(of: current)
     }
 
     /// The parent of a node, stopping at the root.
@@ -161,20 +158,22 @@ struct ExplorerSession {
     /// Evaluates `argument` from here: the values, or the reply that
     /// explains a malformed path (caret) or a path that matched nothing.
     private func evaluateHere(_ argument: String) -> EvaluationOutcome {
-        let evaluation: Evaluation
+        let result: QueryResult
         do {
-            evaluation = try engine.compile(argument).evaluate(from: current)
+            result = try PathQuery(argument).evaluate(on: current)
         } catch {
-            return .reply(ExplorerReply(errors: Self.caretLines(error)))
+            return .reply(ExplorerReply(errors: Self.errorLines(error)))
         }
-        if evaluation.isEmpty {
-            return .reply(ExplorerReply(errors: missLines(argument, evaluation.miss)))
+        let matches = result.selectedMatches
+        if matches.isEmpty {
+            return .reply(ExplorerReply(errors: missLines(argument, result.explanation)))
         }
-        return .values(evaluation)
+        return .values(matches, { result.selectedPaths })
     }
 
     private enum EvaluationOutcome {
-        case values(Evaluation)
+        /// The matches, and their canonical paths when asked (a pass over them).
+        case values([Match], () -> [String])
         case reply(ExplorerReply)
     }
 
@@ -182,23 +181,24 @@ struct ExplorerSession {
     /// from here) matches.
     private func withTargets(_ argument: String, _ body: (Node) -> [String]) -> ExplorerReply {
         guard !argument.isEmpty else { return ExplorerReply(output: body(current)) }
-        let evaluation: Evaluation
+        let matches: [Match]
         switch evaluateHere(argument) {
-        case .values(let found): evaluation = found
+        case .values(let found, _): matches = found
         case .reply(let reply): return reply
         }
         var output: [String] = []
-        for value in evaluation.values {
-            switch value {
-            case .node(let node): output += body(node)
-            default: output.append(ValueFormatter.line(value))
+        for match in matches {
+            if let node = match.node {
+                output += body(node)
+            } else {
+                output.append(ValueFormatter.line(match))
             }
         }
         return ExplorerReply(output: output)
     }
 
     private func pathsReply(_ argument: String) -> ExplorerReply {
-        let leaves = LeafPaths(engine: engine)
+        let leaves = LeafPaths()
         var output: [String] = []
         if argument.isEmpty {
             leaves.forEachLeaf(of: current, path: location) { path, _, value in
@@ -206,18 +206,19 @@ struct ExplorerSession {
             }
             return ExplorerReply(output: output)
         }
-        let evaluation: Evaluation
+        let matches: [Match]
+        let paths: [String]
         switch evaluateHere(argument) {
-        case .values(let found): evaluation = found
+        case .values(let found, let foundPaths): (matches, paths) = (found, foundPaths())
         case .reply(let reply): return reply
         }
-        for (value, path) in zip(evaluation.values, evaluation.paths()) {
-            if case .node(let node) = value {
+        for (match, path) in zip(matches, paths) {
+            if let node = match.node {
                 leaves.forEachLeaf(of: node, path: path) { path, _, text in
                     output.append(path + "\t" + QueryRun.escapedForLine(text))
                 }
             } else {
-                output.append(path + "\t" + QueryRun.escapedForLine(ValueFormatter.line(value)))
+                output.append(path + "\t" + QueryRun.escapedForLine(ValueFormatter.line(match)))
             }
         }
         return ExplorerReply(output: output)
@@ -225,30 +226,22 @@ struct ExplorerSession {
 
     /// Any other input: a path from here, printed as `docq` prints values.
     private func evaluate(_ path: String) -> ExplorerReply {
-        let evaluation: Evaluation
-        do {
-            evaluation = try engine.compile(path).evaluate(from: current)
-        } catch {
-            return ExplorerReply(errors: Self.caretLines(error))
+        switch evaluateHere(path) {
+        case .values(let matches, _): return ExplorerReply(output: matches.map { ValueFormatter.line($0) })
+        case .reply(let reply): return reply
         }
-        if evaluation.isEmpty {
-            return ExplorerReply(errors: missLines(path, evaluation.miss))
-        }
-        return ExplorerReply(output: evaluation.values.map { ValueFormatter.line($0) })
     }
 
     /// The explanation of an empty result, as plain lines.
-    private func missLines(_ path: String, _ miss: Miss?, command: String? = nil) -> [String] {
-        var lines = Diagnostics(style: .plain).noMatchLines(path: path, miss: miss, source: nil)
+    private func missLines(_ path: String, _ explanation: Explanation?, command: String? = nil) -> [String] {
+        var lines = Diagnostics(style: .plain).noMatchLines(path: path, explanation: explanation, source: nil)
         if let command { lines[0] = "\(command): " + lines[0] }
         return lines
     }
 
-    private static func caretLines(_ failure: PathFailure) -> [String] {
-        Diagnostics(style: .plain).text(for: failure)
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .dropLast()
-            .map(String.init)
+    /// A malformed path or failed evaluation, as plain lines with a caret.
+    private static func errorLines(_ error: QueryError) -> [String] {
+        error.renderedLines()
     }
 
     /// The first word of `text` and the rest, trimmed.

@@ -1,3 +1,4 @@
+import DocTree
 internal import CLibEdit
 import Foundation
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import DocTree
+import DocQuery
 
 /// The explorer's views of a node's structure: `ls` (the keys here, with
 /// kind and count) and `tree` (the outline below, occurrences merged).
@@ -16,21 +16,21 @@ enum Outline {
     /// child elements grouped by name, then `_string` when it has text of
     /// its own; for a JSON object its members grouped by key; for a JSON
     /// array one line for its elements.
-    static func entries(_ node: Node, engine: any PathEngine) -> [Entry] {
+    static func entries(_ node: Node) -> [Entry] {
         switch node.kind {
         case .element:
             var entries: [Entry] = node.attributes.map {
-                Entry(step: engine.pathStep(forKey: $0.name ?? ""), kind: "attribute", count: 1,
+                Entry(step: PathQuery.quotedKey($0.name ?? ""), kind: "attribute", count: 1,
                       preview: preview($0))
             }
-            entries += grouped(Array(node.contents), engine: engine)
+            entries += grouped(Array(node.contents))
             let own = node.string ?? ""
             if !own.trimmingXMLWhitespace().isEmpty {
                 entries.append(Entry(step: ReservedKey.string, kind: "text", count: 1, preview: preview(text: own)))
             }
             return entries
         case .object:
-            return grouped(Array(node.contents), engine: engine)
+            return grouped(Array(node.contents))
         case .array:
             let elements = Array(node.contents)
             guard !elements.isEmpty else { return [] }
@@ -39,18 +39,18 @@ enum Outline {
             return [Entry(step: range, kind: kinds, count: elements.count,
                           preview: elements.count == 1 ? preview(elements[0]) : nil)]
         case .document:
-            return entries(node.document.root, engine: engine)
+            return entries(node.document.root)
         default:
             return []
         }
     }
 
     /// Children grouped by name, in order of first appearance.
-    private static func grouped(_ children: [Node], engine: any PathEngine) -> [Entry] {
+    private static func grouped(_ children: [Node]) -> [Entry] {
         var order: [String] = []
         var members: [String: [Node]] = [:]
         for child in children {
-            let step = engine.pathStep(forKey: child.name ?? "")
+            let step = PathQuery.quotedKey(child.name ?? "")
             if members[step] == nil { order.append(step) }
             members[step, default: []].append(child)
         }
@@ -62,8 +62,8 @@ enum Outline {
     }
 
     /// `ls`: one line per key, in columns.
-    static func list(_ node: Node, engine: any PathEngine) -> [String] {
-        let entries = entries(node, engine: engine)
+    static func list(_ node: Node) -> [String] {
+        let entries = entries(node)
         guard !entries.isEmpty else {
             if let text = ValueFormatter.scalarText(node) {
                 return ["(\(kindName(node)) with no keys: \(previewText(text)))"]
@@ -86,11 +86,11 @@ enum Outline {
     /// the same name are merged into one line with their count (`list ×3`),
     /// and the keys below them are the union of the keys of all of them, so
     /// the outline shows the shape of the data rather than every record.
-    static func tree(_ node: Node, depth: Int, engine: any PathEngine) -> [String] {
+    static func tree(_ node: Node, depth: Int) -> [String] {
         let start = node.kind == .document ? node.document.root : node
         var lines = [label(name: rootName(start), nodes: [start])]
         var pending: [(group: [Node], prefix: String, level: Int, last: Bool, name: String)] = []
-        let top = groups(expanding: [start], engine: engine)
+        let top = groups(expanding: [start])
         if depth == 0 {
             if !top.isEmpty { lines[0] += "  …" }
             return lines
@@ -105,7 +105,7 @@ enum Outline {
                 break
             }
             let branch = entry.last ? "└── " : "├── "
-            let children = groups(expanding: entry.group, engine: engine)
+            let children = groups(expanding: entry.group)
             var line = entry.prefix + branch + label(name: entry.name, nodes: entry.group)
             if entry.level >= depth, !children.isEmpty { line += "  …" }
             lines.append(line)
@@ -155,7 +155,7 @@ enum Outline {
     /// Children of all `nodes`, grouped by name in order of first
     /// appearance (JSON array elements are looked through: the keys of an
     /// array of objects are the union of the objects' keys).
-    private static func groups(expanding nodes: [Node], engine: any PathEngine) -> [(name: String, nodes: [Node])] {
+    private static func groups(expanding nodes: [Node]) -> [(name: String, nodes: [Node])] {
         var order: [String] = []
         var members: [String: [Node]] = [:]
         var queue: [Node] = nodes
@@ -176,7 +176,7 @@ enum Outline {
                     members[key, default: []].append(attribute)
                 }
                 for child in node.contents {
-                    let key = engine.pathStep(forKey: child.name ?? "")
+                    let key = PathQuery.quotedKey(child.name ?? "")
                     if members[key] == nil { order.append(key) }
                     members[key, default: []].append(child)
                 }

@@ -1,4 +1,4 @@
-import DocTree
+import DocQuery
 
 /// Lists the leaves below a node with their canonical paths: what
 /// `docq --paths . FILE` and the explorer's `paths` print, so grep can find
@@ -12,16 +12,15 @@ import DocTree
 /// Paths are built step by step while walking, one pass over each
 /// container's children, rather than searched for per leaf; the steps follow
 /// the path language's canonical form (see ``CanonicalSteps``), and the
-/// tests check them against the engine's. The walk keeps an explicit stack,
+/// tests check them against DocQuery's. The walk keeps an explicit stack,
 /// so any depth is safe.
 struct LeafPaths {
-    let engine: any PathEngine
 
     /// Calls `body` with the path, the node and the printed value of every
     /// leaf below `start` (or of `start` itself when it is a leaf). `path`
     /// is the canonical path of `start` (`.` or `""` for the root).
     func forEachLeaf(of start: Node, path: String, _ body: (_ path: String, _ node: Node, _ value: String) -> Void) {
-        var steps = CanonicalSteps(engine: engine)
+        var steps = CanonicalSteps()
         var pending: [(Node, String)] = [(start, path == "." ? "" : path)]
         while let (node, path) = pending.popLast() {
             switch node.kind {
@@ -57,6 +56,14 @@ struct LeafPaths {
         }
     }
 
+    /// The canonical path of `node` from its document's root
+    /// (`tasks.list[0].taskseries[1].name`), as DocQuery writes it; `""`
+    /// for the root itself and for nodes no path selects (text runs, comments).
+    static func canonicalPath(of node: Node) -> String {
+        guard let path = PathQuery.canonicalPath(of: node), path != "." else { return "" }
+        return path
+    }
+
     /// The root's own path, `""`, is shown as `.`, the path that selects it.
     static func display(_ path: String) -> String { path.isEmpty ? "." : path }
 }
@@ -71,13 +78,8 @@ struct LeafPaths {
 ///   element, a duplicate JSON key, an attribute and an element that share
 ///   a name); `i` is the position among those.
 struct CanonicalSteps {
-    let engine: any PathEngine
     /// Each name's step, by name id: quoting is worked out once per name.
     private var written: [UInt32: String] = [:]
-
-    init(engine: any PathEngine) {
-        self.engine = engine
-    }
 
     /// The attributes and content children of `container`, in document
     /// order, with the step that reaches each.
@@ -127,7 +129,7 @@ struct CanonicalSteps {
     private mutating func step(for child: Node) -> String {
         let id = child.record.name
         if let cached = written[id] { return cached }
-        let step = engine.pathStep(forKey: child.name ?? "")
+        let step = PathQuery.quotedKey(child.name ?? "")
         written[id] = step
         return step
     }

@@ -8,7 +8,9 @@ import TestSupport
 /// text), and `(none)` for an empty result.
 enum Rendering {
     static func render(_ result: QueryResult) -> String {
-        result.isEmpty ? "(none)" : result.map(render).joined(separator: ", ")
+        // The tables show what the path selected: a lone JSON array as the array.
+        if let array = result.arrayNode { return render(array) }
+        return result.isEmpty ? "(none)" : result.map(render).joined(separator: ", ")
     }
 
     static func render(_ match: Match) -> String {

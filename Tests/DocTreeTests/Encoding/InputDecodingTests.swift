@@ -186,7 +186,7 @@ struct DecodingFailure: Sendable, CustomTestStringConvertible {
             _ = try InputDecoding.prepare(bytes, charset: "EUC-KR", options: LoadOptions())
         }
         #expect(error?.snippet == "  \"만")
-        #expect(error?.description == "2:5: bytes not valid in EUC-KR at byte offset 7 (FF)")
+        #expect(error?.description == "2:5: bytes not valid in EUC-KR at byte offset 7 (FF)\n   2 |   \"만\n     |      ^")
     }
 
     @Test func stringInputIsTrustedAndForcedToUTF8() throws {
