@@ -15,7 +15,7 @@ public func fuzzPathEvaluate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
         guard let result = try? query.evaluate(on: document) else { continue }
         _ = result.strings
         _ = result.paths
-        _ = result.debugDescription
+        _ = result.description
         if result.isEmpty {
             _ = result.explanation.map { String(describing: $0) }
             continue
