@@ -16,6 +16,16 @@ let internalChecks: [SwiftSetting] = [
     .define("DOCTREE_INTERNAL_CHECKS", .when(configuration: .debug))
 ]
 
+/// The runnable examples under Examples/ (`swift run NAME`), each with a
+/// README and, for MovieCharts, the recorded explorer session beside it.
+let examples: [(name: String, otherFiles: [String])] = [
+    ("TaskLists", ["README.md"]),
+    ("ElectionSchedule", ["README.md"]),
+    ("TheaterPages", ["README.md"]),
+    ("RESTPosts", ["README.md"]),
+    ("MovieCharts", ["README.md", "explore.cast"]),
+]
+
 let package = Package(
     name: "DocQuery",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -26,6 +36,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only for `swift package generate-documentation`; nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -61,8 +73,18 @@ let package = Package(
             dependencies: ["DocQuery"],
             path: "Examples/QuickLook"
         ),
+
+        // The runnable examples (Examples/README.md): `swift run NAME`. Each
+        // serves its sample responses from a local server on 127.0.0.1 and
+        // loads them with Document.load(from:), as an app would.
+        .target(
+            name: "ExampleSupport",
+            path: "Examples/ExampleSupport",
+            exclude: ["Responses"]
+        ),
         .target(
             name: "TestSupport",
+            dependencies: ["ExampleSupport"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -74,10 +96,21 @@ let package = Package(
             dependencies: ["DocQuery", "TestSupport"]
         ),
         .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["DocQuery", "TestSupport"] + examples.map { .target(name: $0.name) }
+        ),
+        .testTarget(
             name: "docqTests",
             dependencies: ["docq", "TestSupport"],
             exclude: ["Snapshots"]
         ),
-    ],
+    ] + examples.map { example in
+        .executableTarget(
+            name: example.name,
+            dependencies: ["DocQuery", "ExampleSupport"],
+            path: "Examples/\(example.name)",
+            exclude: example.otherFiles
+        )
+    },
     swiftLanguageModes: [.v6]
 )

@@ -10,31 +10,11 @@
 # is printed), 77 when tmux is not installed.
 set -euo pipefail
 
+name="explore-tmux"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-docq="${DOCQ:-$root/.build/debug/docq}"
 docs="$root/Examples/documents"
-
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "explore-tmux: tmux is not installed; skipping" >&2
-    exit 77
-fi
-if [[ ! -x "$docq" ]]; then
-    echo "explore-tmux: no docq binary at $docq (run swift build first)" >&2
-    exit 1
-fi
-
-# A private tmux server (-L) so nothing touches the user's sessions, and a
-# fresh HOME so the history file is our own.
-server="docq-explore-$$"
-home="$(mktemp -d)"
+source "$root/scripts/lib/tmux-session.sh"
 session="explore"
-cleanup() {
-    tmux -L "$server" kill-server >/dev/null 2>&1 || true
-    rm -rf "$home"
-}
-trap cleanup EXIT
-
-tm() { TERM=xterm-256color tmux -L "$server" "$@"; }
 
 start() { # start FILE: a new session running docq explore FILE
     tm kill-session -t "$session" >/dev/null 2>&1 || true

@@ -54,7 +54,8 @@ enum Operand: Sendable {
 /// A literal in a filter.
 enum Literal: Sendable {
     case string(String, utf8: [UInt8])
-    case number(NumericValue)
+    /// The exact value and the text as written.
+    case number(ExactNumber, text: String)
     case bool(Bool)
     case null
 

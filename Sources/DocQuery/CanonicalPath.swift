@@ -46,9 +46,8 @@ struct CanonicalPathBuilder {
     /// The canonical path of a node; `""` for the root, `nil` when the node
     /// is not addressable.
     mutating func path(of node: UInt32) -> String? {
-        let pi = Node.Kind.processingInstruction.rawValue
-        switch nodes[Int(node)].kindCode {
-        case Node.Kind.text.rawValue, Node.Kind.comment.rawValue, pi, Node.Kind.document.rawValue:
+        switch nodes[Int(node)].kind {
+        case .text, .comment, .processingInstruction, .document:
             return nil
         default:
             break
@@ -59,7 +58,7 @@ struct CanonicalPathBuilder {
             let record = nodes[Int(n)]
             let parent = parents[Int(n)]
             guard parent != ParentTable.none, parent != 0 else { return nil }
-            if nodes[Int(parent)].kindCode == Node.Kind.array.rawValue {
+            if nodes[Int(parent)].kind == .array {
                 components.append("[\(ordinalInArray(n, parent))]")
             } else {
                 let name = record.nameID
@@ -115,14 +114,14 @@ struct CanonicalPathBuilder {
             let group = wide[name]
             return (group.count, binarySearch(group, child))
         }
-        let pi = Node.Kind.processingInstruction.rawValue
+        let pi = Node.Kind.processingInstruction
         var count = 0
         var ordinal = 0
         var p = parent + 1
         while p < end {
             let record = nodes[Int(p)]
             let n = record.nameID
-            if n != 0 && (n == name || localNameIDs[Int(n)] == name) && record.kindCode != pi {
+            if n != 0 && (n == name || localNameIDs[Int(n)] == name) && record.kind != pi {
                 if p < child { ordinal += 1 }
                 count += 1
             }

@@ -55,22 +55,9 @@ struct Evaluator {
         self.computed = computed
     }
 
-    // MARK: Kinds
+    // MARK: Records
 
-    static let documentKind = Node.Kind.document.rawValue
-    static let objectKind = Node.Kind.object.rawValue
-    static let arrayKind = Node.Kind.array.rawValue
-    static let stringKind = Node.Kind.string.rawValue
-    static let numberKind = Node.Kind.number.rawValue
-    static let trueKind = Node.Kind.true.rawValue
-    static let falseKind = Node.Kind.false.rawValue
-    static let nullKind = Node.Kind.null.rawValue
-    static let elementKind = Node.Kind.element.rawValue
-    static let attributeKind = Node.Kind.attribute.rawValue
-    static let textKind = Node.Kind.text.rawValue
-    static let piKind = Node.Kind.processingInstruction.rawValue
-
-    @inline(__always) func kind(_ item: UInt32) -> UInt8 { nodes[Int(item)].kindCode }
+    @inline(__always) func kind(_ item: UInt32) -> Node.Kind { nodes[Int(item)].kind }
 
     @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEnd(at: index) }
 
@@ -184,7 +171,7 @@ struct Evaluator {
 
     /// The array node when `items` is exactly one JSON array.
     @inline(__always) func loneArray(_ items: [UInt32]) -> UInt32? {
-        guard items.count == 1, isNode(items[0]), kind(items[0]) == Self.arrayKind else { return nil }
+        guard items.count == 1, isNode(items[0]), kind(items[0]) == .array else { return nil }
         return items[0]
     }
 
@@ -202,7 +189,7 @@ struct Evaluator {
     mutating func openArrays(_ values: inout [UInt32]) {
         var opened = takeBuffer()
         for item in values {
-            if isNode(item) && kind(item) == Self.arrayKind {
+            if isNode(item) && kind(item) == .array {
                 appendChildren(of: item, into: &opened)
             } else {
                 opened.append(item)
@@ -214,12 +201,12 @@ struct Evaluator {
 
     /// Every child of a container except attributes, text, comments and PIs.
     func appendChildren(of node: UInt32, into out: inout [UInt32]) {
-        let xmlContent = kind(node) == Self.elementKind || kind(node) == Self.documentKind
+        let xmlContent = kind(node) == .element || kind(node) == .document
         var p = node + 1
         let end = nodes[Int(node)].a
         while p < end {
             let record = nodes[Int(p)]
-            if !xmlContent || record.kindCode == Self.elementKind { out.append(p) }
+            if !xmlContent || record.kind == .element { out.append(p) }
             p = record.subtreeEnd(at: p)
         }
     }
@@ -289,20 +276,20 @@ struct Evaluator {
         _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
     ) {
         let record = records[Int(node)]
-        switch record.kindCode {
-        case Self.objectKind, Self.elementKind, Self.documentKind:
+        switch record.kind {
+        case .object, .element, .document:
             appendNamedChildren(of: node, record, id, records, locals, into: &out)
-        case Self.arrayKind:
+        case .array:
             var p = node &+ 1
             let end = record.a
             while p < end {
                 let child = records[Int(p)]
-                let kind = child.kindCode
-                if kind == Self.arrayKind {
+                let kind = child.kind
+                if kind == .array {
                     p &+= 1  // descend: its elements follow it
                     continue
                 }
-                if kind == Self.objectKind {
+                if kind == .object {
                     appendNamedChildren(of: p, child, id, records, locals, into: &out)
                 }
                 p = child.subtreeEnd(at: p)
@@ -345,19 +332,19 @@ struct Evaluator {
         var p = node &+ 1
         let end = record.a
         if isXML {
-            if record.kindCode == Self.elementKind {
+            if record.kind == .element {
                 // Attributes come first. Their names are unique in an element
                 // (the loader rejects a repeated one), so without prefixes
                 // the first match is the only one among them.
                 while p < end {
                     let child = records[Int(p)]
-                    guard child.kindCode == Self.attributeKind else { break }
+                    guard child.kind == .attribute else { break }
                     let name = child.nameID
                     p &+= 1
                     if name == id || locals[Int(name)] == id {
                         out.append(p &- 1)
                         if !hasPrefixedNames {
-                            while p < end && records[Int(p)].kindCode == Self.attributeKind { p &+= 1 }
+                            while p < end && records[Int(p)].kind == .attribute { p &+= 1 }
                             break
                         }
                     }
@@ -368,12 +355,12 @@ struct Evaluator {
             while p < end {
                 let child = records[Int(p)]
                 let name = child.nameID
-                if (name == id || locals[Int(name)] == id) && child.kindCode != Self.piKind {
+                if (name == id || locals[Int(name)] == id) && child.kind != .processingInstruction {
                     out.append(p)
                 }
                 p = child.subtreeEnd(at: p)
             }
-        } else if record.kindCode == Self.objectKind && !record.hasDuplicateKeys {
+        } else if record.kind == .object && !record.hasDuplicateKeys {
             // Keys are unique here: the first match is the only one.
             while p < end {
                 let child = records[Int(p)]
@@ -393,26 +380,26 @@ struct Evaluator {
     }
 
     @inline(__always) private func isWide(_ node: UInt32, _ record: NodeRecord) -> Bool {
-        record.kindCode == Self.objectKind
+        record.kind == .object
             ? record.b >= WideNodeIndex.minimumChildren
             : record.a - node >= WideNodeIndex.minimumRecords
     }
 
     private func appendWildcard(_ node: UInt32, into out: inout [UInt32]) {
         let record = nodes[Int(node)]
-        switch record.kindCode {
-        case Self.objectKind, Self.elementKind, Self.documentKind:
+        switch record.kind {
+        case .object, .element, .document:
             appendChildren(of: node, into: &out)
-        case Self.arrayKind:
+        case .array:
             var p = node + 1
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.kindCode == Self.arrayKind {
+                if child.kind == .array {
                     p += 1
                     continue
                 }
-                if child.kindCode == Self.objectKind { appendChildren(of: p, into: &out) }
+                if child.kind == .object { appendChildren(of: p, into: &out) }
                 p = child.subtreeEnd(at: p)
             }
         default:
@@ -421,10 +408,22 @@ struct Evaluator {
     }
 
     /// `..key` (or `..*` when `id` is nil): every descendant the key selects,
-    /// in document order. A node inside the subtree of the previous input
-    /// item is skipped, so nested inputs do not yield a descendant twice.
+    /// in document order, each once. The input is walked in document order
+    /// (sorted first when a step before left it otherwise, as `_contents`
+    /// of nested nodes does), and a node inside the subtree of the previous
+    /// input item is skipped, so nested inputs do not yield a descendant twice.
     private func appendDescendants(of input: [UInt32], id: UInt32?, into out: inout [UInt32]) {
         if id == 0 { return }
+        var inOrder = true
+        var previous: UInt32 = 0
+        for item in input where isNode(item) {
+            if item < previous { inOrder = false; break }
+            previous = item
+        }
+        if !inOrder {
+            appendDescendants(of: input.filter(isNode).sorted(), id: id, into: &out)
+            return
+        }
         var coveredStart = UInt32.max
         var coveredEnd: UInt32 = 0
         for item in input where isNode(item) {
@@ -437,15 +436,15 @@ struct Evaluator {
                 while p < end {
                     let record = nodes[Int(p)]
                     let name = record.nameID
-                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.kindCode != Self.piKind {
+                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.kind != .processingInstruction {
                         out.append(p)
                     }
                     p += 1
                 }
             } else {
                 while p < end {
-                    let k = nodes[Int(p)].kindCode
-                    if isXML ? k == Self.elementKind : true { out.append(p) }
+                    let k = nodes[Int(p)].kind
+                    if isXML ? k == .element : true { out.append(p) }
                     p += 1
                 }
             }
@@ -460,16 +459,16 @@ struct Evaluator {
             fannedOut = true
             for item in input where isNode(item) {
                 let k = kind(item)
-                if k == Self.objectKind || k == Self.arrayKind || k == Self.elementKind || k == Self.documentKind {
+                if k == .object || k == .array || k == .element || k == .document {
                     appendChildren(of: item, into: &out)
                 }
             }
         case .attributes:
             fannedOut = true
-            for item in input where isNode(item) && kind(item) == Self.elementKind {
+            for item in input where isNode(item) && kind(item) == .element {
                 var p = item + 1
                 let end = nodes[Int(item)].a
-                while p < end && nodes[Int(p)].kindCode == Self.attributeKind {
+                while p < end && nodes[Int(p)].kind == .attribute {
                     out.append(p)
                     p += 1
                 }
@@ -481,7 +480,7 @@ struct Evaluator {
                     continue
                 }
                 switch kind(item) {
-                case Self.objectKind, Self.arrayKind, Self.nullKind, Self.documentKind: continue
+                case .object, .array, .null, .document: continue
                 default: out.append(try self.item(for: .ownText(item), at: step))
                 }
             }
@@ -489,14 +488,14 @@ struct Evaluator {
             for item in input {
                 if !isNode(item) {
                     out.append(item)
-                } else if kind(item) != Self.nullKind {
+                } else if kind(item) != .null {
                     out.append(try self.item(for: .deepText(item), at: step))
                 }
             }
         case .elementName:
             for item in input where isNode(item) {
                 let record = nodes[Int(item)]
-                if record.nameID != 0 && record.kindCode != Self.piKind {
+                if record.nameID != 0 && record.kind != .processingInstruction {
                     out.append(try self.item(for: .name(item), at: step))
                 }
             }

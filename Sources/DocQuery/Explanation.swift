@@ -263,7 +263,7 @@ extension Evaluator {
             if !isNode(item) {
                 if case .number = computed[Int(item - base)] { name = "number" } else { name = "text value" }
             } else {
-                switch Node.Kind(rawValue: kind(item))! {
+                switch kind(item) {
                 case .object: name = "object"
                 case .array: name = "array"
                 case .string: name = "string"
@@ -321,7 +321,7 @@ extension Evaluator {
             let end = subtreeEnd(item)
             while p < end {
                 let record = nodes[Int(p)]
-                if record.nameID != 0 && record.kindCode != Self.piKind {
+                if record.nameID != 0 && record.kind != .processingInstruction {
                     if counts[record.nameID] == nil { order.append(record.nameID) }
                     counts[record.nameID, default: 0] += 1
                 }
@@ -335,7 +335,7 @@ extension Evaluator {
     /// the key selects, if any.
     func firstOccurrence(of key: String) -> String? {
         guard let id = table.names.id(of: key) else { return nil }
-        for (i, record) in nodes.enumerated() where record.nameID != 0 && record.kindCode != Self.piKind {
+        for (i, record) in nodes.enumerated() where record.nameID != 0 && record.kind != .processingInstruction {
             if record.nameID == id || localNameIDs[Int(record.nameID)] == id {
                 var builder = CanonicalPathBuilder(document: document)
                 return builder.path(of: UInt32(i)).map { $0.isEmpty ? "." : $0 }

@@ -15,10 +15,10 @@ extension Evaluator {
             return .text
         }
         switch kind(item) {
-        case Self.objectKind, Self.arrayKind, Self.documentKind: return .container
-        case Self.numberKind: return .number
-        case Self.trueKind, Self.falseKind: return .bool
-        case Self.nullKind: return .null
+        case .object, .array, .document: return .container
+        case .number: return .number
+        case .true, .false: return .bool
+        case .null: return .null
         default: return .text
         }
     }
@@ -49,18 +49,18 @@ extension Evaluator {
 
     private func withNodeBytes<R>(_ node: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let record = nodes[Int(node)]
-        switch record.kindCode {
-        case Self.stringKind where record.flags.contains(.escaped):
+        switch record.kind {
+        case .string where record.flags.contains(.escaped):
             var text = Node(document: document, index: node).string ?? ""
             return text.withUTF8(body)
-        case Self.stringKind, Self.numberKind, Self.attributeKind, Self.textKind,
-            Node.Kind.comment.rawValue, Self.piKind:
+        case .string, .number, .attribute, .text,
+            .comment, .processingInstruction:
             return span(record, body)
-        case Self.trueKind:
+        case .true:
             return StaticString("true").withUTF8Buffer(body)
-        case Self.falseKind:
+        case .false:
             return StaticString("false").withUTF8Buffer(body)
-        case Self.elementKind:
+        case .element:
             // Own text: the direct text children. One run is the common case.
             var single: NodeRecord? = nil
             var runs = 0
@@ -68,7 +68,7 @@ extension Evaluator {
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.kindCode == Self.textKind {
+                if child.kind == .text {
                     runs += 1
                     if runs == 1 { single = child }
                 }
@@ -90,19 +90,19 @@ extension Evaluator {
         }
     }
 
-    /// The item as a number: JSON numbers, computed numbers, and text that
-    /// is a decimal number (XML whitespace around it ignored).
-    func numericValue(_ item: UInt32) -> NumericValue? {
+    /// The item as an exact number: JSON numbers, computed numbers, and
+    /// text that is a decimal number (XML whitespace around it ignored).
+    func numericValue(_ item: UInt32) -> ExactNumber? {
         switch valueClass(item) {
         case .number, .text:
             if !isNode(item), case .number(let number) = computed[Int(item - base)] {
                 switch number {
-                case .int(let i): return .int(i)
-                case .decimal(let d): return .double(NSDecimalNumberBridge.double(d))
-                case .double(let d): return .double(d)
+                case .int(let i): return .integer(Int64(i))
+                case .decimal(let d): return ExactNumber(d)
+                case .double(let d): return d.isFinite ? withBytes(item) { NumberText.exact(from: $0) } : nil
                 }
             }
-            return withBytes(item) { NumericValue.parse($0) }
+            return withBytes(item) { NumberText.exact(from: $0) }
         default:
             return nil
         }
@@ -112,19 +112,14 @@ extension Evaluator {
     /// `1`, `0` (XML Schema's lexical forms, whitespace ignored).
     func booleanValue(_ item: UInt32) -> Bool? {
         switch valueClass(item) {
-        case .bool: return kind(item) == Self.trueKind
+        case .bool: return kind(item) == .true
         case .text: return withBytes(item) { Self.xmlBoolean($0) }
         default: return nil
         }
     }
 
     static func xmlBoolean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var start = 0
-        var end = bytes.count
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let word = XMLWhitespace.trimmed(bytes)
         if word.elementsEqual("true".utf8) || word.elementsEqual("1".utf8) { return true }
         if word.elementsEqual("false".utf8) || word.elementsEqual("0".utf8) { return false }
         return nil
@@ -133,9 +128,7 @@ extension Evaluator {
     /// Whether the item's text is empty or only XML whitespace (an empty
     /// `<price/>`), which aggregates skip like JSON null.
     func isBlank(_ item: UInt32) -> Bool {
-        withBytes(item) { bytes in
-            bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        }
+        withBytes(item) { XMLWhitespace.isBlank($0) }
     }
 
     /// The item as a `String`, for messages and distinct keys.
@@ -149,18 +142,18 @@ extension Evaluator {
         var text: String
         switch valueClass(item) {
         case .container:
-            text = kind(item) == Self.arrayKind ? "an array" : "an object"
+            text = kind(item) == .array ? "an array" : "an object"
         case .null:
             text = "null"
         case .bool:
-            text = kind(item) == Self.trueKind ? "true" : "false"
+            text = kind(item) == .true ? "true" : "false"
         case .number:
             text = "the number \(string(item))"
         case .text:
             var value = string(item)
             if value.count > 40 { value = String(value.prefix(40)) + "…" }
             text = "the text \(Syntax.quoted(value))"
-            if isNode(item), kind(item) == Self.elementKind,
+            if isNode(item), kind(item) == .element,
                 Node(document: document, index: item).children.contains(where: { $0.kind == .element }) {
                 text = "an element with child elements"
             }
@@ -173,12 +166,5 @@ extension Evaluator {
             if let path = paths.path(of: source) { text += " at \(path.isEmpty ? "." : path)" }
         }
         return text
-    }
-}
-
-/// `Decimal` to `Double` without going through text.
-enum NSDecimalNumberBridge {
-    static func double(_ value: Decimal) -> Double {
-        NSDecimalNumber(decimal: value).doubleValue
     }
 }

@@ -61,8 +61,8 @@ enum KeyValueCoding {
             case .string, .attribute, .text, .comment, .processingInstruction:
                 return node.string ?? ""
             case .number:
-                let text = node.string ?? "0"
-                return number(text, integral: !text.contains { $0 == "." || $0 == "e" || $0 == "E" })
+                // The scanner flagged a fraction or exponent when it read the token.
+                return number(node.string ?? "0", integral: !node.record.flags.contains(.fractional))
             case .true: return true
             case .false: return false
             case .null: return NSNull()
@@ -75,13 +75,13 @@ enum KeyValueCoding {
         }
     }
 
+    /// A JSON number as `Int` when it is an integer that fits, else as a
+    /// `Decimal` when one holds it exactly, else as the nearest `Double`
+    /// (out of `Double`'s range: the text as written).
     private static func number(_ text: String, integral: Bool) -> Any {
-        if integral {
-            if let int = Int(text) { return int }
-            if let decimal = ValueConversion.decimal(text) { return decimal }
-        }
-        if let double = Double(text) { return double }
-        if let decimal = ValueConversion.decimal(text) { return decimal }
+        if integral, let int = ValueConversion.int(text) { return int }
+        if integral, let decimal = ValueConversion.decimal(text) { return decimal }
+        if let double = ValueConversion.double(text) { return double }
         return text
     }
 }

@@ -198,12 +198,8 @@ struct Lexer {
     }
 
     private func hexValue(_ s: Unicode.Scalar) -> UInt32? {
-        switch s.value {
-        case 0x30...0x39: s.value - 0x30
-        case 0x41...0x46: s.value - 0x41 + 10
-        case 0x61...0x66: s.value - 0x61 + 10
-        default: nil
-        }
+        guard s.isASCII else { return nil }
+        return Hex.digitValue(UInt8(s.value)).map(UInt32.init)
     }
 
     private mutating func integer() throws(QueryError) -> Token {
@@ -251,9 +247,9 @@ struct Lexer {
                 "unexpected '\(Character(s))' after a number (quote a key that starts with a digit: \"\(text)…\")",
                 position..<position + 1)
         }
-        guard let value = Double(text), value.isFinite else {
-            throw error(.invalidNumber, "number \(text) is out of range", start..<position)
-        }
+        // The grammar does not bound numbers: filters compare them exactly
+        // (``ExactNumber``), so `1e400` is a number, beyond every `Double`.
+        let value = Double(text) ?? .infinity
         return Token(kind: .number(value, text: text), range: start..<position)
     }
 }

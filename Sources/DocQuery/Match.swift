@@ -128,7 +128,7 @@ public struct Match: Sendable, Hashable, CustomStringConvertible, CustomReflecta
 
     /// The value as a date: strict ISO 8601 when `format` is `nil`
     /// (`2024-04-10`, `2024-04-10T09:00:00Z`, `2024-04-10 09:00:00.5+09:00`;
-    /// see ``Node/date(format:timeZone:)``), else the whole text in a
+    /// see `Node.date(format:timeZone:)`), else the whole text in a
     /// `DateFormatter` pattern such as `"yyyyMMdd"` (`en_US_POSIX` locale).
     /// Text without a zone is read in `timeZone` (default UTC).
     public func date(format: String? = nil, timeZone: TimeZone = .gmt) -> Date? {

@@ -26,7 +26,9 @@ struct Parser {
     private var token: Token
     private var nesting = 0
     private(set) var keys: [String] = []
-    private var keySlots: [String: Int] = [:]
+    /// Slots by key bytes: `"cafe\u{301}"` and `"caf\u{E9}"` are two keys,
+    /// as they are two names in a document (`String` equality would merge them).
+    private var keySlots: [DocTree.NameKey: Int] = [:]
     /// The values of `$name` placeholders, when the caller bound any.
     private var parameters: PathParameters?
 
@@ -54,9 +56,9 @@ struct Parser {
     }
 
     private mutating func slot(for key: String) -> Int {
-        if let slot = keySlots[key] { return slot }
+        if let slot = keySlots[DocTree.NameKey(key)] { return slot }
         keys.append(key)
-        keySlots[key] = keys.count - 1
+        keySlots[DocTree.NameKey(key)] = keys.count - 1
         return keys.count - 1
     }
 
@@ -298,9 +300,15 @@ struct Parser {
         case .string(let text):
             try advance(.expression)
             return .literal(.string(text, utf8: Array(text.utf8)))
-        case .number(let value, let text):
+        case .number(_, let text):
+            // The lexer took JSON's number grammar and bound numbers are
+            // Swift's spellings, which the exact reader all takes.
+            var digits = text
+            guard let value = digits.withUTF8({ NumberText.exact(from: $0) }) else {
+                throw error(.invalidNumber, "\(text) is not a number")
+            }
             try advance(.expression)
-            return .literal(.number(NumericValue(literal: value, text: text)))
+            return .literal(.number(value, text: text))
         case .key("true", bare: true):
             try advance(.expression)
             return .literal(.bool(true))

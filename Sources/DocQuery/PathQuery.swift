@@ -71,7 +71,7 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Compiles a path whose placeholders `$0`, `$1`, … take `parameters`
-    /// in order; see ``init(_:parameters:)-(String,[String:(any Sendable)?])``.
+    /// in order; see the form with names for the values allowed.
     ///
     /// - Throws: ``QueryError`` as the named form does.
     public init(_ path: String, parameters: [(any Sendable)?]) throws(QueryError) {

@@ -1,4 +1,4 @@
-/// Values a path can start from: ``Document``, ``Node``, ``Match`` and ``QueryResult``.
+/// Values a path can start from: `Document`, `Node`, ``Match`` and ``QueryResult``.
 ///
 /// The protocol brings dynamic member lookup and subscripts, so reading a
 /// value takes one line:
@@ -20,7 +20,7 @@
 /// `date(format:timeZone:)`, `node` and `nodes`, and a few more (`path`,
 /// `count`, `first`, `isEmpty`, `paths`, `explanation`, `value`, `parent`,
 /// `query`); a result also inherits `Sequence`'s methods (`filter`, `map`,
-/// `min`, `max`, `sorted`, …). ``Node`` declares `name`, `kind`, `string`,
+/// `min`, `max`, `sorted`, …). `Node` declares `name`, `kind`, `string`,
 /// `text`, `children`, `attributes`, `parent` and more. Such a name reads
 /// the member, not the key: `doc.lists.list.filter` is `Sequence.filter`,
 /// so `doc.lists.list.filter.string` does not compile. A subscript always
@@ -131,7 +131,7 @@ extension PathQueryable {
     /// try doc.query("lists.list[?name == $name]", ["name": "Bob's list"])
     /// ```
     ///
-    /// See ``PathQuery/init(_:parameters:)`` for the values allowed.
+    /// See `PathQuery.init(_:parameters:)` (the form with names) for the values allowed.
     ///
     /// - Throws: ``QueryError`` when the path is malformed, names a
     ///   parameter that has no value, or cannot be evaluated.
@@ -142,7 +142,7 @@ extension PathQueryable {
     /// Evaluates a path whose placeholders `$0`, `$1`, … take the values
     /// in order: `doc.query("items[?price > $0 && kind == $1]", [10, "book"])`.
     ///
-    /// - Throws: ``QueryError`` as ``query(_:_:)-(String,[String:(any Sendable)?])`` does.
+    /// - Throws: ``QueryError`` as the form with named parameters does.
     public func query(_ path: String, _ parameters: [(any Sendable)?]) throws(QueryError) -> QueryResult {
         try PathQuery(path, parameters: parameters).evaluate(in: queryScope)
     }

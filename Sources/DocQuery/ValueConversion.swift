@@ -2,36 +2,30 @@ import Foundation
 
 /// Text to typed values, shared by ``Match`` and ``QueryResult``.
 ///
-/// Numbers must be decimal text as ``NumericValue/parse(_:)`` accepts it (XML
-/// whitespace around it is ignored); a value that does not fit the type
-/// exactly gives `nil` rather than a rounded or truncated number.
+/// Numbers are read by DocTree's `NumberText`, as ``Node``'s accessors read
+/// them (XML whitespace around the text is ignored); a value that does not
+/// fit the type exactly gives `nil` rather than a rounded or truncated
+/// number (a `Double` is the nearest one, `nil` beyond its range).
 enum ValueConversion {
     static let posix = Locale(identifier: "en_US_POSIX")
 
     static func int(_ text: String) -> Int? {
-        switch NumericValue.parse(text) {
-        case .int(let i)?: return i
-        case .double?:
-            guard var decimal = decimal(text) else { return nil }
-            var rounded = Decimal()
-            NSDecimalRound(&rounded, &decimal, 0, .plain)
-            guard rounded == decimal, decimal >= Decimal(Int.min), decimal <= Decimal(Int.max) else { return nil }
-            return NSDecimalNumber(decimal: decimal).intValue
-        case nil: return nil
-        }
+        try? read(text) { NumberText.integer(Int.self, from: $0) }.get()
     }
 
     static func double(_ text: String) -> Double? {
-        guard NumericValue.parse(text) != nil else { return nil }
-        return Double(text.trimmingXMLWhitespace())
+        try? read(text) { NumberText.floatingPoint(Double.self, from: $0) }.get()
     }
 
     static func decimal(_ text: String) -> Decimal? {
-        guard NumericValue.parse(text) != nil else { return nil }
-        var trimmed = String(text.trimmingXMLWhitespace())
-        if trimmed.hasPrefix("+") { trimmed.removeFirst() }
-        guard let value = Decimal(string: trimmed, locale: posix), !value.isNaN else { return nil }
-        return value
+        try? read(text) { NumberText.decimal(from: $0) }.get()
+    }
+
+    private static func read<T>(
+        _ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result<T, NumberFailure>
+    ) -> Result<T, NumberFailure> {
+        var text = text
+        return text.withUTF8 { body(XMLWhitespace.trimmed($0)) }
     }
 
     static func bool(_ text: String) -> Bool? {

@@ -73,12 +73,12 @@ final class ChildGroups: Sendable {
         var count = 0
         var p = node + 1
         let end = table.subtreeEnd(node)
-        let pi = Node.Kind.processingInstruction.rawValue
+        let pi = Node.Kind.processingInstruction
         while p < end {
             let record = nodes[Int(p)]
             count += 1
             let name = record.nameID
-            if name != 0 && record.kindCode != pi {
+            if name != 0 && record.kind != pi {
                 groups[name, default: []].append(p)
                 let local = localIDs[Int(name)]
                 if local != name { groups[local, default: []].append(p) }

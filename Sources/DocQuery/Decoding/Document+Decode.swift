@@ -14,6 +14,7 @@ extension Document {
     /// ```
     ///
     /// - Parameters:
+    ///   - type: the type to decode.
     ///   - path: a path in the path language, from the root (the root element
     ///     for XML, the top-level value for JSON); `""` or `.` is the root itself.
     ///   - decoder: the decoder whose strategies to use.

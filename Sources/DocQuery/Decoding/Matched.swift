@@ -79,9 +79,9 @@ extension Node {
         var run = nodes[Int(index)]
         while position < end {
             let record = nodes[Int(position)]
-            switch record.rawKind {
-            case Node.Kind.element.rawValue: return nil
-            case Node.Kind.text.rawValue:
+            switch record.kind {
+            case .element: return nil
+            case .text:
                 runs += 1
                 run = record
             default: break

@@ -23,10 +23,9 @@ struct Members {
     /// Whether a record of this kind is a member: any JSON member; an XML
     /// attribute or element (not text, comments or processing instructions).
     @inline(__always)
-    private func includes(_ kind: UInt8) -> Bool {
-        if attributesOnly { return kind == Node.Kind.attribute.rawValue }
-        return kind != Node.Kind.text.rawValue && kind != Node.Kind.comment.rawValue
-            && kind != Node.Kind.processingInstruction.rawValue
+    private func includes(_ kind: Node.Kind) -> Bool {
+        if attributesOnly { return kind == .attribute }
+        return kind != .text && kind != .comment && kind != .processingInstruction
     }
 
     /// Calls `body` with the index and name id (for XML, the local name's id)
@@ -40,8 +39,8 @@ struct Members {
         let end = nodes[Int(node.index)].a
         while position < end {
             let record = nodes[Int(position)]
-            if includes(record.rawKind) {
-                try body(position, isXML ? localIDs[Int(record.name)] : record.name)
+            if includes(record.kind) {
+                try body(position, isXML ? localIDs[Int(record.nameID)] : record.nameID)
             }
             position = Members.next(after: position, record)
         }
@@ -50,25 +49,19 @@ struct Members {
     /// The index just past the subtree of the record at `position`.
     @inline(__always)
     static func next(after position: UInt32, _ record: NodeRecord) -> UInt32 {
-        switch record.rawKind {
-        case Node.Kind.object.rawValue, Node.Kind.array.rawValue, Node.Kind.element.rawValue,
-             Node.Kind.document.rawValue:
-            return record.a
-        default:
-            return position &+ 1
-        }
+        record.subtreeEnd(at: position)
     }
 
     /// How many members there are, counting no further than `limit`.
     func count(upTo limit: Int) -> Int {
         let nodes = node.document.table.nodes
         let own = nodes[Int(node.index)]
-        if own.rawKind == Node.Kind.object.rawValue { return Int(own.b) }
+        if own.kind == .object { return Int(own.b) }
         var count = 0
         var position = node.index + 1
         while position < own.a && count < limit {
             let record = nodes[Int(position)]
-            if includes(record.rawKind) { count += 1 }
+            if includes(record.kind) { count += 1 }
             position = Members.next(after: position, record)
         }
         return count
@@ -91,8 +84,8 @@ struct Members {
         let end = nodes[Int(node.index)].a
         while position < end {
             let record = nodes[Int(position)]
-            if includes(record.rawKind) {
-                let memberName = record.name
+            if includes(record.kind) {
+                let memberName = record.nameID
                 if memberName == id || (isXML && localIDs[Int(memberName)] == id) {
                     if first == .max || !isXML {
                         first = position

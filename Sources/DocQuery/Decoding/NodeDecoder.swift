@@ -37,7 +37,7 @@ import Foundation
 ///
 /// ## Reserved keys
 ///
-/// The path language's reserved keys (``ReservedKey``) reach what is not a
+/// The path language's reserved keys (``ReservedName``) reach what is not a
 /// member, attribute or child, in either format, unless a real one has that
 /// name:
 ///
@@ -64,12 +64,12 @@ import Foundation
 /// `struct Items { let item: [Item] }` reads one `<item>` or fifty alike. A
 /// single value of any kind (an XML element, a JSON object or scalar)
 /// decoded as an array is an array of one. Decoding several matches into a
-/// non-array type throws ``Swift/DecodingError/typeMismatch(_:_:)``.
+/// non-array type throws `DecodingError.typeMismatch`.
 ///
 /// ## Missing values
 ///
 /// An absent key decodes an `Optional` as `nil` and throws
-/// ``Swift/DecodingError/keyNotFound(_:_:)`` for anything else; an absent
+/// `DecodingError.keyNotFound` for anything else; an absent
 /// array property is an error too, not an empty array. JSON `null` is nil.
 /// In XML, emptiness means absence: an element with no attributes, no child
 /// elements and only whitespace text, an attribute whose value is blank, and
@@ -80,7 +80,7 @@ import Foundation
 ///
 /// Numbers decode exactly or not at all, in both formats. An integer type
 /// accepts any integral value however it is written (`1`, `1.0`, `1e2`) and
-/// throws ``Swift/DecodingError/dataCorrupted(_:)`` for `1.5` or a value
+/// throws `DecodingError.dataCorrupted` for `1.5` or a value
 /// out of its range; `Double` and `Float` throw for a finite value too large
 /// to represent (`1e400`); `Decimal` accepts up to 38 significant digits
 /// with an exponent from -128 to 127 and never rounds. XML text may also
@@ -89,7 +89,7 @@ import Foundation
 /// ## Errors
 ///
 /// Errors are `DecodingError`s whose `codingPath` leads from the decoded
-/// node (or from the document root, for ``Document/decode(_:at:using:)``)
+/// node (or from the document root, for `Document.decode(_:at:using:)`)
 /// to the value that failed. Their `debugDescription` starts with that path
 /// in the path language's notation, such as `body.items.item[3].price`;
 /// ``path(of:)`` renders any coding path the same way.

@@ -5,9 +5,11 @@ import Foundation
 /// Values must be numbers: JSON numbers or numeric text. JSON `null` and
 /// blank XML text (`<price/>`) are skipped, as key-value coding skips nil;
 /// anything else is a ``QueryError/Kind-swift.struct/nonNumericValue``
-/// located at the operator. Sums stay exact: integers add as `Int`, decimal
-/// text as `Decimal`; only numbers `Decimal` cannot hold (huge exponents)
-/// fall back to `Double`.
+/// located at the operator. Sums are exact: integers add as `Int`, anything
+/// else as `Decimal` (38 significant digits, powers of ten from -128 to
+/// 127). A value or a sum outside that range (`1e400`) is a
+/// ``QueryError/Kind-swift.struct/nonNumericValue`` too, never an infinite
+/// or rounded result.
 extension Evaluator {
     struct Sum {
         var total: ComputedNumber = .int(0)
@@ -25,40 +27,35 @@ extension Evaluator {
                     path: source, scalarRange: step.range)
             }
             result.count += 1
-            result.total = add(result.total, parsed, item)
+            guard let total = add(result.total, parsed) else {
+                throw QueryError(
+                    .nonNumericValue,
+                    "\(step.operatorName) cannot add \(describe(item)) exactly: the numbers it adds must fit "
+                        + "38 significant digits and powers of ten from -128 to 127",
+                    path: source, scalarRange: step.range)
+            }
+            result.total = total
         }
         return result
     }
 
-    private func add(_ total: ComputedNumber, _ value: NumericValue, _ item: UInt32) -> ComputedNumber {
-        switch (total, value) {
-        case (.int(let a), .int(let b)):
-            let (s, overflow) = a.addingReportingOverflow(b)
+    /// `total + value`, exactly; `nil` outside `Decimal`'s range.
+    private func add(_ total: ComputedNumber, _ value: ExactNumber) -> ComputedNumber? {
+        if case .int(let a) = total, case .integer(let b) = value {
+            let (s, overflow) = a.addingReportingOverflow(Int(b))
             if !overflow { return .int(s) }
-            return .decimal(Decimal(a) + Decimal(b))
-        case (.double(let a), _):
-            return .double(a + value.doubleValue)
-        default:
-            let decimal: Decimal?
-            if case .int(let b) = value {
-                decimal = Decimal(b)
-            } else {
-                decimal = withBytes(item) { bytes in
-                    let text = String(decoding: bytes, as: UTF8.self).trimmingXMLWhitespace()
-                    return Decimal(string: String(text), locale: Locale(identifier: "en_US_POSIX"))
-                }
-            }
-            let current: Decimal
-            switch total {
-            case .int(let a): current = Decimal(a)
-            case .decimal(let a): current = a
-            case .double(let a): return .double(a + value.doubleValue)
-            }
-            guard let decimal, !decimal.isNaN else {
-                return .double(NSDecimalNumberBridge.double(current) + value.doubleValue)
-            }
-            return .decimal(current + decimal)
         }
+        let current: Decimal
+        switch total {
+        case .int(let a): current = Decimal(a)
+        case .decimal(let a): current = a
+        case .double: return nil  // sums never hold a Double
+        }
+        guard let addend = value.decimalValue else { return nil }
+        let sum = current + addend
+        // Decimal reports overflow as NaN; its exponent tops out at 127.
+        guard !sum.isNaN, ExactNumber(sum) != nil else { return nil }
+        return .decimal(sum)
     }
 
     func average(_ values: [UInt32], _ step: Step) throws(QueryError) -> ComputedNumber? {
@@ -75,11 +72,12 @@ extension Evaluator {
         }
     }
 
-    /// The quotient as a `Decimal` when it terminates, else as a `Double`.
+    /// The quotient as a `Decimal` when it terminates, else as the nearest
+    /// `Double` (finite: a `Decimal` is below 10^166).
     private func exactOrDouble(_ total: Decimal, _ count: Int) -> ComputedNumber {
         let quotient = total / Decimal(count)
         if quotient * Decimal(count) == total { return .decimal(quotient) }
-        return .double(NSDecimalNumberBridge.double(total) / Double(count))
+        return .double(NSDecimalNumber(decimal: total).doubleValue / Double(count))
     }
 }
 

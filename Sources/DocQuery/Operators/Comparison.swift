@@ -14,7 +14,9 @@
 /// - against a boolean, the other side must be a boolean or boolean text
 ///   (`true`, `false`, `1`, `0`);
 /// - against a number, the other side must be a number or numeric text, and
-///   they compare numerically (integers exactly);
+///   they compare numerically and exactly (`12345678901234567890` is not
+///   `12345678901234567891`, `1.0` is `1`, `1e400` is larger than any
+///   `Double`);
 /// - otherwise both are text and compare as strings.
 ///
 /// `<`, `<=`, `>`, `>=` compare numerically when both sides are numbers or
@@ -85,8 +87,8 @@ extension Evaluator {
     ) -> Bool? {
         guard steps.count == 1, case .key(let slot) = steps[0].kind, isNode(member) else { return nil }
         let record = nodes[Int(member)]
-        let k = record.kindCode
-        guard k == Self.objectKind || k == Self.elementKind,
+        let k = record.kind
+        guard k == .object || k == .element,
             record.a - member < WideNodeIndex.minimumRecords
         else { return nil }
         let id = keyIDs[slot]
@@ -97,8 +99,8 @@ extension Evaluator {
         while p < end {
             let child = nodes[Int(p)]
             let name = child.nameID
-            if (name == id || (isXML && localNameIDs[Int(name)] == id)) && child.kindCode != Self.piKind {
-                if child.kindCode == Self.arrayKind { return nil }
+            if (name == id || (isXML && localNameIDs[Int(name)] == id)) && child.kind != .processingInstruction {
+                if child.kind == .array { return nil }
                 let holds = literalOnLeft ? holds(.literal(literal), op, .item(p)) : holds(.item(p), op, .literal(literal))
                 if holds {
                     found = true
@@ -120,7 +122,7 @@ extension Evaluator {
         let saved = fannedOut
         defer { fannedOut = saved }
         try run(steps[...], &values)
-        if opening && values.contains(where: { isNode($0) && kind($0) == Self.arrayKind }) {
+        if opening && values.contains(where: { isNode($0) && kind($0) == .array }) {
             openArrays(&values)
         }
         return values
@@ -147,11 +149,11 @@ extension Evaluator {
         }
     }
 
-    private func numericValue(_ side: Side) -> NumericValue? {
+    private func numericValue(_ side: Side) -> ExactNumber? {
         switch side {
         case .item(let item): numericValue(item)
-        case .literal(.number(let value)): value
-        case .literal(.string(_, var utf8)): utf8.withUnsafeMutableBufferPointer { NumericValue.parse(UnsafeBufferPointer($0)) }
+        case .literal(.number(let value, _)): value
+        case .literal(.string(_, let utf8)): utf8.withUnsafeBufferPointer { NumberText.exact(from: $0) }
         case .literal: nil
         }
     }
@@ -167,14 +169,12 @@ extension Evaluator {
 
     private func withBytes<R>(_ side: Side, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         switch side {
-        case .item(let item): withBytes(item, body)
-        case .literal(.string(_, let utf8)): utf8.withUnsafeBufferPointer(body)
-        case .literal(.number(let value)):
-            switch value {
-            case .int(let i): { var s = String(i); return s.withUTF8(body) }()
-            case .double(let d): { var s = String(d); return s.withUTF8(body) }()
-            }
-        case .literal: body(UnsafeBufferPointer(start: nil, count: 0))
+        case .item(let item): return withBytes(item, body)
+        case .literal(.string(_, let utf8)): return utf8.withUnsafeBufferPointer(body)
+        case .literal(.number(_, let text)):
+            var text = text
+            return text.withUTF8(body)
+        case .literal: return body(UnsafeBufferPointer(start: nil, count: 0))
         }
     }
 
@@ -189,7 +189,7 @@ extension Evaluator {
         }
         if ca == .number || cb == .number {
             guard let x = numericValue(a), let y = numericValue(b) else { return false }
-            return NumericValue.compare(x, y) == 0
+            return ExactNumber.compare(x, y) == 0
         }
         return withBytes(a) { x in withBytes(b) { y in x.elementsEqual(y) } }
     }
@@ -199,7 +199,7 @@ extension Evaluator {
         let ca = valueClass(a)
         let cb = valueClass(b)
         guard ca == .number || ca == .text, cb == .number || cb == .text else { return nil }
-        if let x = numericValue(a), let y = numericValue(b) { return NumericValue.compare(x, y) }
+        if let x = numericValue(a), let y = numericValue(b) { return ExactNumber.compare(x, y) }
         guard ca == .text && cb == .text else { return nil }
         return withBytes(a) { x in
             withBytes(b) { y in

@@ -1,14 +1,15 @@
 /// `@min` and `@max`: the smallest or largest value, returned as the value
 /// itself (a node keeps its canonical path).
 ///
-/// When every value is a number or numeric text they compare numerically;
+/// When every value is a number or numeric text they compare numerically
+/// and exactly (big integers and decimals included);
 /// when every value has text they compare by Unicode scalar order (so ISO
 /// dates order correctly). JSON `null` and blank XML text are skipped.
 /// Objects, arrays, booleans, or numbers mixed with non-numeric text are a
 /// ``QueryError/Kind-swift.struct/incomparableValues``. Ties keep the first.
 extension Evaluator {
     func extreme(_ values: [UInt32], largest: Bool, _ step: Step) throws(QueryError) -> UInt32? {
-        var candidates: [(item: UInt32, number: NumericValue?)] = []
+        var candidates: [(item: UInt32, number: ExactNumber?)] = []
         var allNumeric = true
         var sawNumberKind: UInt32? = nil
         var sawPlainText: UInt32? = nil
@@ -35,8 +36,7 @@ extension Evaluator {
         for candidate in candidates.dropFirst() {
             let order: Int
             if allNumeric {
-                guard let c = NumericValue.compare(candidate.number!, best.number!) else { continue }
-                order = c
+                order = ExactNumber.compare(candidate.number!, best.number!)
             } else {
                 order = withBytes(candidate.item) { x in
                     withBytes(best.item) { y in

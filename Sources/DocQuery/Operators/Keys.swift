@@ -19,23 +19,23 @@ extension Evaluator {
     /// The name ids of a node's keyed children, in document order.
     func collectKeyNames(of node: UInt32, into out: inout [UInt32]) {
         let record = nodes[Int(node)]
-        switch record.kindCode {
-        case Self.objectKind, Self.elementKind, Self.documentKind:
+        switch record.kind {
+        case .object, .element, .document:
             var p = node + 1
             while p < record.a {
                 let child = nodes[Int(p)]
-                if child.nameID != 0 && child.kindCode != Self.piKind { out.append(child.nameID) }
+                if child.nameID != 0 && child.kind != .processingInstruction { out.append(child.nameID) }
                 p = subtreeEnd(p)
             }
-        case Self.arrayKind:
+        case .array:
             var p = node + 1
             while p < record.a {
                 let child = nodes[Int(p)]
-                if child.kindCode == Self.arrayKind {
+                if child.kind == .array {
                     p += 1
                     continue
                 }
-                if child.kindCode == Self.objectKind { collectKeyNames(of: p, into: &out) }
+                if child.kind == .object { collectKeyNames(of: p, into: &out) }
                 p = subtreeEnd(p)
             }
         default:

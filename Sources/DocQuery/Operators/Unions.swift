@@ -4,14 +4,15 @@ import Foundation
 /// in order of first appearance. (`@unionOfObjects`, `@unionOfArrays`,
 /// `@first` and `@last` need no code of their own beyond the dispatch.)
 ///
-/// Values are the same when they are equal scalars: numbers by numeric
-/// value, text by its characters, booleans, null. An XML element with no
+/// Values are the same when they are equal scalars: numbers by exact numeric
+/// value, text by its UTF-8 bytes (as keys compare: `"cafe\u{301}"` and
+/// `"caf\u{E9}"` are two values), booleans, null. An XML element with no
 /// attributes and no child elements counts as its text; other elements,
 /// objects and arrays are the same only as the same node.
 extension Evaluator {
     enum DistinctKey: Hashable {
-        case number(NumericValue)
-        case text(String)
+        case number(ExactNumber)
+        case text([UInt8])
         case bool(Bool)
         case null
         case node(UInt32)
@@ -20,27 +21,22 @@ extension Evaluator {
     func distinctKey(_ item: UInt32) -> DistinctKey {
         switch valueClass(item) {
         case .number:
-            switch numericValue(item) {
-            case .double(let d)?:
-                if d == d.rounded(), abs(d) < 9.0e15 { return .number(.int(Int(d))) }
-                return .number(.double(d))
-            case .int(let i)?: return .number(.int(i))
-            case nil: return .text(string(item))
-            }
-        case .bool: return .bool(kind(item) == Self.trueKind)
+            if let number = numericValue(item) { return .number(number) }
+            return .text(withBytes(item) { Array($0) })
+        case .bool: return .bool(kind(item) == .true)
         case .null: return .null
         case .container: return .node(item)
         case .text:
-            if isNode(item) && kind(item) == Self.elementKind {
+            if isNode(item) && kind(item) == .element {
                 var p = item + 1
                 let end = nodes[Int(item)].a
                 while p < end {
-                    let k = nodes[Int(p)].kindCode
-                    if k == Self.attributeKind || k == Self.elementKind { return .node(item) }
+                    let k = nodes[Int(p)].kind
+                    if k == .attribute || k == .element { return .node(item) }
                     p = subtreeEnd(p)
                 }
             }
-            return .text(string(item))
+            return .text(withBytes(item) { Array($0) })
         }
     }
 

@@ -50,7 +50,8 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     }
 
     /// `line:column: message` (just the message when there is no location),
-    /// then, when there is a snippet, the lines of ``snippetLines(style:)``.
+    /// then, when there is a snippet, the offending line under a line-number
+    /// gutter and a caret line under the bad spot.
     public var description: String {
         let head = location.map { "\($0): \(message)" } ?? message
         return ([head] + snippetLines()).joined(separator: "\n")

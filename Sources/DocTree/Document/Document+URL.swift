@@ -25,7 +25,7 @@ extension Document {
     ///
     /// - Throws: ``LoadError`` of kind ``LoadError/Kind-swift.struct/unreadableSource``
     ///   with the path and the reason when the file cannot be read (or `url`
-    ///   is not a file URL: use ``load(from:options:session:)`` for http(s)),
+    ///   is not a file URL: use ``load(from:options:session:)-(URL,_,_)`` for http(s)),
     ///   else any error of loading the bytes.
     public convenience init(contentsOf url: URL, options: LoadOptions = LoadOptions()) throws(LoadError) {
         guard url.isFileURL else {
@@ -67,7 +67,7 @@ extension Document {
     /// Loads a document from an http(s) request, for requests that need
     /// headers (an API key, `Accept`) or another method.
     ///
-    /// The response is used as ``load(from:options:session:)`` describes.
+    /// The response is used as ``load(from:options:session:)-(URL,_,_)`` describes.
     public static func load(
         from request: URLRequest, options: LoadOptions = LoadOptions(), session: URLSession = .shared
     ) async throws(LoadError) -> Document {

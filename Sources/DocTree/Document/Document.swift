@@ -31,8 +31,8 @@ public final class Document: Sendable {
         let nodes = table.nodes
         var index: UInt32 = 1
         while Int(index) < nodes.count {
-            let kind = nodes[Int(index)].rawKind
-            if kind != Node.Kind.comment.rawValue && kind != Node.Kind.processingInstruction.rawValue {
+            let kind = nodes[Int(index)].kind
+            if kind != .comment && kind != .processingInstruction {
                 return Node(document: self, index: index)
             }
             index = table.subtreeEnd(index)

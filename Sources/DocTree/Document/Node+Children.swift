@@ -22,7 +22,7 @@ extension Node {
                 let table = document.table
                 while position < end {
                     let index = position
-                    let kind = table.nodes[Int(index)].rawKind
+                    let kind = table.nodes[Int(index)].kind.rawValue
                     position = table.subtreeEnd(index)
                     if kinds & (1 << UInt16(kind)) != 0 {
                         return Node(document: document, index: index)
@@ -99,7 +99,7 @@ extension Node {
         let nodes = document.table.nodes
         let localIDs = names.localNameIDs
         while let child = it.next() {
-            let childName = nodes[Int(child.index)].name
+            let childName = nodes[Int(child.index)].nameID
             if childName == id || localIDs[Int(childName)] == id {
                 result.append(child)
             }
@@ -112,7 +112,7 @@ extension Node {
         guard let id = document.table.names.id(of: name) else { return nil }
         let localIDs = document.table.names.localNameIDs
         for attribute in attributes {
-            let attributeName = attribute.record.name
+            let attributeName = attribute.record.nameID
             if attributeName == id || localIDs[Int(attributeName)] == id { return attribute }
         }
         return nil

@@ -150,7 +150,7 @@ extension Node {
             return withSpan(of: record, body)
         case .string, .element:
             guard var string = self.string else { return nil }
-            return string.withUTF8 { body(Self.trimmed($0)) }
+            return string.withUTF8 { body(XMLWhitespace.trimmed($0)) }
         default:
             return nil
         }
@@ -158,17 +158,8 @@ extension Node {
 
     private func withSpan<R>(of record: NodeRecord, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         document.table.text.withUnsafeBufferPointer { buffer in
-            body(Self.trimmed(UnsafeBufferPointer(rebasing: buffer[Int(record.a)..<Int(record.a) + Int(record.b)])))
+            body(XMLWhitespace.trimmed(UnsafeBufferPointer(rebasing: buffer[Int(record.a)..<Int(record.a) + Int(record.b)])))
         }
-    }
-
-    private static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        var start = 0
-        var end = text.count
-        while start < end, isSpace(text[start]) { start += 1 }
-        while end > start, isSpace(text[end - 1]) { end -= 1 }
-        return UnsafeBufferPointer(rebasing: text[start..<end])
     }
 
     // MARK: Errors

@@ -64,17 +64,17 @@ extension Node {
         var bytes: [UInt8] = []
         var position = index + 1
         let end = record.a
-        let textKind = Kind.text.rawValue
         while position < end {
             let child = nodes[Int(position)]
-            let kind = child.rawKind
-            if kind == textKind {
+            switch child.kind {
+            case .text:
                 bytes.append(contentsOf: table.bytes(of: child))
-            } else if deep && (kind == Kind.string.rawValue || kind == Kind.number.rawValue
-                || kind == Kind.true.rawValue || kind == Kind.false.rawValue) {
-                bytes.append(contentsOf: Node(document: document, index: position).string!.utf8)
+            case .string, .number, .true, .false:
+                if deep { bytes.append(contentsOf: Node(document: document, index: position).string!.utf8) }
+            default:
+                break
             }
-            position = deep && Kind(rawValue: kind)!.isContainer ? position + 1 : table.subtreeEnd(position)
+            position = deep && child.isContainer ? position + 1 : table.subtreeEnd(position)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -83,10 +83,12 @@ extension Node {
 extension StringProtocol {
     /// The string without leading and trailing XML whitespace (space, tab, CR, LF).
     package func trimmingXMLWhitespace() -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        // By UTF-8 bytes: XML whitespace is ASCII, and "\r\n" is one
+        // Character but two whitespace bytes.
         let s = Substring(self)
-        guard let first = s.firstIndex(where: { !isSpace($0) }) else { return "" }
-        let last = s.lastIndex(where: { !isSpace($0) })!
-        return s[first...last]
+        let utf8 = s.utf8
+        guard let first = utf8.firstIndex(where: { !XMLWhitespace.contains($0) }) else { return "" }
+        let last = utf8.lastIndex(where: { !XMLWhitespace.contains($0) })!
+        return s[first..<utf8.index(after: last)]
     }
 }

@@ -38,14 +38,14 @@ public struct Node: Sendable, Hashable {
     /// (`soap:Body`), or the member key of a JSON value; `nil` for array
     /// elements, text, and other unnamed nodes.
     public var name: String? {
-        let id = record.name
+        let id = record.nameID
         // Id 0 means unnamed; the empty JSON key "" has an id of its own.
         return id == 0 ? nil : document.table.names[id]
     }
 
     /// The name without its namespace prefix (`Body` for `soap:Body`).
     public var localName: String? {
-        let id = record.name
+        let id = record.nameID
         guard id != 0 else { return nil }
         let names = document.table.names
         return names[names.localNameIDs[Int(id)]]

@@ -50,6 +50,16 @@ package enum NumberText {
         return parts.decimal()
     }
 
+    /// The exact value of number text, XML whitespace around it ignored;
+    /// `nil` when it is not a number. Plain integer text takes a fast path
+    /// that does not allocate.
+    package static func exact(from text: UnsafeBufferPointer<UInt8>) -> ExactNumber? {
+        let text = XMLWhitespace.trimmed(text)
+        if let value = plainInteger(text) { return .integer(value) }
+        guard let parts = DecimalParts(text) else { return nil }
+        return ExactNumber(parts)
+    }
+
     /// `-?[0-9]{1,18}` read directly: most integers take this path, with no
     /// allocation.
     private static func plainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {

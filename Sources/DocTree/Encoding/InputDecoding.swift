@@ -91,7 +91,7 @@ package enum InputDecoding {
     private static func sniff(_ text: [UInt8], options: LoadOptions) throws(LoadError) -> DocumentFormat {
         if text.isEmpty { throw emptyInput("the input is empty (it holds only a byte order mark)") }
         if let format = options.format { return format }
-        guard let first = text.firstIndex(where: { !isWhiteSpace($0) }) else {
+        guard let first = text.firstIndex(where: { !XMLWhitespace.contains($0) }) else {
             throw text.withUnsafeBufferPointer { buffer in
                 LoadError(.invalidSyntax, "the input holds only white space", at: buffer.count, in: buffer)
             }
@@ -117,14 +117,9 @@ package enum InputDecoding {
     package static let byteOrderMarkUTF8: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// JSON's white space, which XML's is too: space, tab, LF, CR.
-    @inline(__always)
-    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
 
     /// Bytes as upper-case hex pairs separated by spaces, for messages.
     package static func hex(_ bytes: some Collection<UInt8>) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }.joined(separator: " ")
+        bytes.map { Hex.padded(UInt32($0), digits: 2) }.joined(separator: " ")
     }
 }

@@ -144,10 +144,7 @@ package enum Transcoder {
         }
     }
 
-    private static func hexScalar(_ value: UInt32) -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - text.count)) + text
-    }
+    private static func hexScalar(_ value: UInt32) -> String { Hex.padded(value, digits: 4) }
 
     private static func describe(errno code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }

@@ -273,9 +273,9 @@ private struct Scanner {
         var p = Int(object) &+ 1
         while p < nodes.count {
             let record = nodes[p]
-            if record.name == name { return true }
-            switch record.rawKind {
-            case Node.Kind.object.rawValue, Node.Kind.array.rawValue: p = Int(record.a)
+            if record.nameID == name { return true }
+            switch record.kind {
+            case .object, .array: p = Int(record.a)
             default: p &+= 1
             }
         }
@@ -468,19 +468,8 @@ private struct Scanner {
     /// The value of the four hex digits at `i`.
     @inline(__always)
     func hex4(at i: Int, escapeStart: Int) throws(LoadError) -> UInt32 {
-        guard i &+ 4 <= count else { throw invalidUnicodeEscape(at: escapeStart) }
-        var value: UInt32 = 0
-        for k in 0..<4 {
-            let c = base[i &+ k]
-            let digit: UInt8
-            if Self.isDigit(c) {
-                digit = c &- UInt8(ascii: "0")
-            } else if (c | 0x20) &- UInt8(ascii: "a") < 6 {
-                digit = (c | 0x20) &- UInt8(ascii: "a") &+ 10
-            } else {
-                throw invalidUnicodeEscape(at: escapeStart)
-            }
-            value = value << 4 | UInt32(digit)
+        guard let value = Hex.value4(UnsafeBufferPointer(start: base, count: count), at: i) else {
+            throw invalidUnicodeEscape(at: escapeStart)
         }
         return value
     }
@@ -662,15 +651,9 @@ private struct Scanner {
         return "'\(String(decoding: UnsafeBufferPointer(start: base + i, count: end - i), as: UTF8.self))'"
     }
 
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return "0x\(digits[Int(byte >> 4)])\(digits[Int(byte & 0xF)])"
-    }
+    static func hex(_ byte: UInt8) -> String { Hex.byte(byte) }
 
-    static func scalarName(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return "U+00\(digits[Int(byte >> 4)])\(digits[Int(byte & 0xF)])"
-    }
+    static func scalarName(_ byte: UInt8) -> String { "U+" + Hex.padded(UInt32(byte), digits: 4) }
 }
 
 // MARK: - Key cache

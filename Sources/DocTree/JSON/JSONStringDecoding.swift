@@ -42,18 +42,8 @@ package enum JSONStringDecoding {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The scanner validated every escape while loading.
     private static func hex4(_ raw: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32 {
-        var value: UInt32 = 0
-        for k in 0..<4 {
-            let c = raw[at + k]
-            let digit: UInt8
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
-            default: digit = c - UInt8(ascii: "A") + 10
-            }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
+        Hex.value4(raw, at: at)!
     }
 }

@@ -95,7 +95,7 @@ package struct JSONWriter {
             items.reserveCapacity(Int(record.b))
             var position = index + 1
             while position < record.a {
-                items.append(.nodes(key: table.nodes[Int(position)].name, [position]))
+                items.append(.nodes(key: table.nodes[Int(position)].nameID, [position]))
                 position = table.subtreeEnd(position)
             }
             return openContainer(items, isObject: record.kind == .object)
@@ -138,14 +138,14 @@ package struct JSONWriter {
             let child = table.nodes[Int(position)]
             switch child.kind {
             case .attribute:
-                items.append(.nodes(key: child.name, [position]))
+                items.append(.nodes(key: child.nameID, [position]))
             case .element:
-                if let slot = slotOfName[child.name], case .nodes(let key, var nodes) = items[slot] {
+                if let slot = slotOfName[child.nameID], case .nodes(let key, var nodes) = items[slot] {
                     nodes.append(position)
                     items[slot] = .nodes(key: key, nodes)
                 } else {
-                    slotOfName[child.name] = items.count
-                    items.append(.nodes(key: child.name, [position]))
+                    slotOfName[child.nameID] = items.count
+                    items.append(.nodes(key: child.nameID, [position]))
                 }
             default:
                 break

@@ -2,7 +2,7 @@ extension Node {
     /// The node as JSON text: compact by default, indented by two spaces when
     /// `pretty`. Keys stay in document order, numbers exactly as written,
     /// non-ASCII characters as UTF-8. XML nodes follow the XML-to-JSON
-    /// mapping described on ``JSONWriter`` and in ARCHITECTURE.md.
+    /// mapping described in <doc:XMLMapping> and in ARCHITECTURE.md.
     public func jsonString(pretty: Bool = false) -> String {
         String(decoding: JSONWriter.write(self, pretty: pretty), as: UTF8.self)
     }

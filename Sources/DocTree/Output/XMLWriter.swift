@@ -76,7 +76,7 @@ package struct XMLWriter {
                 if open.isEmpty && startsAtDocumentLevel { out.append(0x0A) }
             case .processingInstruction:
                 out.append(contentsOf: "<?".utf8)
-                out.append(contentsOf: table.names[record.name].utf8)
+                out.append(contentsOf: table.names[record.nameID].utf8)
                 if record.b > 0 {
                     out.append(UInt8(ascii: " "))
                     out.append(contentsOf: table.bytes(of: record))
@@ -94,7 +94,7 @@ package struct XMLWriter {
     /// Writes `<name attr="…"` with any namespace declarations needed.
     private mutating func openElement(_ index: UInt32, _ record: NodeRecord) -> (String, Int, Bool) {
         let table = document.table
-        let name = table.names[record.name]
+        let name = table.names[record.nameID]
         out.append(UInt8(ascii: "<"))
         out.append(contentsOf: name.utf8)
         var added = 0
@@ -103,7 +103,7 @@ package struct XMLWriter {
         var position = index + 1
         while position < record.a, table.nodes[Int(position)].kind == .attribute {
             let attribute = table.nodes[Int(position)]
-            let attributeName = table.names[attribute.name]
+            let attributeName = table.names[attribute.nameID]
             if let uriID = table.attributeNamespaces[position] {
                 added += bind(prefix: Self.prefix(of: attributeName), to: table.names[uriID], isElement: false)
             }

@@ -26,42 +26,64 @@ package struct NodeRecord: Sendable, Equatable {
     /// The largest interned name id a record can hold.
     package static let maxNameID: UInt32 = (1 << 24) - 1
 
-    @inline(__always)
+    @inlinable
     package init(kind: Node.Kind, flags: Flags = [], name: UInt32, a: UInt32, b: UInt32) {
         self.header = UInt32(kind.rawValue) | (UInt32(flags.rawValue) << 4) | (name << 8)
         self.a = a
         self.b = b
     }
 
-    @inline(__always) package var kind: Node.Kind { Node.Kind(rawValue: UInt8(header & 0xF))! }
-    @inline(__always) package var rawKind: UInt8 { UInt8(header & 0xF) }
-    @inline(__always) package var flags: Flags { Flags(rawValue: UInt8((header >> 4) & 0xF)) }
-    @inline(__always) package var name: UInt32 { header >> 8 }
+    // The accessors below are the one decoding of the header word. They are
+    // `@inlinable` so that DocQuery's evaluator, in another module, compiles
+    // them to a shift and a mask in its inner loops; `NodeRecordLayoutTests`
+    // pins them to the layout above.
 
-    @inline(__always) package mutating func insert(_ flags: Flags) {
+    /// What the record is. The kind's raw value is its declaration index
+    /// (0…12, pinned by a test), so the 4-bit field converts without a check.
+    @inlinable package var kind: Node.Kind {
+        unsafeBitCast(UInt8(truncatingIfNeeded: header & 0xF), to: Node.Kind.self)
+    }
+    @inlinable package var flags: Flags { Flags(rawValue: UInt8(truncatingIfNeeded: (header &>> 4) & 0xF)) }
+    /// The interned name id (0 = no name).
+    @inlinable package var nameID: UInt32 { header &>> 8 }
+
+    /// Whether the record is a container: it has children, and `a` is its end.
+    @inlinable package var isContainer: Bool { kind.isContainer }
+
+    /// The index just past this record's subtree, the record being at
+    /// `index`: its next sibling, or its parent's end.
+    @inlinable package func subtreeEnd(at index: UInt32) -> UInt32 { isContainer ? a : index &+ 1 }
+
+    /// XML element: whether it has at least one child element.
+    @inlinable package var hasElementChildren: Bool { flags.contains(.hasElementChildren) }
+
+    /// JSON object: whether two members share a key.
+    @inlinable package var hasDuplicateKeys: Bool { flags.contains(.duplicateKeys) }
+
+    @inlinable package mutating func insert(_ flags: Flags) {
         header |= UInt32(flags.rawValue) << 4
     }
 
     /// Per-record flags; their meaning depends on the kind.
     package struct Flags: OptionSet, Sendable {
         package let rawValue: UInt8
-        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        @inlinable package init(rawValue: UInt8) { self.rawValue = rawValue }
 
         /// JSON string: the span holds the raw text between the quotes and
         /// contains backslash escapes, to be decoded when read.
-        package static let escaped = Flags(rawValue: 1 << 0)
+        @inlinable package static var escaped: Flags { Flags(rawValue: 1 << 0) }
         /// JSON object: at least two members share a key. Without it a key
         /// names at most one member, so a lookup may stop at the first match.
-        package static let duplicateKeys = Flags(rawValue: 1 << 0)
+        @inlinable package static var duplicateKeys: Flags { Flags(rawValue: 1 << 0) }
         /// JSON number: the text has a fraction or an exponent.
-        package static let fractional = Flags(rawValue: 1 << 1)
+        @inlinable package static var fractional: Flags { Flags(rawValue: 1 << 1) }
         /// XML text: the run is whitespace only.
-        package static let whitespace = Flags(rawValue: 1 << 2)
+        @inlinable package static var whitespace: Flags { Flags(rawValue: 1 << 2) }
         /// XML element: has at least one child element.
-        package static let hasElementChildren = Flags(rawValue: 1 << 1)
+        @inlinable package static var hasElementChildren: Flags { Flags(rawValue: 1 << 1) }
         /// XML element: has at least one text child that is not whitespace only.
-        package static let hasText = Flags(rawValue: 1 << 2)
+        @inlinable package static var hasText: Flags { Flags(rawValue: 1 << 2) }
         /// XML text run that came from a CDATA section.
-        package static let cdata = Flags(rawValue: 1 << 3)
+        @inlinable package static var cdata: Flags { Flags(rawValue: 1 << 3) }
     }
 }

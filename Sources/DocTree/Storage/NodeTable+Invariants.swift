@@ -25,7 +25,7 @@ extension NodeTable {
             } else {
                 precondition(Int(record.a) + Int(record.b) <= text.count, "node \(i) has a span outside the text")
             }
-            precondition(Int(record.name) < names.strings.count, "node \(i) has an unknown name id")
+            precondition(Int(record.nameID) < names.strings.count, "node \(i) has an unknown name id")
         }
         #endif
     }

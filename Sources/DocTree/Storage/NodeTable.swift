@@ -26,7 +26,7 @@ package struct NodeTable: Sendable {
     /// The index one past the subtree at `index`.
     @inline(__always) package func subtreeEnd(_ index: UInt32) -> UInt32 {
         let record = nodes[Int(index)]
-        return Node.Kind(rawValue: record.rawKind)!.isContainer ? record.a : index &+ 1
+        return record.isContainer ? record.a : index &+ 1
     }
 
     /// The UTF-8 bytes of a leaf's span.

@@ -21,7 +21,7 @@ package final class ParentTable: Sendable {
             while open[open.count - 1].end <= index { open.removeLast() }
             parents[Int(index)] = open[open.count - 1].index
             let record = nodes[Int(index)]
-            if Node.Kind(rawValue: record.rawKind)!.isContainer, record.a > index &+ 1 {
+            if record.isContainer, record.a > index &+ 1 {
                 open.append((record.a, index))
             }
             index &+= 1

@@ -76,8 +76,7 @@ package struct TreeBuilder {
     @inline(__always)
     private mutating func countChild() {
         let parent = Int(current)
-        let kind = nodes[parent].rawKind
-        if kind != Node.Kind.element.rawValue {
+        if nodes[parent].kind != .element {
             nodes[parent].b &+= 1
         }
     }

@@ -146,7 +146,10 @@ struct XMLTreeBuilder {
         guard !chunk.isEmpty else { return }
         let parent = tree.current
         guard parent != 0 else { return }  // libxml2 reports no text outside the root
-        let whitespace = !cdata && Self.isWhitespace(chunk)
+        // A whitespace-only CDATA section follows the rule of plain whitespace
+        // (layout when its element has other content, kept only as text):
+        // it is flagged so, but never merged with plain runs.
+        let whitespace = XMLWhitespace.isBlank(chunk)
         if pendingStart >= 0 {
             if !cdata {
                 // The held-back run continues (it ends where the text ends).
@@ -165,7 +168,7 @@ struct XMLTreeBuilder {
         let offset = try appendBytes(chunk)
         let last = tree.nodes.count - 1
         let previous = tree.nodes[last]
-        if previous.rawKind == Node.Kind.text.rawValue, lastTextParent == parent,
+        if previous.kind == .text, lastTextParent == parent,
             previous.flags.contains(.cdata) == cdata, previous.a &+ previous.b == offset
         {
             tree.nodes[last].b &+= UInt32(truncatingIfNeeded: chunk.count)
@@ -175,11 +178,12 @@ struct XMLTreeBuilder {
             }
             return
         }
-        if whitespace && dropsEarly {
+        if whitespace && dropsEarly && !cdata {
             pendingStart = Int(offset)
             return
         }
-        let flags: NodeRecord.Flags = cdata ? .cdata : whitespace ? .whitespace : []
+        var flags: NodeRecord.Flags = whitespace ? .whitespace : []
+        if cdata { flags.insert(.cdata) }
         appendElementLeaf(.text, flags: flags, offset: offset, length: UInt32(truncatingIfNeeded: chunk.count))
         if whitespace {
             tree.nodes[Int(parent)].insert(.pendingWhitespace)
@@ -256,7 +260,7 @@ struct XMLTreeBuilder {
     /// Whether every element opened was closed and there is a root element:
     /// what a successful parse must leave behind.
     var isComplete: Bool {
-        tree.open.count == 1 && tree.nodes.records.dropFirst().contains { $0.rawKind == Node.Kind.element.rawValue }
+        tree.open.count == 1 && tree.nodes.records.dropFirst().contains { $0.kind == .element }
     }
 
     /// Drops layout whitespace and freezes the table into a document.
@@ -327,15 +331,6 @@ struct XMLTreeBuilder {
         return UInt32(truncatingIfNeeded: text.append(bytes))
     }
 
-    /// Whether every byte is XML whitespace (space, tab, line feed, carriage return).
-    @inline(__always)
-    private static func isWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where byte != 0x20 && byte != 0x0A && byte != 0x09 && byte != 0x0D {
-            return false
-        }
-        return true
-    }
-
     // MARK: Whitespace compaction
 
     /// Removes the whitespace-only text runs of elements that have child
@@ -365,13 +360,6 @@ struct XMLTreeBuilder {
         stack: UnsafeMutablePointer<(end: UInt32, index: UInt32)>,
         attributeNamespaces: [UInt32: UInt32], moved: inout [UInt32: UInt32]
     ) -> (nodes: Int, text: Int) {
-        let textKind = UInt32(Node.Kind.text.rawValue)
-        let attributeKind = UInt32(Node.Kind.attribute.rawValue)
-        let containerKinds: UInt32 = 1 << UInt32(Node.Kind.document.rawValue) | 1 << UInt32(Node.Kind.object.rawValue)
-            | 1 << UInt32(Node.Kind.array.rawValue) | 1 << UInt32(Node.Kind.element.rawValue)
-        let whitespaceBit = UInt32(NodeRecord.Flags.whitespace.rawValue) << 4
-        let layoutParentMask = UInt32(NodeRecord.Flags.hasElementChildren.rawValue | NodeRecord.Flags.hasText.rawValue) << 4
-        let layoutParent = UInt32(NodeRecord.Flags.hasElementChildren.rawValue) << 4
         let hasAttributeNamespaces = !attributeNamespaces.isEmpty
         // The document node's end is only set by `TreeBuilder.finish`.
         stack[0] = (UInt32(truncatingIfNeeded: count), 0)
@@ -391,14 +379,14 @@ struct XMLTreeBuilder {
             }
             var record = nodes[read]
             read += 1
-            let kind = record.header & 0xF
-            let parent = stack[depth - 1].index
-            if kind == textKind, record.header & whitespaceBit != 0,
-                nodes[Int(parent)].header & layoutParentMask == layoutParent
+            let kind = record.kind
+            let parent = nodes[Int(stack[depth - 1].index)]
+            if kind == .text, record.flags.contains(.whitespace), parent.hasElementChildren,
+                !parent.flags.contains(.hasText)
             {
                 continue
             }
-            if containerKinds & (1 << kind) != 0 {
+            if record.isContainer {
                 stack[depth] = (record.a, UInt32(truncatingIfNeeded: write))
                 depth += 1
             } else {
@@ -416,7 +404,7 @@ struct XMLTreeBuilder {
                 }
                 record.a = UInt32(truncatingIfNeeded: textWrite)
                 textWrite += length
-                if hasAttributeNamespaces, kind == attributeKind,
+                if hasAttributeNamespaces, kind == .attribute,
                     let uri = attributeNamespaces[UInt32(truncatingIfNeeded: read - 1)]
                 {
                     moved[UInt32(truncatingIfNeeded: write)] = uri

@@ -104,14 +104,14 @@ struct CanonicalSteps {
             // is selected by the key `k` when n == k or n's local part is k.
             var selected: [UInt32: Int] = [:]
             for child in children {
-                let id = child.record.name
+                let id = child.record.nameID
                 selected[id, default: 0] += 1
                 let local = localIDs[Int(id)]
                 if local != id { selected[local, default: 0] += 1 }
             }
             var seen: [UInt32: Int] = [:]
             for child in children {
-                let id = child.record.name
+                let id = child.record.nameID
                 let position = seen[id, default: 0]
                 seen[id] = position + 1
                 let local = localIDs[Int(id)]
@@ -127,7 +127,7 @@ struct CanonicalSteps {
 
     /// The key step of a named child, from the cache.
     private mutating func step(for child: Node) -> String {
-        let id = child.record.name
+        let id = child.record.nameID
         if let cached = written[id] { return cached }
         let step = PathQuery.quotedKey(child.name ?? "")
         written[id] = step
@@ -138,7 +138,7 @@ struct CanonicalSteps {
     /// case, unique keys, is checked without hashing for small containers).
     private static func hasSharedKeys(_ children: [Node], _ localIDs: [UInt32]) -> Bool {
         guard children.count > 1 else { return false }
-        let ids = children.map { $0.record.name }
+        let ids = children.map { $0.record.nameID }
         if ids.count <= 32 {
             for i in 0..<ids.count {
                 let local = localIDs[Int(ids[i])]

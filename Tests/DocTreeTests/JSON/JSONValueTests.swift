@@ -135,7 +135,7 @@ import Testing
         // prefix is read byte by byte; it must still hit the first one's id.
         let document = try JSONTesting.scan(#"[{"ab":1,"cd":2},{"ab":3}]"#)
         #expect(document.table.names.strings == ["", "ab", "cd"])
-        let ids = document.table.nodes.filter { $0.kind == .number }.map(\.name)
+        let ids = document.table.nodes.filter { $0.kind == .number }.map(\.nameID)
         #expect(ids == [1, 2, 1])
     }
 

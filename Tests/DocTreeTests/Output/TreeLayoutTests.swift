@@ -7,7 +7,7 @@ import Testing
         let doc = try Document(string: #"{"auth": {"user": "bob", "ids": [1, 2]}}"#, options: LoadOptions(format: .json))
         let parents = doc.parentTable.parents
         let rows = doc.table.nodes.enumerated().map { i, r in
-            "\(r.kind) \(doc.table.names[r.name]) \(r.a) \(r.b) \(parents[i] == ParentTable.none ? "-" : "\(parents[i])")"
+            "\(r.kind) \(doc.table.names[r.nameID]) \(r.a) \(r.b) \(parents[i] == ParentTable.none ? "-" : "\(parents[i])")"
         }
         #expect(rows == [
             "document  7 1 -",

@@ -115,13 +115,19 @@ func outline(_ document: Document) -> String {
                   " end"
                 """),
         ShapeCase(
-            id: "CDATA whitespace between children is content",
+            id: "CDATA whitespace between children is layout, as plain whitespace is",
             xml: "<a><b/><![CDATA[ ]]><c/></a>",
             outline: """
                 <a>
                   <b>
-                  " " cdata
                   <c>
+                """),
+        ShapeCase(
+            id: "CDATA whitespace in a leaf element is kept, as plain whitespace is",
+            xml: "<a><![CDATA[ ]]></a>",
+            outline: """
+                <a>
+                  " " cdata
                 """),
         ShapeCase(
             id: "skipped comments and PIs let the text around them merge",

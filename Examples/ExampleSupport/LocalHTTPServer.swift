@@ -36,8 +36,9 @@ public struct CannedResponse: Sendable {
         status: 404, reason: "Not Found", headers: [("Content-Type", "text/plain")], body: Array("no such path".utf8))
 }
 
-/// A minimal HTTP/1.1 server on 127.0.0.1 for tests: it answers `GET`
-/// requests from a fixed table of paths, one connection at a time, each
+/// A minimal HTTP/1.1 server on 127.0.0.1 for the examples and the tests:
+/// it answers `GET` requests from a fixed table of request targets (path and
+/// query, e.g. `/theaters?s_page=2&s_list=5`), one connection at a time, each
 /// closed after its response.
 ///
 /// It listens on an ephemeral loopback port only, never connects anywhere,
@@ -51,7 +52,7 @@ public enum LocalHTTPServer {
         public let description: String
     }
 
-    /// Serves `routes` (path, e.g. `/theaters.json`, to response) while
+    /// Serves `routes` (request target, e.g. `/theaters.json`, to response) while
     /// `body` runs with the server's base URL (`http://127.0.0.1:PORT`).
     /// Unknown paths get ``CannedResponse/notFound``.
     public static func serve<T>(
