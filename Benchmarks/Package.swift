@@ -70,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "BenchHarness",
-            dependencies: ["BenchmarkSupport"]
+            dependencies: ["BenchmarkSupport", .product(name: "DocQuery", package: docQueryPackage)]
         ),
         .testTarget(
             name: "BenchmarkSupportTests",

@@ -17,12 +17,14 @@ enum ComputedValue: Sendable, Hashable {
     case keyName(UInt32)
     /// A number computed by an operator.
     case number(ComputedNumber)
+    /// Text a JMESPath expression built (`join`, `to_string`, a raw string).
+    case text(String)
 
     /// The node the value was computed from, if any.
     var source: UInt32? {
         switch self {
         case .ownText(let n), .deepText(let n), .name(let n): n
-        case .keyName, .number: nil
+        case .keyName, .number, .text: nil
         }
     }
 
@@ -32,7 +34,7 @@ enum ComputedValue: Sendable, Hashable {
         case .ownText: .string
         case .deepText: .text
         case .name: .elementName
-        case .keyName, .number: nil
+        case .keyName, .number, .text: nil
         }
     }
 }

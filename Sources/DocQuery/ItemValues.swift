@@ -42,6 +42,9 @@ extension Evaluator {
             case .number(let number):
                 var text = number.text
                 return text.withUTF8(body)
+            case .text(let string):
+                var text = string
+                return text.withUTF8(body)
             }
         }
         return withNodeBytes(item, body)
@@ -85,9 +88,7 @@ extension Evaluator {
 
     @inline(__always)
     private func span<R>(_ record: NodeRecord, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        table.text.withUnsafeBufferPointer { buffer in
-            body(UnsafeBufferPointer(rebasing: buffer[Int(record.a)..<Int(record.a) + Int(record.b)]))
-        }
+        table.withSpan(of: record, body)
     }
 
     /// The item as an exact number: JSON numbers, computed numbers, and

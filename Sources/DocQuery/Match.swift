@@ -185,6 +185,8 @@ public struct Match: Sendable, Hashable, CustomStringConvertible, CustomReflecta
             return table.names[id]
         case .number(let number):
             return number.text
+        case .text(let string):
+            return string
         }
     }
 

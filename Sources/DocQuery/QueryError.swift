@@ -79,6 +79,7 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
             case expectedClosingParenthesis, unexpectedToken, unknownOperator, nestingTooDeep
             case nonNumericValue, incomparableValues, resultTooLarge
             case pathTooLong
+            case invalidType, invalidArity, unknownFunction, invalidValue
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -117,6 +118,15 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
         /// (``PathQuery/defaultMaxLength`` unless given).
         public static let pathTooLong = Kind(.pathTooLong)
 
+        /// A JMESPath function got an argument of the wrong type
+        /// (`length(\`1\`)`), or a sort key mixed numbers and strings.
+        public static let invalidType = Kind(.invalidType)
+        /// A JMESPath function was called with the wrong number of arguments.
+        public static let invalidArity = Kind(.invalidArity)
+        /// A JMESPath function name that is not a built-in function.
+        public static let unknownFunction = Kind(.unknownFunction)
+        /// A value the JMESPath specification rules out, such as a slice step of 0.
+        public static let invalidValue = Kind(.invalidValue)
         /// The kind's name, e.g. `unknownOperator`.
         public var description: String { value.rawValue }
     }

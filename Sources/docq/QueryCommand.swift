@@ -37,6 +37,9 @@ struct Docq: ParsableCommand {
               $ docq --paths . tasks.json | grep 'Call Mom'    (path, tab, value)
               tasks.list[0].taskseries[1].name        Call Mom
               $ curl -s https://example.com/rsp.xml | docq auth.token
+              $ docq --jmespath 'entry[*].{title: title, date: updated}' feed.xml
+              {"title":"Atom-Powered Robots Run Amok","date":"2003-12-13T18:30:02Z"}
+              {"title":"Robots Sighted in Town","date":"2003-12-14T09:15:00Z"}
               $ docq explore lists.xml                        (interactive)
 
             EXIT STATUS:
@@ -80,6 +83,13 @@ struct Docq: ParsableCommand {
     @Flag(name: .customLong("no-filename"), help: "With several documents, do not prefix output lines with 'FILE:'.")
     var noFilename = false
 
+    @Flag(help: """
+        Read the path as a JMESPath expression, which can reshape what it finds \
+        ('entry[*].{title: title, date: updated}', 'sort_by(items, &price)', pipes, functions). \
+        XML is seen as --json writes it. An array prints one element per line; null or [] is no match.
+        """)
+    var jmespath = false
+
     @OptionGroup var input: InputOptions
 
     func validate() throws {
@@ -94,6 +104,23 @@ struct Docq: ParsableCommand {
     }
 }
 
+/// A compiled key path or JMESPath expression.
+enum CompiledQuery {
+    case path(PathQuery)
+    case jmespath(JMESPath)
+
+    func evaluate(on document: Document) throws(QueryError) -> QueryResult {
+        try evaluate(on: document.root)
+    }
+
+    func evaluate(on node: Node) throws(QueryError) -> QueryResult {
+        switch self {
+        case .path(let query): try query.evaluate(on: node)
+        case .jmespath(let expression): try expression.evaluate(on: node)
+        }
+    }
+}
+
 /// One run of the query command: compile once, then load, evaluate and
 /// print each document in turn (only one document is alive at a time).
 struct QueryRun {
@@ -101,9 +128,9 @@ struct QueryRun {
     let diagnostics: Diagnostics
 
     func run() async -> ExitStatus {
-        let query: PathQuery
+        let query: CompiledQuery
         do {
-            query = try PathQuery(command.path)
+            query = command.jmespath ? .jmespath(try JMESPath(command.path)) : .path(try PathQuery(command.path))
         } catch {
             writeToStandardError(diagnostics.text(for: error))
             return .usage
@@ -139,10 +166,11 @@ struct QueryRun {
                 failedPath = true
                 continue
             }
-            var values = result.selectedMatches
+            // A JMESPath array is its elements; a key path's lone array stays one value.
+            var values = command.jmespath ? Array(result) : result.selectedMatches
             if command.first { values = Array(values.prefix(1)) }
             if values.isEmpty {
-                misses.append((source.label, result.explanation))
+                misses.append((source.label, command.jmespath ? nil : result.explanation))
             } else {
                 matched = true
             }

@@ -1,102 +1,95 @@
-import DocQuery
+@testable import DocQuery
 import Foundation
 import TestSupport
 import Testing
 
-/// Runs the JMESPath compliance files whose syntax overlaps ours (keys,
-/// indexes, slices, simple filters) and counts how the cases fare. The path
-/// language is not JMESPath: expressions that are not paths here (pipes,
-/// projections with `[*]`, backtick literals, functions, slice steps)
-/// simply do not compile and are counted as out of scope.
+/// Runs every case of the official JMESPath compliance suite
+/// (../shared/conformance/jmespath, read in place) through ``JMESPath`` and
+/// requires all of them to pass.
 ///
-/// A case passes when a missing value (`null`) is an empty result, and
-/// otherwise the single match equals the expected JSON, or, for a to-many
-/// path, the matches equal the expected array's elements.
-///
-/// The cases that compile but differ do so by design, and are listed in
-/// ``knownDifferences``:
-/// - a key on an array applies to its elements (key-value coding), where
-///   JMESPath yields null: `foo.bar` on `{"foo": [{"bar": …}]}`;
-/// - an index or slice on anything but one JSON array indexes the sequence
-///   (so XML's `item[0]` works for one item or fifty), where JMESPath yields
-///   null: `foo[0][0]` on an object, `bar[0:10]` on an object;
-/// - an index after a wildcard indexes the whole sequence, not each branch
-///   (`foo.*.notbaz[0]`), and nested wildcards give one flat sequence, not
-///   nested arrays (`foo.*.*`);
-/// - `[?key]` tests existence, not JMESPath's truthiness.
+/// The files, the `given` documents and the expected results are read with
+/// DocTree's own JSON loader; a result is compared structurally with the
+/// expected JSON (numbers by value, `true` never equal to `1`, object keys
+/// in any order). An `error` case passes when compiling or evaluating
+/// throws the matching ``QueryError/Kind-swift.struct``; the six benchmark
+/// cases without a `result` pass when they evaluate without error.
 @Suite struct JMESPathConformanceTests {
-    struct Tally: CustomStringConvertible {
-        var passed = 0
-        var failed: [String] = []
-        var outOfScope = 0
-        var expectedErrors = 0
-        var description: String {
-            "\(passed) passed, \(failed.count) differ, \(outOfScope) out of scope, \(expectedErrors) expected errors"
+    static let files = [
+        "basic.json", "benchmarks.json", "boolean.json", "current.json", "escape.json", "filters.json",
+        "functions.json", "identifiers.json", "indices.json", "literal.json", "multiselect.json", "pipe.json",
+        "slice.json", "syntax.json", "unicode.json", "wildcard.json",
+    ]
+
+    static let runtimeKinds: [String: QueryError.Kind] = [
+        "invalid-type": .invalidType, "invalid-arity": .invalidArity,
+        "unknown-function": .unknownFunction, "invalid-value": .invalidValue,
+    ]
+
+    /// Why a case failed, or `nil` when it passed.
+    static func failure(expression: String, given: Document, case node: Node) -> String? {
+        let expectedError = node.children(named: "error").first?.string
+        let compiled: JMESPath
+        do {
+            compiled = try JMESPath(expression)
+        } catch {
+            guard let expectedError else { return "did not compile: \(error.message)" }
+            if expectedError == "syntax" {
+                return runtimeKinds.values.contains(error.kind) ? "expected a syntax error, got \(error.kind)" : nil
+            }
+            return runtimeKinds[expectedError] == error.kind ? nil : "expected \(expectedError), got \(error.kind): \(error.message)"
         }
+        let json: String
+        do {
+            json = try compiled.jsonString(on: given)
+        } catch {
+            guard let expectedError else { return "failed: \(error.message)" }
+            return runtimeKinds[expectedError] == error.kind ? nil : "expected \(expectedError), got \(error.kind): \(error.message)"
+        }
+        if let expectedError { return "expected \(expectedError) error, got \(json)" }
+        guard let expected = node.children(named: "result").first else { return nil }  // bench only
+        guard let actual = try? Document(data: Data(json.utf8), options: LoadOptions(format: .json)) else {
+            return "produced invalid JSON \(json)"
+        }
+        return sameJSON(actual.root, expected) ? nil : "got \(json), expected \(expected.jsonString())"
     }
 
-    static func json(_ node: Node) -> Any? {
-        try? JSONSerialization.jsonObject(with: Data(node.jsonString().utf8), options: [.fragmentsAllowed])
-    }
-
-    static func equal(_ a: Any?, _ b: Any?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): return true
-        case (let x as NSObject, let y as NSObject): return x.isEqual(y)
+    /// Structural JSON equality of two nodes.
+    static func sameJSON(_ a: Node, _ b: Node) -> Bool {
+        switch (a.kind, b.kind) {
+        case (.null, .null), (.true, .true), (.false, .false): return true
+        case (.number, .number): return a.double == b.double
+        case (.string, .string): return Array(a.string!.utf8) == Array(b.string!.utf8)
+        case (.array, .array):
+            let x = a.children, y = b.children
+            return x.count == y.count && zip(x, y).allSatisfy { sameJSON($0, $1) }
+        case (.object, .object):
+            let x = a.children, y = b.children
+            return x.count == y.count && x.allSatisfy { member in
+                y.contains { $0.name.map(\.utf8).map(Array.init) == member.name.map(\.utf8).map(Array.init) && sameJSON(member, $0) }
+            }
         default: return false
         }
     }
 
-    static func run(_ file: String) throws -> Tally {
-        let url = try SharedData.url("conformance/jmespath/\(file)")
-        let suites = try JSONSerialization.jsonObject(with: try Data(contentsOf: url)) as! [[String: Any]]
-        var tally = Tally()
-        for suite in suites {
-            let given = try JSONSerialization.data(withJSONObject: suite["given"]!, options: [.fragmentsAllowed])
-            let doc = try Document(data: given, options: LoadOptions(format: .json))
-            for c in suite["cases"] as! [[String: Any]] {
-                let expression = c["expression"] as! String
-                if c["error"] != nil {
-                    tally.expectedErrors += 1
-                    continue
+    @Test func everyComplianceCasePasses() throws {
+        var total = 0
+        var failures: [String] = []
+        for file in Self.files {
+            let suites = try Document(contentsOf: SharedData.url("conformance/jmespath/\(file)"))
+            for suite in suites.root.children {
+                let givenNode = try #require(suite.children(named: "given").first)
+                let given = try Document(data: Data(givenNode.jsonString().utf8), options: LoadOptions(format: .json))
+                for testCase in try #require(suite.children(named: "cases").first).children {
+                    let expression = try #require(testCase.children(named: "expression").first?.string)
+                    total += 1
+                    if let failure = Self.failure(expression: expression, given: given, case: testCase) {
+                        failures.append("\(file): \(expression): \(failure)")
+                    }
                 }
-                guard let query = try? PathQuery(expression), let result = try? query.evaluate(on: doc) else {
-                    tally.outOfScope += 1
-                    continue
-                }
-                let expected = c["result"]
-                let values = result.map { match -> Any? in match.node.flatMap(json) ?? match.string }
-                var ok = false
-                if expected is NSNull {
-                    ok = result.isEmpty || (values.count == 1 && values[0] is NSNull)
-                } else if values.count == 1 && equal(values[0], expected) {
-                    ok = true
-                } else if let array = expected as? [Any], array.count == values.count {
-                    ok = zip(array, values).allSatisfy { equal($1, $0) }
-                }
-                if ok { tally.passed += 1 } else { tally.failed.append(expression) }
             }
         }
-        return tally
-    }
-
-    /// Expressions whose results differ by design (see above).
-    static let knownDifferences: Set<String> = [
-        "foo.bar", "bar[0:10]", "foo[?key]", "foo[? !key]", "foo[? !!key]", "foo[?!key]",
-        "foo.*.notbaz[0]", "foo.*.notbaz[-1]", "foo.*.*", "foo.*.*.*", "foo.*.*.*.*", "*.*",
-        "foo.bar[0][0][0]", "foo.bar[0][0][0][0]", "foo[0][0]", "*[0]",
-    ]
-
-    /// Files, with how many cases each passes today (a floor, so the run can fail).
-    @Test(arguments: [
-        ("basic.json", 18), ("indices.json", 25), ("slice.json", 16), ("filters.json", 8),
-        ("identifiers.json", 125), ("escape.json", 8), ("unicode.json", 3), ("wildcard.json", 15),
-    ])
-    func compliance(_ file: String, _ floor: Int) throws {
-        let tally = try Self.run(file)
-        print("JMESPath \(file): \(tally)")
-        #expect(tally.passed >= floor, "\(file): \(tally)")
-        let unexplained = tally.failed.filter { !Self.knownDifferences.contains($0) }
-        #expect(unexplained.isEmpty, "\(file): unexpected differences \(unexplained)")
+        print("JMESPath compliance: \(total - failures.count) of \(total) cases pass")
+        #expect(total == 908)
+        #expect(failures.isEmpty, "\(failures.count) failing:\n\(failures.joined(separator: "\n"))")
     }
 }

@@ -10,11 +10,16 @@
 //   bench-harness inputs               every input, generated first if needed
 //   bench-harness machine              library versions
 //   bench-harness run SUBJECT OPERATION INPUT [--seconds S] [--count-mallocs]
+//   bench-harness jmespath FILE EXPRESSION [--keypath PATH] [--dump-json OUT] [--seconds S] [--count-mallocs]
+//                                      one JMESPath expression (and optionally the key path
+//                                      that means the same) on a loaded document; see
+//                                      scripts/bench_jmespath.py
 //
 // Malloc counts need the interposer preloaded:
 //   LD_PRELOAD=.build/release/libMallocInterposerSwift.so bench-harness run … --count-mallocs
 
 import BenchmarkSupport
+import DocQuery
 import Foundation
 
 #if canImport(Glibc)
@@ -175,6 +180,62 @@ func run(subjectName: String, operation: String, inputName: String, budget: Doub
     emit(result)
 }
 
+/// Times one JMESPath expression, and the key path that means the same
+/// when given, on a document loaded beforehand; both compiled once.
+func runJMESPath(file: String, expression: String, keyPath: String?, dumpJSON: String?, budget: Double, countMallocs: Bool) {
+    var result: [String: Any] = ["file": file, "expression": expression]
+    do {
+        let document = try Document(contentsOf: URL(fileURLWithPath: file))
+        if let dumpJSON {
+            try Data(document.jsonString().utf8).write(to: URL(fileURLWithPath: dumpJSON))
+        }
+        let compiled = try JMESPath(expression)
+        var workloads: [(String, () throws -> Int)] = [("jmespath", { try compiled.evaluate(on: document).count })]
+        if let keyPath {
+            let query = try PathQuery(keyPath)
+            result["keypath"] = keyPath
+            workloads.append(("keypath", { try query.evaluate(on: document).count }))
+        }
+        for (name, workload) in workloads {
+            result[name + "Count"] = try workload()
+            if countMallocs {
+                guard let counter = MallocCounter() else {
+                    fail("--count-mallocs needs LD_PRELOAD=…/libMallocInterposerSwift.so")
+                }
+                var count = 0
+                result[name + "Mallocs"] = try counter.count { count = try workload() }.mallocs
+                blackHole(count)
+                continue
+            }
+            // Each sample times a batch of runs lasting about 50 µs, so the
+            // clock's own cost does not weigh on sub-microsecond evaluations.
+            let clock = ContinuousClock()
+            var batch = 1
+            while true {
+                let start = clock.now
+                for _ in 0..<batch { blackHole(try workload()) }
+                if seconds(clock.now - start) >= 50e-6 || batch >= 1 << 20 { break }
+                batch *= 2
+            }
+            var times: [Double] = []
+            var spent = 0.0
+            while times.count < 5 || (spent < budget && times.count < 100_000) {
+                let start = clock.now
+                for _ in 0..<batch { blackHole(try workload()) }
+                let elapsed = seconds(clock.now - start)
+                times.append(elapsed / Double(batch))
+                spent += elapsed
+            }
+            times.sort()
+            result[name + "Median"] = times[times.count / 2]
+            result[name + "Runs"] = times.count * batch
+        }
+    } catch {
+        result["error"] = "\(error)"
+    }
+    emit(result)
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let budget = Double(ProcessInfo.processInfo.environment["DOCQ_BENCH_SECONDS"] ?? "") ?? 1.0
 switch arguments.first {
@@ -232,6 +293,28 @@ case "run":
         subjectName: positional[0], operation: positional[1], inputName: positional[2],
         budget: seconds ?? budget, countMallocs: countMallocs
     )
+case "jmespath":
+    var positional: [String] = []
+    var seconds: Double?
+    var keyPath: String?
+    var dumpJSON: String?
+    var countMallocs = false
+    var rest = arguments.dropFirst().makeIterator()
+    while let argument = rest.next() {
+        switch argument {
+        case "--seconds": seconds = rest.next().flatMap(Double.init)
+        case "--keypath": keyPath = rest.next()
+        case "--dump-json": dumpJSON = rest.next()
+        case "--count-mallocs": countMallocs = true
+        default: positional.append(argument)
+        }
+    }
+    guard positional.count == 2 else {
+        fail("usage: bench-harness jmespath FILE EXPRESSION [--keypath PATH] [--dump-json OUT] [--seconds S] [--count-mallocs]")
+    }
+    runJMESPath(
+        file: positional[0], expression: positional[1], keyPath: keyPath, dumpJSON: dumpJSON,
+        budget: seconds ?? budget, countMallocs: countMallocs)
 default:
     fail("usage: bench-harness list | inputs | machine | run SUBJECT OPERATION INPUT [--seconds S] [--count-mallocs]")
 }

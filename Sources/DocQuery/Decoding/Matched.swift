@@ -90,9 +90,7 @@ extension Node {
         }
         switch runs {
         case 0: return ""
-        case 1: return document.table.text.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(run.a)..<Int(run.a) + Int(run.b)]), as: UTF8.self)
-        }
+        case 1: return document.table.withSpan(of: run) { String(decoding: $0, as: UTF8.self) }
         default: return string ?? ""
         }
     }

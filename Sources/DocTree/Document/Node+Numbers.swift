@@ -157,9 +157,7 @@ extension Node {
     }
 
     private func withSpan<R>(of record: NodeRecord, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        document.table.text.withUnsafeBufferPointer { buffer in
-            body(XMLWhitespace.trimmed(UnsafeBufferPointer(rebasing: buffer[Int(record.a)..<Int(record.a) + Int(record.b)])))
-        }
+        document.table.withSpan(of: record) { body(XMLWhitespace.trimmed($0)) }
     }
 
     // MARK: Errors

@@ -13,15 +13,12 @@ extension Node {
         let table = document.table
         switch record.kind {
         case .string:
-            return table.text.withUnsafeBufferPointer { buffer in
-                let span = UnsafeBufferPointer(rebasing: buffer[Int(record.a)..<Int(record.a) + Int(record.b)])
-                return record.flags.contains(.escaped)
+            return table.withSpan(of: record) { span in
+                record.flags.contains(.escaped)
                     ? JSONStringDecoding.decode(span) : String(decoding: span, as: UTF8.self)
             }
         case .number, .attribute, .text, .comment, .processingInstruction:
-            return table.text.withUnsafeBufferPointer { buffer in
-                String(decoding: buffer[Int(record.a)..<Int(record.a) + Int(record.b)], as: UTF8.self)
-            }
+            return table.withSpan(of: record) { String(decoding: $0, as: UTF8.self) }
         case .true: return "true"
         case .false: return "false"
         case .element:

@@ -33,4 +33,12 @@ package struct NodeTable: Sendable {
     @inline(__always) package func bytes(of record: NodeRecord) -> ArraySlice<UInt8> {
         text[Int(record.a)..<Int(record.a) + Int(record.b)]
     }
+
+    /// Calls `body` with the UTF-8 bytes of a leaf's span, without copying:
+    /// the one place that turns a record's `a`/`b` into a buffer.
+    @inlinable package func withSpan<R>(of record: NodeRecord, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try text.withUnsafeBufferPointer { buffer in
+            try body(UnsafeBufferPointer(rebasing: buffer[Int(record.a)..<Int(record.a) + Int(record.b)]))
+        }
+    }
 }

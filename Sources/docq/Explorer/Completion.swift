@@ -28,6 +28,7 @@ extension ExplorerSession {
     func completions(for line: String, cursor: Int) -> Completion {
         let characters = Array(line)
         let head = String(characters[..<min(max(cursor, 0), characters.count)])
+        if dialect == .jmespath { return jmespathCompletions(head) }
         let pathStart = Self.pathTokenStart(head)
         let token = String(Array(head)[pathStart...])
         let before = String(Array(head)[..<pathStart]).trimmingXMLWhitespace()
@@ -65,6 +66,21 @@ extension ExplorerSession {
         }
         let contexts = basePath.isEmpty ? [origin] : nodes(at: basePath, from: origin)
         return Completion(start: start, partial: partial, candidates: keyCandidates(of: contexts, partial: partial))
+    }
+
+    /// In JMESPath: the identifier being typed completes to a function name
+    /// (with its `(`), a key of the node here, or a command at the start.
+    private func jmespathCompletions(_ head: String) -> Completion {
+        let characters = Array(head)
+        var start = characters.count
+        while start > 0, characters[start - 1].isLetter || characters[start - 1].isNumber || characters[start - 1] == "_" {
+            start -= 1
+        }
+        let partial = String(characters[start...])
+        var candidates = JMESPath.functionNames.map { $0 + "(" }.filter { $0.hasPrefix(partial) }
+        candidates += keyCandidates(of: [current], partial: partial).filter { !$0.hasPrefix("@") && !$0.hasPrefix("_") }
+        if start == 0 { candidates += Self.commands.filter { $0.hasPrefix(partial) } }
+        return Completion(start: start, partial: partial, candidates: Self.sortedUnique(candidates))
     }
 
     /// The nodes a path matches from `origin`; none on any error.

@@ -20,6 +20,13 @@ struct ExplorerSession {
     private(set) var current: Node
     /// Its canonical path from the root (`""` at the root).
     private(set) var location: String
+    /// The language other input is read in: key paths, or JMESPath after `:jmespath`.
+    private(set) var dialect = Dialect.keyPath
+
+    /// The query languages the explorer reads.
+    enum Dialect: Sendable {
+        case keyPath, jmespath
+    }
 
     init(document: Document) {
         self.document = document
@@ -29,7 +36,7 @@ struct ExplorerSession {
 
     /// The prompt: where you are, then `> `. XML paths start with the root
     /// element's name (`rsp.lists> `); a JSON document's root is `/`.
-    var prompt: String { where_ + "> " }
+    var prompt: String { where_ + (dialect == .jmespath ? " (jmespath)> " : "> ") }
 
     private var where_: String {
         if document.format == .xml {
@@ -41,7 +48,7 @@ struct ExplorerSession {
     }
 
     /// The commands the explorer knows, for help and completion.
-    static let commands = ["cd", "ls", "tree", "cat", "paths", "pwd", "help", ":q"]
+    static let commands = ["cd", "ls", "tree", "cat", "paths", "pwd", "help", ":jmespath", ":keypath", ":q"]
 
     /// Runs one input line and returns what to print.
     mutating func handle(_ line: String) -> ExplorerReply {
@@ -53,6 +60,12 @@ struct ExplorerSession {
             return ExplorerReply(quit: true)
         case "help", "?", ":help":
             return ExplorerReply(output: Self.helpLines)
+        case ":jmespath":
+            dialect = .jmespath
+            return ExplorerReply(output: ["expressions are now JMESPath (entry[*].{title: title}); :keypath switches back"])
+        case ":keypath":
+            dialect = .keyPath
+            return ExplorerReply(output: ["expressions are now key paths"])
         case "pwd":
             return ExplorerReply(output: [LeafPaths.display(location)])
         case "cd":
@@ -160,13 +173,15 @@ struct ExplorerSession {
     private func evaluateHere(_ argument: String) -> EvaluationOutcome {
         let result: QueryResult
         do {
-            result = try PathQuery(argument).evaluate(on: current)
+            let query: CompiledQuery = dialect == .jmespath ? .jmespath(try JMESPath(argument)) : .path(try PathQuery(argument))
+            result = try query.evaluate(on: current)
         } catch {
             return .reply(ExplorerReply(errors: Self.errorLines(error)))
         }
-        let matches = result.selectedMatches
+        // A JMESPath array is its elements, as `docq --jmespath` prints it.
+        let matches = dialect == .jmespath ? Array(result) : result.selectedMatches
         if matches.isEmpty {
-            return .reply(ExplorerReply(errors: missLines(argument, result.explanation)))
+            return .reply(ExplorerReply(errors: missLines(argument, dialect == .jmespath ? nil : result.explanation)))
         }
         return .values(matches, { result.selectedPaths })
     }
@@ -259,6 +274,7 @@ struct ExplorerSession {
         "paths [PATH] every leaf below here with its canonical path",
         "pwd          the canonical path of where you are",
         "PATH         anything else is evaluated as a path from here, e.g. list[0].name",
+        ":jmespath    read expressions as JMESPath from now on (list[*].{n: name}); :keypath switches back",
         ":q           leave (or Ctrl-D)",
         "Tab completes keys, reserved names (_contents …) and operators (@count …).",
         "A key that is also a command word can be written quoted: \"ls\".",

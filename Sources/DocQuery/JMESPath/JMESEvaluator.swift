@@ -1,0 +1,351 @@
+/// Evaluates a compiled JMESPath expression on one document.
+///
+/// The evaluator holds the document's table and the name ids of the
+/// expression's keys, resolved once per evaluation; values are node indices
+/// or built values (``JMESValue``), so walking the tree allocates nothing
+/// per visited node beyond the arrays and objects the expression builds.
+struct JMESEvaluator {
+    /// The name id standing for a key the document does not contain (no
+    /// member, attribute or element is unnamed).
+    static let absent: UInt32 = 0
+
+    let document: Document
+    /// The records, read through a pointer (valid while `document` lives).
+    let nodes: UnsafeBufferPointer<NodeRecord>
+    /// The text leaves point into.
+    let text: [UInt8]
+    /// The name table's local-name ids, and whether any name has a prefix.
+    /// (The `NameTable` itself is not kept: it is weakly referenced by key
+    /// caches, which makes each retain of it take the slow path.)
+    let localNameIDs: [UInt32]
+    let hasPrefixedNames: Bool
+    let rootIndex: UInt32
+    /// The expression's keys, by slot.
+    let keys: [String]
+    /// The keys' name ids in this document (``absent`` when missing).
+    let keyIDs: [UInt32]
+    /// The expression as written, for error messages.
+    let source: String
+
+    init(document: Document, keys: [String], keyIDs: KeyIDCache, source: String) {
+        self.document = document
+        let table = document.table
+        self.nodes = table.nodes.buffer
+        self.text = table.text
+        self.localNameIDs = table.names.localNameIDs
+        self.hasPrefixedNames = table.names.hasPrefixedNames
+        self.rootIndex = document.root.index
+        self.keys = keys
+        self.keyIDs = keys.isEmpty ? [] : keyIDs.ids(of: keys, in: table.names)
+        self.source = source
+    }
+
+    func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>) -> QueryError {
+        QueryError(kind, message, path: source, scalarRange: range)
+    }
+
+    func evaluate(_ expression: JMESExpression, _ value: JMESValue) throws(QueryError) -> JMESValue {
+        switch expression {
+        case .current:
+            return value
+        case .field(let slot):
+            return member(value, slot: slot)
+        case .fields(let slots):
+            var current = value
+            for slot in slots {
+                current = member(current, slot: slot)
+                if case .null = current { return .null }
+            }
+            return current
+        case .subexpression(let left, let right):
+            return try evaluate(right, try evaluate(left, value))
+        case .index(let base, let index):
+            return element(try evaluate(base, value), at: index)
+        case .slice(let base, let start, let stop, let step):
+            guard let elements = elements(try evaluate(base, value)) else { return .null }
+            return .array(Self.slice(elements, start: start, stop: stop, step: step ?? 1))
+        case .listProjection(let left, let right):
+            let base = try evaluate(left, value)
+            if let slots = Self.fieldSlots(right), let projected = projectFields(base, slots) { return projected }
+            var collected = JMESCollector()
+            let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
+                let result = try evaluate(right, element)
+                if !isNull(result) { collected.append(result) }
+            }
+            return isArray ? collected.value : .null
+        case .valueProjection(let left, let right):
+            let base = try evaluate(left, value)
+            var collected = JMESCollector()
+            let isObject = try forEachMember(base) { (_: JMESKey, member: JMESValue) throws(QueryError) in
+                let result = try evaluate(right, member)
+                if !isNull(result) { collected.append(result) }
+            }
+            return isObject ? collected.value : .null
+        case .filterProjection(let left, let right, let condition):
+            let base = try evaluate(left, value)
+            var collected = JMESCollector()
+            let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
+                guard isTruthy(try evaluate(condition, element)) else { return }
+                let result = try evaluate(right, element)
+                if !isNull(result) { collected.append(result) }
+            }
+            return isArray ? collected.value : .null
+        case .flatten(let inner):
+            let base = try evaluate(inner, value)
+            var merged = JMESCollector()
+            let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
+                let nested = try forEachElement(element) { (item: JMESValue) throws(QueryError) in merged.append(item) }
+                if !nested { merged.append(element) }
+            }
+            return isArray ? merged.value : .null
+        case .literal(let literal):
+            return literal
+        case .multiSelectList(let items):
+            if isNull(value) { return .null }
+            var result = JMESCollector(capacity: items.count)
+            for item in items { result.append(try evaluate(item, value)) }
+            return result.value
+        case .multiSelectHash(let keys, let values):
+            if isNull(value) { return .null }
+            var object = JMESObject()
+            for (key, item) in zip(keys, values) { object[key] = try evaluate(item, value) }
+            return .object(object)
+        case .comparison(let comparison, let left, let right):
+            return compare(comparison, try evaluate(left, value), try evaluate(right, value))
+        case .or(let left, let right):
+            let first = try evaluate(left, value)
+            return isTruthy(first) ? first : try evaluate(right, value)
+        case .and(let left, let right):
+            let first = try evaluate(left, value)
+            return isTruthy(first) ? try evaluate(right, value) : first
+        case .not(let inner):
+            return .bool(!isTruthy(try evaluate(inner, value)))
+        case .pipe(let left, let right):
+            return try evaluate(right, try evaluate(left, value))
+        case .function(let function, let arguments, let range):
+            var values: [JMESValue] = []
+            values.reserveCapacity(arguments.count)
+            for argument in arguments { values.append(try evaluate(argument, value)) }
+            return try call(function, values, range: range)
+        case .reference(let inner):
+            return .expression(inner)
+        }
+    }
+
+    /// The key slots of `a` or `a.b.c`, or `nil` for any other expression.
+    @inline(__always)
+    static func fieldSlots(_ expression: JMESExpression) -> [Int]? {
+        switch expression {
+        case .field(let slot): [slot]
+        case .fields(let slots): slots
+        default: nil
+        }
+    }
+
+    /// `array[*].a.b` when `array` is a JSON array or a repeated XML name,
+    /// in one loop over the records without building a value per element:
+    /// the common projection, as fast as the key path `array.a.b`.
+    /// `nil` when the base is anything else.
+    private func projectFields(_ base: JMESValue, _ slots: [Int]) -> JMESValue? {
+        var parent: UInt32
+        var end: UInt32
+        var repeatedName: UInt32? = nil
+        var byLocalName = false
+        var capacity = 0
+        switch base {
+        case .node(let raw):
+            parent = resolved(raw)
+            let record = nodes[Int(parent)]
+            guard record.kind == .array else { return nil }
+            end = record.a
+            capacity = Int(record.b)
+        case .repeated(let owner, let name, let local):
+            parent = owner
+            end = nodes[Int(owner)].a
+            repeatedName = name
+            byLocalName = local
+        default:
+            return nil
+        }
+        var out: [UInt32] = []
+        out.reserveCapacity(capacity)
+        var position = parent + 1
+        while position < end {
+            let record = nodes[Int(position)]
+            defer { position = record.subtreeEnd(at: position) }
+            if let name = repeatedName {
+                let childName = byLocalName ? localNameIDs[Int(record.nameID)] : record.nameID
+                guard record.kind == .element, childName == name else { continue }
+            }
+            var current = position
+            var found = true
+            for slot in slots {
+                let currentRecord = nodes[Int(current)]
+                if currentRecord.kind == .object {
+                    guard let member = objectMember(current, currentRecord, id: keyIDs[slot]) else { found = false; break }
+                    current = member
+                } else {
+                    // XML (or a JSON scalar): the general lookup; a built value leaves the fast path.
+                    switch member(.node(current), slot: slot) {
+                    case .node(let member): current = member
+                    case .null: found = false
+                    default: return nil
+                    }
+                    if !found { break }
+                }
+            }
+            if found && nodes[Int(current)].kind != .null { out.append(current) }
+        }
+        return .nodes(out)
+    }
+
+    /// Element `index` of an array (negative counts from the end), or null.
+    private func element(_ value: JMESValue, at index: Int) -> JMESValue {
+        if case .array(let elements) = value {
+            let position = index < 0 ? elements.count + index : index
+            return elements.indices.contains(position) ? elements[position] : .null
+        }
+        if case .nodes(let list) = value {
+            let position = index < 0 ? list.count + index : index
+            return list.indices.contains(position) ? .node(list[position]) : .null
+        }
+        var position = index
+        if index < 0 {
+            guard let count = elementCount(value) else { return .null }
+            position = count + index
+            if position < 0 { return .null }
+        }
+        var found = JMESValue.null
+        var seen = 0
+        _ = try! forEachElement(value) { (element: JMESValue) throws(QueryError) in
+            if seen == position { found = element }
+            seen += 1
+        }
+        return found
+    }
+
+    /// Python's slice semantics, as the specification defines them.
+    static func slice<T>(_ elements: [T], start: Int?, stop: Int?, step: Int) -> [T] {
+        let count = elements.count
+        func adjusted(_ endpoint: Int) -> Int {
+            if endpoint < 0 {
+                let moved = endpoint + count
+                return moved < 0 ? (step > 0 ? 0 : -1) : moved
+            }
+            return endpoint >= count ? (step > 0 ? count : count - 1) : endpoint
+        }
+        var position = start.map(adjusted) ?? (step > 0 ? 0 : count - 1)
+        let end = stop.map(adjusted) ?? (step > 0 ? count : -1)
+        var result: [T] = []
+        while step > 0 ? position < end : position > end {
+            result.append(elements[position])
+            position += step
+        }
+        return result
+    }
+
+    // MARK: Comparisons
+
+    private func compare(_ comparison: JMESComparison, _ left: JMESValue, _ right: JMESValue) -> JMESValue {
+        switch comparison {
+        case .equal: return .bool(equal(left, right))
+        case .notEqual: return .bool(!equal(left, right))
+        default:
+            guard let order = order(left, right) else { return .null }
+            switch comparison {
+            case .less: return .bool(order < 0)
+            case .lessOrEqual: return .bool(order <= 0)
+            case .greater: return .bool(order > 0)
+            default: return .bool(order >= 0)
+            }
+        }
+    }
+
+    /// -1, 0 or 1 for two numbers or two strings (strings by code point,
+    /// as jmespath.py orders them); `nil` for anything else.
+    func order(_ left: JMESValue, _ right: JMESValue) -> Int? {
+        if let a = number(left), let b = number(right) {
+            return a < b ? -1 : (a > b ? 1 : 0)
+        }
+        if let a = string(left), let b = string(right) {
+            return Self.order(a, b)
+        }
+        return nil
+    }
+
+    static func order(_ a: String, _ b: String) -> Int {
+        var left = a.unicodeScalars.makeIterator()
+        var right = b.unicodeScalars.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return 0
+            case (nil, _): return -1
+            case (_, nil): return 1
+            case (let x?, let y?): if x != y { return x.value < y.value ? -1 : 1 }
+            }
+        }
+    }
+
+    /// Deep equality: numbers by value, strings by bytes, objects whatever
+    /// their key order.
+    func equal(_ left: JMESValue, _ right: JMESValue) -> Bool {
+        let kind = type(of: left)
+        guard kind == type(of: right) else { return false }
+        switch kind {
+        case .null: return true
+        case .boolean: return isTruthy(left) == isTruthy(right)
+        case .number: return number(left) == number(right)
+        case .string: return string(left)!.utf8.elementsEqual(string(right)!.utf8)
+        case .array:
+            guard let a = elements(left), let b = elements(right), a.count == b.count else { return false }
+            return zip(a, b).allSatisfy { equal($0, $1) }
+        case .object:
+            let a = members(left), b = members(right)
+            guard a.count == b.count else { return false }
+            return a.allSatisfy { key, value in b[key].map { equal(value, $0) } ?? false }
+        case .expression: return false
+        }
+    }
+
+    /// An object's members as a built object (keys as text).
+    func members(_ value: JMESValue) -> JMESObject {
+        if case .object(let object) = value { return object }
+        var object = JMESObject()
+        _ = try! forEachMember(value) { (key: JMESKey, member: JMESValue) throws(QueryError) in object[text(of: key)] = member }
+        return object
+    }
+}
+
+extension JMESObject {
+    /// Whether every member satisfies `predicate`.
+    func allSatisfy(_ predicate: (String, JMESValue) -> Bool) -> Bool {
+        for i in 0..<count where !predicate(keys[i], values[i]) { return false }
+        return true
+    }
+}
+
+/// Collects the results of a projection: node indices while every result
+/// is a node (4 bytes each, handed to the result as they are), values from
+/// the first built one on.
+struct JMESCollector {
+    private var nodes: [UInt32] = []
+    private var values: [JMESValue]? = nil
+
+    init(capacity: Int = 0) {
+        nodes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ value: JMESValue) {
+        if values == nil, case .node(let index) = value {
+            nodes.append(index)
+            return
+        }
+        if values == nil {
+            values = nodes.map { .node($0) }
+            nodes = []
+        }
+        values!.append(value)
+    }
+
+    var value: JMESValue { values.map { .array($0) } ?? .nodes(nodes) }
+}

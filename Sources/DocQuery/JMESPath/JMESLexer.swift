@@ -1,0 +1,162 @@
+import Foundation
+
+/// Splits a JMESPath expression into tokens.
+///
+/// Positions are Unicode-scalar offsets, turned into character ranges when
+/// an error is thrown. Quoted identifiers and backtick literals are JSON and
+/// go through DocTree's strict JSON scanner; a backtick literal that is not
+/// JSON is read as a string, as the specification's deprecated form allows
+/// (`` `foo` `` is `"foo"`).
+struct JMESLexer {
+    private let scalars: [Unicode.Scalar]
+    private let expression: String
+    private var position = 0
+
+    init(_ expression: String) {
+        self.expression = expression
+        self.scalars = Array(expression.unicodeScalars)
+    }
+
+    /// Every token of the expression, ending with an `.end` token.
+    static func tokens(of expression: String) throws(QueryError) -> [JMESToken] {
+        var lexer = JMESLexer(expression)
+        var tokens: [JMESToken] = []
+        while true {
+            let token = try lexer.next()
+            tokens.append(token)
+            if token.kind == .end { return tokens }
+        }
+    }
+
+    private func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>) -> QueryError {
+        QueryError(kind, message, path: expression, scalarRange: range)
+    }
+
+    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+        position + offset < scalars.count ? scalars[position + offset] : nil
+    }
+
+    private mutating func next() throws(QueryError) -> JMESToken {
+        while let scalar = peek(), scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+            position += 1
+        }
+        let start = position
+        guard let scalar = peek() else { return JMESToken(kind: .end, range: start..<start) }
+        func single(_ kind: JMESToken.Kind, length: Int = 1) -> JMESToken {
+            position += length
+            return JMESToken(kind: kind, range: start..<position)
+        }
+        switch scalar {
+        case ".": return single(.dot)
+        case "*": return single(.star)
+        case "]": return single(.rightBracket)
+        case "{": return single(.leftBrace)
+        case "}": return single(.rightBrace)
+        case "(": return single(.leftParenthesis)
+        case ")": return single(.rightParenthesis)
+        case ",": return single(.comma)
+        case ":": return single(.colon)
+        case "@": return single(.current)
+        case "[":
+            switch peek(1) {
+            case "]": return single(.flatten, length: 2)
+            case "?": return single(.filter, length: 2)
+            default: return single(.leftBracket)
+            }
+        case "|": return peek(1) == "|" ? single(.or, length: 2) : single(.pipe)
+        case "&": return peek(1) == "&" ? single(.and, length: 2) : single(.expressionReference)
+        case "!": return peek(1) == "=" ? single(.notEqual, length: 2) : single(.not)
+        case "<": return peek(1) == "=" ? single(.lessOrEqual, length: 2) : single(.less)
+        case ">": return peek(1) == "=" ? single(.greaterOrEqual, length: 2) : single(.greater)
+        case "=":
+            guard peek(1) == "=" else {
+                throw error(.unexpectedCharacter, "'=' is not an operator (did you mean '=='?)", start..<start + 1)
+            }
+            return single(.equal, length: 2)
+        case "\"":
+            let body = try delimited(by: "\"")
+            var token = JMESToken(kind: .quotedIdentifier, range: start..<position)
+            guard let decoded = Self.jsonValue("\"" + body + "\""), case .string(let text) = decoded else {
+                throw error(.invalidEscape, "invalid quoted identifier", start..<position)
+            }
+            token.text = text
+            return token
+        case "'":
+            let body = try delimited(by: "'")
+            var token = JMESToken(kind: .rawString, range: start..<position)
+            token.text = body.replacingOccurrences(of: "\\'", with: "'")
+            return token
+        case "`":
+            let body = try delimited(by: "`").replacingOccurrences(of: "\\`", with: "`")
+            var token = JMESToken(kind: .literal, range: start..<position)
+            if let value = Self.jsonValue(body) {
+                token.literal = value
+            } else if let value = Self.jsonValue("\"" + String(body.drop(while: { $0 == " " })) + "\""), case .string = value {
+                token.literal = value
+            } else {
+                throw error(.unexpectedToken, "the literal is not valid JSON", start..<position)
+            }
+            return token
+        case "-", "0"..."9":
+            var end = position + 1
+            while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
+            let digits = String(String.UnicodeScalarView(scalars[position..<end]))
+            guard digits != "-" else {
+                throw error(.invalidNumber, "'-' must be followed by digits", start..<start + 1)
+            }
+            guard let value = Int(digits), value.magnitude < UInt32.max else {
+                throw error(.invalidNumber, "number \(digits) is too large", start..<end)
+            }
+            position = end
+            var token = JMESToken(kind: .number, range: start..<end)
+            token.number = value
+            return token
+        default:
+            guard Self.startsIdentifier(scalar) else {
+                throw error(.unexpectedCharacter, "unexpected character '\(scalar.escaped(asASCII: false))'", start..<start + 1)
+            }
+            var end = position + 1
+            while end < scalars.count, Self.continuesIdentifier(scalars[end]) { end += 1 }
+            var token = JMESToken(kind: .identifier, range: start..<end)
+            token.text = String(String.UnicodeScalarView(scalars[position..<end]))
+            position = end
+            return token
+        }
+    }
+
+    /// The text up to the closing delimiter, which a backslash escapes
+    /// (the backslash is kept); the position moves past the delimiter.
+    private mutating func delimited(by delimiter: Unicode.Scalar) throws(QueryError) -> String {
+        let start = position
+        position += 1
+        var body = String.UnicodeScalarView()
+        while let scalar = peek(), scalar != delimiter {
+            if scalar == "\\" {
+                body.append(scalar)
+                position += 1
+                guard peek() != nil else { break }
+            }
+            body.append(scalars[position])
+            position += 1
+        }
+        guard peek() == delimiter else {
+            throw error(.unterminatedString, "missing closing \(delimiter)", start..<scalars.count)
+        }
+        position += 1
+        return String(body)
+    }
+
+    private static func startsIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+    }
+
+    private static func continuesIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+        startsIdentifier(scalar) || ("0"..."9").contains(scalar)
+    }
+
+    /// `text` parsed as strict JSON into a built value, or `nil` when it is not JSON.
+    static func jsonValue(_ text: String) -> JMESValue? {
+        guard let document = try? Document(data: Data(text.utf8), options: LoadOptions(format: .json)) else { return nil }
+        return JMESValue.built(from: document.root)
+    }
+}

@@ -1,0 +1,321 @@
+/// Compiles JMESPath tokens into a ``JMESExpression`` with a Pratt parser
+/// that follows the specification's binding powers (see
+/// ``JMESToken/bindingPower``) and jmespath.py's grammar decisions.
+///
+/// Recursion is bounded: expressions nested deeper than ``maxDepth`` are a
+/// syntax error, so a hostile expression cannot overflow the stack.
+struct JMESParser {
+    static let maxDepth = 256
+    /// Projections stop at tokens binding less than this.
+    private static let projectionStop = 10
+
+    private let expression: String
+    private let tokens: [JMESToken]
+    private var position = 0
+    private var depth = 0
+    /// The distinct identifiers, in slot order.
+    private(set) var keys: [String] = []
+    private var slotOfKey: [String: Int] = [:]
+
+    init(_ expression: String) throws(QueryError) {
+        self.expression = expression
+        self.tokens = try JMESLexer.tokens(of: expression)
+    }
+
+    /// Parses the whole expression.
+    mutating func parse() throws(QueryError) -> JMESExpression {
+        let result = try parseExpression(0)
+        guard current.kind == .end else {
+            throw unexpected(current)
+        }
+        return result
+    }
+
+    // MARK: Tokens
+
+    private var current: JMESToken { tokens[position] }
+
+    private func lookahead(_ offset: Int) -> JMESToken {
+        tokens[min(position + offset, tokens.count - 1)]
+    }
+
+    private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
+
+    private mutating func match(_ kind: JMESToken.Kind) throws(QueryError) {
+        guard current.kind == kind else {
+            let expected: QueryError.Kind
+            switch kind {
+            case .rightBracket: expected = .expectedClosingBracket
+            case .rightParenthesis: expected = .expectedClosingParenthesis
+            default: expected = .unexpectedToken
+            }
+            throw error(expected, "expected \(JMESToken(kind: kind, range: 0..<0).spelling), found \(current.spelling)", current.range)
+        }
+        advance()
+    }
+
+    private func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>) -> QueryError {
+        QueryError(kind, message, path: expression, scalarRange: range)
+    }
+
+    private func unexpected(_ token: JMESToken) -> QueryError {
+        if token.kind == .end {
+            return error(.expectedOperand, "incomplete expression", token.range)
+        }
+        return error(.unexpectedToken, "unexpected \(token.spelling)", token.range)
+    }
+
+    private mutating func slot(of key: String) -> Int {
+        if let slot = slotOfKey[key] { return slot }
+        slotOfKey[key] = keys.count
+        keys.append(key)
+        return keys.count - 1
+    }
+
+    // MARK: Pratt loop
+
+    private mutating func parseExpression(_ bindingPower: Int) throws(QueryError) -> JMESExpression {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else {
+            throw error(.nestingTooDeep, "expression nested more than \(Self.maxDepth) levels deep", current.range)
+        }
+        let token = current
+        advance()
+        var left = try prefix(token)
+        while bindingPower < current.bindingPower {
+            let token = current
+            advance()
+            left = try infix(token, left)
+        }
+        return left
+    }
+
+    /// The "nud" rules: a token that starts an expression.
+    private mutating func prefix(_ token: JMESToken) throws(QueryError) -> JMESExpression {
+        switch token.kind {
+        case .literal:
+            return .literal(token.literal)
+        case .rawString:
+            return .literal(.string(token.text))
+        case .identifier:
+            return .field(slot: slot(of: token.text))
+        case .quotedIdentifier:
+            if current.kind == .leftParenthesis {
+                throw error(.unexpectedToken, "a function name cannot be quoted", token.range)
+            }
+            return .field(slot: slot(of: token.text))
+        case .star:
+            if current.kind == .rightBracket { return .valueProjection(.current, .current) }
+            return .valueProjection(.current, try projectionRight(JMESToken(kind: .star, range: 0..<0).bindingPower))
+        case .filter:
+            return try filter(.current)
+        case .leftBrace:
+            return try multiSelectHash()
+        case .leftParenthesis:
+            let inner = try parseExpression(0)
+            try match(.rightParenthesis)
+            return inner
+        case .flatten:
+            return .listProjection(.flatten(.current), try projectionRight(token.bindingPower))
+        case .not:
+            return .not(try parseExpression(token.bindingPower))
+        case .leftBracket:
+            if current.kind == .number || current.kind == .colon {
+                return try indexOrSlice(.current)
+            }
+            if current.kind == .star && lookahead(1).kind == .rightBracket {
+                advance()
+                advance()
+                return .listProjection(.current, try projectionRight(20))
+            }
+            return try multiSelectList()
+        case .current:
+            return .current
+        case .expressionReference:
+            return .reference(try parseExpression(token.bindingPower))
+        default:
+            throw unexpected(token)
+        }
+    }
+
+    /// The "led" rules: a token that continues the expression on its left.
+    private mutating func infix(_ token: JMESToken, _ left: JMESExpression) throws(QueryError) -> JMESExpression {
+        switch token.kind {
+        case .dot:
+            if current.kind == .star {
+                advance()
+                return .valueProjection(left, try projectionRight(token.bindingPower))
+            }
+            let right = try dotRight(token.bindingPower)
+            switch (left, right) {
+            case (.field(let a), .field(let b)): return .fields([a, b])
+            case (.fields(let slots), .field(let b)): return .fields(slots + [b])
+            default: return .subexpression(left, right)
+            }
+        case .pipe:
+            return .pipe(left, try parseExpression(token.bindingPower))
+        case .or:
+            return .or(left, try parseExpression(token.bindingPower))
+        case .and:
+            return .and(left, try parseExpression(token.bindingPower))
+        case .leftParenthesis:
+            return try functionCall(left, openedAt: token)
+        case .filter:
+            return try filter(left)
+        case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual:
+            let comparison: JMESComparison
+            switch token.kind {
+            case .equal: comparison = .equal
+            case .notEqual: comparison = .notEqual
+            case .less: comparison = .less
+            case .lessOrEqual: comparison = .lessOrEqual
+            case .greater: comparison = .greater
+            default: comparison = .greaterOrEqual
+            }
+            return .comparison(comparison, left, try parseExpression(token.bindingPower))
+        case .flatten:
+            return .listProjection(.flatten(left), try projectionRight(token.bindingPower))
+        case .leftBracket:
+            if current.kind == .number || current.kind == .colon {
+                return try indexOrSlice(left)
+            }
+            try match(.star)
+            try match(.rightBracket)
+            return .listProjection(left, try projectionRight(20))
+        default:
+            throw unexpected(token)
+        }
+    }
+
+    // MARK: Pieces
+
+    /// What follows a projection: nothing (the elements themselves), or an
+    /// index, filter or dotted expression applied to each element.
+    private mutating func projectionRight(_ bindingPower: Int) throws(QueryError) -> JMESExpression {
+        if current.bindingPower < Self.projectionStop { return .current }
+        switch current.kind {
+        case .leftBracket, .filter:
+            return try parseExpression(bindingPower)
+        case .dot:
+            advance()
+            return try dotRight(bindingPower)
+        default:
+            throw unexpected(current)
+        }
+    }
+
+    /// What may follow a `.`: an identifier, `*`, a multi-select list or hash.
+    private mutating func dotRight(_ bindingPower: Int) throws(QueryError) -> JMESExpression {
+        switch current.kind {
+        case .identifier, .quotedIdentifier, .star:
+            return try parseExpression(bindingPower)
+        case .leftBracket:
+            advance()
+            return try multiSelectList()
+        case .leftBrace:
+            advance()
+            return try multiSelectHash()
+        default:
+            throw error(.expectedKey, "expected an identifier, '*', '[' or '{' after '.', found \(current.spelling)", current.range)
+        }
+    }
+
+    /// `[n]` or `[start:stop:step]` after `base`; the `[` is consumed.
+    private mutating func indexOrSlice(_ base: JMESExpression) throws(QueryError) -> JMESExpression {
+        if current.kind == .colon || lookahead(1).kind == .colon {
+            var parts: [Int?] = [nil, nil, nil]
+            var part = 0
+            let start = current.range.lowerBound
+            while current.kind != .rightBracket {
+                switch current.kind {
+                case .colon:
+                    part += 1
+                    guard part < 3 else { throw error(.expectedClosingBracket, "a slice has at most three parts", current.range) }
+                case .number:
+                    guard parts[part] == nil else { throw unexpected(current) }
+                    parts[part] = current.number
+                default:
+                    throw error(.expectedIndex, "expected a number or ':' in a slice, found \(current.spelling)", current.range)
+                }
+                advance()
+            }
+            if parts[2] == 0 {
+                throw error(.invalidValue, "a slice step cannot be 0", start..<current.range.lowerBound)
+            }
+            try match(.rightBracket)
+            let slice = JMESExpression.slice(base, start: parts[0], stop: parts[1], step: parts[2])
+            return .listProjection(slice, try projectionRight(20))
+        }
+        let index = current.number
+        try match(.number)
+        try match(.rightBracket)
+        return .index(base, index)
+    }
+
+    /// `[?condition]` after `base`; the `[?` is consumed.
+    private mutating func filter(_ base: JMESExpression) throws(QueryError) -> JMESExpression {
+        let condition = try parseExpression(0)
+        try match(.rightBracket)
+        let right = current.kind == .flatten ? JMESExpression.current : try projectionRight(21)
+        return .filterProjection(base, right, condition: condition)
+    }
+
+    /// `[a, b, …]`; the `[` is consumed.
+    private mutating func multiSelectList() throws(QueryError) -> JMESExpression {
+        var items: [JMESExpression] = []
+        while true {
+            items.append(try parseExpression(0))
+            if current.kind == .rightBracket { break }
+            try match(.comma)
+        }
+        try match(.rightBracket)
+        return .multiSelectList(items)
+    }
+
+    /// `{key: value, …}`; the `{` is consumed.
+    private mutating func multiSelectHash() throws(QueryError) -> JMESExpression {
+        var keys: [String] = []
+        var values: [JMESExpression] = []
+        while true {
+            guard current.kind == .identifier || current.kind == .quotedIdentifier else {
+                throw error(.expectedKey, "expected a key in '{…}', found \(current.spelling)", current.range)
+            }
+            keys.append(current.text)
+            advance()
+            try match(.colon)
+            values.append(try parseExpression(0))
+            if current.kind == .comma {
+                advance()
+            } else {
+                try match(.rightBrace)
+                break
+            }
+        }
+        return .multiSelectHash(keys: keys, values: values)
+    }
+
+    /// `name(arg, …)`; the `(` is consumed. Unknown names and wrong argument
+    /// counts are caught here, before anything is evaluated.
+    private mutating func functionCall(_ left: JMESExpression, openedAt parenthesis: JMESToken) throws(QueryError) -> JMESExpression {
+        let nameToken = tokens[position - 2]
+        guard case .field = left, nameToken.kind == .identifier else {
+            throw error(.unexpectedToken, "only a function name can be called", parenthesis.range)
+        }
+        var arguments: [JMESExpression] = []
+        while current.kind != .rightParenthesis {
+            arguments.append(try parseExpression(0))
+            if current.kind != .rightParenthesis { try match(.comma) }
+        }
+        let range = nameToken.range.lowerBound..<current.range.upperBound
+        try match(.rightParenthesis)
+        guard let function = JMESFunction(rawValue: nameToken.text) else {
+            let suggestion = Suggestions.closest(to: nameToken.text, in: JMESFunction.allCases.map(\.rawValue))
+            throw error(.unknownFunction, "unknown function \(nameToken.text)()" + (suggestion.map { " (did you mean \($0)()?)" } ?? ""), nameToken.range)
+        }
+        if let problem = function.arityProblem(arguments.count) {
+            throw error(.invalidArity, problem, range)
+        }
+        return .function(function, arguments, range: range)
+    }
+}

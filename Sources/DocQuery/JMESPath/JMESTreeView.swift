@@ -1,0 +1,355 @@
+/// The JSON view of the tree that JMESPath sees, read straight from the
+/// node records with nothing converted.
+///
+/// JSON nodes are what they are. XML follows the mapping of
+/// ``Node/jsonString(pretty:)`` (the "XML to tree mapping" article):
+/// - an element with neither attributes nor child elements is a string,
+///   its own text;
+/// - any other element is an object: its attributes (strings), then its
+///   child elements grouped by name in order of first appearance (a repeated
+///   name is an array, ``JMESValue/repeated(parent:name:byLocalName:)``),
+///   then `_string`, its own text, when it has text that is not only whitespace;
+/// - attributes and text runs are strings; the document node is its root.
+///
+/// As in key paths, an identifier without a prefix also finds a prefixed
+/// XML name by its local part (`Body` finds `soap:Body`) when nothing has
+/// that exact name.
+extension JMESEvaluator {
+    /// The JMESPath type of a value.
+    func type(of value: JMESValue) -> JMESType {
+        switch value {
+        case .null: return .null
+        case .bool: return .boolean
+        case .number: return .number
+        case .string: return .string
+        case .array, .repeated, .nodes: return .array
+        case .object: return .object
+        case .expression: return .expression
+        case .node(let index): return type(ofNode: index)
+        }
+    }
+
+    func type(ofNode index: UInt32) -> JMESType {
+        let record = nodes[Int(index)]
+        switch record.kind {
+        case .object: return .object
+        case .array: return .array
+        case .string, .attribute, .text, .comment, .processingInstruction: return .string
+        case .number: return .number
+        case .true, .false: return .boolean
+        case .null: return .null
+        case .element: return isObjectElement(index, record) ? .object : .string
+        default: return type(ofNode: rootIndex)  // the document node
+        }
+    }
+
+    /// Whether an element is an object in the JSON view: it has attributes
+    /// or child elements.
+    @inline(__always)
+    func isObjectElement(_ index: UInt32, _ record: NodeRecord) -> Bool {
+        record.hasElementChildren
+            || (index &+ 1 < record.a && nodes[Int(index) + 1].kind == .attribute)
+    }
+
+    /// The node a value refers to, with the document node replaced by its root.
+    @inline(__always)
+    func resolved(_ index: UInt32) -> UInt32 { index == 0 ? rootIndex : index }
+
+    func isNull(_ value: JMESValue) -> Bool {
+        switch value {
+        case .null: return true
+        case .node(let index): return nodes[Int(index)].kind == .null
+        default: return false
+        }
+    }
+
+    // MARK: Members
+
+    /// The member named by key slot `slot`, or null.
+    func member(_ value: JMESValue, slot: Int) -> JMESValue {
+        switch value {
+        case .node(let raw):
+            let index = resolved(raw)
+            let record = nodes[Int(index)]
+            let id = keyIDs[slot]
+            switch record.kind {
+            case .object:
+                return objectMember(index, record, id: id).map { .node($0) } ?? .null
+            case .element:
+                guard isObjectElement(index, record) else { return .null }
+                return elementMember(index, record, id: id, slot: slot)
+            default:
+                return .null
+            }
+        case .object(let object):
+            return object[keys[slot]] ?? .null
+        default:
+            return .null
+        }
+    }
+
+    /// The member of a JSON object with key id `id` (the last one when keys
+    /// repeat, as JSON parsers keep it), or `nil`.
+    @inline(__always)
+    func objectMember(_ index: UInt32, _ record: NodeRecord, id: UInt32) -> UInt32? {
+        guard id != Self.absent else { return nil }
+        var found: UInt32? = nil
+        var position = index + 1
+        while position < record.a {
+            let child = nodes[Int(position)]
+            if child.nameID == id {
+                found = position
+                if !record.hasDuplicateKeys { break }
+            }
+            position = child.subtreeEnd(at: position)
+        }
+        return found
+    }
+
+    private func elementMember(_ index: UInt32, _ record: NodeRecord, id: UInt32, slot: Int) -> JMESValue {
+        if id != Self.absent {
+            // Exact names first; then, in documents with prefixes, local names.
+            for pass in 0..<(hasPrefixedNames ? 2 : 1) {
+                let byLocalName = pass == 1
+                var first: UInt32? = nil
+                var position = index + 1
+                while position < record.a {
+                    let child = nodes[Int(position)]
+                    if child.kind == .attribute || child.kind == .element,
+                        byLocalName ? localNameIDs[Int(child.nameID)] == id : child.nameID == id
+                    {
+                        if child.kind == .attribute { return .node(position) }
+                        if first != nil { return .repeated(parent: index, name: id, byLocalName: byLocalName) }
+                        first = position
+                    }
+                    position = nodes[Int(position)].subtreeEnd(at: position)
+                }
+                if let first { return .node(first) }
+            }
+        }
+        if record.flags.contains(.hasText), keys[slot] == ReservedKey.string {
+            return .string(Node(document: document, index: index).string ?? "")
+        }
+        return .null
+    }
+
+    /// Calls `body` with each key and value of an object, in the view's
+    /// order; returns `false` (calling nothing) when the value is not an object.
+    func forEachMember(_ value: JMESValue, _ body: (JMESKey, JMESValue) throws(QueryError) -> Void) throws(QueryError) -> Bool {
+        switch value {
+        case .object(let object):
+            for i in 0..<object.count { try body(.string(object.keys[i]), object.values[i]) }
+            return true
+        case .node(let raw):
+            let index = resolved(raw)
+            let record = nodes[Int(index)]
+            switch record.kind {
+            case .object:
+                var position = index + 1
+                while position < record.a {
+                    try body(.name(nodes[Int(position)].nameID), .node(position))
+                    position = nodes[Int(position)].subtreeEnd(at: position)
+                }
+                return true
+            case .element where isObjectElement(index, record):
+                var position = index + 1
+                while position < record.a {
+                    let child = nodes[Int(position)]
+                    if child.kind == .attribute {
+                        try body(.name(child.nameID), .node(position))
+                    } else if child.kind == .element, isFirstElement(named: child.nameID, at: position, in: index) {
+                        let repeated = hasLaterElement(named: child.nameID, after: position, in: record)
+                        try body(.name(child.nameID), repeated ? .repeated(parent: index, name: child.nameID, byLocalName: false) : .node(position))
+                    }
+                    position = nodes[Int(position)].subtreeEnd(at: position)
+                }
+                if record.flags.contains(.hasText) {
+                    try body(.string(ReservedKey.string), .string(Node(document: document, index: index).string ?? ""))
+                }
+                return true
+            default:
+                return false
+            }
+        default:
+            return false
+        }
+    }
+
+    private func isFirstElement(named name: UInt32, at position: UInt32, in parent: UInt32) -> Bool {
+        var other = parent + 1
+        while other < position {
+            let record = nodes[Int(other)]
+            if record.kind == .element && record.nameID == name { return false }
+            other = nodes[Int(other)].subtreeEnd(at: other)
+        }
+        return true
+    }
+
+    private func hasLaterElement(named name: UInt32, after position: UInt32, in parent: NodeRecord) -> Bool {
+        var other = nodes[Int(position)].subtreeEnd(at: position)
+        while other < parent.a {
+            let record = nodes[Int(other)]
+            if record.kind == .element && record.nameID == name { return true }
+            other = nodes[Int(other)].subtreeEnd(at: other)
+        }
+        return false
+    }
+
+    /// The text of a member key.
+    func text(of key: JMESKey) -> String {
+        switch key {
+        case .name(let id): return document.table.names[id]
+        case .string(let string): return string
+        }
+    }
+
+    // MARK: Elements
+
+    /// Calls `body` with each element of an array, in order; returns `false`
+    /// (calling nothing) when the value is not an array.
+    func forEachElement(_ value: JMESValue, _ body: (JMESValue) throws(QueryError) -> Void) throws(QueryError) -> Bool {
+        switch value {
+        case .array(let elements):
+            for element in elements { try body(element) }
+            return true
+        case .nodes(let list):
+            for index in list { try body(.node(index)) }
+            return true
+        case .node(let raw):
+            let index = resolved(raw)
+            let record = nodes[Int(index)]
+            guard record.kind == .array else { return false }
+            var position = index + 1
+            while position < record.a {
+                try body(.node(position))
+                position = nodes[Int(position)].subtreeEnd(at: position)
+            }
+            return true
+        case .repeated(let parent, let name, let byLocalName):
+            let record = nodes[Int(parent)]
+            var position = parent + 1
+            while position < record.a {
+                let child = nodes[Int(position)]
+                if child.kind == .element,
+                    byLocalName ? localNameIDs[Int(child.nameID)] == name : child.nameID == name
+                {
+                    try body(.node(position))
+                }
+                position = nodes[Int(position)].subtreeEnd(at: position)
+            }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The elements of an array as built values, or `nil` when it is not one.
+    func elements(_ value: JMESValue) -> [JMESValue]? {
+        if case .array(let elements) = value { return elements }
+        var result: [JMESValue] = []
+        result.reserveCapacity(elementCount(value) ?? 0)
+        let isArray = try! forEachElement(value) { (element: JMESValue) throws(QueryError) in result.append(element) }
+        return isArray ? result : nil
+    }
+
+    /// The number of elements of an array.
+    func elementCount(_ value: JMESValue) -> Int? {
+        switch value {
+        case .array(let elements): return elements.count
+        case .nodes(let list): return list.count
+        case .node(let raw):
+            let record = nodes[Int(resolved(raw))]
+            return record.kind == .array ? Int(record.b) : nil
+        default:
+            var count = 0
+            let isArray = try! forEachElement(value) { (_: JMESValue) throws(QueryError) in count += 1 }
+            return isArray ? count : nil
+        }
+    }
+
+    // MARK: Scalars
+
+    /// The text of a string value, or `nil`.
+    func string(_ value: JMESValue) -> String? {
+        switch value {
+        case .string(let string): return string
+        case .node(let raw):
+            let index = resolved(raw)
+            guard type(ofNode: index) == .string else { return nil }
+            return Node(document: document, index: index).string ?? ""
+        default: return nil
+        }
+    }
+
+    /// The value of a number, or `nil`.
+    func number(_ value: JMESValue) -> Double? {
+        switch value {
+        case .number(let number): return number
+        case .node(let raw):
+            let index = resolved(raw)
+            let record = nodes[Int(index)]
+            guard record.kind == .number else { return nil }
+            return smallInteger(record) ?? Node(document: document, index: index).double
+        default: return nil
+        }
+    }
+
+    /// A number written as an integer of at most 15 digits, read without
+    /// building a string; `nil` for anything else.
+    @inline(__always)
+    private func smallInteger(_ record: NodeRecord) -> Double? {
+        guard record.b > 0, record.b <= 16 else { return nil }
+        return text.withUnsafeBufferPointer { text -> Double? in
+            var position = Int(record.a)
+            let end = position + Int(record.b)
+            let negative = text[position] == UInt8(ascii: "-")
+            if negative { position += 1 }
+            guard position < end, end - position <= 15 else { return nil }
+            var value: Int64 = 0
+            while position < end {
+                let digit = text[position] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+                position += 1
+            }
+            return Double(negative ? -value : value)
+        }
+    }
+
+    /// JMESPath truthiness: false, null, empty strings, arrays and objects are false.
+    func isTruthy(_ value: JMESValue) -> Bool {
+        switch value {
+        case .null: return false
+        case .bool(let bool): return bool
+        case .number, .expression, .repeated: return true
+        case .string(let string): return !string.isEmpty
+        case .array(let elements): return !elements.isEmpty
+        case .nodes(let list): return !list.isEmpty
+        case .object(let object): return object.count > 0
+        case .node(let raw):
+            let index = resolved(raw)
+            let record = nodes[Int(index)]
+            switch record.kind {
+            case .null, .false: return false
+            case .true, .number: return true
+            case .object, .array: return record.a > index + 1
+            case .string, .attribute, .text, .comment, .processingInstruction: return record.b > 0
+            case .element:
+                return isObjectElement(index, record) || !(Node(document: document, index: index).string ?? "").isEmpty
+            default: return true  // the document node
+            }
+        }
+    }
+}
+
+/// A member key: an interned name of the document, or text the expression built.
+enum JMESKey {
+    case name(UInt32)
+    case string(String)
+}
+
+/// The types of JMESPath values, named as `type()` returns them.
+enum JMESType: String, Sendable {
+    case number, string, boolean, array, object, null
+    case expression = "expref"
+}
