@@ -26,10 +26,20 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     /// The values bound to `$name` placeholders, written out (`""` when none).
     private var bound = ""
 
+    /// The longest path compiled unless a limit is given: 65 536 UTF-8 bytes.
+    public static let defaultMaxLength = 65_536
+
     /// Compiles a path.
     ///
-    /// - Throws: ``QueryError`` when the path is malformed.
-    public init(_ path: String) throws(QueryError) {
+    /// - Parameters:
+    ///   - path: the path.
+    ///   - maxLength: the longest path accepted, in UTF-8 bytes; a longer
+    ///     one fails with ``QueryError/Kind-swift.struct/pathTooLong`` before
+    ///     it is read (paths typed by people, or built from input, stay
+    ///     cheap to reject).
+    /// - Throws: ``QueryError`` when the path is malformed or too long.
+    public init(_ path: String, maxLength: Int = PathQuery.defaultMaxLength) throws(QueryError) {
+        guard path.utf8.count <= maxLength else { throw Self.tooLong(path, maxLength: maxLength) }
         let parsed = try Parser.parse(path)
         self.init(description: path, steps: parsed.steps, keys: parsed.keys)
     }
@@ -46,13 +56,14 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Values may be a `String` (or `Substring`), any integer type,
     /// `Double`, `Float`, `Decimal`, `Bool`, or `nil` for `null`. Without
-    /// parameters (``init(_:)``), `$name` is an ordinary key. Placeholders
+    /// parameters (``init(_:maxLength:)``), `$name` is an ordinary key. Placeholders
     /// stand only for filter values, not for keys or indexes.
     ///
     /// - Throws: ``QueryError`` when the path is malformed, or a placeholder
     ///   has no value or a value of another type (kind
     ///   ``QueryError/Kind-swift.struct/expectedOperand``).
     public init(_ path: String, parameters: [String: (any Sendable)?]) throws(QueryError) {
+        guard path.utf8.count <= Self.defaultMaxLength else { throw Self.tooLong(path, maxLength: Self.defaultMaxLength) }
         let bindings = PathParameters(named: parameters)
         let parsed = try Parser.parse(path, parameters: bindings)
         self.init(description: path, steps: parsed.steps, keys: parsed.keys)
@@ -64,10 +75,25 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``QueryError`` as the named form does.
     public init(_ path: String, parameters: [(any Sendable)?]) throws(QueryError) {
+        guard path.utf8.count <= Self.defaultMaxLength else { throw Self.tooLong(path, maxLength: Self.defaultMaxLength) }
         let bindings = PathParameters(positional: parameters)
         let parsed = try Parser.parse(path, parameters: bindings)
         self.init(description: path, steps: parsed.steps, keys: parsed.keys)
         bound = bindings.identity
+    }
+
+    /// The error of a path over `maxLength` bytes, covering its characters past the limit.
+    private static func tooLong(_ path: String, maxLength: Int) -> QueryError {
+        var bytes = 0
+        var scalars = 0
+        for scalar in path.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > maxLength { break }
+            scalars += 1
+        }
+        return QueryError(
+            .pathTooLong, "the path is \(path.utf8.count) bytes long, more than the limit of \(maxLength)",
+            path: path, scalarRange: scalars..<path.unicodeScalars.count)
     }
 
     private init(description: String, steps: [Step], keys: [String]) {

@@ -78,6 +78,7 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
             case expectedKey, expectedIndex, expectedClosingBracket, expectedOperand
             case expectedClosingParenthesis, unexpectedToken, unknownOperator, nestingTooDeep
             case nonNumericValue, incomparableValues, resultTooLarge
+            case pathTooLong
             case invalidType, invalidArity, unknownFunction, invalidValue
         }
         private let value: Value
@@ -113,6 +114,9 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
         public static let incomparableValues = Kind(.incomparableValues)
         /// An evaluation produced more computed values than a result can index.
         public static let resultTooLarge = Kind(.resultTooLarge)
+        /// The path is longer than the limit it was compiled with
+        /// (``PathQuery/defaultMaxLength`` unless given).
+        public static let pathTooLong = Kind(.pathTooLong)
 
         /// A JMESPath function got an argument of the wrong type
         /// (`length(\`1\`)`), or a sort key mixed numbers and strings.

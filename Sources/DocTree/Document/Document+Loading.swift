@@ -15,6 +15,7 @@ extension Document {
     /// ``LoadOptions/encoding`` is ignored and an XML encoding declaration is
     /// overridden).
     public convenience init(string: String, options: LoadOptions = LoadOptions()) throws(LoadError) {
+        try Self.checkInputSize(string.utf8.count, options: options)
         var options = options
         options.encoding = "UTF-8"
         try self.init(prepared: InputDecoding.prepare(utf8: Array(string.utf8), options: options), options: options)
@@ -24,6 +25,7 @@ extension Document {
     /// `Content-Type`), if any. The one funnel every byte source (data,
     /// files, URLs) uses; see ``InputDecoding`` for the encoding rules.
     package convenience init(bytes: [UInt8], charset: String?, options: LoadOptions) throws(LoadError) {
+        try Self.checkInputSize(bytes.count, options: options)
         try self.init(prepared: InputDecoding.prepare(bytes, charset: charset, options: options), options: options)
     }
 
@@ -35,5 +37,13 @@ extension Document {
         case .xml: loaded = try XMLLoader.parse(input.bytes, encoding: input.xmlEncoding, options: options)
         }
         self.init(table: loaded.table, format: loaded.format)
+    }
+
+    /// Fails when the input is larger than ``LoadOptions/maxInputBytes``.
+    package static func checkInputSize(_ count: Int, options: LoadOptions) throws(LoadError) {
+        guard count <= options.maxInputBytes else {
+            throw LoadError(
+                .tooLarge, "the input is \(count) bytes, more than LoadOptions.maxInputBytes (\(options.maxInputBytes))")
+        }
     }
 }

@@ -31,7 +31,8 @@ public struct LoadOptions: Sendable, Hashable {
     public var encoding: String?
     /// The deepest nesting accepted (objects, arrays, elements). Deeper input
     /// fails with ``LoadError/Kind-swift.struct/nestingTooDeep``. Default 10 000.
-    /// XML is also limited by libxml2 itself, to 256 levels.
+    /// XML is also limited by libxml2 itself, to 256 levels, unless
+    /// ``allowsHugeXML`` is set.
     public var maxDepth: Int
     /// Whether XML comments become ``Node/Kind-swift.enum/comment`` nodes. Default `false`.
     public var keepsComments: Bool
@@ -65,6 +66,33 @@ public struct LoadOptions: Sendable, Hashable {
         self.keepsProcessingInstructions = keepsProcessingInstructions
         self.maxEntityExpansion = maxEntityExpansion
     }
+
+    // MARK: Limits for hostile input
+    //
+    // With ``maxDepth`` and ``maxEntityExpansion`` above, these bound what one
+    // load may cost. Every limit fails the load with its own message naming
+    // the option. libxml2 adds limits of its own to XML (without
+    // ``allowsHugeXML``): 256 levels of nesting, 10 000 000 bytes for one
+    // attribute value, CDATA section, comment or processing instruction,
+    // 50 000 bytes for a name.
+
+    /// The largest input accepted, in bytes (as given: before any
+    /// transcoding). Larger input fails with
+    /// ``LoadError/Kind-swift.struct/tooLarge`` before it is parsed. Default
+    /// 1 GiB; the tree's own cap is 4 GiB of text (2 GiB for XML).
+    public var maxInputBytes: Int = 1 << 30
+    /// The most nodes a document may have (``Document/nodeCount``, the
+    /// document node included). More fail with
+    /// ``LoadError/Kind-swift.struct/tooLarge``. Default 100 000 000 (a node
+    /// takes 12 bytes). XML is checked as nodes arrive; JSON, which has at
+    /// most one node per two input bytes, when the scan ends.
+    public var maxNodeCount: Int = 100_000_000
+    /// Whether XML may exceed libxml2's own limits (`XML_PARSE_HUGE`):
+    /// nesting deeper than 256 levels (up to ``maxDepth``), and attribute
+    /// values, CDATA sections, comments and processing instructions over
+    /// 10 MB. Default `false`. Entity expansion stays limited by
+    /// ``maxEntityExpansion``, so billion-laughs documents still fail.
+    public var allowsHugeXML: Bool = false
 }
 
 /// A callback that hears how many bytes of the input a load has consumed

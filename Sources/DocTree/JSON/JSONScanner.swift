@@ -62,6 +62,9 @@ package enum JSONScanner {
         guard builder.fitsLimits else {
             throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
         }
+        guard builder.nodes.count <= options.maxNodeCount else {
+            throw LoadError(.tooLarge, "the document has more than LoadOptions.maxNodeCount (\(options.maxNodeCount)) nodes")
+        }
         return builder.finish(format: .json)
     }
 }

@@ -22,8 +22,9 @@ import Darwin
 /// ## Safety
 ///
 /// - Options: `XML_PARSE_NONET` only, plus `XML_PARSE_IGNORE_ENC` when the
-///   caller forces an encoding. Never `NOENT`, `DTDLOAD`, `DTDATTR`,
-///   `DTDVALID`, `XINCLUDE`, `HUGE`, `RECOVER`, `NOERROR` or `NOWARNING`.
+///   caller forces an encoding and `XML_PARSE_HUGE` when
+///   ``LoadOptions/allowsHugeXML`` asks for it. Never `NOENT`, `DTDLOAD`,
+///   `DTDATTR`, `DTDVALID`, `XINCLUDE`, `RECOVER`, `NOERROR` or `NOWARNING`.
 /// - External entities and external DTDs are never loaded. A reference to
 ///   an external entity fails with ``LoadError/Kind-swift.struct/entityNotAllowed``.
 ///   As defence in depth, the first load installs a process-wide external
@@ -37,7 +38,12 @@ import Darwin
 ///   ``LoadError/Kind-swift.struct/entityNotAllowed`` after a bounded amount
 ///   of work, so billion-laughs and quadratic blow-up documents end quickly.
 /// - Depth: libxml2 refuses more than 256 levels (without `HUGE`); the
-///   builder also enforces ``LoadOptions/maxDepth``.
+///   builder also enforces ``LoadOptions/maxDepth``, and
+///   ``LoadOptions/maxNodeCount`` as records arrive. `HUGE` also lifts
+///   libxml2's 10 MB cap on one attribute value, CDATA section, comment or
+///   PI; it turns off libxml2's own entity amplification check, which is
+///   why the budget above is charged in our `getEntity` and never depends
+///   on libxml2's.
 /// - Errors come from a structured handler on the context (`serror`), which
 ///   reads the `xmlError` libxml2 passes for this context: its line, its
 ///   column (`int2`), its code and message (never `xmlGetLastError`). The
@@ -132,6 +138,8 @@ enum LibXML2 {
         defer { xmlSetStructuredErrorFunc(previousContext, previousHandler) }
         var parseOptions = Int32(XML_PARSE_NONET.rawValue)
         if encoding != nil { parseOptions |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
+        // Lifts libxml2's size and depth limits only; the entity budget is ours.
+        if options.allowsHugeXML { parseOptions |= Int32(XML_PARSE_HUGE.rawValue) }
         xmlCtxtUseOptions(parser, parseOptions)
         if let encoding { try force(encoding, on: parser) }
 
@@ -371,6 +379,9 @@ private final class Session {
         return "the input is not \(what) (\(conversionError ?? ""))"
     }
 
+    /// Whether the parse runs with `XML_PARSE_HUGE`.
+    private var parserIsHuge: Bool { parser.pointee.options & Int32(XML_PARSE_HUGE.rawValue) != 0 }
+
     func loadError(from pointer: UnsafePointer<xmlError>) -> LoadError {
         let error = pointer.pointee
         var kind = LibXML2.kind(of: error)
@@ -378,8 +389,16 @@ private final class Session {
         if message.isEmpty {
             message = parser.pointee.wellFormed == 0 ? "the document is not well-formed" : "XML error \(error.code)"
         }
-        if kind == .nestingTooDeep { message = "elements are nested deeper than 256 levels (libxml2's limit)" }
+        if kind == .nestingTooDeep {
+            message = "elements are nested deeper than 256 levels (libxml2's limit; LoadOptions.allowsHugeXML lifts it)"
+        }
         if error.code == Int32(XML_ERR_NO_MEMORY.rawValue) { kind = .tooLarge }
+        if kind == .invalidSyntax, !parserIsHuge, message.hasSuffix(" too long") || message.hasSuffix(" too big found") {
+            // libxml2's caps on one value (10 000 000 bytes) or name (50 000):
+            // "AttValue length too long", "CData section too big found", …
+            kind = .tooLarge
+            message += " (libxml2's limit; LoadOptions.allowsHugeXML lifts it)"
+        }
         var line = Int(error.line)
         var column = Int(error.int2)
         // An error inside an entity's replacement text comes from a child
@@ -448,6 +467,28 @@ private final class Session {
     /// Decodes the entity references libxml2 leaves in an attribute value
     /// (without entity substitution it keeps `&name;`, and writes a literal
     /// `&` as `&#38;`), then hands the value to `body`.
+    /// A namespace URI with its references decoded, as a string in the
+    /// parser's dictionary (so the same URI is always the same pointer).
+    ///
+    /// libxml2 hands URIs over as the `xmlns` attribute was written, less
+    /// its character references but with `&#38;` for a literal `&` and
+    /// `&name;` for an internal entity: undecoded, like attribute values.
+    /// Most URIs have no `&` and pass through as they are.
+    func decodedNamespaceURI(_ uri: UnsafePointer<xmlChar>?) throws(LoadError) -> UnsafePointer<xmlChar>? {
+        guard let uri, strchr(UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self), Int32(UInt8(ascii: "&"))) != nil else {
+            return uri
+        }
+        var decoded: UnsafePointer<xmlChar>?
+        try withDecodedAttribute(uri, length: Int(xmlStrlen(uri))) { bytes throws(LoadError) in
+            decoded = xmlDictLookup(parser.pointee.dict, bytes.baseAddress, Int32(bytes.count))
+        }
+        if decoded == nil && !failed {
+            throw LoadError(.tooLarge, "libxml2 could not store a namespace URI (out of memory)")
+        }
+        // After a failure (an entity past the budget) the load is over; any pointer will do.
+        return decoded ?? uri
+    }
+
     func withDecodedAttribute(
         _ value: UnsafePointer<xmlChar>, length: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
     ) throws(LoadError) {
@@ -501,7 +542,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
         withSession(context) { session in
             guard let local else { return }
             build(session) { builder throws(LoadError) in
-                try builder.startElement(local: local, prefix: prefix, namespaceURI: uri)
+                try builder.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
                 // Defaulted attributes (from an ATTLIST) come last; like
                 // libxml2's own tree builder without DTDATTR, leave them out.
                 let count = Int(attributeCount - defaultedCount)
@@ -510,7 +551,8 @@ private func makeSAXHandler() -> xmlSAXHandler {
                     let fields = attributes + 5 * i
                     guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
                     try session.withDecodedAttribute(value, length: end - value) { bytes throws(LoadError) in
-                        try builder.addAttribute(local: name, prefix: fields[1], namespaceURI: fields[2], value: bytes)
+                        try builder.addAttribute(
+                            local: name, prefix: fields[1], namespaceURI: session.decodedNamespaceURI(fields[2]), value: bytes)
                     }
                 }
             }

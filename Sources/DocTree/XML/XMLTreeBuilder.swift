@@ -48,6 +48,9 @@ struct XMLTreeBuilder {
     /// How many elements finished with element children, no real text, and
     /// at least one whitespace-only run to drop.
     private var elementsWithDroppableWhitespace = 0
+    /// The most records the document may have: ``LoadOptions/maxNodeCount``,
+    /// within the table's 32-bit cap.
+    private let maxNodes: Int
     /// The most containers ever open at once (the document node included).
     private var deepest = 1
     /// The text while the document is built; it becomes the table's
@@ -80,6 +83,7 @@ struct XMLTreeBuilder {
             estimatedNodes: estimatedBytes / 10)
         text = TextStorage(capacity: estimatedBytes)
         keepsComments = options.keepsComments
+        maxNodes = min(options.maxNodeCount, Int(UInt32.max) - 1)
         keepsProcessingInstructions = options.keepsProcessingInstructions
     }
 
@@ -105,7 +109,7 @@ struct XMLTreeBuilder {
         }
         if parent != 0 { tree.nodes[Int(parent)].insert(.hasElementChildren) }
         deepest = max(deepest, tree.open.count)
-        guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
     }
 
     /// Appends an attribute of the element just opened.
@@ -118,6 +122,7 @@ struct XMLTreeBuilder {
         let offset = try appendBytes(value)
         let index = appendElementLeaf(.attribute, name: name, offset: offset, length: UInt32(truncatingIfNeeded: value.count))
         if uri != 0 { attributeNamespaces.append((index, uri)) }
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
     }
 
     /// Closes the innermost element.
@@ -155,7 +160,7 @@ struct XMLTreeBuilder {
                 appendElementLeaf(.text, offset: UInt32(truncatingIfNeeded: start),
                                   length: UInt32(truncatingIfNeeded: text.count - start))
                 markHasText(parent)
-                guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+                guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
                 return
             }
             try resolvePendingWhitespace(childFollows: false)
@@ -185,7 +190,7 @@ struct XMLTreeBuilder {
         } else {
             markHasText(parent)
         }
-        guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
     }
 
     /// Appends an attribute or text leaf of the current element. An
@@ -228,7 +233,7 @@ struct XMLTreeBuilder {
         appendElementLeaf(.text, flags: .whitespace, offset: UInt32(truncatingIfNeeded: start),
                           length: UInt32(truncatingIfNeeded: text.count - start))
         tree.nodes[parent].insert(.pendingWhitespace)
-        guard tree.nodes.count < Int(UInt32.max) else { throw Self.tooManyNodes }
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
     }
 
     /// Appends a comment, when the options keep comments.
@@ -237,6 +242,7 @@ struct XMLTreeBuilder {
         if pendingStart >= 0 { try resolvePendingWhitespace(childFollows: false) }
         let offset = try appendBytes(text)
         tree.appendLeaf(.comment, offset: offset, length: UInt32(text.count))
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
     }
 
     /// Appends a processing instruction, when the options keep them.
@@ -248,6 +254,7 @@ struct XMLTreeBuilder {
         let name = try nameID(local: target, prefix: nil)
         let offset = try appendBytes(data)
         tree.appendLeaf(.processingInstruction, name: name, offset: offset, length: UInt32(data.count))
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
     }
 
     /// Whether every element opened was closed and there is a root element:
@@ -309,7 +316,12 @@ struct XMLTreeBuilder {
 
     // MARK: Text
 
-    private static let tooManyNodes = LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
+    /// The failure past ``maxNodes``.
+    private var tooManyNodes: LoadError {
+        maxNodes < Int(UInt32.max) - 1
+            ? LoadError(.tooLarge, "the document has more than LoadOptions.maxNodeCount (\(maxNodes)) nodes")
+            : LoadError(.tooLarge, "the document has more than \(maxNodes) nodes")
+    }
 
     @inline(__always)
     private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) -> UInt32 {

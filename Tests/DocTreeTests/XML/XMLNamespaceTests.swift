@@ -103,4 +103,70 @@ import Testing
         #expect(error.location?.line == 2)
         #expect(error.message.contains("p"))
     }
+    // Namespace URIs reach the tree decoded, like attribute values: libxml2
+    // hands them over with `&#38;` for a literal `&` and internal entity
+    // references left in place (the XML round-trip fuzz target's first find).
+
+    struct DecodedURICase: Sendable, CustomTestStringConvertible {
+        let xml: String
+        let uri: String
+        var testDescription: String { xml }
+    }
+
+    static let entityDTD = #"<!DOCTYPE f [<!ENTITY e "urn:x"><!ENTITY amp2 "a&#38;#38;b">]>"#
+
+    @Test(arguments: [
+        DecodedURICase(xml: #"<f xmlns="&amp;"/>"#, uri: "&"),
+        DecodedURICase(xml: #"<f xmlns="urn:a&#38;b"/>"#, uri: "urn:a&b"),
+        DecodedURICase(xml: #"<f xmlns="urn:&#x41;&#66;"/>"#, uri: "urn:AB"),
+        DecodedURICase(xml: #"<f xmlns="urn:&apos;q&apos;"/>"#, uri: "urn:'q'"),
+        DecodedURICase(xml: entityDTD + #"<f xmlns="&e;"/>"#, uri: "urn:x"),
+        DecodedURICase(xml: entityDTD + #"<p:f xmlns:p="&e;/&amp;"/>"#, uri: "urn:x/&"),
+        DecodedURICase(xml: entityDTD + #"<f xmlns="&amp2;"/>"#, uri: "a&b"),
+    ])
+    func elementNamespaceURIsAreDecoded(_ row: DecodedURICase) throws {
+        let document = try loadXML(row.xml)
+        #expect(document.root.namespaceURI == row.uri)
+        try expectXMLRoundTrip(document)
+    }
+
+    @Test func attributeNamespaceURIsAreDecoded() throws {
+        let document = try loadXML(Self.entityDTD + #"<f xmlns:p="&e;" xmlns:q="q&amp;r" p:a="1" q:b="2"/>"#)
+        #expect(document.root.namespaceURI == nil)
+        #expect(document.root.attribute(named: "p:a")?.namespaceURI == "urn:x")
+        #expect(document.root.attribute(named: "q:b")?.namespaceURI == "q&r")
+        try expectXMLRoundTrip(document)
+    }
+
+    @Test func sameURIWrittenTwoWaysIsOneNamespace() throws {
+        // Two spellings of one URI bind the same namespace once decoded.
+        let document = try loadXML(Self.entityDTD + #"<a xmlns="urn:x"><b xmlns="&e;"/><c xmlns="urn&#58;x"/></a>"#)
+        let uris = document.root.children.map(\.namespaceURI)
+        #expect(uris == ["urn:x", "urn:x"])
+        #expect(document.root.namespaceURI == "urn:x")
+    }
+
+    @Test func namespaceURIEntitiesAreChargedToTheExpansionBudget() throws {
+        var options = LoadOptions(format: .xml)
+        options.maxEntityExpansion = 100
+        let xml = #"<!DOCTYPE f [<!ENTITY a "0123456789"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><f xmlns="&b;"/>"#
+        let error = try #require(loadError(xml, options))
+        #expect(error.kind == .entityNotAllowed)
+        #expect(error.message.contains("maxEntityExpansion"))
+    }
+
+    /// Writes `document` as XML, loads the output again, and expects the same
+    /// names, namespace URIs and values in the same order.
+    private func expectXMLRoundTrip(
+        _ document: Document, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let written = try #require(document.root.xmlString(), sourceLocation: sourceLocation)
+        let reloaded = try loadXML(written)
+        func shape(_ doc: Document) -> [String] {
+            (0..<UInt32(doc.nodeCount)).map(doc.node(at:)).map {
+                "\($0.kind) \($0.name ?? "") \($0.namespaceURI ?? "-") \($0.string ?? "")"
+            }
+        }
+        #expect(shape(reloaded) == shape(document), "\(written)", sourceLocation: sourceLocation)
+    }
 }

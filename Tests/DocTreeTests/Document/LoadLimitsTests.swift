@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import DocTree
+
+/// The limits of ``LoadOptions`` for hostile input: each fails the load with
+/// its own message naming the option, and lets through what is at the limit.
+@Suite struct LoadLimitsTests {
+    // MARK: Input size
+
+    @Test(arguments: [DocumentFormat.json, .xml])
+    func inputSizeIsLimited(_ format: DocumentFormat) throws {
+        let text = format == .json ? #"{"k": "0123456789"}"# : "<k>0123456789</k>"
+        var options = LoadOptions(format: format)
+        options.maxInputBytes = text.utf8.count
+        #expect(throws: Never.self) { try Document(data: Data(text.utf8), options: options) }
+        options.maxInputBytes = text.utf8.count - 1
+        for load in [{ try Document(data: Data(text.utf8), options: options) }, { try Document(string: text, options: options) }] {
+            let error = try #require(throws: LoadError.self) { try load() }
+            #expect(error.kind == .tooLarge)
+            #expect(error.message == "the input is \(text.utf8.count) bytes, more than LoadOptions.maxInputBytes (\(text.utf8.count - 1))")
+        }
+    }
+
+    @Test func inputSizeCountsTheBytesAsGiven() throws {
+        // UTF-16 input counts its own bytes, not those of its UTF-8 transcoding.
+        let utf16 = [UInt8]([0xFF, 0xFE]) + Array("[1]".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        var options = LoadOptions()
+        options.maxInputBytes = utf16.count
+        #expect(try Document(data: Data(utf16), options: options).root.children.count == 1)
+        options.maxInputBytes = utf16.count - 1
+        #expect(throws: LoadError.self) { try Document(data: Data(utf16), options: options) }
+    }
+
+    @Test func defaultsAreSafeAndDocumented() {
+        let options = LoadOptions()
+        #expect(options.maxInputBytes == 1 << 30)
+        #expect(options.maxNodeCount == 100_000_000)
+        #expect(options.maxDepth == 10_000)
+        #expect(options.maxEntityExpansion == 1_000_000)
+        #expect(options.allowsHugeXML == false)
+    }
+
+    // MARK: Node count
+
+    struct NodeCountCase: Sendable, CustomTestStringConvertible {
+        let text: String
+        let nodes: Int
+        var testDescription: String { text }
+    }
+
+    @Test(arguments: [
+        NodeCountCase(text: "[1, 2, [3]]", nodes: 6),
+        NodeCountCase(text: #"{"a": {"b": null}}"#, nodes: 4),
+        NodeCountCase(text: #"<a x="1" y="2">t<b/>u<!--c--><?p d?></a>"#, nodes: 9),
+    ])
+    func nodeCountIsLimited(_ row: NodeCountCase) throws {
+        var options = LoadOptions()
+        options.keepsComments = true
+        options.keepsProcessingInstructions = true
+        options.maxNodeCount = row.nodes
+        #expect(try Document(string: row.text, options: options).nodeCount == row.nodes)
+        options.maxNodeCount = row.nodes - 1
+        let error = try #require(throws: LoadError.self) { try Document(string: row.text, options: options) }
+        #expect(error.kind == .tooLarge)
+        #expect(error.message == "the document has more than LoadOptions.maxNodeCount (\(row.nodes - 1)) nodes")
+    }
+
+    @Test func xmlNodeCountFailsWhereTheLimitIsCrossed() throws {
+        var options = LoadOptions(format: .xml)
+        options.maxNodeCount = 3  // the document node, <r> and one <e>
+        let error = try #require(throws: LoadError.self) {
+            try Document(string: "<r>\n<e/>\n<e/>\n<e/></r>", options: options)
+        }
+        #expect(error.location?.line == 3)
+    }
+
+    // MARK: libxml2's own limits and the opt-in past them
+
+    /// `<d><d>…</d></d>` nested `depth` levels.
+    private static func nested(_ depth: Int) -> String {
+        String(repeating: "<d>", count: depth) + String(repeating: "</d>", count: depth)
+    }
+
+    @Test func libxml2DepthLimitNamesTheOptIn() throws {
+        let error = try #require(throws: LoadError.self) {
+            try Document(string: Self.nested(300), options: LoadOptions(format: .xml))
+        }
+        #expect(error.kind == .nestingTooDeep)
+        #expect(error.message.contains("256"))
+        #expect(error.message.contains("LoadOptions.allowsHugeXML"))
+    }
+
+    @Test func hugeXMLAllowsDeepNestingUpToMaxDepth() throws {
+        var options = LoadOptions(format: .xml)
+        options.allowsHugeXML = true
+        options.maxDepth = 1_000
+        #expect(try Document(string: Self.nested(1_000), options: options).nodeCount == 1_001)
+        let error = try #require(throws: LoadError.self) { try Document(string: Self.nested(1_001), options: options) }
+        #expect(error.kind == .nestingTooDeep)
+        #expect(error.message.contains("1000"))
+    }
+
+    struct HugeCase: Sendable, CustomTestStringConvertible {
+        let what: String
+        let before: String
+        let after: String
+        var testDescription: String { what }
+    }
+
+    /// One value just over libxml2's 10 000 000-byte cap, in each place it applies.
+    @Test(arguments: [
+        HugeCase(what: "attribute value", before: #"<a v=""#, after: #""/>"#),
+        HugeCase(what: "CDATA section", before: "<a><![CDATA[", after: "]]></a>"),
+        HugeCase(what: "comment", before: "<a><!--", after: "--></a>"),
+    ])
+    func hugeValuesNeedTheOptIn(_ row: HugeCase) throws {
+        // Built as bytes: per-character string work on 10 MB is slow in debug builds.
+        let xml = Data(Array(row.before.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 10_000_001) + Array(row.after.utf8))
+        var options = LoadOptions(format: .xml)
+        options.keepsComments = true
+        let error = try #require(throws: LoadError.self) { try Document(data: xml, options: options) }
+        #expect(error.kind == .tooLarge)
+        #expect(error.message.contains("LoadOptions.allowsHugeXML"))
+        options.allowsHugeXML = true
+        let document = try Document(data: xml, options: options)
+        #expect(document.table.text.count == 10_000_001)
+    }
+
+    @Test(arguments: ["billion-laughs.xml", "quadratic-blowup.xml"])
+    func hugeXMLKeepsTheEntityBudget(_ name: String) throws {
+        let url = try SharedData.url("conformance/xml-hostile/\(name)")
+        var options = LoadOptions(format: .xml)
+        options.allowsHugeXML = true
+        let error = try #require(throws: LoadError.self) { try Document(contentsOf: url, options: options) }
+        #expect(error.kind == .entityNotAllowed)
+        #expect(error.message.contains("maxEntityExpansion"))
+    }
+}
