@@ -99,7 +99,7 @@ enum LibXML2 {
             xmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count))
         }
         return try load(
-            created, encoding: encoding, input: input,
+            created, encoding: encoding, options: options, input: input,
             session: { Session(parser: $0, input: input, options: options, encoding: encoding,
                                dropsWhitespaceEarly: dropsWhitespaceEarly) },
             run: { (parser, _) throws(LoadError) in _ = xmlParseDocument(parser) })
@@ -111,7 +111,7 @@ enum LibXML2 {
     /// encoding, calls `run`, and frees the context (and the DTD document)
     /// whatever happens.
     private static func load(
-        _ created: xmlParserCtxtPtr?, encoding: String?, input: UnsafeBufferPointer<UInt8>,
+        _ created: xmlParserCtxtPtr?, encoding: String?, options: LoadOptions, input: UnsafeBufferPointer<UInt8>,
         session makeSession: (xmlParserCtxtPtr) -> Session,
         run: (xmlParserCtxtPtr, Session) throws(LoadError) -> Void
     ) throws(LoadError) -> XMLTreeBuilder {
@@ -196,7 +196,7 @@ enum LibXML2 {
         }
         let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         return try load(
-            created, encoding: encoding, input: noInput,
+            created, encoding: encoding, options: options, input: noInput,
             session: { Session(parser: $0, input: noInput, options: options, encoding: encoding,
                                dropsWhitespaceEarly: dropsWhitespaceEarly, estimatedBytes: estimatedBytes) },
             run: { (parser, session) throws(LoadError) in
