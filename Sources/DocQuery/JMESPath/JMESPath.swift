@@ -14,7 +14,7 @@
 /// expressions are equal when they were written the same way.
 ///
 /// XML documents are seen through the mapping that
-/// ``Node/jsonString(pretty:)`` writes: see docs/JMESPath.md.
+/// `Node.jsonString(pretty:)` writes: see docs/JMESPath.md.
 public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written.
     public let description: String
