@@ -9,9 +9,9 @@
 //
 // - FuzzSupport: the checks the harnesses share (round trips, the fixed
 //   documents paths are evaluated on).
-// - FuzzJSON, FuzzXML, FuzzEncodings, FuzzPathCompile, FuzzPathEvaluate:
-//   one harness each; `scripts/fuzz` calls them json, xml, encodings,
-//   path-compile, path-evaluate.
+// - FuzzJSON, FuzzXML, FuzzEncodings, FuzzPathCompile, FuzzPathEvaluate,
+//   FuzzJMESPath, FuzzStream: one harness each; `scripts/fuzz` calls them
+//   json, xml, encodings, path-compile, path-evaluate, jmespath, stream.
 
 import PackageDescription
 
@@ -22,7 +22,9 @@ import struct Foundation.URL
 let docQueryPackage = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
-let harnesses = ["FuzzJSON", "FuzzXML", "FuzzEncodings", "FuzzPathCompile", "FuzzPathEvaluate"]
+let harnesses = [
+    "FuzzJSON", "FuzzXML", "FuzzEncodings", "FuzzPathCompile", "FuzzPathEvaluate", "FuzzJMESPath", "FuzzStream",
+]
 
 let package = Package(
     name: "DocQueryFuzz",

@@ -25,6 +25,11 @@ package final class RecordReader {
     /// Bytes of the input from the current record on; the cursor indexes it.
     private var buffer: [UInt8] = []
     private var cursor = 0
+    /// The input offset at which a line that did not parse as one value
+    /// ends, while the cursor is inside it.
+    private var brokenLineEnd: Int?
+    /// Whether the rest of the input was tried as one value and failed.
+    private var triedWholeInput = false
     private var position: LocationCounter
 
     /// A reader of `input`. `origin` is where its first byte lies in a larger
@@ -57,19 +62,28 @@ package final class RecordReader {
         try skipWhiteSpace()
         guard cursor < buffer.count else { return nil }
 
-        // JSON Lines: the line at the cursor, when it is one value.
-        let lineEnd = try endOfLine()
-        let lineLength = lineEnd - cursor
-        if let document = parseQuietly(cursor..<lineEnd) {
-            consume(lineLength, endsLine: lineEnd < buffer.count)
-            return .success(document)
-        }
+        // JSON Lines: the line at the cursor, when it is one value. A line
+        // that is not is tried once: the records cut out of it are found by
+        // their boundaries, so a long broken line costs linear time.
+        if let end = brokenLineEnd, position.offset >= end { brokenLineEnd = nil }
+        if brokenLineEnd == nil {
+            let lineEnd = try endOfLine()
+            let lineLength = lineEnd - cursor
+            if let document = parseQuietly(cursor..<lineEnd) {
+                consume(lineLength, endsLine: lineEnd < buffer.count)
+                return .success(document)
+            }
+            brokenLineEnd = position.offset + lineLength
 
-        // The whole rest of the input as one value (a single document):
-        // parsed in place, with no scan for its end.
-        if cursor == 0, input.isAtEnd, let document = try? JSONScanner.parse(buffer, options: options) {
-            consume(buffer.count, endsLine: false)
-            return .success(document)
+            // The whole rest of the input as one value (a single document):
+            // parsed in place, with no scan for its end; tried once.
+            if !triedWholeInput, cursor == 0, input.isAtEnd {
+                triedWholeInput = true
+                if let document = try? JSONScanner.parse(buffer, options: options) {
+                    consume(buffer.count, endsLine: false)
+                    return .success(document)
+                }
+            }
         }
 
         // Anything else: find the record's end, then parse it strictly.

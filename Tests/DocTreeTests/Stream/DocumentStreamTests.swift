@@ -160,3 +160,33 @@ extension Result {
         return nil
     }
 }
+
+/// Inputs the `stream` fuzz target flagged, kept in Fuzz/Regressions.
+@Suite struct DocumentStreamFuzzRegressionTests {
+    /// 16 KB of `[{"":` nesting that never closes, with one stray quote
+    /// that turns the rest inside out, on one line: the stream ends, and
+    /// every malformed record cut out of the line is an error located on
+    /// it, in order. (The fuzzer flagged it as slow: each record parsed the whole
+    /// rest of the line again; a line is now tried as one value once.)
+    @Test func deepUnclosedNestingGivesLocatedErrorsInOrder() throws {
+        let url = SharedData.packageRoot.appendingPathComponent("Fuzz/Regressions/stream-deep-unclosed.json")
+        let records = Array(DocumentStream(data: try Data(contentsOf: url)))
+        #expect(!records.isEmpty)
+        // Quoted runs such as ":[{" are values of their own; the rest are errors.
+        let locations = records.compactMap { record -> DocTree.SourceLocation?? in
+            if case .failure(let error) = record { return .some(error.location) }
+            return nil
+        }
+        #expect(!locations.isEmpty)
+        var lastColumn = 0
+        for location in locations {
+            guard let location else {
+                Issue.record("an error without a location")
+                return
+            }
+            #expect(location.line == 1)
+            #expect(location.column > lastColumn, "columns go backwards at \(location)")
+            lastColumn = location.column
+        }
+    }
+}
