@@ -57,9 +57,9 @@ struct Evaluator {
 
     // MARK: Records
 
-    @inline(__always) func kind(_ item: UInt32) -> Node.Kind { nodes[Int(item)].kind }
+    @inline(__always) func kind(_ item: UInt32) -> Node.Kind { nodes[Int(item)].kindInline }
 
-    @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEnd(at: index) }
+    @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEndInline(at: index) }
 
     @inline(__always) func isNode(_ item: UInt32) -> Bool { item < base }
 
@@ -206,8 +206,8 @@ struct Evaluator {
         let end = nodes[Int(node)].a
         while p < end {
             let record = nodes[Int(p)]
-            if !xmlContent || record.kind == .element { out.append(p) }
-            p = record.subtreeEnd(at: p)
+            if !xmlContent || record.kindInline == .element { out.append(p) }
+            p = record.subtreeEndInline(at: p)
         }
     }
 
@@ -276,7 +276,7 @@ struct Evaluator {
         _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
     ) {
         let record = records[Int(node)]
-        switch record.kind {
+        switch record.kindInline {
         case .object, .element, .document:
             appendNamedChildren(of: node, record, id, records, locals, into: &out)
         case .array:
@@ -284,7 +284,7 @@ struct Evaluator {
             let end = record.a
             while p < end {
                 let child = records[Int(p)]
-                let kind = child.kind
+                let kind = child.kindInline
                 if kind == .array {
                     p &+= 1  // descend: its elements follow it
                     continue
@@ -292,7 +292,7 @@ struct Evaluator {
                 if kind == .object {
                     appendNamedChildren(of: p, child, id, records, locals, into: &out)
                 }
-                p = child.subtreeEnd(at: p)
+                p = child.subtreeEndInline(at: p)
             }
         default:
             break
@@ -332,62 +332,62 @@ struct Evaluator {
         var p = node &+ 1
         let end = record.a
         if isXML {
-            if record.kind == .element {
+            if record.kindInline == .element {
                 // Attributes come first. Their names are unique in an element
                 // (the loader rejects a repeated one), so without prefixes
                 // the first match is the only one among them.
                 while p < end {
                     let child = records[Int(p)]
-                    guard child.kind == .attribute else { break }
-                    let name = child.nameID
+                    guard child.kindInline == .attribute else { break }
+                    let name = child.nameIDInline
                     p &+= 1
                     if name == id || locals[Int(name)] == id {
                         out.append(p &- 1)
                         if !hasPrefixedNames {
-                            while p < end && records[Int(p)].kind == .attribute { p &+= 1 }
+                            while p < end && records[Int(p)].kindInline == .attribute { p &+= 1 }
                             break
                         }
                     }
                 }
                 // Without child elements nothing after the attributes has a name.
-                if !record.hasElementChildren { return }
+                if !record.hasElementChildrenInline { return }
             }
             while p < end {
                 let child = records[Int(p)]
-                let name = child.nameID
-                if (name == id || locals[Int(name)] == id) && child.kind != .processingInstruction {
+                let name = child.nameIDInline
+                if (name == id || locals[Int(name)] == id) && child.kindInline != .processingInstruction {
                     out.append(p)
                 }
-                p = child.subtreeEnd(at: p)
+                p = child.subtreeEndInline(at: p)
             }
-        } else if record.kind == .object && !record.hasDuplicateKeys {
+        } else if record.kindInline == .object && !record.hasDuplicateKeysInline {
             // Keys are unique here: the first match is the only one.
             while p < end {
                 let child = records[Int(p)]
-                if child.nameID == id {
+                if child.nameIDInline == id {
                     out.append(p)
                     return
                 }
-                p = child.subtreeEnd(at: p)
+                p = child.subtreeEndInline(at: p)
             }
         } else {
             while p < end {
                 let child = records[Int(p)]
-                if child.nameID == id { out.append(p) }
-                p = child.subtreeEnd(at: p)
+                if child.nameIDInline == id { out.append(p) }
+                p = child.subtreeEndInline(at: p)
             }
         }
     }
 
     @inline(__always) private func isWide(_ node: UInt32, _ record: NodeRecord) -> Bool {
-        record.kind == .object
+        record.kindInline == .object
             ? record.b >= WideNodeIndex.minimumChildren
             : record.a - node >= WideNodeIndex.minimumRecords
     }
 
     private func appendWildcard(_ node: UInt32, into out: inout [UInt32]) {
         let record = nodes[Int(node)]
-        switch record.kind {
+        switch record.kindInline {
         case .object, .element, .document:
             appendChildren(of: node, into: &out)
         case .array:
@@ -395,12 +395,12 @@ struct Evaluator {
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.kind == .array {
+                if child.kindInline == .array {
                     p += 1
                     continue
                 }
-                if child.kind == .object { appendChildren(of: p, into: &out) }
-                p = child.subtreeEnd(at: p)
+                if child.kindInline == .object { appendChildren(of: p, into: &out) }
+                p = child.subtreeEndInline(at: p)
             }
         default:
             break
@@ -435,15 +435,15 @@ struct Evaluator {
             if let id {
                 while p < end {
                     let record = nodes[Int(p)]
-                    let name = record.nameID
-                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.kind != .processingInstruction {
+                    let name = record.nameIDInline
+                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.kindInline != .processingInstruction {
                         out.append(p)
                     }
                     p += 1
                 }
             } else {
                 while p < end {
-                    let k = nodes[Int(p)].kind
+                    let k = nodes[Int(p)].kindInline
                     if isXML ? k == .element : true { out.append(p) }
                     p += 1
                 }
@@ -468,7 +468,7 @@ struct Evaluator {
             for item in input where isNode(item) && kind(item) == .element {
                 var p = item + 1
                 let end = nodes[Int(item)].a
-                while p < end && nodes[Int(p)].kind == .attribute {
+                while p < end && nodes[Int(p)].kindInline == .attribute {
                     out.append(p)
                     p += 1
                 }
@@ -495,7 +495,7 @@ struct Evaluator {
         case .elementName:
             for item in input where isNode(item) {
                 let record = nodes[Int(item)]
-                if record.nameID != 0 && record.kind != .processingInstruction {
+                if record.nameIDInline != 0 && record.kindInline != .processingInstruction {
                     out.append(try self.item(for: .name(item), at: step))
                 }
             }

@@ -34,7 +34,7 @@ extension Evaluator {
                 var text = Node(document: document, index: node).text
                 return text.withUTF8(body)
             case .name(let node):
-                var text = table.names[nodes[Int(node)].nameID]
+                var text = table.names[nodes[Int(node)].nameIDInline]
                 return text.withUTF8(body)
             case .keyName(let id):
                 var text = table.names[id]
@@ -52,7 +52,7 @@ extension Evaluator {
 
     private func withNodeBytes<R>(_ node: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let record = nodes[Int(node)]
-        switch record.kind {
+        switch record.kindInline {
         case .string where record.flags.contains(.escaped):
             var text = Node(document: document, index: node).string ?? ""
             return text.withUTF8(body)
@@ -71,11 +71,11 @@ extension Evaluator {
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.kind == .text {
+                if child.kindInline == .text {
                     runs += 1
                     if runs == 1 { single = child }
                 }
-                p = child.subtreeEnd(at: p)
+                p = child.subtreeEndInline(at: p)
             }
             if runs == 0 { return body(UnsafeBufferPointer(start: nil, count: 0)) }
             if runs == 1, let single { return span(single, body) }

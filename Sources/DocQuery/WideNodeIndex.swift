@@ -77,13 +77,13 @@ final class ChildGroups: Sendable {
         while p < end {
             let record = nodes[Int(p)]
             count += 1
-            let name = record.nameID
-            if name != 0 && record.kind != pi {
+            let name = record.nameIDInline
+            if name != 0 && record.kindInline != pi {
                 groups[name, default: []].append(p)
                 let local = localIDs[Int(name)]
                 if local != name { groups[local, default: []].append(p) }
             }
-            p = record.subtreeEnd(at: p)
+            p = record.subtreeEndInline(at: p)
         }
         self.byName = groups
         self.childCount = count

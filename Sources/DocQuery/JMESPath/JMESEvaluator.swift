@@ -156,7 +156,7 @@ struct JMESEvaluator {
         case .node(let raw):
             parent = resolved(raw)
             let record = nodes[Int(parent)]
-            guard record.kind == .array else { return nil }
+            guard record.kindInline == .array else { return nil }
             end = record.a
             capacity = Int(record.b)
         case .repeated(let owner, let name, let local):
@@ -172,16 +172,16 @@ struct JMESEvaluator {
         var position = parent + 1
         while position < end {
             let record = nodes[Int(position)]
-            defer { position = record.subtreeEnd(at: position) }
+            defer { position = record.subtreeEndInline(at: position) }
             if let name = repeatedName {
-                let childName = byLocalName ? localNameIDs[Int(record.nameID)] : record.nameID
-                guard record.kind == .element, childName == name else { continue }
+                let childName = byLocalName ? localNameIDs[Int(record.nameIDInline)] : record.nameIDInline
+                guard record.kindInline == .element, childName == name else { continue }
             }
             var current = position
             var found = true
             for slot in slots {
                 let currentRecord = nodes[Int(current)]
-                if currentRecord.kind == .object {
+                if currentRecord.kindInline == .object {
                     guard let member = objectMember(current, currentRecord, id: keyIDs[slot]) else { found = false; break }
                     current = member
                 } else {
@@ -194,7 +194,7 @@ struct JMESEvaluator {
                     if !found { break }
                 }
             }
-            if found && nodes[Int(current)].kind != .null { out.append(current) }
+            if found && nodes[Int(current)].kindInline != .null { out.append(current) }
         }
         return .nodes(out)
     }

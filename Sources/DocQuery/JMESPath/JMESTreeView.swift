@@ -31,7 +31,7 @@ extension JMESEvaluator {
 
     func type(ofNode index: UInt32) -> JMESType {
         let record = nodes[Int(index)]
-        switch record.kind {
+        switch record.kindInline {
         case .object: return .object
         case .array: return .array
         case .string, .attribute, .text, .comment, .processingInstruction: return .string
@@ -47,8 +47,8 @@ extension JMESEvaluator {
     /// or child elements.
     @inline(__always)
     func isObjectElement(_ index: UInt32, _ record: NodeRecord) -> Bool {
-        record.hasElementChildren
-            || (index &+ 1 < record.a && nodes[Int(index) + 1].kind == .attribute)
+        record.hasElementChildrenInline
+            || (index &+ 1 < record.a && nodes[Int(index) + 1].kindInline == .attribute)
     }
 
     /// The node a value refers to, with the document node replaced by its root.
@@ -58,7 +58,7 @@ extension JMESEvaluator {
     func isNull(_ value: JMESValue) -> Bool {
         switch value {
         case .null: return true
-        case .node(let index): return nodes[Int(index)].kind == .null
+        case .node(let index): return nodes[Int(index)].kindInline == .null
         default: return false
         }
     }
@@ -72,7 +72,7 @@ extension JMESEvaluator {
             let index = resolved(raw)
             let record = nodes[Int(index)]
             let id = keyIDs[slot]
-            switch record.kind {
+            switch record.kindInline {
             case .object:
                 return objectMember(index, record, id: id).map { .node($0) } ?? .null
             case .element:
@@ -97,11 +97,11 @@ extension JMESEvaluator {
         var position = index + 1
         while position < record.a {
             let child = nodes[Int(position)]
-            if child.nameID == id {
+            if child.nameIDInline == id {
                 found = position
                 if !record.hasDuplicateKeys { break }
             }
-            position = child.subtreeEnd(at: position)
+            position = child.subtreeEndInline(at: position)
         }
         return found
     }
@@ -115,14 +115,14 @@ extension JMESEvaluator {
                 var position = index + 1
                 while position < record.a {
                     let child = nodes[Int(position)]
-                    if child.kind == .attribute || child.kind == .element,
-                        byLocalName ? localNameIDs[Int(child.nameID)] == id : child.nameID == id
+                    if child.kindInline == .attribute || child.kindInline == .element,
+                        byLocalName ? localNameIDs[Int(child.nameIDInline)] == id : child.nameIDInline == id
                     {
-                        if child.kind == .attribute { return .node(position) }
+                        if child.kindInline == .attribute { return .node(position) }
                         if first != nil { return .repeated(parent: index, name: id, byLocalName: byLocalName) }
                         first = position
                     }
-                    position = nodes[Int(position)].subtreeEnd(at: position)
+                    position = nodes[Int(position)].subtreeEndInline(at: position)
                 }
                 if let first { return .node(first) }
             }
@@ -143,25 +143,25 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            switch record.kind {
+            switch record.kindInline {
             case .object:
                 var position = index + 1
                 while position < record.a {
-                    try body(.name(nodes[Int(position)].nameID), .node(position))
-                    position = nodes[Int(position)].subtreeEnd(at: position)
+                    try body(.name(nodes[Int(position)].nameIDInline), .node(position))
+                    position = nodes[Int(position)].subtreeEndInline(at: position)
                 }
                 return true
             case .element where isObjectElement(index, record):
                 var position = index + 1
                 while position < record.a {
                     let child = nodes[Int(position)]
-                    if child.kind == .attribute {
-                        try body(.name(child.nameID), .node(position))
-                    } else if child.kind == .element, isFirstElement(named: child.nameID, at: position, in: index) {
-                        let repeated = hasLaterElement(named: child.nameID, after: position, in: record)
-                        try body(.name(child.nameID), repeated ? .repeated(parent: index, name: child.nameID, byLocalName: false) : .node(position))
+                    if child.kindInline == .attribute {
+                        try body(.name(child.nameIDInline), .node(position))
+                    } else if child.kindInline == .element, isFirstElement(named: child.nameIDInline, at: position, in: index) {
+                        let repeated = hasLaterElement(named: child.nameIDInline, after: position, in: record)
+                        try body(.name(child.nameIDInline), repeated ? .repeated(parent: index, name: child.nameIDInline, byLocalName: false) : .node(position))
                     }
-                    position = nodes[Int(position)].subtreeEnd(at: position)
+                    position = nodes[Int(position)].subtreeEndInline(at: position)
                 }
                 if record.flags.contains(.hasText) {
                     try body(.string(ReservedKey.string), .string(Node(document: document, index: index).string ?? ""))
@@ -179,18 +179,18 @@ extension JMESEvaluator {
         var other = parent + 1
         while other < position {
             let record = nodes[Int(other)]
-            if record.kind == .element && record.nameID == name { return false }
-            other = nodes[Int(other)].subtreeEnd(at: other)
+            if record.kindInline == .element && record.nameIDInline == name { return false }
+            other = nodes[Int(other)].subtreeEndInline(at: other)
         }
         return true
     }
 
     private func hasLaterElement(named name: UInt32, after position: UInt32, in parent: NodeRecord) -> Bool {
-        var other = nodes[Int(position)].subtreeEnd(at: position)
+        var other = nodes[Int(position)].subtreeEndInline(at: position)
         while other < parent.a {
             let record = nodes[Int(other)]
-            if record.kind == .element && record.nameID == name { return true }
-            other = nodes[Int(other)].subtreeEnd(at: other)
+            if record.kindInline == .element && record.nameIDInline == name { return true }
+            other = nodes[Int(other)].subtreeEndInline(at: other)
         }
         return false
     }
@@ -218,11 +218,11 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            guard record.kind == .array else { return false }
+            guard record.kindInline == .array else { return false }
             var position = index + 1
             while position < record.a {
                 try body(.node(position))
-                position = nodes[Int(position)].subtreeEnd(at: position)
+                position = nodes[Int(position)].subtreeEndInline(at: position)
             }
             return true
         case .repeated(let parent, let name, let byLocalName):
@@ -230,12 +230,12 @@ extension JMESEvaluator {
             var position = parent + 1
             while position < record.a {
                 let child = nodes[Int(position)]
-                if child.kind == .element,
-                    byLocalName ? localNameIDs[Int(child.nameID)] == name : child.nameID == name
+                if child.kindInline == .element,
+                    byLocalName ? localNameIDs[Int(child.nameIDInline)] == name : child.nameIDInline == name
                 {
                     try body(.node(position))
                 }
-                position = nodes[Int(position)].subtreeEnd(at: position)
+                position = nodes[Int(position)].subtreeEndInline(at: position)
             }
             return true
         default:
@@ -259,7 +259,7 @@ extension JMESEvaluator {
         case .nodes(let list): return list.count
         case .node(let raw):
             let record = nodes[Int(resolved(raw))]
-            return record.kind == .array ? Int(record.b) : nil
+            return record.kindInline == .array ? Int(record.b) : nil
         default:
             var count = 0
             let isArray = try! forEachElement(value) { (_: JMESValue) throws(QueryError) in count += 1 }
@@ -288,7 +288,7 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            guard record.kind == .number else { return nil }
+            guard record.kindInline == .number else { return nil }
             return smallInteger(record) ?? Node(document: document, index: index).double
         default: return nil
         }
@@ -329,7 +329,7 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            switch record.kind {
+            switch record.kindInline {
             case .null, .false: return false
             case .true, .number: return true
             case .object, .array: return record.a > index + 1

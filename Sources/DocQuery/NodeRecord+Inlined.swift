@@ -1,0 +1,36 @@
+import DocTree
+
+/// DocTree's record accessors (``NodeRecord/kind``, ``NodeRecord/nameID``,
+/// …), compiled into DocQuery for the evaluator's inner loops.
+///
+/// DocTree's accessors are `@inlinable package`, yet Swift 6.3 still calls
+/// them across the module boundary when DocQuery is built as a dependency
+/// (perf on the benchmark's map.osm query: the `kind` getter alone took a
+/// third of the time, and the query ran 2–3× slower than with inlined
+/// reads). These forward to the same bit layout; `RecordReadingTests`
+/// checks each against DocTree's accessor for every kind and flag value,
+/// so the layout is still decided in one place.
+extension NodeRecord {
+    /// ``NodeRecord/kind``, inlined.
+    @inline(__always) package var kindInline: Node.Kind {
+        unsafeBitCast(UInt8(truncatingIfNeeded: header & 0xF), to: Node.Kind.self)
+    }
+    /// ``NodeRecord/nameID``, inlined.
+    @inline(__always) package var nameIDInline: UInt32 { header &>> 8 }
+    /// ``NodeRecord/isContainer``, inlined: document, object, array, element.
+    @inline(__always) package var isContainerInline: Bool {
+        (UInt32(0b1_0000_0111) &>> (header & 0xF)) & 1 != 0
+    }
+    /// ``NodeRecord/subtreeEnd(at:)``, inlined.
+    @inline(__always) package func subtreeEndInline(at index: UInt32) -> UInt32 {
+        isContainerInline ? a : index &+ 1
+    }
+    /// ``NodeRecord/hasElementChildren``, inlined.
+    @inline(__always) package var hasElementChildrenInline: Bool {
+        header & (UInt32(NodeRecord.Flags.hasElementChildren.rawValue) << 4) != 0
+    }
+    /// ``NodeRecord/hasDuplicateKeys``, inlined.
+    @inline(__always) package var hasDuplicateKeysInline: Bool {
+        header & (UInt32(NodeRecord.Flags.duplicateKeys.rawValue) << 4) != 0
+    }
+}
