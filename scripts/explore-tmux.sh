@@ -14,12 +14,20 @@ name="explore-tmux"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 docs="$root/Examples/documents"
 source "$root/scripts/lib/tmux-session.sh"
-session="explore"
+session=""
+sessions=0
 
-start() { # start FILE: a new session running docq explore FILE
-    tm kill-session -t "$session" >/dev/null 2>&1 || true
+# start FILE: a new session running docq explore FILE. The new session starts
+# before the previous one is killed: a tmux server exits when its last
+# session goes, and a new-session that races that exit fails with "server
+# exited unexpectedly".
+start() {
+    local previous="$session"
+    sessions=$((sessions + 1))
+    session="explore$sessions"
     tm new-session -d -s "$session" -x 110 -y 40 \
         "env HOME='$home' LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color '$docq' explore '$1'; echo \"[docq exited \$?]\"; sleep 30"
+    if [[ -n "$previous" ]]; then tm kill-session -t "$previous" >/dev/null 2>&1 || true; fi
 }
 
 screen() { tm capture-pane -p -t "$session" 2>/dev/null || true; }
