@@ -115,15 +115,13 @@ def input_file(cache, key, megabytes, generator):
             return path, meta
     log(f"bench: generating {os.path.basename(path)}…")
     partial = f"{path}.{os.getpid()}.partial"
-    start = time.perf_counter()
-    process = subprocess.Popen([generator, spec["kind"], str(megabytes * MB), partial], stdout=subprocess.PIPE)
-    output = process.stdout.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"bench: HugeInputGenerator failed for {path}")
-    meta = json.loads(output)
-    meta.update({"generatedSeconds": seconds, "generatorPeakBytes": usage.ru_maxrss * 1024})
+    result = run_subject([generator, spec["kind"], str(megabytes * MB), partial], partial + ".out")
+    if "error" in result:
+        sys.exit(f"bench: HugeInputGenerator failed for {path}: {result['error']}")
+    with open(partial + ".out") as output:
+        meta = json.load(output)
+    os.remove(partial + ".out")
+    meta.update({"generatedSeconds": result["seconds"], "generatorPeakBytes": result["peakBytes"]})
     os.replace(partial, path)
     with open(meta_path, "w") as meta_file:
         json.dump(meta, meta_file)
