@@ -49,50 +49,50 @@ JQ_STREAM_FILTER = 'select(length == 2 and (.[0] | length) == 3 and .[0][0] == "
 
 
 def subjects(docq, bin_dir, stream_stand_in):
-    """Every row: (group, label, input key, size class, command builder, role).
+    """Every row: (input key, label, size class, command builder, role).
 
     Size classes: "full" (the big file), "slice" (--slice-mb) and "small"
-    (--small-mb). A command builder takes the input file's path. `docq
-    --stream` rows are None when docq has no --stream, unless stream_stand_in
-    (docq without --stream in their place, to test this harness).
+    (--small-mb). A command builder takes the input file's path; it is None
+    when the subject is missing. `docq --stream` rows are None when docq has
+    no --stream, unless stream_stand_in (docq without --stream in their
+    place, to test this harness).
     """
-    def docq_stream(path):
+
+    def docq_run(key, *options):
         if docq is None:
             return None
-        if docq["stream"]:
-            return lambda file: [docq["path"], "--stream", path, file]
-        if stream_stand_in:
-            return lambda file: [docq["path"], path, file]
-        return None
+        return lambda file: [docq["path"], *options, INPUTS[key]["path"], file]
 
-    rows = [
-        ("jsonl", "docq -P 1", "jsonl", "full",
-         docq and (lambda file: [docq["path"], "-P", "1", "actor.id", file]), "ours"),
-        ("jsonl", "docq -P 2", "jsonl", "full",
-         docq and (lambda file: [docq["path"], "-P", "2", "actor.id", file]), "ours"),
-        ("jsonl", "jq -c", "jsonl", "full",
-         shutil.which("jq") and (lambda file: ["jq", "-c", ".actor.id", file]), "peer"),
-        ("jsonl", "ijson (yajl2_c)", "jsonl", "full",
-         lambda file: [sys.executable, PEERS, "ijson", file, "actor.id", "--multiple-values"], "peer"),
-        ("xml", "docq --stream", "xml", "full", docq_stream("node.tag.k"), "ours"),
-        ("xml", "docq (in memory)", "xml", "slice",
-         docq and (lambda file: [docq["path"], "node.tag.k", file]), "ours"),
-        ("xml", "libxml2 SAX2, empty callbacks", "xml", "full",
+    def docq_stream(key):
+        if docq is not None and docq["stream"]:
+            return docq_run(key, "--stream")
+        return docq_run(key) if stream_stand_in else None
+
+    def installed(tool, builder):
+        return builder if shutil.which(tool) else None
+
+    def python_peer(*arguments):
+        return lambda file: [sys.executable, PEERS, arguments[0], file, *arguments[1:]]
+
+    return [
+        ("jsonl", "docq -P 1", "full", docq_run("jsonl", "-P", "1"), "ours"),
+        ("jsonl", "docq -P 2", "full", docq_run("jsonl", "-P", "2"), "ours"),
+        ("jsonl", "jq -c", "full", installed("jq", lambda file: ["jq", "-c", ".actor.id", file]), "peer"),
+        ("jsonl", "ijson (yajl2_c)", "full", python_peer("ijson", "actor.id", "--multiple-values"), "peer"),
+        ("xml", "docq --stream", "full", docq_stream("xml"), "ours"),
+        ("xml", "docq (in memory)", "slice", docq_run("xml"), "ours"),
+        ("xml", "libxml2 SAX2, empty callbacks", "full",
          lambda file: [os.path.join(bin_dir, "SAXStreamCeiling"), file], "ceiling"),
-        ("xml", "lxml iterparse", "xml", "slice",
-         lambda file: [sys.executable, PEERS, "lxml", file, "node", "tag", "k", "way", "relation", "bounds"], "peer"),
-        ("xml", "xmlstarlet sel", "xml", "slice",
-         shutil.which("xmlstarlet") and (lambda file: ["xmlstarlet", "sel", "-t", "-m", "/osm/node/tag", "-v", "@k", "-n", file]),
+        ("xml", "lxml iterparse", "slice", python_peer("lxml", "node", "tag", "k", "way", "relation", "bounds"), "peer"),
+        ("xml", "xmlstarlet sel", "slice",
+         installed("xmlstarlet", lambda file: ["xmlstarlet", "sel", "-t", "-m", "/osm/node/tag", "-v", "@k", "-n", file]),
          "peer"),
-        ("json", "docq --stream", "json", "full", docq_stream("items.id"), "ours"),
-        ("json", "docq (in memory)", "json", "slice",
-         docq and (lambda file: [docq["path"], "items.id", file]), "ours"),
-        ("json", "ijson (yajl2_c)", "json", "slice",
-         lambda file: [sys.executable, PEERS, "ijson", file, "items.item.id"], "peer"),
-        ("json", "jq --stream", "json", "small",
-         shutil.which("jq") and (lambda file: ["jq", "-c", "--stream", JQ_STREAM_FILTER, file]), "peer"),
+        ("json", "docq --stream", "full", docq_stream("json"), "ours"),
+        ("json", "docq (in memory)", "slice", docq_run("json"), "ours"),
+        ("json", "ijson (yajl2_c)", "slice", python_peer("ijson", "items.item.id"), "peer"),
+        ("json", "jq --stream", "small",
+         installed("jq", lambda file: ["jq", "-c", "--stream", JQ_STREAM_FILTER, file]), "peer"),
     ]
-    return rows
 
 
 # ----------------------------------------------------------------------------
@@ -200,9 +200,9 @@ def speed(row):
     return row["bytes"] / row["seconds"] / MB if row.get("seconds") else None
 
 
-def find(rows, group, label):
+def find(rows, key, label):
     for row in rows:
-        if row["group"] == group and row["label"] == label and row.get("seconds") and row.get("check") != "mismatch":
+        if row["input"] == key and row["label"] == label and row.get("seconds") and row.get("check") != "mismatch":
             return row
     return None
 
@@ -221,9 +221,7 @@ def fmt_ratio(value):
 REFERENCES = {"jsonl": ("jq -c", "jq"), "xml": ("libxml2 SAX2, empty callbacks", "SAX2"),
               "json": ("docq (in memory)", "in-memory load")}
 
-TITLES = {"jsonl": "JSON Lines, `actor.id` of every record",
-          "xml": "XML dump, `node.tag.k` (every tag key of every node)",
-          "json": "one JSON document, `items.id` (every item's id)"}
+TITLES = {"jsonl": "JSON Lines `actor.id`", "xml": "XML dump `node.tag.k`", "json": "JSON document `items.id`"}
 
 
 def render(machine, rows, notes):
@@ -237,8 +235,8 @@ def render(machine, rows, notes):
         "|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
-        reference_label, reference_name = REFERENCES[row["group"]]
-        reference = find(rows, row["group"], reference_label)
+        reference_label, reference_name = REFERENCES[row["input"]]
+        reference = find(rows, row["input"], reference_label)
         if row.get("seconds"):
             check = "(none)" if row.get("values") is None else (
                 f"{row['values']:,}" + (" ≠" if row.get("check") == "mismatch" else ""))
@@ -249,19 +247,21 @@ def render(machine, rows, notes):
         else:
             cells = [fmt_size(row["bytes"]) if row.get("bytes") else "—", "—", "—", "—", "—",
                      row.get("error", "—")]
-        lines.append(f"| {TITLES[row['group']]} | {row['label']} | " + " | ".join(cells) + " |")
+        lines.append(f"| {TITLES[row['input']]} | {row['label']} | " + " | ".join(cells) + " |")
     lines.append("")
-    lines += targets(rows)
+    lines += targets(rows, machine["streamStandIn"])
     if notes:
         lines.append("")
         lines += [f"- {note}" for note in notes]
     return "\n".join(lines)
 
 
-def targets(rows):
+def targets(rows, stream_stand_in):
     """One line per issue 9 target: the figure, and whether it holds."""
 
     def line(name, value, goal, holds, unit="×"):
+        if stream_stand_in and "Streaming" in name:
+            return f"- {name}: no figure: docq in memory stood in for docq --stream"
         if value is None:
             return f"- {name}: — (target {goal}; a row is missing)"
         figure = f"{value:.2f}{unit}" if unit == "×" else f"{value / MB:.1f} MB"
@@ -351,10 +351,10 @@ def main():
         sizes[key] = {"full": full, "slice": min(options.slice_mb, full), "small": min(options.small_mb, full)}
 
     rows, notes = [], []
-    for group, label, key, size_class, command, role in subjects(docq, options.bin, options.stream_stand_in):
+    for key, label, size_class, command, role in subjects(docq, options.bin, options.stream_stand_in):
         if options.only and not re.search(options.only, f"{key} {label}"):
             continue
-        row = {"group": group, "label": label, "input": key, "sizeClass": size_class, "role": role,
+        row = {"label": label, "input": key, "sizeClass": size_class, "role": role,
                "megabytes": sizes[key][size_class], "command": command}
         if command is None:
             row["error"] = "no --stream in this docq" if "--stream" in label and docq else "not installed"
@@ -381,6 +381,7 @@ def main():
     machine = describe_machine(os.path.join(options.bin, "BenchHarness"))
     machine["rounds"] = options.rounds
     machine["peers"] = peer_versions()
+    machine["streamStandIn"] = options.stream_stand_in and docq is not None and not docq["stream"]
     if machine["loadAverage"] > 1.5:
         log(f"warning: load average {machine['loadAverage']:.1f} on {machine['cores']} cores; figures will be noisy")
 
@@ -396,8 +397,8 @@ def main():
                 warm(row["file"])
                 warmed.add(row["file"])
             command = row["command"](row["file"])
-            log(f"bench: round {round_number + 1}: {row['group']} {row['label']} on {fmt_size(row['bytes'])}…")
-            output_path = os.path.join(output_folder, re.sub(r"[^A-Za-z0-9]+", "-", f"{row['group']}-{row['label']}") + ".out")
+            log(f"bench: round {round_number + 1}: {row['input']} {row['label']} on {fmt_size(row['bytes'])}…")
+            output_path = os.path.join(output_folder, re.sub(r"[^A-Za-z0-9]+", "-", f"{row['input']}-{row['label']}") + ".out")
             result = run_subject(command, output_path)
             if "error" in result:
                 row.setdefault("error", result["error"])
@@ -417,8 +418,7 @@ def main():
             row["peakBytes"] = max(row.get("peakBytes", 0), result["peakBytes"])
             row.pop("error", None)
 
-    stand_in = options.stream_stand_in and docq is not None and not docq["stream"]
-    notes = describe_choices(sizes, rows, stand_in) + notes
+    notes = describe_choices(sizes, rows, machine["streamStandIn"]) + notes
     table = render(machine, rows, notes)
     print(table)
     if options.results:
@@ -438,18 +438,18 @@ def describe_choices(sizes, rows, stand_in):
         "values = lines printed; every row printed the count the generator reported and the same bytes (SHA-256) as "
         "the other rows on the same file, else it is marked ≠ and left out of every ratio.",
     ]
-    slice_rows = sorted({row["label"] for row in rows if row["sizeClass"] == "slice"})
-    small_rows = sorted({row["label"] for row in rows if row["sizeClass"] == "small"})
-    if slice_rows:
+    smaller = {}
+    for row in rows:
+        if row["sizeClass"] != "full" and row["megabytes"] < sizes[row["input"]]["full"]:
+            smaller.setdefault((row["input"], row["megabytes"]), []).append(row["label"])
+    if smaller:
         notes.append(
-            "On a smaller file of the same generator (" + ", ".join(
-                f"{key} {sizes[key]['slice']:,} MB" for key in sizes) + "): "
-            + ", ".join(slice_rows) + ". docq in memory and xmlstarlet hold the whole document (several times the "
-            "input), so they cannot run on the full size here; lxml iterparse and ijson are run there too, because "
-            "at their speed the full size would take many minutes.")
-    if small_rows:
-        notes.append(f"jq --stream runs on {sizes['json']['small']:,} MB: it emits one event per scalar and "
-                     "manages a few MB/s.")
+            "Run on a smaller file of the same generator, not the full size: "
+            + "; ".join(f"{TITLES[key].split(' `')[0]}: {', '.join(labels)} on {megabytes:,} MB"
+                        for (key, megabytes), labels in smaller.items())
+            + ". docq in memory and xmlstarlet hold the whole document (several times the input); lxml iterparse, "
+            "ijson and jq --stream (one event per scalar) are slow enough that the full size would take many minutes. "
+            "Their ratios are of MB/s.")
     notes.append("Peers: jq `-c .actor.id`; jq `--stream` with a select on the path `[\"items\", N, \"id\"]`; ijson "
                  "`items(f, prefix, multiple_values=…)` with 1 MiB reads; lxml `iterparse(tag=[node, way, relation, "
                  "bounds])`, reading node's tag children and clearing each element and its predecessors; xmlstarlet "
