@@ -302,12 +302,19 @@ static uint64_t write_node(uint64_t index) {
     return tags;
 }
 
-static void write_way(uint64_t index, uint64_t nodes) {
-    put(" <way id=\"");
+/// ` <way id="N" version=… user=…>` and its line break.
+static void put_start_tag(const char *element, uint64_t index) {
+    put(" <");
+    put(element);
+    put(" id=\"");
     put_u64(index + 1);
     put_char('"');
     put_common_attributes();
     put(">\n");
+}
+
+static void write_way(uint64_t index, uint64_t nodes) {
+    put_start_tag("way", index);
     uint64_t refs = 2 + below(12);
     for (uint64_t r = 0; r < refs; r++) {
         put("  <nd ref=\"");
@@ -323,11 +330,7 @@ static void write_way(uint64_t index, uint64_t nodes) {
 }
 
 static void write_relation(uint64_t index, uint64_t ways) {
-    put(" <relation id=\"");
-    put_u64(index + 1);
-    put_char('"');
-    put_common_attributes();
-    put(">\n");
+    put_start_tag("relation", index);
     uint64_t members = 2 + below(6);
     for (uint64_t m = 0; m < members; m++) {
         put("  <member type=\"way\" ref=\"");
