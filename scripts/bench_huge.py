@@ -156,10 +156,13 @@ def run_subject(command, output_path):
         errors = process.stderr.read()
         code = process.wait()
         seconds = time.perf_counter() - start
-    with open(peak_path) as peak_file:
-        peak_kib = int(peak_file.read().strip().splitlines()[-1])
-    os.remove(peak_path)
-    result = {"seconds": seconds, "peakBytes": peak_kib * 1024, "exit": code}
+    try:
+        with open(peak_path) as peak_file:  # "Command exited with non-zero status N" may come first
+            peak = int(peak_file.read().strip().splitlines()[-1]) * 1024
+        os.remove(peak_path)
+    except (OSError, ValueError, IndexError):
+        peak = None
+    result = {"seconds": seconds, "peakBytes": peak, "exit": code}
     if code != 0:
         lines = errors.decode(errors="replace").strip().splitlines()
         result["error"] = f"exit {code}: {lines[-1] if lines else ''}"[:160]
@@ -422,7 +425,7 @@ def main():
             os.remove(output_path)
             if row.get("seconds") is None or result["seconds"] < row["seconds"]:
                 row["seconds"] = result["seconds"]
-            row["peakBytes"] = max(row.get("peakBytes", 0), result["peakBytes"])
+            row["peakBytes"] = max(row.get("peakBytes") or 0, result["peakBytes"] or 0) or None
             row.pop("error", None)
 
     notes = describe_choices(sizes, rows, machine["streamStandIn"]) + notes
