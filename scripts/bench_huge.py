@@ -9,15 +9,15 @@ Every subject is a whole process: its time is wall time from start to exit,
 its memory the peak resident size GNU time reports for it. Its output goes to
 a file, whose line count and hash must match the other subjects' on the same
 input (and the count the generator reported), so no row is fast because it
-did less. Inputs are generated once
-by HugeInputGenerator into DOCQ_BENCH_CACHE and never committed.
+did less. Inputs are generated once by HugeInputGenerator into
+DOCQ_BENCH_CACHE and never committed.
 
 Peers that hold the whole document (docq without --stream) run on a smaller
 file of the same generator (--slice-mb), and so do the slow Python peers;
-xmlstarlet (19× the input in memory) and jq --stream (a few MB/s) run on a
-still smaller one (--small-mb). Every ratio is
-one of MB/s, so rows on different sizes compare, and the table says which
-size each row ran on. See Benchmarks/README.md.
+xmlstarlet (19x the input in memory) and jq --stream (a few MB/s) run on a
+still smaller one (--small-mb). Every ratio is one of MB/s, so rows on
+different sizes compare, and the table says which size each row ran on. See
+Benchmarks/README.md.
 """
 import argparse
 import hashlib
@@ -337,7 +337,7 @@ def main():
     parser.add_argument("--slice-mb", type=int, default=500, help="the whole-document and slow peers' input")
     parser.add_argument("--small-mb", type=int, default=100, help="jq --stream's and xmlstarlet's input")
     parser.add_argument("--rounds", type=int, default=1)
-    parser.add_argument("--only", help="rows whose '<input key> <subject>' matches")
+    parser.add_argument("--only", help="rows whose '<input> <subject>' matches (inputs: jsonl, xml, json)")
     parser.add_argument("--stream-stand-in", action="store_true",
                         help="without docq --stream, run docq in memory in its rows (to test this harness)")
     parser.add_argument("--generate-only", action="store_true", help="make the inputs and stop")
