@@ -338,6 +338,7 @@ def main():
     parser.add_argument("--small-mb", type=int, default=100, help="jq --stream's and xmlstarlet's input")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--only", help="rows whose '<input> <subject>' matches (inputs: jsonl, xml, json)")
+    parser.add_argument("--no-python", action="store_true", help="skip the Python peers (ijson, lxml)")
     parser.add_argument("--stream-stand-in", action="store_true",
                         help="without docq --stream, run docq in memory in its rows (to test this harness)")
     parser.add_argument("--generate-only", action="store_true", help="make the inputs and stop")
@@ -362,6 +363,8 @@ def main():
     rows, notes = [], []
     for key, label, size_class, command, role in subjects(docq, options.bin, options.stream_stand_in):
         if options.only and not re.search(options.only, f"{key} {label}"):
+            continue
+        if options.no_python and label.startswith(("ijson", "lxml")):
             continue
         row = {"label": label, "input": key, "sizeClass": size_class, "role": role,
                "megabytes": sizes[key][size_class], "command": command}
