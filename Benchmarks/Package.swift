@@ -12,6 +12,8 @@
 // - CLibXML2SAXCeiling (C, libxml2) and CSimdjsonCeiling (C++, Debian's
 //   libsimdjson-dev): the ceilings, behind plain C functions.
 // - CProcessMemory (C): the heap's count of live bytes (glibc mallinfo2).
+// - HugeInputGenerator, SAXStreamCeiling (C executables): scripts/bench
+//   --huge's 1 GB / 5 GB inputs, and libxml2 SAX2 over a file in chunks.
 
 import PackageDescription
 
@@ -71,6 +73,12 @@ let package = Package(
         .executableTarget(
             name: "BenchHarness",
             dependencies: ["BenchmarkSupport", .product(name: "DocQuery", package: docQueryPackage)]
+        ),
+        // scripts/bench --huge: the big inputs' generator and the streaming XML ceiling (C).
+        .executableTarget(name: "HugeInputGenerator"),
+        .executableTarget(
+            name: "SAXStreamCeiling",
+            dependencies: ["CLibXML2SAXCeiling"]
         ),
         .testTarget(
             name: "BenchmarkSupportTests",

@@ -1,6 +1,8 @@
 #include "CLibXML2SAXCeiling.h"
 
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <libxml/parser.h>
 #include <libxml/parserInternals.h>
@@ -26,17 +28,21 @@ static void empty_error(void *ctx, const char *message, ...) {
     (void)ctx; (void)message;
 }
 
+static void set_empty_handler(xmlSAXHandler *handler) {
+    memset(handler, 0, sizeof *handler);
+    handler->initialized = XML_SAX2_MAGIC;
+    handler->startElementNs = empty_start_element_ns;
+    handler->endElementNs = empty_end_element_ns;
+    handler->characters = empty_characters;
+    handler->cdataBlock = empty_characters;
+    handler->error = empty_error;
+    handler->warning = empty_error;
+}
+
 int sax_ceiling_parse(const char *buffer, size_t length) {
     if (length > INT_MAX) return -1;
     xmlSAXHandler handler;
-    memset(&handler, 0, sizeof handler);
-    handler.initialized = XML_SAX2_MAGIC;
-    handler.startElementNs = empty_start_element_ns;
-    handler.endElementNs = empty_end_element_ns;
-    handler.characters = empty_characters;
-    handler.cdataBlock = empty_characters;
-    handler.error = empty_error;
-    handler.warning = empty_error;
+    set_empty_handler(&handler);
 
     xmlParserCtxtPtr context = xmlCreateMemoryParserCtxt(buffer, (int)length);
     if (context == NULL) return -1;
@@ -49,6 +55,36 @@ int sax_ceiling_parse(const char *buffer, size_t length) {
     int result = context->wellFormed ? 0 : (context->errNo != 0 ? context->errNo : -1);
     context->sax = original;
     xmlFreeParserCtxt(context);
+    return result;
+}
+
+int sax_ceiling_parse_file(const char *path, size_t chunk_size) {
+    if (chunk_size == 0 || chunk_size > INT_MAX) return -1;
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) return -1;
+    char *chunk = malloc(chunk_size);
+    if (chunk == NULL) {
+        fclose(file);
+        return -1;
+    }
+    xmlSAXHandler handler;
+    set_empty_handler(&handler);
+    xmlParserCtxtPtr context = xmlCreatePushParserCtxt(&handler, NULL, NULL, 0, path);
+    int result = -1;
+    if (context != NULL) {
+        // XML_PARSE_HUGE: without it libxml2 stops pushed input long before 5 GB.
+        xmlCtxtUseOptions(context, XML_PARSE_NONET | XML_PARSE_HUGE);
+        size_t count;
+        int status = 0;
+        while (status == 0 && (count = fread(chunk, 1, chunk_size, file)) > 0) {
+            status = xmlParseChunk(context, chunk, (int)count, 0);
+        }
+        if (status == 0 && !ferror(file)) status = xmlParseChunk(context, NULL, 0, 1);
+        result = (status == 0 && context->wellFormed) ? 0 : (context->errNo != 0 ? context->errNo : -1);
+        xmlFreeParserCtxt(context);
+    }
+    free(chunk);
+    fclose(file);
     return result;
 }
 

@@ -2,6 +2,7 @@
 //
 // - The SAX2 ceiling: libxml2 tokenizing a document with empty callbacks. No
 //   loader built on libxml2 can be faster than this.
+// - The same over a file in chunks (push parser): the streaming ceiling.
 // - libxml2's own DOM (xmlReadMemory) as a peer, and a plain C walk over its
 //   children as the ceiling for queries on a loaded tree.
 //
@@ -18,6 +19,13 @@ extern "C" {
 /// Parses `length` bytes with SAX2 callbacks that do nothing.
 /// Returns 0 for a well-formed document, else libxml2's error code.
 int sax_ceiling_parse(const char *buffer, size_t length);
+
+/// Parses the file at `path` with the same empty SAX2 callbacks through
+/// libxml2's push parser, `chunk_size` bytes at a time (XML_PARSE_HUGE), so
+/// memory stays at one chunk whatever the file's size: the ceiling for
+/// streaming XML. Returns 0 for a well-formed document, else libxml2's error
+/// code, or -1 when the file cannot be read.
+int sax_ceiling_parse_file(const char *path, size_t chunk_size);
 
 /// Parses into libxml2's DOM (xmlReadMemory, XML_PARSE_NONET).
 /// Returns NULL when the document is not well-formed; free with `libxml2_dom_free`.
