@@ -13,15 +13,17 @@
 ///
 /// The buffer holds the bytes from the current record on, read in chunks
 /// of ``defaultChunkSize`` (more when one record is longer). Each record is parsed
-/// from a copy of its own bytes, which its ``Document`` keeps as its text;
-/// a record that is the whole rest of the input takes the buffer itself.
+/// in place by one ``JSONRecordParser`` (so the records share a name table),
+/// and its ``Document`` keeps a copy of its own bytes as its text; a record
+/// that is the whole rest of the input takes the buffer itself.
 package final class RecordReader {
     /// Bytes read at a time, unless a test asks for fewer.
     package static let defaultChunkSize = 1 << 20
 
     private let chunkSize: Int
     private let input: ChunkedInput
-    private let options: LoadOptions
+    /// Parses the records; they share its name table.
+    private let parser: JSONRecordParser
     /// Bytes of the input from the current record on; the cursor indexes it.
     private var buffer: [UInt8] = []
     private var cursor = 0
@@ -37,7 +39,7 @@ package final class RecordReader {
     package init(input: ChunkedInput, options: LoadOptions, origin: SourceLocation? = nil, chunkSize: Int = defaultChunkSize) {
         self.input = input
         self.chunkSize = chunkSize
-        self.options = options
+        self.parser = JSONRecordParser(options: options)
         self.position = LocationCounter(origin ?? SourceLocation(byteOffset: 0, line: 1, column: 1))
     }
 
@@ -79,7 +81,7 @@ package final class RecordReader {
             // parsed in place, with no scan for its end; tried once.
             if !triedWholeInput, cursor == 0, input.isAtEnd {
                 triedWholeInput = true
-                if let document = try? JSONScanner.parse(buffer, options: options) {
+                if let document = try? parser.parse(buffer) {
                     consume(buffer.count, endsLine: false)
                     return .success(document)
                 }
@@ -164,9 +166,9 @@ package final class RecordReader {
     private func parseStrictly(_ range: Range<Int>) throws(LoadError) -> Document {
         // The rest of the input in one piece: parse the buffer itself, no copy.
         if range.lowerBound == 0, input.isAtEnd, Self.onlyWhiteSpace(buffer, from: range.upperBound) {
-            return try JSONScanner.parse(buffer, options: options)
+            return try parser.parse(buffer)
         }
-        return try JSONScanner.parse(Array(buffer[range]), options: options)
+        return try parser.parse(buffer[range])
     }
 
     /// `error`, located in a record that starts at the cursor, moved to the
