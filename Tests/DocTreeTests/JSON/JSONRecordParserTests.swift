@@ -80,4 +80,15 @@ import Testing
         #expect(throws: LoadError.self) { try parse(parser, "[[[1]]]") }
         #expect(try parse(parser, "[[1]]").root.jsonString() == "[[1]]")
     }
+
+    @Test func streamDocumentsKeptPastLaterRecordsStayCorrect() throws {
+        let text = (0..<200).map { #"{"id": \#($0), "k\#($0 % 7)": {"v": "\#($0)"}}"# }.joined(separator: "\n")
+        let documents = try DocumentStream(bytes: Array(text.utf8), options: LoadOptions()).map { try $0.get() }
+        #expect(documents.count == 200)
+        for (k, document) in documents.enumerated() {
+            #expect(document.root.jsonString() == #"{"id":\#(k),"k\#(k % 7)":{"v":"\#(k)"}}"#)
+        }
+        // Records that add no name share their table.
+        #expect(documents[198].table.names === documents[199].table.names)
+    }
 }
