@@ -10,8 +10,8 @@ import Foundation
 /// - One source that is a JSON Lines stream: it is cut into batches of
 ///   whole lines (``RecordReader/nextBatch(size:)``), `2 × jobs` at a time,
 ///   whose records are parsed and evaluated in parallel, then printed in
-///   order. A record that spans lines may be cut at a batch boundary and
-///   then reads as two malformed records: use `-P 1` for such streams.
+///   order; a record that spans lines across a batch boundary is read
+///   again whole (see ``processBatches``).
 /// - With `-P 1`, or one source that is not JSON Lines, everything happens
 ///   in order on one core, and diagnostics go out as they happen.
 struct ParallelRun: Sendable {
@@ -78,37 +78,74 @@ struct ParallelRun: Sendable {
         return outcome
     }
 
+    /// What one batch of a stream printed, what happened, and where a
+    /// record cut off by the batch's end starts.
+    private struct BatchResult: Sendable {
+        var output: [UInt8]
+        var outcome: RecordPrinter.Outcome
+        var cutOff: SourceLocation?
+    }
+
     /// The records of one JSON Lines stream, batch by batch on all cores.
+    ///
+    /// Up to `2 × jobs` batches are parsed and evaluated at once while this
+    /// task reads the next ones and prints finished ones in order. A batch
+    /// is cut at a line break, which may lie inside a record that spans
+    /// lines: its batch then holds that record back (``RecordReader/cutOffRecord``),
+    /// and the next batch, which was parsed from a wrong start, is done
+    /// again here after the held-back bytes. Output is exactly what `-P 1` prints.
     private func processBatches(
         _ reader: RecordReader, label: String, prefix: String, into out: inout OutputStream,
         outcome: inout RecordPrinter.Outcome
     ) async {
         var readFailure: LoadError?
-        while readFailure == nil {
-            var batches: [(bytes: [UInt8], origin: SourceLocation)] = []
-            do {
-                while batches.count < 2 * jobs, let batch = try reader.nextBatch(size: Self.batchSize) {
-                    batches.append(batch)
+        await withTaskGroup(of: (Int, BatchResult).self) { group in
+            var batches: [Int: (bytes: [UInt8], origin: SourceLocation)] = [:]
+            var finished: [Int: BatchResult] = [:]
+            var read = 0
+            var printed = 0
+            /// Reads the next batch and starts its task; `false` at the end.
+            func launch() -> Bool {
+                guard readFailure == nil else { return false }
+                let batch: (bytes: [UInt8], origin: SourceLocation)
+                do {
+                    guard let next = try reader.nextBatch(size: Self.batchSize) else { return false }
+                    batch = next
+                } catch {
+                    readFailure = error
+                    return false
                 }
-            } catch {
-                readFailure = error
+                batches[read] = batch
+                let index = read
+                group.addTask { (index, processBatch(batch.bytes, origin: batch.origin, label: label, prefix: prefix)) }
+                read += 1
+                return true
             }
-            if batches.isEmpty { break }
-            let options = loader.options
-            let work = batches
-            let units = await inParallel(work.count) { k in
-                var unit = OutputStream.memory()
-                var unitOutcome = RecordPrinter.Outcome()
-                let records = DocumentRecords(
-                    stream: RecordReader(input: ChunkedInput(bytes: work[k].bytes), options: options, origin: work[k].origin),
-                    progress: nil)
-                printer.print(records, label: label, prefix: prefix, prefixed: prefixes, to: &unit,
-                              outcome: &unitOutcome, errorsNow: false)
-                return (unit.collected, unitOutcome)
+            while read < 2 * jobs, launch() {}
+            var carried: (bytes: [UInt8], origin: SourceLocation)?
+            while let (index, result) = await group.next() {
+                finished[index] = result
+                while var result = finished.removeValue(forKey: printed), let batch = batches.removeValue(forKey: printed) {
+                    if let tail = carried {
+                        result = processBatch(tail.bytes + batch.bytes, origin: tail.origin, label: label, prefix: prefix)
+                        carried = nil
+                        if let cut = result.cutOff {
+                            carried = (Array((tail.bytes + batch.bytes)[(cut.byteOffset - tail.origin.byteOffset)...]), cut)
+                        }
+                    } else if let cut = result.cutOff {
+                        carried = (Array(batch.bytes[(cut.byteOffset - batch.origin.byteOffset)...]), cut)
+                    }
+                    emit((result.output, result.outcome), to: &out)
+                    outcome.merge(result.outcome)
+                    printed += 1
+                    _ = launch()
+                }
             }
-            for unit in units {
-                emit(unit, to: &out)
-                outcome.merge(unit.1)
+            // The input ended inside the last record: report it as a one-process run would.
+            if let tail = carried {
+                let result = processBatch(tail.bytes, origin: tail.origin, label: label, prefix: prefix, holdsBack: false)
+                emit((result.output, result.outcome), to: &out)
+                outcome.merge(result.outcome)
             }
         }
         if let readFailure {
@@ -116,6 +153,21 @@ struct ParallelRun: Sendable {
             writeToStandardError(printer.diagnostics.text(for: readFailure, source: label))
             outcome.unreadable = true
         }
+    }
+
+    /// Parses and evaluates the records of one batch into memory. With
+    /// `holdsBack`, a last record cut off by the batch's end is not
+    /// reported but returned as ``BatchResult/cutOff``.
+    private func processBatch(
+        _ bytes: [UInt8], origin: SourceLocation, label: String, prefix: String, holdsBack: Bool = true
+    ) -> BatchResult {
+        var unit = OutputStream.memory()
+        var unitOutcome = RecordPrinter.Outcome()
+        let reader = RecordReader(input: ChunkedInput(bytes: bytes), options: loader.options, origin: origin)
+        let records = DocumentRecords(stream: reader, progress: nil, holdsBackCutOffRecord: holdsBack)
+        printer.print(records, label: label, prefix: prefix, prefixed: prefixes, to: &unit,
+                      outcome: &unitOutcome, errorsNow: false)
+        return BatchResult(output: unit.collected, outcome: unitOutcome, cutOff: holdsBack ? reader.cutOffRecord : nil)
     }
 
     /// Prints one unit's output, then its diagnostics.

@@ -90,6 +90,40 @@ struct JobsTests {
         #expect(one.stderr.contains("10002:12: expected a value"), "\(one.stderr)")
     }
 
+    /// JSON Lines of about 3 MB whose records around each MiB (where
+    /// batches are cut) span a thousand lines each, ending with a record
+    /// the input cuts off.
+    static let streamWithMultiLineRecords: [UInt8] = {
+        var text = ""
+        var nextMiB = 1 << 20
+        var k = 0
+        while text.utf8.count < 3 << 20 {
+            if text.utf8.count >= nextMiB - 4000 {
+                let members = (0..<1000).map { "  \"m\($0)\": \($0)" }.joined(separator: ",\n")
+                text += "{\"user\": {\"name\": \"long\(k)\"},\n\(members)\n}\n"
+                nextMiB += 1 << 20
+            } else {
+                text += "{\"id\":\(k),\"user\":{\"name\":\"u\(k)\"}}\n"
+            }
+            k += 1
+        }
+        text += "{\"user\": {\"name\": \"cut\"},\n  \"rest\": [1,\n"
+        return Array(text.utf8)
+    }()
+
+    @Test("-P 2: a record spanning lines across a batch boundary is read whole")
+    func multiLineRecordsOnTwoJobs() throws {
+        let one = try Docq.run(["-P", "1", "user.name"], stdin: Self.streamWithMultiLineRecords)
+        let two = try Docq.run(["-P", "2", "user.name"], stdin: Self.streamWithMultiLineRecords)
+        #expect(one.status == 3, "\(one.stderr)")
+        #expect(one.lines.filter { $0.hasPrefix("long") }.count == 3)
+        #expect(one.stderr.split(separator: "\n").filter { !$0.isEmpty }.count == 1, "\(one.stderr)")
+        #expect(one.stderr.contains("unexpected end") || one.stderr.contains("end of the input"), "\(one.stderr)")
+        #expect(two.status == one.status)
+        #expect(two.stdout == one.stdout)
+        #expect(two.stderr == one.stderr)
+    }
+
     @Test("-P 3 over several files keeps them in order")
     func filesOnThreeJobs() throws {
         let folder = try Docq.temporaryFolder()

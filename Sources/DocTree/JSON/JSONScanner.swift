@@ -45,27 +45,45 @@ package enum JSONScanner {
     /// - Throws: ``LoadError`` at the first byte that is not valid JSON, or
     ///   ``LoadError/Kind-swift.struct/tooLarge`` past the table's 32-bit caps.
     package static func parse(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Document {
-        guard bytes.count <= Int(UInt32.max) else {
-            throw LoadError(
-                .tooLarge, "the input is \(bytes.count) bytes; a document holds at most \(UInt32.max) bytes of text")
+        var keys = KeyCache()
+        var stamps = KeyStamps()
+        defer {
+            keys.deallocate()
+            stamps.deallocate()
         }
-        // One record per 8 input bytes: even number-dense JSON (canada.json,
-        // 13.5 bytes a value) fits without regrowing; `finish` gives back
-        // what stays unused.
         var builder = TreeBuilder(
-            text: bytes, splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: bytes.count / 8)
+            splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
         try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
-            var keys = KeyCache()
-            defer { keys.deallocate() }
-            try Scanner(input).scan(into: &builder, keys: &keys, maxDepth: options.maxDepth)
+            try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options)
         }
+        builder.text = bytes
+        return builder.finish(format: .json)
+    }
+
+    /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even
+    /// number-dense JSON (canada.json, 13.5 bytes a value) fits without
+    /// regrowing; `finish` gives back what stays unused.
+    static func estimatedNodes(_ inputBytes: Int) -> Int { inputBytes / 8 }
+
+    /// Scans `input` into `builder` (which holds only the document node),
+    /// checking the size limits; the caller sets the text and finishes.
+    /// ``JSONRecordParser`` passes caches it keeps from one record to the next.
+    static func build(
+        _ input: UnsafeBufferPointer<UInt8>, into builder: inout TreeBuilder, keys: inout KeyCache,
+        stamps: inout KeyStamps, options: LoadOptions
+    ) throws(LoadError) {
+        guard input.count <= Int(UInt32.max) else {
+            throw LoadError(
+                .tooLarge, "the input is \(input.count) bytes; a document holds at most \(UInt32.max) bytes of text")
+        }
+        stamps.prepare(forInputOf: input.count)
+        try Scanner(input).scan(into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth)
         guard builder.fitsLimits else {
             throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
         }
         guard builder.nodes.count <= options.maxNodeCount else {
             throw LoadError(.tooLarge, "the document has more than LoadOptions.maxNodeCount (\(options.maxNodeCount)) nodes")
         }
-        return builder.finish(format: .json)
     }
 }
 
@@ -77,39 +95,6 @@ private struct Frame {
     var index: UInt32
     var children: UInt32
     var isObject: Bool
-}
-
-/// For each name id, 1 + the index of the last object that used it as a
-/// key (0: none yet), in a buffer of its own: one load and one store per
-/// member, with no uniqueness or bounds checks in the scanner's loop.
-private struct KeyStamps {
-    private var base = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
-    private var capacity = 256
-
-    init() { base.initialize(repeating: 0, count: capacity) }
-
-    /// Stores `stamp` for `name` and returns the previous stamp.
-    @inline(__always)
-    mutating func exchange(_ name: UInt32, _ stamp: UInt32) -> UInt32 {
-        let slot = Int(name)
-        if slot >= capacity { grow(to: slot) }
-        let previous = base[slot]
-        base[slot] = stamp
-        return previous
-    }
-
-    @inline(never)
-    private mutating func grow(to slot: Int) {
-        let newCapacity = Swift.max(capacity * 2, slot + 1)
-        let newBase = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: capacity)
-        (newBase + capacity).initialize(repeating: 0, count: newCapacity - capacity)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    func deallocate() { base.deallocate() }
 }
 
 /// Reads one input buffer. Positions are byte offsets into it; every read
@@ -129,7 +114,7 @@ private struct Scanner {
 
     /// Scans the whole input, appending records to `builder.nodes` and
     /// interning keys in `builder.names`.
-    func scan(into builder: inout TreeBuilder, keys: inout KeyCache, maxDepth: Int) throws(LoadError) {
+    func scan(into builder: inout TreeBuilder, keys: inout KeyCache, stamps: inout KeyStamps, maxDepth: Int) throws(LoadError) {
         // Work on a uniquely referenced local copy of the records; hand it back at the end.
         let nodes = builder.nodes
 
@@ -137,8 +122,6 @@ private struct Scanner {
         stack.reserveCapacity(32)
         var top = Frame(index: 0, children: 0, isObject: false)  // the document node
         var name: UInt32 = 0  // the key of the value about to be scanned
-        var stamps = KeyStamps()
-        defer { stamps.deallocate() }
         var i = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
         i = skipWhitespace(i)
 
@@ -267,7 +250,7 @@ private struct Scanner {
     /// members so far are scanned (closed subtrees only: jumps are exact).
     @inline(__always)
     private static func noteKey(_ name: UInt32, in object: UInt32, _ stamps: inout KeyStamps, _ nodes: RecordStorage) {
-        let mine = object &+ 1
+        let mine = stamps.origin &+ object &+ 1
         let stamp = stamps.exchange(name, mine)
         if stamp < mine { return }
         if stamp == mine || hasMember(named: name, in: object, nodes) {
@@ -547,14 +530,12 @@ private struct Scanner {
         let prefix = offset &+ 8 <= count
             ? KeyCache.prefix(loading: key, length: length) : KeyCache.prefix(copying: key, length: length)
         let hash = KeyCache.hash(prefix: prefix, key: key, length: length)
-        let cached = keys.find(hash: hash, prefix: prefix, key: key, length: length, in: base)
+        let cached = keys.find(hash: hash, prefix: prefix, key: key, length: length)
         if cached != 0 { return cached }
         let raw = UnsafeBufferPointer(start: key, count: length)
         let string = escaped ? JSONStringDecoding.decode(raw) : String(decoding: raw, as: UTF8.self)
         let id = try names.intern(string)
-        keys.insert(KeyCache.Entry(
-            prefix: prefix, offset: UInt32(truncatingIfNeeded: offset), length: UInt32(truncatingIfNeeded: length),
-            id: id, hash: hash))
+        keys.insert(id: id, hash: hash, prefix: prefix, key: key, length: length)
         return id
     }
 
@@ -681,143 +662,4 @@ private struct Scanner {
     static func hex(_ byte: UInt8) -> String { Hex.byte(byte) }
 
     static func scalarName(_ byte: UInt8) -> String { "U+" + Hex.padded(UInt32(byte), digits: 4) }
-}
-
-// MARK: - Key cache
-
-/// An open-addressing hash table from a key's raw bytes (a span of the
-/// input) to its interned name id, so that a key seen before costs one hash
-/// and one comparison instead of a `String` and a dictionary lookup. Each
-/// entry keeps the key's first eight bytes, so short keys (most of them)
-/// compare without touching the input.
-///
-/// Manually allocated; the owner calls ``deallocate()`` when the scan ends.
-private struct KeyCache {
-    struct Entry {
-        /// The first `min(length, 8)` bytes, little-endian, zero-padded.
-        var prefix: UInt64
-        var offset: UInt32
-        var length: UInt32
-        /// 0 marks an empty slot (name ids start at 1).
-        var id: UInt32
-        var hash: UInt32
-
-        static let empty = Entry(prefix: 0, offset: 0, length: 0, id: 0, hash: 0)
-    }
-
-    private var slots: UnsafeMutablePointer<Entry>
-    private var mask: Int
-    private var used = 0
-
-    init() {
-        let capacity = 64
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: .empty, count: capacity)
-        mask = capacity - 1
-    }
-
-    func deallocate() { slots.deallocate() }
-
-    @inline(__always)
-    static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
-    }
-
-    /// The prefix word of a key when eight bytes can be read from `key`.
-    @inline(__always)
-    static func prefix(loading key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
-        let word = load(key)
-        return length >= 8 ? word : word & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1)
-    }
-
-    /// The prefix word of a key near the end of the input, byte by byte.
-    static func prefix(copying key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
-        var word: UInt64 = 0
-        for k in 0..<min(length, 8) { word |= UInt64(key[k]) &<< UInt64(k &* 8) }
-        return word
-    }
-
-    /// Mixes the key's words; the final steps (MurmurHash3's 64-bit
-    /// finalizer) spread every input bit over the low bits the table uses.
-    @inline(__always)
-    static func hash(prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) -> UInt32 {
-        var h = prefix ^ (UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15)
-        if length > 8 {
-            var i = 8
-            while i &+ 8 < length {
-                h = (h &* 0xFF51_AFD7_ED55_8CCD) ^ load(key + i)
-                h ^= h &>> 29
-                i &+= 8
-            }
-            h = (h &* 0xFF51_AFD7_ED55_8CCD) ^ load(key + (length &- 8))  // the last eight bytes
-        }
-        h ^= h &>> 33
-        h &*= 0xFF51_AFD7_ED55_8CCD
-        h ^= h &>> 33
-        h &*= 0xC4CE_B9FE_1A85_EC53
-        h ^= h &>> 33
-        return UInt32(truncatingIfNeeded: h)
-    }
-
-    /// The id cached for these bytes, or 0.
-    @inline(__always)
-    func find(
-        hash: UInt32, prefix: UInt64, key: UnsafePointer<UInt8>, length: Int, in base: UnsafePointer<UInt8>
-    ) -> UInt32 {
-        var slot = Int(hash) & mask
-        for _ in 0..<Self.maxProbes {
-            let entry = slots[slot]
-            if entry.id == 0 { return 0 }
-            if entry.hash == hash, entry.prefix == prefix, Int(entry.length) == length,
-                length <= 8 || Self.equalAfterPrefix(base + Int(entry.offset), key, length) {
-                return entry.id
-            }
-            slot = (slot &+ 1) & mask
-        }
-        return 0
-    }
-
-    /// How far a lookup or insertion probes. The hash is not keyed, so keys
-    /// crafted to collide could otherwise make every lookup walk a long
-    /// chain; past this bound a key is simply not cached, and interning
-    /// (a randomly seeded `Dictionary`) handles it.
-    static var maxProbes: Int { 32 }
-
-    /// Whether two keys longer than eight bytes with equal prefixes are equal.
-    static func equalAfterPrefix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        var i = 8
-        while i &+ 8 < length {
-            if load(a + i) != load(b + i) { return false }
-            i &+= 8
-        }
-        return load(a + (length &- 8)) == load(b + (length &- 8))
-    }
-
-    mutating func insert(_ entry: Entry) {
-        if (used &+ 1) &* 2 > mask &+ 1 { grow() }
-        var slot = Int(entry.hash) & mask
-        for _ in 0..<Self.maxProbes {
-            if slots[slot].id == 0 {
-                slots[slot] = entry
-                used &+= 1
-                return
-            }
-            slot = (slot &+ 1) & mask
-        }
-    }
-
-    private mutating func grow() {
-        let oldSlots = slots
-        let oldCapacity = mask + 1
-        let capacity = oldCapacity * 2
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: .empty, count: capacity)
-        mask = capacity - 1
-        for k in 0..<oldCapacity where oldSlots[k].id != 0 {
-            var slot = Int(oldSlots[k].hash) & mask
-            while slots[slot].id != 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = oldSlots[k]
-        }
-        oldSlots.deallocate()
-    }
 }

@@ -29,8 +29,12 @@ package final class NameTable: Sendable {
 
     /// Collects names while a document is built.
     package struct Builder {
-        package var strings: [String] = [""]
-        package var localNameIDs: [UInt32] = [0]
+        // Empty builders share these, so making one allocates nothing.
+        private static let noStrings = [""]
+        private static let noLocalNameIDs: [UInt32] = [0]
+
+        package var strings: [String] = Builder.noStrings
+        package var localNameIDs: [UInt32] = Builder.noLocalNameIDs
         package var ids: [NameKey: UInt32] = [:]
         /// Whether names with a `prefix:` get a separate local-name id (XML).
         package var splitsPrefixes: Bool

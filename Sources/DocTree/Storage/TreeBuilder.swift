@@ -18,11 +18,16 @@ package struct TreeBuilder {
     /// - Parameters:
     ///   - text: the initial text buffer (the JSON scanner passes the input here).
     ///   - estimatedNodes: capacity to reserve for the records.
-    package init(text: [UInt8] = [], splitsPrefixes: Bool, maxDepth: Int, estimatedNodes: Int = 16) {
+    ///   - names: names interned already (a stream's records share them,
+    ///     see ``JSONRecordParser``); by default none.
+    package init(
+        text: [UInt8] = [], splitsPrefixes: Bool, maxDepth: Int, estimatedNodes: Int = 16,
+        names: NameTable.Builder? = nil
+    ) {
         self.nodes = RecordStorage(capacity: estimatedNodes)
         nodes.append(NodeRecord(kind: .document, name: 0, a: 0, b: 0))
         self.text = text
-        self.names = NameTable.Builder(splitsPrefixes: splitsPrefixes)
+        self.names = names ?? NameTable.Builder(splitsPrefixes: splitsPrefixes)
         self.open = [0]
         open.reserveCapacity(64)
         self.maxDepth = maxDepth
@@ -92,12 +97,16 @@ package struct TreeBuilder {
     /// input bytes) so a load rarely regrows; here the capacity left unused
     /// is given back in place (``RecordStorage/trim()``), so a document
     /// holds no records it does not use.
-    package mutating func finish(format: DocumentFormat) -> Document {
+    ///
+    /// - Parameter frozenNames: the table to give the document, when the
+    ///   caller froze ``names`` already (one table serves the records of a
+    ///   stream while they add no name); by default they are frozen here.
+    package mutating func finish(format: DocumentFormat, frozenNames: NameTable? = nil) -> Document {
         precondition(open.count == 1, "finish() with open containers")
         nodes[0].a = UInt32(truncatingIfNeeded: nodes.count)
         nodes.trim()
         let table = NodeTable(
-            nodes: nodes.records, text: text, names: NameTable(names),
+            nodes: nodes.records, text: text, names: frozenNames ?? NameTable(names),
             attributeNamespaces: attributeNamespaces)
         table.checkInvariants()
         return Document(table: table, format: format)

@@ -44,8 +44,9 @@ import FoundationNetworking
 ///
 /// Files and file handles are read in chunks of 1 MiB; the stream holds
 /// the record being read and the rest of its chunk, never the whole input.
-/// Each document keeps only its own bytes. A `Data` value or an http(s)
-/// body is in memory already.
+/// Each document keeps only its own bytes, and the records share one table
+/// of names (keys), so a key is interned once per stream, not per record.
+/// A `Data` value or an http(s) body is in memory already.
 ///
 /// A stream over a file or data can be iterated several times (each
 /// iteration reads again); one over a file handle is read once.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a stream of JSON values one record at a time: the engine behind
 /// ``DocumentStream``.
 ///
@@ -13,15 +21,17 @@
 ///
 /// The buffer holds the bytes from the current record on, read in chunks
 /// of ``defaultChunkSize`` (more when one record is longer). Each record is parsed
-/// from a copy of its own bytes, which its ``Document`` keeps as its text;
-/// a record that is the whole rest of the input takes the buffer itself.
+/// in place by one ``JSONRecordParser`` (so the records share a name table),
+/// and its ``Document`` keeps a copy of its own bytes as its text; a record
+/// that is the whole rest of the input takes the buffer itself.
 package final class RecordReader {
     /// Bytes read at a time, unless a test asks for fewer.
     package static let defaultChunkSize = 1 << 20
 
     private let chunkSize: Int
     private let input: ChunkedInput
-    private let options: LoadOptions
+    /// Parses the records; they share its name table.
+    private let parser: JSONRecordParser
     /// Bytes of the input from the current record on; the cursor indexes it.
     private var buffer: [UInt8] = []
     private var cursor = 0
@@ -37,9 +47,16 @@ package final class RecordReader {
     package init(input: ChunkedInput, options: LoadOptions, origin: SourceLocation? = nil, chunkSize: Int = defaultChunkSize) {
         self.input = input
         self.chunkSize = chunkSize
-        self.options = options
+        self.parser = JSONRecordParser(options: options)
         self.position = LocationCounter(origin ?? SourceLocation(byteOffset: 0, line: 1, column: 1))
     }
+
+    /// Where the record ``next()`` returned last starts, when it is malformed
+    /// only in that the input ended inside it (a bracket or quote never
+    /// closed); `nil` otherwise. A batch cut out of a stream
+    /// (``nextBatch(size:)``) whose last record is cut off this way ends
+    /// inside a record that goes on in the next batch.
+    package private(set) var cutOffRecord: SourceLocation?
 
     /// Bytes of the input consumed so far (read, not necessarily parsed).
     package var bytesRead: Int { input.bytesRead }
@@ -59,6 +76,7 @@ package final class RecordReader {
     }
 
     private func nextRecord() throws(LoadError) -> Result<Document, LoadError>? {
+        cutOffRecord = nil
         try skipWhiteSpace()
         guard cursor < buffer.count else { return nil }
 
@@ -79,7 +97,7 @@ package final class RecordReader {
             // parsed in place, with no scan for its end; tried once.
             if !triedWholeInput, cursor == 0, input.isAtEnd {
                 triedWholeInput = true
-                if let document = try? JSONScanner.parse(buffer, options: options) {
+                if let document = try? parser.parse(buffer) {
                     consume(buffer.count, endsLine: false)
                     return .success(document)
                 }
@@ -98,7 +116,9 @@ package final class RecordReader {
             scanned = cursor + seen
         }
         let recordEnd = end ?? buffer.count
+        let start = position.location
         let result = parse(cursor..<recordEnd)
+        if end == nil, case .failure = result { cutOffRecord = start }
         consume(recordEnd - cursor, endsLine: false)
         return result
     }
@@ -106,20 +126,24 @@ package final class RecordReader {
     /// Cuts the next batch of whole lines, about `size` bytes (more when a
     /// line is longer), for another reader to parse: ``RecordReader``
     /// over the bytes, with the returned origin so its errors are located
-    /// in the whole input. For JSON Lines read on several cores; a record
-    /// spanning lines may be cut in two at a batch boundary. Line counts
-    /// after a batch assume LF or CR LF line ends. `nil` at the end.
+    /// in the whole input. For JSON Lines read on several cores.
+    ///
+    /// A batch ends at a line break, which may lie inside a record that
+    /// spans lines: the batch's reader then reports that record as cut off
+    /// (``cutOffRecord``), and the caller reads it again from its start
+    /// with the next batch's bytes after it. Line counts after a batch
+    /// assume LF or CR LF line ends. `nil` at the end.
     package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], origin: SourceLocation)? {
         while buffer.count - cursor < size, try refill() {}
         guard cursor < buffer.count else { return nil }
         let limit = min(buffer.count, cursor + size)
         var end = buffer.count
-        if let newline = buffer[cursor..<limit].lastIndex(of: 0x0A) {
+        if let newline = Self.lastLineFeed(in: buffer, cursor..<limit) {
             end = newline + 1
         } else {
             var from = limit
             while true {
-                if let newline = buffer[from...].firstIndex(of: 0x0A) { end = newline + 1; break }
+                if let newline = Self.firstLineFeed(in: buffer, from: from) { end = newline + 1; break }
                 let seen = buffer.count - cursor
                 guard try refill() else { end = buffer.count; break }
                 from = cursor + seen
@@ -164,9 +188,9 @@ package final class RecordReader {
     private func parseStrictly(_ range: Range<Int>) throws(LoadError) -> Document {
         // The rest of the input in one piece: parse the buffer itself, no copy.
         if range.lowerBound == 0, input.isAtEnd, Self.onlyWhiteSpace(buffer, from: range.upperBound) {
-            return try JSONScanner.parse(buffer, options: options)
+            return try parser.parse(buffer)
         }
-        return try JSONScanner.parse(Array(buffer[range]), options: options)
+        return try parser.parse(buffer[range])
     }
 
     /// `error`, located in a record that starts at the cursor, moved to the
@@ -208,7 +232,7 @@ package final class RecordReader {
     private func endOfLine() throws(LoadError) -> Int {
         var from = cursor
         while true {
-            if let newline = buffer[from...].firstIndex(of: 0x0A) { return newline }
+            if let newline = Self.firstLineFeed(in: buffer, from: from) { return newline }
             let seen = buffer.count - cursor
             guard try refill() else { return buffer.count }
             from = cursor + seen
@@ -243,6 +267,31 @@ package final class RecordReader {
             position.advance(over: UnsafeBufferPointer(rebasing: bytes[cursor..<(cursor + count)]))
         }
         cursor += count
+    }
+
+    /// The offset of the first line feed in `bytes` from `start` on (memchr:
+    /// the generic search costs several times more per byte).
+    private static func firstLineFeed(in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start) else {
+                return nil
+            }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// The offset of the last line feed in `bytes[range]` (usually less
+    /// than a line from its end).
+    private static func lastLineFeed(in bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var i = range.upperBound
+            while i > range.lowerBound {
+                i -= 1
+                if buffer[i] == 0x0A { return i }
+            }
+            return nil
+        }
     }
 
     private static func onlyWhiteSpace(_ bytes: [UInt8], from start: Int) -> Bool {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Builds the node table of an XML document from SAX2 events.
 ///
 /// The libxml2 gate (`LibXML2.swift`) turns each C callback into one call
@@ -464,12 +472,38 @@ private final class TextStorage {
         count = newCount
     }
 
-    /// The bytes as an array sized to fit.
+    /// The bytes as an array sized to fit: the storage's last use, since
+    /// the pages copied are given back as it goes (see ``releasePages(_:from:to:)``).
     func array() -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
+            guard count > 0, let target = buffer.baseAddress else { return }
+            // Copied a step at a time, handing each step's pages back to the
+            // system, so the text is held about once, not twice, meanwhile.
+            var copied = 0
+            while copied < count {
+                let step = min(Self.releaseStep, count - copied)
+                (target + copied).initialize(from: base + copied, count: step)
+                Self.releasePages(base, from: copied, to: copied + step)
+                copied += step
+            }
             initialized = count
         }
+    }
+
+    /// Bytes copied between two releases in ``array()``.
+    private static let releaseStep = 1 << 20
+
+    /// Tells the system that the whole pages of `base[start..<end]` are
+    /// no longer needed (their contents become undefined; the memory stays
+    /// ours until deallocated). Only ``array()``, the text's last reader,
+    /// calls it.
+    private static func releasePages(_ base: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard page > 0 else { return }
+        let first = (Int(bitPattern: base + start) + page - 1) / page * page
+        let last = Int(bitPattern: base + end) / page * page
+        guard last > first, let pages = UnsafeMutableRawPointer(bitPattern: first) else { return }
+        _ = madvise(pages, last - first, Int32(MADV_DONTNEED))
     }
 }
 

@@ -27,17 +27,26 @@ struct DocumentRecords: Sequence, IteratorProtocol {
     /// Whether the stream is JSON Lines (sniffed from its first line), so
     /// it may be cut into batches at line breaks.
     private let isLineDelimited: Bool
+    /// Whether a record cut off by the end of the input ends the sequence
+    /// instead of being an element (a batch whose last record goes on in
+    /// the next batch: see ``RecordReader/cutOffRecord``).
+    private let holdsBackCutOffRecord: Bool
 
     init(_ document: Document) {
         state = .one(document)
         progress = nil
         isLineDelimited = false
+        holdsBackCutOffRecord = false
     }
 
-    init(stream reader: RecordReader, progress: ProgressBar?, lineDelimited: Bool = false) {
+    init(
+        stream reader: RecordReader, progress: ProgressBar?, lineDelimited: Bool = false,
+        holdsBackCutOffRecord: Bool = false
+    ) {
         state = .stream(reader)
         self.progress = progress
         self.isLineDelimited = lineDelimited
+        self.holdsBackCutOffRecord = holdsBackCutOffRecord
     }
 
     /// The reader of a JSON Lines stream, for cutting it into batches
@@ -57,7 +66,7 @@ struct DocumentRecords: Sequence, IteratorProtocol {
             state = .done
             return .success(document)
         case .stream(let reader):
-            guard let record = reader.next() else {
+            guard let record = reader.next(), !holdsBackCutOffRecord || reader.cutOffRecord == nil else {
                 state = .done
                 progress?.finish()
                 return nil

@@ -52,6 +52,12 @@ struct OutputStream {
         if buffer.count >= capacity { flush() }
     }
 
+    /// Appends bytes held elsewhere (a leaf's span of a document's text).
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { flush() }
+    }
+
     /// Appends `text`.
     mutating func write(_ text: String) {
         var text = text

@@ -53,8 +53,26 @@ enum ValueFormatter {
     /// in between (it can be as large as the document).
     static func writeLine(_ match: Match, prefix: String, to out: inout OutputStream) {
         out.write(prefix)
+        if case .node(let node) = match.value, writeSpan(of: node, to: &out) {
+            out.write("\n")
+            return
+        }
         out.write(bytes: jsonBytes(match, pretty: false) ?? Array(line(match).utf8))
         out.write("\n")
+    }
+
+    /// Writes a JSON leaf whose line is its source text exactly (a number,
+    /// a string without escapes, `true`, `false`, `null`) straight from the
+    /// document's text, with no `String` in between; `false` for any other node.
+    private static func writeSpan(of node: Node, to out: inout OutputStream) -> Bool {
+        let record = node.record
+        switch record.kind {
+        case .number, .true, .false, .null: break
+        case .string where !record.flags.contains(.escaped): break
+        default: return false
+        }
+        node.document.table.withSpan(of: record) { out.write(bytes: $0) }
+        return true
     }
 
     /// Writes `matches` as one JSON array (always an array), each output

@@ -1,0 +1,179 @@
+/// An open-addressing hash table from a key's raw bytes (as written in the
+/// input, between the quotes) to its interned name id, so that a key seen
+/// before costs one hash and one comparison instead of a `String` and a
+/// dictionary lookup. Each entry keeps the key's first eight bytes, so
+/// short keys (most of them) compare without touching memory elsewhere.
+///
+/// The cache keeps its own copy of each key's bytes, so it outlives the
+/// input it was filled from: ``JSONRecordParser`` keeps one across the
+/// records of a stream, whose keys then cost no interning after the first
+/// record that uses them.
+///
+/// Manually allocated; the owner calls ``deallocate()`` when done.
+struct KeyCache {
+    struct Entry {
+        /// The first `min(length, 8)` bytes, little-endian, zero-padded.
+        var prefix: UInt64
+        /// Where the key's bytes start in ``keyBytes``.
+        var offset: UInt32
+        var length: UInt32
+        /// 0 marks an empty slot (name ids start at 1).
+        var id: UInt32
+        var hash: UInt32
+
+        static let empty = Entry(prefix: 0, offset: 0, length: 0, id: 0, hash: 0)
+    }
+
+    private var slots: UnsafeMutablePointer<Entry>
+    private var mask: Int
+    private var used = 0
+    /// The bytes of the cached keys, one after another.
+    private var keyBytes: UnsafeMutablePointer<UInt8>
+    private var keyBytesCount = 0
+    private var keyBytesCapacity: Int
+
+    init() {
+        let capacity = 64
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: .empty, count: capacity)
+        mask = capacity - 1
+        keyBytesCapacity = 1024
+        keyBytes = .allocate(capacity: keyBytesCapacity)
+    }
+
+    func deallocate() {
+        slots.deallocate()
+        keyBytes.deallocate()
+    }
+
+    /// Forgets every key (their ids are about to mean other names).
+    mutating func removeAll() {
+        slots.update(repeating: .empty, count: mask + 1)
+        used = 0
+        keyBytesCount = 0
+    }
+
+    @inline(__always)
+    static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The prefix word of a key when eight bytes can be read from `key`.
+    @inline(__always)
+    static func prefix(loading key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
+        let word = load(key)
+        return length >= 8 ? word : word & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1)
+    }
+
+    /// The prefix word of a key near the end of the input, byte by byte.
+    static func prefix(copying key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
+        var word: UInt64 = 0
+        for k in 0..<min(length, 8) { word |= UInt64(key[k]) &<< UInt64(k &* 8) }
+        return word
+    }
+
+    /// Mixes the key's words; the final steps (MurmurHash3's 64-bit
+    /// finalizer) spread every input bit over the low bits the table uses.
+    @inline(__always)
+    static func hash(prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) -> UInt32 {
+        var h = prefix ^ (UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15)
+        if length > 8 {
+            var i = 8
+            while i &+ 8 < length {
+                h = (h &* 0xFF51_AFD7_ED55_8CCD) ^ load(key + i)
+                h ^= h &>> 29
+                i &+= 8
+            }
+            h = (h &* 0xFF51_AFD7_ED55_8CCD) ^ load(key + (length &- 8))  // the last eight bytes
+        }
+        h ^= h &>> 33
+        h &*= 0xFF51_AFD7_ED55_8CCD
+        h ^= h &>> 33
+        h &*= 0xC4CE_B9FE_1A85_EC53
+        h ^= h &>> 33
+        return UInt32(truncatingIfNeeded: h)
+    }
+
+    /// The id cached for these bytes, or 0.
+    @inline(__always)
+    func find(hash: UInt32, prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) -> UInt32 {
+        var slot = Int(hash) & mask
+        for _ in 0..<Self.maxProbes {
+            let entry = slots[slot]
+            if entry.id == 0 { return 0 }
+            if entry.hash == hash, entry.prefix == prefix, Int(entry.length) == length,
+                length <= 8 || Self.equalAfterPrefix(keyBytes + Int(entry.offset), key, length) {
+                return entry.id
+            }
+            slot = (slot &+ 1) & mask
+        }
+        return 0
+    }
+
+    /// How far a lookup or insertion probes. The hash is not keyed, so keys
+    /// crafted to collide could otherwise make every lookup walk a long
+    /// chain; past this bound a key is simply not cached, and interning
+    /// (a randomly seeded `Dictionary`) handles it.
+    static var maxProbes: Int { 32 }
+
+    /// Whether two keys longer than eight bytes with equal prefixes are equal.
+    static func equalAfterPrefix(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        var i = 8
+        while i &+ 8 < length {
+            if load(a + i) != load(b + i) { return false }
+            i &+= 8
+        }
+        return load(a + (length &- 8)) == load(b + (length &- 8))
+    }
+
+    /// Caches `id` for the `length` bytes at `key`, with the `hash` and
+    /// `prefix` computed for ``find(hash:prefix:key:length:)``.
+    mutating func insert(id: UInt32, hash: UInt32, prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) {
+        guard keyBytesCount + length <= Int(UInt32.max) else { return }
+        if (used &+ 1) &* 2 > mask &+ 1 { grow() }
+        var slot = Int(hash) & mask
+        for _ in 0..<Self.maxProbes {
+            if slots[slot].id == 0 {
+                let offset = storeBytes(key, length)
+                slots[slot] = Entry(
+                    prefix: prefix, offset: UInt32(truncatingIfNeeded: offset),
+                    length: UInt32(truncatingIfNeeded: length), id: id, hash: hash)
+                used &+= 1
+                return
+            }
+            slot = (slot &+ 1) & mask
+        }
+    }
+
+    /// Copies a key's bytes to the end of ``keyBytes``; returns their offset.
+    private mutating func storeBytes(_ key: UnsafePointer<UInt8>, _ length: Int) -> Int {
+        if keyBytesCount + length > keyBytesCapacity {
+            var capacity = keyBytesCapacity * 2
+            while capacity < keyBytesCount + length { capacity *= 2 }
+            let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            bytes.initialize(from: keyBytes, count: keyBytesCount)
+            keyBytes.deallocate()
+            keyBytes = bytes
+            keyBytesCapacity = capacity
+        }
+        let offset = keyBytesCount
+        (keyBytes + offset).initialize(from: key, count: length)
+        keyBytesCount += length
+        return offset
+    }
+
+    private mutating func grow() {
+        let oldSlots = slots
+        let oldCapacity = mask + 1
+        let capacity = oldCapacity * 2
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: .empty, count: capacity)
+        mask = capacity - 1
+        for k in 0..<oldCapacity where oldSlots[k].id != 0 {
+            var slot = Int(oldSlots[k].hash) & mask
+            while slots[slot].id != 0 { slot = (slot &+ 1) & mask }
+            slots[slot] = oldSlots[k]
+        }
+        oldSlots.deallocate()
+    }
+}
