@@ -9,39 +9,52 @@ struct JMESEvaluator {
     /// member, attribute or element is unnamed).
     static let absent: UInt32 = 0
 
-    let document: Document
+    /// The document and the program are not retained: an evaluator lives
+    /// only while its caller holds both (``JMESPath/run(on:from:)``), and
+    /// skipping the retains is most of the fixed cost of a small expression.
+    unowned(unsafe) let document: Document
+    unowned(unsafe) let program: JMESProgram
     /// The records, read through a pointer (valid while `document` lives).
     let nodes: UnsafeBufferPointer<NodeRecord>
-    /// The text leaves point into.
-    let text: [UInt8]
-    /// The name table's local-name ids, and whether any name has a prefix.
-    /// (The `NameTable` itself is not kept: it is weakly referenced by key
-    /// caches, which makes each retain of it take the slow path.)
-    let localNameIDs: [UInt32]
+    /// Whether any name of the document has a prefix.
     let hasPrefixedNames: Bool
     let rootIndex: UInt32
-    /// The expression's keys, by slot.
-    let keys: [String]
     /// The keys' name ids in this document (``absent`` when missing).
     let keyIDs: [UInt32]
-    /// The expression as written, for error messages.
-    let source: String
 
-    init(document: Document, keys: [String], keyIDs: KeyIDCache, source: String) {
+    init(document: Document, program: JMESProgram) {
         self.document = document
-        let table = document.table
-        self.nodes = table.nodes.buffer
-        self.text = table.text
-        self.localNameIDs = table.names.localNameIDs
-        self.hasPrefixedNames = table.names.hasPrefixedNames
-        self.rootIndex = document.root.index
-        self.keys = keys
-        self.keyIDs = keys.isEmpty ? [] : keyIDs.ids(of: keys, in: table.names)
-        self.source = source
+        self.program = program
+        // Each read goes through `document.table` (not a copy of the table,
+        // which would retain and release all of its arrays).
+        self.nodes = document.table.nodes.buffer
+        self.hasPrefixedNames = document.table.names.hasPrefixedNames
+        self.rootIndex = Self.rootIndex(in: document.table.nodes.buffer)
+        self.keyIDs = program.keys.isEmpty ? [] : program.keyIDs.ids(of: program.keys, in: document.table.names)
+    }
+
+    /// The expression's keys, by slot.
+    var keys: [String] { program.keys }
+    /// The text leaves point into.
+    var text: [UInt8] { document.table.text }
+    /// The name table's local-name ids (read into a local before a loop).
+    var localNameIDs: [UInt32] { document.table.names.localNameIDs }
+
+    /// The root value's index: the first child of the document node that is
+    /// not a comment or processing instruction (as `Document.root` finds it,
+    /// without making a node).
+    private static func rootIndex(in nodes: UnsafeBufferPointer<NodeRecord>) -> UInt32 {
+        var index: UInt32 = 1
+        while Int(index) < nodes.count {
+            let record = nodes[Int(index)]
+            if record.kindInline != .comment && record.kindInline != .processingInstruction { return index }
+            index = record.subtreeEndInline(at: index)
+        }
+        return 0
     }
 
     func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>) -> QueryError {
-        QueryError(kind, message, path: source, scalarRange: range)
+        QueryError(kind, message, path: program.source, scalarRange: range)
     }
 
     func evaluate(_ expression: JMESExpression, _ value: JMESValue) throws(QueryError) -> JMESValue {
@@ -123,8 +136,7 @@ struct JMESEvaluator {
         case .pipe(let left, let right):
             return try evaluate(right, try evaluate(left, value))
         case .function(let function, let arguments, let range):
-            var values: [JMESValue] = []
-            values.reserveCapacity(arguments.count)
+            var values = JMESArguments()
             for argument in arguments { values.append(try evaluate(argument, value)) }
             return try call(function, values, range: range)
         case .reference(let inner):
@@ -169,6 +181,7 @@ struct JMESEvaluator {
         }
         var out: [UInt32] = []
         out.reserveCapacity(capacity)
+        let localNameIDs = repeatedName == nil ? [] : self.localNameIDs
         var position = parent + 1
         while position < end {
             let record = nodes[Int(position)]
@@ -330,8 +343,11 @@ extension JMESObject {
 struct JMESCollector {
     private var nodes: [UInt32] = []
     private var values: [JMESValue]? = nil
+    /// How many values are expected (0 when unknown).
+    private let capacity: Int
 
     init(capacity: Int = 0) {
+        self.capacity = capacity
         nodes.reserveCapacity(capacity)
     }
 
@@ -341,7 +357,10 @@ struct JMESCollector {
             return
         }
         if values == nil {
-            values = nodes.map { .node($0) }
+            var converted: [JMESValue] = []
+            converted.reserveCapacity(Swift.max(capacity, nodes.count + 1))
+            for index in nodes { converted.append(.node(index)) }
+            values = converted
             nodes = []
         }
         values!.append(value)

@@ -1,3 +1,21 @@
+/// A compiled expression: what ``JMESPath`` holds, shared by its copies and
+/// by every evaluation (which reads it without retaining it).
+final class JMESProgram: Sendable {
+    /// The expression as written, for `description` and error messages.
+    let source: String
+    let expression: JMESExpression
+    /// The distinct identifiers of the expression, by slot.
+    let keys: [String]
+    /// The keys' name ids in the last document evaluated on.
+    let keyIDs = KeyIDCache()
+
+    init(source: String, expression: JMESExpression, keys: [String]) {
+        self.source = source
+        self.expression = expression
+        self.keys = keys
+    }
+}
+
 /// A compiled JMESPath expression: the tree the parser builds.
 ///
 /// Identifiers are resolved to slots (indices into the expression's list of
