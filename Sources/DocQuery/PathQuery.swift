@@ -209,14 +209,20 @@ final class KeyIDCache: @unchecked Sendable {
 
     /// The id of each of `keys` in `names` (0 where no node uses the key).
     func ids(of keys: [String], in names: NameTable) -> [UInt32] {
-        let wanted = ObjectIdentifier(names)
+        cachedIDs(for: ObjectIdentifier(names)) ?? resolve(keys, in: names)
+    }
+
+    /// The ids last resolved, if they were resolved in the table `identity`
+    /// names. Takes the identity, not the table, so that a hit retains nothing.
+    func cachedIDs(for identity: ObjectIdentifier) -> [UInt32]? {
         lock.lock()
-        if identity == wanted {
-            let cached = ids
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
+        defer { lock.unlock() }
+        return self.identity == identity ? ids : nil
+    }
+
+    /// Resolves `keys` in `names` and remembers the ids for that table.
+    func resolve(_ keys: [String], in names: NameTable) -> [UInt32] {
+        let wanted = ObjectIdentifier(names)
         let resolved = keys.map { names.id(of: $0) ?? 0 }
         lock.lock()
         pinned = names

@@ -27,10 +27,16 @@ struct JMESEvaluator {
         self.program = program
         // Each read goes through `document.table` (not a copy of the table,
         // which would retain and release all of its arrays).
-        self.nodes = document.table.nodes.buffer
+        let nodes = document.table.nodes.buffer
+        self.nodes = nodes
         self.hasPrefixedNames = document.table.names.hasPrefixedNames
-        self.rootIndex = Self.rootIndex(in: document.table.nodes.buffer)
-        self.keyIDs = program.keys.isEmpty ? [] : program.keyIDs.ids(of: program.keys, in: document.table.names)
+        self.rootIndex = Self.rootIndex(in: nodes)
+        if program.keys.isEmpty {
+            self.keyIDs = []
+        } else {
+            self.keyIDs = program.keyIDs.cachedIDs(for: ObjectIdentifier(document.table.names))
+                ?? program.keyIDs.resolve(program.keys, in: document.table.names)
+        }
     }
 
     /// The expression's keys, by slot.
