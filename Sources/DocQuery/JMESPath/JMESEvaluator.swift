@@ -22,7 +22,7 @@ struct JMESEvaluator {
     /// The keys' name ids in this document (``absent`` when missing).
     let keyIDs: [UInt32]
 
-    init(document: Document, program: JMESProgram) {
+    init(document: __shared Document, program: __shared JMESProgram) {
         self.document = document
         self.program = program
         // Each read goes through `document.table` (not a copy of the table,
@@ -119,9 +119,9 @@ struct JMESEvaluator {
             return isArray ? merged.value : .null
         case .literal(let literal):
             return literal
-        case .multiSelectList(let items):
+        case .multiSelectList(let items, let builds):
             if isNull(value) { return .null }
-            var result = JMESCollector(capacity: items.count)
+            var result = JMESCollector(capacity: items.count, startsBuilt: builds)
             for item in items { result.append(try evaluate(item, value)) }
             return result.value
         case .multiSelectHash(let keys, let values):
@@ -352,9 +352,17 @@ struct JMESCollector {
     /// How many values are expected (0 when unknown).
     private let capacity: Int
 
-    init(capacity: Int = 0) {
+    /// `startsBuilt` when some value is expected to be built: the values
+    /// then go straight to one array, not to a node list first.
+    init(capacity: Int = 0, startsBuilt: Bool = false) {
         self.capacity = capacity
-        nodes.reserveCapacity(capacity)
+        if startsBuilt {
+            var values: [JMESValue] = []
+            values.reserveCapacity(capacity)
+            self.values = values
+        } else {
+            nodes.reserveCapacity(capacity)
+        }
     }
 
     mutating func append(_ value: JMESValue) {
@@ -366,8 +374,10 @@ struct JMESCollector {
             var converted: [JMESValue] = []
             converted.reserveCapacity(Swift.max(capacity, nodes.count + 1))
             for index in nodes { converted.append(.node(index)) }
-            values = converted
             nodes = []
+            converted.append(value)
+            values = converted
+            return
         }
         values!.append(value)
     }

@@ -44,7 +44,9 @@ indirect enum JMESExpression: Sendable {
     /// `left[]`: one level of nested arrays merged.
     case flatten(JMESExpression)
     case literal(JMESValue)
-    case multiSelectList([JMESExpression])
+    /// `[a, b]`; `builds` when some item may build a value (so the list
+    /// collects values, not node indices, from the start).
+    case multiSelectList([JMESExpression], builds: Bool)
     case multiSelectHash(keys: [String], values: [JMESExpression])
     case comparison(JMESComparison, JMESExpression, JMESExpression)
     case or(JMESExpression, JMESExpression)
@@ -59,4 +61,17 @@ indirect enum JMESExpression: Sendable {
 /// The comparators of a filter or expression.
 enum JMESComparison: Sendable {
     case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+}
+
+extension JMESExpression {
+    /// Whether the value is always a node or null (a lookup), never a
+    /// value the expression builds.
+    var yieldsNodes: Bool {
+        switch self {
+        case .current, .field, .fields: true
+        case .index(let base, _): base.yieldsNodes
+        case .subexpression(let left, let right), .pipe(let left, let right): left.yieldsNodes && right.yieldsNodes
+        default: false
+        }
+    }
 }
