@@ -41,8 +41,6 @@ struct JMESEvaluator {
 
     /// The expression's keys, by slot.
     var keys: [String] { program.keys }
-    /// The text leaves point into.
-    var text: [UInt8] { document.table.text }
     /// The name table's local-name ids (read into a local before a loop).
     var localNameIDs: [UInt32] { document.table.names.localNameIDs }
 

@@ -305,7 +305,8 @@ extension JMESEvaluator {
     @inline(__always)
     private func smallInteger(_ record: NodeRecord) -> Double? {
         guard record.b > 0, record.b <= 16 else { return nil }
-        return text.withUnsafeBufferPointer { text -> Double? in
+        // Through `document.table`, not a copy of the array, which would retain it.
+        return document.table.text.withUnsafeBufferPointer { text -> Double? in
             var position = Int(record.a)
             let end = position + Int(record.b)
             let negative = text[position] == UInt8(ascii: "-")
