@@ -93,13 +93,32 @@ extension JMESEvaluator {
     @inline(__always)
     func objectMember(_ index: UInt32, _ record: NodeRecord, id: UInt32) -> UInt32? {
         guard id != Self.absent else { return nil }
+        let duplicates = record.hasDuplicateKeysInline
+        if record.b == record.a &- index &- 1 {
+            // Every member is a scalar (one record each): compare names only.
+            // With repeated keys the last one wins, so scan from the end.
+            if duplicates {
+                var position = record.a
+                while position > index &+ 1 {
+                    position &-= 1
+                    if nodes[Int(position)].nameIDInline == id { return position }
+                }
+            } else {
+                var position = index &+ 1
+                while position < record.a {
+                    if nodes[Int(position)].nameIDInline == id { return position }
+                    position &+= 1
+                }
+            }
+            return nil
+        }
         var found: UInt32? = nil
         var position = index + 1
         while position < record.a {
             let child = nodes[Int(position)]
             if child.nameIDInline == id {
                 found = position
-                if !record.hasDuplicateKeysInline { break }
+                if !duplicates { break }
             }
             // A branch, not `subtreeEndInline` (which compiles to a
             // conditional move): stepping over a leaf then does not wait
