@@ -41,8 +41,13 @@ struct JMESEvaluator {
 
     /// The expression's keys, by slot.
     var keys: [String] { program.keys }
-    /// The name table's local-name ids (read into a local before a loop).
+    /// The name table's local-name ids (read into a local before a loop
+    /// that reads many; copying the array retains it).
     var localNameIDs: [UInt32] { document.table.names.localNameIDs }
+
+    /// The id of a name's local part, read in place.
+    @inline(__always)
+    func localNameID(of id: UInt32) -> UInt32 { document.table.names.localNameIDs[Int(id)] }
 
     /// The root value's index: the first child of the document node that is
     /// not a comment or processing instruction (as `Document.root` finds it,

@@ -132,7 +132,6 @@ extension JMESEvaluator {
     private func elementMember(_ index: UInt32, _ record: NodeRecord, id: UInt32, slot: Int) -> JMESValue {
         if id != Self.absent {
             // Exact names first; then, in documents with prefixes, local names.
-            let localNameIDs = self.localNameIDs
             for pass in 0..<(hasPrefixedNames ? 2 : 1) {
                 let byLocalName = pass == 1
                 var first: UInt32? = nil
@@ -140,13 +139,14 @@ extension JMESEvaluator {
                 while position < record.a {
                     let child = nodes[Int(position)]
                     if child.kindInline == .attribute || child.kindInline == .element,
-                        byLocalName ? localNameIDs[Int(child.nameIDInline)] == id : child.nameIDInline == id
+                        byLocalName ? localNameID(of: child.nameIDInline) == id : child.nameIDInline == id
                     {
                         if child.kindInline == .attribute { return .node(position) }
                         if first != nil { return .repeated(parent: index, name: id, byLocalName: byLocalName) }
                         first = position
                     }
-                    position = nodes[Int(position)].subtreeEndInline(at: position)
+                    // A branch, as in `objectMember`: attributes and text are leaves.
+                    if _slowPath(child.isContainerInline) { position = child.a } else { position &+= 1 }
                 }
                 if let first { return .node(first) }
             }
