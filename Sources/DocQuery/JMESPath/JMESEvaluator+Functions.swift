@@ -33,12 +33,15 @@ extension JMESEvaluator {
             var sum = 0.0
             var count = 0
             var allNumbers = true
-            let isArray = try forEachElement(arguments[position]) { (element: JMESValue) throws(QueryError) in
-                if let value = self.number(element) {
-                    sum += value
-                    count += 1
-                } else {
-                    allNumbers = false
+            // The body never throws; the text buffer is read once for all the numbers.
+            let isArray = document.table.text.withUnsafeBufferPointer { text in
+                try! forEachElement(arguments[position]) { (element: JMESValue) throws(QueryError) in
+                    if let value = self.number(element, text: text) {
+                        sum += value
+                        count += 1
+                    } else {
+                        allNumbers = false
+                    }
                 }
             }
             guard isArray else { throw invalid(position, "array") }

@@ -88,6 +88,7 @@ struct JMESEvaluator {
             return .array(Self.slice(elements, start: start, stop: stop, step: step ?? 1))
         case .listProjection(let left, let right):
             let base = try evaluate(left, value)
+            if case .null = base { return .null }
             if let slots = Self.fieldSlots(right), let projected = projectFields(base, slots) { return projected }
             var collected = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
@@ -97,6 +98,7 @@ struct JMESEvaluator {
             return isArray ? collected.value : .null
         case .valueProjection(let left, let right):
             let base = try evaluate(left, value)
+            if case .null = base { return .null }
             var collected = JMESCollector()
             let isObject = try forEachMember(base) { (_: JMESKey, member: JMESValue) throws(QueryError) in
                 let result = try evaluate(right, member)
@@ -105,6 +107,7 @@ struct JMESEvaluator {
             return isObject ? collected.value : .null
         case .filterProjection(let left, let right, let condition):
             let base = try evaluate(left, value)
+            if case .null = base { return .null }
             var collected = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
                 guard isTruthy(try evaluate(condition, element)) else { return }
@@ -114,6 +117,7 @@ struct JMESEvaluator {
             return isArray ? collected.value : .null
         case .flatten(let inner):
             let base = try evaluate(inner, value)
+            if case .null = base { return .null }
             var merged = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
                 let nested = try forEachElement(element) { (item: JMESValue) throws(QueryError) in merged.append(item) }

@@ -308,13 +308,22 @@ extension JMESEvaluator {
 
     /// The value of a number, or `nil`.
     func number(_ value: JMESValue) -> Double? {
+        if case .number(let number) = value { return number }
+        guard case .node = value else { return nil }
+        // Through `document.table`, not a copy of the array, which would retain it.
+        return document.table.text.withUnsafeBufferPointer { number(value, text: $0) }
+    }
+
+    /// The value of a number, or `nil`, with the document's text at hand
+    /// (so that a loop over many numbers gets the buffer once).
+    func number(_ value: JMESValue, text: UnsafeBufferPointer<UInt8>) -> Double? {
         switch value {
         case .number(let number): return number
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
             guard record.kindInline == .number else { return nil }
-            return smallInteger(record) ?? Node(document: document, index: index).double
+            return Self.smallInteger(record, in: text) ?? Node(document: document, index: index).double
         default: return nil
         }
     }
@@ -322,24 +331,21 @@ extension JMESEvaluator {
     /// A number written as an integer of at most 15 digits, read without
     /// building a string; `nil` for anything else.
     @inline(__always)
-    private func smallInteger(_ record: NodeRecord) -> Double? {
+    private static func smallInteger(_ record: NodeRecord, in text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard record.b > 0, record.b <= 16 else { return nil }
-        // Through `document.table`, not a copy of the array, which would retain it.
-        return document.table.text.withUnsafeBufferPointer { text -> Double? in
-            var position = Int(record.a)
-            let end = position + Int(record.b)
-            let negative = text[position] == UInt8(ascii: "-")
-            if negative { position += 1 }
-            guard position < end, end - position <= 15 else { return nil }
-            var value: Int64 = 0
-            while position < end {
-                let digit = text[position] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value &* 10 &+ Int64(digit)
-                position += 1
-            }
-            return Double(negative ? -value : value)
+        var position = Int(record.a)
+        let end = position + Int(record.b)
+        let negative = text[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        guard position < end, end - position <= 15 else { return nil }
+        var value: Int64 = 0
+        while position < end {
+            let digit = text[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            position += 1
         }
+        return Double(negative ? -value : value)
     }
 
     /// JMESPath truthiness: false, null, empty strings, arrays and objects are false.
