@@ -104,6 +104,14 @@ extension JMESEvaluator {
                     if nodes[Int(position)].nameIDInline == id { return position }
                 }
             } else {
+                // Name ids are numbered in order of first appearance, so in an
+                // object whose keys first appeared in this order (the first of
+                // an array of alike objects, and every later one written in the
+                // same order) the member sits at its id's distance from the
+                // first member's: try there before scanning.
+                guard record.a > index &+ 1 else { return nil }
+                let guess = index &+ 1 &+ (id &- nodes[Int(index) + 1].nameIDInline)
+                if guess < record.a, guess > index, nodes[Int(guess)].nameIDInline == id { return guess }
                 var position = index &+ 1
                 while position < record.a {
                     if nodes[Int(position)].nameIDInline == id { return position }
