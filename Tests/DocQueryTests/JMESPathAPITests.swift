@@ -89,6 +89,9 @@ import Testing
         #expect(json(try nested.query(JMESPath("[a, b.x, c, d]"))) == #"[[5],[1,2],3,null]"#)
         let unique = try Document(string: #"{"p": 1, "q": 2, "r": 3}"#)
         #expect(json(try unique.query(JMESPath("[r, q, p]"))) == "[3,2,1]")
+        // Alike objects in another key order, or with keys missing, than the first.
+        let rows = try Document(string: #"[{"a": 1, "b": 2, "c": 3}, {"c": 30, "a": 10, "b": 20}, {"b": 5}, {}]"#)
+        #expect(json(try rows.query(JMESPath("[*].[a, b, c]"))) == "[[1,2,3],[10,20,30],[null,5,null],[null,null,null]]")
     }
 
     @Test func oneExpressionReadsEachDocumentWithItsOwnKeyIDs() throws {
