@@ -26,11 +26,13 @@ extension NodeRecord {
         isContainerInline ? a : index &+ 1
     }
     /// ``NodeRecord/hasElementChildren``, inlined.
+    /// (The flag bits are written out: DocTree's `Flags` members are calls
+    /// across the module too. RecordReadingTests pins them to DocTree's.)
     @inline(__always) package var hasElementChildrenInline: Bool {
-        header & (UInt32(NodeRecord.Flags.hasElementChildren.rawValue) << 4) != 0
+        header & 0x20 != 0  // Flags.hasElementChildren (1 << 1), above the 4 kind bits
     }
     /// ``NodeRecord/hasDuplicateKeys``, inlined.
     @inline(__always) package var hasDuplicateKeysInline: Bool {
-        header & (UInt32(NodeRecord.Flags.duplicateKeys.rawValue) << 4) != 0
+        header & 0x10 != 0  // Flags.duplicateKeys (1 << 0), above the 4 kind bits
     }
 }

@@ -194,26 +194,39 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
 
 /// The name ids of a query's keys for the name table they were resolved in.
 ///
-/// Holds the table weakly (a query must not keep a freed document's names
-/// alive), and compares it by identity, which is safe while the weak
-/// reference is non-nil. Locked: one query may run on many tasks at once.
+/// Compares the table by identity. The table is held `unowned`: that keeps
+/// only its bare allocation (not its names) once the document is freed, so
+/// no other table can take its address while the cache remembers it, and
+/// the identity check stays sound. (A `weak` reference would do the same,
+/// but it gives the table a side table, which sends every retain and
+/// release of it, and every read of the reference, down the slow path.)
+/// Locked: one query may run on many tasks at once.
 final class KeyIDCache: @unchecked Sendable {
     private let lock = NSLock()
-    private weak var names: NameTable?
+    private unowned var pinned: NameTable?
+    private var identity: ObjectIdentifier? = nil
     private var ids: [UInt32] = []
 
     /// The id of each of `keys` in `names` (0 where no node uses the key).
     func ids(of keys: [String], in names: NameTable) -> [UInt32] {
+        cachedIDs(for: ObjectIdentifier(names)) ?? resolve(keys, in: names)
+    }
+
+    /// The ids last resolved, if they were resolved in the table `identity`
+    /// names. Takes the identity, not the table, so that a hit retains nothing.
+    func cachedIDs(for identity: ObjectIdentifier) -> [UInt32]? {
         lock.lock()
-        if self.names === names {
-            let cached = ids
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
+        defer { lock.unlock() }
+        return self.identity == identity ? ids : nil
+    }
+
+    /// Resolves `keys` in `names` and remembers the ids for that table.
+    func resolve(_ keys: [String], in names: NameTable) -> [UInt32] {
+        let wanted = ObjectIdentifier(names)
         let resolved = keys.map { names.id(of: $0) ?? 0 }
         lock.lock()
-        self.names = names
+        pinned = names
+        identity = wanted
         ids = resolved
         lock.unlock()
         return resolved

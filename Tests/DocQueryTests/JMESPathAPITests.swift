@@ -73,6 +73,44 @@ import Testing
     }
 }
 
+/// Member lookup and the per-document key ids, which evaluation caches.
+@Suite struct JMESPathLookupTests {
+    /// The result as JSON: a built array is one match, found values one match each.
+    func json(_ result: QueryResult) -> String {
+        if result.count == 1, let node = result.first?.node { return node.jsonString() }
+        return "[" + result.compactMap { $0.node?.jsonString() }.joined(separator: ",") + "]"
+    }
+
+    @Test func membersAreFoundInObjectsOfScalarsAndOfContainers() throws {
+        // Only scalars (one record per member), then members with subtrees.
+        let flat = try Document(string: #"{"a": 1, "b": {}, "c": 3, "a": 4}"#)
+        #expect(json(try flat.query(JMESPath("[a, b, c, d]"))) == #"[4,{},3,null]"#)
+        let nested = try Document(string: #"{"a": 1, "b": {"x": [1, 2]}, "c": 3, "a": [5]}"#)
+        #expect(json(try nested.query(JMESPath("[a, b.x, c, d]"))) == #"[[5],[1,2],3,null]"#)
+        let unique = try Document(string: #"{"p": 1, "q": 2, "r": 3}"#)
+        #expect(json(try unique.query(JMESPath("[r, q, p]"))) == "[3,2,1]")
+        // Alike objects in another key order, or with keys missing, than the first.
+        let rows = try Document(string: #"[{"a": 1, "b": 2, "c": 3}, {"c": 30, "a": 10, "b": 20}, {"b": 5}, {}]"#)
+        #expect(json(try rows.query(JMESPath("[*].[a, b, c]"))) == "[[1,2,3],[10,20,30],[null,5,null],[null,null,null]]")
+    }
+
+    @Test func oneExpressionReadsEachDocumentWithItsOwnKeyIDs() throws {
+        let expression = try JMESPath("[b, a]")
+        // The same keys get different ids in each document's name table.
+        let first = try Document(string: #"{"a": 1, "b": 2}"#)
+        let second = try Document(string: #"{"z": 0, "b": 20, "a": 10}"#)
+        for _ in 0..<2 {
+            #expect(json(try first.query(expression)) == "[2,1]")
+            #expect(json(try second.query(expression)) == "[20,10]")
+        }
+        // Documents freed right after use, so a new table may be allocated where an old one was.
+        for round in 0..<20 {
+            let doc = try Document(string: round.isMultiple(of: 2) ? #"{"a": 1, "b": 2}"# : #"{"b": 3, "c": 0, "a": 4}"#)
+            #expect(json(try doc.query(expression)) == (round.isMultiple(of: 2) ? "[2,1]" : "[3,4]"))
+        }
+    }
+}
+
 /// A key-path result can be reshaped further with JMESPath.
 @Suite struct JMESPathOnResultsTests {
     @Test func keyPathResultsFeedJMESPath() throws {

@@ -228,6 +228,7 @@ func runJMESPath(file: String, expression: String, keyPath: String?, dumpJSON: S
             }
             times.sort()
             result[name + "Median"] = times[times.count / 2]
+            result[name + "Min"] = times[0]
             result[name + "Runs"] = times.count * batch
         }
     } catch {

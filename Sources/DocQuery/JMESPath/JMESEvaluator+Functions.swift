@@ -3,7 +3,7 @@ import Foundation
 /// The built-in functions, with the specification's type checks: a wrong
 /// argument type throws ``QueryError/Kind-swift.struct/invalidType``.
 extension JMESEvaluator {
-    func call(_ function: JMESFunction, _ arguments: [JMESValue], range: Range<Int>) throws(QueryError) -> JMESValue {
+    func call(_ function: JMESFunction, _ arguments: JMESArguments, range: Range<Int>) throws(QueryError) -> JMESValue {
         func invalid(_ position: Int, _ expected: String) -> QueryError {
             let got = type(of: arguments[position]).rawValue
             return error(.invalidType, "\(function.rawValue)() argument \(position + 1): expected \(expected), got \(got)", range)
@@ -28,16 +28,25 @@ extension JMESEvaluator {
             guard case .expression(let expression) = arguments[position] else { throw invalid(position, "expression (&…)") }
             return expression
         }
-        func numbers(_ position: Int) throws(QueryError) -> [Double] {
-            var result: [Double] = []
-            result.reserveCapacity(elementCount(arguments[position]) ?? 0)
+        /// The sum and count of an array of numbers, read without copying them.
+        func total(_ position: Int) throws(QueryError) -> (sum: Double, count: Int) {
+            var sum = 0.0
+            var count = 0
             var allNumbers = true
-            let isArray = try forEachElement(arguments[position]) { (element: JMESValue) throws(QueryError) in
-                if let value = self.number(element) { result.append(value) } else { allNumbers = false }
+            // The body never throws; the text buffer is read once for all the numbers.
+            let isArray = document.table.text.withUnsafeBufferPointer { text in
+                try! forEachElement(arguments[position]) { (element: JMESValue) throws(QueryError) in
+                    if let value = self.number(element, text: text) {
+                        sum += value
+                        count += 1
+                    } else {
+                        allNumbers = false
+                    }
+                }
             }
             guard isArray else { throw invalid(position, "array") }
             guard allNumbers else { throw invalid(position, "array of numbers") }
-            return result
+            return (sum, count)
         }
         /// Sort keys: all numbers or all strings.
         func sortKeys(_ values: [JMESValue], _ position: Int, what: String) throws(QueryError) -> [SortKey] {
@@ -66,8 +75,8 @@ extension JMESEvaluator {
         case .abs:
             return .number(Swift.abs(try number(0)))
         case .avg:
-            let values = try numbers(0)
-            return values.isEmpty ? .null : .number(values.reduce(0, +) / Double(values.count))
+            let (sum, count) = try total(0)
+            return count == 0 ? .null : .number(sum / Double(count))
         case .ceil:
             return .number((try number(0)).rounded(.up))
         case .floor:
@@ -146,7 +155,8 @@ extension JMESEvaluator {
             }
             return .object(merged)
         case .notNull:
-            return arguments.first { !isNull($0) } ?? .null
+            for position in arguments.indices where !isNull(arguments[position]) { return arguments[position] }
+            return .null
         case .reverse:
             if let text = self.string(arguments[0]) {
                 return .string(String(String.UnicodeScalarView(text.unicodeScalars.reversed())))
@@ -154,7 +164,7 @@ extension JMESEvaluator {
             guard let values = elements(arguments[0]) else { throw invalid(0, "array or string") }
             return .array(values.reversed())
         case .sum:
-            return .number(try numbers(0).reduce(0, +))
+            return .number(try total(0).sum)
         case .toArray:
             return type(of: arguments[0]) == .array ? arguments[0] : .array([arguments[0]])
         case .toNumber:

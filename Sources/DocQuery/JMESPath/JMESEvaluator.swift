@@ -9,39 +9,61 @@ struct JMESEvaluator {
     /// member, attribute or element is unnamed).
     static let absent: UInt32 = 0
 
-    let document: Document
+    /// The document and the program are not retained: an evaluator lives
+    /// only while its caller holds both (``JMESPath/run(on:from:)``), and
+    /// skipping the retains is most of the fixed cost of a small expression.
+    unowned(unsafe) let document: Document
+    unowned(unsafe) let program: JMESProgram
     /// The records, read through a pointer (valid while `document` lives).
     let nodes: UnsafeBufferPointer<NodeRecord>
-    /// The text leaves point into.
-    let text: [UInt8]
-    /// The name table's local-name ids, and whether any name has a prefix.
-    /// (The `NameTable` itself is not kept: it is weakly referenced by key
-    /// caches, which makes each retain of it take the slow path.)
-    let localNameIDs: [UInt32]
+    /// Whether any name of the document has a prefix.
     let hasPrefixedNames: Bool
     let rootIndex: UInt32
-    /// The expression's keys, by slot.
-    let keys: [String]
     /// The keys' name ids in this document (``absent`` when missing).
     let keyIDs: [UInt32]
-    /// The expression as written, for error messages.
-    let source: String
 
-    init(document: Document, keys: [String], keyIDs: KeyIDCache, source: String) {
+    init(document: __shared Document, program: __shared JMESProgram) {
         self.document = document
-        let table = document.table
-        self.nodes = table.nodes.buffer
-        self.text = table.text
-        self.localNameIDs = table.names.localNameIDs
-        self.hasPrefixedNames = table.names.hasPrefixedNames
-        self.rootIndex = document.root.index
-        self.keys = keys
-        self.keyIDs = keys.isEmpty ? [] : keyIDs.ids(of: keys, in: table.names)
-        self.source = source
+        self.program = program
+        // Each read goes through `document.table` (not a copy of the table,
+        // which would retain and release all of its arrays).
+        let nodes = document.table.nodes.buffer
+        self.nodes = nodes
+        self.hasPrefixedNames = document.table.names.hasPrefixedNames
+        self.rootIndex = Self.rootIndex(in: nodes)
+        if program.keys.isEmpty {
+            self.keyIDs = []
+        } else {
+            self.keyIDs = program.keyIDs.cachedIDs(for: ObjectIdentifier(document.table.names))
+                ?? program.keyIDs.resolve(program.keys, in: document.table.names)
+        }
+    }
+
+    /// The expression's keys, by slot.
+    var keys: [String] { program.keys }
+    /// The name table's local-name ids (read into a local before a loop
+    /// that reads many; copying the array retains it).
+    var localNameIDs: [UInt32] { document.table.names.localNameIDs }
+
+    /// The id of a name's local part, read in place.
+    @inline(__always)
+    func localNameID(of id: UInt32) -> UInt32 { document.table.names.localNameIDs[Int(id)] }
+
+    /// The root value's index: the first child of the document node that is
+    /// not a comment or processing instruction (as `Document.root` finds it,
+    /// without making a node).
+    private static func rootIndex(in nodes: UnsafeBufferPointer<NodeRecord>) -> UInt32 {
+        var index: UInt32 = 1
+        while Int(index) < nodes.count {
+            let record = nodes[Int(index)]
+            if record.kindInline != .comment && record.kindInline != .processingInstruction { return index }
+            index = record.subtreeEndInline(at: index)
+        }
+        return 0
     }
 
     func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>) -> QueryError {
-        QueryError(kind, message, path: source, scalarRange: range)
+        QueryError(kind, message, path: program.source, scalarRange: range)
     }
 
     func evaluate(_ expression: JMESExpression, _ value: JMESValue) throws(QueryError) -> JMESValue {
@@ -66,6 +88,7 @@ struct JMESEvaluator {
             return .array(Self.slice(elements, start: start, stop: stop, step: step ?? 1))
         case .listProjection(let left, let right):
             let base = try evaluate(left, value)
+            if case .null = base { return .null }
             if let slots = Self.fieldSlots(right), let projected = projectFields(base, slots) { return projected }
             var collected = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
@@ -75,6 +98,7 @@ struct JMESEvaluator {
             return isArray ? collected.value : .null
         case .valueProjection(let left, let right):
             let base = try evaluate(left, value)
+            if case .null = base { return .null }
             var collected = JMESCollector()
             let isObject = try forEachMember(base) { (_: JMESKey, member: JMESValue) throws(QueryError) in
                 let result = try evaluate(right, member)
@@ -83,6 +107,7 @@ struct JMESEvaluator {
             return isObject ? collected.value : .null
         case .filterProjection(let left, let right, let condition):
             let base = try evaluate(left, value)
+            if case .null = base { return .null }
             var collected = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
                 guard isTruthy(try evaluate(condition, element)) else { return }
@@ -92,6 +117,7 @@ struct JMESEvaluator {
             return isArray ? collected.value : .null
         case .flatten(let inner):
             let base = try evaluate(inner, value)
+            if case .null = base { return .null }
             var merged = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
                 let nested = try forEachElement(element) { (item: JMESValue) throws(QueryError) in merged.append(item) }
@@ -100,9 +126,9 @@ struct JMESEvaluator {
             return isArray ? merged.value : .null
         case .literal(let literal):
             return literal
-        case .multiSelectList(let items):
+        case .multiSelectList(let items, let builds):
             if isNull(value) { return .null }
-            var result = JMESCollector(capacity: items.count)
+            var result = JMESCollector(capacity: items.count, startsBuilt: builds)
             for item in items { result.append(try evaluate(item, value)) }
             return result.value
         case .multiSelectHash(let keys, let values):
@@ -123,8 +149,7 @@ struct JMESEvaluator {
         case .pipe(let left, let right):
             return try evaluate(right, try evaluate(left, value))
         case .function(let function, let arguments, let range):
-            var values: [JMESValue] = []
-            values.reserveCapacity(arguments.count)
+            var values = JMESArguments()
             for argument in arguments { values.append(try evaluate(argument, value)) }
             return try call(function, values, range: range)
         case .reference(let inner):
@@ -169,6 +194,7 @@ struct JMESEvaluator {
         }
         var out: [UInt32] = []
         out.reserveCapacity(capacity)
+        let localNameIDs = repeatedName == nil ? [] : self.localNameIDs
         var position = parent + 1
         while position < end {
             let record = nodes[Int(position)]
@@ -330,9 +356,20 @@ extension JMESObject {
 struct JMESCollector {
     private var nodes: [UInt32] = []
     private var values: [JMESValue]? = nil
+    /// How many values are expected (0 when unknown).
+    private let capacity: Int
 
-    init(capacity: Int = 0) {
-        nodes.reserveCapacity(capacity)
+    /// `startsBuilt` when some value is expected to be built: the values
+    /// then go straight to one array, not to a node list first.
+    init(capacity: Int = 0, startsBuilt: Bool = false) {
+        self.capacity = capacity
+        if startsBuilt {
+            var values: [JMESValue] = []
+            values.reserveCapacity(capacity)
+            self.values = values
+        } else {
+            nodes.reserveCapacity(capacity)
+        }
     }
 
     mutating func append(_ value: JMESValue) {
@@ -341,8 +378,13 @@ struct JMESCollector {
             return
         }
         if values == nil {
-            values = nodes.map { .node($0) }
+            var converted: [JMESValue] = []
+            converted.reserveCapacity(Swift.max(capacity, nodes.count + 1))
+            for index in nodes { converted.append(.node(index)) }
             nodes = []
+            converted.append(value)
+            values = converted
+            return
         }
         values!.append(value)
     }

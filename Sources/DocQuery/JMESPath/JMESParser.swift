@@ -270,7 +270,7 @@ struct JMESParser {
             try match(.comma)
         }
         try match(.rightBracket)
-        return .multiSelectList(items)
+        return .multiSelectList(items, builds: !items.allSatisfy(\.yieldsNodes))
     }
 
     /// `{key: value, …}`; the `{` is consumed.

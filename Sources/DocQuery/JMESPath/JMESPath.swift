@@ -16,13 +16,11 @@
 /// XML documents are seen through the mapping that
 /// `Node.jsonString(pretty:)` writes: see docs/JMESPath.md.
 public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
+    /// What the expression compiled to (one reference, so copies are cheap).
+    let program: JMESProgram
+
     /// The expression as written.
-    public let description: String
-    let expression: JMESExpression
-    /// The distinct identifiers of the expression, by slot.
-    let keys: [String]
-    /// The keys' name ids in the last document evaluated on.
-    let keyIDs = KeyIDCache()
+    public var description: String { program.source }
 
     /// Compiles an expression.
     ///
@@ -30,9 +28,8 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     ///   unknown function or calls one with the wrong number of arguments.
     public init(_ expression: String) throws(QueryError) {
         var parser = try JMESParser(expression)
-        self.expression = try parser.parse()
-        self.keys = parser.keys
-        self.description = expression
+        let tree = try parser.parse()
+        self.program = JMESProgram(source: expression, expression: tree, keys: parser.keys)
     }
 
     /// Evaluates the expression on the document's root (the root element
@@ -41,7 +38,8 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``QueryError`` when a function is given an argument of the
     ///   wrong type. An expression whose value is `null` returns an empty result.
     public func evaluate(on document: Document) throws(QueryError) -> QueryResult {
-        try evaluate(on: document.root)
+        let (evaluator, value) = try run(on: document, from: nil)
+        return evaluator.result(value, origin: QueryOrigin(start: []))
     }
 
     /// Evaluates the expression on a node.
@@ -58,16 +56,17 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
         return evaluator.result(value, origin: QueryOrigin(start: []))
     }
 
-    /// Evaluates on `value`, returning the evaluator (which knows how to
-    /// read the result) and the result.
-    func run(on document: Document, from value: JMESValue) throws(QueryError) -> (JMESEvaluator, JMESValue) {
-        let evaluator = JMESEvaluator(document: document, keys: keys, keyIDs: keyIDs, source: description)
-        return (evaluator, try evaluator.evaluate(expression, value))
+    /// Evaluates on `value` (the document's root when `nil`), returning the
+    /// evaluator (which knows how to read the result) and the result. The
+    /// caller keeps `document` alive while it uses the evaluator.
+    func run(on document: Document, from value: JMESValue?) throws(QueryError) -> (JMESEvaluator, JMESValue) {
+        let evaluator = JMESEvaluator(document: document, program: program)
+        return (evaluator, try evaluator.evaluate(program.expression, value ?? .node(evaluator.rootIndex)))
     }
 
     /// The result of evaluating on the document's root, as compact JSON.
     func jsonString(on document: Document) throws(QueryError) -> String {
-        let (evaluator, value) = try run(on: document, from: .node(document.root.index))
+        let (evaluator, value) = try run(on: document, from: nil)
         return evaluator.jsonString(value)
     }
 

@@ -93,15 +93,46 @@ extension JMESEvaluator {
     @inline(__always)
     func objectMember(_ index: UInt32, _ record: NodeRecord, id: UInt32) -> UInt32? {
         guard id != Self.absent else { return nil }
+        let duplicates = record.hasDuplicateKeysInline
+        if record.b == record.a &- index &- 1 {
+            // Every member is a scalar (one record each): compare names only.
+            // With repeated keys the last one wins, so scan from the end.
+            if duplicates {
+                var position = record.a
+                while position > index &+ 1 {
+                    position &-= 1
+                    if nodes[Int(position)].nameIDInline == id { return position }
+                }
+            } else {
+                // Name ids are numbered in order of first appearance, so in an
+                // object whose keys first appeared in this order (the first of
+                // an array of alike objects, and every later one written in the
+                // same order) the member sits at its id's distance from the
+                // first member's: try there before scanning.
+                guard record.a > index &+ 1 else { return nil }
+                let guess = index &+ 1 &+ (id &- nodes[Int(index) + 1].nameIDInline)
+                if guess < record.a, guess > index, nodes[Int(guess)].nameIDInline == id { return guess }
+                var position = index &+ 1
+                while position < record.a {
+                    if nodes[Int(position)].nameIDInline == id { return position }
+                    position &+= 1
+                }
+            }
+            return nil
+        }
         var found: UInt32? = nil
         var position = index + 1
         while position < record.a {
             let child = nodes[Int(position)]
             if child.nameIDInline == id {
                 found = position
-                if !record.hasDuplicateKeys { break }
+                if !duplicates { break }
             }
-            position = child.subtreeEndInline(at: position)
+            // A branch, not `subtreeEndInline` (which compiles to a
+            // conditional move): stepping over a leaf then does not wait
+            // for the record's load, so a scan over scalar members runs
+            // several times faster.
+            if _slowPath(child.isContainerInline) { position = child.a } else { position &+= 1 }
         }
         return found
     }
@@ -116,13 +147,14 @@ extension JMESEvaluator {
                 while position < record.a {
                     let child = nodes[Int(position)]
                     if child.kindInline == .attribute || child.kindInline == .element,
-                        byLocalName ? localNameIDs[Int(child.nameIDInline)] == id : child.nameIDInline == id
+                        byLocalName ? localNameID(of: child.nameIDInline) == id : child.nameIDInline == id
                     {
                         if child.kindInline == .attribute { return .node(position) }
                         if first != nil { return .repeated(parent: index, name: id, byLocalName: byLocalName) }
                         first = position
                     }
-                    position = nodes[Int(position)].subtreeEndInline(at: position)
+                    // A branch, as in `objectMember`: attributes and text are leaves.
+                    if _slowPath(child.isContainerInline) { position = child.a } else { position &+= 1 }
                 }
                 if let first { return .node(first) }
             }
@@ -227,6 +259,7 @@ extension JMESEvaluator {
             return true
         case .repeated(let parent, let name, let byLocalName):
             let record = nodes[Int(parent)]
+            let localNameIDs = self.localNameIDs
             var position = parent + 1
             while position < record.a {
                 let child = nodes[Int(position)]
@@ -283,13 +316,22 @@ extension JMESEvaluator {
 
     /// The value of a number, or `nil`.
     func number(_ value: JMESValue) -> Double? {
+        if case .number(let number) = value { return number }
+        guard case .node = value else { return nil }
+        // Through `document.table`, not a copy of the array, which would retain it.
+        return document.table.text.withUnsafeBufferPointer { number(value, text: $0) }
+    }
+
+    /// The value of a number, or `nil`, with the document's text at hand
+    /// (so that a loop over many numbers gets the buffer once).
+    func number(_ value: JMESValue, text: UnsafeBufferPointer<UInt8>) -> Double? {
         switch value {
         case .number(let number): return number
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
             guard record.kindInline == .number else { return nil }
-            return smallInteger(record) ?? Node(document: document, index: index).double
+            return Self.smallInteger(record, in: text) ?? Node(document: document, index: index).double
         default: return nil
         }
     }
@@ -297,23 +339,21 @@ extension JMESEvaluator {
     /// A number written as an integer of at most 15 digits, read without
     /// building a string; `nil` for anything else.
     @inline(__always)
-    private func smallInteger(_ record: NodeRecord) -> Double? {
+    private static func smallInteger(_ record: NodeRecord, in text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard record.b > 0, record.b <= 16 else { return nil }
-        return text.withUnsafeBufferPointer { text -> Double? in
-            var position = Int(record.a)
-            let end = position + Int(record.b)
-            let negative = text[position] == UInt8(ascii: "-")
-            if negative { position += 1 }
-            guard position < end, end - position <= 15 else { return nil }
-            var value: Int64 = 0
-            while position < end {
-                let digit = text[position] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value &* 10 &+ Int64(digit)
-                position += 1
-            }
-            return Double(negative ? -value : value)
+        var position = Int(record.a)
+        let end = position + Int(record.b)
+        let negative = text[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        guard position < end, end - position <= 15 else { return nil }
+        var value: Int64 = 0
+        while position < end {
+            let digit = text[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            position += 1
         }
+        return Double(negative ? -value : value)
     }
 
     /// JMESPath truthiness: false, null, empty strings, arrays and objects are false.
