@@ -1,0 +1,68 @@
+/// One value a streaming parse materialised: the subtree of a node the
+/// ``StreamSelector`` reached, as a small document of its own.
+package struct StreamCandidate {
+    /// The candidate's subtree: for JSON a document whose root is the
+    /// value; for XML a document whose root element is the candidate
+    /// element, or (``isAttribute``) whose root element is a copy of the
+    /// candidate attribute's element holding only that attribute.
+    package var document: Document
+    /// XML only: the candidate is the one attribute of the root element.
+    package var isAttribute: Bool
+}
+
+/// Why a streaming parse stopped.
+package enum StreamFailure: Error {
+    /// The input is malformed or unreadable (located in the whole input).
+    case load(LoadError)
+    /// The selector cannot decide this document (see ``StreamSelectorError``).
+    case selector(StreamSelectorError)
+    /// The consumer of candidates threw.
+    case consumer(any Error)
+}
+
+extension StreamFailure {
+    /// Runs `body`, wrapping a consumer's error.
+    @inline(__always)
+    static func consuming(_ body: () throws -> Void) throws(StreamFailure) {
+        do { try body() } catch let failure as StreamFailure { throw failure } catch { throw .consumer(error) }
+    }
+}
+
+/// Streams candidates out of XML or JSON input, whichever it is (the
+/// first byte other than whitespace or a UTF-8 byte order mark: `<` is
+/// XML, anything else JSON, unless ``LoadOptions/format`` says).
+package enum StreamingLoad {
+    /// Reads `input` to its end, calling `emit` with each candidate in
+    /// document order; only the current candidate's subtree is ever built.
+    ///
+    /// - Throws: ``StreamFailure``; candidates emitted before the failure
+    ///   stay emitted.
+    package static func run(
+        _ input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
+        emit: (StreamCandidate) throws -> Void
+    ) throws(StreamFailure) {
+        var head: [UInt8] = []
+        do {
+            while head.count < 4, try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {}
+        } catch {
+            throw .load(error)
+        }
+        options.progress?.report(input.bytesRead)
+        var start = 0
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        let first = head[start...].first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        let format = options.format ?? (first == UInt8(ascii: "<") ? .xml : .json)
+        if format == .xml {
+            try XMLStreamRouter.run(first: head, input: input, selector: selector, options: options, emit: emit)
+        } else {
+            if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0, 0])
+                || options.encoding != nil
+            {
+                throw .load(LoadError(
+                    .unsupportedEncoding, "streaming reads JSON in UTF-8 only; load the document without streaming"))
+            }
+            var scanner = JSONStreamScanner(input: input, head: head, skip: start, selector: selector, options: options)
+            try scanner.run(emit: emit)
+        }
+    }
+}
