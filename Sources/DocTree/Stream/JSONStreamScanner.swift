@@ -43,14 +43,17 @@ package struct JSONStreamScanner {
     /// far, and the continuation bytes before it.
     private var scanned = 0
     private var scannedContinuations = 0
-    /// The current member's key, unescaped, when the selector needs it.
+    /// The current member's key, unescaped and as written, when the selector needs it.
     private var key: [UInt8] = []
+    private var rawKey: [UInt8] = []
 
     private var capturing = false
     private var captureDepth = 0
     private var captureFrom = 0
     private var captured: [UInt8] = []
     private var captureLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
+    /// The bytes put before a member candidate to keep its key (`{"key":`), 0 for none.
+    private var wrapper = 0
     private var sawValue = false
 
     package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
@@ -89,7 +92,11 @@ package struct JSONStreamScanner {
             case .string(let isKey):
                 guard let end = try scanString() else { try needMore(); continue }
                 if isKey {
-                    if let top = stack.last, case .applying = top.state { unescapeKey(end) }
+                    if let top = stack.last, case .applying = top.state {
+                        unescapeKey(end)
+                        rawKey.removeAll(keepingCapacity: true)
+                        rawKey.append(contentsOf: buffer[pos..<end])
+                    }
                     continuations = scannedContinuations
                     pos = end
                     expect = .colon
@@ -232,6 +239,13 @@ package struct JSONStreamScanner {
             captureDepth = stack.count
             captureFrom = pos
             captureLocation = location(at: base + pos)
+            wrapper = 0
+            if let parent = stack.last, !parent.isArray {
+                captured.append(UInt8(ascii: "{"))
+                captured.append(contentsOf: rawKey)
+                captured.append(UInt8(ascii: ":"))
+                wrapper = captured.count
+            }
         }
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -269,13 +283,14 @@ package struct JSONStreamScanner {
         var bytes = captured
         captured = []
         bytes.append(contentsOf: buffer[captureFrom..<pos])
+        if wrapper > 0 { bytes.append(UInt8(ascii: "}")) }
         let document: Document
         do {
             document = try JSONScanner.parse(bytes, options: options)
         } catch {
             throw relocated(error)
         }
-        try emit(StreamCandidate(document: document, isAttribute: false))
+        try emit(StreamCandidate(document: document, isWrapped: wrapper > 0))
     }
 
     /// A candidate's error, moved to where the candidate is in the input.
@@ -284,8 +299,8 @@ package struct JSONStreamScanner {
         var error = error
         let start = captureLocation
         error.location = SourceLocation(
-            byteOffset: start.byteOffset + inner.byteOffset, line: start.line + inner.line - 1,
-            column: inner.line == 1 ? start.column + inner.column - 1 : inner.column)
+            byteOffset: start.byteOffset + max(inner.byteOffset - wrapper, 0), line: start.line + inner.line - 1,
+            column: inner.line == 1 ? start.column + max(inner.column - 1 - wrapper, 0) : inner.column)
         return error
     }
 

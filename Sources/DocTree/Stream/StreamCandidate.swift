@@ -1,13 +1,14 @@
 /// One value a streaming parse materialised: the subtree of a node the
 /// ``StreamSelector`` reached, as a small document of its own.
 package struct StreamCandidate {
-    /// The candidate's subtree: for JSON a document whose root is the
-    /// value; for XML a document whose root element is the candidate
-    /// element, or (``isAttribute``) whose root element is a copy of the
-    /// candidate attribute's element holding only that attribute.
+    /// The candidate's subtree: a document whose root is the candidate
+    /// (a JSON value, an XML element), or (``isWrapped``) whose root holds
+    /// only the candidate: a JSON object with the candidate as its one
+    /// member (so the member keeps its key), or a copy of an XML
+    /// attribute's element with only that attribute.
     package var document: Document
-    /// XML only: the candidate is the one attribute of the root element.
-    package var isAttribute: Bool
+    /// The candidate is the first child of the root, not the root.
+    package var isWrapped: Bool
 }
 
 /// Why a streaming parse stopped.

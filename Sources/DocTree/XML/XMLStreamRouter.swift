@@ -108,7 +108,7 @@ final class XMLStreamRouter {
         try tiny.startElement(local: element.local, prefix: element.prefix, namespaceURI: element.uri)
         try tiny.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
         try tiny.endElement()
-        pending.append(StreamCandidate(document: tiny.finish(), isAttribute: true))
+        pending.append(StreamCandidate(document: tiny.finish(), isWrapped: true))
     }
 
     func endElement() throws(LoadError) {
@@ -117,7 +117,7 @@ final class XMLStreamRouter {
             try builder!.endElement()
             openInCandidate -= 1
             if openInCandidate == 0 {
-                pending.append(StreamCandidate(document: builder!.finish(), isAttribute: false))
+                pending.append(StreamCandidate(document: builder!.finish(), isWrapped: false))
                 builder = nil
             }
             return
