@@ -196,7 +196,7 @@ package struct JSONStreamScanner {
         }
         base += pos
         pos = 0
-        let count = try input.read(into: &buffer, limit: RecordReader.defaultChunkSize)
+        let count = try input.read(into: &buffer, limit: StreamingLoad.chunkSize)
         options.progress?.report(input.bytesRead)
         if count == 0 { atEnd = true }
         return count > 0

@@ -33,6 +33,10 @@ extension StreamFailure {
 /// first byte other than whitespace or a UTF-8 byte order mark: `<` is
 /// XML, anything else JSON, unless ``LoadOptions/format`` says).
 package enum StreamingLoad {
+    /// Bytes read at a time: small, because the candidates one chunk
+    /// finishes wait together until the chunk is parsed.
+    package static let chunkSize = 1 << 16
+
     /// Reads `input` to its end, calling `emit` with each candidate in
     /// document order; only the current candidate's subtree is ever built.
     ///
@@ -44,7 +48,7 @@ package enum StreamingLoad {
     ) throws(StreamFailure) {
         var head: [UInt8] = []
         do {
-            while head.count < 4, try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {}
+            while head.count < 4, try input.read(into: &head, limit: chunkSize) > 0 {}
         } catch {
             throw .load(error)
         }

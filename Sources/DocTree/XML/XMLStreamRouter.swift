@@ -162,7 +162,7 @@ final class XMLStreamRouter {
                 first: first,
                 next: { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
                     guard drain() else { return false }
-                    let more = try input.read(into: &chunk, limit: RecordReader.defaultChunkSize) > 0
+                    let more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
                     options.progress?.report(input.bytesRead)
                     return more
                 },
