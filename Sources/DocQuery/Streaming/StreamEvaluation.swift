@@ -72,7 +72,12 @@ struct StreamEvaluation {
     }
 
     private func evaluateAlone(_ start: UInt32, in document: Document) throws(QueryError) -> QueryResult {
-        try plan.rest.evaluate(in: QueryScope(
+        if plan.rest.steps.isEmpty {
+            // The candidate itself (what evaluating no steps gives, without an evaluator).
+            return QueryResult(document: document, items: [start], computed: [], isToMany: false,
+                               origin: QueryOrigin(start: [start]).appending(plan.rest))
+        }
+        return try plan.rest.evaluate(in: QueryScope(
             document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])))
     }
 

@@ -30,6 +30,9 @@ final class XMLStreamRouter {
     private var element: (local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?)?
     private var elementState = StreamNodeState.none
 
+    /// The names of the candidates so far, so each is interned once per stream.
+    private var seed: XMLTreeBuilder.NameSeed?
+
     /// Candidates finished and not yet taken.
     var pending: [StreamCandidate] = []
     /// Set when the selector cannot decide this document; the parse stops.
@@ -75,7 +78,7 @@ final class XMLStreamRouter {
             throw halt(error)
         }
         if state == .candidate {
-            var started = XMLTreeBuilder(options: options, estimatedBytes: 0, dropsWhitespaceEarly: false)
+            var started = XMLTreeBuilder(options: options, seed: seed)
             try started.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
             builder = started
             openInCandidate = 1
@@ -104,10 +107,11 @@ final class XMLStreamRouter {
             throw halt(error)
         }
         guard state == .candidate else { return }
-        var tiny = XMLTreeBuilder(options: options, estimatedBytes: 0, dropsWhitespaceEarly: false)
+        var tiny = XMLTreeBuilder(options: options, seed: seed)
         try tiny.startElement(local: element.local, prefix: element.prefix, namespaceURI: element.uri)
         try tiny.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
         try tiny.endElement()
+        seed = tiny.nameSeed
         pending.append(StreamCandidate(document: tiny.finish(), isWrapped: true))
     }
 
@@ -117,6 +121,7 @@ final class XMLStreamRouter {
             try builder!.endElement()
             openInCandidate -= 1
             if openInCandidate == 0 {
+                seed = builder!.nameSeed
                 pending.append(StreamCandidate(document: builder!.finish(), isWrapped: false))
                 builder = nil
             }
