@@ -46,6 +46,10 @@ package struct JSONStreamScanner {
     /// The current member's key, unescaped and as written, when the selector needs it.
     private var key: [UInt8] = []
     private var rawKey: [UInt8] = []
+    /// Where the current key token lies in `buffer` while it is still
+    /// there and has no escapes (then ``key`` and ``rawKey`` are not
+    /// filled: the bytes are read in place); `nil` otherwise.
+    private var keyInBuffer: Range<Int>?
 
     private var capturing = false
     private var captureDepth = 0
@@ -92,10 +96,13 @@ package struct JSONStreamScanner {
             case .string(let isKey):
                 guard let end = try scanString() else { try needMore(); continue }
                 if isKey {
+                    keyInBuffer = nil
                     if let top = stack.last, case .applying = top.state {
-                        unescapeKey(end)
-                        rawKey.removeAll(keepingCapacity: true)
-                        rawKey.append(contentsOf: buffer[pos..<end])
+                        if buffer[(pos + 1)..<(end - 1)].contains(UInt8(ascii: "\\")) {
+                            copyKey(end)
+                        } else {
+                            keyInBuffer = pos..<end
+                        }
                     }
                     continuations = scannedContinuations
                     pos = end
@@ -185,6 +192,10 @@ package struct JSONStreamScanner {
 
     /// Reads more input, keeping `buffer[pos...]` (an unfinished token).
     private mutating func refill() throws(LoadError) -> Bool {
+        if let range = keyInBuffer {
+            copyKey(range.upperBound, from: range.lowerBound)
+            keyInBuffer = nil
+        }
         if capturing {
             captured.append(contentsOf: buffer[captureFrom..<pos])
             captureFrom = 0
@@ -228,8 +239,15 @@ package struct JSONStreamScanner {
             if parentIsArray {
                 state = try matcher.jsonChild(of: &parent, parentIsArray: true, key: nil, isArray: isArray, isObject: isObject)
             } else {
-                state = try key.withUnsafeBufferPointer { (key) throws(StreamSelectorError) in
-                    try matcher.jsonChild(of: &parent, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
+                if let range = keyInBuffer {
+                    state = try buffer.withUnsafeBufferPointer { (bytes) throws(StreamSelectorError) in
+                        let key = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+                        return try matcher.jsonChild(of: &parent, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
+                    }
+                } else {
+                    state = try key.withUnsafeBufferPointer { (key) throws(StreamSelectorError) in
+                        try matcher.jsonChild(of: &parent, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
+                    }
                 }
             }
             stack[stack.count - 1].state = parent
@@ -242,7 +260,11 @@ package struct JSONStreamScanner {
             wrapper = 0
             if let parent = stack.last, !parent.isArray {
                 captured.append(UInt8(ascii: "{"))
-                captured.append(contentsOf: rawKey)
+                if let range = keyInBuffer {
+                    captured.append(contentsOf: buffer[range])
+                } else {
+                    captured.append(contentsOf: rawKey)
+                }
                 captured.append(UInt8(ascii: ":"))
                 wrapper = captured.count
             }
@@ -446,10 +468,14 @@ package struct JSONStreamScanner {
         return pos + word.count
     }
 
-    /// Unescapes the key token ending before `end` into ``key``.
-    private mutating func unescapeKey(_ end: Int) {
+    /// Copies the key token from `start` to `end` into ``rawKey``, and
+    /// unescaped into ``key``.
+    private mutating func copyKey(_ end: Int, from start: Int? = nil) {
+        let start = start ?? pos
+        rawKey.removeAll(keepingCapacity: true)
+        rawKey.append(contentsOf: buffer[start..<end])
         key.removeAll(keepingCapacity: true)
-        var i = pos + 1
+        var i = start + 1
         let last = end - 1
         while i < last {
             let b = buffer[i]
