@@ -393,26 +393,12 @@ package struct JSONStreamScanner {
     /// The length of the UTF-8 sequence at `i` (2 to 4), 0 when invalid,
     /// -1 when it runs past `count`.
     private static func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ count: Int) -> Int {
+        let window = UnsafeBufferPointer(rebasing: bytes[i..<min(i + 4, count)])
+        if let failure = UTF8Validation.firstFailure(in: window), failure.offset == 0 {
+            return failure.isTruncated ? -1 : 0
+        }
         let lead = bytes[i]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return 0
-        }
-        for k in 1..<length {
-            guard i + k < count else { return -1 }
-            let b = bytes[i + k]
-            if k == 1 ? (b < low || b > high) : (b < 0x80 || b > 0xBF) { return 0 }
-        }
-        return length
+        return lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
     }
 
     /// The number at `pos`: the offset after it, or `nil` when the buffer
@@ -474,46 +460,9 @@ package struct JSONStreamScanner {
         let start = start ?? pos
         rawKey.removeAll(keepingCapacity: true)
         rawKey.append(contentsOf: buffer[start..<end])
-        key.removeAll(keepingCapacity: true)
-        var i = start + 1
-        let last = end - 1
-        while i < last {
-            let b = buffer[i]
-            guard b == UInt8(ascii: "\\") else {
-                key.append(b)
-                i += 1
-                continue
-            }
-            let e = buffer[i + 1]
-            switch e {
-            case UInt8(ascii: "b"): key.append(0x08)
-            case UInt8(ascii: "f"): key.append(0x0C)
-            case UInt8(ascii: "n"): key.append(0x0A)
-            case UInt8(ascii: "r"): key.append(0x0D)
-            case UInt8(ascii: "t"): key.append(0x09)
-            case UInt8(ascii: "u"):
-                var unit = hex4(i + 2)
-                i += 6
-                if unit >= 0xD800 && unit < 0xDC00, i + 6 <= last, buffer[i] == UInt8(ascii: "\\"),
-                   buffer[i + 1] == UInt8(ascii: "u")
-                {
-                    let low = hex4(i + 2)
-                    if low >= 0xDC00 && low < 0xE000 {
-                        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                        i += 6
-                    }
-                }
-                let scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
-                key.append(contentsOf: Array(String(scalar).utf8))
-                continue
-            default: key.append(e)
-            }
-            i += 2
+        key = buffer.withUnsafeBufferPointer { bytes in
+            Array(JSONStringDecoding.decode(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])).utf8)
         }
-    }
-
-    private func hex4(_ i: Int) -> UInt32 {
-        buffer.withUnsafeBufferPointer { Hex.value4($0, at: i) ?? 0 }
     }
 
     // MARK: Errors

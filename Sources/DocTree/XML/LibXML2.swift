@@ -199,20 +199,7 @@ enum LibXML2 {
             created, encoding: encoding, options: options, input: noInput,
             session: { Session(parser: $0, input: noInput, options: options, encoding: encoding,
                                dropsWhitespaceEarly: dropsWhitespaceEarly, estimatedBytes: estimatedBytes) },
-            run: { (parser, session) throws(LoadError) in
-                var chunk: [UInt8] = []
-                while !session.stopped, !session.failed, parser.pointee.disableSAX == 0 {
-                    chunk.removeAll(keepingCapacity: true)
-                    guard try next(&chunk), !chunk.isEmpty else { break }
-                    guard chunk.count <= Int(Int32.max) else {
-                        throw LoadError(.tooLarge, "an input chunk larger than 2 GiB")
-                    }
-                    _ = chunk.withUnsafeBufferPointer { bytes in
-                        bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
-                    }
-                }
-                if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
-            })
+            run: { (parser, session) throws(LoadError) in try pushChunks(parser, session, next) })
     }
 
     /// Parses XML in chunks like ``parseChunks(first:next:estimatedBytes:encoding:options:dropsWhitespaceEarly:)``,
@@ -236,20 +223,25 @@ enum LibXML2 {
                 session.router = router
                 return session
             },
-            run: { (parser, session) throws(LoadError) in
-                var chunk: [UInt8] = []
-                while !session.stopped, !session.failed, parser.pointee.disableSAX == 0 {
-                    chunk.removeAll(keepingCapacity: true)
-                    guard try next(&chunk), !chunk.isEmpty else { break }
-                    guard chunk.count <= Int(Int32.max) else {
-                        throw LoadError(.tooLarge, "an input chunk larger than 2 GiB")
-                    }
-                    _ = chunk.withUnsafeBufferPointer { bytes in
-                        bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
-                    }
-                }
-                if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
-            })
+            run: { (parser, session) throws(LoadError) in try pushChunks(parser, session, next) })
+    }
+
+    /// Feeds the push parser every chunk `next` gives, then ends the input.
+    private static func pushChunks(
+        _ parser: xmlParserCtxtPtr, _ session: Session, _ next: (inout [UInt8]) throws(LoadError) -> Bool
+    ) throws(LoadError) {
+        var chunk: [UInt8] = []
+        while !session.stopped, !session.failed, parser.pointee.disableSAX == 0 {
+            chunk.removeAll(keepingCapacity: true)
+            guard try next(&chunk), !chunk.isEmpty else { break }
+            guard chunk.count <= Int(Int32.max) else {
+                throw LoadError(.tooLarge, "an input chunk larger than 2 GiB")
+            }
+            _ = chunk.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
+            }
+        }
+        if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
     }
 
     /// Makes libxml2 decode the input with `name`.
@@ -588,6 +580,24 @@ private func route(_ session: Session, _ step: () throws(LoadError) -> Void) {
     }
 }
 
+/// Calls `body` with each of the first `count` attributes of a start tag
+/// (libxml2's five pointers per attribute): name, prefix, decoded
+/// namespace URI and decoded value.
+@inline(__always)
+private func forEachAttribute(
+    _ session: Session, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ body: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?, UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
+) throws(LoadError) {
+    guard count > 0, let attributes else { return }
+    for i in 0..<count {
+        let fields = attributes + 5 * i
+        guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
+        try session.withDecodedAttribute(value, length: end - value) { bytes throws(LoadError) in
+            try body(name, fields[1], session.decodedNamespaceURI(fields[2]), bytes)
+        }
+    }
+}
+
 private func makeSAXHandler() -> xmlSAXHandler {
     var sax = xmlSAXHandler()
     sax.initialized = UInt32(XML_SAX2_MAGIC)
@@ -598,15 +608,9 @@ private func makeSAXHandler() -> xmlSAXHandler {
             if let router = session.router {
                 route(session) { () throws(LoadError) in
                     try router.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
-                    let count = Int(attributeCount - defaultedCount)
-                    guard count > 0, let attributes else { return }
-                    for i in 0..<count {
-                        let fields = attributes + 5 * i
-                        guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
-                        try session.withDecodedAttribute(value, length: end - value) { bytes throws(LoadError) in
-                            try router.attribute(
-                                local: name, prefix: fields[1], namespaceURI: session.decodedNamespaceURI(fields[2]), value: bytes)
-                        }
+                    try forEachAttribute(session, Int(attributeCount - defaultedCount), attributes) {
+                        (name, prefix, uri, value) throws(LoadError) in
+                        try router.attribute(local: name, prefix: prefix, namespaceURI: uri, value: value)
                     }
                 }
                 return
@@ -615,15 +619,9 @@ private func makeSAXHandler() -> xmlSAXHandler {
                 try builder.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
                 // Defaulted attributes (from an ATTLIST) come last; like
                 // libxml2's own tree builder without DTDATTR, leave them out.
-                let count = Int(attributeCount - defaultedCount)
-                guard count > 0, let attributes else { return }
-                for i in 0..<count {
-                    let fields = attributes + 5 * i
-                    guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
-                    try session.withDecodedAttribute(value, length: end - value) { bytes throws(LoadError) in
-                        try builder.addAttribute(
-                            local: name, prefix: fields[1], namespaceURI: session.decodedNamespaceURI(fields[2]), value: bytes)
-                    }
+                try forEachAttribute(session, Int(attributeCount - defaultedCount), attributes) {
+                    (name, prefix, uri, value) throws(LoadError) in
+                    try builder.addAttribute(local: name, prefix: prefix, namespaceURI: uri, value: value)
                 }
             }
         }
