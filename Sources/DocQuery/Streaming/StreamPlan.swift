@@ -61,7 +61,14 @@ struct StreamPlan: Sendable {
                 fold = (op, step)
             }
         }
-        self.selector = StreamSelector(steps: prefix)
+        // A member candidate keeps its key only when the rest may ask for it.
+        let namesAsked = rest.contains { step in
+            switch step.kind {
+            case .reserved(.elementName), .filter: true
+            default: false
+            }
+        }
+        self.selector = StreamSelector(steps: prefix, keepsKeys: namesAsked)
         self.rest = PathQuery(description: query.description, steps: rest, keys: query.keys)
         self.fold = fold
     }

@@ -14,6 +14,7 @@ package struct JSONStreamScanner {
     private let input: ChunkedInput
     private let options: LoadOptions
     private var matcher: StreamMatcher
+    private let keepsKeys: Bool
     private var buffer: [UInt8]
     private var pos: Int
     /// The offset of `buffer[0]` in the whole input.
@@ -64,6 +65,7 @@ package struct JSONStreamScanner {
         self.input = input
         self.options = options
         self.matcher = StreamMatcher(selector)
+        self.keepsKeys = selector.keepsKeys
         self.buffer = head
         self.pos = skip
         self.base = 0
@@ -258,7 +260,7 @@ package struct JSONStreamScanner {
             captureFrom = pos
             captureLocation = location(at: base + pos)
             wrapper = 0
-            if let parent = stack.last, !parent.isArray {
+            if keepsKeys, let parent = stack.last, !parent.isArray {
                 captured.append(UInt8(ascii: "{"))
                 if let range = keyInBuffer {
                     captured.append(contentsOf: buffer[range])
@@ -369,36 +371,29 @@ package struct JSONStreamScanner {
                         : "unescaped control character in a string; write it as an escape"
                     throw LoadError(.invalidSyntax, message, location: location(at: base + i, continuations: extra))
                 }
-                if b < 0x80 {
-                    i += 1
-                    continue
-                }
-                let length = Self.utf8Length(bytes, i, count)
-                if length < 0 { return nil }
-                if length == 0 {
-                    throw LoadError(
-                        .invalidEncoding, "invalid UTF-8 byte in a string; streaming reads JSON in UTF-8 only",
-                        location: location(at: base + i, continuations: extra))
-                }
-                i += length
-                extra += length - 1
+                // Non-ASCII: counted for columns here, validated when the string is complete.
+                if b >= 0x80 && b < 0xC0 { extra += 1 }
+                i += 1
             }
             return nil
         }
         scanned = base + i
         scannedContinuations = extra
+        if let end = result { try validateUTF8(end) }
         return result
     }
 
-    /// The length of the UTF-8 sequence at `i` (2 to 4), 0 when invalid,
-    /// -1 when it runs past `count`.
-    private static func utf8Length(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ count: Int) -> Int {
-        let window = UnsafeBufferPointer(rebasing: bytes[i..<min(i + 4, count)])
-        if let failure = UTF8Validation.firstFailure(in: window), failure.offset == 0 {
-            return failure.isTruncated ? -1 : 0
+    /// Checks the UTF-8 of the string token from `pos` to `end`.
+    private func validateUTF8(_ end: Int) throws(LoadError) {
+        let failure = buffer.withUnsafeBufferPointer { bytes in
+            UTF8Validation.firstFailure(in: UnsafeBufferPointer(rebasing: bytes[(pos + 1)..<(end - 1)]))
         }
-        let lead = bytes[i]
-        return lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        guard let failure else { return }
+        let at = pos + 1 + failure.offset
+        let before = buffer[pos..<at].reduce(0) { $0 + ($1 >= 0x80 && $1 < 0xC0 ? 1 : 0) }
+        throw LoadError(
+            .invalidEncoding, "invalid UTF-8 byte in a string; streaming reads JSON in UTF-8 only",
+            location: location(at: base + at, continuations: continuations + before))
     }
 
     /// The number at `pos`: the offset after it, or `nil` when the buffer

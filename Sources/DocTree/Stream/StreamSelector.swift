@@ -20,9 +20,13 @@ package struct StreamSelector: Sendable, Equatable {
     }
 
     package var steps: [Step]
+    /// Whether a JSON member candidate must keep its key (the rest of the
+    /// path may ask for `_elementName`): it is then built as `{"key":value}`.
+    package var keepsKeys: Bool
 
-    package init(steps: [Step]) {
+    package init(steps: [Step], keepsKeys: Bool = true) {
         self.steps = steps
+        self.keepsKeys = keepsKeys
     }
 }
 

@@ -177,3 +177,16 @@ import Testing
         #expect(names == ["Inbox", "High Priority", "Personal"])
     }
 }
+
+extension StreamingTests {
+    @Test func invalidUTF8InASkippedStringIsLocated() throws {
+        var bytes = Array("{\"a\":[1],\n \"b\":\"ok \u{D55C} ".utf8)
+        bytes += [0xFF]
+        bytes += Array("\"}".utf8)
+        let result = try Self.stream("a", bytes, slice: 2)
+        let error = try #require(result.error as? LoadError)
+        #expect(error.kind == .invalidEncoding)
+        #expect(error.location?.line == 2)
+        #expect(error.location?.column == 12)
+    }
+}
