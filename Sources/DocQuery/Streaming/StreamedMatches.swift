@@ -21,7 +21,7 @@ extension PathQuery {
     /// - Throws: ``QueryError`` of kind ``QueryError/Kind-swift.struct/notStreamable``,
     ///   with a caret under the step, when the path cannot stream (a
     ///   negative index, `..`, an operator that needs every value at once).
-    ///   Iterating throws ``LoadError`` for unreadable or malformed input
+    ///   Iterating throws `LoadError` for unreadable or malformed input
     ///   (line and column in the whole input) and ``QueryError`` when
     ///   evaluation fails; matches before the error are delivered first.
     public func stream(contentsOf url: URL, options: LoadOptions = LoadOptions()) throws(QueryError) -> StreamedMatches {
@@ -108,7 +108,7 @@ public struct StreamedMatches: AsyncSequence, Sendable {
 
         /// The next match, or `nil` at the end.
         ///
-        /// - Throws: ``LoadError`` or ``QueryError`` (see
+        /// - Throws: `LoadError` or ``QueryError`` (see
         ///   ``PathQuery/stream(contentsOf:options:)``), once; then `nil`.
         public mutating func next() async throws -> Match? {
             try await channel.next()
