@@ -99,7 +99,7 @@ struct Docq: ParsableCommand {
     @Flag(help: """
         Evaluate while reading, never loading a document whole (for inputs larger than memory); \
         the path must stream (leading keys, '*', indexes; then keys, '*', '_' names, filters; a last \
-        @count, @sum or @avg). Files over 1 GiB (DOCQ_STREAM_THRESHOLD bytes) stream on their own.
+        @count, @sum, @avg, @min or @max). Files over 1 GiB (DOCQ_STREAM_THRESHOLD bytes) stream on their own.
         """)
     var stream = false
 

@@ -67,7 +67,7 @@ struct StreamEvaluation {
             }
         }
         if let fold {
-            for match in fold.finish() { try each(match) }
+            for match in try fold.finish() { try each(match) }
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A trailing `@count`, `@sum` or `@avg` folded across candidates, with the
+/// A trailing `@count`, `@sum`, `@avg`, `@min` or `@max` folded across candidates, with the
 /// in-memory meaning: the operator's collection is every value the rest of
 /// the path yields over the whole document, except that a lone JSON array
 /// (exactly one value in all, an array) stands for its elements. So the
@@ -16,6 +16,14 @@ struct StreamFold {
     private var onlyValue: [Match] = []
     /// A document for the folded number to live in.
     private var holder: Document?
+    /// `@min`/`@max`: the best value by number and by text so far (which
+    /// one counts is known at the end: numbers when every value was one),
+    /// and the first number and the first plain text, for the error when
+    /// both occur.
+    private var bestNumber: (match: Match, number: ExactNumber)?
+    private var bestText: (match: Match, bytes: [UInt8])?
+    private var firstNumber: String?
+    private var firstPlainText: String?
 
     init(op: CollectionOperator, step: Step, query: PathQuery) {
         self.op = op
@@ -30,8 +38,12 @@ struct StreamFold {
         if values == 0 && items.count == 1 { onlyValue = try alone.evaluate(on: result).selectedMatches }
         values += items.count
         holder = result.document
-        guard op == .sum || op == .avg else { return }
         let evaluator = Evaluator(query: alone, document: result.document, computed: result.computed)
+        if op == .min || op == .max {
+            try compare(items, result, evaluator)
+            return
+        }
+        guard op == .sum || op == .avg else { return }
         let part = try evaluator.sum(items, step)
         sum.count += part.count
         switch part.total {
@@ -40,6 +52,34 @@ struct StreamFold {
             guard let exact = ExactNumber(value) else { throw overflow }
             try addToSum(exact)
         case .double: throw overflow
+        }
+    }
+
+    /// Folds `items` into the best values, as ``Evaluator/extreme(_:largest:_:)`` orders them.
+    private mutating func compare(_ items: [UInt32], _ result: QueryResult, _ evaluator: Evaluator) throws(QueryError) {
+        let largest = op == .max
+        for item in items {
+            let cls = evaluator.valueClass(item)
+            if cls == .null || (cls == .text && evaluator.isBlank(item)) { continue }
+            guard cls == .number || cls == .text else {
+                throw QueryError(
+                    .incomparableValues, "\(op) cannot order \(evaluator.describe(item))",
+                    path: alone.description, scalarRange: step.range)
+            }
+            let number = evaluator.numericValue(item)
+            if number == nil, firstPlainText == nil { firstPlainText = evaluator.describe(item) }
+            if cls == .number, firstNumber == nil { firstNumber = evaluator.describe(item) }
+            func match() -> Match {
+                QueryResult(document: result.document, items: [item], computed: result.computed, isToMany: false,
+                            origin: result.origin).selectedMatches[0]
+            }
+            if let number, bestNumber.map({ largest ? ExactNumber.compare(number, $0.number) > 0 : ExactNumber.compare(number, $0.number) < 0 }) ?? true {
+                bestNumber = (match(), number)
+            }
+            let bytes = evaluator.withBytes(item) { Array($0) }
+            if bestText.map({ largest ? $0.bytes.lexicographicallyPrecedes(bytes) : bytes.lexicographicallyPrecedes($0.bytes) }) ?? true {
+                bestText = (match(), bytes)
+            }
         }
     }
 
@@ -56,8 +96,16 @@ struct StreamFold {
     }
 
     /// The folded result, as the in-memory evaluator would give it.
-    func finish() -> [Match] {
+    func finish() throws(QueryError) -> [Match] {
         if values == 1 { return onlyValue }
+        if op == .min || op == .max {
+            if let number = firstNumber, let text = firstPlainText {
+                throw QueryError(
+                    .incomparableValues, "\(op) cannot order \(number) and \(text) together",
+                    path: alone.description, scalarRange: step.range)
+            }
+            return (firstPlainText == nil ? bestNumber?.match : bestText?.match).map { [$0] } ?? []
+        }
         let number: ComputedNumber?
         switch op {
         case .count: number = .int(values)

@@ -14,7 +14,7 @@ extension PathQuery {
     ///
     /// The leading keys, `*` and non-negative indexes are streamed; keys,
     /// `*`, reserved names and filters may follow, and a last `@count`,
-    /// `@sum`, `@avg` is folded across the stream. ``Match/path`` of a
+    /// `@sum`, `@avg`, `@min` or `@max` is folded across the stream. ``Match/path`` of a
     /// streamed match is relative to the value its subtree was built from,
     /// not to the whole document. See "Streaming" in README.md.
     ///

@@ -49,7 +49,7 @@ import Testing
             case 1, 2:
                 let at = Int.random(in: 0..<steps.count, using: &random)
                 steps[at] += "[\(Int.random(in: 0...2, using: &random))]"
-            case 3: steps.append(["@count", "@sum", "@avg"][Int.random(in: 0..<3, using: &random)])
+            case 3: steps.append(["@count", "@sum", "@avg", "@min", "@max"][Int.random(in: 0..<5, using: &random)])
             case 4: steps.append(["_string", "_text", "_elementName", "_contents"][Int.random(in: 0..<4, using: &random)])
             case 5 where steps.count > 1:
                 let last = steps.removeLast()
