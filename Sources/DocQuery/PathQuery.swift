@@ -96,7 +96,7 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
             path: path, scalarRange: scalars..<path.unicodeScalars.count)
     }
 
-    private init(description: String, steps: [Step], keys: [String]) {
+    init(description: String, steps: [Step], keys: [String]) {
         self.description = description
         self.steps = steps
         self.keys = keys

@@ -80,6 +80,7 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
             case nonNumericValue, incomparableValues, resultTooLarge
             case pathTooLong
             case invalidType, invalidArity, unknownFunction, invalidValue
+            case notStreamable
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -127,6 +128,10 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
         public static let unknownFunction = Kind(.unknownFunction)
         /// A value the JMESPath specification rules out, such as a slice step of 0.
         public static let invalidValue = Kind(.invalidValue)
+        /// A path (or this document, for it) cannot be evaluated as a
+        /// stream (``PathQuery/stream(contentsOf:options:)``): a negative
+        /// index, `..`, an operator that needs every value at once, …
+        public static let notStreamable = Kind(.notStreamable)
         /// The kind's name, e.g. `unknownOperator`.
         public var description: String { value.rawValue }
     }

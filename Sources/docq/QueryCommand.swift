@@ -96,6 +96,13 @@ struct Docq: ParsableCommand {
         """, valueName: "N"))
     var jobs: Int?
 
+    @Flag(help: """
+        Evaluate while reading, never loading a document whole (for inputs larger than memory); \
+        the path must stream (leading keys, '*', indexes; then keys, '*', '_' names, filters; a last \
+        @count, @sum, @avg, @min or @max). Files over 1 GiB (DOCQ_STREAM_THRESHOLD bytes) stream on their own.
+        """)
+    var stream = false
+
     @OptionGroup var input: InputOptions
 
     func validate() throws {
@@ -162,6 +169,9 @@ struct QueryRun {
         }
 
         let sources = command.operands.isEmpty ? [InputSource.standardInput] : command.operands.map(InputSource.init(operand:))
+        if let status = StreamRun(command: command, diagnostics: diagnostics).runIfStreaming(query, sources: sources) {
+            return status
+        }
         let prefixes = sources.count > 1 && !command.noFilename
         let printer = RecordPrinter(
             query: query, path: command.path, first: command.first, asJSON: command.json || command.pretty,

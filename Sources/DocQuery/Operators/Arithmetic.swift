@@ -27,7 +27,7 @@ extension Evaluator {
                     path: source, scalarRange: step.range)
             }
             result.count += 1
-            guard let total = add(result.total, parsed) else {
+            guard let total = Self.add(result.total, parsed) else {
                 throw QueryError(
                     .nonNumericValue,
                     "\(step.operatorName) cannot add \(describe(item)) exactly: the numbers it adds must fit "
@@ -40,7 +40,7 @@ extension Evaluator {
     }
 
     /// `total + value`, exactly; `nil` outside `Decimal`'s range.
-    private func add(_ total: ComputedNumber, _ value: ExactNumber) -> ComputedNumber? {
+    static func add(_ total: ComputedNumber, _ value: ExactNumber) -> ComputedNumber? {
         if case .int(let a) = total, case .integer(let b) = value {
             let (s, overflow) = a.addingReportingOverflow(Int(b))
             if !overflow { return .int(s) }
@@ -59,7 +59,11 @@ extension Evaluator {
     }
 
     func average(_ values: [UInt32], _ step: Step) throws(QueryError) -> ComputedNumber? {
-        let s = try sum(values, step)
+        Self.average(of: try sum(values, step))
+    }
+
+    /// The mean of a sum's values, `nil` for none.
+    static func average(of s: Sum) -> ComputedNumber? {
         guard s.count > 0 else { return nil }
         switch s.total {
         case .int(let total):
@@ -74,7 +78,7 @@ extension Evaluator {
 
     /// The quotient as a `Decimal` when it terminates, else as the nearest
     /// `Double` (finite: a `Decimal` is below 10^166).
-    private func exactOrDouble(_ total: Decimal, _ count: Int) -> ComputedNumber {
+    private static func exactOrDouble(_ total: Decimal, _ count: Int) -> ComputedNumber {
         let quotient = total / Decimal(count)
         if quotient * Decimal(count) == total { return .decimal(quotient) }
         return .double(NSDecimalNumber(decimal: total).doubleValue / Double(count))

@@ -158,7 +158,7 @@ enum LibXML2 {
             // Every fatal error goes through the handler; this is a fallback.
             throw withUnsafePointer(to: &parser.pointee.lastError) { session.loadError(from: $0) }
         }
-        guard session.builder.isComplete else {
+        guard session.router?.isComplete ?? session.builder.isComplete else {
             // libxml2 said well-formed but its events did not add up; never
             // hand out a half-built tree.
             throw LoadError(.invalidSyntax, "the document ended before its root element was complete",
@@ -199,20 +199,49 @@ enum LibXML2 {
             created, encoding: encoding, options: options, input: noInput,
             session: { Session(parser: $0, input: noInput, options: options, encoding: encoding,
                                dropsWhitespaceEarly: dropsWhitespaceEarly, estimatedBytes: estimatedBytes) },
-            run: { (parser, session) throws(LoadError) in
-                var chunk: [UInt8] = []
-                while !session.stopped, !session.failed, parser.pointee.disableSAX == 0 {
-                    chunk.removeAll(keepingCapacity: true)
-                    guard try next(&chunk), !chunk.isEmpty else { break }
-                    guard chunk.count <= Int(Int32.max) else {
-                        throw LoadError(.tooLarge, "an input chunk larger than 2 GiB")
-                    }
-                    _ = chunk.withUnsafeBufferPointer { bytes in
-                        bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
-                    }
-                }
-                if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
-            })
+            run: { (parser, session) throws(LoadError) in try pushChunks(parser, session, next) })
+    }
+
+    /// Parses XML in chunks like ``parseChunks(first:next:estimatedBytes:encoding:options:dropsWhitespaceEarly:)``,
+    /// but sends the events to `router`, which builds only the candidates
+    /// of a streaming evaluation (see ``XMLStreamRouter``).
+    ///
+    /// - Throws: ``LoadError`` located by line and column.
+    static func streamChunks(
+        first: [UInt8], next: (inout [UInt8]) throws(LoadError) -> Bool, options: LoadOptions, router: XMLStreamRouter
+    ) throws(LoadError) {
+        _ = setUp
+        let created = first.withUnsafeBufferPointer { head in
+            head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
+        }
+        let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        _ = try load(
+            created, encoding: nil, options: options, input: noInput,
+            session: {
+                let session = Session(parser: $0, input: noInput, options: options, encoding: nil,
+                                      dropsWhitespaceEarly: false, estimatedBytes: 0)
+                session.router = router
+                return session
+            },
+            run: { (parser, session) throws(LoadError) in try pushChunks(parser, session, next) })
+    }
+
+    /// Feeds the push parser every chunk `next` gives, then ends the input.
+    private static func pushChunks(
+        _ parser: xmlParserCtxtPtr, _ session: Session, _ next: (inout [UInt8]) throws(LoadError) -> Bool
+    ) throws(LoadError) {
+        var chunk: [UInt8] = []
+        while !session.stopped, !session.failed, parser.pointee.disableSAX == 0 {
+            chunk.removeAll(keepingCapacity: true)
+            guard try next(&chunk), !chunk.isEmpty else { break }
+            guard chunk.count <= Int(Int32.max) else {
+                throw LoadError(.tooLarge, "an input chunk larger than 2 GiB")
+            }
+            _ = chunk.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
+            }
+        }
+        if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
     }
 
     /// Makes libxml2 decode the input with `name`.
@@ -279,6 +308,8 @@ private final class Session {
     /// The tree being built. Callbacks run one at a time and never re-enter
     /// the builder, so accesses cannot overlap.
     @exclusivity(unchecked) var builder: XMLTreeBuilder
+    /// For a streaming parse: where the events go instead of ``builder``.
+    var router: XMLStreamRouter?
     /// The document's own parser context (entity expansions run in
     /// short-lived child contexts that share our callbacks and user data).
     let parser: xmlParserCtxtPtr
@@ -534,6 +565,39 @@ private func build(_ session: Session, _ step: (inout XMLTreeBuilder) throws(Loa
     }
 }
 
+/// Runs a streaming step (see ``XMLStreamRouter``), recording a thrown
+/// error and stopping the parser.
+@inline(__always)
+private func route(_ session: Session, _ step: () throws(LoadError) -> Void) {
+    guard !session.failed else {
+        session.stop()
+        return
+    }
+    do {
+        try step()
+    } catch {
+        session.fail(error, stopping: true)
+    }
+}
+
+/// Calls `body` with each of the first `count` attributes of a start tag
+/// (libxml2's five pointers per attribute): name, prefix, decoded
+/// namespace URI and decoded value.
+@inline(__always)
+private func forEachAttribute(
+    _ session: Session, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    _ body: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?, UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
+) throws(LoadError) {
+    guard count > 0, let attributes else { return }
+    for i in 0..<count {
+        let fields = attributes + 5 * i
+        guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
+        try session.withDecodedAttribute(value, length: end - value) { bytes throws(LoadError) in
+            try body(name, fields[1], session.decodedNamespaceURI(fields[2]), bytes)
+        }
+    }
+}
+
 private func makeSAXHandler() -> xmlSAXHandler {
     var sax = xmlSAXHandler()
     sax.initialized = UInt32(XML_SAX2_MAGIC)
@@ -541,31 +605,41 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.startElementNs = { context, local, prefix, uri, _, _, attributeCount, defaultedCount, attributes in
         withSession(context) { session in
             guard let local else { return }
+            if let router = session.router {
+                route(session) { () throws(LoadError) in
+                    try router.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
+                    try forEachAttribute(session, Int(attributeCount - defaultedCount), attributes) {
+                        (name, prefix, uri, value) throws(LoadError) in
+                        try router.attribute(local: name, prefix: prefix, namespaceURI: uri, value: value)
+                    }
+                }
+                return
+            }
             build(session) { builder throws(LoadError) in
                 try builder.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
                 // Defaulted attributes (from an ATTLIST) come last; like
                 // libxml2's own tree builder without DTDATTR, leave them out.
-                let count = Int(attributeCount - defaultedCount)
-                guard count > 0, let attributes else { return }
-                for i in 0..<count {
-                    let fields = attributes + 5 * i
-                    guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
-                    try session.withDecodedAttribute(value, length: end - value) { bytes throws(LoadError) in
-                        try builder.addAttribute(
-                            local: name, prefix: fields[1], namespaceURI: session.decodedNamespaceURI(fields[2]), value: bytes)
-                    }
+                try forEachAttribute(session, Int(attributeCount - defaultedCount), attributes) {
+                    (name, prefix, uri, value) throws(LoadError) in
+                    try builder.addAttribute(local: name, prefix: prefix, namespaceURI: uri, value: value)
                 }
             }
         }
     }
     sax.endElementNs = { context, _, _, _ in
         withSession(context) { session in
+            if let router = session.router { return route(session) { () throws(LoadError) in try router.endElement() } }
             build(session) { builder throws(LoadError) in try builder.endElement() }
         }
     }
     let characters: charactersSAXFunc = { context, bytes, length in
         withSession(context) { session in
             guard let bytes else { return }
+            if let router = session.router {
+                return route(session) { () throws(LoadError) in
+                    try router.text(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: false)
+                }
+            }
             build(session) { builder throws(LoadError) in
                 try builder.appendText(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: false)
             }
@@ -577,6 +651,11 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.cdataBlock = { context, bytes, length in
         withSession(context) { session in
             guard let bytes else { return }
+            if let router = session.router {
+                return route(session) { () throws(LoadError) in
+                    try router.text(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: true)
+                }
+            }
             build(session) { builder throws(LoadError) in
                 try builder.appendText(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: true)
             }
@@ -585,6 +664,11 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.comment = { context, text in
         withSession(context) { session in
             guard let text, session.parser.pointee.inSubset == 0 else { return }
+            if let router = session.router {
+                return route(session) { () throws(LoadError) in
+                    try router.comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
+                }
+            }
             build(session) { builder throws(LoadError) in
                 try builder.appendComment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
             }
@@ -593,9 +677,12 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.processingInstruction = { context, target, data in
         withSession(context) { session in
             guard let target, session.parser.pointee.inSubset == 0 else { return }
+            let bytes = data.map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
+                ?? UnsafeBufferPointer(start: nil, count: 0)
+            if let router = session.router {
+                return route(session) { () throws(LoadError) in try router.processingInstruction(target: target, data: bytes) }
+            }
             build(session) { builder throws(LoadError) in
-                let bytes = data.map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
-                    ?? UnsafeBufferPointer(start: nil, count: 0)
                 try builder.appendProcessingInstruction(target: target, data: bytes)
             }
         }

@@ -50,9 +50,9 @@ struct XMLTreeBuilder {
     private let keepsComments: Bool
     private let keepsProcessingInstructions: Bool
     /// Name ids by the parser's (prefix, local name) pointers.
-    private let nameIDs = PointerPairTable()
+    private var nameIDs = PointerPairTable()
     /// Namespace URI name ids by the parser's URI pointer.
-    private let namespaceIDs = PointerPairTable()
+    private var namespaceIDs = PointerPairTable()
     /// How many elements finished with element children, no real text, and
     /// at least one whitespace-only run to drop.
     private var elementsWithDroppableWhitespace = 0
@@ -94,6 +94,28 @@ struct XMLTreeBuilder {
         maxNodes = min(options.maxNodeCount, Int(UInt32.max) - 1)
         keepsProcessingInstructions = options.keepsProcessingInstructions
     }
+
+    /// The names a builder interned, to start the next one with (a
+    /// streaming parse builds one small tree per candidate, all from one
+    /// parser: ids stay valid because each builder starts from the names
+    /// of the one before and only adds).
+    struct NameSeed {
+        fileprivate var names: NameTable.Builder
+        fileprivate let nameIDs: PointerPairTable
+        fileprivate let namespaceIDs: PointerPairTable
+    }
+
+    /// A builder whose names start as `seed`'s (see ``NameSeed``).
+    init(options: LoadOptions, seed: NameSeed?) {
+        self.init(options: options, estimatedBytes: 0, dropsWhitespaceEarly: false)
+        guard let seed else { return }
+        tree.names = seed.names
+        nameIDs = seed.nameIDs
+        namespaceIDs = seed.namespaceIDs
+    }
+
+    /// The names interned so far, for the next builder of the same parse.
+    var nameSeed: NameSeed { NameSeed(names: tree.names, nameIDs: nameIDs, namespaceIDs: namespaceIDs) }
 
     // MARK: Events
 

@@ -1,0 +1,119 @@
+import Foundation
+
+/// A trailing `@count`, `@sum`, `@avg`, `@min` or `@max` folded across candidates, with the
+/// in-memory meaning: the operator's collection is every value the rest of
+/// the path yields over the whole document, except that a lone JSON array
+/// (exactly one value in all, an array) stands for its elements. So the
+/// fold keeps the operator's result on the first value alone, which is
+/// the answer when no second value comes.
+struct StreamFold {
+    let op: CollectionOperator
+    let step: Step
+    /// The operator alone, evaluated on a single value's result.
+    let alone: PathQuery
+    private var values = 0
+    private var sum = Evaluator.Sum()
+    private var onlyValue: [Match] = []
+    /// A document for the folded number to live in.
+    private var holder: Document?
+    /// `@min`/`@max`: the best value by number and by text so far (which
+    /// one counts is known at the end: numbers when every value was one),
+    /// and the first number and the first plain text, for the error when
+    /// both occur.
+    private var bestNumber: (match: Match, number: ExactNumber)?
+    private var bestText: (match: Match, bytes: [UInt8])?
+    private var firstNumber: String?
+    private var firstPlainText: String?
+
+    init(op: CollectionOperator, step: Step, query: PathQuery) {
+        self.op = op
+        self.step = step
+        self.alone = PathQuery(description: query.description, steps: [step], keys: query.keys)
+    }
+
+    /// Adds the values one candidate's rest of the path yielded.
+    mutating func add(_ result: QueryResult) throws(QueryError) {
+        let items = result.items
+        if items.isEmpty { return }
+        if values == 0 && items.count == 1 { onlyValue = try alone.evaluate(on: result).selectedMatches }
+        values += items.count
+        holder = result.document
+        let evaluator = Evaluator(query: alone, document: result.document, computed: result.computed)
+        if op == .min || op == .max {
+            try compare(items, result, evaluator)
+            return
+        }
+        guard op == .sum || op == .avg else { return }
+        let part = try evaluator.sum(items, step)
+        sum.count += part.count
+        switch part.total {
+        case .int(let value): try addToSum(.integer(Int64(value)))
+        case .decimal(let value):
+            guard let exact = ExactNumber(value) else { throw overflow }
+            try addToSum(exact)
+        case .double: throw overflow
+        }
+    }
+
+    /// Folds `items` into the best values, as ``Evaluator/extreme(_:largest:_:)`` orders them.
+    private mutating func compare(_ items: [UInt32], _ result: QueryResult, _ evaluator: Evaluator) throws(QueryError) {
+        let largest = op == .max
+        for item in items {
+            let cls = evaluator.valueClass(item)
+            if cls == .null || (cls == .text && evaluator.isBlank(item)) { continue }
+            guard cls == .number || cls == .text else {
+                throw QueryError(
+                    .incomparableValues, "\(op) cannot order \(evaluator.describe(item))",
+                    path: alone.description, scalarRange: step.range)
+            }
+            let number = evaluator.numericValue(item)
+            if number == nil, firstPlainText == nil { firstPlainText = evaluator.describe(item) }
+            if cls == .number, firstNumber == nil { firstNumber = evaluator.describe(item) }
+            func match() -> Match {
+                QueryResult(document: result.document, items: [item], computed: result.computed, isToMany: false,
+                            origin: result.origin).selectedMatches[0]
+            }
+            if let number, bestNumber.map({ largest ? ExactNumber.compare(number, $0.number) > 0 : ExactNumber.compare(number, $0.number) < 0 }) ?? true {
+                bestNumber = (match(), number)
+            }
+            let bytes = evaluator.withBytes(item) { Array($0) }
+            if bestText.map({ largest ? $0.bytes.lexicographicallyPrecedes(bytes) : bytes.lexicographicallyPrecedes($0.bytes) }) ?? true {
+                bestText = (match(), bytes)
+            }
+        }
+    }
+
+    private mutating func addToSum(_ value: ExactNumber) throws(QueryError) {
+        guard let total = Evaluator.add(sum.total, value) else { throw overflow }
+        sum.total = total
+    }
+
+    private var overflow: QueryError {
+        QueryError(
+            .nonNumericValue,
+            "\(op) cannot add the values exactly: the numbers it adds must fit 38 significant digits and powers of ten from -128 to 127",
+            path: alone.description, scalarRange: step.range)
+    }
+
+    /// The folded result, as the in-memory evaluator would give it.
+    func finish() throws(QueryError) -> [Match] {
+        if values == 1 { return onlyValue }
+        if op == .min || op == .max {
+            if let number = firstNumber, let text = firstPlainText {
+                throw QueryError(
+                    .incomparableValues, "\(op) cannot order \(number) and \(text) together",
+                    path: alone.description, scalarRange: step.range)
+            }
+            return (firstPlainText == nil ? bestNumber?.match : bestText?.match).map { [$0] } ?? []
+        }
+        let number: ComputedNumber?
+        switch op {
+        case .count: number = .int(values)
+        case .sum: number = sum.total
+        default: number = Evaluator.average(of: sum)
+        }
+        guard let number else { return [] }
+        guard let document = holder ?? (try? JSONScanner.parse(Array("0".utf8), options: LoadOptions())) else { return [] }
+        return [Match(document: document, index: .max, computed: .number(number), resultPath: alone.description)]
+    }
+}

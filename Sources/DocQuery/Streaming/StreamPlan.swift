@@ -1,0 +1,75 @@
+/// How a path is evaluated over a stream: its *streamable prefix* (the
+/// leading steps a streaming parser decides from a node's ancestors
+/// alone), the *rest* (evaluated on each candidate's subtree with the
+/// ordinary evaluator) and an optional trailing *fold* (an aggregating
+/// operator folded across candidates). See ARCHITECTURE.md, "Streaming
+/// evaluation".
+struct StreamPlan: Sendable {
+    let selector: StreamSelector
+    /// The steps after the prefix and before the fold, as a query (with the
+    /// original text and keys, so its errors point into the whole path).
+    let rest: PathQuery
+    /// The trailing operator, if any, and its step.
+    let fold: (op: CollectionOperator, step: Step)?
+
+    /// The operators a stream folds across candidates.
+    static let foldable: Set<CollectionOperator> = [.count, .sum, .avg, .min, .max]
+
+    /// Splits `query`, or explains with a caret under the first step that
+    /// cannot stream.
+    init(_ query: PathQuery) throws(QueryError) {
+        var steps = query.steps[...]
+        var prefix: [StreamSelector.Step] = []
+        func reject(_ step: Step, _ why: String) -> QueryError {
+            QueryError(.notStreamable, "this step cannot stream: \(why)", path: query.description, scalarRange: step.range)
+        }
+        // The prefix: keys, `*` and non-negative indexes.
+        prefixLoop: while let step = steps.first {
+            switch step.kind {
+            case .key(let slot): prefix.append(.key(Array(query.keys[slot].utf8)))
+            case .wildcard: prefix.append(.wildcard)
+            case .index(let i):
+                guard i >= 0 else {
+                    throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
+                }
+                prefix.append(.index(i))
+            default: break prefixLoop
+            }
+            steps.removeFirst()
+        }
+        // The rest: steps that map each value on its own.
+        var rest: [Step] = []
+        var fold: (CollectionOperator, Step)?
+        while let step = steps.first {
+            steps.removeFirst()
+            switch step.kind {
+            case .key, .wildcard, .reserved, .filter:
+                rest.append(step)
+            case .descendant:
+                throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
+            case .index(let i) where i < 0:
+                throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
+            case .index, .slice:
+                throw reject(step, "an index or slice after '_' names, filters or '..' counts over the whole document")
+            case .collectionOperator(let op):
+                guard steps.isEmpty else {
+                    throw reject(step, "only a last operator is folded across the stream (steps follow \(op))")
+                }
+                guard Self.foldable.contains(op) else {
+                    throw reject(step, "\(op) needs all values at once; a stream folds only @count, @sum, @avg, @min and @max")
+                }
+                fold = (op, step)
+            }
+        }
+        // A member candidate keeps its key only when the rest may ask for it.
+        let namesAsked = rest.contains { step in
+            switch step.kind {
+            case .reserved(.elementName), .filter: true
+            default: false
+            }
+        }
+        self.selector = StreamSelector(steps: prefix, keepsKeys: namesAsked)
+        self.rest = PathQuery(description: query.description, steps: rest, keys: query.keys)
+        self.fold = fold
+    }
+}

@@ -1,0 +1,480 @@
+/// Reads one JSON document in chunks without building it: tracks depth,
+/// keys and array positions, validates every byte it passes over, and
+/// hands the bytes of each candidate value (gathered across chunk
+/// boundaries) to the strict ``JSONScanner``, which makes it a small
+/// document of its own.
+///
+/// What is checked outside candidates: the grammar (structure, strings and
+/// their escapes, numbers, literals), control characters and UTF-8 in
+/// strings, ``LoadOptions/maxDepth``. Errors carry the line and column in
+/// the whole input. Pairing of `\u` surrogate escapes is checked only
+/// inside candidates (the strict scanner's job); ``LoadOptions/maxNodeCount``
+/// applies to each candidate.
+package struct JSONStreamScanner {
+    private let input: ChunkedInput
+    private let options: LoadOptions
+    private var matcher: StreamMatcher
+    private let keepsKeys: Bool
+    private var buffer: [UInt8]
+    private var pos: Int
+    /// The offset of `buffer[0]` in the whole input.
+    private var base = 0
+    private var atEnd = false
+
+    // Location of `pos`: line, the offset where the line starts, and the
+    // UTF-8 continuation bytes between the line start and `pos`.
+    private var line = 1
+    private var lineStart = 0
+    private var continuations = 0
+    private var lastWasCR = false
+
+    private struct Frame {
+        var isArray: Bool
+        var state: StreamNodeState
+    }
+    private var stack: [Frame] = []
+
+    private enum Expect {
+        case value, firstValueOrEnd, firstKeyOrEnd, key, colon, commaOrEnd, end
+        /// Inside a scalar (or key) token that started at `pos`.
+        case string(isKey: Bool), number, literal
+    }
+    private var expect = Expect.value
+    /// For a string token: the offset (in the whole input) validated so
+    /// far, and the continuation bytes before it.
+    private var scanned = 0
+    private var scannedContinuations = 0
+    /// The current member's key, unescaped and as written, when the selector needs it.
+    private var key: [UInt8] = []
+    private var rawKey: [UInt8] = []
+    /// Where the current key token lies in `buffer` while it is still
+    /// there and has no escapes (then ``key`` and ``rawKey`` are not
+    /// filled: the bytes are read in place); `nil` otherwise.
+    private var keyInBuffer: Range<Int>?
+
+    private var capturing = false
+    private var captureDepth = 0
+    private var captureFrom = 0
+    private var captured: [UInt8] = []
+    private var captureLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
+    /// The bytes put before a member candidate to keep its key (`{"key":`), 0 for none.
+    private var wrapper = 0
+    private var sawValue = false
+
+    package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
+        self.input = input
+        self.options = options
+        self.matcher = StreamMatcher(selector)
+        self.keepsKeys = selector.keepsKeys
+        self.buffer = head
+        self.pos = skip
+        self.base = 0
+    }
+
+    // MARK: Driving
+
+    package mutating func run(emit: (StreamCandidate) throws -> Void) throws(StreamFailure) {
+        do {
+            try scan(emit: emit)
+        } catch let error as StreamFailure {
+            throw error
+        } catch let error as LoadError {
+            throw .load(error)
+        } catch let error as StreamSelectorError {
+            throw .selector(error)
+        } catch {
+            throw .consumer(error)
+        }
+    }
+
+    private mutating func scan(emit: (StreamCandidate) throws -> Void) throws {
+        while true {
+            if pos >= buffer.count {
+                if atEnd { break }
+                if try !refill() { break }
+                continue
+            }
+            switch expect {
+            case .string(let isKey):
+                guard let end = try scanString() else { try needMore(); continue }
+                if isKey {
+                    keyInBuffer = nil
+                    if let top = stack.last, case .applying = top.state {
+                        if buffer[(pos + 1)..<(end - 1)].contains(UInt8(ascii: "\\")) {
+                            copyKey(end)
+                        } else {
+                            keyInBuffer = pos..<end
+                        }
+                    }
+                    continuations = scannedContinuations
+                    pos = end
+                    expect = .colon
+                } else {
+                    continuations = scannedContinuations
+                    pos = end
+                    try valueDone(emit)
+                }
+                continue
+            case .number:
+                guard let end = try scanNumber() else { try needMore(); continue }
+                pos = end
+                try valueDone(emit)
+                continue
+            case .literal:
+                guard let end = try scanLiteral() else { try needMore(); continue }
+                pos = end
+                try valueDone(emit)
+                continue
+            default:
+                break
+            }
+            let c = buffer[pos]
+            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
+                if c == 0x0A {
+                    if !lastWasCR { line += 1 }
+                    lineStart = base + pos + 1
+                    continuations = 0
+                } else if c == 0x0D {
+                    line += 1
+                    lineStart = base + pos + 1
+                    continuations = 0
+                }
+                lastWasCR = c == 0x0D
+                pos += 1
+                continue
+            }
+            lastWasCR = false
+            switch expect {
+            case .value:
+                try startValue(c, emit)
+            case .firstValueOrEnd:
+                if c == UInt8(ascii: "]") { try close(c, emit) } else { try startValue(c, emit) }
+            case .firstKeyOrEnd, .key:
+                if c == UInt8(ascii: "\"") {
+                    beginString(isKey: true)
+                } else if c == UInt8(ascii: "}"), case .firstKeyOrEnd = expect {
+                    try close(c, emit)
+                } else if case .firstKeyOrEnd = expect {
+                    throw unexpected("expected a key or '}'")
+                } else {
+                    throw unexpected("expected a key")
+                }
+            case .colon:
+                guard c == UInt8(ascii: ":") else { throw unexpected("expected ':' after the key") }
+                pos += 1
+                expect = .value
+            case .commaOrEnd:
+                let isArray = stack[stack.count - 1].isArray
+                if c == UInt8(ascii: ",") {
+                    pos += 1
+                    expect = isArray ? .value : .key
+                } else if c == UInt8(ascii: isArray ? "]" : "}") {
+                    try close(c, emit)
+                } else {
+                    throw unexpected(isArray ? "expected ',' or ']'" : "expected ',' or '}'")
+                }
+            case .end:
+                throw unexpected(JSONScanner.trailingValueMessage)
+            case .string, .number, .literal:
+                break
+            }
+        }
+        if !sawValue {
+            throw LoadError(.invalidSyntax, "the document is empty", location: location(at: base + pos))
+        }
+        switch expect {
+        case .end: return
+        case .string: throw LoadError(.invalidSyntax, "unterminated string", location: location(at: base + pos))
+        default:
+            throw LoadError(
+                .invalidSyntax, "the input ended inside \(stack.last?.isArray == true ? "an array" : "an object")",
+                location: location(at: base + pos))
+        }
+    }
+
+    /// Reads more input, keeping `buffer[pos...]` (an unfinished token).
+    private mutating func refill() throws(LoadError) -> Bool {
+        if let range = keyInBuffer {
+            copyKey(range.upperBound, from: range.lowerBound)
+            keyInBuffer = nil
+        }
+        if capturing {
+            captured.append(contentsOf: buffer[captureFrom..<pos])
+            captureFrom = 0
+        }
+        if pos >= buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+        } else if pos > 0 {
+            buffer.removeFirst(pos)
+        }
+        base += pos
+        pos = 0
+        let count = try input.read(into: &buffer, limit: StreamingLoad.chunkSize)
+        options.progress?.report(input.bytesRead)
+        if count == 0 { atEnd = true }
+        return count > 0
+    }
+
+    private mutating func needMore() throws {
+        if try !refill() {
+            // At the end: tokens finish or fail with atEnd set.
+            if case .string = expect {
+                throw LoadError(.invalidSyntax, "unterminated string", location: location(at: base + pos))
+            }
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func startValue(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
+        let isArray = c == UInt8(ascii: "[")
+        let isObject = c == UInt8(ascii: "{")
+        let state: StreamNodeState
+        if stack.isEmpty {
+            sawValue = true
+            state = try matcher.root(isArray: isArray)
+        } else if case .none = stack[stack.count - 1].state {
+            state = .none
+        } else {
+            let parentIsArray = stack[stack.count - 1].isArray
+            var parent = stack[stack.count - 1].state
+            if parentIsArray {
+                state = try matcher.jsonChild(of: &parent, parentIsArray: true, key: nil, isArray: isArray, isObject: isObject)
+            } else {
+                if let range = keyInBuffer {
+                    state = try buffer.withUnsafeBufferPointer { (bytes) throws(StreamSelectorError) in
+                        let key = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+                        return try matcher.jsonChild(of: &parent, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
+                    }
+                } else {
+                    state = try key.withUnsafeBufferPointer { (key) throws(StreamSelectorError) in
+                        try matcher.jsonChild(of: &parent, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
+                    }
+                }
+            }
+            stack[stack.count - 1].state = parent
+        }
+        if case .candidate = state {
+            capturing = true
+            captureDepth = stack.count
+            captureFrom = pos
+            captureLocation = location(at: base + pos)
+            wrapper = 0
+            if keepsKeys, let parent = stack.last, !parent.isArray {
+                captured.append(UInt8(ascii: "{"))
+                if let range = keyInBuffer {
+                    captured.append(contentsOf: buffer[range])
+                } else {
+                    captured.append(contentsOf: rawKey)
+                }
+                captured.append(UInt8(ascii: ":"))
+                wrapper = captured.count
+            }
+        }
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard stack.count < options.maxDepth else {
+                throw LoadError(
+                    .nestingTooDeep,
+                    "nesting deeper than \(options.maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)",
+                    location: location(at: base + pos))
+            }
+            stack.append(Frame(isArray: isArray, state: state == .candidate ? .none : state))
+            pos += 1
+            expect = isArray ? .firstValueOrEnd : .firstKeyOrEnd
+        case UInt8(ascii: "\""):
+            beginString(isKey: false)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            expect = .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            expect = .literal
+        default:
+            throw unexpected("expected a value")
+        }
+    }
+
+    private mutating func close(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
+        stack.removeLast()
+        pos += 1
+        try valueDone(emit)
+    }
+
+    /// A value ended at `pos`: emit it when it is the candidate.
+    private mutating func valueDone(_ emit: (StreamCandidate) throws -> Void) throws {
+        expect = stack.isEmpty ? .end : .commaOrEnd
+        guard capturing, stack.count == captureDepth else { return }
+        capturing = false
+        var bytes = captured
+        captured = []
+        bytes.append(contentsOf: buffer[captureFrom..<pos])
+        if wrapper > 0 { bytes.append(UInt8(ascii: "}")) }
+        let document: Document
+        do {
+            document = try JSONScanner.parse(bytes, options: options)
+        } catch {
+            throw relocated(error)
+        }
+        try emit(StreamCandidate(document: document, isWrapped: wrapper > 0))
+    }
+
+    /// A candidate's error, moved to where the candidate is in the input.
+    private func relocated(_ error: LoadError) -> LoadError {
+        guard let inner = error.location else { return error }
+        var error = error
+        let start = captureLocation
+        error.location = SourceLocation(
+            byteOffset: start.byteOffset + max(inner.byteOffset - wrapper, 0), line: start.line + inner.line - 1,
+            column: inner.line == 1 ? start.column + max(inner.column - 1 - wrapper, 0) : inner.column)
+        return error
+    }
+
+    // MARK: Tokens
+
+    private mutating func beginString(isKey: Bool) {
+        expect = .string(isKey: isKey)
+        scanned = base + pos + 1
+        scannedContinuations = continuations
+    }
+
+    /// Validates the string at `pos` from where it stopped last; returns
+    /// the offset after its closing quote, or `nil` when the buffer ends first.
+    private mutating func scanString() throws(LoadError) -> Int? {
+        var i = scanned - base
+        var extra = scannedContinuations
+        let count = buffer.count
+        let result: Int? = try buffer.withUnsafeBufferPointer { (bytes) throws(LoadError) -> Int? in
+            while i < count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") { return i + 1 }
+                if b == UInt8(ascii: "\\") {
+                    guard i + 1 < count else { return nil }
+                    switch bytes[i + 1] {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                         UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        i += 2
+                    case UInt8(ascii: "u"):
+                        guard i + 6 <= count else { return nil }
+                        if Hex.value4(bytes, at: i + 2) == nil {
+                            throw LoadError(
+                                .invalidSyntax, "invalid escape: \\u must be followed by four hexadecimal digits",
+                                location: location(at: base + i, continuations: extra))
+                        }
+                        i += 6
+                    default:
+                        throw LoadError(.invalidSyntax, "invalid escape", location: location(at: base + i, continuations: extra))
+                    }
+                    continue
+                }
+                if b < 0x20 {
+                    let message = b == 0x0A || b == 0x0D
+                        ? "unescaped line break in a string; write it as \\n, or close the string with '\"'"
+                        : "unescaped control character in a string; write it as an escape"
+                    throw LoadError(.invalidSyntax, message, location: location(at: base + i, continuations: extra))
+                }
+                // Non-ASCII: counted for columns here, validated when the string is complete.
+                if b >= 0x80 && b < 0xC0 { extra += 1 }
+                i += 1
+            }
+            return nil
+        }
+        scanned = base + i
+        scannedContinuations = extra
+        if let end = result { try validateUTF8(end) }
+        return result
+    }
+
+    /// Checks the UTF-8 of the string token from `pos` to `end`.
+    private func validateUTF8(_ end: Int) throws(LoadError) {
+        let failure = buffer.withUnsafeBufferPointer { bytes in
+            UTF8Validation.firstFailure(in: UnsafeBufferPointer(rebasing: bytes[(pos + 1)..<(end - 1)]))
+        }
+        guard let failure else { return }
+        let at = pos + 1 + failure.offset
+        let before = buffer[pos..<at].reduce(0) { $0 + ($1 >= 0x80 && $1 < 0xC0 ? 1 : 0) }
+        throw LoadError(
+            .invalidEncoding, "invalid UTF-8 byte in a string; streaming reads JSON in UTF-8 only",
+            location: location(at: base + at, continuations: continuations + before))
+    }
+
+    /// The number at `pos`: the offset after it, or `nil` when the buffer
+    /// ends before it is sure to (at the very end of the input it ends there).
+    private func scanNumber() throws(LoadError) -> Int? {
+        var i = pos
+        let count = buffer.count
+        func digit(_ k: Int) -> Bool { k < count && buffer[k] >= 0x30 && buffer[k] <= 0x39 }
+        func more(_ k: Int) -> Bool { k >= count && !atEnd }
+        if buffer[i] == UInt8(ascii: "-") { i += 1 }
+        if more(i) { return nil }
+        guard digit(i) else { throw unexpected("expected a digit", at: i) }
+        if buffer[i] == UInt8(ascii: "0") {
+            i += 1
+            if more(i) { return nil }
+            if digit(i) { throw LoadError(.invalidSyntax, "leading zeros are not allowed", location: location(at: base + pos)) }
+        } else {
+            while digit(i) { i += 1 }
+            if more(i) { return nil }
+        }
+        if i < count, buffer[i] == UInt8(ascii: ".") {
+            i += 1
+            if more(i) { return nil }
+            guard digit(i) else { throw unexpected("expected a digit after '.'", at: i) }
+            while digit(i) { i += 1 }
+            if more(i) { return nil }
+        }
+        if i < count, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
+            i += 1
+            if more(i) { return nil }
+            if buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") { i += 1 }
+            if more(i) { return nil }
+            guard digit(i) else { throw unexpected("expected a digit in the exponent", at: i) }
+            while digit(i) { i += 1 }
+            if more(i) { return nil }
+        }
+        return i
+    }
+
+    private func scanLiteral() throws(LoadError) -> Int? {
+        let word: [UInt8] = switch buffer[pos] {
+        case UInt8(ascii: "t"): Array("true".utf8)
+        case UInt8(ascii: "f"): Array("false".utf8)
+        default: Array("null".utf8)
+        }
+        for k in 0..<word.count {
+            guard pos + k < buffer.count else {
+                if atEnd { throw unexpected("expected a value", at: pos) }
+                return nil
+            }
+            guard buffer[pos + k] == word[k] else { throw unexpected("expected a value", at: pos) }
+        }
+        return pos + word.count
+    }
+
+    /// Copies the key token from `start` to `end` into ``rawKey``, and
+    /// unescaped into ``key``.
+    private mutating func copyKey(_ end: Int, from start: Int? = nil) {
+        let start = start ?? pos
+        rawKey.removeAll(keepingCapacity: true)
+        rawKey.append(contentsOf: buffer[start..<end])
+        key = buffer.withUnsafeBufferPointer { bytes in
+            Array(JSONStringDecoding.decode(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])).utf8)
+        }
+    }
+
+    // MARK: Errors
+
+    private func location(at offset: Int, continuations extra: Int? = nil) -> SourceLocation {
+        SourceLocation(byteOffset: offset, line: line, column: offset - lineStart - (extra ?? continuations) + 1)
+    }
+
+    private func unexpected(_ expectation: String, at i: Int? = nil) -> LoadError {
+        let at = i ?? pos
+        let found: String
+        if at >= buffer.count {
+            found = "the end of the input"
+        } else {
+            let b = buffer[at]
+            found = b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x" + String(b, radix: 16, uppercase: true)
+        }
+        return LoadError(.invalidSyntax, "\(expectation), found \(found)", location: location(at: base + at))
+    }
+}

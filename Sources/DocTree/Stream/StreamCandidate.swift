@@ -1,0 +1,73 @@
+/// One value a streaming parse materialised: the subtree of a node the
+/// ``StreamSelector`` reached, as a small document of its own.
+package struct StreamCandidate {
+    /// The candidate's subtree: a document whose root is the candidate
+    /// (a JSON value, an XML element), or (``isWrapped``) whose root holds
+    /// only the candidate: a JSON object with the candidate as its one
+    /// member (so the member keeps its key), or a copy of an XML
+    /// attribute's element with only that attribute.
+    package var document: Document
+    /// The candidate is the first child of the root, not the root.
+    package var isWrapped: Bool
+}
+
+/// Why a streaming parse stopped.
+package enum StreamFailure: Error {
+    /// The input is malformed or unreadable (located in the whole input).
+    case load(LoadError)
+    /// The selector cannot decide this document (see ``StreamSelectorError``).
+    case selector(StreamSelectorError)
+    /// The consumer of candidates threw.
+    case consumer(any Error)
+}
+
+extension StreamFailure {
+    /// Runs `body`, wrapping a consumer's error.
+    @inline(__always)
+    static func consuming(_ body: () throws -> Void) throws(StreamFailure) {
+        do { try body() } catch let failure as StreamFailure { throw failure } catch { throw .consumer(error) }
+    }
+}
+
+/// Streams candidates out of XML or JSON input, whichever it is (the
+/// first byte other than whitespace or a UTF-8 byte order mark: `<` is
+/// XML, anything else JSON, unless ``LoadOptions/format`` says).
+package enum StreamingLoad {
+    /// Bytes read at a time: small, because the candidates one chunk
+    /// finishes wait together until the chunk is parsed.
+    package static let chunkSize = 1 << 16
+
+    /// Reads `input` to its end, calling `emit` with each candidate in
+    /// document order; only the current candidate's subtree is ever built.
+    ///
+    /// - Throws: ``StreamFailure``; candidates emitted before the failure
+    ///   stay emitted.
+    package static func run(
+        _ input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
+        emit: (StreamCandidate) throws -> Void
+    ) throws(StreamFailure) {
+        var head: [UInt8] = []
+        do {
+            while head.count < 4, try input.read(into: &head, limit: chunkSize) > 0 {}
+        } catch {
+            throw .load(error)
+        }
+        options.progress?.report(input.bytesRead)
+        var start = 0
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        let first = head[start...].first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        let format = options.format ?? (first == UInt8(ascii: "<") ? .xml : .json)
+        if format == .xml {
+            try XMLStreamRouter.run(first: head, input: input, selector: selector, options: options, emit: emit)
+        } else {
+            if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0, 0])
+                || options.encoding != nil
+            {
+                throw .load(LoadError(
+                    .unsupportedEncoding, "streaming reads JSON in UTF-8 only; load the document without streaming"))
+            }
+            var scanner = JSONStreamScanner(input: input, head: head, skip: start, selector: selector, options: options)
+            try scanner.run(emit: emit)
+        }
+    }
+}

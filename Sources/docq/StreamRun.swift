@@ -1,0 +1,117 @@
+import DocQuery
+import Foundation
+
+/// `docq --stream`, and streaming chosen on its own for big files: the
+/// path is evaluated while each input is read in chunks
+/// (``PathQuery/stream(contentsOf:options:)``), so memory stays bounded
+/// whatever the input's size. Output is what docq prints without
+/// streaming; `--paths` and `--jmespath` do not stream.
+///
+/// Without `--stream`, docq streams when every input is a file, one of
+/// them is larger than ``threshold`` bytes (1 GiB, or `DOCQ_STREAM_THRESHOLD`),
+/// and the path can stream; otherwise it loads documents whole.
+struct StreamRun {
+    let command: Docq
+    let diagnostics: Diagnostics
+
+    /// The default size above which docq streams on its own: 1 GiB.
+    static let defaultThreshold = 1 << 30
+
+    /// The size above which docq streams on its own.
+    static var threshold: Int {
+        ProcessInfo.processInfo.environment["DOCQ_STREAM_THRESHOLD"].flatMap { Int($0) } ?? defaultThreshold
+    }
+
+    /// The exit status when the run streams; `nil` when it loads documents as usual.
+    func runIfStreaming(_ query: CompiledQuery, sources: [InputSource]) -> ExitStatus? {
+        guard command.stream || Self.shouldStream(query, sources: sources) else { return nil }
+        guard case .path(let path) = query else {
+            writeToStandardError("\(diagnostics.style.error("error:")) --stream evaluates key paths, not --jmespath expressions\n")
+            return .usage
+        }
+        guard !command.paths else {
+            writeToStandardError("\(diagnostics.style.error("error:")) --paths cannot be combined with --stream\n")
+            return .usage
+        }
+        do {
+            try path.checkStreamable()
+        } catch {
+            writeToStandardError(diagnostics.text(for: error))
+            return .usage
+        }
+        return run(path, sources: sources)
+    }
+
+    private static func shouldStream(_ query: CompiledQuery, sources: [InputSource]) -> Bool {
+        guard case .path(let path) = query, (try? path.checkStreamable()) != nil else { return false }
+        var large = false
+        for source in sources {
+            guard case .file(let name) = source,
+                  let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int
+            else { return false }
+            if size > threshold { large = true }
+        }
+        return large
+    }
+
+    /// Stops the stream after the first match (`-1`).
+    private struct Enough: Error {}
+
+    private func run(_ query: PathQuery, sources: [InputSource]) -> ExitStatus {
+        let prefixes = sources.count > 1 && !command.noFilename
+        let options = command.input.loadOptions
+        var out = OutputStream.standardOutput()
+        var matched = false
+        var unreadable = false
+        var failedPath = false
+        var missed: [String] = []
+        for source in sources {
+            let prefix = prefixes ? source.label + ":" : ""
+            var count = 0
+            var collected: [Match] = []
+            let asJSON = command.json || command.pretty
+            do {
+                let input: ChunkedInput
+                switch source {
+                case .standardInput: input = ChunkedInput(descriptor: 0, closesOnEnd: false, label: source.label)
+                case .file(let name): input = try ChunkedInput(path: name)
+                case .url:
+                    throw LoadError(.unreadableSource, "--stream reads files and standard input, not URLs")
+                }
+                try query.streamMatches(input, options: options) { match in
+                    count += 1
+                    if asJSON {
+                        collected.append(match)
+                    } else {
+                        ValueFormatter.writeLine(match, prefix: prefix, to: &out)
+                    }
+                    if command.first { throw Enough() }
+                }
+            } catch is Enough {
+            } catch let error as LoadError {
+                out.flush()
+                writeToStandardError(diagnostics.text(for: error, source: source.label))
+                unreadable = true
+            } catch let error as QueryError {
+                out.flush()
+                writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
+                failedPath = true
+            } catch {
+                out.flush()
+                writeToStandardError("\(diagnostics.style.error("error:")) \(error)\n")
+                unreadable = true
+            }
+            if asJSON { ValueFormatter.writeJSONArray(collected, pretty: command.pretty, prefix: prefix, to: &out) }
+            if count > 0 { matched = true } else { missed.append(source.label) }
+        }
+        out.flush()
+        if !matched && !failedPath && !unreadable {
+            for label in missed {
+                writeToStandardError(diagnostics.noMatchText(path: command.path, explanation: nil, source: prefixes ? label : nil))
+            }
+        }
+        if unreadable { return .unreadableDocument }
+        if failedPath { return .usage }
+        return matched ? .matched : .noMatch
+    }
+}

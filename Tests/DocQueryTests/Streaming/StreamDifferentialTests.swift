@@ -1,0 +1,131 @@
+import DocQuery
+import Foundation
+import TestSupport
+import Testing
+
+/// Streamed results equal in-memory results, path by path, over the bench
+/// corpus and the example documents. Paths come from each document's own
+/// structure: key paths of depth 1–4, with `*`, indexes, filters, `_`
+/// names and trailing operators mixed in.
+@Suite struct StreamDifferentialTests {
+    /// A match as comparable text: its JSON (or its text, for computed values).
+    static func render(_ match: Match) -> String {
+        if let node = match.node { return String(decoding: JSONWriter.write(node, pretty: false), as: UTF8.self) }
+        return "=" + (match.string ?? "")
+    }
+
+    /// The key paths of depth 1–4 the document's nodes have (JSON arrays
+    /// add no step: a key applies through them), in document order.
+    static func keyPaths(_ doc: Document, limit: Int = 400) -> [[String]] {
+        var seen = Set<[String]>()
+        var out: [[String]] = []
+        var stack: [(Node, [String])] = [(doc.root, [])]
+        while let (node, path) = stack.popLast(), out.count < limit {
+            let children = Array(node.attributes) + node.children.filter { $0.kind != .text && $0.kind != .comment && $0.kind != .processingInstruction }
+            for child in children.reversed() {
+                var next = path
+                if let name = child.name, node.kind != .array { next.append(name) }
+                if next.count > 4 { continue }
+                if next.count > path.count, seen.insert(next).inserted { out.append(next) }
+                stack.append((child, next))
+            }
+        }
+        return out
+    }
+
+    /// Paths to try on a document: its key paths and variants of them.
+    static func paths(for doc: Document, count: Int, seed: UInt64) -> [String] {
+        var random = SplitMix64(seed: seed)
+        let keys = keyPaths(doc)
+        // Small documents also try the root, its members and its count.
+        var out: [String] = count >= 20 ? [".", "*", "[0]", "[1]", "@count", "*.@count"] : []
+        guard !keys.isEmpty else { return out }
+        var tries = 0
+        while out.count < count && tries < count * 20 {
+            tries += 1
+            var steps = keys[Int.random(in: 0..<keys.count, using: &random)].map(PathQuery.quotedKey)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: steps[Int.random(in: 0..<steps.count, using: &random)] = "*"
+            case 1, 2:
+                let at = Int.random(in: 0..<steps.count, using: &random)
+                steps[at] += "[\(Int.random(in: 0...2, using: &random))]"
+            case 3: steps.append(["@count", "@sum", "@avg", "@min", "@max"][Int.random(in: 0..<5, using: &random)])
+            case 4: steps.append(["_string", "_text", "_elementName", "_contents"][Int.random(in: 0..<4, using: &random)])
+            case 5 where steps.count > 1:
+                let last = steps.removeLast()
+                steps[steps.count - 1] += "[?\(last)]"
+            case 6: steps.append("@count")
+            default: break
+            }
+            let path = steps.joined(separator: ".")
+            if !out.contains(path) { out.append(path) }
+        }
+        return out
+    }
+
+    enum Outcome: Equatable, CustomStringConvertible {
+        case values([String])
+        case failed(String)
+        var description: String {
+            switch self {
+            case .values(let values): values.prefix(5).joined(separator: " | ") + (values.count > 5 ? " … (\(values.count))" : "")
+            case .failed(let kind): "error \(kind)"
+            }
+        }
+    }
+
+    static func inMemory(_ path: String, _ doc: Document) -> Outcome {
+        do {
+            return .values(try PathQuery(path).evaluate(on: doc).selectedMatches.map(render))
+        } catch {
+            return .failed(error.kind.description)
+        }
+    }
+
+    /// `nil` when the path or the document cannot stream.
+    static func streamed(_ path: String, _ bytes: [UInt8], slice: Int?) -> Outcome? {
+        guard let query = try? PathQuery(path), (try? query.checkStreamable()) != nil else { return nil }
+        var values: [String] = []
+        do {
+            try query.streamMatches(ChunkedInput(bytes: bytes, sliceSize: slice), options: LoadOptions()) { values.append(render($0)) }
+            return .values(values)
+        } catch let error as QueryError {
+            return error.kind == .notStreamable ? nil : .failed(error.kind.description)
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    /// Compares every path; returns how many streamed.
+    static func compare(_ url: URL, paths count: Int, slice: Int?) throws -> Int {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let doc = try Document(data: Data(bytes))
+        var streamedCount = 0
+        for path in paths(for: doc, count: count, seed: UInt64(bytes.count)) {
+            guard let streamed = streamed(path, bytes, slice: slice) else { continue }
+            streamedCount += 1
+            let expected = inMemory(path, doc)
+            #expect(streamed == expected, "\(url.lastPathComponent): \(path)")
+        }
+        return streamedCount
+    }
+
+    // The bench corpus: a few generated paths a file (debug builds scan slowly).
+    @Test(arguments: ["canada.json", "citm_catalog.json", "github_events.json", "gsoc-2018.json", "twitter.json"])
+    func benchJSON(_ name: String) throws {
+        #expect(try Self.compare(try SharedData.url("bench-data/json/" + name), paths: 3, slice: 65_536) >= 2)
+    }
+
+    @Test(arguments: ["libreoffice_document.fodt", "map.osm", "mondial-3.0.xml", "sample_rss.xml"])
+    func benchXML(_ name: String) throws {
+        #expect(try Self.compare(try SharedData.url("bench-data/xml/" + name), paths: 3, slice: 65_536) >= 2)
+    }
+
+    /// The example documents, read in 7-byte slices so chunk boundaries
+    /// fall inside every kind of token.
+    @Test(arguments: ["feed.xml", "lists.xml", "quote.xml", "rsp.xml", "schedule-one.xml", "schedule.xml", "tasks.json", "theaters.json"])
+    func examples(_ name: String) throws {
+        let url = SharedData.packageRoot.appendingPathComponent("Examples/documents/" + name)
+        #expect(try Self.compare(url, paths: 60, slice: 7) >= 20)
+    }
+}

@@ -1,0 +1,192 @@
+import DocQuery
+import Foundation
+import TestSupport
+import Testing
+
+/// The streaming evaluator's behaviour beyond equality with the in-memory
+/// one: rejections, malformed and cut-off input, chunk boundaries, encodings,
+/// and the async sequence.
+@Suite struct StreamingTests {
+    static func stream(_ path: String, _ text: String, slice: Int? = 3, options: LoadOptions = LoadOptions()) throws -> [String] {
+        try stream(path, Array(text.utf8), slice: slice, options: options).values
+    }
+
+    /// The values streamed before the end or an error, and the error.
+    static func stream(
+        _ path: String, _ bytes: [UInt8], slice: Int? = 3, options: LoadOptions = LoadOptions()
+    ) throws -> (values: [String], error: (any Error)?) {
+        var values: [String] = []
+        do {
+            try PathQuery(path).streamMatches(ChunkedInput(bytes: bytes, sliceSize: slice), options: options) {
+                values.append(StreamDifferentialTests.render($0))
+            }
+            return (values, nil)
+        } catch {
+            return (values, error)
+        }
+    }
+
+    @Test(arguments: [
+        ("items[-1]", "a negative index counts from the end", 5..<9),
+        ("a..b", "'..' is not streamed yet", 1..<4),
+        ("a._string[0]", "an index or slice after", 9..<12),
+        ("a.@keys", "a stream folds only @count, @sum, @avg, @min and @max", 2..<7),
+        ("a.@count.b", "only a last operator is folded", 2..<8),
+    ])
+    func rejectsWhatCannotStream(_ path: String, _ reason: String, _ range: Range<Int>) throws {
+        let error = #expect(throws: QueryError.self) { try PathQuery(path).checkStreamable() }
+        #expect(error?.kind == .notStreamable)
+        #expect(error?.message.contains(reason) == true, "\(error?.message ?? "")")
+        #expect(error?.range == range)
+    }
+
+    @Test func loneArrayMetLateIsRefused() throws {
+        // [0] after `tags` means the first element while `tags` is one array,
+        // and the first array once there are two: the stream cannot know.
+        let result = try Self.stream("items.tags[0]", #"{"items":[{"tags":[1,2]},{"tags":[3]}]}"#, slice: nil)
+        #expect(result.isEmpty)
+        let caught = try Self.stream("items.tags[0]", Array(#"{"items":[{"tags":[1,2]},{"tags":[3]}]}"#.utf8))
+        #expect((caught.error as? QueryError)?.kind == .notStreamable)
+        // One array: its element.
+        #expect(try Self.stream("items.tags[1]", #"{"items":[{"tags":[1,2]}]}"#) == ["2"])
+    }
+
+    @Test func malformedInputMidStreamKeepsWhatCameBefore() throws {
+        let text = "{\"a\":[{\"b\":1},\n{\"b\":2},\n{\"b\":3 x}]}"
+        let result = try Self.stream("a.b", Array(text.utf8))
+        // 3 is complete before the stray 'x' is read, so it is delivered too.
+        #expect(result.values == ["1", "2", "3"])
+        let error = try #require(result.error as? LoadError)
+        #expect(error.location?.line == 3)
+        #expect(error.location?.column == 8)
+        #expect(error.message.contains("expected ',' or '}'"))
+    }
+
+    @Test func malformedXMLMidStream() throws {
+        let text = "<r>\n<i>1</i>\n<i>2</i>\n<i>3</j></r>"
+        let result = try Self.stream("i", Array(text.utf8))
+        #expect(result.values == ["\"1\"", "\"2\""])
+        let error = try #require(result.error as? LoadError)
+        #expect(error.location?.line == 4)
+    }
+
+    @Test(arguments: ["{\"a\":[1,2", "{\"a\":\"unterminated", "<r><i>1</i><i>2", "{\"a\":tru"])
+    func truncatedInputFails(_ text: String) throws {
+        let result = try Self.stream("a", Array(text.utf8))
+        #expect(result.error is LoadError, "\(text)")
+    }
+
+    @Test(arguments: ["", "   \n\t ", "\u{FEFF}"])
+    func emptyInputFails(_ text: String) throws {
+        let error = try #require(try Self.stream("a", Array(text.utf8)).error as? LoadError)
+        #expect(error.message.contains("empty"), "\(error.message)")
+    }
+
+    @Test func scalarsAndWholeDocument() throws {
+        #expect(try Self.stream(".", "42") == ["42"])
+        #expect(try Self.stream(".", #"  "text"  "#) == ["\"text\""])
+        #expect(try Self.stream("a", #"{"a":null,"b":true}"#) == ["null"])
+    }
+
+    @Test func tokensSplitAtEveryByte() throws {
+        let text = #"{"k\u00e9y":[{"n":-12.5e+3,"s":"a\"b\\c\u0041\ud83d\ude00한글"},{"n":0,"s":"","t":[true,false,null]}]}"#
+        let document = try Document(data: Data(text.utf8))
+        for path in ["kéy.n", "kéy.s", "kéy.t", "kéy[1]", "kéy.*", "kéy.n.@sum", "kéy.n.@avg", "kéy.@count", "kéy.n.@min", "kéy.n.@max", "kéy.s.@max", "kéy.s.@min"] {
+            let expected = try PathQuery(path).evaluate(on: document).selectedMatches.map(StreamDifferentialTests.render)
+            for slice in [1, 2, 5] {
+                #expect(try Self.stream(path, text, slice: slice) == expected, "\(path) in slices of \(slice)")
+            }
+        }
+    }
+
+    @Test func koreanKeysAndValues() throws {
+        let text = #"[{"상영관명":"MMC 만경관 1관","좌석수":98},{"상영관명":"동성아트홀","좌석수":120}]"#
+        let document = try Document(data: Data(text.utf8))
+        let expected = try PathQuery("상영관명").evaluate(on: document).selectedMatches.map(StreamDifferentialTests.render)
+        #expect(expected.count == 2)
+        #expect(try Self.stream("상영관명", text, slice: 1) == expected)
+        let names = try Self.stream("[1].상영관명", text, slice: 1)
+        #expect(names.count == 1 && names[0].contains("동성아트홀"))
+        #expect(try Self.stream("좌석수.@sum", text, slice: 2) == ["=218"])
+    }
+
+    @Test func eucKRXML() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"EUC-KR\"?>\n<r><n>\u{D55C}\u{AE00}</n><n k=\"\u{AC12}\">x</n></r>"
+        let encoded = try #require(Self.eucKR(text))
+        let document = try Document(data: Data(encoded))
+        for path in ["n", "n.k", "n._string", "n.@count"] {
+            let expected = try PathQuery(path).evaluate(on: document).selectedMatches.map(StreamDifferentialTests.render)
+            #expect(try Self.stream(path, encoded, slice: 5).values == expected, "\(path)")
+        }
+        #expect(try Self.stream("n", encoded).values.first?.contains("한글") == true)
+    }
+
+    /// `text` in EUC-KR, through iconv.
+    static func eucKR(_ text: String) -> [UInt8]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
+        process.arguments = ["-f", "UTF-8", "-t", "EUC-KR"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return nil }
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try? input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? [UInt8](data) : nil
+    }
+
+    @Test func namespacedXMLAndAttributes() throws {
+        let text = #"<feed xmlns="http://www.w3.org/2005/Atom" xmlns:g="urn:g"><entry g:id="1"><title>A</title></entry><entry g:id="2"><title>B</title><g:x>y</g:x></entry></feed>"#
+        let document = try Document(data: Data(text.utf8))
+        for path in ["entry.id", "entry.g:id", "entry.title", "entry.x", "entry[1]", "entry.*._elementName", "entry[?title == 'B'].id", "entry.id._elementName"] {
+            let expected = try PathQuery(path).evaluate(on: document).selectedMatches.map(StreamDifferentialTests.render)
+            #expect(try Self.stream(path, text, slice: 4) == expected, "\(path)")
+        }
+    }
+
+    @Test func asyncSequenceDeliversInOrderAndStopsEarly() async throws {
+        let items = (0..<2_000).map { "{\"v\":\($0)}" }.joined(separator: ",")
+        let data = Data("{\"items\":[\(items)]}".utf8)
+        var seen: [Int] = []
+        for try await match in try PathQuery("items.v").stream(data: data) {
+            seen.append(match.int ?? -1)
+        }
+        #expect(seen == Array(0..<2_000))
+        var first: [Int] = []
+        for try await match in try PathQuery("items.v").stream(data: data) {
+            first.append(match.int ?? -1)
+            if first.count == 3 { break }
+        }
+        #expect(first == [0, 1, 2])
+        var failure: (any Error)?
+        do {
+            for try await _ in try PathQuery("a").stream(data: Data("{\"a\":1,".utf8)) {}
+        } catch {
+            failure = error
+        }
+        #expect(failure is LoadError)
+    }
+
+    @Test func streamsAFile() async throws {
+        let url = SharedData.packageRoot.appendingPathComponent("Examples/documents/lists.xml")
+        var names: [String] = []
+        for try await match in try PathQuery("lists.list.name").stream(contentsOf: url) { names.append(match.string ?? "") }
+        #expect(names == ["Inbox", "High Priority", "Personal"])
+    }
+}
+
+extension StreamingTests {
+    @Test func invalidUTF8InASkippedStringIsLocated() throws {
+        var bytes = Array("{\"a\":[1],\n \"b\":\"ok \u{D55C} ".utf8)
+        bytes += [0xFF]
+        bytes += Array("\"}".utf8)
+        let result = try Self.stream("a", bytes, slice: 2)
+        let error = try #require(result.error as? LoadError)
+        #expect(error.kind == .invalidEncoding)
+        #expect(error.location?.line == 2)
+        #expect(error.location?.column == 12)
+    }
+}

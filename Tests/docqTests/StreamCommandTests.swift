@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// `docq --stream` prints what docq prints without it, and refuses paths
+/// that cannot stream.
+@Suite("docq --stream")
+struct StreamCommandTests {
+    @Test("same output as without --stream", arguments: [
+        ["lists.list.name", "Examples/documents/lists.xml"],
+        ["-j", "lists.list[?smart == 1].name", "Examples/documents/lists.xml"],
+        ["--pretty", "lists.list", "Examples/documents/lists.xml"],
+        ["-1", "tasks.list.taskseries.name", "Examples/documents/tasks.json"],
+        ["[0].상영관명", "Examples/documents/theaters.json"],
+        ["lists.list.@count", "Examples/documents/lists.xml", "Examples/documents/rsp.xml"],
+        ["entry.title", "Examples/documents/feed.xml"],
+        ["auth.nothing", "Examples/documents/rsp.xml"],
+    ])
+    func sameOutput(_ arguments: [String]) throws {
+        let plain = try Docq.run(arguments)
+        let streamed = try Docq.run(["--stream"] + arguments)
+        #expect(streamed.stdout == plain.stdout, "\(arguments)")
+        #expect(streamed.status == plain.status, "\(arguments)")
+    }
+
+    @Test("a path that cannot stream is a usage error with the reason under the step")
+    func refused() throws {
+        let run = try Docq.run(["--stream", "list[-1]", "Examples/documents/lists.xml"])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("negative index"), "\(run)")
+        #expect(run.stderr.contains("^~~~"), "\(run)")
+    }
+
+    @Test("a big file streams on its own; a path that cannot stream still loads it")
+    func threshold() throws {
+        let streamed = try Docq.run(["lists.list.name", "Examples/documents/lists.xml"], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
+        #expect(streamed.stdout == "Inbox\nHigh Priority\nPersonal\n", "\(streamed)")
+        let loaded = try Docq.run(["lists.list[-1].name", "Examples/documents/lists.xml"], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
+        #expect(loaded.stdout == "Personal\n", "\(loaded)")
+    }
+
+    @Test("malformed input: what came before is printed, then the error, exit 3")
+    func malformed() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")
+        try Data("{\"a\":[{\"b\":1},\n{\"b\":2},\n{\"b\":}]}".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = try Docq.run(["--stream", "a.b", url.path])
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stdout == "1\n2\n", "\(run)")
+        #expect(run.stderr.contains(":3:6"), "\(run)")
+    }
+}
