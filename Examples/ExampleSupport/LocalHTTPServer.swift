@@ -17,6 +17,9 @@ public struct CannedResponse: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body, sent as it is.
     public var body: [UInt8]
+    /// Whether the head says the body's length; without it the body ends
+    /// where the server closes the connection (as a streamed response does).
+    public var sendsContentLength = true
 
     /// Creates a response.
     public init(status: Int = 200, reason: String = "OK", headers: [(name: String, value: String)] = [], body: [UInt8]) {
@@ -163,7 +166,8 @@ public enum LocalHTTPServer {
 
         var head = "HTTP/1.1 \(response.status) \(response.reason)\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        if response.sendsContentLength { head += "Content-Length: \(response.body.count)\r\n" }
+        head += "Connection: close\r\n\r\n"
         send(connection, Array(head.utf8) + response.body)
     }
 
