@@ -123,22 +123,34 @@ public enum LocalHTTPServer {
         return (descriptor, UInt16(bigEndian: address.sin_port))
     }
 
-    /// The accept loop; returns when told to stop (or when `poll` fails).
+    /// The accept loop; returns when told to stop. A failure that ends it
+    /// early (the listener broken or closed under it) is said on standard
+    /// error, so a client's "couldn't connect" has a reason next to it.
     private static func run(listener: Int32, stop: Int32, routes: [String: CannedResponse]) {
         while true {
             var fds = [
                 pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&fds, 2, -1)
-            if ready < 0 && errno != EINTR { return }
-            if fds[1].revents != 0 { return }
+            if poll(&fds, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                return complain("poll failed: \(String(cString: strerror(errno)))")
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 { return }
+            if fds[1].revents != 0 { return complain("the stop pipe failed (poll events \(fds[1].revents))") }
+            if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                return complain("the listening socket failed (poll events \(fds[0].revents))")
+            }
             guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
             answer(connection, routes: routes)
             _ = close(connection)
         }
+    }
+
+    private static func complain(_ reason: String) {
+        FileHandle.standardError.write(Data("LocalHTTPServer stopped early: \(reason)\n".utf8))
     }
 
     /// Reads one request head and writes the response.
