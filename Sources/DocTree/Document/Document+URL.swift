@@ -153,6 +153,11 @@ package enum HTTPSource {
         package var contentType: ContentType?
     }
 
+    /// Sends `request` and returns the body of a 2xx response, however large.
+    package static func fetch(_ request: URLRequest, session: URLSession) async throws(LoadError) -> Response {
+        try await fetch(request, session: session, maxBytes: .max)
+    }
+
     /// Sends `request` and returns the body of a 2xx response.
     ///
     /// With a `maxBytes` limit, a response that announces a larger
@@ -162,9 +167,7 @@ package enum HTTPSource {
     /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` for a
     ///   scheme other than http(s), a transport failure, or another status;
     ///   ``LoadError/Kind-swift.struct/tooLarge`` past `maxBytes`.
-    package static func fetch(
-        _ request: URLRequest, session: URLSession, maxBytes: Int = .max
-    ) async throws(LoadError) -> Response {
+    package static func fetch(_ request: URLRequest, session: URLSession, maxBytes: Int) async throws(LoadError) -> Response {
         guard let url = request.url else { throw LoadError(.unreadableSource, "cannot load a request without a URL") }
         let scheme = url.scheme?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https" else {
