@@ -179,15 +179,11 @@ package enum HTTPSource {
         do {
             (data, response) = try await session.data(for: request, delegate: limit)
         } catch {
-            switch limit?.excess {
-            case .announced(let size)?:
-                throw Document.inputTooLarge(Int(clamping: size), isComplete: true, maxInputBytes: maxBytes)
-            case .received(let count)?:
-                throw Document.inputTooLarge(count, isComplete: false, maxInputBytes: maxBytes)
-            case nil:
-                throw LoadError(.unreadableSource, "cannot load \(url.absoluteString): \(describe(error))")
-            }
+            if let excess = limit?.excess { throw excess.error(maxBytes: maxBytes) }
+            throw LoadError(.unreadableSource, "cannot load \(url.absoluteString): \(describe(error))")
         }
+        // The transfer may have ended before the cancellation took effect.
+        if let excess = limit?.excess { throw excess.error(maxBytes: maxBytes) }
         guard let http = response as? HTTPURLResponse else {
             throw LoadError(.unreadableSource, "cannot load \(url.absoluteString): the response is not HTTP")
         }

@@ -19,6 +19,14 @@ final class ResponseSizeLimit: NSObject, URLSessionDataDelegate, @unchecked Send
         case announced(Int64)
         /// This many bytes had arrived when the limit was passed.
         case received(Int)
+
+        /// The error that says so.
+        func error(maxBytes: Int) -> LoadError {
+            switch self {
+            case .announced(let size): Document.inputTooLarge(Int(clamping: size), isComplete: true, maxInputBytes: maxBytes)
+            case .received(let count): Document.inputTooLarge(count, isComplete: false, maxInputBytes: maxBytes)
+            }
+        }
     }
 
     let maxBytes: Int

@@ -204,7 +204,8 @@ import TestSupport
 
     @Test(arguments: [true, false])
     func responseStopsAtTheLimit(_ sendsLength: Bool) async throws {
-        var response = CannedResponse.ok(contentType: "application/json", body: Array(repeating: UInt8(ascii: " "), count: 4 << 20) + Array("[]".utf8))
+        // 32 MiB: far more than arrives before the cancellation takes effect.
+        var response = CannedResponse.ok(contentType: "application/json", body: Array(repeating: UInt8(ascii: " "), count: 32 << 20) + Array("[]".utf8))
         response.sendsContentLength = sendsLength
         var options = LoadOptions()
         options.maxInputBytes = 1_000
@@ -217,7 +218,7 @@ import TestSupport
         }
         #expect(error?.kind == .tooLarge)
         if sendsLength {
-            #expect(error?.message == "the input is \((4 << 20) + 2) bytes, more than LoadOptions.maxInputBytes (1000)")
+            #expect(error?.message == "the input is \((32 << 20) + 2) bytes, more than LoadOptions.maxInputBytes (1000)")
         } else {
             #expect(error?.message.hasPrefix("the input is more than LoadOptions.maxInputBytes (1000) bytes; reading stopped after ") == true)
         }
