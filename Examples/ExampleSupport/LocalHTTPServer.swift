@@ -17,6 +17,9 @@ public struct CannedResponse: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body, sent as it is.
     public var body: [UInt8]
+    /// Whether the head says the body's length; without it the body ends
+    /// where the server closes the connection (as a streamed response does).
+    public var sendsContentLength = true
 
     /// Creates a response.
     public init(status: Int = 200, reason: String = "OK", headers: [(name: String, value: String)] = [], body: [UInt8]) {
@@ -42,10 +45,13 @@ public struct CannedResponse: Sendable {
 /// closed after its response.
 ///
 /// It listens on an ephemeral loopback port only, never connects anywhere,
-/// and stops by itself: when the body of ``serve(_:maxRequests:lifetimeSeconds:_:)``
-/// returns, after `maxRequests` requests, or after `lifetimeSeconds`,
-/// whichever comes first. Plain POSIX sockets on one thread; no state is
-/// shared with the caller but immutable values and a pipe that says "stop".
+/// and answers every request for exactly as long as the body of
+/// ``serve(_:_:)`` runs: it stops when the body returns, never before. (It
+/// had a request cap and a 300 s lifetime once; under ThreadSanitizer a test
+/// task could wait in the busy cooperative pool for longer than that
+/// between its first and its second request, which then found the port
+/// closed.) Plain POSIX sockets on one thread; no state is shared with the
+/// caller but immutable values and a pipe that says "stop".
 public enum LocalHTTPServer {
     /// A failure to set the server up.
     public struct SetupError: Error, CustomStringConvertible {
@@ -57,8 +63,6 @@ public enum LocalHTTPServer {
     /// Unknown paths get ``CannedResponse/notFound``.
     public static func serve<T>(
         _ routes: [String: CannedResponse],
-        maxRequests: Int = 32,
-        lifetimeSeconds: Int = 300,
         _ body: (URL) async throws -> T
     ) async throws -> T {
         let listener = try makeListener()
@@ -71,7 +75,7 @@ public enum LocalHTTPServer {
         let descriptor = listener.descriptor
         let stopReader = stopPipe[0]
         let thread = Thread {
-            run(listener: descriptor, stop: stopReader, routes: routes, maxRequests: maxRequests, lifetimeSeconds: lifetimeSeconds)
+            run(listener: descriptor, stop: stopReader, routes: routes)
             _ = close(descriptor)
             finish.finish()
         }
@@ -119,28 +123,34 @@ public enum LocalHTTPServer {
         return (descriptor, UInt16(bigEndian: address.sin_port))
     }
 
-    /// The accept loop; returns when told to stop, after `maxRequests`, or
-    /// when the lifetime is over.
-    private static func run(listener: Int32, stop: Int32, routes: [String: CannedResponse], maxRequests: Int, lifetimeSeconds: Int) {
-        let deadline = Date().addingTimeInterval(TimeInterval(lifetimeSeconds))
-        var served = 0
-        while served < maxRequests {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else { return }
+    /// The accept loop; returns when told to stop. A failure that ends it
+    /// early (the listener broken or closed under it) is said on standard
+    /// error, so a client's "couldn't connect" has a reason next to it.
+    private static func run(listener: Int32, stop: Int32, routes: [String: CannedResponse]) {
+        while true {
             var fds = [
                 pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&fds, 2, Int32(min(remaining * 1000, 1000)))
-            if ready < 0 && errno != EINTR { return }
-            if fds[1].revents != 0 { return }
+            if poll(&fds, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                return complain("poll failed: \(String(cString: strerror(errno)))")
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 { return }
+            if fds[1].revents != 0 { return complain("the stop pipe failed (poll events \(fds[1].revents))") }
+            if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                return complain("the listening socket failed (poll events \(fds[0].revents))")
+            }
             guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
-            served += 1
             answer(connection, routes: routes)
             _ = close(connection)
         }
+    }
+
+    private static func complain(_ reason: String) {
+        FileHandle.standardError.write(Data("LocalHTTPServer stopped early: \(reason)\n".utf8))
     }
 
     /// Reads one request head and writes the response.
@@ -168,7 +178,8 @@ public enum LocalHTTPServer {
 
         var head = "HTTP/1.1 \(response.status) \(response.reason)\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
+        if response.sendsContentLength { head += "Content-Length: \(response.body.count)\r\n" }
+        head += "Connection: close\r\n\r\n"
         send(connection, Array(head.utf8) + response.body)
     }
 

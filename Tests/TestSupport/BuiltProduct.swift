@@ -61,7 +61,8 @@ public struct BuiltProduct: Sendable {
     /// `stdin` (or nothing: standard input is then empty, never the
     /// terminal). `environment` adds to (or, with `nil`, removes from) the
     /// test's environment. The run is killed after `timeout` seconds, so a
-    /// hang fails a test instead of stalling the suite.
+    /// hang fails a test instead of stalling the suite (`timeout` is scaled
+    /// by ``TestTiming/slowdown`` under the sanitizers).
     public func run(
         _ arguments: [String] = [],
         stdin: [UInt8]? = nil,
@@ -111,7 +112,7 @@ public struct BuiltProduct: Sendable {
             finished.signal()
         }
         var timedOut = false
-        if finished.wait(timeout: .now() + timeout) == .timedOut {
+        if finished.wait(timeout: .now() + timeout * Double(TestTiming.slowdown)) == .timedOut {
             timedOut = true
             process.terminate()
             process.waitUntilExit()

@@ -39,11 +39,22 @@ extension Document {
         self.init(table: loaded.table, format: loaded.format)
     }
 
-    /// Fails when the input is larger than ``LoadOptions/maxInputBytes``.
-    package static func checkInputSize(_ count: Int, options: LoadOptions) throws(LoadError) {
+    /// Fails when the input is larger than ``LoadOptions/maxInputBytes``:
+    /// `count` is its size, or, unless `isComplete`, the bytes read of it so
+    /// far (reading then stops).
+    package static func checkInputSize(_ count: Int, isComplete: Bool = true, options: LoadOptions) throws(LoadError) {
         guard count <= options.maxInputBytes else {
-            throw LoadError(
-                .tooLarge, "the input is \(count) bytes, more than LoadOptions.maxInputBytes (\(options.maxInputBytes))")
+            throw inputTooLarge(count, isComplete: isComplete, maxInputBytes: options.maxInputBytes)
         }
+    }
+
+    /// The error for input of `count` bytes (or, unless `isComplete`, of
+    /// which `count` were read) past `maxInputBytes`.
+    package static func inputTooLarge(_ count: Int, isComplete: Bool, maxInputBytes: Int) -> LoadError {
+        isComplete
+            ? LoadError(.tooLarge, "the input is \(count) bytes, more than LoadOptions.maxInputBytes (\(maxInputBytes))")
+            : LoadError(
+                .tooLarge,
+                "the input is more than LoadOptions.maxInputBytes (\(maxInputBytes)) bytes; reading stopped after \(count)")
     }
 }

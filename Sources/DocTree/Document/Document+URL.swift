@@ -76,7 +76,7 @@ extension Document {
         from request: URLRequest, options: LoadOptions = LoadOptions(), session: URLSession = .shared
     ) async throws(LoadError) -> Document {
         if let url = request.url, url.isFileURL { return try Document(contentsOf: url, options: options) }
-        let response = try await HTTPSource.fetch(request, session: session)
+        let response = try await HTTPSource.fetch(request, session: session, maxBytes: options.maxInputBytes)
         var options = options
         if options.format == nil { options.format = response.contentType?.format }
         return try Document(bytes: response.bytes, charset: response.contentType?.charset, options: options)
@@ -153,11 +153,21 @@ package enum HTTPSource {
         package var contentType: ContentType?
     }
 
+    /// Sends `request` and returns the body of a 2xx response, however large.
+    package static func fetch(_ request: URLRequest, session: URLSession) async throws(LoadError) -> Response {
+        try await fetch(request, session: session, maxBytes: .max)
+    }
+
     /// Sends `request` and returns the body of a 2xx response.
     ///
+    /// With a `maxBytes` limit, a response that announces a larger
+    /// `Content-Length` is dropped at once and one without is stopped as
+    /// soon as more has arrived (see ``ResponseSizeLimit``).
+    ///
     /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` for a
-    ///   scheme other than http(s), a transport failure, or another status.
-    package static func fetch(_ request: URLRequest, session: URLSession) async throws(LoadError) -> Response {
+    ///   scheme other than http(s), a transport failure, or another status;
+    ///   ``LoadError/Kind-swift.struct/tooLarge`` past `maxBytes`.
+    package static func fetch(_ request: URLRequest, session: URLSession, maxBytes: Int) async throws(LoadError) -> Response {
         guard let url = request.url else { throw LoadError(.unreadableSource, "cannot load a request without a URL") }
         let scheme = url.scheme?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https" else {
@@ -165,11 +175,15 @@ package enum HTTPSource {
         }
         let data: Data
         let response: URLResponse
+        let limit = maxBytes == .max ? nil : ResponseSizeLimit(maxBytes: maxBytes)
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await session.data(for: request, delegate: limit)
         } catch {
+            if let excess = limit?.excess { throw excess.error(maxBytes: maxBytes) }
             throw LoadError(.unreadableSource, "cannot load \(url.absoluteString): \(describe(error))")
         }
+        // The transfer may have ended before the cancellation took effect.
+        if let excess = limit?.excess { throw excess.error(maxBytes: maxBytes) }
         guard let http = response as? HTTPURLResponse else {
             throw LoadError(.unreadableSource, "cannot load \(url.absoluteString): the response is not HTTP")
         }

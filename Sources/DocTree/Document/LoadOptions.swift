@@ -78,14 +78,17 @@ public struct LoadOptions: Sendable, Hashable {
 
     /// The largest input accepted, in bytes (as given: before any
     /// transcoding). Larger input fails with
-    /// ``LoadError/Kind-swift.struct/tooLarge`` before it is parsed. Default
-    /// 1 GiB; the tree's own cap is 4 GiB of text (2 GiB for XML).
+    /// ``LoadError/Kind-swift.struct/tooLarge`` before it is parsed: a file
+    /// whose size says so before it is read, a stream or an http(s) response
+    /// (one that announces no larger `Content-Length`) as soon as more has
+    /// been read. Default 1 GiB; the tree's own cap is 4 GiB of text (2 GiB
+    /// for XML).
     public var maxInputBytes: Int = 1 << 30
     /// The most nodes a document may have (``Document/nodeCount``, the
     /// document node included). More fail with
     /// ``LoadError/Kind-swift.struct/tooLarge``. Default 100 000 000 (a node
-    /// takes 12 bytes). XML is checked as nodes arrive; JSON, which has at
-    /// most one node per two input bytes, when the scan ends.
+    /// takes 12 bytes). Checked as nodes arrive, so the load stops where
+    /// the limit is crossed.
     public var maxNodeCount: Int = 100_000_000
     /// Whether XML may exceed libxml2's own limits (`XML_PARSE_HUGE`):
     /// nesting deeper than 256 levels (up to ``maxDepth``), and attribute

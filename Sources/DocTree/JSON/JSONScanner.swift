@@ -37,6 +37,11 @@ package enum JSONScanner {
         error.kind == .invalidSyntax && error.message.hasPrefix(trailingValueMessage)
     }
 
+    /// The error for a document of more than `maxNodeCount` nodes.
+    static func tooManyNodes(_ maxNodeCount: Int) -> LoadError {
+        LoadError(.tooLarge, "the document has more than LoadOptions.maxNodeCount (\(maxNodeCount)) nodes")
+    }
+
     /// The start of the message for input that goes on after its value.
     static let trailingValueMessage = "expected the end of the input after the top-level value"
 
@@ -77,13 +82,14 @@ package enum JSONScanner {
                 .tooLarge, "the input is \(input.count) bytes; a document holds at most \(UInt32.max) bytes of text")
         }
         stamps.prepare(forInputOf: input.count)
-        try Scanner(input).scan(into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth)
+        // A node takes at least two input bytes (`[0,0,…]`), so input of
+        // fewer than twice the limit cannot pass it and is scanned unchecked.
+        let maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
+        try Scanner(input).scan(into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth, maxNodes: maxNodes)
         guard builder.fitsLimits else {
             throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
         }
-        guard builder.nodes.count <= options.maxNodeCount else {
-            throw LoadError(.tooLarge, "the document has more than LoadOptions.maxNodeCount (\(options.maxNodeCount)) nodes")
-        }
+        guard builder.nodes.count <= options.maxNodeCount else { throw tooManyNodes(options.maxNodeCount) }
     }
 }
 
@@ -114,7 +120,11 @@ private struct Scanner {
 
     /// Scans the whole input, appending records to `builder.nodes` and
     /// interning keys in `builder.names`.
-    func scan(into builder: inout TreeBuilder, keys: inout KeyCache, stamps: inout KeyStamps, maxDepth: Int) throws(LoadError) {
+    ///
+    /// Fails as soon as there are more than `maxNodes` records (checked
+    /// before each array element or member after the first and before each
+    /// container, so at most two records past the limit are ever written).
+    func scan(into builder: inout TreeBuilder, keys: inout KeyCache, stamps: inout KeyStamps, maxDepth: Int, maxNodes: Int) throws(LoadError) {
         // Work on a uniquely referenced local copy of the records; hand it back at the end.
         let nodes = builder.nodes
 
@@ -166,6 +176,7 @@ private struct Scanner {
 
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 guard stack.count < maxDepth else { throw tooDeep(at: i, maxDepth: maxDepth) }
+                guard nodes.count <= maxNodes else { throw tooManyNodes(at: i, maxNodes: maxNodes) }
                 let isObject = c == UInt8(ascii: "{")
                 let index = UInt32(truncatingIfNeeded: nodes.count)
                 nodes.append(NodeRecord(
@@ -206,6 +217,7 @@ private struct Scanner {
                 }
                 let c = base[i]
                 if c == UInt8(ascii: ",") {
+                    guard nodes.count <= maxNodes else { throw tooManyNodes(at: i, maxNodes: maxNodes) }
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
                         (name, i) = try scanKey(at: i, afterComma: true, keys: &keys, names: &builder.names)
@@ -572,6 +584,12 @@ private struct Scanner {
         LoadError(
             .nestingTooDeep, "nesting deeper than \(maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)",
             at: i, in: input)
+    }
+
+    /// More records than ``LoadOptions/maxNodeCount`` allows, found at `i`.
+    @inline(never)
+    func tooManyNodes(at i: Int, maxNodes: Int) -> LoadError {
+        LoadError(.tooLarge, JSONScanner.tooManyNodes(maxNodes).message, at: i, in: input)
     }
 
     @inline(never)

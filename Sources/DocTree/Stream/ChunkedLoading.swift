@@ -14,6 +14,9 @@ extension Document {
     ///   ``InputDecoding`` as ``init(data:options:)`` does.
     ///
     /// ``LoadOptions/progress`` hears the bytes consumed after each chunk.
+    /// ``LoadOptions/maxInputBytes`` is checked against a regular file's
+    /// size before anything is read, and against the bytes read after each
+    /// chunk, so an endless stream fails instead of filling memory.
     ///
     /// - Throws: ``LoadError``. XML errors carry a line and column; their
     ///   byte offset and snippet are found by reading the input again when
@@ -22,11 +25,13 @@ extension Document {
         chunks input: ChunkedInput, charset: String?, options: LoadOptions,
         reopen: (() throws(LoadError) -> ChunkedInput)?
     ) throws(LoadError) {
+        try Self.checkInputSize(input.expectedSize, options: options)
         let chunkSize = RecordReader.defaultChunkSize
         var head: [UInt8] = []
         head.reserveCapacity(input.expectedSize > 0 ? input.expectedSize + 1 : chunkSize)
         while head.count < 4, try input.read(into: &head, limit: chunkSize) > 0 {}
         options.progress?.report(input.bytesRead)
+        try Self.checkInputSize(input.bytesRead, isComplete: false, options: options)
 
         let detected = try head.withUnsafeBufferPointer { bytes throws(LoadError) in
             try EncodingDetection.detect(bytes, option: options.encoding, charset: charset)
@@ -41,6 +46,7 @@ extension Document {
         }
         while try input.read(into: &head, limit: chunkSize) > 0 {
             options.progress?.report(input.bytesRead)
+            try Self.checkInputSize(input.bytesRead, isComplete: false, options: options)
         }
         try self.init(bytes: head, charset: charset, options: options)
     }
@@ -78,6 +84,7 @@ extension XMLLoader {
             next: { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
                 let more = try input.read(into: &chunk, limit: RecordReader.defaultChunkSize) > 0
                 options.progress?.report(input.bytesRead)
+                try Document.checkInputSize(input.bytesRead, isComplete: false, options: options)
                 return more
             },
             estimatedBytes: estimate, encoding: nil, options: options, dropsWhitespaceEarly: dropsWhitespaceEarly)

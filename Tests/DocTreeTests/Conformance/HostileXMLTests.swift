@@ -43,7 +43,7 @@ import Darwin
         case failed(LoadError)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(TestTiming.minutes(2))))
     func everyCaseBehavesAsItsREADMESays() throws {
         let folder = try SharedData.url("conformance/xml-hostile")
         let generated = FileManager.default.temporaryDirectory

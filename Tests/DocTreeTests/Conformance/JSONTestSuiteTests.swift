@@ -8,7 +8,7 @@ import TestSupport
 /// new case). Every `y_` file loads, every `n_` file fails with a located
 /// error, and every `i_` file gives the outcome pinned below, so that a
 /// change of behaviour is a visible decision.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestTiming.minutes(1))))
 struct JSONTestSuiteTests {
     static let folder = "conformance/json-parsing"
     static let files: [URL] = (try? SharedData.files(in: folder, withExtension: "json")) ?? []

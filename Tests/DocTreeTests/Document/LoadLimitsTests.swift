@@ -1,4 +1,12 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 import TestSupport
 @testable import DocTree
@@ -75,6 +83,29 @@ import TestSupport
         #expect(error.location?.line == 3)
     }
 
+    @Test func jsonNodeCountFailsWhereTheLimitIsCrossed() throws {
+        var options = LoadOptions(format: .json)
+        options.maxNodeCount = 3  // the document node, the array and `1`
+        let error = try #require(throws: LoadError.self) { try Document(string: "[1,\n2,\n3,\n4]", options: options) }
+        #expect(error.kind == .tooLarge)
+        #expect(error.message == "the document has more than LoadOptions.maxNodeCount (3) nodes")
+        #expect(error.location?.line == 2)
+    }
+
+    @Test func jsonNodeCountStopsTheScanEarly() throws {
+        // A million elements, a limit of ten: the scan stops near the start
+        // instead of building the whole table first.
+        let bytes = [UInt8(ascii: "[")] + Array(repeating: Array("0,".utf8), count: 1_000_000).joined() + Array("0]".utf8)
+        var options = LoadOptions(format: .json)
+        options.maxNodeCount = 10
+        let error = try #require(throws: LoadError.self) { try Document(data: Data(bytes), options: options) }
+        #expect(error.kind == .tooLarge)
+        #expect(try #require(error.location?.byteOffset) < 30)
+        for nested in ["[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]", #"{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{}}}}}}}}}}}"#] {
+            #expect(throws: LoadError.self) { try Document(string: nested, options: options) }
+        }
+    }
+
     // MARK: libxml2's own limits and the opt-in past them
 
     /// `<d><d>…</d></d>` nested `depth` levels.
@@ -135,5 +166,98 @@ import TestSupport
         let error = try #require(throws: LoadError.self) { try Document(contentsOf: url, options: options) }
         #expect(error.kind == .entityNotAllowed)
         #expect(error.message.contains("maxEntityExpansion"))
+    }
+
+    // MARK: Input size of files, streams and responses
+
+    @Test func fileSizeIsCheckedBeforeReading() throws {
+        // A sparse 64 GiB file: reading it first would need 64 GiB of memory.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docquery-sparse-\(UUID().uuidString).json")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: Data("[".utf8)))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 64 << 30)
+        try handle.close()
+        let error = try #require(throws: LoadError.self) { try Document(contentsOf: url) }
+        #expect(error.kind == .tooLarge)
+        #expect(error.message == "the input is \(64 << 30) bytes, more than LoadOptions.maxInputBytes (\(1 << 30))")
+    }
+
+    @Test(arguments: [DocumentFormat.json, .xml])
+    func endlessInputStopsAtTheLimit(_ format: DocumentFormat) throws {
+        var options = LoadOptions(format: format)
+        options.maxInputBytes = 100_000
+        let error = try #require(throws: LoadError.self) {
+            try Document(chunks: EndlessSocket.input(format), charset: nil, options: options, reopen: nil)
+        }
+        #expect(error.kind == .tooLarge)
+        #expect(error.message.hasPrefix("the input is more than LoadOptions.maxInputBytes (100000) bytes; reading stopped after "))
+    }
+
+    @Test func endlessDeviceStopsAtTheLimit() throws {
+        var options = LoadOptions()
+        options.maxInputBytes = 1_000
+        let error = try #require(throws: LoadError.self) { try Document(contentsOf: URL(fileURLWithPath: "/dev/zero"), options: options) }
+        #expect(error.kind == .tooLarge)
+        #expect(error.message.hasPrefix("the input is more than LoadOptions.maxInputBytes (1000) bytes; reading stopped after "))
+    }
+
+    @Test(arguments: [true, false])
+    func responseStopsAtTheLimit(_ sendsLength: Bool) async throws {
+        // 32 MiB: far more than arrives before the cancellation takes effect.
+        var response = CannedResponse.ok(contentType: "application/json", body: Array(repeating: UInt8(ascii: " "), count: 32 << 20) + Array("[]".utf8))
+        response.sendsContentLength = sendsLength
+        var options = LoadOptions()
+        options.maxInputBytes = 1_000
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let error = try await LocalHTTPServer.serve(["/big.json": response]) { base in
+            await #expect(throws: LoadError.self) {
+                try await Document.load(from: base.appendingPathComponent("big.json"), options: options, session: session)
+            }
+        }
+        #expect(error?.kind == .tooLarge)
+        if sendsLength {
+            #expect(error?.message == "the input is \((32 << 20) + 2) bytes, more than LoadOptions.maxInputBytes (1000)")
+        } else {
+            #expect(error?.message.hasPrefix("the input is more than LoadOptions.maxInputBytes (1000) bytes; reading stopped after ") == true)
+        }
+    }
+}
+
+/// One end of a socket pair whose other end a thread fills with an endless
+/// JSON array or XML element until the reader closes it.
+private enum EndlessSocket {
+    static func input(_ format: DocumentFormat) -> ChunkedInput {
+        var pair: [Int32] = [-1, -1]
+        #if canImport(Glibc)
+        let made = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair)
+        #else
+        let made = socketpair(AF_UNIX, SOCK_STREAM, 0, &pair)
+        #endif
+        precondition(made == 0, "socketpair failed")
+        let writer = pair[1]
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        _ = setsockopt(writer, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        let (head, item) = format == .json ? ("[", "0,") : ("<r>", "<e/>")
+        Thread {
+            var bytes = Array(head.utf8)
+            let block = Array(repeating: Array(item.utf8), count: 4096).joined()
+            #if canImport(Glibc)
+            let flags = Int32(MSG_NOSIGNAL)
+            #else
+            let flags: Int32 = 0
+            #endif
+            while true {
+                bytes.append(contentsOf: block)
+                let sent = bytes.withUnsafeBytes { send(writer, $0.baseAddress, $0.count, flags) }
+                if sent <= 0 { break }
+                bytes.removeFirst(sent)
+            }
+            close(writer)
+        }.start()
+        return ChunkedInput(descriptor: pair[0], closesOnEnd: true, label: "(socket)")
     }
 }
