@@ -153,11 +153,6 @@ package enum HTTPSource {
         package var contentType: ContentType?
     }
 
-    /// Sends `request` and returns the body of a 2xx response, however large.
-    package static func fetch(_ request: URLRequest, session: URLSession) async throws(LoadError) -> Response {
-        try await fetch(request, session: session, maxBytes: .max)
-    }
-
     /// Sends `request` and returns the body of a 2xx response.
     ///
     /// With a `maxBytes` limit, a response that announces a larger

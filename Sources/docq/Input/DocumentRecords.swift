@@ -93,7 +93,7 @@ extension DocumentLoader {
     func records(_ source: InputSource) async throws(LoadError) -> DocumentRecords {
         switch source {
         case .url(let url):
-            let response = try await HTTPSource.fetch(URLRequest(url: url), session: .shared)
+            let response = try await HTTPSource.fetch(URLRequest(url: url), session: .shared, maxBytes: options.maxInputBytes)
             var options = self.options
             if options.format == nil { options.format = response.contentType?.format }
             return try Self.oneOrStream(response.bytes, charset: response.contentType?.charset, options: options)

@@ -97,7 +97,7 @@ import TestSupport
         defer { session.finishTasksAndInvalidate() }
         try await LocalHTTPServer.serve(Self.routes) { base in
             for path in ["theaters.json", "moved"] {
-                let response = try await HTTPSource.fetch(URLRequest(url: base.appendingPathComponent(path)), session: session)
+                let response = try await HTTPSource.fetch(URLRequest(url: base.appendingPathComponent(path)), session: session, maxBytes: .max)
                 #expect(response.bytes == LegacyDocuments.theatersEUCKR, "\(path)")
                 #expect(response.contentType == ContentType("application/json; charset=EUC-KR"), "\(path)")
                 let prepared = try InputDecoding.prepare(response.bytes, charset: response.contentType?.charset, options: LoadOptions())
@@ -111,11 +111,11 @@ import TestSupport
         let session = makeSession()
         defer { session.finishTasksAndInvalidate() }
         try await LocalHTTPServer.serve(Self.routes) { base in
-            let feed = try await HTTPSource.fetch(URLRequest(url: base.appendingPathComponent("feed.xml")), session: session)
+            let feed = try await HTTPSource.fetch(URLRequest(url: base.appendingPathComponent("feed.xml")), session: session, maxBytes: .max)
             #expect(feed.contentType?.format == .xml)
             #expect(feed.contentType?.charset == nil)
 
-            let latin1 = try await HTTPSource.fetch(URLRequest(url: base.appendingPathComponent("latin1.xml")), session: session)
+            let latin1 = try await HTTPSource.fetch(URLRequest(url: base.appendingPathComponent("latin1.xml")), session: session, maxBytes: .max)
             let prepared = try InputDecoding.prepare(latin1.bytes, charset: latin1.contentType?.charset, options: LoadOptions())
             #expect(String(decoding: prepared.bytes, as: UTF8.self) == "<t>café</t>")
             #expect(prepared.xmlEncoding == "UTF-8")
