@@ -13,7 +13,7 @@ extension Subjects {
     /// The JSON query: every `statuses[*].user.screen_name` of twitter.json,
     /// on a document loaded beforehand (loading is not timed).
     public static let jsonQueryPath = "statuses[*].user.screen_name"
-    /// The XML query: every node id of map.osm (`osm.node.id`).
+    /// The XML query: every node id of map.osm (`node.id`: the root element `osm` is implicit).
     public static let xmlQueryPath = "node.id"
 
     public static let jsonQuery: [Subject] = [

@@ -8,7 +8,7 @@ extension PathQuery {
     /// in the same order.
     ///
     /// ```swift
-    /// let names = try PathQuery("osm.node.tag[?k == 'name'].v").stream(contentsOf: dumpURL)
+    /// let names = try PathQuery("node.tag[?k == 'name'].v").stream(contentsOf: dumpURL)
     /// for try await name in names { print(name.string ?? "") }
     /// ```
     ///
