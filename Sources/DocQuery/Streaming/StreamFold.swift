@@ -4,8 +4,9 @@ import Foundation
 /// in-memory meaning: the operator's collection is every value the rest of
 /// the path yields over the whole document, except that a lone JSON array
 /// (exactly one value in all, an array) stands for its elements. So the
-/// fold keeps the operator's result on the first value alone, which is
-/// the answer when no second value comes.
+/// first value waits, unfolded, until a second one comes: alone, the
+/// operator runs on it as on a lone array (an array of numbers sums its
+/// elements); one of several, it is folded like the rest.
 struct StreamFold {
     let op: CollectionOperator
     let step: Step
@@ -13,7 +14,8 @@ struct StreamFold {
     let alone: PathQuery
     private var values = 0
     private var sum = Evaluator.Sum()
-    private var onlyValue: [Match] = []
+    /// The first value's result, while it is the only value.
+    private var first: QueryResult?
     /// A document for the folded number to live in.
     private var holder: Document?
     /// `@min`/`@max`: the best value by number and by text so far (which
@@ -35,8 +37,22 @@ struct StreamFold {
     mutating func add(_ result: QueryResult) throws(QueryError) {
         let items = result.items
         if items.isEmpty { return }
-        if values == 0 && items.count == 1 { onlyValue = try alone.evaluate(on: result).selectedMatches }
+        if values == 0 && items.count == 1 {
+            first = result
+            values = 1
+            return
+        }
+        if let pending = first {
+            first = nil
+            try fold(pending)
+        }
         values += items.count
+        try fold(result)
+    }
+
+    /// Folds the values of `result` into the running count, sum or extremes.
+    private mutating func fold(_ result: QueryResult) throws(QueryError) {
+        let items = result.items
         holder = result.document
         let evaluator = Evaluator(query: alone, document: result.document, computed: result.computed)
         if op == .min || op == .max {
@@ -97,7 +113,7 @@ struct StreamFold {
 
     /// The folded result, as the in-memory evaluator would give it.
     func finish() throws(QueryError) -> [Match] {
-        if values == 1 { return onlyValue }
+        if let first { return try alone.evaluate(on: first).selectedMatches }
         if op == .min || op == .max {
             if let number = firstNumber, let text = firstPlainText {
                 throw QueryError(

@@ -88,6 +88,20 @@ import Testing
         #expect(try Self.stream("a", #"{"a":null,"b":true}"#) == ["null"])
     }
 
+    /// One array in all is a lone array: the operator takes its elements,
+    /// as in memory; with a second value, the array is one value among them.
+    @Test(arguments: [
+        ("x.@sum", #"{"x":[1,2,3]}"#), ("x.@avg", #"{"x":[1,2,3]}"#), ("x.@max", #"{"x":[1,2,3]}"#),
+        ("x.@min", #"{"x":["b","a"]}"#), ("x.@count", #"{"x":[1,2,3]}"#),
+        ("x.y.@count", #"{"x":[{"y":[1,2]},{"y":3}]}"#),
+    ])
+    func operatorOnOneArrayMeansWhatItMeansInMemory(_ path: String, _ text: String) throws {
+        let inMemory = try PathQuery(path).evaluate(on: Document(data: Data(text.utf8)))
+            .selectedMatches.map(StreamDifferentialTests.render)
+        #expect(try Self.stream(path, text) == inMemory)
+        #expect(!inMemory.isEmpty)
+    }
+
     @Test func tokensSplitAtEveryByte() throws {
         let text = #"{"k\u00e9y":[{"n":-12.5e+3,"s":"a\"b\\c\u0041\ud83d\ude00한글"},{"n":0,"s":"","t":[true,false,null]}]}"#
         let document = try Document(data: Data(text.utf8))
