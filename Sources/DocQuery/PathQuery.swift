@@ -202,33 +202,50 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
 /// release of it, and every read of the reference, down the slow path.)
 /// Locked: one query may run on many tasks at once.
 final class KeyIDCache: @unchecked Sendable {
+    /// One table's resolved ids. `pinned` keeps the table's memory (not the
+    /// table) alive, so no other table can take its address while the
+    /// entry names it.
+    private struct Entry {
+        unowned var pinned: NameTable
+        var identity: ObjectIdentifier
+        var ids: [UInt32]
+    }
+
+    /// How many tables the cache remembers: a query shared by tasks that
+    /// evaluate it on different documents at once (docq -P, a task group)
+    /// keeps a hit for each instead of evicting the other's ids every time.
+    private static let capacity = 4
+
     private let lock = NSLock()
-    private unowned var pinned: NameTable?
-    private var identity: ObjectIdentifier? = nil
-    private var ids: [UInt32] = []
+    private var entries: [Entry] = []
+    /// The entry the next miss replaces once the cache is full.
+    private var nextVictim = 0
 
     /// The id of each of `keys` in `names` (0 where no node uses the key).
     func ids(of keys: [String], in names: NameTable) -> [UInt32] {
         cachedIDs(for: ObjectIdentifier(names)) ?? resolve(keys, in: names)
     }
 
-    /// The ids last resolved, if they were resolved in the table `identity`
-    /// names. Takes the identity, not the table, so that a hit retains nothing.
+    /// The ids resolved in the table `identity` names, if they are cached.
+    /// Takes the identity, not the table, so that a hit retains nothing.
     func cachedIDs(for identity: ObjectIdentifier) -> [UInt32]? {
         lock.lock()
         defer { lock.unlock() }
-        return self.identity == identity ? ids : nil
+        for entry in entries where entry.identity == identity { return entry.ids }
+        return nil
     }
 
     /// Resolves `keys` in `names` and remembers the ids for that table.
     func resolve(_ keys: [String], in names: NameTable) -> [UInt32] {
-        let wanted = ObjectIdentifier(names)
-        let resolved = keys.map { names.id(of: $0) ?? 0 }
+        let entry = Entry(pinned: names, identity: ObjectIdentifier(names), ids: keys.map { names.id(of: $0) ?? 0 })
         lock.lock()
-        pinned = names
-        identity = wanted
-        ids = resolved
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[nextVictim] = entry
+            nextVictim = (nextVictim + 1) % Self.capacity
+        }
         lock.unlock()
-        return resolved
+        return entry.ids
     }
 }

@@ -29,6 +29,38 @@ import Testing
         for (k, strings) in results { #expect(strings == expected[k]) }
     }
 
+    /// One compiled query on many documents at once, each with its own name
+    /// table (keys at different ids, one lacking a key): every task gets its
+    /// own document's values, more tables than the key-id cache remembers
+    /// included, and freed documents' tables never answer for new ones.
+    @Test func oneQueryManyDocumentsAtOnce() async throws {
+        let query = try PathQuery("items.name")
+        let texts = (0..<7).map { k in
+            // Different key orders give "name" a different id in each table.
+            let padding = (0..<k).map { "\"pad\($0)\": \($0)" }.joined(separator: ", ")
+            return k == 3
+                ? #"{"items": [{"title": "none here"}]}"#
+                : "{\(padding)\(k > 0 ? ", " : "")\"items\": [{\"name\": \"doc\(k)-a\"}, {\"name\": \"doc\(k)-b\"}]}"
+        }
+        let results = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+            for round in 0..<280 {
+                group.addTask {
+                    let k = round % texts.count
+                    // A fresh document each time: its table may reuse a freed one's address.
+                    let document = try Document(string: texts[k], options: LoadOptions(format: .json))
+                    return (k, try query.evaluate(on: document).strings)
+                }
+            }
+            var all: [(Int, [String])] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 280)
+        for (k, strings) in results {
+            #expect(strings == (k == 3 ? [] : ["doc\(k)-a", "doc\(k)-b"]), "document \(k)")
+        }
+    }
+
     @Test func wideNodesIndexedConcurrently() async throws {
         let members = (0..<2_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",")
         let doc = try Document(string: "{\"wide\": {\(members)}, \"k5\": -5}", options: LoadOptions(format: .json))
