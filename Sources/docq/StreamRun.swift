@@ -10,6 +10,11 @@ import Foundation
 /// Without `--stream`, docq streams when every input is a file, one of
 /// them is larger than ``threshold`` bytes (1 GiB, or `DOCQ_STREAM_THRESHOLD`),
 /// and the path can stream; otherwise it loads documents whole.
+///
+/// A file of JSON Lines is never streamed this way, with or without
+/// `--stream`: it is read one record at a time already, and the path is
+/// evaluated on each record as a document of its own (streaming would
+/// evaluate it across the whole file as one value).
 struct StreamRun {
     let command: Docq
     let diagnostics: Diagnostics
@@ -25,6 +30,8 @@ struct StreamRun {
     /// The exit status when the run streams; `nil` when it loads documents as usual.
     func runIfStreaming(_ query: CompiledQuery, sources: [InputSource]) -> ExitStatus? {
         guard command.stream || Self.shouldStream(query, sources: sources) else { return nil }
+        let options = command.input.loadOptions
+        if sources.contains(where: { Self.isJSONLinesFile($0, options: options) }) { return nil }
         guard case .path(let path) = query else {
             writeToStandardError("\(diagnostics.style.error("error:")) --stream evaluates key paths, not --jmespath expressions\n")
             return .usage
@@ -52,6 +59,15 @@ struct StreamRun {
             if size > threshold { large = true }
         }
         return large
+    }
+
+    /// Whether `source` is a file that starts as JSON Lines (see
+    /// ``DocumentLoader/looksLikeJSONLines(_:options:)``).
+    private static func isJSONLinesFile(_ source: InputSource, options: LoadOptions) -> Bool {
+        guard case .file(let name) = source, let handle = FileHandle(forReadingAtPath: name) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: RecordReader.defaultChunkSize) else { return false }
+        return DocumentLoader.looksLikeJSONLines([UInt8](head), options: options)
     }
 
     /// Stops the stream after the first match (`-1`).

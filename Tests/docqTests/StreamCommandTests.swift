@@ -38,6 +38,21 @@ struct StreamCommandTests {
         #expect(loaded.stdout == "Personal\n", "\(loaded)")
     }
 
+    @Test("JSON Lines is read record by record, big or --stream: each record is a document")
+    func jsonLinesIsNotStreamedAsOneValue() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).jsonl")
+        try Data("{\"a\":[1,2]}\n{\"a\":[3]}\n{\"b\":0}\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let plain = try Docq.run(["a.@count", url.path])
+        #expect(plain.stdout == "2\n1\n0\n", "\(plain)")
+        let big = try Docq.run(["a.@count", url.path], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
+        let streamed = try Docq.run(["--stream", "a.@count", url.path])
+        for run in [big, streamed] {
+            #expect(run.stdout == plain.stdout, "\(run)")
+            #expect(run.status == plain.status, "\(run)")
+        }
+    }
+
     @Test("malformed input: what came before is printed, then the error, exit 3")
     func malformed() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")
