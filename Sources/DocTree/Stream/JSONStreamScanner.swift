@@ -174,7 +174,9 @@ package struct JSONStreamScanner {
                     throw unexpected(isArray ? "expected ',' or ']'" : "expected ',' or '}'")
                 }
             case .end:
-                throw unexpected(JSONScanner.trailingValueMessage)
+                var error = unexpected(JSONScanner.trailingValueMessage)
+                error.message += Self.severalValuesHint
+                throw error
             case .string, .number, .literal:
                 break
             }
@@ -465,6 +467,11 @@ package struct JSONStreamScanner {
     private func location(at offset: Int, continuations extra: Int? = nil) -> SourceLocation {
         SourceLocation(byteOffset: offset, line: line, column: offset - lineStart - (extra ?? continuations) + 1)
     }
+
+    /// What a second top-level value's error adds: streaming evaluates a
+    /// path over one value; a stream of values is read record by record.
+    static let severalValuesHint =
+        "; streaming reads one JSON value: read several (JSON Lines) with DocumentStream, or with docq without --stream"
 
     private func unexpected(_ expectation: String, at i: Int? = nil) -> LoadError {
         let at = i ?? pos

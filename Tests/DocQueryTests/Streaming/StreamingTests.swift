@@ -62,6 +62,16 @@ import Testing
         #expect(error.message.contains("expected ',' or '}'"))
     }
 
+    /// Streaming reads one value; a second one (JSON Lines) is an error that
+    /// says where such input is read, after the first value's matches.
+    @Test func severalValuesPointToDocumentStream() throws {
+        let (values, error) = try Self.stream("a", Array("{\"a\":1}\n{\"a\":2}\n".utf8))
+        #expect(values == ["1"])
+        let loadError = try #require(error as? LoadError)
+        #expect(loadError.message.contains("DocumentStream"), "\(loadError)")
+        #expect(loadError.location?.line == 2, "\(loadError)")
+    }
+
     @Test func malformedXMLMidStream() throws {
         let text = "<r>\n<i>1</i>\n<i>2</i>\n<i>3</j></r>"
         let result = try Self.stream("i", Array(text.utf8))
