@@ -60,6 +60,10 @@ expect_last() { # expect_last TEXT: the last non-empty line is TEXT (after settl
     done
 }
 
+# Control keys (Ctrl-C, Ctrl-D, Up) go only to a prompt that is showing:
+# while docq prints, the terminal is in cooked mode, where the tty itself
+# takes Ctrl-D as end-of-line and Ctrl-C as SIGINT, and the line editor
+# never sees them (a Ctrl-D sent right after `ls` output was lost in CI).
 keys() { tm send-keys -t "$session" "$@"; }
 type_text() { tm send-keys -t "$session" -l "$1"; }
 
@@ -117,6 +121,7 @@ ok "a malformed path shows a caret and a suggestion"
 type_text "list.nmae"; keys Enter
 wait_for "no match: list.nmae"
 wait_for "did you mean 'name'"
+expect_last "rsp.lists>"
 ok "a path that matches nothing explains itself"
 
 keys Up
@@ -132,6 +137,7 @@ type_text "cd .."; keys Enter
 expect_last "rsp>"
 type_text "tree 2"; keys Enter
 wait_for "list ×3"
+expect_last "rsp>"
 ok "cd .. goes up; tree shows the outline"
 
 type_text "garbage [[[ ((("; keys C-c
@@ -166,6 +172,7 @@ type_text "cd [2]"; keys Enter
 expect_last "[2]>"
 type_text "ls"; keys Enter
 wait_for "좌석수"
+expect_last "[2]>"
 ok "cd into an array element"
 
 keys C-d
