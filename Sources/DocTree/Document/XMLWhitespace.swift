@@ -1,6 +1,7 @@
 /// XML's whitespace (space, tab, line feed, carriage return): the one test
 /// behind dropping layout text, trimming number and boolean text, and
-/// skipping blank values.
+/// skipping blank values. JSON's insignificant white space is the same four
+/// bytes, so the stream readers and format sniffing use it too.
 package enum XMLWhitespace {
     /// Whether `byte` is XML whitespace.
     @inlinable package static func contains(_ byte: UInt8) -> Bool {

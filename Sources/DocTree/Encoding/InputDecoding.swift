@@ -91,12 +91,20 @@ package enum InputDecoding {
     private static func sniff(_ text: [UInt8], options: LoadOptions) throws(LoadError) -> DocumentFormat {
         if text.isEmpty { throw emptyInput("the input is empty (it holds only a byte order mark)") }
         if let format = options.format { return format }
-        guard let first = text.firstIndex(where: { !XMLWhitespace.contains($0) }) else {
+        guard let format = sniffedFormat(text) else {
             throw text.withUnsafeBufferPointer { buffer in
                 LoadError(.invalidSyntax, "the input holds only white space", at: buffer.count, in: buffer)
             }
         }
-        return text[first] == UInt8(ascii: "<") ? .xml : .json
+        return format
+    }
+
+    /// The format the start of an input shows: XML when its first byte
+    /// that is not white space is `<`, JSON for any other, `nil` when it
+    /// holds only white space (so far). The one sniffing rule of every
+    /// loader: whole, in chunks, streamed, and docq's.
+    package static func sniffedFormat(_ head: some Sequence<UInt8>) -> DocumentFormat? {
+        head.first { !XMLWhitespace.contains($0) }.map { $0 == UInt8(ascii: "<") ? .xml : .json }
     }
 
     /// The error for input with no bytes to parse, located at its start.
@@ -115,8 +123,6 @@ package enum InputDecoding {
 
     /// `EF BB BF`.
     package static let byteOrderMarkUTF8: [UInt8] = [0xEF, 0xBB, 0xBF]
-
-    /// JSON's white space, which XML's is too: space, tab, LF, CR.
 
     /// Bytes as upper-case hex pairs separated by spaces, for messages.
     package static func hex(_ bytes: some Collection<UInt8>) -> String {

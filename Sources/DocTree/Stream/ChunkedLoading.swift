@@ -36,8 +36,7 @@ extension Document {
         let detected = try head.withUnsafeBufferPointer { bytes throws(LoadError) in
             try EncodingDetection.detect(bytes, option: options.encoding, charset: charset)
         }
-        let first = head.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-        let format = options.format ?? (first == UInt8(ascii: "<") ? .xml : first == nil ? nil : .json)
+        let format = options.format ?? InputDecoding.sniffedFormat(head)
         if format == .xml, detected == nil {
             let loaded = try XMLLoader.parse(
                 first: head, input: input, reopen: reopen, options: options)

@@ -220,7 +220,7 @@ package final class RecordReader {
                 position.offset = 3
             }
             var i = cursor
-            while i < buffer.count, Self.isWhiteSpace(buffer[i]) { i += 1 }
+            while i < buffer.count, XMLWhitespace.contains(buffer[i]) { i += 1 }
             consume(i - cursor, endsLine: false)
             if cursor < buffer.count { return }
             guard try refill() else { return }
@@ -295,12 +295,7 @@ package final class RecordReader {
     }
 
     private static func onlyWhiteSpace(_ bytes: [UInt8], from start: Int) -> Bool {
-        bytes[start...].allSatisfy(isWhiteSpace)
-    }
-
-    @inline(__always)
-    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        bytes[start...].allSatisfy(XMLWhitespace.contains)
     }
 }
 

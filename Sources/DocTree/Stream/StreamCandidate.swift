@@ -55,8 +55,7 @@ package enum StreamingLoad {
         options.progress?.report(input.bytesRead)
         var start = 0
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        let first = head[start...].first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
-        let format = options.format ?? (first == UInt8(ascii: "<") ? .xml : .json)
+        let format = options.format ?? InputDecoding.sniffedFormat(head[start...]) ?? .json
         if format == .xml {
             try XMLStreamRouter.run(first: head, input: input, selector: selector, options: options, emit: emit)
         } else {

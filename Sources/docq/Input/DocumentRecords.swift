@@ -162,9 +162,9 @@ extension DocumentLoader {
     /// complete value, with more after it.
     static func looksLikeJSONLines(_ head: [UInt8], options: LoadOptions) -> Bool {
         guard options.format != .xml, options.encoding == nil else { return false }
-        guard let start = head.firstIndex(where: { !isWhiteSpace($0) }), head[start] != UInt8(ascii: "<"),
+        guard let start = head.firstIndex(where: { !XMLWhitespace.contains($0) }), head[start] != UInt8(ascii: "<"),
               let newline = head[start...].firstIndex(of: 0x0A),
-              head[newline...].contains(where: { !isWhiteSpace($0) })
+              head[newline...].contains(where: { !XMLWhitespace.contains($0) })
         else { return false }
         return (try? JSONScanner.parse(Array(head[start..<newline]), options: options)) != nil
     }
@@ -173,16 +173,12 @@ extension DocumentLoader {
     /// `<` first.
     static func isXML(_ head: [UInt8], options: LoadOptions) -> Bool {
         if let format = options.format { return format == .xml }
-        return head.first { !isWhiteSpace($0) } == UInt8(ascii: "<")
+        return InputDecoding.sniffedFormat(head) == .xml
     }
 
     /// Whether a line break in `head` is followed by something other than white space.
     private static func holdsSecondLine(_ head: [UInt8]) -> Bool {
         guard let newline = head.firstIndex(of: 0x0A) else { return false }
-        return head[newline...].contains { !isWhiteSpace($0) }
-    }
-
-    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+        return head[newline...].contains { !XMLWhitespace.contains($0) }
     }
 }
