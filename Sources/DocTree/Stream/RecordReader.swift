@@ -65,17 +65,39 @@ package final class RecordReader {
     /// `nil` at the end of the input. A failure to read ends the stream
     /// after it is returned.
     package func next() -> Result<Document, LoadError>? {
+        switch next(skimming: { _ in false }) {
+        case .record(let record): record
+        case .skimmed, nil: nil
+        }
+    }
+
+    /// What ``next(skimming:)`` did with the next record.
+    package enum Item {
+        /// The record was one whole line that the caller's `skim` took.
+        case skimmed
+        /// A document, or the error that makes the record malformed.
+        case record(Result<Document, LoadError>)
+    }
+
+    /// Like ``next()``, but a record that starts a line is first offered,
+    /// as the bytes of the rest of that line, to `skim` (a caller that can
+    /// answer it without a document, such as ``JSONKeyPathSkimmer``). When
+    /// `skim` returns `true` the line is consumed as a valid record and
+    /// ``Item/skimmed`` returned; `skim` must return `true` only for a line
+    /// that holds exactly one valid JSON value. Otherwise the record is
+    /// parsed as ``next()`` parses it.
+    package func next(skimming skim: (UnsafeBufferPointer<UInt8>) -> Bool) -> Item? {
         do {
-            return try nextRecord()
+            return try nextRecord(skim)
         } catch {
             input.finish()
             buffer = []
             cursor = 0
-            return .failure(error)
+            return .record(.failure(error))
         }
     }
 
-    private func nextRecord() throws(LoadError) -> Result<Document, LoadError>? {
+    private func nextRecord(_ skim: (UnsafeBufferPointer<UInt8>) -> Bool) throws(LoadError) -> Item? {
         cutOffRecord = nil
         try skipWhiteSpace()
         guard cursor < buffer.count else { return nil }
@@ -87,9 +109,14 @@ package final class RecordReader {
         if brokenLineEnd == nil {
             let lineEnd = try endOfLine()
             let lineLength = lineEnd - cursor
+            let skimmed = buffer.withUnsafeBufferPointer { skim(UnsafeBufferPointer(rebasing: $0[cursor..<lineEnd])) }
+            if skimmed {
+                consume(lineLength, endsLine: lineEnd < buffer.count)
+                return .skimmed
+            }
             if let document = parseQuietly(cursor..<lineEnd) {
                 consume(lineLength, endsLine: lineEnd < buffer.count)
-                return .success(document)
+                return .record(.success(document))
             }
             brokenLineEnd = position.offset + lineLength
 
@@ -99,7 +126,7 @@ package final class RecordReader {
                 triedWholeInput = true
                 if let document = try? parser.parse(buffer) {
                     consume(buffer.count, endsLine: false)
-                    return .success(document)
+                    return .record(.success(document))
                 }
             }
         }
@@ -120,7 +147,7 @@ package final class RecordReader {
         let result = parse(cursor..<recordEnd)
         if end == nil, case .failure = result { cutOffRecord = start }
         consume(recordEnd - cursor, endsLine: false)
-        return result
+        return .record(result)
     }
 
     /// Cuts the next batch of whole lines, about `size` bytes (more when a
