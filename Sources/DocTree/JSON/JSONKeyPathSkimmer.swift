@@ -160,15 +160,7 @@ private struct Walk {
             i = scanner.skipWhitespace(key.end)
             guard i < scanner.count, base[i] == UInt8(ascii: ":") else { throw Undecided() }
             i = try value(at: scanner.skipWhitespace(i + 1), level: next, depth: depth)
-            i = scanner.skipWhitespace(i)
-            guard i < scanner.count else { throw Undecided() }
-            if base[i] == UInt8(ascii: ",") {
-                i = scanner.skipWhitespace(i + 1)
-            } else if base[i] == UInt8(ascii: "}") {
-                return i + 1
-            } else {
-                throw Undecided()
-            }
+            guard try goesOn(after: &i, closedBy: UInt8(ascii: "}")) else { return i }
         }
     }
 
@@ -179,16 +171,24 @@ private struct Walk {
         guard i < scanner.count else { throw Undecided() }
         if base[i] == UInt8(ascii: "]") { return i + 1 }
         while true {
-            i = scanner.skipWhitespace(try value(at: i, level: Self.offPath, depth: depth))
-            guard i < scanner.count else { throw Undecided() }
-            if base[i] == UInt8(ascii: ",") {
-                i = scanner.skipWhitespace(i + 1)
-            } else if base[i] == UInt8(ascii: "]") {
-                return i + 1
-            } else {
-                throw Undecided()
-            }
+            i = try value(at: i, level: Self.offPath, depth: depth)
+            guard try goesOn(after: &i, closedBy: UInt8(ascii: "]")) else { return i }
         }
+    }
+
+    /// After a member or element that ends at `i`: moves past a comma to
+    /// the next one and returns `true`, or past `close` and returns `false`.
+    @inline(__always)
+    private func goesOn(after i: inout Int, closedBy close: UInt8) throws(Undecided) -> Bool {
+        i = scanner.skipWhitespace(i)
+        guard i < scanner.count else { throw Undecided() }
+        if scanner.base[i] == UInt8(ascii: ",") {
+            i = scanner.skipWhitespace(i + 1)
+            return true
+        }
+        guard scanner.base[i] == close else { throw Undecided() }
+        i += 1
+        return false
     }
 
     /// Whether the record's bytes `start..<end` are `key`.
