@@ -177,7 +177,7 @@ package final class RecordReader {
             }
         }
         let origin = position.location
-        let batch = Array(buffer[cursor..<end])
+        let batch = take(upTo: end)
         let lines = batch.withUnsafeBufferPointer(Self.lineFeedCount)
         if lines > 0, batch.last == 0x0A {
             position.offset += batch.count
@@ -185,11 +185,24 @@ package final class RecordReader {
             position.column = 1
             position.afterCarriageReturn = false
         } else {
-            consume(batch.count, endsLine: false)
-            return (batch, origin)
+            batch.withUnsafeBufferPointer { position.advance(over: $0) }
         }
-        cursor = end
         return (batch, origin)
+    }
+
+    /// The bytes from the cursor to `end`, moving the cursor there. When
+    /// the cursor is at the buffer's start (as after a refill) they are the
+    /// buffer itself, and only the bytes after `end` (usually part of a
+    /// line) are copied into a new buffer; otherwise a copy.
+    private func take(upTo end: Int) -> [UInt8] {
+        guard cursor == 0 else {
+            defer { cursor = end }
+            return Array(buffer[cursor..<end])
+        }
+        var taken = Array(buffer[end...])
+        swap(&taken, &buffer)
+        taken.removeSubrange(end...)
+        return taken
     }
 
     // MARK: Parsing
