@@ -173,10 +173,12 @@ struct QueryRun {
             return status
         }
         let prefixes = sources.count > 1 && !command.noFilename
+        let loader = DocumentLoader(options: command.input.loadOptions)
         let printer = RecordPrinter(
             query: query, path: command.path, first: command.first, asJSON: command.json || command.pretty,
-            pretty: command.pretty, paths: command.paths, diagnostics: diagnostics)
-        let loader = DocumentLoader(options: command.input.loadOptions)
+            pretty: command.pretty, paths: command.paths, diagnostics: diagnostics,
+            skimmer: RecordPrinter.skimmer(
+                for: query, asJSON: command.json || command.pretty, paths: command.paths, options: loader.options))
         let jobs = max(command.jobs ?? ParallelRun.coreCount, 1)
         var total = RecordPrinter.Outcome()
         var misses: [(label: String, explanation: Explanation?)] = []

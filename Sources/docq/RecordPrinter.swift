@@ -11,6 +11,9 @@ struct RecordPrinter: Sendable {
     let pretty: Bool
     let paths: Bool
     let diagnostics: Diagnostics
+    /// Answers the path on a JSON Lines record straight from its bytes when
+    /// it can (see ``skimmer(for:options:)``); `nil` to always build documents.
+    var skimmer: JSONKeyPathSkimmer? = nil
 
     /// What happened to the documents of one unit of work, in order.
     struct Outcome: Sendable {
@@ -35,10 +38,15 @@ struct RecordPrinter: Sendable {
     /// Evaluates the path on each record and writes the results to `out`.
     /// `label` names the source in diagnostics; `prefix` starts each line.
     func print(
-        _ records: some Sequence<Result<Document, LoadError>>, label: String, prefix: String, prefixed: Bool,
+        _ records: DocumentRecords, label: String, prefix: String, prefixed: Bool,
         to out: inout OutputStream, outcome: inout Outcome, errorsNow: Bool
     ) {
-        for record in records {
+        var records = records
+        var spans: [Range<Int>] = []
+        while let item = records.next(skimming: { line in
+            skim(line, spans: &spans, prefix: prefix, to: &out, outcome: &outcome)
+        }) {
+            guard case .record(let record) = item else { continue }
             let document: Document
             switch record {
             case .success(let loaded):
@@ -67,6 +75,36 @@ struct RecordPrinter: Sendable {
             write(values, of: result, prefix: prefix, to: &out)
         }
     }
+
+    /// The skimmer for `query` when its output can come straight from a
+    /// record's bytes: a key path of keys only, printed one value a line.
+    static func skimmer(for query: CompiledQuery, asJSON: Bool, paths: Bool, options: LoadOptions) -> JSONKeyPathSkimmer? {
+        guard !asJSON, !paths, case .path(let path) = query, let keys = path.keyChain else { return nil }
+        return JSONKeyPathSkimmer(keys: keys, options: options)
+    }
+
+    /// Prints what the path selects in `line`, one record, straight from its
+    /// bytes, and returns `true`; `false` (nothing written) when the record
+    /// needs a document: the skimmer cannot decide it, or it matches nothing
+    /// and is the first miss, which the evaluator explains.
+    private func skim(
+        _ line: UnsafeBufferPointer<UInt8>, spans: inout [Range<Int>], prefix: String, to out: inout OutputStream,
+        outcome: inout Outcome
+    ) -> Bool {
+        guard let skimmer else { return false }
+        spans.removeAll(keepingCapacity: true)
+        guard skimmer.skim(line, into: &spans) else { return false }
+        guard !spans.isEmpty else { return outcome.miss != nil }
+        outcome.matched = true
+        for span in first ? spans[..<1] : spans[...] {
+            if !prefix.isEmpty { out.write(prefix) }
+            out.write(bytes: UnsafeBufferPointer(rebasing: line[span]))
+            out.write(bytes: Self.lineFeed)
+        }
+        return true
+    }
+
+    private static let lineFeed: [UInt8] = [0x0A]
 
     /// An error for standard error: now (after what was printed before it),
     /// or kept in the outcome to be written when the unit is printed.

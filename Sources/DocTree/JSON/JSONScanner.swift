@@ -106,7 +106,7 @@ private struct Frame {
 /// Reads one input buffer. Positions are byte offsets into it; every read
 /// is preceded by a bounds check against `count`. Two words, so passing it
 /// to the helpers costs two registers.
-private struct Scanner {
+struct Scanner {
     /// The first byte, or a dangling pointer never read when the input is empty.
     let base: UnsafePointer<UInt8>
     let count: Int

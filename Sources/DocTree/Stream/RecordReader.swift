@@ -65,17 +65,39 @@ package final class RecordReader {
     /// `nil` at the end of the input. A failure to read ends the stream
     /// after it is returned.
     package func next() -> Result<Document, LoadError>? {
+        switch next(skimming: { _ in false }) {
+        case .record(let record): record
+        case .skimmed, nil: nil
+        }
+    }
+
+    /// What ``next(skimming:)`` did with the next record.
+    package enum Item {
+        /// The record was one whole line that the caller's `skim` took.
+        case skimmed
+        /// A document, or the error that makes the record malformed.
+        case record(Result<Document, LoadError>)
+    }
+
+    /// Like ``next()``, but a record that starts a line is first offered,
+    /// as the bytes of the rest of that line, to `skim` (a caller that can
+    /// answer it without a document, such as ``JSONKeyPathSkimmer``). When
+    /// `skim` returns `true` the line is consumed as a valid record and
+    /// ``Item/skimmed`` returned; `skim` must return `true` only for a line
+    /// that holds exactly one valid JSON value. Otherwise the record is
+    /// parsed as ``next()`` parses it.
+    package func next(skimming skim: (UnsafeBufferPointer<UInt8>) -> Bool) -> Item? {
         do {
-            return try nextRecord()
+            return try nextRecord(skim)
         } catch {
             input.finish()
             buffer = []
             cursor = 0
-            return .failure(error)
+            return .record(.failure(error))
         }
     }
 
-    private func nextRecord() throws(LoadError) -> Result<Document, LoadError>? {
+    private func nextRecord(_ skim: (UnsafeBufferPointer<UInt8>) -> Bool) throws(LoadError) -> Item? {
         cutOffRecord = nil
         try skipWhiteSpace()
         guard cursor < buffer.count else { return nil }
@@ -87,9 +109,14 @@ package final class RecordReader {
         if brokenLineEnd == nil {
             let lineEnd = try endOfLine()
             let lineLength = lineEnd - cursor
+            let skimmed = buffer.withUnsafeBufferPointer { skim(UnsafeBufferPointer(rebasing: $0[cursor..<lineEnd])) }
+            if skimmed {
+                consume(lineLength, endsLine: lineEnd < buffer.count)
+                return .skimmed
+            }
             if let document = parseQuietly(cursor..<lineEnd) {
                 consume(lineLength, endsLine: lineEnd < buffer.count)
-                return .success(document)
+                return .record(.success(document))
             }
             brokenLineEnd = position.offset + lineLength
 
@@ -99,7 +126,7 @@ package final class RecordReader {
                 triedWholeInput = true
                 if let document = try? parser.parse(buffer) {
                     consume(buffer.count, endsLine: false)
-                    return .success(document)
+                    return .record(.success(document))
                 }
             }
         }
@@ -120,7 +147,7 @@ package final class RecordReader {
         let result = parse(cursor..<recordEnd)
         if end == nil, case .failure = result { cutOffRecord = start }
         consume(recordEnd - cursor, endsLine: false)
-        return result
+        return .record(result)
     }
 
     /// Cuts the next batch of whole lines, about `size` bytes (more when a
@@ -150,23 +177,32 @@ package final class RecordReader {
             }
         }
         let origin = position.location
-        let batch = Array(buffer[cursor..<end])
-        let lines = batch.withUnsafeBufferPointer { bytes in
-            var count = 0
-            for byte in bytes where byte == 0x0A { count &+= 1 }
-            return count
-        }
+        let batch = take(upTo: end)
+        let lines = batch.withUnsafeBufferPointer(Self.lineFeedCount)
         if lines > 0, batch.last == 0x0A {
             position.offset += batch.count
             position.line += lines
             position.column = 1
             position.afterCarriageReturn = false
         } else {
-            consume(batch.count, endsLine: false)
-            return (batch, origin)
+            batch.withUnsafeBufferPointer { position.advance(over: $0) }
         }
-        cursor = end
         return (batch, origin)
+    }
+
+    /// The bytes from the cursor to `end`, moving the cursor there. When
+    /// the cursor is at the buffer's start (as after a refill) they are the
+    /// buffer itself, and only the bytes after `end` (usually part of a
+    /// line) are copied into a new buffer; otherwise a copy.
+    private func take(upTo end: Int) -> [UInt8] {
+        guard cursor == 0 else {
+            defer { cursor = end }
+            return Array(buffer[cursor..<end])
+        }
+        var taken = Array(buffer[end...])
+        swap(&taken, &buffer)
+        taken.removeSubrange(end...)
+        return taken
     }
 
     // MARK: Parsing
@@ -279,6 +315,28 @@ package final class RecordReader {
             }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
+    }
+
+    /// How many line feeds `bytes` holds, counted eight bytes at a time:
+    /// the reader cuts batches on one core while the others parse them.
+    static func lineFeedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let lows = ones &* 0x7F
+        var count = 0
+        var i = 0
+        while i &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ (ones &* 0x0A)
+            // The high bit of each byte that is zero (exact: no carries between bytes).
+            let zeros = ~(((word & lows) &+ lows) | word | lows)
+            count &+= zeros.nonzeroBitCount
+            i &+= 8
+        }
+        while i < bytes.count {
+            if base[i] == 0x0A { count &+= 1 }
+            i &+= 1
+        }
+        return count
     }
 
     /// The offset of the last line feed in `bytes[range]` (usually less

@@ -61,18 +61,27 @@ struct DocumentRecords: Sequence, IteratorProtocol {
 
     /// The next document or malformed record; `nil` after the last.
     mutating func next() -> Result<Document, LoadError>? {
+        switch next(skimming: { _ in false }) {
+        case .record(let record): record
+        case .skimmed, nil: nil
+        }
+    }
+
+    /// The next record, offered first to `skim` when it is one line of a
+    /// stream (see ``RecordReader/next(skimming:)``); `nil` after the last.
+    mutating func next(skimming skim: (UnsafeBufferPointer<UInt8>) -> Bool) -> RecordReader.Item? {
         switch state {
         case .one(let document):
             state = .done
-            return .success(document)
+            return .record(.success(document))
         case .stream(let reader):
-            guard let record = reader.next(), !holdsBackCutOffRecord || reader.cutOffRecord == nil else {
+            guard let item = reader.next(skimming: skim), !holdsBackCutOffRecord || reader.cutOffRecord == nil else {
                 state = .done
                 progress?.finish()
                 return nil
             }
             progress?.reading(reader.bytesRead)
-            return record
+            return item
         case .done:
             return nil
         }
