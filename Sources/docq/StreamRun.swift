@@ -81,11 +81,13 @@ struct StreamRun {
         var unreadable = false
         var failedPath = false
         var missed: [String] = []
+        // Read once: an option's value is a property wrapper, slow to read per match.
+        let asJSON = command.json || command.pretty
+        let firstOnly = command.first
         for source in sources {
             let prefix = prefixes ? source.label + ":" : ""
             var count = 0
             var collected: [Match] = []
-            let asJSON = command.json || command.pretty
             do {
                 let input: ChunkedInput
                 switch source {
@@ -101,7 +103,7 @@ struct StreamRun {
                     } else {
                         ValueFormatter.writeLine(match, prefix: prefix, to: &out)
                     }
-                    if command.first { throw Enough() }
+                    if firstOnly { throw Enough() }
                 }
             } catch is Enough {
             } catch let error as LoadError {

@@ -5,19 +5,31 @@
 ///
 /// In memory the rest runs once over the sequence of all candidates, and
 /// a sequence that is exactly one JSON array stands for its elements (a
-/// *lone* array). So each candidate is evaluated as one of several (the
-/// rest runs on the candidate twice over, `[c, c]`, and the first half of
-/// the result is kept: no sequence is then a lone array, and every rest
-/// step maps values one by one). The first candidate is also evaluated
-/// alone, and its matches wait until a second candidate shows which
-/// evaluation was the right one.
+/// *lone* array), which matters to a filter. So each candidate is
+/// evaluated as one of several (``Evaluator/run(_:_:tracing:oneOfSeveral:)``:
+/// a filter tests a candidate that is an array as a value, as it would
+/// among others). The first candidate's matches wait until a second
+/// candidate comes (or the input ends), because only then is it sure that
+/// the selector's index steps were right; when the rest holds a filter, the
+/// first candidate is also evaluated alone, and the second candidate shows
+/// which evaluation was the right one. After the first, a rest without
+/// steps is the candidate itself, matched without an evaluator.
 struct StreamEvaluation {
     let query: PathQuery
     let plan: StreamPlan
+    /// The path that computed results report (the rest's text).
+    private let resultPath: String
+    /// Whether a candidate alone may give other matches than among others.
+    private let aloneDiffers: Bool
 
     init(_ query: PathQuery) throws(QueryError) {
         self.query = query
         self.plan = try StreamPlan(query)
+        self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
+        self.aloneDiffers = plan.rest.steps.contains { step in
+            if case .filter = step.kind { return true }
+            return false
+        }
     }
 
     /// Reads `input` to its end and calls `each` with every match, in
@@ -29,13 +41,14 @@ struct StreamEvaluation {
     ///   throws. Matches handed on before an error stay handed on.
     func run(_ input: ChunkedInput, options: LoadOptions, each: (Match) throws -> Void) throws {
         var fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
+        let resultPath = resultPath
         var candidates = 0
         var first: (alone: QueryResult, amongOthers: QueryResult)?
         func deliver(_ result: QueryResult) throws {
             if fold != nil {
                 try fold!.add(result)
             } else {
-                for match in result.selectedMatches { try each(match) }
+                for item in result.items { try each(result.match(item, resultPath: resultPath)) }
             }
         }
         do {
@@ -43,9 +56,18 @@ struct StreamEvaluation {
                 let document = candidate.document
                 let start = candidate.isWrapped ? document.root.index + 1 : document.root.index
                 candidates += 1
-                let amongOthers = try evaluateAmongOthers(start, in: document)
+                if candidates > 1 && plan.rest.steps.isEmpty && fold == nil {
+                    if let pending = first {
+                        first = nil
+                        try deliver(pending.amongOthers)
+                    }
+                    try each(Match(document: document, index: start, computed: nil, resultPath: resultPath))
+                    return
+                }
+                let amongOthers = try evaluate(start, in: document, oneOfSeveral: true)
                 if candidates == 1 {
-                    first = (try evaluateAlone(start, in: document), amongOthers)
+                    let alone = aloneDiffers ? try evaluate(start, in: document, oneOfSeveral: false) : amongOthers
+                    first = (alone, amongOthers)
                     return
                 }
                 if let pending = first {
@@ -71,23 +93,16 @@ struct StreamEvaluation {
         }
     }
 
-    private func evaluateAlone(_ start: UInt32, in document: Document) throws(QueryError) -> QueryResult {
+    /// The rest of the path on the candidate at `start`.
+    private func evaluate(_ start: UInt32, in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
         if plan.rest.steps.isEmpty {
             // The candidate itself (what evaluating no steps gives, without an evaluator).
             return QueryResult(document: document, items: [start], computed: [], isToMany: false,
                                origin: QueryOrigin(start: [start]).appending(plan.rest))
         }
-        return try plan.rest.evaluate(in: QueryScope(
-            document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])))
-    }
-
-    private func evaluateAmongOthers(_ start: UInt32, in document: Document) throws(QueryError) -> QueryResult {
-        if plan.rest.steps.isEmpty { return try evaluateAlone(start, in: document) }
-        let twice = try plan.rest.evaluate(in: QueryScope(
-            document: document, items: [start, start], computed: [], isToMany: true, origin: QueryOrigin(start: [start])))
-        let half = Array(twice.items.prefix(twice.items.count / 2))
-        return QueryResult(
-            document: document, items: half, computed: twice.computed, isToMany: twice.isToMany, origin: twice.origin)
+        return try plan.rest.evaluate(
+            in: QueryScope(document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])),
+            oneOfSeveral: oneOfSeveral)
     }
 
     /// A selector's verdict as a path error under its step.

@@ -275,6 +275,12 @@ package struct JSONStreamScanner {
         }
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if state == .none || state == .candidate, let skip = skipInBuffer() {
+                // Nothing inside is a candidate: the whole value is read at once.
+                moveOver(skip)
+                try valueDone(emit)
+                return
+            }
             guard stack.count < options.maxDepth else {
                 throw LoadError(
                     .nestingTooDeep,
@@ -293,6 +299,27 @@ package struct JSONStreamScanner {
         default:
             throw unexpected("expected a value")
         }
+    }
+
+    /// The value at `pos` read by the fast path, when it lies whole in the buffer.
+    private func skipInBuffer() -> JSONValueSkipper.Skip? {
+        let depthLeft = options.maxDepth - stack.count
+        return buffer.withUnsafeBufferPointer { bytes in
+            JSONValueSkipper(bytes).skipValue(at: pos, depthLeft: depthLeft)
+        }
+    }
+
+    /// Moves `pos` past a value the fast path read, keeping the location up to date.
+    private mutating func moveOver(_ skip: JSONValueSkipper.Skip) {
+        pos = skip.end
+        line += skip.lines
+        if let start = skip.lastLineStart {
+            lineStart = base + start
+            continuations = skip.continuations
+        } else {
+            continuations += skip.continuations
+        }
+        lastWasCR = false
     }
 
     private mutating func close(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
