@@ -13,6 +13,9 @@
 package struct JSONStreamScanner {
     private let input: ChunkedInput
     private let options: LoadOptions
+    /// Parses each candidate; its names and key cache carry over from one
+    /// candidate to the next, which mostly repeat the same keys.
+    private let parser: JSONRecordParser
     private var matcher: StreamMatcher
     private let keepsKeys: Bool
     private var buffer: [UInt8]
@@ -64,6 +67,7 @@ package struct JSONStreamScanner {
     package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
         self.input = input
         self.options = options
+        self.parser = JSONRecordParser(options: options)
         self.matcher = StreamMatcher(selector)
         self.keepsKeys = selector.keepsKeys
         self.buffer = head
@@ -96,7 +100,7 @@ package struct JSONStreamScanner {
             }
             switch expect {
             case .string(let isKey):
-                guard let end = try scanString() else { try needMore(); continue }
+                guard let end = try stringEnd() else { try needMore(); continue }
                 if isKey {
                     keyInBuffer = nil
                     if let top = stack.last, case .applying = top.state {
@@ -333,13 +337,18 @@ package struct JSONStreamScanner {
         expect = stack.isEmpty ? .end : .commaOrEnd
         guard capturing, stack.count == captureDepth else { return }
         capturing = false
-        var bytes = captured
-        captured = []
-        bytes.append(contentsOf: buffer[captureFrom..<pos])
-        if wrapper > 0 { bytes.append(UInt8(ascii: "}")) }
         let document: Document
         do {
-            document = try JSONScanner.parse(bytes, options: options)
+            if captured.isEmpty {
+                // The whole candidate is in the buffer: one copy, as the document's text.
+                document = try parser.parse(buffer[captureFrom..<pos])
+            } else {
+                var bytes = captured
+                captured = []
+                bytes.append(contentsOf: buffer[captureFrom..<pos])
+                if wrapper > 0 { bytes.append(UInt8(ascii: "}")) }
+                document = try parser.parse(bytes)
+            }
         } catch {
             throw relocated(error)
         }
@@ -363,6 +372,20 @@ package struct JSONStreamScanner {
         expect = .string(isKey: isKey)
         scanned = base + pos + 1
         scannedContinuations = continuations
+    }
+
+    /// The offset after the string at `pos`: read at once on the fast path
+    /// when it lies whole in the buffer, else validated from where it stopped
+    /// last; `nil` when the buffer ends first.
+    private mutating func stringEnd() throws(LoadError) -> Int? {
+        if scanned == base + pos + 1 {
+            let fast = buffer.withUnsafeBufferPointer { bytes in JSONValueSkipper(bytes).skipString(at: pos) }
+            if let fast {
+                scannedContinuations = continuations + fast.continuations
+                return fast.end
+            }
+        }
+        return try scanString()
     }
 
     /// Validates the string at `pos` from where it stopped last; returns

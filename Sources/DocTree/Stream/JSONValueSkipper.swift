@@ -107,6 +107,15 @@ struct JSONValueSkipper {
         }
     }
 
+    /// Skips the string (or key) whose opening quote is at `start`: the
+    /// offset past its closing quote and its UTF-8 continuation bytes, or
+    /// `nil` when the slow path must read it.
+    func skipString(at start: Int) -> (end: Int, continuations: Int)? {
+        var skip = Skip(end: start, lines: 0, lastLineStart: nil, continuations: 0)
+        guard let end = string(at: start, &skip) else { return nil }
+        return (end, skip.continuations)
+    }
+
     /// A member's key, its colon and the whitespace after it: the offset of its value.
     @inline(__always)
     private func member(at i: Int, _ skip: inout Skip) -> Int? {
