@@ -33,7 +33,9 @@ struct StreamEvaluation {
     }
 
     /// Reads `input` to its end and calls `each` with every match, in
-    /// document order.
+    /// document order. JSON input that holds several top-level values
+    /// (JSON Lines) is evaluated value by value, as if each were a
+    /// document of its own: a fold gives one result per value.
     ///
     /// - Throws: ``LoadError`` for malformed or unreadable input (located
     ///   in the whole input), ``QueryError`` when evaluation fails or the
@@ -51,8 +53,20 @@ struct StreamEvaluation {
                 for item in result.items { try each(result.match(item, resultPath: resultPath)) }
             }
         }
+        /// The end of one top-level value: its pending and folded matches go out.
+        func endValue() throws {
+            if let pending = first {
+                first = nil
+                try deliver(pending.alone)
+            }
+            if let finished = fold {
+                for match in try finished.finish() { try each(match) }
+                fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
+            }
+            candidates = 0
+        }
         do {
-            try StreamingLoad.run(input, selector: plan.selector, options: options) { candidate in
+            try StreamingLoad.run(input, selector: plan.selector, options: options, nextValue: { try endValue() }) { candidate in
                 let document = candidate.document
                 let start = candidate.isWrapped ? document.root.index + 1 : document.root.index
                 candidates += 1
@@ -76,8 +90,7 @@ struct StreamEvaluation {
                 }
                 try deliver(amongOthers)
             }
-            if let pending = first { try deliver(pending.alone) }
-        } catch let error as StreamFailure {
+        } catch {
             if let pending = first, case .load = error {
                 // What came before the malformed part is still delivered.
                 try? deliver(pending.amongOthers)
@@ -88,9 +101,7 @@ struct StreamEvaluation {
             case .selector(let error): throw notStreamable(error)
             }
         }
-        if let fold {
-            for match in try fold.finish() { try each(match) }
-        }
+        try endValue()
     }
 
     /// The rest of the path on the candidate at `start`.

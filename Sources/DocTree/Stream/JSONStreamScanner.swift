@@ -1,4 +1,5 @@
-/// Reads one JSON document in chunks without building it: tracks depth,
+/// Reads JSON in chunks without building it (one value, or a stream of
+/// values separated by white space, each read in turn): tracks depth,
 /// keys and array positions, validates every byte it passes over, and
 /// hands the bytes of each candidate value (gathered across chunk
 /// boundaries) to the strict ``JSONScanner``, which makes it a small
@@ -13,6 +14,7 @@
 package struct JSONStreamScanner {
     private let input: ChunkedInput
     private let options: LoadOptions
+    private let selector: StreamSelector
     /// Parses each candidate; its names and key cache carry over from one
     /// candidate to the next, which mostly repeat the same keys.
     private let parser: JSONRecordParser
@@ -67,6 +69,7 @@ package struct JSONStreamScanner {
     package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
         self.input = input
         self.options = options
+        self.selector = selector
         self.parser = JSONRecordParser(options: options)
         self.matcher = StreamMatcher(selector)
         self.keepsKeys = selector.keepsKeys
@@ -77,9 +80,15 @@ package struct JSONStreamScanner {
 
     // MARK: Driving
 
-    package mutating func run(emit: (StreamCandidate) throws -> Void) throws(StreamFailure) {
+    /// Reads the input to its end, calling `emit` with each candidate in
+    /// document order, and `nextValue` before each top-level value after
+    /// the first (input that holds several values, such as JSON Lines, is
+    /// a stream of them; the selector starts afresh on each).
+    package mutating func run(
+        emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void
+    ) throws(StreamFailure) {
         do {
-            try scan(emit: emit)
+            try scan(emit: emit, nextValue: nextValue)
         } catch let error as StreamFailure {
             throw error
         } catch let error as LoadError {
@@ -91,7 +100,7 @@ package struct JSONStreamScanner {
         }
     }
 
-    private mutating func scan(emit: (StreamCandidate) throws -> Void) throws {
+    private mutating func scan(emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void) throws {
         while true {
             if pos >= buffer.count {
                 if atEnd { break }
@@ -178,9 +187,11 @@ package struct JSONStreamScanner {
                     throw unexpected(isArray ? "expected ',' or ']'" : "expected ',' or '}'")
                 }
             case .end:
-                var error = unexpected(JSONScanner.trailingValueMessage)
-                error.message += Self.severalValuesHint
-                throw error
+                // Another top-level value: a stream of values (JSON Lines,
+                // concatenated JSON) is read one value after the other.
+                try nextValue()
+                matcher = StreamMatcher(selector)
+                try startValue(c, emit)
             case .string, .number, .literal:
                 break
             }
@@ -517,11 +528,6 @@ package struct JSONStreamScanner {
     private func location(at offset: Int, continuations extra: Int? = nil) -> SourceLocation {
         SourceLocation(byteOffset: offset, line: line, column: offset - lineStart - (extra ?? continuations) + 1)
     }
-
-    /// What a second top-level value's error adds: streaming evaluates a
-    /// path over one value; a stream of values is read record by record.
-    static let severalValuesHint =
-        "; streaming reads one JSON value: read several (JSON Lines) with DocumentStream, or with docq without --stream"
 
     private func unexpected(_ expectation: String, at i: Int? = nil) -> LoadError {
         let at = i ?? pos
