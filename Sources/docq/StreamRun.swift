@@ -13,8 +13,10 @@ import Foundation
 ///
 /// A file of JSON Lines is never streamed this way, with or without
 /// `--stream`: it is read one record at a time already, and the path is
-/// evaluated on each record as a document of its own (streaming would
-/// evaluate it across the whole file as one value).
+/// evaluated on each record as a document of its own, and a malformed
+/// record does not end it. Several values on standard input are streamed
+/// one value after the other, each as a document of its own, so the output
+/// is the same; there a malformed value ends the run.
 struct StreamRun {
     let command: Docq
     let diagnostics: Diagnostics

@@ -3,7 +3,10 @@
 /// keys and array positions, validates every byte it passes over, and
 /// hands the bytes of each candidate value (gathered across chunk
 /// boundaries) to the strict ``JSONScanner``, which makes it a small
-/// document of its own.
+/// document of its own. A value or string that lies whole in the buffer
+/// is read on ``JSONValueSkipper``'s fast path; the byte-by-byte state
+/// machine below reads what that path gives up on, and keeps its state
+/// across chunk edges.
 ///
 /// What is checked outside candidates: the grammar (structure, strings and
 /// their escapes, numbers, literals), control characters and UTF-8 in
@@ -291,7 +294,7 @@ package struct JSONStreamScanner {
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             if state == .none || state == .candidate, let skip = skipInBuffer() {
-                // Nothing inside is a candidate: the whole value is read at once.
+                // No candidate inside (or this is the candidate): read at once.
                 moveOver(skip)
                 try valueDone(emit)
                 return
