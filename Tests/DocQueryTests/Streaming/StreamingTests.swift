@@ -131,6 +131,24 @@ import Testing
         #expect(!inMemory.isEmpty)
     }
 
+    /// A fold adds every value to one running sum, as in memory adds them
+    /// all: integers past Int, decimals, large exponents, and values that
+    /// cancel out.
+    @Test(arguments: [
+        #"{"x":[{"y":9223372036854775807},{"y":1},{"y":0.5}]}"#,
+        #"{"x":[{"y":9e127},{"y":-9e127},{"y":1}]}"#,
+        #"{"x":[{"y":"1.25"},{"y":null},{"y":2.5},{"y":1e-5}]}"#,
+        #"{"x":[{"y":1e100},{"y":1}]}"#,
+    ])
+    func foldedSumsEqualInMemory(_ text: String) throws {
+        for path in ["x.y.@sum", "x.y.@avg"] {
+            let expected = try PathQuery(path).evaluate(on: Document(data: Data(text.utf8)))
+                .selectedMatches.map(StreamDifferentialTests.render)
+            #expect(try Self.stream(path, text) == expected, "\(path) on \(text)")
+            #expect(!expected.isEmpty)
+        }
+    }
+
     @Test func tokensSplitAtEveryByte() throws {
         let text = #"{"k\u00e9y":[{"n":-12.5e+3,"s":"a\"b\\c\u0041\ud83d\ude00한글"},{"n":0,"s":"","t":[true,false,null]}]}"#
         let document = try Document(data: Data(text.utf8))
