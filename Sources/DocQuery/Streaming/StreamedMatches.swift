@@ -22,7 +22,7 @@ extension PathQuery {
     /// space (JSON Lines, concatenated JSON) is a stream of values: the path
     /// is evaluated on each value in turn, as on a document of its own, so
     /// a folded operator gives one result per value. A malformed value ends
-    /// the stream with its error (``DocumentStream`` reads past it).
+    /// the stream with its error (`DocumentStream` reads past it).
     ///
     /// - Throws: ``QueryError`` of kind ``QueryError/Kind-swift.struct/notStreamable``,
     ///   with a caret under the step, when the path cannot stream (a
