@@ -93,7 +93,15 @@ struct Evaluator {
 
     /// Applies `steps` to `items` in place. With `tracing`, records the first
     /// step that empties a non-empty sequence in ``failure``.
-    mutating func run(_ steps: ArraySlice<Step>, _ items: inout [UInt32], tracing: Bool = false) throws(QueryError) {
+    ///
+    /// With `oneOfSeveral`, `items` is one part of a longer sequence (a
+    /// streamed candidate, see `StreamEvaluation`): a part that is one JSON
+    /// array is then not a lone array, so a filter tests the array itself,
+    /// as it tests each value of a sequence of several. Paths inside
+    /// filters keep the usual rule.
+    mutating func run(
+        _ steps: ArraySlice<Step>, _ items: inout [UInt32], tracing: Bool = false, oneOfSeveral: Bool = false
+    ) throws(QueryError) {
         var spare = takeBuffer()
         defer { giveBack(spare) }
         var i = steps.startIndex
@@ -113,7 +121,7 @@ struct Evaluator {
                 continue
             }
             spare.removeAll(keepingCapacity: true)
-            try apply(step, to: items, into: &spare)
+            try apply(step, to: items, into: &spare, opensLoneArray: !oneOfSeveral)
             if tracing && spare.isEmpty && failure == nil {
                 failure = (i, items)
             }
@@ -122,8 +130,10 @@ struct Evaluator {
         }
     }
 
-    /// Applies one non-operator step.
-    private mutating func apply(_ step: Step, to input: [UInt32], into out: inout [UInt32]) throws(QueryError) {
+    /// Applies one non-operator step; a filter opens a lone array only when `opensLoneArray`.
+    private mutating func apply(
+        _ step: Step, to input: [UInt32], into out: inout [UInt32], opensLoneArray: Bool
+    ) throws(QueryError) {
         switch step.kind {
         case .key(let slot):
             let id = keyIDs[slot]
@@ -150,7 +160,7 @@ struct Evaluator {
             appendSlice(lower, upper, of: input, into: &out)
         case .filter(let expression):
             fannedOut = true
-            if let array = loneArray(input) {
+            if opensLoneArray, let array = loneArray(input) {
                 var p = array + 1
                 let end = nodes[Int(array)].a
                 while p < end {

@@ -13,8 +13,10 @@ import Foundation
 ///
 /// A file of JSON Lines is never streamed this way, with or without
 /// `--stream`: it is read one record at a time already, and the path is
-/// evaluated on each record as a document of its own (streaming would
-/// evaluate it across the whole file as one value).
+/// evaluated on each record as a document of its own, and a malformed
+/// record does not end it. Several values on standard input are streamed
+/// one value after the other, each as a document of its own, so the output
+/// is the same; there a malformed value ends the run.
 struct StreamRun {
     let command: Docq
     let diagnostics: Diagnostics
@@ -81,11 +83,13 @@ struct StreamRun {
         var unreadable = false
         var failedPath = false
         var missed: [String] = []
+        // Read once: an option's value is a property wrapper, slow to read per match.
+        let asJSON = command.json || command.pretty
+        let firstOnly = command.first
         for source in sources {
             let prefix = prefixes ? source.label + ":" : ""
             var count = 0
             var collected: [Match] = []
-            let asJSON = command.json || command.pretty
             do {
                 let input: ChunkedInput
                 switch source {
@@ -101,7 +105,7 @@ struct StreamRun {
                     } else {
                         ValueFormatter.writeLine(match, prefix: prefix, to: &out)
                     }
-                    if command.first { throw Enough() }
+                    if firstOnly { throw Enough() }
                 }
             } catch is Enough {
             } catch let error as LoadError {

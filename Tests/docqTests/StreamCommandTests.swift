@@ -53,6 +53,18 @@ struct StreamCommandTests {
         }
     }
 
+    @Test("several values on standard input stream one after the other, as without --stream")
+    func severalValuesOnStandardInput() throws {
+        let input = Array("{\"a\":[1,2]}\n{\"a\":[3]}\n{\"b\":0}\n{\"a\":{\"c\":4}} {\"a\":5}".utf8)
+        for path in ["a.@count", "a", "a.c", "a[0]", "a.c.@sum"] {
+            let plain = try Docq.run([path], stdin: input)
+            let streamed = try Docq.run(["--stream", path], stdin: input)
+            #expect(streamed.stdout == plain.stdout, "\(path): \(streamed)")
+            #expect(streamed.status == plain.status, "\(path): \(streamed)")
+        }
+        #expect(try Docq.run(["--stream", "a.@count"], stdin: input).stdout == "2\n1\n0\n1\n1\n")
+    }
+
     @Test("malformed input: what came before is printed, then the error, exit 3")
     func malformed() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")

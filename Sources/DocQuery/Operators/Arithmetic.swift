@@ -18,6 +18,13 @@ extension Evaluator {
 
     func sum(_ values: [UInt32], _ step: Step) throws(QueryError) -> Sum {
         var result = Sum()
+        try sum(values, step, into: &result)
+        return result
+    }
+
+    /// Adds `values` to a running sum, one by one (a stream's fold adds
+    /// each candidate's values as the in-memory sum adds them all).
+    func sum(_ values: [UInt32], _ step: Step, into result: inout Sum) throws(QueryError) {
         for item in values {
             let cls = valueClass(item)
             if cls == .null || (cls == .text && isBlank(item)) { continue }
@@ -36,7 +43,6 @@ extension Evaluator {
             }
             result.total = total
         }
-        return result
     }
 
     /// `total + value`, exactly; `nil` outside `Decimal`'s range.

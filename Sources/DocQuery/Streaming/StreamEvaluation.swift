@@ -5,23 +5,37 @@
 ///
 /// In memory the rest runs once over the sequence of all candidates, and
 /// a sequence that is exactly one JSON array stands for its elements (a
-/// *lone* array). So each candidate is evaluated as one of several (the
-/// rest runs on the candidate twice over, `[c, c]`, and the first half of
-/// the result is kept: no sequence is then a lone array, and every rest
-/// step maps values one by one). The first candidate is also evaluated
-/// alone, and its matches wait until a second candidate shows which
-/// evaluation was the right one.
+/// *lone* array), which matters to a filter. So each candidate is
+/// evaluated as one of several (``Evaluator/run(_:_:tracing:oneOfSeveral:)``:
+/// a filter tests a candidate that is an array as a value, as it would
+/// among others). The first candidate's matches wait until a second
+/// candidate comes (or the input ends), because only then is it sure that
+/// the selector's index steps were right; when the rest holds a filter, the
+/// first candidate is also evaluated alone, and the second candidate shows
+/// which evaluation was the right one. After the first, a rest without
+/// steps is the candidate itself, matched without an evaluator.
 struct StreamEvaluation {
     let query: PathQuery
     let plan: StreamPlan
+    /// The path that computed results report (the rest's text).
+    private let resultPath: String
+    /// Whether a candidate alone may give other matches than among others.
+    private let aloneDiffers: Bool
 
     init(_ query: PathQuery) throws(QueryError) {
         self.query = query
         self.plan = try StreamPlan(query)
+        self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
+        self.aloneDiffers = plan.rest.steps.contains { step in
+            if case .filter = step.kind { return true }
+            return false
+        }
     }
 
     /// Reads `input` to its end and calls `each` with every match, in
-    /// document order.
+    /// document order. JSON input that holds several top-level values
+    /// (JSON Lines) is evaluated value by value, as if each were a
+    /// document of its own: a fold gives one result per value.
     ///
     /// - Throws: ``LoadError`` for malformed or unreadable input (located
     ///   in the whole input), ``QueryError`` when evaluation fails or the
@@ -29,23 +43,45 @@ struct StreamEvaluation {
     ///   throws. Matches handed on before an error stay handed on.
     func run(_ input: ChunkedInput, options: LoadOptions, each: (Match) throws -> Void) throws {
         var fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
+        let resultPath = resultPath
         var candidates = 0
         var first: (alone: QueryResult, amongOthers: QueryResult)?
         func deliver(_ result: QueryResult) throws {
             if fold != nil {
                 try fold!.add(result)
             } else {
-                for match in result.selectedMatches { try each(match) }
+                for item in result.items { try each(result.match(item, resultPath: resultPath)) }
             }
         }
+        /// The end of one top-level value: its pending and folded matches go out.
+        func endValue() throws {
+            if let pending = first {
+                first = nil
+                try deliver(pending.alone)
+            }
+            if let finished = fold {
+                for match in try finished.finish() { try each(match) }
+                fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
+            }
+            candidates = 0
+        }
         do {
-            try StreamingLoad.run(input, selector: plan.selector, options: options) { candidate in
+            try StreamingLoad.run(input, selector: plan.selector, options: options, nextValue: { try endValue() }) { candidate in
                 let document = candidate.document
                 let start = candidate.isWrapped ? document.root.index + 1 : document.root.index
                 candidates += 1
-                let amongOthers = try evaluateAmongOthers(start, in: document)
+                if candidates > 1 && plan.rest.steps.isEmpty && fold == nil {
+                    if let pending = first {
+                        first = nil
+                        try deliver(pending.amongOthers)
+                    }
+                    try each(Match(document: document, index: start, computed: nil, resultPath: resultPath))
+                    return
+                }
+                let amongOthers = try evaluate(start, in: document, oneOfSeveral: true)
                 if candidates == 1 {
-                    first = (try evaluateAlone(start, in: document), amongOthers)
+                    let alone = aloneDiffers ? try evaluate(start, in: document, oneOfSeveral: false) : amongOthers
+                    first = (alone, amongOthers)
                     return
                 }
                 if let pending = first {
@@ -54,8 +90,7 @@ struct StreamEvaluation {
                 }
                 try deliver(amongOthers)
             }
-            if let pending = first { try deliver(pending.alone) }
-        } catch let error as StreamFailure {
+        } catch {
             if let pending = first, case .load = error {
                 // What came before the malformed part is still delivered.
                 try? deliver(pending.amongOthers)
@@ -66,28 +101,19 @@ struct StreamEvaluation {
             case .selector(let error): throw notStreamable(error)
             }
         }
-        if let fold {
-            for match in try fold.finish() { try each(match) }
-        }
+        try endValue()
     }
 
-    private func evaluateAlone(_ start: UInt32, in document: Document) throws(QueryError) -> QueryResult {
+    /// The rest of the path on the candidate at `start`.
+    private func evaluate(_ start: UInt32, in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
         if plan.rest.steps.isEmpty {
             // The candidate itself (what evaluating no steps gives, without an evaluator).
             return QueryResult(document: document, items: [start], computed: [], isToMany: false,
                                origin: QueryOrigin(start: [start]).appending(plan.rest))
         }
-        return try plan.rest.evaluate(in: QueryScope(
-            document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])))
-    }
-
-    private func evaluateAmongOthers(_ start: UInt32, in document: Document) throws(QueryError) -> QueryResult {
-        if plan.rest.steps.isEmpty { return try evaluateAlone(start, in: document) }
-        let twice = try plan.rest.evaluate(in: QueryScope(
-            document: document, items: [start, start], computed: [], isToMany: true, origin: QueryOrigin(start: [start])))
-        let half = Array(twice.items.prefix(twice.items.count / 2))
-        return QueryResult(
-            document: document, items: half, computed: twice.computed, isToMany: twice.isToMany, origin: twice.origin)
+        return try plan.rest.evaluate(
+            in: QueryScope(document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])),
+            oneOfSeveral: oneOfSeveral)
     }
 
     /// A selector's verdict as a path error under its step.

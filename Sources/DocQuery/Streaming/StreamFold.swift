@@ -60,15 +60,7 @@ struct StreamFold {
             return
         }
         guard op == .sum || op == .avg else { return }
-        let part = try evaluator.sum(items, step)
-        sum.count += part.count
-        switch part.total {
-        case .int(let value): try addToSum(.integer(Int64(value)))
-        case .decimal(let value):
-            guard let exact = ExactNumber(value) else { throw overflow }
-            try addToSum(exact)
-        case .double: throw overflow
-        }
+        try evaluator.sum(items, step, into: &sum)
     }
 
     /// Folds `items` into the best values, as ``Evaluator/extreme(_:largest:_:)`` orders them.
@@ -97,18 +89,6 @@ struct StreamFold {
                 bestText = (match(), bytes)
             }
         }
-    }
-
-    private mutating func addToSum(_ value: ExactNumber) throws(QueryError) {
-        guard let total = Evaluator.add(sum.total, value) else { throw overflow }
-        sum.total = total
-    }
-
-    private var overflow: QueryError {
-        QueryError(
-            .nonNumericValue,
-            "\(op) cannot add the values exactly: the numbers it adds must fit 38 significant digits and powers of ten from -128 to 127",
-            path: alone.description, scalarRange: step.range)
     }
 
     /// The folded result, as the in-memory evaluator would give it.

@@ -18,6 +18,12 @@ extension PathQuery {
     /// streamed match is relative to the value its subtree was built from,
     /// not to the whole document. See "Streaming" in README.md.
     ///
+    /// JSON input that holds several top-level values separated by white
+    /// space (JSON Lines, concatenated JSON) is a stream of values: the path
+    /// is evaluated on each value in turn, as on a document of its own, so
+    /// a folded operator gives one result per value. A malformed value ends
+    /// the stream with its error (`DocumentStream` reads past it).
+    ///
     /// - Throws: ``QueryError`` of kind ``QueryError/Kind-swift.struct/notStreamable``,
     ///   with a caret under the step, when the path cannot stream (a
     ///   negative index, `..`, an operator that needs every value at once).

@@ -58,4 +58,35 @@ package enum UTF8Validation {
         }
         return nil
     }
+
+    /// The length of the well-formed UTF-8 sequence whose lead byte (≥ 0x80)
+    /// is at `i` in `bytes`, or 0 when it is not well formed (overlong, a
+    /// surrogate, past U+10FFFF, truncated, or a stray continuation byte).
+    @inline(__always)
+    package static func sequenceLength(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let lead = bytes[i]
+        let count = bytes.count
+        if lead < 0xC2 { return 0 }
+        if lead < 0xE0 {
+            guard i &+ 1 < count, bytes[i &+ 1] & 0xC0 == 0x80 else { return 0 }
+            return 2
+        }
+        if lead < 0xF0 {
+            guard i &+ 2 < count else { return 0 }
+            let b1 = bytes[i &+ 1]
+            guard b1 & 0xC0 == 0x80, bytes[i &+ 2] & 0xC0 == 0x80 else { return 0 }
+            if lead == 0xE0, b1 < 0xA0 { return 0 }  // overlong
+            if lead == 0xED, b1 > 0x9F { return 0 }  // U+D800…U+DFFF
+            return 3
+        }
+        if lead < 0xF5 {
+            guard i &+ 3 < count else { return 0 }
+            let b1 = bytes[i &+ 1]
+            guard b1 & 0xC0 == 0x80, bytes[i &+ 2] & 0xC0 == 0x80, bytes[i &+ 3] & 0xC0 == 0x80 else { return 0 }
+            if lead == 0xF0, b1 < 0x90 { return 0 }  // overlong
+            if lead == 0xF4, b1 > 0x8F { return 0 }  // past U+10FFFF
+            return 4
+        }
+        return 0
+    }
 }

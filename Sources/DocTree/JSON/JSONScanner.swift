@@ -431,19 +431,9 @@ struct Scanner {
     }
 
     /// A word with the high bit set in each byte that is a quote, a backslash,
-    /// a control character or not ASCII. Only the lowest set byte is exact
-    /// (borrows can mark later bytes), which is all the caller uses.
+    /// a control character or not ASCII (see ``ByteWords/stringSpecials(_:)``).
     @inline(__always)
-    static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let zeroQuote = (quotes &- ones) & ~quotes
-        let zeroBackslash = (backslashes &- ones) & ~backslashes
-        let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control | word) & highs
-    }
+    static func specialBytes(_ word: UInt64) -> UInt64 { ByteWords.stringSpecials(word) }
 
     /// Validates the escape whose backslash is at `i`; returns the offset past it.
     @inline(__always)
@@ -477,35 +467,10 @@ struct Scanner {
     }
 
     /// The length of the well-formed UTF-8 sequence whose lead byte (≥ 0x80)
-    /// is at `i`, or 0 when it is not well formed: overlong, a surrogate,
-    /// past U+10FFFF, truncated, or a stray continuation byte.
+    /// is at `i`, or 0 when it is not well formed (see
+    /// ``UTF8Validation/sequenceLength(at:in:)``).
     @inline(__always)
-    func utf8Length(at i: Int) -> Int {
-        let lead = base[i]
-        if lead < 0xC2 { return 0 }
-        if lead < 0xE0 {
-            guard i &+ 1 < count, base[i &+ 1] & 0xC0 == 0x80 else { return 0 }
-            return 2
-        }
-        if lead < 0xF0 {
-            guard i &+ 2 < count else { return 0 }
-            let b1 = base[i &+ 1]
-            let b2 = base[i &+ 2]
-            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return 0 }
-            if lead == 0xE0, b1 < 0xA0 { return 0 }  // overlong
-            if lead == 0xED, b1 > 0x9F { return 0 }  // U+D800…U+DFFF
-            return 3
-        }
-        if lead < 0xF5 {
-            guard i &+ 3 < count else { return 0 }
-            let b1 = base[i &+ 1]
-            guard b1 & 0xC0 == 0x80, base[i &+ 2] & 0xC0 == 0x80, base[i &+ 3] & 0xC0 == 0x80 else { return 0 }
-            if lead == 0xF0, b1 < 0x90 { return 0 }  // overlong
-            if lead == 0xF4, b1 > 0x8F { return 0 }  // past U+10FFFF
-            return 4
-        }
-        return 0
-    }
+    func utf8Length(at i: Int) -> Int { UTF8Validation.sequenceLength(at: i, in: input) }
 
     // MARK: Keys
 

@@ -1,8 +1,12 @@
-/// Reads one JSON document in chunks without building it: tracks depth,
+/// Reads JSON in chunks without building it (one value, or a stream of
+/// values separated by white space, each read in turn): tracks depth,
 /// keys and array positions, validates every byte it passes over, and
 /// hands the bytes of each candidate value (gathered across chunk
 /// boundaries) to the strict ``JSONScanner``, which makes it a small
-/// document of its own.
+/// document of its own. A value or string that lies whole in the buffer
+/// is read on ``JSONValueSkipper``'s fast path; the byte-by-byte state
+/// machine below reads what that path gives up on, and keeps its state
+/// across chunk edges.
 ///
 /// What is checked outside candidates: the grammar (structure, strings and
 /// their escapes, numbers, literals), control characters and UTF-8 in
@@ -13,6 +17,10 @@
 package struct JSONStreamScanner {
     private let input: ChunkedInput
     private let options: LoadOptions
+    private let selector: StreamSelector
+    /// Parses each candidate; its names and key cache carry over from one
+    /// candidate to the next, which mostly repeat the same keys.
+    private let parser: JSONRecordParser
     private var matcher: StreamMatcher
     private let keepsKeys: Bool
     private var buffer: [UInt8]
@@ -64,6 +72,8 @@ package struct JSONStreamScanner {
     package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
         self.input = input
         self.options = options
+        self.selector = selector
+        self.parser = JSONRecordParser(options: options)
         self.matcher = StreamMatcher(selector)
         self.keepsKeys = selector.keepsKeys
         self.buffer = head
@@ -73,9 +83,15 @@ package struct JSONStreamScanner {
 
     // MARK: Driving
 
-    package mutating func run(emit: (StreamCandidate) throws -> Void) throws(StreamFailure) {
+    /// Reads the input to its end, calling `emit` with each candidate in
+    /// document order, and `nextValue` before each top-level value after
+    /// the first (input that holds several values, such as JSON Lines, is
+    /// a stream of them; the selector starts afresh on each).
+    package mutating func run(
+        emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void
+    ) throws(StreamFailure) {
         do {
-            try scan(emit: emit)
+            try scan(emit: emit, nextValue: nextValue)
         } catch let error as StreamFailure {
             throw error
         } catch let error as LoadError {
@@ -87,7 +103,7 @@ package struct JSONStreamScanner {
         }
     }
 
-    private mutating func scan(emit: (StreamCandidate) throws -> Void) throws {
+    private mutating func scan(emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void) throws {
         while true {
             if pos >= buffer.count {
                 if atEnd { break }
@@ -96,7 +112,7 @@ package struct JSONStreamScanner {
             }
             switch expect {
             case .string(let isKey):
-                guard let end = try scanString() else { try needMore(); continue }
+                guard let end = try stringEnd() else { try needMore(); continue }
                 if isKey {
                     keyInBuffer = nil
                     if let top = stack.last, case .applying = top.state {
@@ -174,9 +190,11 @@ package struct JSONStreamScanner {
                     throw unexpected(isArray ? "expected ',' or ']'" : "expected ',' or '}'")
                 }
             case .end:
-                var error = unexpected(JSONScanner.trailingValueMessage)
-                error.message += Self.severalValuesHint
-                throw error
+                // Another top-level value: a stream of values (JSON Lines,
+                // concatenated JSON) is read one value after the other.
+                try nextValue()
+                matcher = StreamMatcher(selector)
+                try startValue(c, emit)
             case .string, .number, .literal:
                 break
             }
@@ -275,6 +293,12 @@ package struct JSONStreamScanner {
         }
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if state == .none || state == .candidate, let skip = skipInBuffer() {
+                // No candidate inside (or this is the candidate): read at once.
+                moveOver(skip)
+                try valueDone(emit)
+                return
+            }
             guard stack.count < options.maxDepth else {
                 throw LoadError(
                     .nestingTooDeep,
@@ -295,6 +319,27 @@ package struct JSONStreamScanner {
         }
     }
 
+    /// The value at `pos` read by the fast path, when it lies whole in the buffer.
+    private func skipInBuffer() -> JSONValueSkipper.Skip? {
+        let depthLeft = options.maxDepth - stack.count
+        return buffer.withUnsafeBufferPointer { bytes in
+            JSONValueSkipper(bytes).skipValue(at: pos, depthLeft: depthLeft)
+        }
+    }
+
+    /// Moves `pos` past a value the fast path read, keeping the location up to date.
+    private mutating func moveOver(_ skip: JSONValueSkipper.Skip) {
+        pos = skip.end
+        line += skip.lines
+        if let start = skip.lastLineStart {
+            lineStart = base + start
+            continuations = skip.continuations
+        } else {
+            continuations += skip.continuations
+        }
+        lastWasCR = false
+    }
+
     private mutating func close(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
         stack.removeLast()
         pos += 1
@@ -306,13 +351,18 @@ package struct JSONStreamScanner {
         expect = stack.isEmpty ? .end : .commaOrEnd
         guard capturing, stack.count == captureDepth else { return }
         capturing = false
-        var bytes = captured
-        captured = []
-        bytes.append(contentsOf: buffer[captureFrom..<pos])
-        if wrapper > 0 { bytes.append(UInt8(ascii: "}")) }
         let document: Document
         do {
-            document = try JSONScanner.parse(bytes, options: options)
+            if captured.isEmpty {
+                // The whole candidate is in the buffer: one copy, as the document's text.
+                document = try parser.parse(buffer[captureFrom..<pos])
+            } else {
+                var bytes = captured
+                captured = []
+                bytes.append(contentsOf: buffer[captureFrom..<pos])
+                if wrapper > 0 { bytes.append(UInt8(ascii: "}")) }
+                document = try parser.parse(bytes)
+            }
         } catch {
             throw relocated(error)
         }
@@ -336,6 +386,20 @@ package struct JSONStreamScanner {
         expect = .string(isKey: isKey)
         scanned = base + pos + 1
         scannedContinuations = continuations
+    }
+
+    /// The offset after the string at `pos`: read at once on the fast path
+    /// when it lies whole in the buffer, else validated from where it stopped
+    /// last; `nil` when the buffer ends first.
+    private mutating func stringEnd() throws(LoadError) -> Int? {
+        if scanned == base + pos + 1 {
+            let fast = buffer.withUnsafeBufferPointer { bytes in JSONValueSkipper(bytes).skipString(at: pos) }
+            if let fast {
+                scannedContinuations = continuations + fast.continuations
+                return fast.end
+            }
+        }
+        return try scanString()
     }
 
     /// Validates the string at `pos` from where it stopped last; returns
@@ -467,11 +531,6 @@ package struct JSONStreamScanner {
     private func location(at offset: Int, continuations extra: Int? = nil) -> SourceLocation {
         SourceLocation(byteOffset: offset, line: line, column: offset - lineStart - (extra ?? continuations) + 1)
     }
-
-    /// What a second top-level value's error adds: streaming evaluates a
-    /// path over one value; a stream of values is read record by record.
-    static let severalValuesHint =
-        "; streaming reads one JSON value: read several (JSON Lines) with DocumentStream, or with docq without --stream"
 
     private func unexpected(_ expectation: String, at i: Int? = nil) -> LoadError {
         let at = i ?? pos

@@ -39,12 +39,14 @@ package enum StreamingLoad {
 
     /// Reads `input` to its end, calling `emit` with each candidate in
     /// document order; only the current candidate's subtree is ever built.
+    /// JSON input may hold several top-level values (JSON Lines): each is
+    /// read in turn, with a call of `nextValue` before each after the first.
     ///
     /// - Throws: ``StreamFailure``; candidates emitted before the failure
     ///   stay emitted.
     package static func run(
         _ input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
-        emit: (StreamCandidate) throws -> Void
+        nextValue: () throws -> Void = {}, emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
         var head: [UInt8] = []
         do {
@@ -66,7 +68,7 @@ package enum StreamingLoad {
                     .unsupportedEncoding, "streaming reads JSON in UTF-8 only; load the document without streaming"))
             }
             var scanner = JSONStreamScanner(input: input, head: head, skip: start, selector: selector, options: options)
-            try scanner.run(emit: emit)
+            try scanner.run(emit: emit, nextValue: nextValue)
         }
     }
 }

@@ -1,0 +1,236 @@
+/// The fast path of ``JSONStreamScanner``: validates one whole JSON value
+/// that lies in the buffer already, a word at a time where it can, and
+/// says where it ends and how many lines it crossed.
+///
+/// It never reports an error. Whatever it does not take (a malformed
+/// byte, a value that runs past the buffer, nesting deeper than it
+/// tracks, a `\u` escape) makes it give up, and the stream scanner's
+/// resumable byte-by-byte path reads the value instead, with its exact
+/// messages and locations. So it accepts only what that path accepts:
+/// the JSON grammar, escapes, no control characters in strings, and
+/// well-formed UTF-8.
+struct JSONValueSkipper {
+    /// The first byte of the buffer (never read when `count` is 0).
+    let base: UnsafePointer<UInt8>
+    let count: Int
+
+    /// Where a skipped value ends, and the line breaks it held.
+    struct Skip {
+        /// The offset just past the value.
+        var end: Int
+        /// The line breaks in the value (CR LF is one).
+        var lines: Int
+        /// The offset where the value's last line starts, when it holds a line break.
+        var lastLineStart: Int?
+        /// UTF-8 continuation bytes on the value's last line (since
+        /// `lastLineStart`, or since the value's start).
+        var continuations: Int
+    }
+
+    /// Containers nested deeper than this (inside the value) are left to the slow path.
+    static let maxNesting = 32
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.count = bytes.count
+    }
+
+    /// Skips the value starting at `start` (its first byte, not whitespace),
+    /// nesting at most `depthLeft` containers; `nil` when the slow path must read it.
+    func skipValue(at start: Int, depthLeft: Int) -> Skip? {
+        let depthLimit = min(depthLeft, Self.maxNesting)
+        var skip = Skip(end: start, lines: 0, lastLineStart: nil, continuations: 0)
+        var i = start
+        var depth = 0
+        // Bit k is set when the container at depth k + 1 is an object.
+        var objects: UInt64 = 0
+        valueLoop: while true {
+            guard i < count else { return nil }
+            switch base[i] {
+            case UInt8(ascii: "\""):
+                guard let end = string(at: i, &skip) else { return nil }
+                i = end
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                guard let end = number(at: i) else { return nil }
+                i = end
+            case UInt8(ascii: "t"):
+                guard word(at: i) == 0x6575_7274 else { return nil }
+                i &+= 4
+            case UInt8(ascii: "n"):
+                guard word(at: i) == 0x6C6C_756E else { return nil }
+                i &+= 4
+            case UInt8(ascii: "f"):
+                guard word(at: i &+ 1) == 0x6573_6C61 else { return nil }
+                i &+= 5
+            case let c where c == UInt8(ascii: "{") || c == UInt8(ascii: "["):
+                guard depth < depthLimit else { return nil }
+                let isObject = c == UInt8(ascii: "{")
+                if isObject { objects |= 1 << UInt64(depth) } else { objects &= ~(1 << UInt64(depth)) }
+                depth &+= 1
+                i = whitespace(i &+ 1, &skip)
+                guard i < count else { return nil }
+                if base[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    depth &-= 1
+                    i &+= 1
+                } else if isObject {
+                    guard let next = member(at: i, &skip) else { return nil }
+                    i = next
+                    continue valueLoop
+                } else {
+                    continue valueLoop
+                }
+            default:
+                return nil
+            }
+            // After a value: the end of the skipped value, a comma or a closing bracket.
+            while true {
+                if depth == 0 {
+                    skip.end = i
+                    return skip
+                }
+                i = whitespace(i, &skip)
+                guard i < count else { return nil }
+                let isObject = objects & (1 << UInt64(depth &- 1)) != 0
+                let c = base[i]
+                if c == UInt8(ascii: ",") {
+                    i = whitespace(i &+ 1, &skip)
+                    if isObject {
+                        guard let next = member(at: i, &skip) else { return nil }
+                        i = next
+                    }
+                    continue valueLoop
+                }
+                guard c == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return nil }
+                depth &-= 1
+                i &+= 1
+            }
+        }
+    }
+
+    /// Skips the string (or key) whose opening quote is at `start`: the
+    /// offset past its closing quote and its UTF-8 continuation bytes, or
+    /// `nil` when the slow path must read it.
+    func skipString(at start: Int) -> (end: Int, continuations: Int)? {
+        var skip = Skip(end: start, lines: 0, lastLineStart: nil, continuations: 0)
+        guard let end = string(at: start, &skip) else { return nil }
+        return (end, skip.continuations)
+    }
+
+    /// A member's key, its colon and the whitespace after it: the offset of its value.
+    @inline(__always)
+    private func member(at i: Int, _ skip: inout Skip) -> Int? {
+        guard i < count, base[i] == UInt8(ascii: "\""), let end = string(at: i, &skip) else { return nil }
+        let colon = whitespace(end, &skip)
+        guard colon < count, base[colon] == UInt8(ascii: ":") else { return nil }
+        return whitespace(colon &+ 1, &skip)
+    }
+
+    /// Skips whitespace from `start`, counting line breaks.
+    @inline(__always)
+    private func whitespace(_ start: Int, _ skip: inout Skip) -> Int {
+        var i = start
+        while i < count {
+            let c = base[i]
+            if c > 0x20 { return i }
+            switch c {
+            case 0x20, 0x09: break
+            case 0x0A:
+                // The LF of CR LF ends the line the CR counted.
+                if i == 0 || base[i &- 1] != 0x0D { skip.lines &+= 1 }
+                skip.lastLineStart = i &+ 1
+                skip.continuations = 0
+            case 0x0D:
+                skip.lines &+= 1
+                skip.lastLineStart = i &+ 1
+                skip.continuations = 0
+            default: return i
+            }
+            i &+= 1
+        }
+        return i
+    }
+
+    /// The offset past the string whose opening quote is at `start`.
+    @inline(__always)
+    private func string(at start: Int, _ skip: inout Skip) -> Int? {
+        var i = start &+ 1
+        while true {
+            while i &+ 8 <= count {
+                let special = ByteWords.stringSpecials(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if special != 0 {
+                    i &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
+                i &+= 8
+            }
+            guard i < count else { return nil }
+            let c = base[i]
+            if c == UInt8(ascii: "\"") { return i &+ 1 }
+            if c == UInt8(ascii: "\\") {
+                guard i &+ 1 < count else { return nil }
+                switch base[i &+ 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    i &+= 2
+                default:
+                    return nil  // `\u` and invalid escapes
+                }
+            } else if c >= 0x80 {
+                let length = UTF8Validation.sequenceLength(at: i, in: UnsafeBufferPointer(start: base, count: count))
+                guard length > 0 else { return nil }
+                skip.continuations &+= length &- 1
+                i &+= length
+            } else if c < 0x20 {
+                return nil
+            } else {
+                i &+= 1
+            }
+        }
+    }
+
+    /// The offset past the number at `start`, when a byte follows it in the buffer.
+    @inline(__always)
+    private func number(at start: Int) -> Int? {
+        var i = start
+        if base[i] == UInt8(ascii: "-") { i &+= 1 }
+        guard i < count, isDigit(base[i]) else { return nil }
+        if base[i] == UInt8(ascii: "0") {
+            i &+= 1
+        } else {
+            i = digits(i &+ 1)
+        }
+        guard i < count else { return nil }
+        if base[i] == UInt8(ascii: ".") {
+            i &+= 1
+            guard i < count, isDigit(base[i]) else { return nil }
+            i = digits(i &+ 1)
+            guard i < count else { return nil }
+        }
+        if base[i] | 0x20 == UInt8(ascii: "e") {
+            i &+= 1
+            if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
+            guard i < count, isDigit(base[i]) else { return nil }
+            i = digits(i &+ 1)
+            guard i < count else { return nil }
+        }
+        // A digit right after a leading zero is an error the slow path reports.
+        return isDigit(base[i]) ? nil : i
+    }
+
+    @inline(__always)
+    private func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
+
+    @inline(__always)
+    private func digits(_ start: Int) -> Int {
+        var i = start
+        while i < count, isDigit(base[i]) { i &+= 1 }
+        return i
+    }
+
+    /// The four bytes at `i` as a little-endian word, or 0 when fewer remain.
+    @inline(__always)
+    private func word(at i: Int) -> UInt32 {
+        guard i &+ 4 <= count else { return 0 }
+        return UInt32(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self))
+    }
+}
