@@ -21,8 +21,8 @@ struct CanonicalPathBuilder {
     let document: Document
     /// The document's records; valid while `document` (held above) lives.
     private let nodes: UnsafeBufferPointer<NodeRecord>
-    /// Every node's parent (derived on the document's first use).
-    private let parents: [UInt32]
+    /// Where each node's parent is found.
+    private let parents: Parents
     private let localNameIDs: [UInt32]
     private let root: UInt32
     /// When set, siblings are grouped once per parent (for many paths).
@@ -34,12 +34,54 @@ struct CanonicalPathBuilder {
     init(document: Document, memoizing: Bool = false) {
         self.document = document
         self.nodes = document.table.nodes.buffer
-        self.parents = document.parentTable.parents
+        self.parents = .table(document.parentTable.parents)
         self.localNameIDs = document.table.names.localNameIDs
         self.root = document.root.index
         if memoizing {
             groups = [:]
             arrays = [:]
+        }
+    }
+
+    /// A builder for the path of `node` alone: its ancestors are found by
+    /// one walk down from the document node, skipping sibling subtrees,
+    /// instead of deriving the document's parent table (4 bytes per node,
+    /// kept for the document's life) for a single path.
+    init(document: Document, onlyFor node: UInt32) {
+        self.document = document
+        self.nodes = document.table.nodes.buffer
+        self.localNameIDs = document.table.names.localNameIDs
+        self.root = document.root.index
+        var chain: [UInt32: UInt32] = [:]
+        var parent: UInt32 = 0
+        descent: while parent != node, Int(node) < nodes.count {
+            let end = nodes[Int(parent)].subtreeEnd(at: parent)
+            var child = parent + 1
+            while child < end {
+                let next = nodes[Int(child)].subtreeEnd(at: child)
+                if node < next {
+                    chain[child] = parent
+                    parent = child
+                    continue descent
+                }
+                child = next
+            }
+            break
+        }
+        self.parents = .chain(chain)
+    }
+
+    /// The parents a builder knows: the document's whole table, or the
+    /// ancestors of the one node it was made for.
+    private enum Parents {
+        case table([UInt32])
+        case chain([UInt32: UInt32])
+
+        subscript(node: UInt32) -> UInt32 {
+            switch self {
+            case .table(let parents): parents[Int(node)]
+            case .chain(let parents): parents[node] ?? ParentTable.none
+            }
         }
     }
 
@@ -56,7 +98,7 @@ struct CanonicalPathBuilder {
         var n = node
         while n != root {
             let record = nodes[Int(n)]
-            let parent = parents[Int(n)]
+            let parent = parents[n]
             guard parent != ParentTable.none, parent != 0 else { return nil }
             if nodes[Int(parent)].kind == .array {
                 components.append("[\(ordinalInArray(n, parent))]")

@@ -337,7 +337,7 @@ extension Evaluator {
         guard let id = table.names.id(of: key) else { return nil }
         for (i, record) in nodes.enumerated() where record.nameID != 0 && record.kind != .processingInstruction {
             if record.nameID == id || localNameIDs[Int(record.nameID)] == id {
-                var builder = CanonicalPathBuilder(document: document)
+                var builder = CanonicalPathBuilder(document: document, onlyFor: UInt32(i))
                 return builder.path(of: UInt32(i)).map { $0.isEmpty ? "." : $0 }
             }
         }

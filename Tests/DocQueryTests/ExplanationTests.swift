@@ -68,6 +68,22 @@ import Testing
         #expect(doc["tasks.nowhere"].explanation?.elsewhere == nil)
     }
 
+    /// The first occurrence's path is found by walking down from the root
+    /// past earlier siblings' subtrees: through arrays, repeated elements,
+    /// attributes and text, to the right index at every level.
+    @Test func elsewherePathsWalkPastEarlierSiblings() throws {
+        let json = try Document(string: #"""
+            {"a": [{"x": 1}, {"y": [{"z": [0, {"t": 0}]}, {"k": {"p": true, "target": 1}}]}], "target2": 2}
+            """#)
+        #expect(json["target"].explanation?.elsewhere == "a[1].y[1].k.target")
+        #expect(json["a.y.target"].explanation?.elsewhere == "a[1].y[1].k.target")
+        let xml = try Document(string: """
+            <r><s id="1"><t/>text</s><s><!-- c --><t/><t k="v">x<u n="1"/></t></s><u/></r>
+            """)
+        #expect(xml["s.u"].explanation?.elsewhere == "s[1].t[1].u")
+        #expect(xml["s.t.n"].explanation?.elsewhere == "s[1].t[1].u.n")
+    }
+
     @Test func chainsOfMembersExplainTheWholeChain() throws {
         let doc = try Fixtures.document("auth")
         let explanation = try #require(doc.auth.usr.username.explanation)

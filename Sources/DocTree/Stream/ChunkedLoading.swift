@@ -65,7 +65,7 @@ extension XMLLoader {
                 builder = XMLTreeBuilder(options: options, estimatedBytes: 0)
                 let again = try reopen()
                 var head: [UInt8] = []
-                _ = try again.read(into: &head, limit: RecordReader.defaultChunkSize)
+                _ = try again.read(into: &head, limit: pushChunkSize)
                 builder = try pushParse(first: head, input: again, estimate: estimate, options: options,
                                         dropsWhitespaceEarly: false)
             }
@@ -75,13 +75,31 @@ extension XMLLoader {
         }
     }
 
+    /// The most bytes handed to libxml2's push parser at once.
+    ///
+    /// libxml2 keeps its input buffer at a few times the chunk it is given
+    /// and regrows it by copying: with 1 MiB chunks the buffer reached
+    /// 4 MiB, and 6 MiB while it moved, all of it resident beside the tree
+    /// at the peak of a load. With 64 KiB chunks it stays in the hundreds
+    /// of KiB, and the per-chunk cost is still negligible.
+    static let pushChunkSize = 1 << 16
+
+    /// Runs the push parser over `first`, then the rest of `input`, in
+    /// chunks of at most ``pushChunkSize`` (a long `first`, the sniffed
+    /// head of the input, is split too).
     private static func pushParse(
         first: [UInt8], input: ChunkedInput, estimate: Int, options: LoadOptions, dropsWhitespaceEarly: Bool
     ) throws(LoadError) -> XMLTreeBuilder {
-        try LibXML2.parseChunks(
-            first: first,
+        var rest = first.dropFirst(pushChunkSize)
+        return try LibXML2.parseChunks(
+            first: Array(first.prefix(pushChunkSize)),
             next: { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
-                let more = try input.read(into: &chunk, limit: RecordReader.defaultChunkSize) > 0
+                if !rest.isEmpty {
+                    chunk.append(contentsOf: rest.prefix(pushChunkSize))
+                    rest = rest.dropFirst(pushChunkSize)
+                    return true
+                }
+                let more = try input.read(into: &chunk, limit: pushChunkSize) > 0
                 options.progress?.report(input.bytesRead)
                 try Document.checkInputSize(input.bytesRead, isComplete: false, options: options)
                 return more

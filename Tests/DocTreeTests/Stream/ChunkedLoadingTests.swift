@@ -37,6 +37,33 @@ import TestSupport
         #expect(Self.dump(try Self.load(bytes: Array(text.utf8), chunkSize: 5, reopenable: false)) == expected)
     }
 
+    /// The head read before sniffing (all of an in-memory input, up to
+    /// 1 MiB of a file) reaches libxml2 in pieces of
+    /// ``XMLLoader/pushChunkSize``: tags, attribute values and multibyte
+    /// characters that straddle a piece boundary come out whole, also when
+    /// mixed content late in the input makes the load start again.
+    @Test func aLongHeadIsPushedInPieces() throws {
+        var text = "<list>\n"
+        var k = 0
+        while text.utf8.count < 3 * XMLLoader.pushChunkSize + 100 {
+            text += "  <item n=\"가나다 \(k)\">값 \u{1F600} \(k)</item>\n"
+            k += 1
+        }
+        let mixed = text + "  <note>a <b>bold</b> word</note>\n</list>\n"
+        text += "</list>\n"
+        for document in [text, mixed] {
+            let bytes = Array(document.utf8)
+            let expected = Self.dump(try Document(data: Data(bytes)))
+            for reopenable in [true, false] {
+                let reopen: () throws(LoadError) -> ChunkedInput = { ChunkedInput(bytes: bytes) }
+                let pushed = try Document(
+                    chunks: ChunkedInput(bytes: bytes), charset: nil, options: LoadOptions(),
+                    reopen: reopenable ? reopen : nil)
+                #expect(Self.dump(pushed) == expected, "reopenable \(reopenable)")
+            }
+        }
+    }
+
     @Test func errorsAreLocatedWithSnippet() throws {
         let text = "<a>\n  <b>1</b>\n  <c>2</b>\n</a>\n"
         let expected = #expect(throws: LoadError.self) { try Document(data: Data(text.utf8)) }
