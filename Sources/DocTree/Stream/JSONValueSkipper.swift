@@ -188,43 +188,16 @@ struct JSONValueSkipper {
         }
     }
 
-    /// The offset past the number at `start`, when a byte follows it in the buffer.
+    /// The offset past the number at `start`, when a byte follows it in the
+    /// buffer (a number at the buffer's end may go on in the next chunk).
+    /// The grammar is the strict scanner's; a malformed number is left to
+    /// the slow path, which reports it.
     @inline(__always)
     private func number(at start: Int) -> Int? {
-        var i = start
-        if base[i] == UInt8(ascii: "-") { i &+= 1 }
-        guard i < count, isDigit(base[i]) else { return nil }
-        if base[i] == UInt8(ascii: "0") {
-            i &+= 1
-        } else {
-            i = digits(i &+ 1)
-        }
-        guard i < count else { return nil }
-        if base[i] == UInt8(ascii: ".") {
-            i &+= 1
-            guard i < count, isDigit(base[i]) else { return nil }
-            i = digits(i &+ 1)
-            guard i < count else { return nil }
-        }
-        if base[i] | 0x20 == UInt8(ascii: "e") {
-            i &+= 1
-            if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
-            guard i < count, isDigit(base[i]) else { return nil }
-            i = digits(i &+ 1)
-            guard i < count else { return nil }
-        }
-        // A digit right after a leading zero is an error the slow path reports.
-        return isDigit(base[i]) ? nil : i
-    }
-
-    @inline(__always)
-    private func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
-
-    @inline(__always)
-    private func digits(_ start: Int) -> Int {
-        var i = start
-        while i < count, isDigit(base[i]) { i &+= 1 }
-        return i
+        guard let end = try? Scanner(UnsafeBufferPointer(start: base, count: count)).scanNumber(at: start).end,
+            end < count
+        else { return nil }
+        return end
     }
 
     /// The four bytes at `i` as a little-endian word, or 0 when fewer remain.
