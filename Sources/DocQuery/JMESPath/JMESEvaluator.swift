@@ -19,8 +19,12 @@ struct JMESEvaluator {
     /// Whether any name of the document has a prefix.
     let hasPrefixedNames: Bool
     let rootIndex: UInt32
-    /// The keys' name ids in this document (``absent`` when missing).
-    let keyIDs: [UInt32]
+    /// The keys' name ids in this document (``absent`` when missing), read
+    /// in place from a resolution the program's cache keeps alive.
+    let keyIDs: UnsafeBufferPointer<UInt32>
+    /// The resolution `keyIDs` points into when the cache may drop it (it
+    /// had no free lock-free slot for this document); `nil` otherwise.
+    private let keyIDOwner: KeyIDResolution?
 
     init(document: __shared Document, program: __shared JMESProgram) {
         self.document = document
@@ -32,10 +36,16 @@ struct JMESEvaluator {
         self.hasPrefixedNames = document.table.names.hasPrefixedNames
         self.rootIndex = Self.rootIndex(in: nodes)
         if program.keys.isEmpty {
-            self.keyIDs = []
+            self.keyIDs = UnsafeBufferPointer(start: nil, count: 0)
+            self.keyIDOwner = nil
+        } else if let published = program.keyIDs.publishedResolution(for: ObjectIdentifier(document.table.names)) {
+            // Published resolutions live as long as the program.
+            self.keyIDs = published._withUnsafeGuaranteedRef { $0.buffer }
+            self.keyIDOwner = nil
         } else {
-            self.keyIDs = program.keyIDs.cachedIDs(for: ObjectIdentifier(document.table.names))
-                ?? program.keyIDs.resolve(program.keys, in: document.table.names)
+            let resolution = program.keyIDs.resolution(of: program.keys, in: document.table.names)
+            self.keyIDs = resolution.buffer
+            self.keyIDOwner = resolution
         }
     }
 
