@@ -107,8 +107,10 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     private var lone: UInt32? {
         guard matchedItems.count == 1 else { return nil }
         let item = matchedItems[0]
-        guard item < UInt32(truncatingIfNeeded: document.table.nodes.count), document.table.nodes[Int(item)].kind == .array
-        else { return nil }
+        // Through the buffer and the inlined reader: `NodeRecords`'
+        // subscript and `kind` are calls across the module boundary.
+        let nodes = document.table.nodes.buffer
+        guard item < UInt32(truncatingIfNeeded: nodes.count), nodes[Int(item)].kindInline == .array else { return nil }
         return item
     }
 

@@ -139,7 +139,15 @@ struct JMESEvaluator {
         case .multiSelectList(let items, let builds):
             if isNull(value) { return .null }
             var result = JMESCollector(capacity: items.count, startsBuilt: builds)
-            for item in items { result.append(try evaluate(item, value)) }
+            if case .node(let raw) = value {
+                // `[a, b.c]` on a JSON object: fields found by the records alone.
+                let start = resolved(raw)
+                for item in items {
+                    if let found = jsonFields(item, from: start) { result.append(node: found) } else { result.append(try evaluate(item, value)) }
+                }
+            } else {
+                for item in items { result.append(try evaluate(item, value)) }
+            }
             return result.value
         case .multiSelectHash(let keys, let values):
             if isNull(value) { return .null }
@@ -175,6 +183,36 @@ struct JMESEvaluator {
         case .fields(let slots): slots
         default: nil
         }
+    }
+
+    /// The node a field (`a`) or field chain (`a.b.c`) finds from node
+    /// `start` when every step is a JSON object that has the member; `nil`
+    /// otherwise (another expression, XML, a missing member), which the
+    /// general evaluation then decides. Retains and builds nothing.
+    @inline(__always)
+    private func jsonFields(_ expression: JMESExpression, from start: UInt32) -> UInt32? {
+        switch expression {
+        case .field(let slot):
+            return jsonMember(of: start, slot: slot)
+        case .fields(let slots):
+            var current = start
+            for slot in slots {
+                guard let member = jsonMember(of: current, slot: slot) else { return nil }
+                current = member
+            }
+            return current
+        default:
+            return nil
+        }
+    }
+
+    /// The member of the JSON object at `index` named by key slot `slot`;
+    /// `nil` when the node is not a JSON object or has no such member.
+    @inline(__always)
+    private func jsonMember(of index: UInt32, slot: Int) -> UInt32? {
+        let record = nodes[Int(index)]
+        guard record.kindInline == .object else { return nil }
+        return objectMember(index, record, id: keyIDs[slot])
     }
 
     /// `array[*].a.b` when `array` is a JSON array or a repeated XML name,
@@ -380,6 +418,12 @@ struct JMESCollector {
         } else {
             nodes.reserveCapacity(capacity)
         }
+    }
+
+    /// Appends a node (what `append(.node(index))` does, without making a value).
+    @inline(__always)
+    mutating func append(node index: UInt32) {
+        if values == nil { nodes.append(index) } else { values!.append(.node(index)) }
     }
 
     mutating func append(_ value: JMESValue) {
