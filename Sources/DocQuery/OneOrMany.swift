@@ -6,6 +6,8 @@
 /// the evaluation. Several elements are an ordinary array, shared as given.
 struct OneOrMany<Element: Sendable>: RandomAccessCollection, Sendable {
     private enum Storage: Sendable {
+        /// No element (an empty array would still be released).
+        case none
         case one(Element)
         case many([Element])
     }
@@ -19,12 +21,15 @@ struct OneOrMany<Element: Sendable>: RandomAccessCollection, Sendable {
     init(one element: Element) { storage = .one(element) }
 
     /// No element.
-    static var empty: OneOrMany { OneOrMany([]) }
+    static var empty: OneOrMany { OneOrMany(storage: .none) }
+
+    private init(storage: Storage) { self.storage = storage }
 
     var startIndex: Int { 0 }
 
     var endIndex: Int {
         switch storage {
+        case .none: 0
         case .one: 1
         case .many(let elements): elements.count
         }
@@ -32,6 +37,8 @@ struct OneOrMany<Element: Sendable>: RandomAccessCollection, Sendable {
 
     subscript(position: Int) -> Element {
         switch storage {
+        case .none:
+            preconditionFailure("OneOrMany: index out of range")
         case .one(let element):
             precondition(position == 0, "OneOrMany: index out of range")
             return element
@@ -43,6 +50,7 @@ struct OneOrMany<Element: Sendable>: RandomAccessCollection, Sendable {
     /// The elements as an array (allocates only for an inline element).
     var array: [Element] {
         switch storage {
+        case .none: []
         case .one(let element): [element]
         case .many(let elements): elements
         }

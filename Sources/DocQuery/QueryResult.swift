@@ -109,7 +109,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
         let item = matchedItems[0]
         // Through the buffer and the inlined reader: `NodeRecords`'
         // subscript and `kind` are calls across the module boundary.
-        let nodes = document.table.nodes.buffer
+        let nodes = document.table.nodes.bufferInline
         guard item < UInt32(truncatingIfNeeded: nodes.count), nodes[Int(item)].kindInline == .array else { return nil }
         return item
     }

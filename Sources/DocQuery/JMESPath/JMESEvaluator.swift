@@ -20,33 +20,21 @@ struct JMESEvaluator {
     let hasPrefixedNames: Bool
     let rootIndex: UInt32
     /// The keys' name ids in this document (``absent`` when missing), read
-    /// in place from a resolution the program's cache keeps alive.
+    /// in place from a resolution that ``JMESPath/run(on:from:)`` keeps
+    /// alive while it evaluates (reading a result needs no keys). Not
+    /// owning it keeps the evaluator free of anything to release.
     let keyIDs: UnsafeBufferPointer<UInt32>
-    /// The resolution `keyIDs` points into when the cache may drop it (it
-    /// had no free lock-free slot for this document); `nil` otherwise.
-    private let keyIDOwner: KeyIDResolution?
 
-    init(document: __shared Document, program: __shared JMESProgram) {
+    init(document: __shared Document, program: __shared JMESProgram, keyIDs: UnsafeBufferPointer<UInt32>) {
         self.document = document
         self.program = program
         // Each read goes through `document.table` (not a copy of the table,
         // which would retain and release all of its arrays).
-        let nodes = document.table.nodes.buffer
+        let nodes = document.table.nodes.bufferInline
         self.nodes = nodes
         self.hasPrefixedNames = document.table.names.hasPrefixedNames
         self.rootIndex = Self.rootIndex(in: nodes)
-        if program.keys.isEmpty {
-            self.keyIDs = UnsafeBufferPointer(start: nil, count: 0)
-            self.keyIDOwner = nil
-        } else if let published = program.keyIDs.publishedResolution(for: ObjectIdentifier(document.table.names)) {
-            // Published resolutions live as long as the program.
-            self.keyIDs = published._withUnsafeGuaranteedRef { $0.buffer }
-            self.keyIDOwner = nil
-        } else {
-            let resolution = program.keyIDs.resolution(of: program.keys, in: document.table.names)
-            self.keyIDs = resolution.buffer
-            self.keyIDOwner = resolution
-        }
+        self.keyIDs = keyIDs
     }
 
     /// The expression's keys, by slot.
