@@ -8,6 +8,7 @@ extension JMESEvaluator {
     /// - an array of nodes (a projection of found values): one match per node;
     /// - anything else the expression built: its JSON loaded as a small
     ///   document of its own, whose root is the one match.
+    @inline(__always)
     func result(_ value: consuming JMESValue, origin: consuming QueryOrigin) -> QueryResult {
         if isNull(value) {
             return QueryResult(document: document, items: .empty, computed: .empty, isToMany: false, origin: origin)

@@ -59,6 +59,10 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     /// Evaluates on `value` (the document's root when `nil`), returning the
     /// evaluator (which knows how to read the result) and the result. The
     /// caller keeps `document` alive while it uses the evaluator.
+    /// Inlined into its callers so that the evaluator, the value and the
+    /// result are not copied from frame to frame (a tenth of a one-key
+    /// expression's time).
+    @inline(__always)
     func run(on document: Document, from value: JMESValue?) throws(QueryError) -> (JMESEvaluator, JMESValue) {
         let cache = program.keyIDs
         if program.keys.isEmpty {
