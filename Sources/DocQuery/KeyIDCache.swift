@@ -61,7 +61,7 @@ final class KeyIDCache: @unchecked Sendable {
         if let resolution = publishedResolution(for: ObjectIdentifier(names)) {
             return resolution._withUnsafeGuaranteedRef { $0.ids }
         }
-        return resolution(of: keys, in: names).ids
+        return unpublishedResolution(of: keys, in: names).ids
     }
 
     /// The published resolution for the table `identity` names, if there
@@ -80,12 +80,25 @@ final class KeyIDCache: @unchecked Sendable {
     /// locked cache, or a new one, which is published when a slot is free
     /// and otherwise kept in the locked cache.
     func resolution(of keys: [String], in names: NameTable) -> KeyIDResolution {
+        if let resolution = publishedResolution(for: ObjectIdentifier(names)) { return resolution.takeUnretainedValue() }
+        return unpublishedResolution(of: keys, in: names)
+    }
+
+    /// ``resolution(of:in:)`` once ``publishedResolution(for:)`` has missed
+    /// (a lookup that misses goes on here without reading the slots twice).
+    func unpublishedResolution(of keys: [String], in names: NameTable) -> KeyIDResolution {
         let identity = ObjectIdentifier(names)
-        if let resolution = publishedResolution(for: identity) { return resolution.takeUnretainedValue() }
         if let resolution = lockedResolution(for: identity) { return resolution }
         let resolution = KeyIDResolution(keys, in: names)
         for slot in 0..<Self.publishedCapacity {
-            // Stores `resolution` if the slot is empty; either way returns what the slot holds.
+            // A full slot is only read: the compare-and-swap below costs
+            // even when it fails, and once the slots are full every miss
+            // (a new table per record in some streams) would pay it.
+            if let held = _stdlib_atomicAcquiringLoadARCRef(object: published + slot) {
+                if held._withUnsafeGuaranteedRef({ $0.identity == identity }) { return held.takeUnretainedValue() }
+                continue
+            }
+            // Stores `resolution` if the slot is still empty; either way returns what the slot holds.
             let stored = _stdlib_atomicAcquiringInitializeARCRef(object: published + slot, desired: resolution)
             if stored.toOpaque() == Unmanaged.passUnretained(resolution).toOpaque() { return resolution }
             // Another task filled the slot first, perhaps for this very table.

@@ -72,7 +72,7 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
             // A published resolution lives as long as the program.
             return try evaluate(on: document, from: value, keyIDs: published._withUnsafeGuaranteedRef { $0.buffer })
         }
-        let resolution = cache.resolution(of: program.keys, in: document.table.names)
+        let resolution = cache.unpublishedResolution(of: program.keys, in: document.table.names)
         return try withExtendedLifetime(resolution) { () throws(QueryError) in
             try evaluate(on: document, from: value, keyIDs: resolution.buffer)
         }
