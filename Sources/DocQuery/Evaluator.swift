@@ -44,7 +44,7 @@ struct Evaluator {
     init(query: PathQuery, document: Document, computed: [ComputedValue] = []) {
         self.document = document
         self.table = document.table
-        self.nodes = table.nodes.buffer
+        self.nodes = table.nodes.bufferInline
         self.localNameIDs = table.names.localNameIDs
         self.isXML = document.format == .xml
         self.hasPrefixedNames = table.names.hasPrefixedNames

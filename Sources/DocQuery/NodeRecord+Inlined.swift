@@ -36,3 +36,11 @@ extension NodeRecord {
         header & 0x10 != 0  // Flags.duplicateKeys (1 << 0), above the 4 kind bits
     }
 }
+
+extension NodeRecords {
+    /// ``NodeRecords/buffer``, made in place from the stored fields (the
+    /// getter is a call across the module boundary, once per evaluation).
+    @inline(__always) package var bufferInline: UnsafeBufferPointer<NodeRecord> {
+        UnsafeBufferPointer(start: base, count: count)
+    }
+}

@@ -5,9 +5,9 @@ extension QueryResult {
     /// output shows what the path selected.
     package var selectedMatches: [Match] {
         let resultPath = origin.joined.text
-        return items.map { match($0, resultPath: resultPath) }
+        return matchedItems.map { match($0, resultPath: resultPath) }
     }
 
     /// The canonical path of every match in ``selectedMatches``.
-    package var selectedPaths: [String] { paths(of: items) }
+    package var selectedPaths: [String] { paths(of: matchedItems) }
 }

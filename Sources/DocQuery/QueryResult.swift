@@ -45,24 +45,40 @@ import Foundation
 /// `result["count"]` for a key the members hide.
 public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, CustomStringConvertible, CustomReflectable {
     let document: Document
-    let items: [UInt32]
-    let computed: [ComputedValue]
+    /// The matched node indices; an index past the document's nodes is the
+    /// computed value `matchedComputed[index - nodes.count]`.
+    let matchedItems: OneOrMany<UInt32>
+    let matchedComputed: OneOrMany<ComputedValue>
     let isToMany: Bool
     let origin: QueryOrigin
 
-    init(document: Document, items: [UInt32], computed: [ComputedValue], isToMany: Bool, origin: QueryOrigin) {
+    init(
+        document: Document, items: OneOrMany<UInt32>, computed: OneOrMany<ComputedValue>, isToMany: Bool,
+        origin: QueryOrigin
+    ) {
         self.document = document
-        self.items = items
-        self.computed = computed
+        self.matchedItems = items
+        self.matchedComputed = computed
         self.isToMany = isToMany
         self.origin = origin
     }
+
+    init(document: Document, items: [UInt32], computed: [ComputedValue], isToMany: Bool, origin: QueryOrigin) {
+        self.init(
+            document: document, items: OneOrMany(items), computed: OneOrMany(computed), isToMany: isToMany,
+            origin: origin)
+    }
+
+    /// The matched node indices (see ``matchedItems``) as an array.
+    var items: [UInt32] { matchedItems.array }
+    /// The computed values the items past the document's nodes stand for.
+    var computed: [ComputedValue] { matchedComputed.array }
 
     /// An empty result carrying the error that produced it.
     init(failed error: QueryError, in scope: QueryScope, query: PathQuery?) {
         var origin = query.map { scope.origin.appending($0) } ?? scope.origin
         if origin.error == nil { origin.error = error }
-        self.init(document: scope.document, items: [], computed: scope.computed, isToMany: false, origin: origin)
+        self.init(document: scope.document, items: .empty, computed: OneOrMany(scope.computed), isToMany: false, origin: origin)
     }
 
     /// Continuing a path from this result starts at its values (a lone
@@ -73,8 +89,8 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
 
     /// The values the result stands for: the elements of a lone JSON array
     /// (a path that matched exactly one node, an array), otherwise the items.
-    var values: [UInt32] {
-        guard let array = lone else { return items }
+    var values: OneOrMany<UInt32> {
+        guard let array = lone else { return matchedItems }
         let nodes = document.table.nodes
         var out: [UInt32] = []
         out.reserveCapacity(Int(nodes[Int(array)].b))
@@ -84,15 +100,18 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
             out.append(position)
             position = document.table.subtreeEnd(position)
         }
-        return out
+        return OneOrMany(out)
     }
 
     /// The index of the lone JSON array this result matched, if it did.
     private var lone: UInt32? {
-        guard items.count == 1, items[0] < UInt32(truncatingIfNeeded: document.table.nodes.count),
-            document.table.nodes[Int(items[0])].kind == .array
-        else { return nil }
-        return items[0]
+        guard matchedItems.count == 1 else { return nil }
+        let item = matchedItems[0]
+        // Through the buffer and the inlined reader: `NodeRecords`'
+        // subscript and `kind` are calls across the module boundary.
+        let nodes = document.table.nodes.bufferInline
+        guard item < UInt32(truncatingIfNeeded: nodes.count), nodes[Int(item)].kindInline == .array else { return nil }
+        return item
     }
 
     /// The JSON array the path matched, when it matched exactly one array
@@ -110,7 +129,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     /// Iterates the matches in order.
     public struct Iterator: IteratorProtocol, Sendable {
         let result: QueryResult
-        let values: [UInt32]
+        let values: OneOrMany<UInt32>
         let resultPath: String
         var position = 0
 
@@ -134,13 +153,13 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
         if item < base {
             return Match(document: document, index: item, computed: nil, resultPath: resultPath)
         }
-        return Match(document: document, index: .max, computed: computed[Int(item - base)], resultPath: resultPath)
+        return Match(document: document, index: .max, computed: matchedComputed[Int(item - base)], resultPath: resultPath)
     }
 
     /// The first match. (`Sequence.first(where:)` already hides a key named
     /// `first` from member lookup; write `result["first"]` for it.)
     public var first: Match? {
-        guard let item = lone.map({ $0 + 1 }) ?? items.first else { return nil }
+        guard let item = lone.map({ $0 + 1 }) ?? matchedItems.first else { return nil }
         if let array = lone, document.table.nodes[Int(array)].b == 0 { return nil }
         return match(item, resultPath: origin.joined.text)
     }
@@ -150,7 +169,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     /// How many values matched; a lone JSON array counts its elements, as
     /// `@count` does. (A key named `count` is `result["count"]`.)
     public var count: Int {
-        lone.map { Int(document.table.nodes[Int($0)].b) } ?? items.count
+        lone.map { Int(document.table.nodes[Int($0)].b) } ?? matchedItems.count
     }
 
     /// Whether nothing matched (or the one match is an empty JSON array).
@@ -202,14 +221,15 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     /// The canonical path of every value, in order (see ``Match/path``).
     public var paths: [String] { paths(of: values) }
 
-    func paths(of values: [UInt32]) -> [String] {
+    func paths(of values: OneOrMany<UInt32>) -> [String] {
         var builder = CanonicalPathBuilder(document: document, memoizing: values.count > 8)
         let resultPath = origin.joined.text
         let base = UInt32(truncatingIfNeeded: document.table.nodes.count)
         return values.map { item in
             item < base
                 ? Match.path(index: item, computed: nil, resultPath: resultPath, builder: &builder)
-                : Match.path(index: .max, computed: computed[Int(item - base)], resultPath: resultPath, builder: &builder)
+                : Match.path(
+                    index: .max, computed: matchedComputed[Int(item - base)], resultPath: resultPath, builder: &builder)
         }
     }
 
@@ -219,7 +239,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     /// array is a match). Carries the ``QueryError`` when the path was
     /// malformed (non-throwing subscripts).
     public var explanation: Explanation? {
-        guard items.isEmpty else { return nil }
+        guard matchedItems.isEmpty else { return nil }
         return Explanation(explaining: self)
     }
 
@@ -231,7 +251,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     /// The matches, one `path: value` per line (at most
     /// ``printedMatchLimit``), or the explanation when nothing matched.
     public var description: String {
-        if items.isEmpty { return explanation?.description ?? "no match" }
+        if matchedItems.isEmpty { return explanation?.description ?? "no match" }
         if let array = arrayNode, isEmpty { return "\(selectedPaths[0]): \(Preview.value(of: array))" }
         let shown = prefix(Self.printedMatchLimit).map(\.description)
         let more = count - shown.count

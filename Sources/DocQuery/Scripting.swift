@@ -60,7 +60,24 @@ struct QueryScope: Sendable {
 struct QueryOrigin: Sendable {
     var start: [UInt32]
     var trail: [PathQuery] = []
-    var error: QueryError? = nil
+    /// The error that produced an empty result, if one did.
+    var error: QueryError? {
+        get { failure?.error }
+        set { failure = newValue.map(Failure.init) }
+    }
+    /// The error, boxed: it is rare, and held inline it made every
+    /// ``QueryResult`` (which holds an origin) 48 bytes longer to return,
+    /// copy and destroy.
+    private var failure: Failure? = nil
+
+    init(start: [UInt32]) {
+        self.start = start
+    }
+
+    private final class Failure: Sendable {
+        let error: QueryError
+        init(_ error: QueryError) { self.error = error }
+    }
 
     func appending(_ query: PathQuery) -> QueryOrigin {
         var copy = self

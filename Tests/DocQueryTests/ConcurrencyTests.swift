@@ -1,4 +1,5 @@
 import DocQuery
+import DocTree
 import Testing
 
 /// One document, many tasks, many queries: results are the same as when run
@@ -59,6 +60,38 @@ import Testing
         for (k, strings) in results {
             #expect(strings == (k == 3 ? [] : ["doc\(k)-a", "doc\(k)-b"]), "document \(k)")
         }
+    }
+
+    /// One compiled JMESPath expression on many documents at once: a few
+    /// kept alive (their key ids are published to the lock-free slots while
+    /// tasks race to evaluate on them first) and many fresh ones (more
+    /// tables than the slots hold, so the locked cache answers for them).
+    @Test func oneJMESPathManyDocumentsAtOnce() async throws {
+        let expression = try JMESPath("[items[*].name, title]")
+        let texts = (0..<6).map { k in
+            // Different key orders give each key a different id in each table.
+            let padding = (0..<k).map { "\"pad\($0)\": \($0), " }.joined()
+            return k == 3
+                ? #"{"title": "three"}"#
+                : "{\(padding)\"items\": [{\"name\": \"doc\(k)-a\"}, {\"name\": \"doc\(k)-b\"}], \"title\": \"t\(k)\"}"
+        }
+        let expected = texts.indices.map { k in k == 3 ? #"[null,"three"]"# : #"[["doc\#(k)-a","doc\#(k)-b"],"t\#(k)"]"# }
+        let kept = try texts.map { try Document(string: $0, options: LoadOptions(format: .json)) }
+        let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for round in 0..<300 {
+                group.addTask {
+                    let k = round % texts.count
+                    // Every third task reads a fresh document: its table may reuse a freed one's address.
+                    let document = round % 3 == 0 ? try Document(string: texts[k], options: LoadOptions(format: .json)) : kept[k]
+                    return (k, try expression.evaluate(on: document).arrayNode?.jsonString() ?? "")
+                }
+            }
+            var all: [(Int, String)] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 300)
+        for (k, json) in results { #expect(json == expected[k], "document \(k)") }
     }
 
     @Test func wideNodesIndexedConcurrently() async throws {

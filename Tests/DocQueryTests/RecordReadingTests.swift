@@ -1,5 +1,6 @@
 import DocQuery
 import DocTree
+import Foundation
 import Testing
 
 /// DocQuery's inlined record reads (NodeRecord+Inlined.swift) agree with
@@ -20,6 +21,16 @@ import Testing
                     #expect(record.hasDuplicateKeysInline == record.hasDuplicateKeys)
                 }
             }
+        }
+    }
+
+    @Test func inlinedBufferIsTheRecords() throws {
+        for text in [#"{"a": [1, 2, {"b": null}], "c": "d"}"#, #"<r x="1"><a>t</a><a/></r>"#] {
+            let table = try Document(data: Data(text.utf8)).table
+            let inlined = table.nodes.bufferInline
+            #expect(inlined.baseAddress == table.nodes.buffer.baseAddress)
+            #expect(inlined.count == table.nodes.count)
+            #expect(inlined.map(\.header) == table.nodes.map(\.header))
         }
     }
 }

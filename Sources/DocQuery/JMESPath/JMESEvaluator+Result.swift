@@ -8,23 +8,25 @@ extension JMESEvaluator {
     /// - an array of nodes (a projection of found values): one match per node;
     /// - anything else the expression built: its JSON loaded as a small
     ///   document of its own, whose root is the one match.
-    func result(_ value: JMESValue, origin: consuming QueryOrigin) -> QueryResult {
+    @inline(__always)
+    func result(_ value: consuming JMESValue, origin: consuming QueryOrigin) -> QueryResult {
         if isNull(value) {
-            return QueryResult(document: document, items: [], computed: [], isToMany: false, origin: origin)
+            return QueryResult(document: document, items: .empty, computed: .empty, isToMany: false, origin: origin)
         }
         if case .node(let index) = value {
-            return QueryResult(document: document, items: [resolved(index)], computed: [], isToMany: false, origin: origin)
+            return QueryResult(
+                document: document, items: OneOrMany(one: resolved(index)), computed: .empty, isToMany: false, origin: origin)
         }
         if case .number(let number) = value {
             let computed: ComputedNumber = number == number.rounded() && Swift.abs(number) < 1e15 ? .int(Int(number)) : .double(number)
             return QueryResult(
-                document: document, items: [UInt32(truncatingIfNeeded: nodes.count)], computed: [.number(computed)],
-                isToMany: false, origin: origin)
+                document: document, items: OneOrMany(one: UInt32(truncatingIfNeeded: nodes.count)),
+                computed: OneOrMany(one: .number(computed)), isToMany: false, origin: origin)
         }
         if case .string(let text) = value {
             return QueryResult(
-                document: document, items: [UInt32(truncatingIfNeeded: nodes.count)], computed: [.text(text)],
-                isToMany: false, origin: origin)
+                document: document, items: OneOrMany(one: UInt32(truncatingIfNeeded: nodes.count)),
+                computed: OneOrMany(one: .text(text)), isToMany: false, origin: origin)
         }
         if let nodes = nodeElements(value) {
             return QueryResult(document: document, items: nodes, computed: [], isToMany: true, origin: origin)
@@ -34,7 +36,7 @@ extension JMESEvaluator {
         // The writer produces valid JSON, so loading it cannot fail.
         let built = try! Document(data: Data(json), options: LoadOptions(format: .json))
         return QueryResult(
-            document: built, items: [built.root.index], computed: [], isToMany: false,
+            document: built, items: OneOrMany(one: built.root.index), computed: .empty, isToMany: false,
             origin: QueryOrigin(start: [built.root.index]))
     }
 
@@ -76,9 +78,9 @@ extension QueryResult {
     /// `doc.query("items.item").query(JMESPath("length(@)"))` counts the items).
     public func query(_ expression: JMESPath) throws(QueryError) -> QueryResult {
         let base = UInt32(truncatingIfNeeded: document.table.nodes.count)
-        let values: [JMESValue] = items.map { item in
+        let values: [JMESValue] = matchedItems.map { item in
             if item < base { return .node(item) }
-            let value = computed[Int(item - base)]
+            let value = matchedComputed[Int(item - base)]
             if case .number(let number) = value { return Double(number.text).map { .number($0) } ?? .null }
             let text = Match(document: document, index: .max, computed: value, resultPath: "").string
             return text.map { .string($0) } ?? .null
@@ -92,6 +94,6 @@ extension QueryResult {
             start = .array(values)
         }
         let (evaluator, value) = try expression.run(on: document, from: start)
-        return evaluator.result(value, origin: QueryOrigin(start: items.filter { $0 < base }))
+        return evaluator.result(value, origin: QueryOrigin(start: matchedItems.filter { $0 < base }))
     }
 }

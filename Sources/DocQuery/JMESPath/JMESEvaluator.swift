@@ -19,24 +19,22 @@ struct JMESEvaluator {
     /// Whether any name of the document has a prefix.
     let hasPrefixedNames: Bool
     let rootIndex: UInt32
-    /// The keys' name ids in this document (``absent`` when missing).
-    let keyIDs: [UInt32]
+    /// The keys' name ids in this document (``absent`` when missing), read
+    /// in place from a resolution that ``JMESPath/run(on:from:)`` keeps
+    /// alive while it evaluates (reading a result needs no keys). Not
+    /// owning it keeps the evaluator free of anything to release.
+    let keyIDs: UnsafeBufferPointer<UInt32>
 
-    init(document: __shared Document, program: __shared JMESProgram) {
+    init(document: __shared Document, program: __shared JMESProgram, keyIDs: UnsafeBufferPointer<UInt32>) {
         self.document = document
         self.program = program
         // Each read goes through `document.table` (not a copy of the table,
         // which would retain and release all of its arrays).
-        let nodes = document.table.nodes.buffer
+        let nodes = document.table.nodes.bufferInline
         self.nodes = nodes
         self.hasPrefixedNames = document.table.names.hasPrefixedNames
         self.rootIndex = Self.rootIndex(in: nodes)
-        if program.keys.isEmpty {
-            self.keyIDs = []
-        } else {
-            self.keyIDs = program.keyIDs.cachedIDs(for: ObjectIdentifier(document.table.names))
-                ?? program.keyIDs.resolve(program.keys, in: document.table.names)
-        }
+        self.keyIDs = keyIDs
     }
 
     /// The expression's keys, by slot.
@@ -129,7 +127,15 @@ struct JMESEvaluator {
         case .multiSelectList(let items, let builds):
             if isNull(value) { return .null }
             var result = JMESCollector(capacity: items.count, startsBuilt: builds)
-            for item in items { result.append(try evaluate(item, value)) }
+            if case .node(let raw) = value {
+                // `[a, b.c]` on a JSON object: fields found by the records alone.
+                let start = resolved(raw)
+                for item in items {
+                    if let found = jsonFields(item, from: start) { result.append(node: found) } else { result.append(try evaluate(item, value)) }
+                }
+            } else {
+                for item in items { result.append(try evaluate(item, value)) }
+            }
             return result.value
         case .multiSelectHash(let keys, let values):
             if isNull(value) { return .null }
@@ -165,6 +171,36 @@ struct JMESEvaluator {
         case .fields(let slots): slots
         default: nil
         }
+    }
+
+    /// The node a field (`a`) or field chain (`a.b.c`) finds from node
+    /// `start` when every step is a JSON object that has the member; `nil`
+    /// otherwise (another expression, XML, a missing member), which the
+    /// general evaluation then decides. Retains and builds nothing.
+    @inline(__always)
+    private func jsonFields(_ expression: JMESExpression, from start: UInt32) -> UInt32? {
+        switch expression {
+        case .field(let slot):
+            return jsonMember(of: start, slot: slot)
+        case .fields(let slots):
+            var current = start
+            for slot in slots {
+                guard let member = jsonMember(of: current, slot: slot) else { return nil }
+                current = member
+            }
+            return current
+        default:
+            return nil
+        }
+    }
+
+    /// The member of the JSON object at `index` named by key slot `slot`;
+    /// `nil` when the node is not a JSON object or has no such member.
+    @inline(__always)
+    private func jsonMember(of index: UInt32, slot: Int) -> UInt32? {
+        let record = nodes[Int(index)]
+        guard record.kindInline == .object else { return nil }
+        return objectMember(index, record, id: keyIDs[slot])
     }
 
     /// `array[*].a.b` when `array` is a JSON array or a repeated XML name,
@@ -370,6 +406,12 @@ struct JMESCollector {
         } else {
             nodes.reserveCapacity(capacity)
         }
+    }
+
+    /// Appends a node (what `append(.node(index))` does, without making a value).
+    @inline(__always)
+    mutating func append(node index: UInt32) {
+        if values == nil { nodes.append(index) } else { values!.append(.node(index)) }
     }
 
     mutating func append(_ value: JMESValue) {

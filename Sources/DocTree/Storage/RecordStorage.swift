@@ -88,7 +88,11 @@ package final class RecordStorage {
 /// trimmed ``RecordStorage`` that keeps it alive.
 package struct NodeRecords: RandomAccessCollection {
     private let storage: RecordStorage
-    private let base: UnsafePointer<NodeRecord>
+    /// The first record (valid while this view is alive). Package-visible
+    /// so that other modules can make ``buffer`` without a call: a stored
+    /// property is read in place across the module boundary, a computed
+    /// one is not.
+    package let base: UnsafePointer<NodeRecord>
     package let count: Int
 
     package init(_ storage: RecordStorage) {
