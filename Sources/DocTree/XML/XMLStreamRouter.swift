@@ -18,39 +18,41 @@ import Darwin
 /// Finished candidates wait in ``pending`` until the caller takes them
 /// between chunks.
 final class XMLStreamRouter {
-    private var matcher: StreamMatcher
-    private let options: LoadOptions
+    // The parser calls in one event at a time and nothing re-enters the
+    // router, so no access to its state can overlap.
+    @exclusivity(unchecked) private var matcher: StreamMatcher
     /// Selector states of the open elements outside a candidate.
-    private var states: [StreamNodeState] = []
-    /// The candidate being built, and how many of its elements are open.
-    private var builder: XMLTreeBuilder?
-    private var openInCandidate = 0
-    private var sawRoot = false
+    @exclusivity(unchecked) private var states: [StreamNodeState] = []
+    /// Builds every candidate in turn, keeping the names of the stream.
+    @exclusivity(unchecked) private var builder: XMLTreeBuilder
+    /// How many elements of the candidate being built are open (0: none is).
+    @exclusivity(unchecked) private var openInCandidate = 0
+    @exclusivity(unchecked) private var sawRoot = false
     /// The element whose start tag is being read (for attribute candidates).
-    private var element: (local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?)?
-    private var elementState = StreamNodeState.none
-
-    /// The names of the candidates so far, so each is interned once per stream.
-    private var seed: XMLTreeBuilder.NameSeed?
+    @exclusivity(unchecked) private var element: (
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?
+    )?
+    @exclusivity(unchecked) private var elementState = StreamNodeState.none
 
     /// Candidates finished and not yet taken.
-    var pending: [StreamCandidate] = []
+    @exclusivity(unchecked) var pending: [StreamCandidate] = []
     /// Set when the selector cannot decide this document; the parse stops.
-    private(set) var selectorError: StreamSelectorError?
+    @exclusivity(unchecked) private(set) var selectorError: StreamSelectorError?
 
     init(selector: StreamSelector, options: LoadOptions) {
         matcher = StreamMatcher(selector)
-        self.options = options
+        builder = XMLTreeBuilder(streaming: options)
     }
 
     /// Whether the root element was seen and closed.
-    var isComplete: Bool { sawRoot && states.isEmpty && builder == nil }
+    var isComplete: Bool { sawRoot && states.isEmpty && openInCandidate == 0 }
 
     private func halt(_ error: StreamSelectorError) -> LoadError {
         selectorError = error
         return LoadError(.invalidSyntax, error.message)
     }
 
+    @inline(__always)
     private static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
     }
@@ -58,10 +60,9 @@ final class XMLStreamRouter {
     func startElement(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?
     ) throws(LoadError) {
-        if builder != nil {
-            try builder!.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
+        if openInCandidate > 0 {
+            try builder.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
             openInCandidate += 1
-            element = nil
             return
         }
         let state: StreamNodeState
@@ -78,9 +79,7 @@ final class XMLStreamRouter {
             throw halt(error)
         }
         if state == .candidate {
-            var started = XMLTreeBuilder(options: options, seed: seed)
-            try started.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
-            builder = started
+            try builder.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
             openInCandidate = 1
             element = nil
         } else {
@@ -90,41 +89,60 @@ final class XMLStreamRouter {
         }
     }
 
+    /// Whether the attributes of the element just started matter: it is
+    /// part of a candidate, or the selector's next step may pick one of them.
+    /// When not, the caller skips them without decoding their values.
+    var readsAttributes: Bool {
+        if openInCandidate > 0 { return true }
+        guard element != nil, case .applying(let k) = elementState, case .key = matcher.steps[k] else { return false }
+        return true
+    }
+
+    /// Whether the attribute with this name is to be passed to
+    /// ``attribute(local:prefix:namespaceURI:value:)``: inside a candidate
+    /// every attribute is, outside only a candidate attribute. Asked once
+    /// per attribute, in order, after ``readsAttributes`` said yes.
+    func selectsAttribute(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> Bool {
+        if openInCandidate > 0 { return true }
+        do {
+            return try matcher.xmlChild(
+                of: elementState, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: true)
+                == .candidate
+        } catch {
+            throw halt(error)
+        }
+    }
+
+    /// An attribute ``selectsAttribute(local:prefix:)`` chose: part of the
+    /// candidate being built, or a candidate of its own (a copy of its
+    /// element holding only this attribute).
     func attribute(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
         value: UnsafeBufferPointer<UInt8>
     ) throws(LoadError) {
-        if builder != nil {
-            try builder!.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
+        if openInCandidate > 0 {
+            try builder.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
             return
         }
-        guard let element, case .applying = elementState else { return }
-        let state: StreamNodeState
-        do {
-            state = try matcher.xmlChild(
-                of: elementState, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: true)
-        } catch {
-            throw halt(error)
-        }
-        guard state == .candidate else { return }
-        var tiny = XMLTreeBuilder(options: options, seed: seed)
-        try tiny.startElement(local: element.local, prefix: element.prefix, namespaceURI: element.uri)
-        try tiny.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
-        try tiny.endElement()
-        seed = tiny.nameSeed
-        pending.append(StreamCandidate(document: tiny.finish(), isWrapped: true))
+        guard let element else { return }
+        try builder.startElement(local: element.local, prefix: element.prefix, namespaceURI: element.uri)
+        try builder.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
+        try builder.endElement()
+        emitCandidate(isWrapped: true)
+    }
+
+    /// Hands the finished tree on as a candidate and starts the next.
+    private func emitCandidate(isWrapped: Bool) {
+        pending.append(StreamCandidate(document: builder.finish(), isWrapped: isWrapped))
+        builder.reset()
     }
 
     func endElement() throws(LoadError) {
         element = nil
-        if builder != nil {
-            try builder!.endElement()
+        if openInCandidate > 0 {
+            try builder.endElement()
             openInCandidate -= 1
-            if openInCandidate == 0 {
-                seed = builder!.nameSeed
-                pending.append(StreamCandidate(document: builder!.finish(), isWrapped: false))
-                builder = nil
-            }
+            if openInCandidate == 0 { emitCandidate(isWrapped: false) }
             return
         }
         if !states.isEmpty { states.removeLast() }
@@ -132,15 +150,15 @@ final class XMLStreamRouter {
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(LoadError) {
         element = nil
-        try builder?.appendText(bytes, cdata: cdata)
+        if openInCandidate > 0 { try builder.appendText(bytes, cdata: cdata) }
     }
 
     func comment(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
-        try builder?.appendComment(bytes)
+        if openInCandidate > 0 { try builder.appendComment(bytes) }
     }
 
     func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>) throws(LoadError) {
-        try builder?.appendProcessingInstruction(target: target, data: data)
+        if openInCandidate > 0 { try builder.appendProcessingInstruction(target: target, data: data) }
     }
 
     /// Streams XML from `input` (whose first bytes, `first`, were read
