@@ -33,6 +33,8 @@ final class XMLStreamRouter {
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?
     )?
     @exclusivity(unchecked) private var elementState = StreamNodeState.none
+    /// Whether names match key steps, remembered by the parser's pointers.
+    private let nameMatches = NameMatchCache()
 
     /// Candidates finished and not yet taken.
     @exclusivity(unchecked) var pending: [StreamCandidate] = []
@@ -53,8 +55,23 @@ final class XMLStreamRouter {
     }
 
     @inline(__always)
-    private static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    fileprivate static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
+    }
+
+    /// The selector's state for a child element or attribute of an element
+    /// in state `parent`: ``StreamMatcher/xmlChild(of:local:prefix:isAttribute:)``,
+    /// with a key step's name comparison answered by ``nameMatches``.
+    @inline(__always)
+    private func childState(
+        of parent: StreamNodeState, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, isAttribute: Bool
+    ) throws(StreamSelectorError) -> StreamNodeState {
+        guard case .applying(let k) = parent, case .key(let wanted) = matcher.steps[k] else {
+            return try matcher.xmlChild(
+                of: parent, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: isAttribute)
+        }
+        guard nameMatches.matches(wanted, step: k, local: local, prefix: prefix) else { return .none }
+        return try matcher.enter(k + 1, isArray: false)
     }
 
     func startElement(
@@ -71,9 +88,7 @@ final class XMLStreamRouter {
                 sawRoot = true
                 state = try matcher.root(isArray: false)
             } else {
-                state = try matcher.xmlChild(
-                    of: states[states.count - 1], local: Self.buffer(local), prefix: prefix.map(Self.buffer),
-                    isAttribute: false)
+                state = try childState(of: states[states.count - 1], local: local, prefix: prefix, isAttribute: false)
             }
         } catch {
             throw halt(error)
@@ -105,9 +120,7 @@ final class XMLStreamRouter {
     func selectsAttribute(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> Bool {
         if openInCandidate > 0 { return true }
         do {
-            return try matcher.xmlChild(
-                of: elementState, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: true)
-                == .candidate
+            return try childState(of: elementState, local: local, prefix: prefix, isAttribute: true) == .candidate
         } catch {
             throw halt(error)
         }
@@ -200,5 +213,48 @@ final class XMLStreamRouter {
         }
         _ = drain()
         if let consumerError { throw StreamFailure.consumer(consumerError) }
+    }
+}
+
+/// Whether element and attribute names match a selector's key steps,
+/// remembered by the names' pointers. libxml2 hands every name over as a
+/// string of the parser's dictionary, the same pointer for the same name
+/// until the parse ends (``XMLTreeBuilder`` relies on this too), so most
+/// names are compared as bytes once per step, not once per occurrence.
+/// The answers live in a small direct-mapped table; a collision only
+/// costs a comparison again.
+private final class NameMatchCache {
+    private struct Slot {
+        var local: UInt
+        var prefix: UInt
+        var step: Int
+        var matches: Bool
+    }
+
+    private static let slotCount = 256
+    private let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(local: 0, prefix: 0, step: -1, matches: false), count: Self.slotCount)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// Whether key step `step`, which wants `wanted`, selects the name
+    /// (see ``StreamMatcher/nameMatches(_:local:prefix:)``).
+    @inline(__always)
+    func matches(_ wanted: [UInt8], step: Int, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) -> Bool {
+        let localBits = UInt(bitPattern: local)
+        let prefixBits = UInt(bitPattern: prefix)
+        let mixed = (localBits ^ (prefixBits &* 31) ^ UInt(bitPattern: step)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = slots + Int(truncatingIfNeeded: mixed >> 56)
+        if slot.pointee.local == localBits && slot.pointee.prefix == prefixBits && slot.pointee.step == step {
+            return slot.pointee.matches
+        }
+        let matches = StreamMatcher.nameMatches(
+            wanted, local: XMLStreamRouter.buffer(local), prefix: prefix.map(XMLStreamRouter.buffer))
+        slot.pointee = Slot(local: localBits, prefix: prefixBits, step: step, matches: matches)
+        return matches
     }
 }

@@ -113,8 +113,7 @@ struct XMLTreeBuilder {
     /// records, text and per-tree state start afresh; the names stay.
     /// The document ``finish()`` returned keeps its own records and text.
     mutating func reset() {
-        tree = TreeBuilder(
-            splitsPrefixes: true, maxDepth: tree.maxDepth, estimatedNodes: 16, names: tree.names)
+        tree.restart()
         text.truncate(to: 0)
         elementsWithDroppableWhitespace = 0
         deepest = 1
@@ -508,7 +507,9 @@ private final class TextStorage {
     /// The bytes as an array sized to fit: the storage's last use, since
     /// the pages copied are given back as it goes (see ``releasePages(_:from:to:)``).
     func array() -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Small text (a streamed candidate's) is copied in one go.
+        if count <= Self.releaseStep { return Array(UnsafeBufferPointer(start: base, count: count)) }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard count > 0, let target = buffer.baseAddress else { return }
             // Copied a step at a time, handing each step's pages back to the
             // system, so the text is held about once, not twice, meanwhile.
