@@ -15,8 +15,10 @@ import Darwin
 /// encodings and the limits of ``LoadOptions`` behave as in a normal load
 /// (limits apply to each candidate).
 ///
-/// Finished candidates wait in ``pending`` until the caller takes them
-/// between chunks.
+/// A finished candidate goes to the consumer at once, from within the
+/// parser's callback, so its document is freed before the next one is
+/// built (the allocator then reuses the same few blocks); when the
+/// consumer throws, the parse stops.
 final class XMLStreamRouter {
     // The parser calls in one event at a time and nothing re-enters the
     // router, so no access to its state can overlap.
@@ -36,8 +38,10 @@ final class XMLStreamRouter {
     /// Whether names match key steps, remembered by the parser's pointers.
     private let nameMatches = NameMatchCache()
 
-    /// Candidates finished and not yet taken.
-    @exclusivity(unchecked) var pending: [StreamCandidate] = []
+    /// Where finished candidates go (set for the parse by ``run(first:input:selector:options:emit:)``).
+    @exclusivity(unchecked) private var consumer: ((StreamCandidate) throws -> Void)?
+    /// What the consumer threw; the parse stops.
+    @exclusivity(unchecked) private(set) var consumerError: (any Error)?
     /// Set when the selector cannot decide this document; the parse stops.
     @exclusivity(unchecked) private(set) var selectorError: StreamSelectorError?
 
@@ -141,13 +145,20 @@ final class XMLStreamRouter {
         try builder.startElement(local: element.local, prefix: element.prefix, namespaceURI: element.uri)
         try builder.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
         try builder.endElement()
-        emitCandidate(isWrapped: true)
+        try emitCandidate(isWrapped: true)
     }
 
-    /// Hands the finished tree on as a candidate and starts the next.
-    private func emitCandidate(isWrapped: Bool) {
-        pending.append(StreamCandidate(document: builder.finish(), isWrapped: isWrapped))
+    /// Hands the finished tree to the consumer as a candidate and starts
+    /// the next; what the consumer throws stops the parse.
+    private func emitCandidate(isWrapped: Bool) throws(LoadError) {
+        let candidate = StreamCandidate(document: builder.finish(), isWrapped: isWrapped)
         builder.reset()
+        do {
+            try consumer?(candidate)
+        } catch {
+            consumerError = error
+            throw LoadError(.invalidSyntax, "the consumer of the stream stopped it")
+        }
     }
 
     func endElement() throws(LoadError) {
@@ -155,7 +166,7 @@ final class XMLStreamRouter {
         if openInCandidate > 0 {
             try builder.endElement()
             openInCandidate -= 1
-            if openInCandidate == 0 { emitCandidate(isWrapped: false) }
+            if openInCandidate == 0 { try emitCandidate(isWrapped: false) }
             return
         }
         if !states.isEmpty { states.removeLast() }
@@ -175,44 +186,33 @@ final class XMLStreamRouter {
     }
 
     /// Streams XML from `input` (whose first bytes, `first`, were read
-    /// already), calling `emit` with each candidate between chunks.
+    /// already), calling `emit` with each candidate as soon as it is complete.
     static func run(
         first: [UInt8], input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
         emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
         let router = XMLStreamRouter(selector: selector, options: options)
-        var consumerError: (any Error)?
-        func drain() -> Bool {
-            let ready = router.pending
-            router.pending.removeAll(keepingCapacity: true)
-            for candidate in ready {
-                do { try emit(candidate) } catch {
-                    consumerError = error
-                    return false
-                }
+        let parsed = withoutActuallyEscaping(emit) { consumer -> LoadError? in
+            router.consumer = consumer
+            defer { router.consumer = nil }
+            do throws(LoadError) {
+                try LibXML2.streamChunks(
+                    first: first,
+                    next: { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
+                        let more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
+                        options.progress?.report(input.bytesRead)
+                        return more
+                    },
+                    options: options, router: router)
+                return nil
+            } catch {
+                return error
             }
-            return true
         }
-        do {
-            try LibXML2.streamChunks(
-                first: first,
-                next: { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
-                    guard drain() else { return false }
-                    let more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
-                    options.progress?.report(input.bytesRead)
-                    return more
-                },
-                options: options, router: router)
-        } catch {
-            if let consumerError { throw StreamFailure.consumer(consumerError) }
-            if let selectorError = router.selectorError { throw .selector(selectorError) }
-            // Candidates finished before the error are still emitted.
-            _ = drain()
-            if let consumerError { throw StreamFailure.consumer(consumerError) }
-            throw .load(error)
-        }
-        _ = drain()
-        if let consumerError { throw StreamFailure.consumer(consumerError) }
+        // Candidates finished before an error were emitted already.
+        if let consumerError = router.consumerError { throw .consumer(consumerError) }
+        if let selectorError = router.selectorError { throw .selector(selectorError) }
+        if let parsed { throw .load(parsed) }
     }
 }
 
