@@ -85,9 +85,7 @@ struct StreamRun {
             let prefix = prefixes ? source.label + ":" : ""
             var count = 0
             var collected: [Match] = []
-            // Read once: an option's getter costs as much as printing a value.
             let asJSON = command.json || command.pretty
-            let firstOnly = command.first
             do {
                 let input: ChunkedInput
                 switch source {
@@ -103,7 +101,7 @@ struct StreamRun {
                     } else {
                         ValueFormatter.writeLine(match, prefix: prefix, to: &out)
                     }
-                    if firstOnly { throw Enough() }
+                    if command.first { throw Enough() }
                 }
             } catch is Enough {
             } catch let error as LoadError {

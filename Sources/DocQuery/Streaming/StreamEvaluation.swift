@@ -38,30 +38,11 @@ struct StreamEvaluation {
                 for match in result.selectedMatches { try each(match) }
             }
         }
-        // With no rest and no fold, each candidate is its one match, alone or
-        // among others: handed on as it is, without a result in between.
-        let direct = plan.rest.steps.isEmpty && fold == nil
-        let resultPath = direct ? QueryOrigin(start: []).appending(plan.rest).joined.text : ""
-        var firstMatch: Match?
         do {
             try StreamingLoad.run(input, selector: plan.selector, options: options) { candidate in
                 let document = candidate.document
                 let start = candidate.isWrapped ? document.root.index + 1 : document.root.index
                 candidates += 1
-                if direct {
-                    let match = Match(document: document, index: start, computed: nil, resultPath: resultPath)
-                    if candidates == 1 {
-                        // Held back like `first` below, so a selector error drops it alike.
-                        firstMatch = match
-                        return
-                    }
-                    if let pending = firstMatch {
-                        firstMatch = nil
-                        try each(pending)
-                    }
-                    try each(match)
-                    return
-                }
                 let amongOthers = try evaluateAmongOthers(start, in: document)
                 if candidates == 1 {
                     first = (try evaluateAlone(start, in: document), amongOthers)
@@ -74,12 +55,10 @@ struct StreamEvaluation {
                 try deliver(amongOthers)
             }
             if let pending = first { try deliver(pending.alone) }
-            if let pending = firstMatch { try each(pending) }
         } catch let error as StreamFailure {
-            if case .load = error {
+            if let pending = first, case .load = error {
                 // What came before the malformed part is still delivered.
-                if let pending = first { try? deliver(pending.amongOthers) }
-                if let pending = firstMatch { try? each(pending) }
+                try? deliver(pending.amongOthers)
             }
             switch error {
             case .load(let error): throw error
