@@ -5,7 +5,7 @@
 /// The builder keeps an explicit stack of open containers (no recursion),
 /// so depth is bounded only by ``maxDepth``.
 package struct TreeBuilder {
-    package let nodes: RecordStorage
+    package private(set) var nodes: RecordStorage
     package var text: [UInt8]
     package var names: NameTable.Builder
     package var attributeNamespaces: [UInt32: UInt32] = [:]
@@ -31,6 +31,17 @@ package struct TreeBuilder {
         self.open = [0]
         open.reserveCapacity(64)
         self.maxDepth = maxDepth
+    }
+
+    /// Empties the builder for another document that keeps its names (a
+    /// stream's next candidate): new records holding only the open document
+    /// node, no text; the stack of open containers keeps its capacity.
+    package mutating func restart(estimatedNodes: Int = 16) {
+        precondition(open.count == 1, "restart() with open containers")
+        nodes = RecordStorage(capacity: estimatedNodes)
+        nodes.append(NodeRecord(kind: .document, name: 0, a: 0, b: 0))
+        text = []
+        attributeNamespaces = [:]
     }
 
     /// The innermost open container.

@@ -33,8 +33,9 @@ extension StreamFailure {
 /// first byte other than whitespace or a UTF-8 byte order mark: `<` is
 /// XML, anything else JSON, unless ``LoadOptions/format`` says).
 package enum StreamingLoad {
-    /// Bytes read at a time: small, because the candidates one chunk
-    /// finishes wait together until the chunk is parsed.
+    /// Bytes read at a time (each candidate is handed on as soon as it is
+    /// complete; the chunk being parsed, and for XML libxml2's copy of it,
+    /// are what the input costs in memory meanwhile).
     package static let chunkSize = 1 << 16
 
     /// Reads `input` to its end, calling `emit` with each candidate in

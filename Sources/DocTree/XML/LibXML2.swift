@@ -309,7 +309,8 @@ private final class Session {
     /// the builder, so accesses cannot overlap.
     @exclusivity(unchecked) var builder: XMLTreeBuilder
     /// For a streaming parse: where the events go instead of ``builder``.
-    var router: XMLStreamRouter?
+    /// Set before the parse and only read by the callbacks.
+    @exclusivity(unchecked) var router: XMLStreamRouter?
     /// The document's own parser context (entity expansions run in
     /// short-lived child contexts that share our callbacks and user data).
     let parser: xmlParserCtxtPtr
@@ -319,10 +320,11 @@ private final class Session {
     var failure: LoadError? {
         didSet { failed = failure != nil }
     }
-    /// Whether ``failure`` is set (a plain flag for the callbacks' fast path).
-    private(set) var failed = false
+    /// Whether ``failure`` is set (a plain flag for the callbacks' fast path;
+    /// callbacks run one at a time, so accesses never overlap).
+    @exclusivity(unchecked) private(set) var failed = false
     /// Whether `xmlStopParser` was called.
-    var stopped = false
+    @exclusivity(unchecked) var stopped = false
     /// A character-conversion error waiting for a location.
     var conversionError: String?
     /// The encoding the caller forced, if any.
@@ -582,16 +584,19 @@ private func route(_ session: Session, _ step: () throws(LoadError) -> Void) {
 
 /// Calls `body` with each of the first `count` attributes of a start tag
 /// (libxml2's five pointers per attribute): name, prefix, decoded
-/// namespace URI and decoded value.
+/// namespace URI and decoded value; only with those `selects` (given the
+/// name and prefix) says yes to, when given: the others are never decoded.
 @inline(__always)
 private func forEachAttribute(
     _ session: Session, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
+    selects: ((UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?) throws(LoadError) -> Bool)? = nil,
     _ body: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?, UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
 ) throws(LoadError) {
     guard count > 0, let attributes else { return }
     for i in 0..<count {
         let fields = attributes + 5 * i
         guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
+        if let selects, try !selects(name, fields[1]) { continue }
         try session.withDecodedAttribute(value, length: end - value) { bytes throws(LoadError) in
             try body(name, fields[1], session.decodedNamespaceURI(fields[2]), bytes)
         }
@@ -608,8 +613,11 @@ private func makeSAXHandler() -> xmlSAXHandler {
             if let router = session.router {
                 route(session) { () throws(LoadError) in
                     try router.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
-                    try forEachAttribute(session, Int(attributeCount - defaultedCount), attributes) {
-                        (name, prefix, uri, value) throws(LoadError) in
+                    guard router.readsAttributes else { return }
+                    try forEachAttribute(
+                        session, Int(attributeCount - defaultedCount), attributes,
+                        selects: { (name, prefix) throws(LoadError) in try router.selectsAttribute(local: name, prefix: prefix) }
+                    ) { (name, prefix, uri, value) throws(LoadError) in
                         try router.attribute(local: name, prefix: prefix, namespaceURI: uri, value: value)
                     }
                 }

@@ -15,53 +15,75 @@ import Darwin
 /// encodings and the limits of ``LoadOptions`` behave as in a normal load
 /// (limits apply to each candidate).
 ///
-/// Finished candidates wait in ``pending`` until the caller takes them
-/// between chunks.
+/// A finished candidate goes to the consumer at once, from within the
+/// parser's callback, so its document is freed before the next one is
+/// built (the allocator then reuses the same few blocks); when the
+/// consumer throws, the parse stops.
 final class XMLStreamRouter {
-    private var matcher: StreamMatcher
-    private let options: LoadOptions
+    // The parser calls in one event at a time and nothing re-enters the
+    // router, so no access to its state can overlap.
+    @exclusivity(unchecked) private var matcher: StreamMatcher
     /// Selector states of the open elements outside a candidate.
-    private var states: [StreamNodeState] = []
-    /// The candidate being built, and how many of its elements are open.
-    private var builder: XMLTreeBuilder?
-    private var openInCandidate = 0
-    private var sawRoot = false
+    @exclusivity(unchecked) private var states: [StreamNodeState] = []
+    /// Builds every candidate in turn, keeping the names of the stream.
+    @exclusivity(unchecked) private var builder: XMLTreeBuilder
+    /// How many elements of the candidate being built are open (0: none is).
+    @exclusivity(unchecked) private var openInCandidate = 0
+    @exclusivity(unchecked) private var sawRoot = false
     /// The element whose start tag is being read (for attribute candidates).
-    private var element: (local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?)?
-    private var elementState = StreamNodeState.none
+    @exclusivity(unchecked) private var element: (
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?
+    )?
+    @exclusivity(unchecked) private var elementState = StreamNodeState.none
+    /// Whether names match key steps, remembered by the parser's pointers.
+    private let nameMatches = NameMatchCache()
 
-    /// The names of the candidates so far, so each is interned once per stream.
-    private var seed: XMLTreeBuilder.NameSeed?
-
-    /// Candidates finished and not yet taken.
-    var pending: [StreamCandidate] = []
+    /// Where finished candidates go (set for the parse by ``run(first:input:selector:options:emit:)``).
+    @exclusivity(unchecked) private var consumer: ((StreamCandidate) throws -> Void)?
+    /// What the consumer threw; the parse stops.
+    @exclusivity(unchecked) private(set) var consumerError: (any Error)?
     /// Set when the selector cannot decide this document; the parse stops.
-    private(set) var selectorError: StreamSelectorError?
+    @exclusivity(unchecked) private(set) var selectorError: StreamSelectorError?
 
     init(selector: StreamSelector, options: LoadOptions) {
         matcher = StreamMatcher(selector)
-        self.options = options
+        builder = XMLTreeBuilder(streaming: options)
     }
 
     /// Whether the root element was seen and closed.
-    var isComplete: Bool { sawRoot && states.isEmpty && builder == nil }
+    var isComplete: Bool { sawRoot && states.isEmpty && openInCandidate == 0 }
 
     private func halt(_ error: StreamSelectorError) -> LoadError {
         selectorError = error
         return LoadError(.invalidSyntax, error.message)
     }
 
-    private static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    @inline(__always)
+    fileprivate static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
+    }
+
+    /// The selector's state for a child element or attribute of an element
+    /// in state `parent`: ``StreamMatcher/xmlChild(of:local:prefix:isAttribute:)``,
+    /// with a key step's name comparison answered by ``nameMatches``.
+    @inline(__always)
+    private func childState(
+        of parent: StreamNodeState, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, isAttribute: Bool
+    ) throws(StreamSelectorError) -> StreamNodeState {
+        guard case .applying(let k) = parent, case .key(let wanted) = matcher.steps[k] else {
+            return try matcher.xmlChild(
+                of: parent, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: isAttribute)
+        }
+        guard nameMatches.matches(wanted, step: k, local: local, prefix: prefix) else { return .none }
+        return try matcher.enter(k + 1, isArray: false)
     }
 
     func startElement(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?
     ) throws(LoadError) {
-        if builder != nil {
-            try builder!.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
+        if openInCandidate > 0 {
+            try builder.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
             openInCandidate += 1
-            element = nil
             return
         }
         let state: StreamNodeState
@@ -70,17 +92,13 @@ final class XMLStreamRouter {
                 sawRoot = true
                 state = try matcher.root(isArray: false)
             } else {
-                state = try matcher.xmlChild(
-                    of: states[states.count - 1], local: Self.buffer(local), prefix: prefix.map(Self.buffer),
-                    isAttribute: false)
+                state = try childState(of: states[states.count - 1], local: local, prefix: prefix, isAttribute: false)
             }
         } catch {
             throw halt(error)
         }
         if state == .candidate {
-            var started = XMLTreeBuilder(options: options, seed: seed)
-            try started.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
-            builder = started
+            try builder.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
             openInCandidate = 1
             element = nil
         } else {
@@ -90,41 +108,65 @@ final class XMLStreamRouter {
         }
     }
 
+    /// Whether the attributes of the element just started matter: it is
+    /// part of a candidate, or the selector's next step may pick one of them.
+    /// When not, the caller skips them without decoding their values.
+    var readsAttributes: Bool {
+        if openInCandidate > 0 { return true }
+        guard element != nil, case .applying(let k) = elementState, case .key = matcher.steps[k] else { return false }
+        return true
+    }
+
+    /// Whether the attribute with this name is to be passed to
+    /// ``attribute(local:prefix:namespaceURI:value:)``: inside a candidate
+    /// every attribute is, outside only a candidate attribute. Asked once
+    /// per attribute, in order, after ``readsAttributes`` said yes.
+    func selectsAttribute(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> Bool {
+        if openInCandidate > 0 { return true }
+        do {
+            return try childState(of: elementState, local: local, prefix: prefix, isAttribute: true) == .candidate
+        } catch {
+            throw halt(error)
+        }
+    }
+
+    /// An attribute ``selectsAttribute(local:prefix:)`` chose: part of the
+    /// candidate being built, or a candidate of its own (a copy of its
+    /// element holding only this attribute).
     func attribute(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
         value: UnsafeBufferPointer<UInt8>
     ) throws(LoadError) {
-        if builder != nil {
-            try builder!.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
+        if openInCandidate > 0 {
+            try builder.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
             return
         }
-        guard let element, case .applying = elementState else { return }
-        let state: StreamNodeState
+        guard let element else { return }
+        try builder.startElement(local: element.local, prefix: element.prefix, namespaceURI: element.uri)
+        try builder.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
+        try builder.endElement()
+        try emitCandidate(isWrapped: true)
+    }
+
+    /// Hands the finished tree to the consumer as a candidate and starts
+    /// the next; what the consumer throws stops the parse.
+    private func emitCandidate(isWrapped: Bool) throws(LoadError) {
+        let candidate = StreamCandidate(document: builder.finish(), isWrapped: isWrapped)
+        builder.reset()
         do {
-            state = try matcher.xmlChild(
-                of: elementState, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: true)
+            try consumer?(candidate)
         } catch {
-            throw halt(error)
+            consumerError = error
+            throw LoadError(.invalidSyntax, "the consumer of the stream stopped it")
         }
-        guard state == .candidate else { return }
-        var tiny = XMLTreeBuilder(options: options, seed: seed)
-        try tiny.startElement(local: element.local, prefix: element.prefix, namespaceURI: element.uri)
-        try tiny.addAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
-        try tiny.endElement()
-        seed = tiny.nameSeed
-        pending.append(StreamCandidate(document: tiny.finish(), isWrapped: true))
     }
 
     func endElement() throws(LoadError) {
         element = nil
-        if builder != nil {
-            try builder!.endElement()
+        if openInCandidate > 0 {
+            try builder.endElement()
             openInCandidate -= 1
-            if openInCandidate == 0 {
-                seed = builder!.nameSeed
-                pending.append(StreamCandidate(document: builder!.finish(), isWrapped: false))
-                builder = nil
-            }
+            if openInCandidate == 0 { try emitCandidate(isWrapped: false) }
             return
         }
         if !states.isEmpty { states.removeLast() }
@@ -132,55 +174,87 @@ final class XMLStreamRouter {
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(LoadError) {
         element = nil
-        try builder?.appendText(bytes, cdata: cdata)
+        if openInCandidate > 0 { try builder.appendText(bytes, cdata: cdata) }
     }
 
     func comment(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
-        try builder?.appendComment(bytes)
+        if openInCandidate > 0 { try builder.appendComment(bytes) }
     }
 
     func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>) throws(LoadError) {
-        try builder?.appendProcessingInstruction(target: target, data: data)
+        if openInCandidate > 0 { try builder.appendProcessingInstruction(target: target, data: data) }
     }
 
     /// Streams XML from `input` (whose first bytes, `first`, were read
-    /// already), calling `emit` with each candidate between chunks.
+    /// already), calling `emit` with each candidate as soon as it is complete.
     static func run(
         first: [UInt8], input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
         emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
         let router = XMLStreamRouter(selector: selector, options: options)
-        var consumerError: (any Error)?
-        func drain() -> Bool {
-            let ready = router.pending
-            router.pending.removeAll(keepingCapacity: true)
-            for candidate in ready {
-                do { try emit(candidate) } catch {
-                    consumerError = error
-                    return false
-                }
+        let parsed = withoutActuallyEscaping(emit) { consumer -> LoadError? in
+            router.consumer = consumer
+            defer { router.consumer = nil }
+            do throws(LoadError) {
+                try LibXML2.streamChunks(
+                    first: first,
+                    next: { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
+                        let more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
+                        options.progress?.report(input.bytesRead)
+                        return more
+                    },
+                    options: options, router: router)
+                return nil
+            } catch {
+                return error
             }
-            return true
         }
-        do {
-            try LibXML2.streamChunks(
-                first: first,
-                next: { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
-                    guard drain() else { return false }
-                    let more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
-                    options.progress?.report(input.bytesRead)
-                    return more
-                },
-                options: options, router: router)
-        } catch {
-            if let consumerError { throw StreamFailure.consumer(consumerError) }
-            if let selectorError = router.selectorError { throw .selector(selectorError) }
-            // Candidates finished before the error are still emitted.
-            _ = drain()
-            if let consumerError { throw StreamFailure.consumer(consumerError) }
-            throw .load(error)
+        // Candidates finished before an error were emitted already.
+        if let consumerError = router.consumerError { throw .consumer(consumerError) }
+        if let selectorError = router.selectorError { throw .selector(selectorError) }
+        if let parsed { throw .load(parsed) }
+    }
+}
+
+/// Whether element and attribute names match a selector's key steps,
+/// remembered by the names' pointers. libxml2 hands every name over as a
+/// string of the parser's dictionary, the same pointer for the same name
+/// until the parse ends (``XMLTreeBuilder`` relies on this too), so most
+/// names are compared as bytes once per step, not once per occurrence.
+/// The answers live in a small direct-mapped table; a collision only
+/// costs a comparison again.
+private final class NameMatchCache {
+    private struct Slot {
+        var local: UInt
+        var prefix: UInt
+        var step: Int
+        var matches: Bool
+    }
+
+    private static let slotCount = 256
+    private let slots: UnsafeMutablePointer<Slot>
+
+    init() {
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(local: 0, prefix: 0, step: -1, matches: false), count: Self.slotCount)
+    }
+
+    deinit { slots.deallocate() }
+
+    /// Whether key step `step`, which wants `wanted`, selects the name
+    /// (see ``StreamMatcher/nameMatches(_:local:prefix:)``).
+    @inline(__always)
+    func matches(_ wanted: [UInt8], step: Int, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) -> Bool {
+        let localBits = UInt(bitPattern: local)
+        let prefixBits = UInt(bitPattern: prefix)
+        let mixed = (localBits ^ (prefixBits &* 31) ^ UInt(bitPattern: step)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = slots + Int(truncatingIfNeeded: mixed >> 56)
+        if slot.pointee.local == localBits && slot.pointee.prefix == prefixBits && slot.pointee.step == step {
+            return slot.pointee.matches
         }
-        _ = drain()
-        if let consumerError { throw StreamFailure.consumer(consumerError) }
+        let matches = StreamMatcher.nameMatches(
+            wanted, local: XMLStreamRouter.buffer(local), prefix: prefix.map(XMLStreamRouter.buffer))
+        slot.pointee = Slot(local: localBits, prefix: prefixBits, step: step, matches: matches)
+        return matches
     }
 }

@@ -81,6 +81,9 @@ struct XMLTreeBuilder {
     /// become the table's dictionary in ``finish()``, sized once (growing a
     /// dictionary an insertion at a time rehashes it at every doubling).
     private var attributeNamespaces: [(record: UInt32, uri: UInt32)] = []
+    /// The names frozen by the last ``finish()``, while no name was added
+    /// since: the next document of a stream shares the instance.
+    private var frozenNames: NameTable?
 
     init(options: LoadOptions, estimatedBytes: Int, dropsWhitespaceEarly: Bool = true) {
         dropsEarly = dropsWhitespaceEarly
@@ -95,27 +98,30 @@ struct XMLTreeBuilder {
         keepsProcessingInstructions = options.keepsProcessingInstructions
     }
 
-    /// The names a builder interned, to start the next one with (a
-    /// streaming parse builds one small tree per candidate, all from one
-    /// parser: ids stay valid because each builder starts from the names
-    /// of the one before and only adds).
-    struct NameSeed {
-        fileprivate var names: NameTable.Builder
-        fileprivate let nameIDs: PointerPairTable
-        fileprivate let namespaceIDs: PointerPairTable
-    }
-
-    /// A builder whose names start as `seed`'s (see ``NameSeed``).
-    init(options: LoadOptions, seed: NameSeed?) {
+    /// A builder for the candidates of a streaming parse: one small tree
+    /// per candidate, all from one parser, built one after another by this
+    /// same builder (``reset()`` between them). The names, the pointer
+    /// tables that map the parser's interned strings to name ids, and the
+    /// text buffer carry over from one candidate to the next, so a name is
+    /// interned once per stream and the documents share one frozen
+    /// ``NameTable`` until a candidate adds a name.
+    init(streaming options: LoadOptions) {
         self.init(options: options, estimatedBytes: 0, dropsWhitespaceEarly: false)
-        guard let seed else { return }
-        tree.names = seed.names
-        nameIDs = seed.nameIDs
-        namespaceIDs = seed.namespaceIDs
     }
 
-    /// The names interned so far, for the next builder of the same parse.
-    var nameSeed: NameSeed { NameSeed(names: tree.names, nameIDs: nameIDs, namespaceIDs: namespaceIDs) }
+    /// Starts the next tree of a stream (see ``init(streaming:)``): the
+    /// records, text and per-tree state start afresh; the names stay.
+    /// The document ``finish()`` returned keeps its own records and text.
+    mutating func reset() {
+        tree.restart()
+        text.truncate(to: 0)
+        elementsWithDroppableWhitespace = 0
+        deepest = 1
+        pendingStart = -1
+        needsRestart = false
+        lastTextParent = .max
+        attributeNamespaces.removeAll(keepingCapacity: true)
+    }
 
     // MARK: Events
 
@@ -303,7 +309,9 @@ struct XMLTreeBuilder {
         }
         if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
         tree.text = text.array()
-        return tree.finish(format: .xml)
+        let names = frozenNames ?? NameTable(tree.names)
+        frozenNames = names
+        return tree.finish(format: .xml, frozenNames: names)
     }
 
     // MARK: Names
@@ -321,6 +329,7 @@ struct XMLTreeBuilder {
         var name = String(cString: local)
         if let prefix { name = String(cString: prefix) + ":" + name }
         let id = try tree.names.intern(name)
+        frozenNames = nil
         nameIDs.insert(id, for: UInt(bitPattern: prefix), UInt(bitPattern: local))
         return id
     }
@@ -340,6 +349,7 @@ struct XMLTreeBuilder {
         tree.names.splitsPrefixes = false
         defer { tree.names.splitsPrefixes = saved }
         let id = try tree.names.intern(String(cString: uri))
+        frozenNames = nil
         namespaceIDs.insert(id, for: 0, UInt(bitPattern: uri))
         return id
     }
@@ -497,7 +507,9 @@ private final class TextStorage {
     /// The bytes as an array sized to fit: the storage's last use, since
     /// the pages copied are given back as it goes (see ``releasePages(_:from:to:)``).
     func array() -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Small text (a streamed candidate's) is copied in one go.
+        if count <= Self.releaseStep { return Array(UnsafeBufferPointer(start: base, count: count)) }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard count > 0, let target = buffer.baseAddress else { return }
             // Copied a step at a time, handing each step's pages back to the
             // system, so the text is held about once, not twice, meanwhile.

@@ -61,13 +61,15 @@ enum ValueFormatter {
         out.write("\n")
     }
 
-    /// Writes a JSON leaf whose line is its source text exactly (a number,
-    /// a string without escapes, `true`, `false`, `null`) straight from the
-    /// document's text, with no `String` in between; `false` for any other node.
+    /// Writes a leaf whose line is its text exactly (a JSON number, string
+    /// without escapes, `true`, `false`, `null`; an XML attribute, text run,
+    /// comment or processing instruction, whose text libxml2 decoded to valid
+    /// UTF-8 already) straight from the document's text, with no `String`
+    /// in between; `false` for any other node.
     private static func writeSpan(of node: Node, to out: inout OutputStream) -> Bool {
         let record = node.record
         switch record.kind {
-        case .number, .true, .false, .null: break
+        case .number, .true, .false, .null, .attribute, .text, .comment, .processingInstruction: break
         case .string where !record.flags.contains(.escaped): break
         default: return false
         }
