@@ -125,7 +125,7 @@ struct ParallelRun: Sendable {
             var carried: (bytes: [UInt8], origin: SourceLocation)?
             while let (index, result) = await group.next() {
                 finished[index] = result
-                while var result = finished.removeValue(forKey: printed), let batch = batches.removeValue(forKey: printed) {
+                while var result = finished.removeValue(forKey: printed), var batch = batches.removeValue(forKey: printed) {
                     if let tail = carried {
                         result = processBatch(tail.bytes + batch.bytes, origin: tail.origin, label: label, prefix: prefix)
                         carried = nil
@@ -138,6 +138,8 @@ struct ParallelRun: Sendable {
                     emit((result.output, result.outcome), to: &out)
                     outcome.merge(result.outcome)
                     printed += 1
+                    reader.recycle(batch.bytes)
+                    batch.bytes = []
                     _ = launch()
                 }
             }

@@ -40,6 +40,8 @@ package final class RecordReader {
     private var brokenLineEnd: Int?
     /// Whether the rest of the input was tried as one value and failed.
     private var triedWholeInput = false
+    /// A batch's bytes handed back by ``recycle(_:)``, for the next batch.
+    private var spare: [UInt8]?
     private var position: LocationCounter
 
     /// A reader of `input`. `origin` is where its first byte lies in a larger
@@ -199,10 +201,25 @@ package final class RecordReader {
             defer { cursor = end }
             return Array(buffer[cursor..<end])
         }
-        var taken = Array(buffer[end...])
+        // Room for the bytes after `end` and a whole chunk, so the next
+        // refill neither grows it nor (when it is a recycled batch) touches
+        // fresh pages.
+        var taken = spare ?? []
+        spare = nil
+        taken.removeAll(keepingCapacity: true)
+        taken.reserveCapacity(2 * chunkSize + (buffer.count - end))
+        taken.append(contentsOf: buffer[end...])
         swap(&taken, &buffer)
         taken.removeSubrange(end...)
         return taken
+    }
+
+    /// Hands back the bytes of a batch from ``nextBatch(size:)`` that the
+    /// caller is done with, so the next batch reuses their memory instead
+    /// of a fresh allocation (whose pages the kernel must fault in). When
+    /// someone else still shares them, copy-on-write leaves theirs intact.
+    package func recycle(_ bytes: consuming [UInt8]) {
+        spare = bytes
     }
 
     // MARK: Parsing
