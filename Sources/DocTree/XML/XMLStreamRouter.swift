@@ -35,8 +35,13 @@ final class XMLStreamRouter {
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?
     )?
     @exclusivity(unchecked) private var elementState = StreamNodeState.none
-    /// Whether names match key steps, remembered by the parser's pointers.
-    private let nameMatches = NameMatchCache()
+    /// Whether names match each key step (1) or not (0), by the parser's
+    /// (prefix, local name) pointers, one table per selector step. libxml2
+    /// hands every name over as a string of the parser's dictionary, the
+    /// same pointer for the same name until the parse ends (``XMLTreeBuilder``
+    /// relies on this too), so a name is compared as bytes once per step,
+    /// not once per occurrence.
+    private let nameMatchTables: [PointerPairTable]
 
     /// Where finished candidates go (set for the parse by ``run(first:input:selector:options:emit:)``).
     @exclusivity(unchecked) private var consumer: ((StreamCandidate) throws -> Void)?
@@ -48,6 +53,7 @@ final class XMLStreamRouter {
     init(selector: StreamSelector, options: LoadOptions) {
         matcher = StreamMatcher(selector)
         builder = XMLTreeBuilder(streaming: options)
+        nameMatchTables = matcher.steps.map { _ in PointerPairTable() }
     }
 
     /// Whether the root element was seen and closed.
@@ -59,13 +65,13 @@ final class XMLStreamRouter {
     }
 
     @inline(__always)
-    fileprivate static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    private static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
     }
 
     /// The selector's state for a child element or attribute of an element
     /// in state `parent`: ``StreamMatcher/xmlChild(of:local:prefix:isAttribute:)``,
-    /// with a key step's name comparison answered by ``nameMatches``.
+    /// with a key step's name comparison remembered in ``nameMatchTables``.
     @inline(__always)
     private func childState(
         of parent: StreamNodeState, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, isAttribute: Bool
@@ -74,8 +80,23 @@ final class XMLStreamRouter {
             return try matcher.xmlChild(
                 of: parent, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: isAttribute)
         }
-        guard nameMatches.matches(wanted, step: k, local: local, prefix: prefix) else { return .none }
+        guard nameMatches(wanted, step: k, local: local, prefix: prefix) else { return .none }
         return try matcher.enter(k + 1, isArray: false)
+    }
+
+    /// Whether key step `step`, which wants `wanted`, selects the name
+    /// (see ``StreamMatcher/nameMatches(_:local:prefix:)``).
+    @inline(__always)
+    private func nameMatches(
+        _ wanted: [UInt8], step: Int, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?
+    ) -> Bool {
+        let table = nameMatchTables[step]
+        let prefixBits = UInt(bitPattern: prefix)
+        let localBits = UInt(bitPattern: local)
+        if let known = table.id(prefixBits, localBits) { return known != 0 }
+        let matches = StreamMatcher.nameMatches(wanted, local: Self.buffer(local), prefix: prefix.map(Self.buffer))
+        table.insert(matches ? 1 : 0, for: prefixBits, localBits)
+        return matches
     }
 
     func startElement(
@@ -213,48 +234,5 @@ final class XMLStreamRouter {
         if let consumerError = router.consumerError { throw .consumer(consumerError) }
         if let selectorError = router.selectorError { throw .selector(selectorError) }
         if let parsed { throw .load(parsed) }
-    }
-}
-
-/// Whether element and attribute names match a selector's key steps,
-/// remembered by the names' pointers. libxml2 hands every name over as a
-/// string of the parser's dictionary, the same pointer for the same name
-/// until the parse ends (``XMLTreeBuilder`` relies on this too), so most
-/// names are compared as bytes once per step, not once per occurrence.
-/// The answers live in a small direct-mapped table; a collision only
-/// costs a comparison again.
-private final class NameMatchCache {
-    private struct Slot {
-        var local: UInt
-        var prefix: UInt
-        var step: Int
-        var matches: Bool
-    }
-
-    private static let slotCount = 256
-    private let slots: UnsafeMutablePointer<Slot>
-
-    init() {
-        slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(local: 0, prefix: 0, step: -1, matches: false), count: Self.slotCount)
-    }
-
-    deinit { slots.deallocate() }
-
-    /// Whether key step `step`, which wants `wanted`, selects the name
-    /// (see ``StreamMatcher/nameMatches(_:local:prefix:)``).
-    @inline(__always)
-    func matches(_ wanted: [UInt8], step: Int, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) -> Bool {
-        let localBits = UInt(bitPattern: local)
-        let prefixBits = UInt(bitPattern: prefix)
-        let mixed = (localBits ^ (prefixBits &* 31) ^ UInt(bitPattern: step)) &* 0x9E37_79B9_7F4A_7C15
-        let slot = slots + Int(truncatingIfNeeded: mixed >> 56)
-        if slot.pointee.local == localBits && slot.pointee.prefix == prefixBits && slot.pointee.step == step {
-            return slot.pointee.matches
-        }
-        let matches = StreamMatcher.nameMatches(
-            wanted, local: XMLStreamRouter.buffer(local), prefix: prefix.map(XMLStreamRouter.buffer))
-        slot.pointee = Slot(local: localBits, prefix: prefixBits, step: step, matches: matches)
-        return matches
     }
 }

@@ -9,8 +9,8 @@ import Testing
 /// parse (a consumer that throws stops it at once).
 @Suite struct XMLStreamingTests {
     /// An element with `count` distinct attribute names, a prefixed `k`
-    /// and a plain one, repeated: far more names than the name-match table
-    /// holds, so its slots are overwritten while the same names come back.
+    /// and a plain one, repeated: far more names than the name-match tables
+    /// start with, so they grow while the same names come back.
     static func manyNames(count: Int, elements: Int) -> String {
         var text = #"<r xmlns:p="urn:p">"#
         for e in 0..<elements {
