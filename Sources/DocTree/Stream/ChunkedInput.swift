@@ -86,10 +86,17 @@ package final class ChunkedInput {
     deinit { finish() }
 
     /// Puts `bytes`, read from the descriptor before, back in front of what
-    /// is still to be read.
-    package func unread(_ bytes: [UInt8]) {
-        pending = bytes + pending
-        bytesRead -= bytes.count
+    /// is still to be read. When nothing else is pending, the array itself
+    /// is kept (no copy): a caller that passes its only reference (`consume`)
+    /// hands the memory over.
+    package func unread(_ bytes: consuming [UInt8]) {
+        let count = bytes.count
+        if pending.isEmpty {
+            pending = bytes
+        } else {
+            pending = bytes + pending
+        }
+        bytesRead -= count
     }
 
     /// Whether every byte has been handed out.

@@ -29,7 +29,11 @@ extension Document {
         let chunkSize = RecordReader.defaultChunkSize
         var head: [UInt8] = []
         head.reserveCapacity(input.expectedSize > 0 ? input.expectedSize + 1 : chunkSize)
-        while head.count < 4, try input.read(into: &head, limit: chunkSize) > 0 {}
+        // Sniffing needs 4 bytes; XML then goes to the push parser a small
+        // chunk at a time, and a whole chunk read here would stay resident
+        // beside the tree through the parse (in `head` and in the input's
+        // read buffer), so this reads no more than one push chunk.
+        while head.count < 4, try input.read(into: &head, limit: XMLLoader.pushChunkSize) > 0 {}
         options.progress?.report(input.bytesRead)
         try Self.checkInputSize(input.bytesRead, isComplete: false, options: options)
 

@@ -129,20 +129,23 @@ extension DocumentLoader {
         let progress = allowsProgress ? ProgressBar(label: label, total: size, force: forced && size > 0) : nil
 
         // Enough to see the first line and the start of the next (a pipe
-        // that delivers records slowly is not waited on for a whole chunk).
+        // that delivers records slowly is not waited on for a whole chunk),
+        // read a small step at a time: what is read here for XML or JSON
+        // Lines goes back to the input, and a whole chunk would stay
+        // resident beside the tree (XML reads on in 64 KiB steps).
         var head: [UInt8] = []
         head.reserveCapacity(size > 0 ? size + 1 : RecordReader.defaultChunkSize)
         while head.count < RecordReader.defaultChunkSize, !Self.holdsSecondLine(head),
-              try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {}
+              try input.read(into: &head, limit: Self.sniffStep) > 0 {}
         if Self.looksLikeJSONLines(head, options: options) {
-            input.unread(head)
+            input.unread(consume head)
             return DocumentRecords(
                 stream: RecordReader(input: input, options: options), progress: progress, lineDelimited: true)
         }
         defer { progress?.finish() }
         if Self.isXML(head, options: options) {
             // Parsed as it is read: the bar follows the parse.
-            input.unread(head)
+            input.unread(consume head)
             var options = options
             if let progress { options.progress = LoadProgress { progress.reading($0) } }
             return DocumentRecords(try Document(chunks: input, charset: nil, options: options, reopen: reopen))
@@ -184,6 +187,9 @@ extension DocumentLoader {
         if let format = options.format { return format == .xml }
         return InputDecoding.sniffedFormat(head) == .xml
     }
+
+    /// The most read at a time while looking at the start of an input.
+    private static let sniffStep = 1 << 16
 
     /// Whether a line break in `head` is followed by something other than white space.
     private static func holdsSecondLine(_ head: [UInt8]) -> Bool {

@@ -30,6 +30,31 @@ import TestSupport
         #expect(Self.dump(try Document(contentsOf: url)) == Self.dump(inMemory))
     }
 
+    /// Bytes put back (docq puts back what it read to sniff a file) come
+    /// out again before the rest, in order, when put back twice as well,
+    /// and the byte count follows them.
+    @Test func unreadBytesComeBackFirst() throws {
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("unread-\(UUID().uuidString).bin").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        let input = try ChunkedInput(path: path)
+        var first: [UInt8] = []
+        _ = try input.read(into: &first, limit: 1000)
+        var second: [UInt8] = []
+        _ = try input.read(into: &second, limit: 500)
+        #expect(input.bytesRead == 1500)
+        input.unread(second)
+        input.unread(first)
+        #expect(input.bytesRead == 0)
+        var all: [UInt8] = []
+        while try input.read(into: &all, limit: 4096) > 0 {}
+        #expect(all == bytes)
+        #expect(input.bytesRead == bytes.count)
+    }
+
     @Test func mixedContentAfterDroppedWhitespaceRestarts() throws {
         let text = "<a>\n  <b>1</b>\n  <c>x <i>y</i> z</c>\n</a>"
         let expected = Self.dump(try Document(data: Data(text.utf8)))
@@ -37,8 +62,8 @@ import TestSupport
         #expect(Self.dump(try Self.load(bytes: Array(text.utf8), chunkSize: 5, reopenable: false)) == expected)
     }
 
-    /// The head read before sniffing (all of an in-memory input, up to
-    /// 1 MiB of a file) reaches libxml2 in pieces of
+    /// The head read before sniffing (all of an in-memory input, one push
+    /// chunk of a file) reaches libxml2 in pieces of
     /// ``XMLLoader/pushChunkSize``: tags, attribute values and multibyte
     /// characters that straddle a piece boundary come out whole, also when
     /// mixed content late in the input makes the load start again.
