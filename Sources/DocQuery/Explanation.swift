@@ -176,6 +176,21 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
         case .key(let slot):
             let key = query.keys[slot]
             keys = evaluator.keyCounts(of: input)
+            if isRoot, prefix.isEmpty, let rootName = evaluator.document.root.name,
+               rootName.utf8.elementsEqual(key.utf8)
+            {
+                // An XML path starts inside the root element, so naming the
+                // root first is the most common first mistake: say so, and
+                // offer the path without it.
+                reason = "the root is the element '\(key)' itself, and paths start inside it"
+                let rest = path.dropFirst(range.upperBound)
+                if rest.isEmpty {
+                    suggestion = "."
+                } else if rest.first == "." {
+                    suggestion = String(rest.dropFirst())
+                }
+                break
+            }
             if keys.isEmpty && !evaluator.hasContainer(input) {
                 reason = "\(subject), which \(one ? "has" : "have") no keys"
             } else {

@@ -68,6 +68,25 @@ import Testing
         #expect(doc["tasks.nowhere"].explanation?.elsewhere == nil)
     }
 
+    /// Naming the XML root element first (`rsp.lists`: paths start inside
+    /// it) is explained as that, with the path without it offered, instead
+    /// of "it occurs elsewhere, e.g. at '.'".
+    @Test func namingTheRootElementFirstIsExplained() throws {
+        let doc = try Fixtures.document("lists")
+        let explanation = try #require(doc["rsp.lists.list"].explanation)
+        #expect(explanation.reason == "the root is the element 'rsp' itself, and paths start inside it")
+        #expect(explanation.suggestion == "lists.list")
+        #expect(explanation.elsewhere == nil)
+        #expect(explanation.description.contains("did you mean 'lists.list'?"))
+        #expect(!doc[explanation.suggestion!].isEmpty)
+        #expect(doc["rsp"].explanation?.suggestion == ".")
+        // After the first step, or in JSON (whose root has no name), the
+        // root's name is an ordinary missing key.
+        #expect(doc["lists.rsp"].explanation?.reason.contains("the root is the element") == false)
+        let json = try Document(string: #"{"a": {"rsp": 1}}"#)
+        #expect(json["rsp.a"].explanation?.elsewhere == "a.rsp")
+    }
+
     /// The first occurrence's path is found by walking down from the root
     /// past earlier siblings' subtrees: through arrays, repeated elements,
     /// attributes and text, to the right index at every level.
