@@ -61,45 +61,40 @@ static void *resolve(const char *name) {
     return function;
 }
 
-// Defines `name` with libcurl's signature; the resolved address is cached in
-// a function-local pointer (written once per racing thread, always with the
-// same value, hence the relaxed atomics).
-#define FORWARD(result, name, parameters, arguments)                                  \
-    HIDDEN result name parameters {                                                   \
-        static result(*real) parameters;                                              \
-        result(*function) parameters = __atomic_load_n(&real, __ATOMIC_RELAXED);      \
-        if (function == NULL) {                                                       \
-            function = (result(*) parameters)resolve(#name);                          \
-            __atomic_store_n(&real, function, __ATOMIC_RELAXED);                      \
-        }                                                                             \
-        return function arguments;                                                    \
+// Declares `function`, libcurl's `name` as a pointer of type `type`: the
+// address is resolved on the first call and cached in a function-local
+// pointer (written once per racing thread, always with the same value, hence
+// the relaxed atomics).
+#define RESOLVED(type, name)                                                  \
+    static __typeof__(type) real;                                             \
+    __typeof__(type) function = __atomic_load_n(&real, __ATOMIC_RELAXED);     \
+    if (function == NULL) {                                                   \
+        function = (__typeof__(type))resolve(#name);                          \
+        __atomic_store_n(&real, function, __ATOMIC_RELAXED);                  \
     }
 
-#define FORWARD_VOID(name, parameters, arguments)                                     \
-    HIDDEN void name parameters {                                                     \
-        static void(*real) parameters;                                                \
-        void(*function) parameters = __atomic_load_n(&real, __ATOMIC_RELAXED);        \
-        if (function == NULL) {                                                       \
-            function = (void(*) parameters)resolve(#name);                            \
-            __atomic_store_n(&real, function, __ATOMIC_RELAXED);                      \
-        }                                                                             \
-        function arguments;                                                           \
+// Defines `name` with libcurl's signature, forwarding to libcurl's.
+#define FORWARD(result, name, parameters, arguments)                          \
+    HIDDEN result name parameters {                                           \
+        RESOLVED(result(*) parameters, name)                                  \
+        return function arguments;                                            \
+    }
+
+#define FORWARD_VOID(name, parameters, arguments)                             \
+    HIDDEN void name parameters {                                             \
+        RESOLVED(void(*) parameters, name)                                    \
+        function arguments;                                                   \
     }
 
 // The variadic three: one option, then one 64-bit argument.
-#define FORWARD_VARIADIC(name)                                                        \
-    HIDDEN int name(void *handle, int option, ...) {                                  \
-        static int (*real)(void *, int, ...);                                         \
-        int (*function)(void *, int, ...) = __atomic_load_n(&real, __ATOMIC_RELAXED); \
-        if (function == NULL) {                                                       \
-            function = (int (*)(void *, int, ...))resolve(#name);                     \
-            __atomic_store_n(&real, function, __ATOMIC_RELAXED);                      \
-        }                                                                             \
-        va_list list;                                                                 \
-        va_start(list, option);                                                       \
-        uintptr_t argument = va_arg(list, uintptr_t);                                 \
-        va_end(list);                                                                 \
-        return function(handle, option, argument);                                    \
+#define FORWARD_VARIADIC(name)                                                \
+    HIDDEN int name(void *handle, int option, ...) {                          \
+        RESOLVED(int (*)(void *, int, ...), name)                             \
+        va_list list;                                                         \
+        va_start(list, option);                                               \
+        uintptr_t argument = va_arg(list, uintptr_t);                         \
+        va_end(list);                                                         \
+        return function(handle, option, argument);                            \
     }
 
 // Handles (CURL *, CURLM *, CURLU *, struct curl_slist *) are opaque here;
