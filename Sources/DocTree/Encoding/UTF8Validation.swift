@@ -32,31 +32,31 @@ package enum UTF8Validation {
                 i += 1
                 continue
             }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F
-            default: return Failure(offset: i, length: 1, isTruncated: false)
-            }
-            // The second byte has the narrowed range; later ones the usual one.
-            var j = 1
-            while j < length {
-                guard i + j < count else { return Failure(offset: i, length: j, isTruncated: true) }
-                let byte = base[i + j]
-                let (lo, hi) = j == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-                guard byte >= lo, byte <= hi else { return Failure(offset: i, length: j + 1, isTruncated: false) }
-                j += 1
-            }
+            let length = sequenceLength(at: i, in: bytes)
+            guard length > 0 else { return failure(at: i, in: bytes) }
             i += length
         }
         return nil
+    }
+
+    /// The ill-formed sequence whose lead byte (≥ 0x80) is at `i`: how many
+    /// of its bytes show the problem. Each prefix is completed with
+    /// continuation bytes 0x80, which any third or fourth byte may be, and
+    /// checked by ``sequenceLength(at:in:)``, the one statement of the rules;
+    /// the first prefix that cannot be completed ends at the wrong byte.
+    private static func failure(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Failure {
+        let lead = bytes[i]
+        guard lead >= 0xC2, lead < 0xF5 else { return Failure(offset: i, length: 1, isTruncated: false) }
+        let expected = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var probe: [UInt8] = [lead, 0x80, 0x80, 0x80]
+        for j in 1..<expected {
+            guard i + j < bytes.count else { return Failure(offset: i, length: j, isTruncated: true) }
+            probe[j] = bytes[i + j]
+            let fits = probe.withUnsafeBufferPointer { sequenceLength(at: 0, in: $0) } > 0
+            if !fits { return Failure(offset: i, length: j + 1, isTruncated: false) }
+        }
+        // sequenceLength rejected the whole sequence, so some prefix must fail.
+        preconditionFailure("UTF8Validation: a sequence failed as a whole but in none of its prefixes")
     }
 
     /// The length of the well-formed UTF-8 sequence whose lead byte (≥ 0x80)
