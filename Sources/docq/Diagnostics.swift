@@ -41,8 +41,7 @@ struct Diagnostics: Sendable {
 
         /// Colour when standard error is a terminal that wants it.
         static var standardError: Style {
-            let environment = ProcessInfo.processInfo.environment
-            let wanted = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+            let wanted = environmentVariable("NO_COLOR") == nil && environmentVariable("TERM") != "dumb"
             return Style(colors: wanted && OutputStream.standardError().isTerminal)
         }
 

@@ -87,7 +87,7 @@ struct Explore: ParsableCommand {
         // the loop below updates after each command.
         final class Box { var session: ExplorerSession; init(_ s: ExplorerSession) { session = s } }
         let box = Box(initial)
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let home = environmentVariable("HOME") ?? NSHomeDirectory()
         let historyPath = home.isEmpty ? nil : (home as NSString).appendingPathComponent(".docq_history")
         guard let editor = LineEditor(historyPath: historyPath, completer: { line, cursor in
             box.session.completions(for: line, cursor: cursor)

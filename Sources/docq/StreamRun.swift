@@ -26,7 +26,7 @@ struct StreamRun {
 
     /// The size above which docq streams on its own.
     static var threshold: Int {
-        ProcessInfo.processInfo.environment["DOCQ_STREAM_THRESHOLD"].flatMap { Int($0) } ?? defaultThreshold
+        environmentVariable("DOCQ_STREAM_THRESHOLD").flatMap { Int($0) } ?? defaultThreshold
     }
 
     /// The exit status when the run streams; `nil` when it loads documents as usual.

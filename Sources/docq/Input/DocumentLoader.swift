@@ -44,7 +44,7 @@ struct DocumentLoader: Sendable {
         if status.st_mode & S_IFMT == S_IFDIR { throw Self.unreadable(label, EISDIR) }
         let isRegular = status.st_mode & S_IFMT == S_IFREG
         let size = isRegular ? Int(status.st_size) : 0
-        let forced = ProcessInfo.processInfo.environment["DOCQ_FORCE_PROGRESS"] == "1"
+        let forced = environmentVariable("DOCQ_FORCE_PROGRESS") == "1"
         let progress = allowsProgress ? ProgressBar(label: label, total: size, force: forced && size > 0) : nil
         defer { progress?.finish() }
 

@@ -124,7 +124,7 @@ extension DocumentLoader {
         _ input: ChunkedInput, reopen: (() throws(LoadError) -> ChunkedInput)? = nil
     ) throws(LoadError) -> DocumentRecords {
         let label = input.label
-        let forced = ProcessInfo.processInfo.environment["DOCQ_FORCE_PROGRESS"] == "1"
+        let forced = environmentVariable("DOCQ_FORCE_PROGRESS") == "1"
         let size = input.expectedSize
         let progress = allowsProgress ? ProgressBar(label: label, total: size, force: forced && size > 0) : nil
 
