@@ -90,6 +90,14 @@ struct StreamRun {
             let prefix = prefixes ? source.label + ":" : ""
             var count = 0
             var collected: [Match] = []
+            // Inside a matched array, which prints as one line of JSON written
+            // element by element: the elements written so far.
+            var elements: Int?
+            /// Ends the line of an array the input failed inside (left unclosed).
+            func endLine() {
+                if elements != nil { out.write("\n") }
+                out.flush()
+            }
             do {
                 let input: ChunkedInput
                 switch source {
@@ -98,26 +106,46 @@ struct StreamRun {
                 case .url:
                     throw LoadError(.unreadableSource, "--stream reads files and standard input, not URLs")
                 }
-                try query.streamMatches(input, options: options) { match in
-                    count += 1
-                    if asJSON {
+                if asJSON {
+                    try query.streamMatches(input, options: options) { match in
+                        count += 1
                         collected.append(match)
-                    } else {
-                        ValueFormatter.writeLine(match, prefix: prefix, to: &out)
+                        if firstOnly { throw Enough() }
                     }
-                    if firstOnly { throw Enough() }
+                } else {
+                    try query.streamMatchesPrintingArrays(input, options: options, arrayEdge: { edge in
+                        if edge == .open {
+                            out.write(prefix + "[")
+                            elements = 0
+                        } else {
+                            out.write("]\n")
+                            elements = nil
+                            count += 1
+                            if firstOnly { throw Enough() }
+                        }
+                    }) { match in
+                        if let written = elements {
+                            if written > 0 { out.write(",") }
+                            ValueFormatter.writeJSON(match, to: &out)
+                            elements = written + 1
+                            return
+                        }
+                        count += 1
+                        ValueFormatter.writeLine(match, prefix: prefix, to: &out)
+                        if firstOnly { throw Enough() }
+                    }
                 }
             } catch is Enough {
             } catch let error as LoadError {
-                out.flush()
+                endLine()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
                 unreadable = true
             } catch let error as QueryError {
-                out.flush()
+                endLine()
                 writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
                 failedPath = true
             } catch {
-                out.flush()
+                endLine()
                 writeToStandardError("\(diagnostics.style.error("error:")) \(error)\n")
                 unreadable = true
             }

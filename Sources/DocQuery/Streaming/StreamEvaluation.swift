@@ -14,6 +14,11 @@
 /// first candidate is also evaluated alone, and the second candidate shows
 /// which evaluation was the right one. After the first, a rest without
 /// steps is the candidate itself, matched without an evaluator.
+///
+/// A spread array (``StreamPlan/init(_:printsArrays:)``) comes element by
+/// element: for a lone array, each element is one of several (the array
+/// stood for them); for a consumer that prints arrays, each element is
+/// handed on as a match between the array's edges.
 struct StreamEvaluation {
     let query: PathQuery
     let plan: StreamPlan
@@ -22,9 +27,9 @@ struct StreamEvaluation {
     /// Whether a candidate alone may give other matches than among others.
     private let aloneDiffers: Bool
 
-    init(_ query: PathQuery) throws(QueryError) {
+    init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
         self.query = query
-        self.plan = try StreamPlan(query)
+        self.plan = try StreamPlan(query, printsArrays: printsArrays)
         self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
         self.aloneDiffers = plan.rest.steps.contains { step in
             if case .filter = step.kind { return true }
@@ -41,11 +46,20 @@ struct StreamEvaluation {
     ///   in the whole input), ``QueryError`` when evaluation fails or the
     ///   document turns out not streamable for the path, or what `each`
     ///   throws. Matches handed on before an error stay handed on.
-    func run(_ input: ChunkedInput, options: LoadOptions, each: (Match) throws -> Void) throws {
+    ///
+    /// With a plan that prints arrays, a spread array comes as `arrayEdge`
+    /// `.open`, a match for each element, and `.close`.
+    func run(
+        _ input: ChunkedInput, options: LoadOptions, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
+        each: (Match) throws -> Void
+    ) throws {
         var fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
         let resultPath = resultPath
         var candidates = 0
         var first: (alone: QueryResult, amongOthers: QueryResult)?
+        /// Inside a spread array: its candidates are its elements.
+        var inArray = false
+        let printsArrays = plan.selector.spreading == .always
         func deliver(_ result: QueryResult) throws {
             if fold != nil {
                 try fold!.add(result)
@@ -65,10 +79,33 @@ struct StreamEvaluation {
             }
             candidates = 0
         }
+        func edge(_ edge: ArrayEdge) throws {
+            inArray = edge == .open
+            if edge == .open {
+                candidates += 1
+                if let pending = first {
+                    first = nil
+                    try deliver(pending.amongOthers)
+                }
+            }
+            if printsArrays { try arrayEdge(edge) }
+        }
         do {
-            try StreamingLoad.run(input, selector: plan.selector, options: options, nextValue: { try endValue() }) { candidate in
+            try StreamingLoad.run(
+                input, selector: plan.selector, options: options, nextValue: { try endValue() }, arrayEdge: edge
+            ) { candidate in
                 let document = candidate.document
                 let start = candidate.isWrapped ? document.root.index + 1 : document.root.index
+                if inArray {
+                    if printsArrays {
+                        try each(Match(document: document, index: start, computed: nil, resultPath: resultPath))
+                    } else if fold != nil && plan.rest.steps.isEmpty {
+                        try fold!.add(try evaluate(start, in: document, oneOfSeveral: true), amongOthers: true)
+                    } else {
+                        try deliver(try evaluate(start, in: document, oneOfSeveral: true))
+                    }
+                    return
+                }
                 candidates += 1
                 if candidates > 1 && plan.rest.steps.isEmpty && fold == nil {
                     if let pending = first {

@@ -57,6 +57,18 @@ extension PathQuery {
         try StreamEvaluation(self).run(input, options: options, each: each)
     }
 
+    /// Streams `input` for a consumer that prints each matched value on
+    /// its own: a match that is a JSON array comes element by element
+    /// (`arrayEdge(.open)`, a match for each element, `arrayEdge(.close)`),
+    /// so memory stays bounded by one element however long the array. Any
+    /// other match comes as from ``streamMatches(_:options:each:)``.
+    package func streamMatchesPrintingArrays(
+        _ input: ChunkedInput, options: LoadOptions, arrayEdge: (ArrayEdge) throws -> Void,
+        each: (Match) throws -> Void
+    ) throws {
+        try StreamEvaluation(self, printsArrays: true).run(input, options: options, arrayEdge: arrayEdge, each: each)
+    }
+
     /// Throws the reason this path cannot stream, if it cannot.
     package func checkStreamable() throws(QueryError) {
         _ = try StreamPlan(self)

@@ -68,6 +68,12 @@ package struct JSONStreamScanner {
     /// The bytes put before a member candidate to keep its key (`{"key":`), 0 for none.
     private var wrapper = 0
     private var sawValue = false
+    /// Candidates (a spread array counting as one) in the current top-level
+    /// value, and whether the first of them was spread.
+    private var candidatesInValue = 0
+    private var spreadInValue = false
+    /// Where a spread array begins and ends (``StreamSelector/Spreading``).
+    private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
 
     package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
         self.input = input
@@ -86,12 +92,19 @@ package struct JSONStreamScanner {
     /// Reads the input to its end, calling `emit` with each candidate in
     /// document order, and `nextValue` before each top-level value after
     /// the first (input that holds several values, such as JSON Lines, is
-    /// a stream of them; the selector starts afresh on each).
+    /// a stream of them; the selector starts afresh on each). A spread
+    /// array candidate (``StreamSelector/Spreading``) comes as `arrayEdge`
+    /// `.open`, its elements as candidates, then `.close`.
     package mutating func run(
-        emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void
+        emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void,
+        arrayEdge: (ArrayEdge) throws -> Void = { _ in }
     ) throws(StreamFailure) {
         do {
-            try scan(emit: emit, nextValue: nextValue)
+            try withoutActuallyEscaping(arrayEdge) { edge in
+                self.arrayEdge = edge
+                defer { self.arrayEdge = { _ in } }
+                try scan(emit: emit, nextValue: nextValue)
+            }
         } catch let error as StreamFailure {
             throw error
         } catch let error as LoadError {
@@ -194,6 +207,8 @@ package struct JSONStreamScanner {
                 // concatenated JSON) is read one value after the other.
                 try nextValue()
                 matcher = StreamMatcher(selector)
+                candidatesInValue = 0
+                spreadInValue = false
                 try startValue(c, emit)
             case .string, .number, .literal:
                 break
@@ -249,7 +264,7 @@ package struct JSONStreamScanner {
     private mutating func startValue(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
         let isArray = c == UInt8(ascii: "[")
         let isObject = c == UInt8(ascii: "{")
-        let state: StreamNodeState
+        var state: StreamNodeState
         if stack.isEmpty {
             sawValue = true
             state = try matcher.root(isArray: isArray)
@@ -273,6 +288,10 @@ package struct JSONStreamScanner {
                 }
             }
             stack[stack.count - 1].state = parent
+        }
+        if case .candidate = state, try spreadsCandidate(isArray: isArray) {
+            state = .spreading
+            try arrayEdge(.open)
         }
         if case .candidate = state {
             capturing = true
@@ -341,9 +360,37 @@ package struct JSONStreamScanner {
     }
 
     private mutating func close(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
-        stack.removeLast()
+        let frame = stack.removeLast()
         pos += 1
+        if case .spreading = frame.state { try arrayEdge(.close) }
         try valueDone(emit)
+    }
+
+    /// Counts a candidate of the selector (not an element of a spread
+    /// array) and tells whether it is an array to spread; a second
+    /// candidate after a spread one where only a lone array may be spread
+    /// fails (see ``StreamSelector/Spreading/whenLone``).
+    private mutating func spreadsCandidate(isArray: Bool) throws(StreamSelectorError) -> Bool {
+        if let parent = stack.last, case .spreading = parent.state { return false }
+        candidatesInValue += 1
+        switch selector.spreading {
+        case .never:
+            return false
+        case .always:
+            return isArray && selector.spreads(throughObjectsOnly: false)
+        case .whenLone:
+            if candidatesInValue == 1 {
+                spreadInValue = isArray && selector.spreads(throughObjectsOnly: !stack.contains { $0.isArray })
+                return spreadInValue
+            }
+            if spreadInValue {
+                throw StreamSelectorError(
+                    step: max(selector.steps.count - 1, 0),
+                    message: "the path selects an array and then another value (a key that occurs twice), "
+                        + "so the array is not its elements; the stream cannot tell that before the second value")
+            }
+            return false
+        }
     }
 
     /// A value ended at `pos`: emit it when it is the candidate.

@@ -42,12 +42,16 @@ package enum StreamingLoad {
     /// document order; only the current candidate's subtree is ever built.
     /// JSON input may hold several top-level values (JSON Lines): each is
     /// read in turn, with a call of `nextValue` before each after the first.
+    /// A JSON array candidate that the selector spreads
+    /// (``StreamSelector/Spreading``) comes as `arrayEdge(.open)`, a
+    /// candidate for each element, and `arrayEdge(.close)`.
     ///
     /// - Throws: ``StreamFailure``; candidates emitted before the failure
     ///   stay emitted.
     package static func run(
         _ input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
-        nextValue: () throws -> Void = {}, emit: (StreamCandidate) throws -> Void
+        nextValue: () throws -> Void = {}, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
+        emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
         var head: [UInt8] = []
         do {
@@ -69,7 +73,7 @@ package enum StreamingLoad {
                     .unsupportedEncoding, "streaming reads JSON in UTF-8 only; load the document without streaming"))
             }
             var scanner = JSONStreamScanner(input: input, head: head, skip: start, selector: selector, options: options)
-            try scanner.run(emit: emit, nextValue: nextValue)
+            try scanner.run(emit: emit, nextValue: nextValue, arrayEdge: arrayEdge)
         }
     }
 }
