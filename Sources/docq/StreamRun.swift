@@ -16,7 +16,13 @@ import Foundation
 /// evaluated on each record as a document of its own, and a malformed
 /// record does not end it. Several values on standard input are streamed
 /// one value after the other, each as a document of its own, so the output
-/// is the same; there a malformed value ends the run.
+/// is the same. There a malformed value after the first is reported with
+/// its line and column, reading goes on at the next line, and docq exits 3
+/// at the end; matches a malformed value gave before its error are printed
+/// (a stream cannot take them back), where the record reader prints none.
+///
+/// A matched JSON array prints as one line of JSON, written element by
+/// element as they stream, so one big array never has to fit in memory.
 struct StreamRun {
     let command: Docq
     let diagnostics: Diagnostics
@@ -98,6 +104,13 @@ struct StreamRun {
                 if elements != nil { out.write("\n") }
                 out.flush()
             }
+            /// A malformed value of a stream of values (JSON Lines): reported, and the run goes on.
+            func passOver(_ error: LoadError) {
+                endLine()
+                elements = nil
+                writeToStandardError(diagnostics.text(for: error, source: source.label))
+                unreadable = true
+            }
             do {
                 let input: ChunkedInput
                 switch source {
@@ -107,13 +120,14 @@ struct StreamRun {
                     throw LoadError(.unreadableSource, "--stream reads files and standard input, not URLs")
                 }
                 if asJSON {
-                    try query.streamMatches(input, options: options) { match in
+                    try query.streamMatches(input, options: options, arrayEdge: nil, malformed: passOver) { match in
                         count += 1
                         collected.append(match)
                         if firstOnly { throw Enough() }
                     }
                 } else {
-                    try query.streamMatchesPrintingArrays(input, options: options, arrayEdge: { edge in
+                    // A matched array prints as one line of JSON, written element by element.
+                    func arrayEdge(_ edge: ArrayEdge) throws {
                         if edge == .open {
                             out.write(prefix + "[")
                             elements = 0
@@ -123,7 +137,8 @@ struct StreamRun {
                             count += 1
                             if firstOnly { throw Enough() }
                         }
-                    }) { match in
+                    }
+                    try query.streamMatches(input, options: options, arrayEdge: arrayEdge, malformed: passOver) { match in
                         if let written = elements {
                             if written > 0 { out.write(",") }
                             ValueFormatter.writeJSON(match, to: &out)

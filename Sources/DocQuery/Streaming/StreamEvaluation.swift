@@ -49,9 +49,15 @@ struct StreamEvaluation {
     ///
     /// With a plan that prints arrays, a spread array comes as `arrayEdge`
     /// `.open`, a match for each element, and `.close`.
+    ///
+    /// With `malformed`, a malformed value of a stream of JSON values
+    /// (after the first) is handed to it instead of ending the run: the
+    /// matches it gave before its error stay handed on (an array it left
+    /// open gets no `.close`), a fold over it gives nothing, and the values
+    /// after it are evaluated as usual.
     func run(
         _ input: ChunkedInput, options: LoadOptions, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
-        each: (Match) throws -> Void
+        malformed: ((LoadError) throws -> Void)? = nil, each: (Match) throws -> Void
     ) throws {
         var fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
         let resultPath = resultPath
@@ -67,8 +73,16 @@ struct StreamEvaluation {
                 for item in result.items { try each(result.match(item, resultPath: resultPath)) }
             }
         }
+        /// The value was malformed and is over: nothing of it is left to hand on.
+        var abandoned = false
         /// The end of one top-level value: its pending and folded matches go out.
         func endValue() throws {
+            if abandoned {
+                abandoned = false
+                fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
+                candidates = 0
+                return
+            }
             if let pending = first {
                 first = nil
                 try deliver(pending.alone)
@@ -91,9 +105,17 @@ struct StreamEvaluation {
             if printsArrays { try arrayEdge(edge) }
         }
         do {
-            try StreamingLoad.run(
-                input, selector: plan.selector, options: options, nextValue: { try endValue() }, arrayEdge: edge
-            ) { candidate in
+            func passOver(_ error: LoadError) throws {
+                if let pending = first {
+                    // What came before the malformed part is still delivered.
+                    first = nil
+                    try deliver(pending.amongOthers)
+                }
+                inArray = false
+                abandoned = true
+                try malformed?(error)
+            }
+            func take(_ candidate: StreamCandidate) throws {
                 let document = candidate.document
                 let start = candidate.isWrapped ? document.root.index + 1 : document.root.index
                 if inArray {
@@ -126,6 +148,11 @@ struct StreamEvaluation {
                     try deliver(pending.amongOthers)
                 }
                 try deliver(amongOthers)
+            }
+            try withoutActuallyEscaping(passOver) { (passOver) throws(StreamFailure) in
+                try StreamingLoad.run(
+                    input, selector: plan.selector, options: options, nextValue: { try endValue() }, arrayEdge: edge,
+                    malformed: malformed == nil ? nil : passOver, emit: take)
             }
         } catch {
             if let pending = first, case .load = error {

@@ -57,16 +57,23 @@ extension PathQuery {
         try StreamEvaluation(self).run(input, options: options, each: each)
     }
 
-    /// Streams `input` for a consumer that prints each matched value on
-    /// its own: a match that is a JSON array comes element by element
-    /// (`arrayEdge(.open)`, a match for each element, `arrayEdge(.close)`),
-    /// so memory stays bounded by one element however long the array. Any
-    /// other match comes as from ``streamMatches(_:options:each:)``.
-    package func streamMatchesPrintingArrays(
-        _ input: ChunkedInput, options: LoadOptions, arrayEdge: (ArrayEdge) throws -> Void,
-        each: (Match) throws -> Void
+    /// Streams `input` for docq, which prints each matched value on its
+    /// own line and reports a malformed value of a stream and goes on.
+    ///
+    /// - With `arrayEdge`, a match that is a JSON array comes element by
+    ///   element (`arrayEdge(.open)`, a match for each element,
+    ///   `arrayEdge(.close)`), so memory stays bounded by one element
+    ///   however long the array. Any other match comes to `each` as from
+    ///   ``streamMatches(_:options:each:)``.
+    /// - With `malformed`, a malformed JSON value after the first of a
+    ///   stream of values (JSON Lines) is handed to it, and reading goes on
+    ///   at the next line; otherwise it ends the stream with its error.
+    package func streamMatches(
+        _ input: ChunkedInput, options: LoadOptions, arrayEdge: ((ArrayEdge) throws -> Void)?,
+        malformed: ((LoadError) throws -> Void)?, each: (Match) throws -> Void
     ) throws {
-        try StreamEvaluation(self, printsArrays: true).run(input, options: options, arrayEdge: arrayEdge, each: each)
+        try StreamEvaluation(self, printsArrays: arrayEdge != nil).run(
+            input, options: options, arrayEdge: arrayEdge ?? { _ in }, malformed: malformed, each: each)
     }
 
     /// Throws the reason this path cannot stream, if it cannot.

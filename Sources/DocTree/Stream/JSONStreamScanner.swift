@@ -74,6 +74,11 @@ package struct JSONStreamScanner {
     private var spreadInValue = false
     /// Where a spread array begins and ends (``StreamSelector/Spreading``).
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
+    /// Where the current top-level value starts in the whole input.
+    private var valueStart = 0
+    /// A top-level value was complete before the current one: the input is
+    /// a stream of values, in which a malformed one may be passed over.
+    private var inStream = false
 
     package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
         self.input = input
@@ -95,15 +100,31 @@ package struct JSONStreamScanner {
     /// a stream of them; the selector starts afresh on each). A spread
     /// array candidate (``StreamSelector/Spreading``) comes as `arrayEdge`
     /// `.open`, its elements as candidates, then `.close`.
+    ///
+    /// A malformed value ends the run with its error, unless `malformed` is
+    /// given and a value was complete before it (the input is then a stream
+    /// of values, such as JSON Lines): `malformed` gets the error, and the
+    /// scan goes on at the next line (see ``resync(after:)``); `nextValue`
+    /// is called before the next value as usual.
     package mutating func run(
         emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void,
-        arrayEdge: (ArrayEdge) throws -> Void = { _ in }
+        arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: ((LoadError) throws -> Void)? = nil
     ) throws(StreamFailure) {
         do {
             try withoutActuallyEscaping(arrayEdge) { edge in
                 self.arrayEdge = edge
                 defer { self.arrayEdge = { _ in } }
-                try scan(emit: emit, nextValue: nextValue)
+                while true {
+                    do {
+                        try scan(emit: emit, nextValue: nextValue)
+                        return
+                    } catch let error as LoadError {
+                        guard let malformed, inStream, error.kind != .unreadableSource, error.kind != .unsupportedEncoding
+                        else { throw error }
+                        try malformed(error)
+                        try resync(after: error)
+                    }
+                }
             }
         } catch let error as StreamFailure {
             throw error
@@ -206,6 +227,7 @@ package struct JSONStreamScanner {
                 // Another top-level value: a stream of values (JSON Lines,
                 // concatenated JSON) is read one value after the other.
                 try nextValue()
+                inStream = true
                 matcher = StreamMatcher(selector)
                 candidatesInValue = 0
                 spreadInValue = false
@@ -224,6 +246,51 @@ package struct JSONStreamScanner {
             throw LoadError(
                 .invalidSyntax, "the input ended inside \(stack.last?.isArray == true ? "an array" : "an object")",
                 location: location(at: base + pos))
+        }
+    }
+
+    /// Passes over the rest of a malformed top-level value: the scan goes
+    /// on at the token the error is at, when that token begins a line (but
+    /// not the value) and can begin a value (`{"a":1⏎{"b":2}`: the second
+    /// record is intact); otherwise after the next line break at or after
+    /// the error. JSON Lines thus loses only the broken line.
+    private mutating func resync(after error: LoadError) throws(LoadError) {
+        stack.removeAll(keepingCapacity: true)
+        capturing = false
+        captured = []
+        keyInBuffer = nil
+        wrapper = 0
+        expect = .end
+        let at = base + pos
+        if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < buffer.count,
+           lineStart >= base, buffer[(lineStart - base)..<pos].allSatisfy({ $0 == 0x20 || $0 == 0x09 }),
+           Self.beginsValue(buffer[pos])
+        {
+            return
+        }
+        pos = max(error.location?.byteOffset ?? at, at) - base
+        while true {
+            if let end = buffer[pos...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                line += 1
+                lineStart = base + end + 1
+                continuations = 0
+                lastWasCR = buffer[end] == 0x0D
+                pos = end + 1
+                return
+            }
+            pos = buffer.count
+            guard try refill() else { return }
+        }
+    }
+
+    /// Whether `c` can be the first byte of a JSON value.
+    private static func beginsValue(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            true
+        default:
+            false
         }
     }
 
@@ -267,6 +334,7 @@ package struct JSONStreamScanner {
         var state: StreamNodeState
         if stack.isEmpty {
             sawValue = true
+            valueStart = base + pos
             state = try matcher.root(isArray: isArray)
         } else if case .none = stack[stack.count - 1].state {
             state = .none

@@ -44,14 +44,17 @@ package enum StreamingLoad {
     /// read in turn, with a call of `nextValue` before each after the first.
     /// A JSON array candidate that the selector spreads
     /// (``StreamSelector/Spreading``) comes as `arrayEdge(.open)`, a
-    /// candidate for each element, and `arrayEdge(.close)`.
+    /// candidate for each element, and `arrayEdge(.close)`. With
+    /// `malformed`, a malformed JSON value in a stream of values is handed
+    /// to it and the values after it are still read
+    /// (``JSONStreamScanner/run(emit:nextValue:arrayEdge:malformed:)``).
     ///
     /// - Throws: ``StreamFailure``; candidates emitted before the failure
     ///   stay emitted.
     package static func run(
         _ input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
         nextValue: () throws -> Void = {}, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
-        emit: (StreamCandidate) throws -> Void
+        malformed: ((LoadError) throws -> Void)? = nil, emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
         var head: [UInt8] = []
         do {
@@ -73,7 +76,7 @@ package enum StreamingLoad {
                     .unsupportedEncoding, "streaming reads JSON in UTF-8 only; load the document without streaming"))
             }
             var scanner = JSONStreamScanner(input: input, head: head, skip: start, selector: selector, options: options)
-            try scanner.run(emit: emit, nextValue: nextValue, arrayEdge: arrayEdge)
+            try scanner.run(emit: emit, nextValue: nextValue, arrayEdge: arrayEdge, malformed: malformed)
         }
     }
 }
