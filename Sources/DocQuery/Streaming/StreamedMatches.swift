@@ -18,6 +18,13 @@ extension PathQuery {
     /// streamed match is relative to the value its subtree was built from,
     /// not to the whole document. See "Streaming" in README.md.
     ///
+    /// A filter or a folded operator over one JSON array (`items[?rating > 4]`,
+    /// `items.@count`, where `items` is a single array) reads the array
+    /// element by element, so memory stays bounded by one element; a
+    /// match's path is then relative to its element. A path that ends on
+    /// an array (`items`) matches the array itself, whole, as
+    /// ``evaluate(on:)-(Document)`` does: one match, built in memory.
+    ///
     /// JSON input that holds several top-level values separated by white
     /// space (JSON Lines, concatenated JSON) is a stream of values: the path
     /// is evaluated on each value in turn, as on a document of its own, so
