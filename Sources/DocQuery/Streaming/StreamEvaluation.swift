@@ -119,12 +119,16 @@ struct StreamEvaluation {
                 let document = candidate.document
                 let start = candidate.isWrapped ? document.root.index + 1 : document.root.index
                 if inArray {
+                    // Elements of a spread array, one or a batch of them; each is one of several.
+                    let elements = candidate.isBatch ? document.root.children.map(\.index) : [start]
                     if printsArrays {
-                        try each(Match(document: document, index: start, computed: nil, resultPath: resultPath))
+                        for element in elements {
+                            try each(Match(document: document, index: element, computed: nil, resultPath: resultPath))
+                        }
                     } else if fold != nil && plan.rest.steps.isEmpty {
-                        try fold!.add(try evaluate(start, in: document, oneOfSeveral: true), amongOthers: true)
+                        try fold!.add(try evaluate(elements, in: document, oneOfSeveral: true), amongOthers: true)
                     } else {
-                        try deliver(try evaluate(start, in: document, oneOfSeveral: true))
+                        try deliver(try evaluate(elements, in: document, oneOfSeveral: true))
                     }
                     return
                 }
@@ -137,9 +141,9 @@ struct StreamEvaluation {
                     try each(Match(document: document, index: start, computed: nil, resultPath: resultPath))
                     return
                 }
-                let amongOthers = try evaluate(start, in: document, oneOfSeveral: true)
+                let amongOthers = try evaluate([start], in: document, oneOfSeveral: true)
                 if candidates == 1 {
-                    let alone = aloneDiffers ? try evaluate(start, in: document, oneOfSeveral: false) : amongOthers
+                    let alone = aloneDiffers ? try evaluate([start], in: document, oneOfSeveral: false) : amongOthers
                     first = (alone, amongOthers)
                     return
                 }
@@ -168,15 +172,17 @@ struct StreamEvaluation {
         try endValue()
     }
 
-    /// The rest of the path on the candidate at `start`.
-    private func evaluate(_ start: UInt32, in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
+    /// The rest of the path on the candidates at `starts` (one, or a batch
+    /// of a spread array's elements).
+    private func evaluate(_ starts: [UInt32], in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
+        let isToMany = starts.count > 1
         if plan.rest.steps.isEmpty {
-            // The candidate itself (what evaluating no steps gives, without an evaluator).
-            return QueryResult(document: document, items: [start], computed: [], isToMany: false,
-                               origin: QueryOrigin(start: [start]).appending(plan.rest))
+            // The candidates themselves (what evaluating no steps gives, without an evaluator).
+            return QueryResult(document: document, items: starts, computed: [], isToMany: isToMany,
+                               origin: QueryOrigin(start: starts).appending(plan.rest))
         }
         return try plan.rest.evaluate(
-            in: QueryScope(document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])),
+            in: QueryScope(document: document, items: starts, computed: [], isToMany: isToMany, origin: QueryOrigin(start: starts)),
             oneOfSeveral: oneOfSeveral)
     }
 

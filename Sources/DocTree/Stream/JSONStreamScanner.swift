@@ -65,8 +65,17 @@ package struct JSONStreamScanner {
     private var captureFrom = 0
     private var captured: [UInt8] = []
     private var captureLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
-    /// The bytes put before a member candidate to keep its key (`{"key":`), 0 for none.
+    /// The bytes put before a member candidate to keep its key (`{"key":`),
+    /// or before a batch of elements (`[`); 0 for none.
     private var wrapper = 0
+    /// Where the elements of a spread array gathered in the capture so far
+    /// lie in the whole input: a spread array's elements are handed on in
+    /// batches of about ``batchBytes`` (parsed and evaluated together, as
+    /// an array of several elements), so a small element costs no document
+    /// of its own.
+    private var batchElements: [Range<Int>] = []
+    private var elementStart = 0
+    private static let batchBytes = 1 << 16
     private var sawValue = false
     /// Candidates (a spread array counting as one) in the current top-level
     /// value, and whether the first of them was spread.
@@ -260,6 +269,7 @@ package struct JSONStreamScanner {
         captured = []
         keyInBuffer = nil
         wrapper = 0
+        batchElements.removeAll(keepingCapacity: true)
         expect = .end
         let at = base + pos
         if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < buffer.count,
@@ -361,7 +371,16 @@ package struct JSONStreamScanner {
             state = .spreading
             try arrayEdge(.open)
         }
-        if case .candidate = state {
+        if case .candidate = state, let parent = stack.last, case .spreading = parent.state {
+            if !capturing {
+                // The first element of a batch.
+                capturing = true
+                captureDepth = stack.count
+                captureFrom = pos
+                captureLocation = location(at: base + pos)
+            }
+            elementStart = base + pos
+        } else if case .candidate = state {
             capturing = true
             captureDepth = stack.count
             captureFrom = pos
@@ -429,8 +448,11 @@ package struct JSONStreamScanner {
 
     private mutating func close(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
         let frame = stack.removeLast()
+        if case .spreading = frame.state {
+            if capturing { try emitBatch(upTo: pos, emit) }
+            try arrayEdge(.close)
+        }
         pos += 1
-        if case .spreading = frame.state { try arrayEdge(.close) }
         try valueDone(emit)
     }
 
@@ -465,6 +487,11 @@ package struct JSONStreamScanner {
     private mutating func valueDone(_ emit: (StreamCandidate) throws -> Void) throws {
         expect = stack.isEmpty ? .end : .commaOrEnd
         guard capturing, stack.count == captureDepth else { return }
+        if let parent = stack.last, case .spreading = parent.state {
+            batchElements.append(elementStart..<(base + pos))
+            if captured.count + (pos - captureFrom) >= Self.batchBytes { try emitBatch(upTo: pos, emit) }
+            return
+        }
         capturing = false
         let document: Document
         do {
@@ -482,6 +509,80 @@ package struct JSONStreamScanner {
             throw relocated(error)
         }
         try emit(StreamCandidate(document: document, isWrapped: wrapper > 0))
+    }
+
+    /// Hands on the elements of a spread array gathered up to `end`: one
+    /// element as a document of its own, several as the array of them.
+    /// When that array fails to parse (a malformed element, or more nodes
+    /// than ``LoadOptions/maxNodeCount`` together), the elements are parsed
+    /// and handed on one by one, as if they had never been batched: those
+    /// before a malformed one go on, and its error is the one thrown.
+    private mutating func emitBatch(upTo end: Int, _ emit: (StreamCandidate) throws -> Void) throws {
+        capturing = false
+        defer { batchElements.removeAll(keepingCapacity: true) }
+        let single = batchElements.count == 1
+        wrapper = single ? 0 : 1
+        let document: Document
+        var bytes: [UInt8] = []
+        do {
+            if single && captured.isEmpty {
+                document = try parser.parse(buffer[captureFrom..<end])
+            } else {
+                bytes.reserveCapacity(captured.count + (end - captureFrom) + 2)
+                if !single { bytes.append(UInt8(ascii: "[")) }
+                bytes.append(contentsOf: captured)
+                captured.removeAll(keepingCapacity: true)
+                bytes.append(contentsOf: buffer[captureFrom..<end])
+                if !single { bytes.append(UInt8(ascii: "]")) }
+                document = try parser.parse(bytes)
+            }
+        } catch {
+            if single { throw relocated(error) }
+            try emitOneByOne(bytes, emit)
+            return
+        }
+        try emit(StreamCandidate(document: document, isWrapped: false, isBatch: !single))
+    }
+
+    /// Parses and hands on each element of a batch whose array (`bytes`,
+    /// `[` first) failed to parse.
+    private func emitOneByOne(_ bytes: [UInt8], _ emit: (StreamCandidate) throws -> Void) throws {
+        let batchStart = captureLocation.byteOffset
+        for element in batchElements {
+            let from = element.lowerBound - batchStart + 1
+            let document: Document
+            do {
+                document = try parser.parse(bytes[from..<(element.upperBound - batchStart + 1)])
+            } catch {
+                throw relocated(Self.moved(error, toElementAt: from, in: bytes))
+            }
+            try emit(StreamCandidate(document: document, isWrapped: false))
+        }
+    }
+
+    /// `error`, located in the element that starts at `start` in `bytes`,
+    /// located in `bytes` instead.
+    private static func moved(_ error: LoadError, toElementAt start: Int, in bytes: [UInt8]) -> LoadError {
+        guard let inner = error.location else { return error }
+        var line = 1
+        var lineStart = 0
+        var continuations = 0
+        for i in 0..<start {
+            let b = bytes[i]
+            if b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+                line += 1
+                lineStart = i + 1
+                continuations = 0
+            } else if b & 0xC0 == 0x80 {
+                continuations += 1
+            }
+        }
+        let column = start - lineStart - continuations + 1
+        var error = error
+        error.location = SourceLocation(
+            byteOffset: start + inner.byteOffset, line: line + inner.line - 1,
+            column: inner.line == 1 ? column + inner.column - 1 : inner.column)
+        return error
     }
 
     /// A candidate's error, moved to where the candidate is in the input.

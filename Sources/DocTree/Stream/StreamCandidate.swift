@@ -9,6 +9,10 @@ package struct StreamCandidate {
     package var document: Document
     /// The candidate is the first child of the root, not the root.
     package var isWrapped: Bool
+    /// The root is an array of several consecutive elements of a spread
+    /// array (``StreamSelector/Spreading``), each of them a candidate,
+    /// gathered so that they are parsed and evaluated together.
+    package var isBatch = false
 }
 
 /// Why a streaming parse stopped.

@@ -163,6 +163,25 @@ import Testing
         #expect(streamedCount == paths.count * 3)
     }
 
+    /// Big lone arrays of the bench corpus, which the stream reads in
+    /// several batches of elements (and, with 64-byte slices, each batch
+    /// across many reads).
+    @Test(arguments: [
+        ("twitter.json", ["statuses", "statuses[?user.followers_count > 1000].id", "statuses[?retweet_count > 0].@count",
+                          "statuses.@count", "statuses[?entities.hashtags].text"]),
+        ("citm_catalog.json", ["performances[?seatCategories.@count > 1].id", "performances.@count"]),
+        ("github_events.json", [".", "[?type == 'PushEvent'].actor.login", "@count"]),
+        ("canada.json", ["features[0].geometry.coordinates", "features[0].geometry.coordinates[?@count > 100].@count"]),
+    ])
+    func benchArrays(_ name: String, _ paths: [String]) throws {
+        let bytes = [UInt8](try Data(contentsOf: try SharedData.url("bench-data/json/" + name)))
+        let doc = try Document(data: Data(bytes))
+        for path in paths {
+            let streamed = try #require(Self.streamed(path, bytes, slice: 65_536), "\(path)")
+            #expect(streamed == Self.inMemory(path, doc), "\(name): \(path)")
+        }
+    }
+
     /// A key that occurs twice selects an array and another value, so the
     /// array is not lone: a filter over it cannot be read element by
     /// element, and the stream says so once it meets the second value.
