@@ -20,8 +20,10 @@ extension PathQuery {
     ///
     /// A filter or a folded operator over one JSON array (`items[?rating > 4]`,
     /// `items.@count`, where `items` is a single array) reads the array
-    /// element by element, so memory stays bounded by one element; a
-    /// match's path is then relative to its element. A path that ends on
+    /// element by element (in batches of about 64 KiB), so memory stays
+    /// bounded whatever the array's length; a match's path is then relative
+    /// to its batch, so an index in it is not the element's index in the
+    /// whole array. A path that ends on
     /// an array (`items`) matches the array itself, whole, as
     /// ``evaluate(on:)-(Document)`` does: one match, built in memory.
     ///
