@@ -20,6 +20,8 @@ import Foundation
 /// its line and column, reading goes on at the next line, and docq exits 3
 /// at the end; matches a malformed value gave before its error are printed
 /// (a stream cannot take them back), where the record reader prints none.
+/// A value whose evaluation fails is reported likewise, the values after it
+/// are evaluated, and docq exits 2 at the end.
 ///
 /// A matched JSON array prints as one line of JSON, written element by
 /// element as they stream, so one big array never has to fit in memory.
@@ -111,6 +113,12 @@ struct StreamRun {
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
                 unreadable = true
             }
+            /// A value whose evaluation failed: reported, and the run goes on with the next value.
+            func fail(_ error: QueryError) {
+                out.flush()
+                writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
+                failedPath = true
+            }
             do {
                 let input: ChunkedInput
                 switch source {
@@ -120,7 +128,7 @@ struct StreamRun {
                     throw LoadError(.unreadableSource, "--stream reads files and standard input, not URLs")
                 }
                 if asJSON {
-                    try query.streamMatches(input, options: options, arrayEdge: nil, malformed: passOver) { match in
+                    try query.streamMatches(input, options: options, arrayEdge: nil, malformed: passOver, failed: fail) { match in
                         count += 1
                         collected.append(match)
                         if firstOnly { throw Enough() }
@@ -138,7 +146,7 @@ struct StreamRun {
                             if firstOnly { throw Enough() }
                         }
                     }
-                    try query.streamMatches(input, options: options, arrayEdge: arrayEdge, malformed: passOver) { match in
+                    try query.streamMatches(input, options: options, arrayEdge: arrayEdge, malformed: passOver, failed: fail) { match in
                         if let written = elements {
                             if written > 0 { out.write(",") }
                             ValueFormatter.writeJSON(match, to: &out)

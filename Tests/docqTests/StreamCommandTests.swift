@@ -64,7 +64,7 @@ struct StreamCommandTests {
     @Test("several values on standard input stream one after the other, as without --stream")
     func severalValuesOnStandardInput() throws {
         let input = Array("{\"a\":[1,2]}\n{\"a\":[3]}\n{\"b\":0}\n{\"a\":{\"c\":4}} {\"a\":5}".utf8)
-        for path in ["a.@count", "a", "a.c", "a[0]", "a.c.@sum", "a[?. > 1]"] {
+        for path in ["a.@count", "a", "a.c", "a[0]", "a.c.@sum", "a[?. > 1]", "a.@sum", "a[?. > 'x']"] {
             let plain = try Docq.run([path], stdin: input)
             let streamed = try Docq.run(["--stream", path], stdin: input)
             #expect(streamed.stdout == plain.stdout, "\(path): \(streamed)")

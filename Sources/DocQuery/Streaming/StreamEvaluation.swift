@@ -54,10 +54,14 @@ struct StreamEvaluation {
     /// (after the first) is handed to it instead of ending the run: the
     /// matches it gave before its error stay handed on (an array it left
     /// open gets no `.close`), a fold over it gives nothing, and the values
-    /// after it are evaluated as usual.
+    /// after it are evaluated as usual. Likewise with `failed`, a value
+    /// whose evaluation fails is handed on as its ``QueryError``: the
+    /// matches it gave before stay handed on, the rest of it is passed
+    /// over, and the values after it are evaluated.
     func run(
         _ input: ChunkedInput, options: LoadOptions, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
-        malformed: ((LoadError) throws -> Void)? = nil, each: (Match) throws -> Void
+        malformed: ((LoadError) throws -> Void)? = nil, failed: ((QueryError) throws -> Void)? = nil,
+        each: (Match) throws -> Void
     ) throws {
         var fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
         let resultPath = resultPath
@@ -73,28 +77,39 @@ struct StreamEvaluation {
                 for item in result.items { try each(result.match(item, resultPath: resultPath)) }
             }
         }
-        /// The value was malformed and is over: nothing of it is left to hand on.
+        /// The value was malformed, or its evaluation failed: nothing more of it is handed on.
         var abandoned = false
+        /// Passes over the rest of a value whose evaluation failed, when the caller asks to.
+        func fail(_ error: QueryError) throws {
+            guard let failed else { throw error }
+            first = nil
+            abandoned = true
+            try failed(error)
+        }
         /// The end of one top-level value: its pending and folded matches go out.
         func endValue() throws {
-            if abandoned {
+            defer {
                 abandoned = false
+                first = nil
                 fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
                 candidates = 0
-                return
             }
-            if let pending = first {
-                first = nil
-                try deliver(pending.alone)
+            if abandoned { return }
+            do {
+                if let pending = first {
+                    first = nil
+                    try deliver(pending.alone)
+                }
+                if let finished = fold {
+                    for match in try finished.finish() { try each(match) }
+                }
+            } catch let error as QueryError {
+                try fail(error)
             }
-            if let finished = fold {
-                for match in try finished.finish() { try each(match) }
-                fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
-            }
-            candidates = 0
         }
         func edge(_ edge: ArrayEdge) throws {
             inArray = edge == .open
+            if abandoned { return }
             if edge == .open {
                 candidates += 1
                 if let pending = first {
@@ -116,6 +131,15 @@ struct StreamEvaluation {
                 try malformed?(error)
             }
             func take(_ candidate: StreamCandidate) throws {
+                if abandoned { return }
+                do {
+                    try match(candidate)
+                } catch let error as QueryError {
+                    try fail(error)
+                }
+            }
+            /// Hands on (or folds) what the rest of the path gives on `candidate`.
+            func match(_ candidate: StreamCandidate) throws {
                 let document = candidate.document
                 let start = candidate.isWrapped ? document.root.index + 1 : document.root.index
                 if inArray {

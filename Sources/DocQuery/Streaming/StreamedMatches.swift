@@ -77,12 +77,16 @@ extension PathQuery {
     /// - With `malformed`, a malformed JSON value after the first of a
     ///   stream of values (JSON Lines) is handed to it, and reading goes on
     ///   at the next line; otherwise it ends the stream with its error.
+    /// - With `failed`, a top-level value whose evaluation fails is handed
+    ///   on as its error, and the values after it are evaluated; otherwise
+    ///   the error ends the stream.
     package func streamMatches(
         _ input: ChunkedInput, options: LoadOptions, arrayEdge: ((ArrayEdge) throws -> Void)?,
-        malformed: ((LoadError) throws -> Void)?, each: (Match) throws -> Void
+        malformed: ((LoadError) throws -> Void)?, failed: ((QueryError) throws -> Void)? = nil,
+        each: (Match) throws -> Void
     ) throws {
         try StreamEvaluation(self, printsArrays: arrayEdge != nil).run(
-            input, options: options, arrayEdge: arrayEdge ?? { _ in }, malformed: malformed, each: each)
+            input, options: options, arrayEdge: arrayEdge ?? { _ in }, malformed: malformed, failed: failed, each: each)
     }
 
     /// Throws the reason this path cannot stream, if it cannot.

@@ -107,14 +107,16 @@ import Testing
         #expect(loadError.location?.column == 6, "\(loadError)")
     }
 
-    /// What a stream with `malformed` gave: values, and `error L:C` for
-    /// each value passed over, in order; a last `end …` when it ended with an error.
+    /// What a stream with `malformed` and `failed` gave: values, `error L:C`
+    /// for each malformed value passed over and `failed` for each value whose
+    /// evaluation failed, in order; a last `end …` when it ended with an error.
     static func passingOver(_ path: String, _ text: String, slice: Int = 3) throws -> [String] {
         var out: [String] = []
         do {
             try PathQuery(path).streamMatches(
                 ChunkedInput(bytes: Array(text.utf8), sliceSize: slice), options: LoadOptions(), arrayEdge: nil,
-                malformed: { out.append("error \($0.location.map { "\($0.line):\($0.column)" } ?? "-")") }
+                malformed: { out.append("error \($0.location.map { "\($0.line):\($0.column)" } ?? "-")") },
+                failed: { _ in out.append("failed") }
             ) { out.append(StreamDifferentialTests.render($0)) }
         } catch {
             out.append("end \(error)")
@@ -122,7 +124,7 @@ import Testing
         return out
     }
 
-    @Test func malformedValuesOfAStreamArePassedOverAtTheNextLine() throws {
+    @Test func malformedOrFailingValuesOfAStreamArePassedOver() throws {
         let text = "{\"a\":1}\n{\"a\":}\n{\"a\":3}\n{\"a\":\"x\n{\"a\":4}\n{\"a\":5\n{\"a\":6}\n[}\n{\"a\":7}"
         for slice in [1, 3, 1000] {
             #expect(try Self.passingOver("a", text, slice: slice) == [
@@ -136,6 +138,10 @@ import Testing
         // A malformed first value is not known to be one of a stream: it ends the run.
         let first = try Self.passingOver("a", "{\"a\":}\n{\"a\":3}\n")
         #expect(first.count == 1 && first[0].hasPrefix("end "), "\(first)")
+        // A value whose evaluation fails gives nothing more; the values after it are evaluated.
+        #expect(try Self.passingOver("a.@sum", "{\"a\":[1,2]}\n{\"a\":{\"c\":4}}\n{\"a\":[3]}") == ["=3", "failed", "=3"])
+        let failing = "{\"a\":[{\"b\":[1]},{\"b\":{\"c\":1}},{\"b\":[5]}]}\n{\"a\":[{\"b\":[2]}]}"
+        #expect(try Self.passingOver("a[?b.@sum > 1].b", failing) == ["failed", "[2]"])
         // Without the handler, the first malformed value ends the stream (as always).
         #expect(try Self.stream("a", Array(text.utf8)).values == ["1"])
     }
