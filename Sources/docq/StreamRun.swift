@@ -128,7 +128,7 @@ struct StreamRun {
                     throw LoadError(.unreadableSource, "--stream reads files and standard input, not URLs")
                 }
                 if asJSON {
-                    try query.streamMatches(input, options: options, arrayEdge: nil, malformed: passOver, failed: fail) { match in
+                    try query.streamMatches(input, options: options, malformed: passOver, failed: fail) { match in
                         count += 1
                         collected.append(match)
                         if firstOnly { throw Enough() }
@@ -146,7 +146,9 @@ struct StreamRun {
                             if firstOnly { throw Enough() }
                         }
                     }
-                    try query.streamMatches(input, options: options, arrayEdge: arrayEdge, malformed: passOver, failed: fail) { match in
+                    try query.streamMatches(
+                        input, options: options, printsArrays: true, arrayEdge: arrayEdge, malformed: passOver, failed: fail
+                    ) { match in
                         if let written = elements {
                             if written > 0 { out.write(",") }
                             ValueFormatter.writeJSON(match, to: &out)

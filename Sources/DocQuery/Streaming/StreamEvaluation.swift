@@ -50,17 +50,16 @@ struct StreamEvaluation {
     /// With a plan that prints arrays, a spread array comes as `arrayEdge`
     /// `.open`, a match for each element, and `.close`.
     ///
-    /// With `malformed`, a malformed value of a stream of JSON values
-    /// (after the first) is handed to it instead of ending the run: the
-    /// matches it gave before its error stay handed on (an array it left
-    /// open gets no `.close`), a fold over it gives nothing, and the values
-    /// after it are evaluated as usual. Likewise with `failed`, a value
-    /// whose evaluation fails is handed on as its ``QueryError``: the
-    /// matches it gave before stay handed on, the rest of it is passed
-    /// over, and the values after it are evaluated.
+    /// A malformed value of a stream of JSON values (after the first) goes
+    /// to `malformed`, and a value whose evaluation fails to `failed`, as
+    /// its error; by default they throw it, which ends the run. When they
+    /// return instead, the matches the value gave before its error stay
+    /// handed on (an array it left open gets no `.close`), the rest of it
+    /// is passed over, a fold over it gives nothing, and the values after
+    /// it are evaluated as usual.
     func run(
         _ input: ChunkedInput, options: LoadOptions, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
-        malformed: ((LoadError) throws -> Void)? = nil, failed: ((QueryError) throws -> Void)? = nil,
+        malformed: (LoadError) throws -> Void = { throw $0 }, failed: (QueryError) throws -> Void = { throw $0 },
         each: (Match) throws -> Void
     ) throws {
         var fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
@@ -79,9 +78,8 @@ struct StreamEvaluation {
         }
         /// The value was malformed, or its evaluation failed: nothing more of it is handed on.
         var abandoned = false
-        /// Passes over the rest of a value whose evaluation failed, when the caller asks to.
+        /// Passes over the rest of a value whose evaluation failed, unless `failed` throws.
         func fail(_ error: QueryError) throws {
-            guard let failed else { throw error }
             first = nil
             abandoned = true
             try failed(error)
@@ -128,7 +126,7 @@ struct StreamEvaluation {
                 }
                 inArray = false
                 abandoned = true
-                try malformed?(error)
+                try malformed(error)
             }
             func take(_ candidate: StreamCandidate) throws {
                 if abandoned { return }
@@ -177,11 +175,9 @@ struct StreamEvaluation {
                 }
                 try deliver(amongOthers)
             }
-            try withoutActuallyEscaping(passOver) { (passOver) throws(StreamFailure) in
-                try StreamingLoad.run(
-                    input, selector: plan.selector, options: options, nextValue: { try endValue() }, arrayEdge: edge,
-                    malformed: malformed == nil ? nil : passOver, emit: take)
-            }
+            try StreamingLoad.run(
+                input, selector: plan.selector, options: options, nextValue: { try endValue() }, arrayEdge: edge,
+                malformed: passOver, emit: take)
         } catch {
             if let pending = first, case .load = error {
                 // What came before the malformed part is still delivered.

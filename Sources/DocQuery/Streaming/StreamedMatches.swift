@@ -61,32 +61,26 @@ extension PathQuery {
     }
 
     /// Streams `input`, calling `each` with every match in order (for docq
-    /// and tests; see ``stream(contentsOf:options:)``).
-    package func streamMatches(_ input: ChunkedInput, options: LoadOptions, each: (Match) throws -> Void) throws {
-        try StreamEvaluation(self).run(input, options: options, each: each)
-    }
-
-    /// Streams `input` for docq, which prints each matched value on its
-    /// own line and reports a malformed value of a stream and goes on.
+    /// and tests; see ``stream(contentsOf:options:)``). For docq, which
+    /// prints each matched value on its own line and reports an error in a
+    /// stream of values and goes on:
     ///
-    /// - With `arrayEdge`, a match that is a JSON array comes element by
+    /// - With `printsArrays`, a match that is a JSON array comes element by
     ///   element (`arrayEdge(.open)`, a match for each element,
-    ///   `arrayEdge(.close)`), so memory stays bounded by one element
-    ///   however long the array. Any other match comes to `each` as from
-    ///   ``streamMatches(_:options:each:)``.
-    /// - With `malformed`, a malformed JSON value after the first of a
-    ///   stream of values (JSON Lines) is handed to it, and reading goes on
-    ///   at the next line; otherwise it ends the stream with its error.
-    /// - With `failed`, a top-level value whose evaluation fails is handed
-    ///   on as its error, and the values after it are evaluated; otherwise
-    ///   the error ends the stream.
+    ///   `arrayEdge(.close)`), so memory stays bounded however long the
+    ///   array.
+    /// - A malformed JSON value after the first of a stream of values (JSON
+    ///   Lines) goes to `malformed`, and a top-level value whose evaluation
+    ///   fails to `failed`. By default they throw the error, which ends the
+    ///   stream; when they return, reading goes on with the next value (a
+    ///   malformed one's next line).
     package func streamMatches(
-        _ input: ChunkedInput, options: LoadOptions, arrayEdge: ((ArrayEdge) throws -> Void)?,
-        malformed: ((LoadError) throws -> Void)?, failed: ((QueryError) throws -> Void)? = nil,
-        each: (Match) throws -> Void
+        _ input: ChunkedInput, options: LoadOptions, printsArrays: Bool = false,
+        arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: (LoadError) throws -> Void = { throw $0 },
+        failed: (QueryError) throws -> Void = { throw $0 }, each: (Match) throws -> Void
     ) throws {
-        try StreamEvaluation(self, printsArrays: arrayEdge != nil).run(
-            input, options: options, arrayEdge: arrayEdge ?? { _ in }, malformed: malformed, failed: failed, each: each)
+        try StreamEvaluation(self, printsArrays: printsArrays).run(
+            input, options: options, arrayEdge: arrayEdge, malformed: malformed, failed: failed, each: each)
     }
 
     /// Throws the reason this path cannot stream, if it cannot.

@@ -110,14 +110,15 @@ package struct JSONStreamScanner {
     /// array candidate (``StreamSelector/Spreading``) comes as `arrayEdge`
     /// `.open`, its elements as candidates, then `.close`.
     ///
-    /// A malformed value ends the run with its error, unless `malformed` is
-    /// given and a value was complete before it (the input is then a stream
-    /// of values, such as JSON Lines): `malformed` gets the error, and the
-    /// scan goes on at the next line (see ``resync(after:)``); `nextValue`
-    /// is called before the next value as usual.
+    /// A malformed value ends the run with its error, except that once a
+    /// value was complete before it (the input is then a stream of values,
+    /// such as JSON Lines) the error goes to `malformed` first: when that
+    /// returns instead of throwing (by default it throws the error), the
+    /// scan goes on at the next line (see ``resync(after:)``), and
+    /// `nextValue` is called before the next value as usual.
     package mutating func run(
         emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void,
-        arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: ((LoadError) throws -> Void)? = nil
+        arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: (LoadError) throws -> Void = { throw $0 }
     ) throws(StreamFailure) {
         do {
             try withoutActuallyEscaping(arrayEdge) { edge in
@@ -128,7 +129,7 @@ package struct JSONStreamScanner {
                         try scan(emit: emit, nextValue: nextValue)
                         return
                     } catch let error as LoadError {
-                        guard let malformed, inStream, error.kind != .unreadableSource, error.kind != .unsupportedEncoding
+                        guard inStream, error.kind != .unreadableSource, error.kind != .unsupportedEncoding
                         else { throw error }
                         try malformed(error)
                         try resync(after: error)

@@ -48,9 +48,9 @@ package enum StreamingLoad {
     /// read in turn, with a call of `nextValue` before each after the first.
     /// A JSON array candidate that the selector spreads
     /// (``StreamSelector/Spreading``) comes as `arrayEdge(.open)`, a
-    /// candidate for each element, and `arrayEdge(.close)`. With
-    /// `malformed`, a malformed JSON value in a stream of values is handed
-    /// to it and the values after it are still read
+    /// candidate for each element, and `arrayEdge(.close)`. A malformed
+    /// JSON value in a stream of values goes to `malformed`, and when that
+    /// does not throw, the values after it are still read
     /// (``JSONStreamScanner/run(emit:nextValue:arrayEdge:malformed:)``).
     ///
     /// - Throws: ``StreamFailure``; candidates emitted before the failure
@@ -58,7 +58,7 @@ package enum StreamingLoad {
     package static func run(
         _ input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
         nextValue: () throws -> Void = {}, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
-        malformed: ((LoadError) throws -> Void)? = nil, emit: (StreamCandidate) throws -> Void
+        malformed: (LoadError) throws -> Void = { throw $0 }, emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
         var head: [UInt8] = []
         do {

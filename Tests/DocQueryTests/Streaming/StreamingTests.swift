@@ -62,7 +62,7 @@ import Testing
         var events: [String] = []
         try PathQuery("items").streamMatches(
             ChunkedInput(bytes: Array(text.utf8), sliceSize: 5), options: LoadOptions(),
-            arrayEdge: { events.append($0 == .open ? "[" : "]") }, malformed: nil
+            printsArrays: true, arrayEdge: { events.append($0 == .open ? "[" : "]") }
         ) { events.append(StreamDifferentialTests.render($0)) }
         #expect(events == ["[", #"{"a":1}"#, #"{"a":2}"#, "[3]", "]"])
     }
@@ -114,7 +114,7 @@ import Testing
         var out: [String] = []
         do {
             try PathQuery(path).streamMatches(
-                ChunkedInput(bytes: Array(text.utf8), sliceSize: slice), options: LoadOptions(), arrayEdge: nil,
+                ChunkedInput(bytes: Array(text.utf8), sliceSize: slice), options: LoadOptions(),
                 malformed: { out.append("error \($0.location.map { "\($0.line):\($0.column)" } ?? "-")") },
                 failed: { _ in out.append("failed") }
             ) { out.append(StreamDifferentialTests.render($0)) }
