@@ -16,7 +16,15 @@ import Foundation
 /// evaluated on each record as a document of its own, and a malformed
 /// record does not end it. Several values on standard input are streamed
 /// one value after the other, each as a document of its own, so the output
-/// is the same; there a malformed value ends the run.
+/// is the same. There a malformed value after the first is reported with
+/// its line and column, reading goes on at the next line, and docq exits 3
+/// at the end; matches a malformed value gave before its error are printed
+/// (a stream cannot take them back), where the record reader prints none.
+/// A value whose evaluation fails is reported likewise, the values after it
+/// are evaluated, and docq exits 2 at the end.
+///
+/// A matched JSON array prints as one line of JSON, written element by
+/// element as they stream, so one big array never has to fit in memory.
 struct StreamRun {
     let command: Docq
     let diagnostics: Diagnostics
@@ -92,6 +100,27 @@ struct StreamRun {
             let prefix = prefixes ? source.label + ":" : ""
             var count = 0
             var collected: [Match] = []
+            // Inside a matched array, which prints as one line of JSON written
+            // element by element: the elements written so far.
+            var elements: Int?
+            /// Ends the line of an array the input failed inside (left unclosed).
+            func endLine() {
+                if elements != nil { out.write("\n") }
+                out.flush()
+            }
+            /// A malformed value of a stream of values (JSON Lines): reported, and the run goes on.
+            func passOver(_ error: LoadError) {
+                endLine()
+                elements = nil
+                writeToStandardError(diagnostics.text(for: error, source: source.label))
+                unreadable = true
+            }
+            /// A value whose evaluation failed: reported, and the run goes on with the next value.
+            func fail(_ error: QueryError) {
+                out.flush()
+                writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
+                failedPath = true
+            }
             do {
                 let input: ChunkedInput
                 switch source {
@@ -100,26 +129,50 @@ struct StreamRun {
                 case .url:
                     throw LoadError(.unreadableSource, "--stream reads files and standard input, not URLs")
                 }
-                try query.streamMatches(input, options: options) { match in
-                    count += 1
-                    if asJSON {
+                if asJSON {
+                    try query.streamMatches(input, options: options, malformed: passOver, failed: fail) { match in
+                        count += 1
                         collected.append(match)
-                    } else {
-                        ValueFormatter.writeLine(match, prefix: prefix, to: &out)
+                        if firstOnly { throw Enough() }
                     }
-                    if firstOnly { throw Enough() }
+                } else {
+                    // A matched array prints as one line of JSON, written element by element.
+                    func arrayEdge(_ edge: ArrayEdge) throws {
+                        if edge == .open {
+                            out.write(prefix + "[")
+                            elements = 0
+                        } else {
+                            out.write("]\n")
+                            elements = nil
+                            count += 1
+                            if firstOnly { throw Enough() }
+                        }
+                    }
+                    try query.streamMatches(
+                        input, options: options, printsArrays: true, arrayEdge: arrayEdge, malformed: passOver, failed: fail
+                    ) { match in
+                        if let written = elements {
+                            if written > 0 { out.write(",") }
+                            ValueFormatter.writeJSON(match, to: &out)
+                            elements = written + 1
+                            return
+                        }
+                        count += 1
+                        ValueFormatter.writeLine(match, prefix: prefix, to: &out)
+                        if firstOnly { throw Enough() }
+                    }
                 }
             } catch is Enough {
             } catch let error as LoadError {
-                out.flush()
+                endLine()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
                 unreadable = true
             } catch let error as QueryError {
-                out.flush()
+                endLine()
                 writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
                 failedPath = true
             } catch {
-                out.flush()
+                endLine()
                 writeToStandardError("\(diagnostics.style.error("error:")) \(error)\n")
                 unreadable = true
             }

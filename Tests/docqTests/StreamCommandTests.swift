@@ -14,6 +14,14 @@ struct StreamCommandTests {
         ["lists.list.@count", "Examples/documents/lists.xml", "Examples/documents/rsp.xml"],
         ["entry.title", "Examples/documents/feed.xml"],
         ["auth.nothing", "Examples/documents/rsp.xml"],
+        // Arrays, printed from their elements as they stream.
+        [".", "Examples/documents/theaters.json"],
+        ["-1", ".", "Examples/documents/theaters.json"],
+        ["[?좌석수 > 200].상영관명", "Examples/documents/theaters.json"],
+        ["tasks.list", "Examples/documents/tasks.json"],
+        ["tasks.list.taskseries.tags", "Examples/documents/tasks.json"],
+        ["tasks.list.taskseries[?tags.@count == 0].name", "Examples/documents/tasks.json"],
+        ["tasks.list.@count", "Examples/documents/tasks.json", "Examples/documents/theaters.json"],
     ])
     func sameOutput(_ arguments: [String]) throws {
         let plain = try Docq.run(arguments)
@@ -56,7 +64,7 @@ struct StreamCommandTests {
     @Test("several values on standard input stream one after the other, as without --stream")
     func severalValuesOnStandardInput() throws {
         let input = Array("{\"a\":[1,2]}\n{\"a\":[3]}\n{\"b\":0}\n{\"a\":{\"c\":4}} {\"a\":5}".utf8)
-        for path in ["a.@count", "a", "a.c", "a[0]", "a.c.@sum"] {
+        for path in ["a.@count", "a", "a.c", "a[0]", "a.c.@sum", "a[?. > 1]", "a.@sum", "a[?. > 'x']"] {
             let plain = try Docq.run([path], stdin: input)
             let streamed = try Docq.run(["--stream", path], stdin: input)
             #expect(streamed.stdout == plain.stdout, "\(path): \(streamed)")
@@ -74,5 +82,28 @@ struct StreamCommandTests {
         #expect(run.status == 3, "\(run)")
         #expect(run.stdout == "1\n2\n", "\(run)")
         #expect(run.stderr.contains(":3:6"), "\(run)")
+    }
+
+    @Test("a malformed value among several on standard input is reported, the rest still printed, exit 3")
+    func malformedValueOnStandardInputGoesOn() throws {
+        let input = Array("{\"a\":1}\n{\"a\":}\n{\"a\":[2,3]}\n{\"b\":\"x\n{\"a\":4}\n".utf8)
+        for path in ["a", "a.@count", "a[?. > 1]"] {
+            let plain = try Docq.run([path], stdin: input)
+            let streamed = try Docq.run(["--stream", path], stdin: input)
+            #expect(streamed.stdout == plain.stdout, "\(path): \(streamed)")
+            #expect(streamed.status == 3, "\(path): \(streamed)")
+            #expect(streamed.stderr.contains("(standard input):2:6"), "\(path): \(streamed)")
+            #expect(streamed.stderr.contains("(standard input):4:8"), "\(path): \(streamed)")
+        }
+        #expect(try Docq.run(["--stream", "a"], stdin: input).stdout == "1\n[2,3]\n4\n")
+    }
+
+    @Test("malformed input inside a printed array: an unclosed line, then the error")
+    func malformedInsideAPrintedArray() throws {
+        // The elements before the error were one batch, not yet printed.
+        let run = try Docq.run(["--stream", "a"], stdin: Array("{\"a\":[1,\n{\"b\":2},\nx]}".utf8))
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stdout == "[\n", "\(run)")
+        #expect(run.stderr.contains(":3:1"), "\(run)")
     }
 }

@@ -14,6 +14,11 @@
 /// first candidate is also evaluated alone, and the second candidate shows
 /// which evaluation was the right one. After the first, a rest without
 /// steps is the candidate itself, matched without an evaluator.
+///
+/// A spread array (``StreamPlan/init(_:printsArrays:)``) comes element by
+/// element: for a lone array, each element is one of several (the array
+/// stood for them); for a consumer that prints arrays, each element is
+/// handed on as a match between the array's edges.
 struct StreamEvaluation {
     let query: PathQuery
     let plan: StreamPlan
@@ -22,9 +27,9 @@ struct StreamEvaluation {
     /// Whether a candidate alone may give other matches than among others.
     private let aloneDiffers: Bool
 
-    init(_ query: PathQuery) throws(QueryError) {
+    init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
         self.query = query
-        self.plan = try StreamPlan(query)
+        self.plan = try StreamPlan(query, printsArrays: printsArrays)
         self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
         self.aloneDiffers = plan.rest.steps.contains { step in
             if case .filter = step.kind { return true }
@@ -41,11 +46,29 @@ struct StreamEvaluation {
     ///   in the whole input), ``QueryError`` when evaluation fails or the
     ///   document turns out not streamable for the path, or what `each`
     ///   throws. Matches handed on before an error stay handed on.
-    func run(_ input: ChunkedInput, options: LoadOptions, each: (Match) throws -> Void) throws {
+    ///
+    /// With a plan that prints arrays, a spread array comes as `arrayEdge`
+    /// `.open`, a match for each element, and `.close`.
+    ///
+    /// A malformed value of a stream of JSON values (after the first) goes
+    /// to `malformed`, and a value whose evaluation fails to `failed`, as
+    /// its error; by default they throw it, which ends the run. When they
+    /// return instead, the matches the value gave before its error stay
+    /// handed on (an array it left open gets no `.close`), the rest of it
+    /// is passed over, a fold over it gives nothing, and the values after
+    /// it are evaluated as usual.
+    func run(
+        _ input: ChunkedInput, options: LoadOptions, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
+        malformed: (LoadError) throws -> Void = { throw $0 }, failed: (QueryError) throws -> Void = { throw $0 },
+        each: (Match) throws -> Void
+    ) throws {
         var fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
         let resultPath = resultPath
         var candidates = 0
         var first: (alone: QueryResult, amongOthers: QueryResult)?
+        /// Inside a spread array: its candidates are its elements.
+        var inArray = false
+        let printsArrays = plan.selector.spreading == .always
         func deliver(_ result: QueryResult) throws {
             if fold != nil {
                 try fold!.add(result)
@@ -53,22 +76,84 @@ struct StreamEvaluation {
                 for item in result.items { try each(result.match(item, resultPath: resultPath)) }
             }
         }
+        /// The value was malformed, or its evaluation failed: nothing more of it is handed on.
+        var abandoned = false
+        /// Passes over the rest of a value whose evaluation failed, unless `failed` throws.
+        func fail(_ error: QueryError) throws {
+            first = nil
+            abandoned = true
+            try failed(error)
+        }
         /// The end of one top-level value: its pending and folded matches go out.
         func endValue() throws {
-            if let pending = first {
+            defer {
+                abandoned = false
                 first = nil
-                try deliver(pending.alone)
-            }
-            if let finished = fold {
-                for match in try finished.finish() { try each(match) }
                 fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
+                candidates = 0
             }
-            candidates = 0
+            if abandoned { return }
+            do {
+                if let pending = first {
+                    first = nil
+                    try deliver(pending.alone)
+                }
+                if let finished = fold {
+                    for match in try finished.finish() { try each(match) }
+                }
+            } catch let error as QueryError {
+                try fail(error)
+            }
+        }
+        func edge(_ edge: ArrayEdge) throws {
+            inArray = edge == .open
+            if abandoned { return }
+            if edge == .open {
+                candidates += 1
+                if let pending = first {
+                    first = nil
+                    try deliver(pending.amongOthers)
+                }
+            }
+            if printsArrays { try arrayEdge(edge) }
         }
         do {
-            try StreamingLoad.run(input, selector: plan.selector, options: options, nextValue: { try endValue() }) { candidate in
+            func passOver(_ error: LoadError) throws {
+                if let pending = first {
+                    // What came before the malformed part is still delivered.
+                    first = nil
+                    try deliver(pending.amongOthers)
+                }
+                inArray = false
+                abandoned = true
+                try malformed(error)
+            }
+            func take(_ candidate: StreamCandidate) throws {
+                if abandoned { return }
+                do {
+                    try match(candidate)
+                } catch let error as QueryError {
+                    try fail(error)
+                }
+            }
+            /// Hands on (or folds) what the rest of the path gives on `candidate`.
+            func match(_ candidate: StreamCandidate) throws {
                 let document = candidate.document
                 let start = candidate.isWrapped ? document.root.index + 1 : document.root.index
+                if inArray {
+                    // Elements of a spread array, one or a batch of them; each is one of several.
+                    let elements = candidate.isBatch ? document.root.children.map(\.index) : [start]
+                    if printsArrays {
+                        for element in elements {
+                            try each(Match(document: document, index: element, computed: nil, resultPath: resultPath))
+                        }
+                    } else if fold != nil && plan.rest.steps.isEmpty {
+                        try fold!.add(try evaluate(elements, in: document, oneOfSeveral: true), amongOthers: true)
+                    } else {
+                        try deliver(try evaluate(elements, in: document, oneOfSeveral: true))
+                    }
+                    return
+                }
                 candidates += 1
                 if candidates > 1 && plan.rest.steps.isEmpty && fold == nil {
                     if let pending = first {
@@ -78,9 +163,9 @@ struct StreamEvaluation {
                     try each(Match(document: document, index: start, computed: nil, resultPath: resultPath))
                     return
                 }
-                let amongOthers = try evaluate(start, in: document, oneOfSeveral: true)
+                let amongOthers = try evaluate([start], in: document, oneOfSeveral: true)
                 if candidates == 1 {
-                    let alone = aloneDiffers ? try evaluate(start, in: document, oneOfSeveral: false) : amongOthers
+                    let alone = aloneDiffers ? try evaluate([start], in: document, oneOfSeveral: false) : amongOthers
                     first = (alone, amongOthers)
                     return
                 }
@@ -90,6 +175,9 @@ struct StreamEvaluation {
                 }
                 try deliver(amongOthers)
             }
+            try StreamingLoad.run(
+                input, selector: plan.selector, options: options, nextValue: { try endValue() }, arrayEdge: edge,
+                malformed: passOver, emit: take)
         } catch {
             if let pending = first, case .load = error {
                 // What came before the malformed part is still delivered.
@@ -104,15 +192,17 @@ struct StreamEvaluation {
         try endValue()
     }
 
-    /// The rest of the path on the candidate at `start`.
-    private func evaluate(_ start: UInt32, in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
+    /// The rest of the path on the candidates at `starts` (one, or a batch
+    /// of a spread array's elements).
+    private func evaluate(_ starts: [UInt32], in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
+        let isToMany = starts.count > 1
         if plan.rest.steps.isEmpty {
-            // The candidate itself (what evaluating no steps gives, without an evaluator).
-            return QueryResult(document: document, items: [start], computed: [], isToMany: false,
-                               origin: QueryOrigin(start: [start]).appending(plan.rest))
+            // The candidates themselves (what evaluating no steps gives, without an evaluator).
+            return QueryResult(document: document, items: starts, computed: [], isToMany: isToMany,
+                               origin: QueryOrigin(start: starts).appending(plan.rest))
         }
         return try plan.rest.evaluate(
-            in: QueryScope(document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])),
+            in: QueryScope(document: document, items: starts, computed: [], isToMany: isToMany, origin: QueryOrigin(start: starts)),
             oneOfSeveral: oneOfSeveral)
     }
 

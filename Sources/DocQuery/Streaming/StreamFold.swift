@@ -34,10 +34,12 @@ struct StreamFold {
     }
 
     /// Adds the values one candidate's rest of the path yielded.
-    mutating func add(_ result: QueryResult) throws(QueryError) {
+    /// `amongOthers` says they are elements of a lone array, never one
+    /// value alone (the array already stood for its elements).
+    mutating func add(_ result: QueryResult, amongOthers: Bool = false) throws(QueryError) {
         let items = result.items
         if items.isEmpty { return }
-        if values == 0 && items.count == 1 {
+        if values == 0 && items.count == 1 && !amongOthers {
             first = result
             values = 1
             return

@@ -17,7 +17,15 @@ struct StreamPlan: Sendable {
 
     /// Splits `query`, or explains with a caret under the first step that
     /// cannot stream.
-    init(_ query: PathQuery) throws(QueryError) {
+    ///
+    /// A candidate that is one big JSON array is spread (read element by
+    /// element, ``StreamSelector/Spreading``) where that gives the same
+    /// values: when the rest begins with a filter or is only a fold, a lone
+    /// array's elements are what the rest or fold takes in memory; and with
+    /// `printsArrays`, for a consumer that prints each array as JSON from
+    /// its elements, whenever the rest is empty. Otherwise a path that ends
+    /// on an array matches it whole, as one value.
+    init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
         var steps = query.steps[...]
         var prefix: [StreamSelector.Step] = []
         func reject(_ step: Step, _ why: String) -> QueryError {
@@ -68,7 +76,15 @@ struct StreamPlan: Sendable {
             default: false
             }
         }
-        self.selector = StreamSelector(steps: prefix, keepsKeys: namesAsked)
+        let spreading: StreamSelector.Spreading
+        if case .filter = rest.first?.kind {
+            spreading = .whenLone
+        } else if rest.isEmpty {
+            spreading = fold != nil ? .whenLone : printsArrays ? .always : .never
+        } else {
+            spreading = .never
+        }
+        self.selector = StreamSelector(steps: prefix, keepsKeys: namesAsked, spreading: spreading)
         self.rest = PathQuery(description: query.description, steps: rest, keys: query.keys)
         self.fold = fold
     }

@@ -18,6 +18,15 @@ extension PathQuery {
     /// streamed match is relative to the value its subtree was built from,
     /// not to the whole document. See "Streaming" in README.md.
     ///
+    /// A filter or a folded operator over one JSON array (`items[?rating > 4]`,
+    /// `items.@count`, where `items` is a single array) reads the array
+    /// element by element (in batches of about 64 KiB), so memory stays
+    /// bounded whatever the array's length; a match's path is then relative
+    /// to its batch, so an index in it is not the element's index in the
+    /// whole array. A path that ends on
+    /// an array (`items`) matches the array itself, whole, as
+    /// ``evaluate(on:)-(Document)`` does: one match, built in memory.
+    ///
     /// JSON input that holds several top-level values separated by white
     /// space (JSON Lines, concatenated JSON) is a stream of values: the path
     /// is evaluated on each value in turn, as on a document of its own, so
@@ -52,9 +61,26 @@ extension PathQuery {
     }
 
     /// Streams `input`, calling `each` with every match in order (for docq
-    /// and tests; see ``stream(contentsOf:options:)``).
-    package func streamMatches(_ input: ChunkedInput, options: LoadOptions, each: (Match) throws -> Void) throws {
-        try StreamEvaluation(self).run(input, options: options, each: each)
+    /// and tests; see ``stream(contentsOf:options:)``). For docq, which
+    /// prints each matched value on its own line and reports an error in a
+    /// stream of values and goes on:
+    ///
+    /// - With `printsArrays`, a match that is a JSON array comes element by
+    ///   element (`arrayEdge(.open)`, a match for each element,
+    ///   `arrayEdge(.close)`), so memory stays bounded however long the
+    ///   array.
+    /// - A malformed JSON value after the first of a stream of values (JSON
+    ///   Lines) goes to `malformed`, and a top-level value whose evaluation
+    ///   fails to `failed`. By default they throw the error, which ends the
+    ///   stream; when they return, reading goes on with the next value (a
+    ///   malformed one's next line).
+    package func streamMatches(
+        _ input: ChunkedInput, options: LoadOptions, printsArrays: Bool = false,
+        arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: (LoadError) throws -> Void = { throw $0 },
+        failed: (QueryError) throws -> Void = { throw $0 }, each: (Match) throws -> Void
+    ) throws {
+        try StreamEvaluation(self, printsArrays: printsArrays).run(
+            input, options: options, arrayEdge: arrayEdge, malformed: malformed, failed: failed, each: each)
     }
 
     /// Throws the reason this path cannot stream, if it cannot.

@@ -65,9 +65,29 @@ package struct JSONStreamScanner {
     private var captureFrom = 0
     private var captured: [UInt8] = []
     private var captureLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
-    /// The bytes put before a member candidate to keep its key (`{"key":`), 0 for none.
+    /// The bytes put before a member candidate to keep its key (`{"key":`),
+    /// or before a batch of elements (`[`); 0 for none.
     private var wrapper = 0
+    /// Where the elements of a spread array gathered in the capture so far
+    /// lie in the whole input: a spread array's elements are handed on in
+    /// batches of about ``batchBytes`` (parsed and evaluated together, as
+    /// an array of several elements), so a small element costs no document
+    /// of its own.
+    private var batchElements: [Range<Int>] = []
+    private var elementStart = 0
+    private static let batchBytes = 1 << 16
     private var sawValue = false
+    /// Candidates (a spread array counting as one) in the current top-level
+    /// value, and whether the first of them was spread.
+    private var candidatesInValue = 0
+    private var spreadInValue = false
+    /// Where a spread array begins and ends (``StreamSelector/Spreading``).
+    private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
+    /// Where the current top-level value starts in the whole input.
+    private var valueStart = 0
+    /// A top-level value was complete before the current one: the input is
+    /// a stream of values, in which a malformed one may be passed over.
+    private var inStream = false
 
     package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
         self.input = input
@@ -86,12 +106,36 @@ package struct JSONStreamScanner {
     /// Reads the input to its end, calling `emit` with each candidate in
     /// document order, and `nextValue` before each top-level value after
     /// the first (input that holds several values, such as JSON Lines, is
-    /// a stream of them; the selector starts afresh on each).
+    /// a stream of them; the selector starts afresh on each). A spread
+    /// array candidate (``StreamSelector/Spreading``) comes as `arrayEdge`
+    /// `.open`, its elements as candidates, then `.close`.
+    ///
+    /// A malformed value ends the run with its error, except that once a
+    /// value was complete before it (the input is then a stream of values,
+    /// such as JSON Lines) the error goes to `malformed` first: when that
+    /// returns instead of throwing (by default it throws the error), the
+    /// scan goes on at the next line (see ``resync(after:)``), and
+    /// `nextValue` is called before the next value as usual.
     package mutating func run(
-        emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void
+        emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void,
+        arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: (LoadError) throws -> Void = { throw $0 }
     ) throws(StreamFailure) {
         do {
-            try scan(emit: emit, nextValue: nextValue)
+            try withoutActuallyEscaping(arrayEdge) { edge in
+                self.arrayEdge = edge
+                defer { self.arrayEdge = { _ in } }
+                while true {
+                    do {
+                        try scan(emit: emit, nextValue: nextValue)
+                        return
+                    } catch let error as LoadError {
+                        guard inStream, error.kind != .unreadableSource, error.kind != .unsupportedEncoding
+                        else { throw error }
+                        try malformed(error)
+                        try resync(after: error)
+                    }
+                }
+            }
         } catch let error as StreamFailure {
             throw error
         } catch let error as LoadError {
@@ -193,7 +237,10 @@ package struct JSONStreamScanner {
                 // Another top-level value: a stream of values (JSON Lines,
                 // concatenated JSON) is read one value after the other.
                 try nextValue()
+                inStream = true
                 matcher = StreamMatcher(selector)
+                candidatesInValue = 0
+                spreadInValue = false
                 try startValue(c, emit)
             case .string, .number, .literal:
                 break
@@ -209,6 +256,52 @@ package struct JSONStreamScanner {
             throw LoadError(
                 .invalidSyntax, "the input ended inside \(stack.last?.isArray == true ? "an array" : "an object")",
                 location: location(at: base + pos))
+        }
+    }
+
+    /// Passes over the rest of a malformed top-level value: the scan goes
+    /// on at the token the error is at, when that token begins a line (but
+    /// not the value) and can begin a value (`{"a":1⏎{"b":2}`: the second
+    /// record is intact); otherwise after the next line break at or after
+    /// the error. JSON Lines thus loses only the broken line.
+    private mutating func resync(after error: LoadError) throws(LoadError) {
+        stack.removeAll(keepingCapacity: true)
+        capturing = false
+        captured = []
+        keyInBuffer = nil
+        wrapper = 0
+        batchElements.removeAll(keepingCapacity: true)
+        expect = .end
+        let at = base + pos
+        if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < buffer.count,
+           lineStart >= base, buffer[(lineStart - base)..<pos].allSatisfy({ $0 == 0x20 || $0 == 0x09 }),
+           Self.beginsValue(buffer[pos])
+        {
+            return
+        }
+        pos = max(error.location?.byteOffset ?? at, at) - base
+        while true {
+            if let end = buffer[pos...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                line += 1
+                lineStart = base + end + 1
+                continuations = 0
+                lastWasCR = buffer[end] == 0x0D
+                pos = end + 1
+                return
+            }
+            pos = buffer.count
+            guard try refill() else { return }
+        }
+    }
+
+    /// Whether `c` can be the first byte of a JSON value.
+    private static func beginsValue(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            true
+        default:
+            false
         }
     }
 
@@ -249,9 +342,10 @@ package struct JSONStreamScanner {
     private mutating func startValue(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
         let isArray = c == UInt8(ascii: "[")
         let isObject = c == UInt8(ascii: "{")
-        let state: StreamNodeState
+        var state: StreamNodeState
         if stack.isEmpty {
             sawValue = true
+            valueStart = base + pos
             state = try matcher.root(isArray: isArray)
         } else if case .none = stack[stack.count - 1].state {
             state = .none
@@ -274,7 +368,20 @@ package struct JSONStreamScanner {
             }
             stack[stack.count - 1].state = parent
         }
-        if case .candidate = state {
+        if case .candidate = state, try spreadsCandidate(isArray: isArray) {
+            state = .spreading
+            try arrayEdge(.open)
+        }
+        if case .candidate = state, let parent = stack.last, case .spreading = parent.state {
+            if !capturing {
+                // The first element of a batch.
+                capturing = true
+                captureDepth = stack.count
+                captureFrom = pos
+                captureLocation = location(at: base + pos)
+            }
+            elementStart = base + pos
+        } else if case .candidate = state {
             capturing = true
             captureDepth = stack.count
             captureFrom = pos
@@ -341,15 +448,51 @@ package struct JSONStreamScanner {
     }
 
     private mutating func close(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
-        stack.removeLast()
+        let frame = stack.removeLast()
+        if case .spreading = frame.state {
+            if capturing { try emitBatch(upTo: pos, emit) }
+            try arrayEdge(.close)
+        }
         pos += 1
         try valueDone(emit)
+    }
+
+    /// Counts a candidate of the selector (not an element of a spread
+    /// array) and tells whether it is an array to spread; a second
+    /// candidate after a spread one where only a lone array may be spread
+    /// fails (see ``StreamSelector/Spreading/whenLone``).
+    private mutating func spreadsCandidate(isArray: Bool) throws(StreamSelectorError) -> Bool {
+        if let parent = stack.last, case .spreading = parent.state { return false }
+        candidatesInValue += 1
+        switch selector.spreading {
+        case .never:
+            return false
+        case .always:
+            return isArray && selector.spreads(throughObjectsOnly: false)
+        case .whenLone:
+            if candidatesInValue == 1 {
+                spreadInValue = isArray && selector.spreads(throughObjectsOnly: !stack.contains { $0.isArray })
+                return spreadInValue
+            }
+            if spreadInValue {
+                throw StreamSelectorError(
+                    step: max(selector.steps.count - 1, 0),
+                    message: "the path selects an array and then another value (a key that occurs twice), "
+                        + "so the array is not its elements; the stream cannot tell that before the second value")
+            }
+            return false
+        }
     }
 
     /// A value ended at `pos`: emit it when it is the candidate.
     private mutating func valueDone(_ emit: (StreamCandidate) throws -> Void) throws {
         expect = stack.isEmpty ? .end : .commaOrEnd
         guard capturing, stack.count == captureDepth else { return }
+        if let parent = stack.last, case .spreading = parent.state {
+            batchElements.append(elementStart..<(base + pos))
+            if captured.count + (pos - captureFrom) >= Self.batchBytes { try emitBatch(upTo: pos, emit) }
+            return
+        }
         capturing = false
         let document: Document
         do {
@@ -367,6 +510,80 @@ package struct JSONStreamScanner {
             throw relocated(error)
         }
         try emit(StreamCandidate(document: document, isWrapped: wrapper > 0))
+    }
+
+    /// Hands on the elements of a spread array gathered up to `end`: one
+    /// element as a document of its own, several as the array of them.
+    /// When that array fails to parse (a malformed element, or more nodes
+    /// than ``LoadOptions/maxNodeCount`` together), the elements are parsed
+    /// and handed on one by one, as if they had never been batched: those
+    /// before a malformed one go on, and its error is the one thrown.
+    private mutating func emitBatch(upTo end: Int, _ emit: (StreamCandidate) throws -> Void) throws {
+        capturing = false
+        defer { batchElements.removeAll(keepingCapacity: true) }
+        let single = batchElements.count == 1
+        wrapper = single ? 0 : 1
+        let document: Document
+        var bytes: [UInt8] = []
+        do {
+            if single && captured.isEmpty {
+                document = try parser.parse(buffer[captureFrom..<end])
+            } else {
+                bytes.reserveCapacity(captured.count + (end - captureFrom) + 2)
+                if !single { bytes.append(UInt8(ascii: "[")) }
+                bytes.append(contentsOf: captured)
+                captured.removeAll(keepingCapacity: true)
+                bytes.append(contentsOf: buffer[captureFrom..<end])
+                if !single { bytes.append(UInt8(ascii: "]")) }
+                document = try parser.parse(bytes)
+            }
+        } catch {
+            if single { throw relocated(error) }
+            try emitOneByOne(bytes, emit)
+            return
+        }
+        try emit(StreamCandidate(document: document, isWrapped: false, isBatch: !single))
+    }
+
+    /// Parses and hands on each element of a batch whose array (`bytes`,
+    /// `[` first) failed to parse.
+    private func emitOneByOne(_ bytes: [UInt8], _ emit: (StreamCandidate) throws -> Void) throws {
+        let batchStart = captureLocation.byteOffset
+        for element in batchElements {
+            let from = element.lowerBound - batchStart + 1
+            let document: Document
+            do {
+                document = try parser.parse(bytes[from..<(element.upperBound - batchStart + 1)])
+            } catch {
+                throw relocated(Self.moved(error, toElementAt: from, in: bytes))
+            }
+            try emit(StreamCandidate(document: document, isWrapped: false))
+        }
+    }
+
+    /// `error`, located in the element that starts at `start` in `bytes`,
+    /// located in `bytes` instead.
+    private static func moved(_ error: LoadError, toElementAt start: Int, in bytes: [UInt8]) -> LoadError {
+        guard let inner = error.location else { return error }
+        var line = 1
+        var lineStart = 0
+        var continuations = 0
+        for i in 0..<start {
+            let b = bytes[i]
+            if b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+                line += 1
+                lineStart = i + 1
+                continuations = 0
+            } else if b & 0xC0 == 0x80 {
+                continuations += 1
+            }
+        }
+        let column = start - lineStart - continuations + 1
+        var error = error
+        error.location = SourceLocation(
+            byteOffset: start + inner.byteOffset, line: line + inner.line - 1,
+            column: inner.line == 1 ? column + inner.column - 1 : inner.column)
+        return error
     }
 
     /// A candidate's error, moved to where the candidate is in the input.

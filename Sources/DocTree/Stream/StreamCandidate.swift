@@ -9,6 +9,10 @@ package struct StreamCandidate {
     package var document: Document
     /// The candidate is the first child of the root, not the root.
     package var isWrapped: Bool
+    /// The root is an array of several consecutive elements of a spread
+    /// array (``StreamSelector/Spreading``), each of them a candidate,
+    /// gathered so that they are parsed and evaluated together.
+    package var isBatch = false
 }
 
 /// Why a streaming parse stopped.
@@ -42,12 +46,19 @@ package enum StreamingLoad {
     /// document order; only the current candidate's subtree is ever built.
     /// JSON input may hold several top-level values (JSON Lines): each is
     /// read in turn, with a call of `nextValue` before each after the first.
+    /// A JSON array candidate that the selector spreads
+    /// (``StreamSelector/Spreading``) comes as `arrayEdge(.open)`, a
+    /// candidate for each element, and `arrayEdge(.close)`. A malformed
+    /// JSON value in a stream of values goes to `malformed`, and when that
+    /// does not throw, the values after it are still read
+    /// (``JSONStreamScanner/run(emit:nextValue:arrayEdge:malformed:)``).
     ///
     /// - Throws: ``StreamFailure``; candidates emitted before the failure
     ///   stay emitted.
     package static func run(
         _ input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
-        nextValue: () throws -> Void = {}, emit: (StreamCandidate) throws -> Void
+        nextValue: () throws -> Void = {}, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
+        malformed: (LoadError) throws -> Void = { throw $0 }, emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
         var head: [UInt8] = []
         do {
@@ -69,7 +80,7 @@ package enum StreamingLoad {
                     .unsupportedEncoding, "streaming reads JSON in UTF-8 only; load the document without streaming"))
             }
             var scanner = JSONStreamScanner(input: input, head: head, skip: start, selector: selector, options: options)
-            try scanner.run(emit: emit, nextValue: nextValue)
+            try scanner.run(emit: emit, nextValue: nextValue, arrayEdge: arrayEdge, malformed: malformed)
         }
     }
 }

@@ -19,15 +19,57 @@ package struct StreamSelector: Sendable, Equatable {
         case index(Int)
     }
 
+    /// Which candidates that are JSON arrays are handed on element by
+    /// element (each element a candidate of its own, between an
+    /// ``ArrayEdge/open`` and an ``ArrayEdge/close``) instead of whole, so
+    /// memory stays bounded by one element however long the array.
+    package enum Spreading: Sendable, Equatable {
+        /// Every candidate is built whole.
+        case never
+        /// Every array candidate, when the steps hold no index (whose
+        /// verdict may come after the array): for a consumer that only
+        /// prints each array, which it can do element by element.
+        case always
+        /// An array candidate that is sure to be the only value the steps
+        /// select in its top-level value, so that it is a *lone* array
+        /// standing for its elements: the steps are keys only and every
+        /// ancestor is an object. A second candidate in the same
+        /// top-level value (a duplicate key) then fails with a
+        /// ``StreamSelectorError``, since the elements handed on were not
+        /// the values the path selects.
+        case whenLone
+    }
+
     package var steps: [Step]
     /// Whether a JSON member candidate must keep its key (the rest of the
     /// path may ask for `_elementName`): it is then built as `{"key":value}`.
     package var keepsKeys: Bool
+    package var spreading: Spreading
 
-    package init(steps: [Step], keepsKeys: Bool = true) {
+    package init(steps: [Step], keepsKeys: Bool = true, spreading: Spreading = .never) {
         self.steps = steps
         self.keepsKeys = keepsKeys
+        self.spreading = spreading
     }
+
+    /// Whether an array candidate is spread, given whether all its
+    /// ancestors are objects (see ``Spreading``).
+    package func spreads(throughObjectsOnly: Bool) -> Bool {
+        switch spreading {
+        case .never:
+            return false
+        case .always:
+            return !steps.contains { if case .index = $0 { true } else { false } }
+        case .whenLone:
+            return throughObjectsOnly && steps.allSatisfy { if case .key = $0 { true } else { false } }
+        }
+    }
+}
+
+/// Where a spread array candidate begins or ends (see ``StreamSelector/Spreading``).
+package enum ArrayEdge: Sendable, Equatable {
+    case open
+    case close
 }
 
 /// Why a document cannot be streamed with a selector, found while reading
@@ -50,6 +92,8 @@ package enum StreamNodeState: Sendable, Equatable {
     case indexing(step: Int, seen: Int)
     /// The node is a candidate: its subtree is materialised.
     case candidate
+    /// A JSON array candidate that is spread: each element is a candidate.
+    case spreading
 }
 
 /// Decides, node by node in document order, which nodes are candidates.
@@ -108,6 +152,8 @@ package struct StreamMatcher {
         switch parent {
         case .none, .candidate:
             return .none
+        case .spreading:
+            return .candidate
         case .indexing(let k, let count):
             parent = .indexing(step: k, seen: count + 1)
             guard case .index(let i) = steps[k], count == i else { return .none }

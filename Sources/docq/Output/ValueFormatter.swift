@@ -89,7 +89,7 @@ enum ValueFormatter {
             out.write(prefix + "[")
             for (position, match) in matches.enumerated() {
                 if position > 0 { out.write(",") }
-                out.write(bytes: jsonBytes(match, pretty: false) ?? Array(json(match, pretty: false).utf8))
+                writeJSON(match, to: &out)
             }
             out.write("]\n")
             return
@@ -111,6 +111,11 @@ enum ValueFormatter {
             }
         }
         out.write(prefix + "]\n")
+    }
+
+    /// Writes `match` as compact JSON (as an element of an array).
+    static func writeJSON(_ match: Match, to out: inout OutputStream) {
+        out.write(bytes: jsonBytes(match, pretty: false) ?? Array(json(match, pretty: false).utf8))
     }
 
     /// The writer's bytes for a match that prints as JSON (a container that

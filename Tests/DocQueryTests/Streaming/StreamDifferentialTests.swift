@@ -128,4 +128,73 @@ import Testing
         let url = SharedData.packageRoot.appendingPathComponent("Examples/documents/" + name)
         #expect(try Self.compare(url, paths: 60, slice: 7) >= 20)
     }
+
+    /// Paths that end on one big JSON array, or filter or fold it: the
+    /// stream reads such an array element by element where that gives the
+    /// same values (a lone array stands for its elements), and whole where
+    /// it does not. Each document and path, in 1-, 3- and 64-byte slices.
+    @Test(arguments: [
+        #"{"items":[{"a":1,"b":"x"},{"a":2,"b":"y"},{"a":3},{"b":[4]}]}"#,
+        #"{"items":[[1,2],[3]]}"#, #"{"items":[[1,2]]}"#, #"{"items":[[]]}"#, #"{"items":[]}"#,
+        #"{"items":[5]}"#, #"{"items":[1,"2",3.5,null,true]}"#, #"{"items":5}"#, #"{"items":{"a":2}}"#,
+        #"[{"a":1},{"a":2},{"a":3}]"#, #"[[1,2]]"#, #"[]"#, #"[7]"#,
+        #"{"x":{"items":[{"a":4},{"a":0}]},"items":[{"a":9}]}"#,
+        #"{"x":[{"items":[{"a":1},{"a":2}]},{"items":[{"a":3}]}],"items":[]}"#,
+        #"{"items":[{"a":1}],"x":{"items":[{"a":2}]}}"#,
+    ])
+    func spreadArrays(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let doc = try Document(data: Data(bytes))
+        let paths = [
+            "items", "items[?a > 1]", "items[?a > 1].b", "items[?a].a", "items[?@count > 1]", "items[?b]._elementName",
+            "items.@count", "items.@sum", "items.@min", "items.@max", "items.@avg", "items[?a].@count", "items[?a > 1].@sum",
+            "items[?a > 1].a.@max", "x.items[?a > 1]", "x.items", "x.items.a", "*.items[?a]", ".", "[?a > 1]", "[?a > 1].a",
+            "@count", "@sum", "[?. > 1]", "items[?. > 1]", "items[?. == 5]",
+        ]
+        var streamedCount = 0
+        for path in paths {
+            let expected = Self.inMemory(path, doc)
+            for slice in [1, 3, 64] {
+                guard let streamed = Self.streamed(path, bytes, slice: slice) else { continue }
+                streamedCount += 1
+                #expect(streamed == expected, "\(text): \(path), slices of \(slice)")
+            }
+        }
+        #expect(streamedCount == paths.count * 3)
+    }
+
+    /// Big lone arrays of the bench corpus, which the stream reads in
+    /// several batches of elements (and, with 64-byte slices, each batch
+    /// across many reads).
+    @Test(arguments: [
+        ("twitter.json", ["statuses", "statuses[?user.followers_count > 1000].id", "statuses[?retweet_count > 0].@count",
+                          "statuses.@count", "statuses[?entities.hashtags].text"]),
+        ("citm_catalog.json", ["performances[?seatCategories.@count > 1].id", "performances.@count"]),
+        ("github_events.json", [".", "[?type == 'PushEvent'].actor.login", "@count"]),
+        ("canada.json", ["features[0].geometry.coordinates", "features[0].geometry.coordinates[?@count > 100].@count"]),
+    ])
+    func benchArrays(_ name: String, _ paths: [String]) throws {
+        let bytes = [UInt8](try Data(contentsOf: try SharedData.url("bench-data/json/" + name)))
+        let doc = try Document(data: Data(bytes))
+        for path in paths {
+            let streamed = try #require(Self.streamed(path, bytes, slice: 65_536), "\(path)")
+            #expect(streamed == Self.inMemory(path, doc), "\(name): \(path)")
+        }
+    }
+
+    /// A key that occurs twice selects an array and another value, so the
+    /// array is not lone: a filter over it cannot be read element by
+    /// element, and the stream says so once it meets the second value.
+    @Test(arguments: [#"{"items":[1,2],"items":[3]}"#, #"{"items":[{"a":2}],"items":5}"#])
+    func duplicateKeyAfterSpreadArrayIsRefused(_ text: String) throws {
+        for path in ["items[?. > 1]", "items[?a]", "items.@count"] {
+            let error = #expect(throws: QueryError.self, "\(path)") {
+                try PathQuery(path).streamMatches(ChunkedInput(bytes: Array(text.utf8), sliceSize: 4), options: LoadOptions()) { _ in }
+            }
+            #expect(error?.kind == .notStreamable, "\(path)")
+            #expect(error?.message.contains("another value") == true, "\(path): \(error?.message ?? "")")
+        }
+        // Printing the arrays is the same either way.
+        #expect(Self.streamed("items", Array(text.utf8), slice: 4) == Self.inMemory("items", try Document(data: Data(text.utf8))))
+    }
 }

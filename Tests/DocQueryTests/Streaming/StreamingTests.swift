@@ -51,6 +51,22 @@ import Testing
         #expect(try Self.stream("items.tags[1]", #"{"items":[{"tags":[1,2]}]}"#) == ["2"])
     }
 
+    @Test func aPathThatEndsOnAnArrayMatchesItWholeButFiltersItElementByElement() throws {
+        let text = #"{"items":[{"a":1},{"a":2},[3]]}"#
+        // The library's match is the array, as in memory (one value)…
+        #expect(try Self.stream("items", text) == [#"[{"a":1},{"a":2},[3]]"#])
+        // …and a filter or a fold takes its elements.
+        #expect(try Self.stream("items[?a > 1]", text) == [#"{"a":2}"#])
+        #expect(try Self.stream("items.@count", text) == ["=3"])
+        // For a consumer that prints, the array comes element by element between its edges.
+        var events: [String] = []
+        try PathQuery("items").streamMatches(
+            ChunkedInput(bytes: Array(text.utf8), sliceSize: 5), options: LoadOptions(),
+            printsArrays: true, arrayEdge: { events.append($0 == .open ? "[" : "]") }
+        ) { events.append(StreamDifferentialTests.render($0)) }
+        #expect(events == ["[", #"{"a":1}"#, #"{"a":2}"#, "[3]", "]"])
+    }
+
     @Test func malformedInputMidStreamKeepsWhatCameBefore() throws {
         let text = "{\"a\":[{\"b\":1},\n{\"b\":2},\n{\"b\":3 x}]}"
         let result = try Self.stream("a.b", Array(text.utf8))
@@ -89,6 +105,45 @@ import Testing
         let loadError = try #require(error as? LoadError)
         #expect(loadError.location?.line == 2, "\(loadError)")
         #expect(loadError.location?.column == 6, "\(loadError)")
+    }
+
+    /// What a stream with `malformed` and `failed` gave: values, `error L:C`
+    /// for each malformed value passed over and `failed` for each value whose
+    /// evaluation failed, in order; a last `end …` when it ended with an error.
+    static func passingOver(_ path: String, _ text: String, slice: Int = 3) throws -> [String] {
+        var out: [String] = []
+        do {
+            try PathQuery(path).streamMatches(
+                ChunkedInput(bytes: Array(text.utf8), sliceSize: slice), options: LoadOptions(),
+                malformed: { out.append("error \($0.location.map { "\($0.line):\($0.column)" } ?? "-")") },
+                failed: { _ in out.append("failed") }
+            ) { out.append(StreamDifferentialTests.render($0)) }
+        } catch {
+            out.append("end \(error)")
+        }
+        return out
+    }
+
+    @Test func malformedOrFailingValuesOfAStreamArePassedOver() throws {
+        let text = "{\"a\":1}\n{\"a\":}\n{\"a\":3}\n{\"a\":\"x\n{\"a\":4}\n{\"a\":5\n{\"a\":6}\n[}\n{\"a\":7}"
+        for slice in [1, 3, 1000] {
+            #expect(try Self.passingOver("a", text, slice: slice) == [
+                "1", "error 2:6", "3", "error 4:8", "4",
+                "5", "error 7:1",  // the record that lacks its '}' ends where the next line's begins
+                "6", "error 8:2", "7",
+            ], "slices of \(slice)")
+        }
+        // A fold over a malformed value gives nothing; the values around it fold as usual.
+        #expect(try Self.passingOver("a.@count", "{\"a\":[1,2]}\n{\"a\":[1,}\n{\"a\":[3]}") == ["=2", "error 2:9", "=1"])
+        // A malformed first value is not known to be one of a stream: it ends the run.
+        let first = try Self.passingOver("a", "{\"a\":}\n{\"a\":3}\n")
+        #expect(first.count == 1 && first[0].hasPrefix("end "), "\(first)")
+        // A value whose evaluation fails gives nothing more; the values after it are evaluated.
+        #expect(try Self.passingOver("a.@sum", "{\"a\":[1,2]}\n{\"a\":{\"c\":4}}\n{\"a\":[3]}") == ["=3", "failed", "=3"])
+        let failing = "{\"a\":[{\"b\":[1]},{\"b\":{\"c\":1}},{\"b\":[5]}]}\n{\"a\":[{\"b\":[2]}]}"
+        #expect(try Self.passingOver("a[?b.@sum > 1].b", failing) == ["failed", "[2]"])
+        // Without the handler, the first malformed value ends the stream (as always).
+        #expect(try Self.stream("a", Array(text.utf8)).values == ["1"])
     }
 
     @Test func malformedXMLMidStream() throws {
