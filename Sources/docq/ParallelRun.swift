@@ -78,36 +78,47 @@ struct ParallelRun: Sendable {
         return outcome
     }
 
-    /// What one batch of a stream printed, what happened, and where a
-    /// record cut off by the batch's end starts.
+    /// What one batch of a stream printed, what happened, where a record
+    /// cut off by the batch's end starts, and where the batch ends: all
+    /// located from the origin the batch was read from.
     private struct BatchResult: Sendable {
         var output: [UInt8]
         var outcome: RecordPrinter.Outcome
         var cutOff: SourceLocation?
+        var end: SourceLocation
     }
 
     /// The records of one JSON Lines stream, batch by batch on all cores.
     ///
     /// Up to `2 × jobs` batches are parsed and evaluated at once while this
-    /// task reads the next ones and prints finished ones in order. A batch
-    /// is cut at a line break, which may lie inside a record that spans
-    /// lines: its batch then holds that record back (``RecordReader/cutOffRecord``),
-    /// and the next batch, which was parsed from a wrong start, is done
-    /// again here after the held-back bytes. Output is exactly what `-P 1` prints.
+    /// task reads the next ones and prints finished ones in order.
+    ///
+    /// Lines are counted by the batches themselves: each is read as if it
+    /// began at line 1, and this task, printing them in order, knows the
+    /// line each really begins at. A batch that reported an error (whose
+    /// text holds a line) is done again here from its real line, so
+    /// diagnostics are exact; errors are rare, so this costs nothing in
+    /// the common case.
+    ///
+    /// A batch is cut at a line break, which may lie inside a record that
+    /// spans lines: its batch then holds that record back
+    /// (``RecordReader/cutOffRecord``), and the next batch, which was parsed
+    /// from a wrong start, is done again here after the held-back bytes.
+    /// Output is exactly what `-P 1` prints.
     private func processBatches(
         _ reader: RecordReader, label: String, prefix: String, into out: inout OutputStream,
         outcome: inout RecordPrinter.Outcome
     ) async {
         var readFailure: LoadError?
         await withTaskGroup(of: (Int, BatchResult).self) { group in
-            var batches: [Int: (bytes: [UInt8], origin: SourceLocation)] = [:]
+            var batches: [Int: (bytes: [UInt8], byteOffset: Int)] = [:]
             var finished: [Int: BatchResult] = [:]
             var read = 0
             var printed = 0
             /// Reads the next batch and starts its task; `false` at the end.
             func launch() -> Bool {
                 guard readFailure == nil else { return false }
-                let batch: (bytes: [UInt8], origin: SourceLocation)
+                let batch: (bytes: [UInt8], byteOffset: Int)
                 do {
                     guard let next = try reader.nextBatch(size: Self.batchSize) else { return false }
                     batch = next
@@ -117,27 +128,38 @@ struct ParallelRun: Sendable {
                 }
                 batches[read] = batch
                 let index = read
-                group.addTask { (index, processBatch(batch.bytes, origin: batch.origin, label: label, prefix: prefix)) }
+                let origin = SourceLocation(byteOffset: batch.byteOffset, line: 1, column: 1)
+                group.addTask { (index, processBatch(batch.bytes, origin: origin, label: label, prefix: prefix)) }
                 read += 1
                 return true
             }
             while read < 2 * jobs, launch() {}
+            // Where the next batch to print starts in the whole input.
+            var start = SourceLocation(byteOffset: 0, line: 1, column: 1)
             var carried: (bytes: [UInt8], origin: SourceLocation)?
             while let (index, result) = await group.next() {
                 finished[index] = result
                 while var result = finished.removeValue(forKey: printed), var batch = batches.removeValue(forKey: printed) {
+                    // The bytes `result` stands for and where they start.
+                    var done = (bytes: batch.bytes, origin: start)
                     if let tail = carried {
-                        result = processBatch(tail.bytes + batch.bytes, origin: tail.origin, label: label, prefix: prefix)
+                        done = (tail.bytes + batch.bytes, tail.origin)
+                        result = processBatch(done.bytes, origin: done.origin, label: label, prefix: prefix)
                         carried = nil
-                        if let cut = result.cutOff {
-                            carried = (Array((tail.bytes + batch.bytes)[(cut.byteOffset - tail.origin.byteOffset)...]), cut)
-                        }
-                    } else if let cut = result.cutOff {
-                        carried = (Array(batch.bytes[(cut.byteOffset - batch.origin.byteOffset)...]), cut)
+                    } else if !result.outcome.errors.isEmpty {
+                        result = processBatch(batch.bytes, origin: start, label: label, prefix: prefix)
+                    } else {
+                        result.cutOff = result.cutOff?.counted(from: start)
+                        result.end = result.end.counted(from: start)
                     }
+                    if let cut = result.cutOff {
+                        carried = (Array(done.bytes[(cut.byteOffset - done.origin.byteOffset)...]), cut)
+                    }
+                    start = result.end
                     emit((result.output, result.outcome), to: &out)
                     outcome.merge(result.outcome)
                     printed += 1
+                    done.bytes = []
                     reader.recycle(batch.bytes)
                     batch.bytes = []
                     _ = launch()
@@ -157,9 +179,9 @@ struct ParallelRun: Sendable {
         }
     }
 
-    /// Parses and evaluates the records of one batch into memory. With
-    /// `holdsBack`, a last record cut off by the batch's end is not
-    /// reported but returned as ``BatchResult/cutOff``.
+    /// Parses and evaluates the records of one batch into memory, locating
+    /// them from `origin`. With `holdsBack`, a last record cut off by the
+    /// batch's end is not reported but returned as ``BatchResult/cutOff``.
     private func processBatch(
         _ bytes: [UInt8], origin: SourceLocation, label: String, prefix: String, holdsBack: Bool = true
     ) -> BatchResult {
@@ -169,7 +191,9 @@ struct ParallelRun: Sendable {
         let records = DocumentRecords(stream: reader, progress: nil, holdsBackCutOffRecord: holdsBack)
         printer.print(records, label: label, prefix: prefix, prefixed: prefixes, to: &unit,
                       outcome: &unitOutcome, errorsNow: false)
-        return BatchResult(output: unit.collected, outcome: unitOutcome, cutOff: holdsBack ? reader.cutOffRecord : nil)
+        return BatchResult(
+            output: unit.collected, outcome: unitOutcome, cutOff: holdsBack ? reader.cutOffRecord : nil,
+            end: reader.location)
     }
 
     /// Prints one unit's output, then its diagnostics.
