@@ -152,8 +152,7 @@ package final class RecordReader {
         return .record(result)
     }
 
-    /// Cuts the next batch of whole lines, at least `size` bytes unless
-    /// the input ends first, for another reader to parse: a
+    /// Cuts the next batch of whole lines for another reader to parse: a
     /// ``RecordReader`` over the bytes, whose origin is the returned byte
     /// offset at line 1, column 1 (a batch starts a line). That reader
     /// counts the batch's lines while it parses; the caller moves its
@@ -161,12 +160,14 @@ package final class RecordReader {
     /// (``SourceLocation/counted(from:)``) once the batches before it are
     /// counted. For JSON Lines read on several cores. `nil` at the end.
     ///
-    /// A batch is everything read up to the last line break, so what stays
-    /// for the next batch is part of one line, and the bytes read are
-    /// copied once (into the batch). A batch ends at a line break, which
-    /// may lie inside a record that spans lines: the batch's reader then
-    /// reports that record as cut off (``cutOffRecord``), and the caller
-    /// reads it again from its start with the next batch's bytes after it.
+    /// A batch is what was read (at least `size` bytes, unless the input
+    /// ends first) up to its last line break, or up to the first line
+    /// break after it when one line is longer; so what stays for the next
+    /// batch is part of one line, and each byte read is copied once. A
+    /// line break may lie inside a record that spans lines: the batch's
+    /// reader then reports that record as cut off (``cutOffRecord``), and
+    /// the caller reads it again from its start with the next batch's
+    /// bytes after it.
     ///
     /// The reader counts no lines here: after a batch, ``location`` has
     /// the right byte offset only.
