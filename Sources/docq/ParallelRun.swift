@@ -80,18 +80,23 @@ struct ParallelRun: Sendable {
 
     /// What one batch of a stream printed, what happened, where a record
     /// cut off by the batch's end starts, and where the batch ends: all
-    /// located from the origin the batch was read from.
+    /// located from the origin the batch was read from. Or why it could
+    /// not be read.
     private struct BatchResult: Sendable {
-        var output: [UInt8]
-        var outcome: RecordPrinter.Outcome
+        var bytes: [UInt8] = []
+        var output: [UInt8] = []
+        var outcome = RecordPrinter.Outcome()
         var cutOff: SourceLocation?
-        var end: SourceLocation
+        var end = SourceLocation(byteOffset: 0, line: 1, column: 1)
+        var readFailure: LoadError?
     }
 
     /// The records of one JSON Lines stream, batch by batch on all cores.
     ///
     /// Up to `2 × jobs` batches are parsed and evaluated at once while this
-    /// task reads the next ones and prints finished ones in order.
+    /// task prints finished ones in order. A regular file's batches are
+    /// read by their own tasks (``RecordReader/fileBatches(size:)``);
+    /// other input (a pipe) is cut into batches here as it is read.
     ///
     /// Lines are counted by the batches themselves: each is read as if it
     /// began at line 1, and this task, printing them in order, knows the
@@ -100,7 +105,7 @@ struct ParallelRun: Sendable {
     /// diagnostics are exact; errors are rare, so this costs nothing in
     /// the common case.
     ///
-    /// A batch is cut at a line break, which may lie inside a record that
+    /// A batch ends at a line break, which may lie inside a record that
     /// spans lines: its batch then holds that record back
     /// (``RecordReader/cutOffRecord``), and the next batch, which was parsed
     /// from a wrong start, is done again here after the held-back bytes.
@@ -110,44 +115,62 @@ struct ParallelRun: Sendable {
         outcome: inout RecordPrinter.Outcome
     ) async {
         var readFailure: LoadError?
+        let fileBatches = reader.fileBatches(size: Self.batchSize)
         await withTaskGroup(of: (Int, BatchResult).self) { group in
-            var batches: [Int: (bytes: [UInt8], byteOffset: Int)] = [:]
             var finished: [Int: BatchResult] = [:]
-            var read = 0
+            var launched = 0
             var printed = 0
-            /// Reads the next batch and starts its task; `false` at the end.
+            /// Starts the next batch's task; `false` at the end.
             func launch() -> Bool {
-                guard readFailure == nil else { return false }
-                let batch: (bytes: [UInt8], byteOffset: Int)
-                do {
-                    guard let next = try reader.nextBatch(size: Self.batchSize) else { return false }
-                    batch = next
-                } catch {
-                    readFailure = error
-                    return false
+                let index = launched
+                if let fileBatches {
+                    guard index < fileBatches.count else { return false }
+                    group.addTask {
+                        do throws(LoadError) {
+                            let batch = try fileBatches.batch(index)
+                            return (index, processBatch(batch.bytes, at: batch.byteOffset, label: label, prefix: prefix))
+                        } catch {
+                            return (index, BatchResult(readFailure: error))
+                        }
+                    }
+                } else {
+                    do throws(LoadError) {
+                        guard let batch = try reader.nextBatch(size: Self.batchSize) else { return false }
+                        group.addTask { (index, processBatch(batch.bytes, at: batch.byteOffset, label: label, prefix: prefix)) }
+                    } catch {
+                        finished[index] = BatchResult(readFailure: error)
+                        launched += 1
+                        return false
+                    }
                 }
-                batches[read] = batch
-                let index = read
-                let origin = SourceLocation(byteOffset: batch.byteOffset, line: 1, column: 1)
-                group.addTask { (index, processBatch(batch.bytes, origin: origin, label: label, prefix: prefix)) }
-                read += 1
+                launched += 1
                 return true
             }
-            while read < 2 * jobs, launch() {}
+            var more = true
+            while launched < 2 * jobs, more { more = launch() }
             // Where the next batch to print starts in the whole input.
             var start = SourceLocation(byteOffset: 0, line: 1, column: 1)
             var carried: (bytes: [UInt8], origin: SourceLocation)?
-            while let (index, result) = await group.next() {
-                finished[index] = result
-                while var result = finished.removeValue(forKey: printed), var batch = batches.removeValue(forKey: printed) {
+            while readFailure == nil {
+                while readFailure == nil, var result = finished.removeValue(forKey: printed) {
+                    printed += 1
+                    if let failure = result.readFailure {
+                        readFailure = failure
+                        break
+                    }
+                    // One line covers the whole batch: the batch before holds it.
+                    if result.bytes.isEmpty {
+                        if more { more = launch() }
+                        continue
+                    }
                     // The bytes `result` stands for and where they start.
-                    var done = (bytes: batch.bytes, origin: start)
+                    var done = (bytes: result.bytes, origin: start)
                     if let tail = carried {
-                        done = (tail.bytes + batch.bytes, tail.origin)
+                        done = (tail.bytes + result.bytes, tail.origin)
                         result = processBatch(done.bytes, origin: done.origin, label: label, prefix: prefix)
                         carried = nil
                     } else if !result.outcome.errors.isEmpty {
-                        result = processBatch(batch.bytes, origin: start, label: label, prefix: prefix)
+                        result = processBatch(result.bytes, origin: start, label: label, prefix: prefix)
                     } else {
                         result.cutOff = result.cutOff?.counted(from: start)
                         result.end = result.end.counted(from: start)
@@ -158,13 +181,17 @@ struct ParallelRun: Sendable {
                     start = result.end
                     emit((result.output, result.outcome), to: &out)
                     outcome.merge(result.outcome)
-                    printed += 1
+                    // Its memory, for the next batch to be read into (held by no one else).
                     done.bytes = []
-                    reader.recycle(batch.bytes)
-                    batch.bytes = []
-                    _ = launch()
+                    let bytes = result.bytes
+                    result.bytes = []
+                    if let fileBatches { fileBatches.recycle(consume bytes) } else { reader.recycle(consume bytes) }
+                    if more { more = launch() }
                 }
+                guard readFailure == nil, let (index, result) = await group.next() else { break }
+                finished[index] = result
             }
+            group.cancelAll()
             // The input ended inside the last record: report it as a one-process run would.
             if let tail = carried {
                 let result = processBatch(tail.bytes, origin: tail.origin, label: label, prefix: prefix, holdsBack: false)
@@ -179,12 +206,19 @@ struct ParallelRun: Sendable {
         }
     }
 
+    /// ``processBatch(_:origin:label:prefix:holdsBack:)`` for a batch that
+    /// starts at input offset `byteOffset`, counting its lines from 1.
+    private func processBatch(_ bytes: [UInt8], at byteOffset: Int, label: String, prefix: String) -> BatchResult {
+        processBatch(bytes, origin: SourceLocation(byteOffset: byteOffset, line: 1, column: 1), label: label, prefix: prefix)
+    }
+
     /// Parses and evaluates the records of one batch into memory, locating
     /// them from `origin`. With `holdsBack`, a last record cut off by the
     /// batch's end is not reported but returned as ``BatchResult/cutOff``.
     private func processBatch(
         _ bytes: [UInt8], origin: SourceLocation, label: String, prefix: String, holdsBack: Bool = true
     ) -> BatchResult {
+        guard !bytes.isEmpty else { return BatchResult() }
         var unit = OutputStream.memory()
         var unitOutcome = RecordPrinter.Outcome()
         let reader = RecordReader(input: ChunkedInput(bytes: bytes), options: loader.options, origin: origin)
@@ -192,8 +226,8 @@ struct ParallelRun: Sendable {
         printer.print(records, label: label, prefix: prefix, prefixed: prefixes, to: &unit,
                       outcome: &unitOutcome, errorsNow: false)
         return BatchResult(
-            output: unit.collected, outcome: unitOutcome, cutOff: holdsBack ? reader.cutOffRecord : nil,
-            end: reader.location)
+            bytes: bytes, output: unit.collected, outcome: unitOutcome,
+            cutOff: holdsBack ? reader.cutOffRecord : nil, end: reader.location)
     }
 
     /// Prints one unit's output, then its diagnostics.

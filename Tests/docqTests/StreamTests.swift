@@ -152,6 +152,30 @@ struct JobsTests {
         #expect(two.stderr == one.stderr)
     }
 
+    @Test("-P 2 and -P 3 over a JSON Lines file (each batch read by its own task) print what -P 1 prints")
+    func fileOnSeveralJobs() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let long = String(repeating: "y", count: 3_000_000)
+        let streams = [
+            Self.stream, Self.streamWithMultiLineRecords, Self.streamWithLoneCRs,
+            Array("{\"user\":{\"name\":\"x\"}}\n{\"user\":{\"name\":\"\(long)\"}}\n{\"user\": ]}\n".utf8),
+        ]
+        for (k, stream) in streams.enumerated() {
+            let file = folder.appendingPathComponent("s\(k).jsonl")
+            try Data(stream).write(to: file)
+            let one = try Docq.run(["-P", "1", "user.name", file.path])
+            #expect(one.status == 3)
+            #expect(!one.stdout.isEmpty)
+            for jobs in ["2", "3"] {
+                let several = try Docq.run(["-P", jobs, "user.name", file.path])
+                #expect(several.status == one.status, "stream \(k), -P \(jobs)")
+                #expect(several.stdout == one.stdout, "stream \(k), -P \(jobs)")
+                #expect(several.stderr == one.stderr, "stream \(k), -P \(jobs)")
+            }
+        }
+    }
+
     @Test("-P 3 over several files keeps them in order")
     func filesOnThreeJobs() throws {
         let folder = try Docq.temporaryFolder()

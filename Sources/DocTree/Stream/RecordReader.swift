@@ -194,6 +194,15 @@ package final class RecordReader {
         return (batch, byteOffset)
     }
 
+    /// Batches of whole lines that tasks on several cores read for
+    /// themselves, when the input is a regular file and nothing has been
+    /// read from it yet (see ``FileLineBatches``); `nil` otherwise, and
+    /// then ``nextBatch(size:)`` cuts them.
+    package func fileBatches(size: Int) -> FileLineBatches? {
+        guard position.offset == 0, buffer.isEmpty else { return nil }
+        return FileLineBatches(input, size: size)
+    }
+
     /// Where reading stands: the end of the last record returned and the
     /// white space after it.
     package var location: SourceLocation { position.location }
@@ -330,7 +339,7 @@ package final class RecordReader {
 
     /// The offset of the first line feed in `bytes` from `start` on (memchr:
     /// the generic search costs several times more per byte).
-    private static func firstLineFeed(in bytes: [UInt8], from start: Int) -> Int? {
+    static func firstLineFeed(in bytes: [UInt8], from start: Int) -> Int? {
         guard start < bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start) else {

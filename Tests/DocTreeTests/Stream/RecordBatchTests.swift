@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import DocTree
@@ -78,6 +79,47 @@ import TestSupport
             #expect(found == expected, "size \(size)")
             #expect(start == whole.location)
         }
+    }
+
+    @Test func fileBatchesAreTheLinesThatStartInTheirBytes() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("batches-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Ahead of the input: a reader of a descriptor starts where it stands.
+        let skipped = Array("not part of it\n".utf8)
+        try Data(skipped + Self.input).write(to: url)
+
+        for size in [1, 2, 40, 100, 151, 152, 500, 100_000] {
+            let descriptor = open(url.path, O_RDONLY)
+            #expect(lseek(descriptor, off_t(skipped.count), SEEK_SET) == off_t(skipped.count))
+            let input = ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: url.path)
+            let batches = try #require(FileLineBatches(input, size: size))
+            #expect(batches.count == (Self.input.count + size - 1) / size)
+            var joined: [UInt8] = []
+            var empty = 0
+            for index in 0..<batches.count {
+                let batch = try batches.batch(index)
+                if batch.bytes.isEmpty {
+                    empty += 1
+                    continue
+                }
+                #expect(batch.byteOffset == joined.count, "size \(size), batch \(index)")
+                // The lines that start in its bytes: the first one does, and the last ends past them.
+                #expect(index == 0 || Self.input[batch.byteOffset - 1] == 0x0A)
+                #expect(batch.byteOffset < (index + 1) * size, "size \(size), batch \(index)")
+                let end = batch.byteOffset + batch.bytes.count
+                #expect(end >= min((index + 1) * size, Self.input.count), "size \(size), batch \(index)")
+                #expect(batch.bytes.last == 0x0A || end == Self.input.count)
+                joined += batch.bytes
+            }
+            #expect(joined == Self.input, "size \(size)")
+            // Lines of 150 bytes and more cover whole batches of fewer.
+            #expect(size > 151 || empty > 0, "size \(size)")
+        }
+        // Standard input from a pipe is read in order only.
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        defer { _ = close(pipeEnds[1]) }
+        #expect(FileLineBatches(ChunkedInput(descriptor: pipeEnds[0], closesOnEnd: true, label: "pipe"), size: 10) == nil)
     }
 
     @Test func countedFromMovesLinesAndColumnsOnly() {
