@@ -223,7 +223,7 @@ struct ParallelRun: Sendable {
         var unitOutcome = RecordPrinter.Outcome()
         let reader = RecordReader(input: ChunkedInput(bytes: bytes), options: loader.options, origin: origin)
         let records = DocumentRecords(stream: reader, progress: nil, holdsBackCutOffRecord: holdsBack)
-        printer.print(records, label: label, prefix: prefix, prefixed: prefixes, to: &unit,
+        printer.withOwnSkimmer(options: loader.options).print(records, label: label, prefix: prefix, prefixed: prefixes, to: &unit,
                       outcome: &unitOutcome, errorsNow: false)
         return BatchResult(
             bytes: bytes, output: unit.collected, outcome: unitOutcome,
