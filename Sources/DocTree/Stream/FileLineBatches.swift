@@ -42,13 +42,15 @@ package final class FileLineBatches: @unchecked Sendable {
     private static let overlap = 1 << 16
 
     /// Batches of about `size` bytes of `input`; `nil` when it is not a
-    /// regular file.
+    /// regular file or has a size of 0.
     package init?(_ input: ChunkedInput, size: Int) {
         guard let file = input.regularFile else { return nil }
         let copy = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else { return nil }
+        // A size of 0 may be a file whose size the system does not know
+        // (as under /proc): read in order then.
         var status = stat()
-        guard fstat(copy, &status) == 0 else {
+        guard fstat(copy, &status) == 0, status.st_size > 0 else {
             _ = close(copy)
             return nil
         }

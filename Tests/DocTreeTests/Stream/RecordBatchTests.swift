@@ -115,6 +115,11 @@ import TestSupport
             // Lines of 150 bytes and more cover whole batches of fewer.
             #expect(size > 151 || empty > 0, "size \(size)")
         }
+        // An empty file may be one whose size is not known (/proc): read in order.
+        let empty = url.appendingPathExtension("empty")
+        try Data().write(to: empty)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(FileLineBatches(try ChunkedInput(path: empty.path), size: 10) == nil)
         // Standard input from a pipe is read in order only.
         var pipeEnds: [Int32] = [0, 0]
         #expect(pipe(&pipeEnds) == 0)
