@@ -158,34 +158,16 @@ struct ParallelRun: Sendable {
                         readFailure = failure
                         break
                     }
-                    // One line covers the whole batch: the batch before holds it.
-                    if result.bytes.isEmpty {
-                        if more { more = launch() }
-                        continue
+                    // An empty batch is one that a line covers whole: the batch before holds it.
+                    if !result.bytes.isEmpty {
+                        result = placed(result, start: &start, carried: &carried, label: label, prefix: prefix)
+                        emit((result.output, result.outcome), to: &out)
+                        outcome.merge(result.outcome)
+                        // Its memory, for a later batch to be read into (held by no one else now).
+                        let bytes = result.bytes
+                        result.bytes = []
+                        if let fileBatches { fileBatches.recycle(consume bytes) } else { reader.recycle(consume bytes) }
                     }
-                    // The bytes `result` stands for and where they start.
-                    var done = (bytes: result.bytes, origin: start)
-                    if let tail = carried {
-                        done = (tail.bytes + result.bytes, tail.origin)
-                        result = processBatch(done.bytes, origin: done.origin, label: label, prefix: prefix)
-                        carried = nil
-                    } else if !result.outcome.errors.isEmpty {
-                        result = processBatch(result.bytes, origin: start, label: label, prefix: prefix)
-                    } else {
-                        result.cutOff = result.cutOff?.counted(from: start)
-                        result.end = result.end.counted(from: start)
-                    }
-                    if let cut = result.cutOff {
-                        carried = (Array(done.bytes[(cut.byteOffset - done.origin.byteOffset)...]), cut)
-                    }
-                    start = result.end
-                    emit((result.output, result.outcome), to: &out)
-                    outcome.merge(result.outcome)
-                    // Its memory, for the next batch to be read into (held by no one else).
-                    done.bytes = []
-                    let bytes = result.bytes
-                    result.bytes = []
-                    if let fileBatches { fileBatches.recycle(consume bytes) } else { reader.recycle(consume bytes) }
                     if more { more = launch() }
                 }
                 guard readFailure == nil, let (index, result) = await group.next() else { break }
@@ -206,6 +188,35 @@ struct ParallelRun: Sendable {
         }
     }
 
+    /// `result`, from a batch's task that counted lines from 1, made what
+    /// `-P 1` prints and reports for those bytes: `start` is where the
+    /// batch really starts, and `carried` the bytes of a record that the
+    /// batch before cut off, if any. Both are updated for the next batch.
+    private func placed(
+        _ result: BatchResult, start: inout SourceLocation, carried: inout (bytes: [UInt8], origin: SourceLocation)?,
+        label: String, prefix: String
+    ) -> BatchResult {
+        var result = result
+        var origin = start
+        if let tail = carried {
+            // The task began inside that record: do the batch again after its start.
+            origin = tail.origin
+            result = processBatch(tail.bytes + result.bytes, origin: origin, label: label, prefix: prefix)
+            carried = nil
+        } else if !result.outcome.errors.isEmpty {
+            // Diagnostics name lines: do it again from the real line.
+            result = processBatch(result.bytes, origin: start, label: label, prefix: prefix)
+        } else {
+            result.cutOff = result.cutOff?.counted(from: start)
+            result.end = result.end.counted(from: start)
+        }
+        if let cut = result.cutOff {
+            carried = (Array(result.bytes[(cut.byteOffset - origin.byteOffset)...]), cut)
+        }
+        start = result.end
+        return result
+    }
+
     /// ``processBatch(_:origin:label:prefix:holdsBack:)`` for a batch that
     /// starts at input offset `byteOffset`, counting its lines from 1.
     private func processBatch(_ bytes: [UInt8], at byteOffset: Int, label: String, prefix: String) -> BatchResult {
@@ -223,8 +234,8 @@ struct ParallelRun: Sendable {
         var unitOutcome = RecordPrinter.Outcome()
         let reader = RecordReader(input: ChunkedInput(bytes: bytes), options: loader.options, origin: origin)
         let records = DocumentRecords(stream: reader, progress: nil, holdsBackCutOffRecord: holdsBack)
-        printer.withOwnSkimmer(options: loader.options).print(records, label: label, prefix: prefix, prefixed: prefixes, to: &unit,
-                      outcome: &unitOutcome, errorsNow: false)
+        printer.withOwnSkimmer(options: loader.options).print(
+            records, label: label, prefix: prefix, prefixed: prefixes, to: &unit, outcome: &unitOutcome, errorsNow: false)
         return BatchResult(
             bytes: bytes, output: unit.collected, outcome: unitOutcome,
             cutOff: holdsBack ? reader.cutOffRecord : nil, end: reader.location)
