@@ -8,10 +8,10 @@ import Foundation
 ///   into a memory stream; each is printed, in order, once it and those
 ///   before it are done.
 /// - One source that is a JSON Lines stream: it is cut into batches of
-///   whole lines (``RecordReader/nextBatch(size:)``), `2 × jobs` at a time,
-///   whose records are parsed and evaluated in parallel, then printed in
-///   order; a record that spans lines across a batch boundary is read
-///   again whole (see ``processBatches``).
+///   whole lines, `2 × jobs` at a time, whose records are read (a file's
+///   by each batch's own task: ``FileLineBatches``), parsed and evaluated
+///   in parallel, then printed in order; a record that spans lines across
+///   a batch boundary is read again whole (see ``processBatches``).
 /// - With `-P 1`, or one source that is not JSON Lines, everything happens
 ///   in order on one core, and diagnostics go out as they happen.
 struct ParallelRun: Sendable {
