@@ -164,11 +164,13 @@ struct JobsTests {
         for (k, stream) in streams.enumerated() {
             let file = folder.appendingPathComponent("s\(k).jsonl")
             try Data(stream).write(to: file)
-            let one = try Docq.run(["-P", "1", "user.name", file.path])
+            // Skimmed, and (with -j) a document per record.
+            let path = k == 0 ? ["-j", "user"] : ["user.name"]
+            let one = try Docq.run(["-P", "1"] + path + [file.path])
             #expect(one.status == 3)
             #expect(!one.stdout.isEmpty)
             for jobs in ["2", "3"] {
-                let several = try Docq.run(["-P", jobs, "user.name", file.path])
+                let several = try Docq.run(["-P", jobs] + path + [file.path])
                 #expect(several.status == one.status, "stream \(k), -P \(jobs)")
                 #expect(several.stdout == one.stdout, "stream \(k), -P \(jobs)")
                 #expect(several.stderr == one.stderr, "stream \(k), -P \(jobs)")
