@@ -8,10 +8,10 @@ import Foundation
 ///   into a memory stream; each is printed, in order, once it and those
 ///   before it are done.
 /// - One source that is a JSON Lines stream: it is cut into batches of
-///   whole lines (``RecordReader/nextBatch(size:)``), `2 × jobs` at a time,
-///   whose records are parsed and evaluated in parallel, then printed in
-///   order; a record that spans lines across a batch boundary is read
-///   again whole (see ``processBatches``).
+///   whole lines, `2 × jobs` at a time, whose records are read (a file's
+///   by each batch's own task: ``FileLineBatches``), parsed and evaluated
+///   in parallel, then printed in order; a record that spans lines across
+///   a batch boundary is read again whole (see ``processBatches``).
 /// - With `-P 1`, or one source that is not JSON Lines, everything happens
 ///   in order on one core, and diagnostics go out as they happen.
 struct ParallelRun: Sendable {
@@ -78,71 +78,102 @@ struct ParallelRun: Sendable {
         return outcome
     }
 
-    /// What one batch of a stream printed, what happened, and where a
-    /// record cut off by the batch's end starts.
+    /// What one batch of a stream printed, what happened, where a record
+    /// cut off by the batch's end starts, and where the batch ends: all
+    /// located from the origin the batch was read from. Or why it could
+    /// not be read.
     private struct BatchResult: Sendable {
-        var output: [UInt8]
-        var outcome: RecordPrinter.Outcome
+        var bytes: [UInt8] = []
+        var output: [UInt8] = []
+        var outcome = RecordPrinter.Outcome()
         var cutOff: SourceLocation?
+        var end = SourceLocation(byteOffset: 0, line: 1, column: 1)
+        var readFailure: LoadError?
     }
 
     /// The records of one JSON Lines stream, batch by batch on all cores.
     ///
     /// Up to `2 × jobs` batches are parsed and evaluated at once while this
-    /// task reads the next ones and prints finished ones in order. A batch
-    /// is cut at a line break, which may lie inside a record that spans
-    /// lines: its batch then holds that record back (``RecordReader/cutOffRecord``),
-    /// and the next batch, which was parsed from a wrong start, is done
-    /// again here after the held-back bytes. Output is exactly what `-P 1` prints.
+    /// task prints finished ones in order. A regular file's batches are
+    /// read by their own tasks (``RecordReader/fileBatches(size:)``);
+    /// other input (a pipe) is cut into batches here as it is read.
+    ///
+    /// Lines are counted by the batches themselves: each is read as if it
+    /// began at line 1, and this task, printing them in order, knows the
+    /// line each really begins at. A batch that reported an error (whose
+    /// text holds a line) is done again here from its real line, so
+    /// diagnostics are exact; errors are rare, so this costs nothing in
+    /// the common case.
+    ///
+    /// A batch ends at a line break, which may lie inside a record that
+    /// spans lines: its batch then holds that record back
+    /// (``RecordReader/cutOffRecord``), and the next batch, which was parsed
+    /// from a wrong start, is done again here after the held-back bytes.
+    /// Output is exactly what `-P 1` prints.
     private func processBatches(
         _ reader: RecordReader, label: String, prefix: String, into out: inout OutputStream,
         outcome: inout RecordPrinter.Outcome
     ) async {
         var readFailure: LoadError?
+        let fileBatches = reader.fileBatches(size: Self.batchSize)
         await withTaskGroup(of: (Int, BatchResult).self) { group in
-            var batches: [Int: (bytes: [UInt8], origin: SourceLocation)] = [:]
             var finished: [Int: BatchResult] = [:]
-            var read = 0
+            var launched = 0
             var printed = 0
-            /// Reads the next batch and starts its task; `false` at the end.
+            /// Starts the next batch's task; `false` at the end.
             func launch() -> Bool {
-                guard readFailure == nil else { return false }
-                let batch: (bytes: [UInt8], origin: SourceLocation)
-                do {
-                    guard let next = try reader.nextBatch(size: Self.batchSize) else { return false }
-                    batch = next
-                } catch {
-                    readFailure = error
-                    return false
+                let index = launched
+                if let fileBatches {
+                    guard index < fileBatches.count else { return false }
+                    group.addTask {
+                        do throws(LoadError) {
+                            let batch = try fileBatches.batch(index)
+                            return (index, processBatch(batch.bytes, at: batch.byteOffset, label: label, prefix: prefix))
+                        } catch {
+                            return (index, BatchResult(readFailure: error))
+                        }
+                    }
+                } else {
+                    do throws(LoadError) {
+                        guard let batch = try reader.nextBatch(size: Self.batchSize) else { return false }
+                        group.addTask { (index, processBatch(batch.bytes, at: batch.byteOffset, label: label, prefix: prefix)) }
+                    } catch {
+                        finished[index] = BatchResult(readFailure: error)
+                        launched += 1
+                        return false
+                    }
                 }
-                batches[read] = batch
-                let index = read
-                group.addTask { (index, processBatch(batch.bytes, origin: batch.origin, label: label, prefix: prefix)) }
-                read += 1
+                launched += 1
                 return true
             }
-            while read < 2 * jobs, launch() {}
+            var more = true
+            while launched < 2 * jobs, more { more = launch() }
+            // Where the next batch to print starts in the whole input.
+            var start = SourceLocation(byteOffset: 0, line: 1, column: 1)
             var carried: (bytes: [UInt8], origin: SourceLocation)?
-            while let (index, result) = await group.next() {
-                finished[index] = result
-                while var result = finished.removeValue(forKey: printed), var batch = batches.removeValue(forKey: printed) {
-                    if let tail = carried {
-                        result = processBatch(tail.bytes + batch.bytes, origin: tail.origin, label: label, prefix: prefix)
-                        carried = nil
-                        if let cut = result.cutOff {
-                            carried = (Array((tail.bytes + batch.bytes)[(cut.byteOffset - tail.origin.byteOffset)...]), cut)
-                        }
-                    } else if let cut = result.cutOff {
-                        carried = (Array(batch.bytes[(cut.byteOffset - batch.origin.byteOffset)...]), cut)
-                    }
-                    emit((result.output, result.outcome), to: &out)
-                    outcome.merge(result.outcome)
+            while readFailure == nil {
+                while readFailure == nil, var result = finished.removeValue(forKey: printed) {
                     printed += 1
-                    reader.recycle(batch.bytes)
-                    batch.bytes = []
-                    _ = launch()
+                    if let failure = result.readFailure {
+                        readFailure = failure
+                        break
+                    }
+                    // An empty batch is one that a line covers whole: the batch before holds it.
+                    if !result.bytes.isEmpty {
+                        result = placed(result, start: &start, carried: &carried, label: label, prefix: prefix)
+                        emit((result.output, result.outcome), to: &out)
+                        outcome.merge(result.outcome)
+                        // Its memory, for a later batch to be read into (held by no one else now).
+                        let bytes = result.bytes
+                        result.bytes = []
+                        if let fileBatches { fileBatches.recycle(consume bytes) } else { reader.recycle(consume bytes) }
+                    }
+                    if more { more = launch() }
                 }
+                guard readFailure == nil, let (index, result) = await group.next() else { break }
+                finished[index] = result
             }
+            group.cancelAll()
             // The input ended inside the last record: report it as a one-process run would.
             if let tail = carried {
                 let result = processBatch(tail.bytes, origin: tail.origin, label: label, prefix: prefix, holdsBack: false)
@@ -157,19 +188,57 @@ struct ParallelRun: Sendable {
         }
     }
 
-    /// Parses and evaluates the records of one batch into memory. With
-    /// `holdsBack`, a last record cut off by the batch's end is not
-    /// reported but returned as ``BatchResult/cutOff``.
+    /// `result`, from a batch's task that counted lines from 1, made what
+    /// `-P 1` prints and reports for those bytes: `start` is where the
+    /// batch really starts, and `carried` the bytes of a record that the
+    /// batch before cut off, if any. Both are updated for the next batch.
+    private func placed(
+        _ result: BatchResult, start: inout SourceLocation, carried: inout (bytes: [UInt8], origin: SourceLocation)?,
+        label: String, prefix: String
+    ) -> BatchResult {
+        var result = result
+        var origin = start
+        if let tail = carried {
+            // The task began inside that record: do the batch again after its start.
+            origin = tail.origin
+            result = processBatch(tail.bytes + result.bytes, origin: origin, label: label, prefix: prefix)
+            carried = nil
+        } else if !result.outcome.errors.isEmpty {
+            // Diagnostics name lines: do it again from the real line.
+            result = processBatch(result.bytes, origin: start, label: label, prefix: prefix)
+        } else {
+            result.cutOff = result.cutOff?.counted(from: start)
+            result.end = result.end.counted(from: start)
+        }
+        if let cut = result.cutOff {
+            carried = (Array(result.bytes[(cut.byteOffset - origin.byteOffset)...]), cut)
+        }
+        start = result.end
+        return result
+    }
+
+    /// ``processBatch(_:origin:label:prefix:holdsBack:)`` for a batch that
+    /// starts at input offset `byteOffset`, counting its lines from 1.
+    private func processBatch(_ bytes: [UInt8], at byteOffset: Int, label: String, prefix: String) -> BatchResult {
+        processBatch(bytes, origin: SourceLocation(byteOffset: byteOffset, line: 1, column: 1), label: label, prefix: prefix)
+    }
+
+    /// Parses and evaluates the records of one batch into memory, locating
+    /// them from `origin`. With `holdsBack`, a last record cut off by the
+    /// batch's end is not reported but returned as ``BatchResult/cutOff``.
     private func processBatch(
         _ bytes: [UInt8], origin: SourceLocation, label: String, prefix: String, holdsBack: Bool = true
     ) -> BatchResult {
+        guard !bytes.isEmpty else { return BatchResult() }
         var unit = OutputStream.memory()
         var unitOutcome = RecordPrinter.Outcome()
         let reader = RecordReader(input: ChunkedInput(bytes: bytes), options: loader.options, origin: origin)
         let records = DocumentRecords(stream: reader, progress: nil, holdsBackCutOffRecord: holdsBack)
-        printer.print(records, label: label, prefix: prefix, prefixed: prefixes, to: &unit,
-                      outcome: &unitOutcome, errorsNow: false)
-        return BatchResult(output: unit.collected, outcome: unitOutcome, cutOff: holdsBack ? reader.cutOffRecord : nil)
+        printer.withOwnSkimmer(options: loader.options).print(
+            records, label: label, prefix: prefix, prefixed: prefixes, to: &unit, outcome: &unitOutcome, errorsNow: false)
+        return BatchResult(
+            bytes: bytes, output: unit.collected, outcome: unitOutcome,
+            cutOff: holdsBack ? reader.cutOffRecord : nil, end: reader.location)
     }
 
     /// Prints one unit's output, then its diagnostics.

@@ -124,6 +124,60 @@ struct JobsTests {
         #expect(two.stderr == one.stderr)
     }
 
+    /// JSON Lines of about 2 MB where every thousandth line holds two
+    /// records parted by a lone CR (a line break of its own, as SourceLocation
+    /// counts), with a malformed record in the last batch.
+    static let streamWithLoneCRs: [UInt8] = {
+        var text = ""
+        for k in 0..<60_000 {
+            if k % 1000 == 7 {
+                text += "{\"user\":{\"name\":\"cr\(k)\"}}\r{\"user\":{\"name\":\"after\"}}\n"
+            } else {
+                text += "{\"id\":\(k),\"user\":{\"name\":\"u\(k % 97)\"}}\n"
+            }
+            if k == 50_000 { text += "{\"user\": ]}\n" }
+        }
+        return Array(text.utf8)
+    }()
+
+    @Test("-P 2: an error in a later batch is on the line -P 1 names, lone CRs in earlier batches counted")
+    func lineOfAnErrorInALaterBatch() throws {
+        let one = try Docq.run(["-P", "1", "user.name"], stdin: Self.streamWithLoneCRs)
+        let two = try Docq.run(["-P", "2", "user.name"], stdin: Self.streamWithLoneCRs)
+        // 50,001 lines before it, and 50 lone CRs (k = 7, 1007, …, 49007).
+        #expect(one.stderr.contains("50052:10: expected a value, found ']'"), "\(one.stderr)")
+        #expect(one.status == 3)
+        #expect(two.status == one.status)
+        #expect(two.stdout == one.stdout)
+        #expect(two.stderr == one.stderr)
+    }
+
+    @Test("-P 2 and -P 3 over a JSON Lines file (each batch read by its own task) print what -P 1 prints")
+    func fileOnSeveralJobs() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let long = String(repeating: "y", count: 3_000_000)
+        let streams = [
+            Self.stream, Self.streamWithMultiLineRecords, Self.streamWithLoneCRs,
+            Array("{\"user\":{\"name\":\"x\"}}\n{\"user\":{\"name\":\"\(long)\"}}\n{\"user\": ]}\n".utf8),
+        ]
+        for (k, stream) in streams.enumerated() {
+            let file = folder.appendingPathComponent("s\(k).jsonl")
+            try Data(stream).write(to: file)
+            // Skimmed, and (with -j) a document per record.
+            let path = k == 0 ? ["-j", "user"] : ["user.name"]
+            let one = try Docq.run(["-P", "1"] + path + [file.path])
+            #expect(one.status == 3)
+            #expect(!one.stdout.isEmpty)
+            for jobs in ["2", "3"] {
+                let several = try Docq.run(["-P", jobs] + path + [file.path])
+                #expect(several.status == one.status, "stream \(k), -P \(jobs)")
+                #expect(several.stdout == one.stdout, "stream \(k), -P \(jobs)")
+                #expect(several.stderr == one.stderr, "stream \(k), -P \(jobs)")
+            }
+        }
+    }
+
     @Test("-P 3 over several files keeps them in order")
     func filesOnThreeJobs() throws {
         let folder = try Docq.temporaryFolder()

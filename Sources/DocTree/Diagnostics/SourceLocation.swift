@@ -21,6 +21,17 @@ public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvert
     /// `line:column`.
     public var description: String { "\(line):\(column)" }
 
+    /// This location, whose line and column were counted from line 1,
+    /// column 1 at the start of a part of the input (a record, a batch of
+    /// records), with its line and column counted from `start` instead:
+    /// where that part starts in the whole input. The byte offset stays.
+    package func counted(from start: SourceLocation) -> SourceLocation {
+        SourceLocation(
+            byteOffset: byteOffset,
+            line: start.line + line - 1,
+            column: line == 1 ? start.column + column - 1 : column)
+    }
+
     /// Computes line and column of `offset` in UTF-8 `bytes`.
     package init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         let end = min(max(offset, 0), bytes.count)

@@ -30,6 +30,10 @@ package final class ChunkedInput {
     /// The size the input is expected to have, when it is known (a regular
     /// file's size, or the bytes in memory); 0 otherwise.
     package let expectedSize: Int
+    /// The descriptor and the file offset of the input's first byte when
+    /// the input is a regular file, which can be read at any offset
+    /// (``FileLineBatches``); `nil` otherwise.
+    package let regularFile: (descriptor: Int32, start: Int)?
 
     /// At most this many bytes per read of in-memory input (tests use it
     /// to cut input at every offset); `nil` hands it out in one piece.
@@ -42,6 +46,7 @@ package final class ChunkedInput {
         self.label = label
         self.expectedSize = bytes.count
         self.sliceSize = sliceSize
+        self.regularFile = nil
     }
 
     /// Input from an open descriptor, which is closed at the end when
@@ -51,7 +56,10 @@ package final class ChunkedInput {
         self.label = label
         self.sliceSize = nil
         var status = stat()
-        self.expectedSize = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        let isRegular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        self.expectedSize = isRegular ? Int(status.st_size) : 0
+        let start = isRegular ? lseek(descriptor, 0, SEEK_CUR) : -1
+        self.regularFile = start >= 0 ? (descriptor, Int(start)) : nil
     }
 
     /// Opens the file at `path` for reading.
@@ -168,7 +176,8 @@ package final class ChunkedInput {
     private static let scratchSize = 1 << 20
     private var scratch: UnsafeMutableRawPointer?
 
-    private static func unreadable(_ label: String, _ code: Int32) -> LoadError {
+    /// The error for a failure to read `label`, with the system's reason.
+    package static func unreadable(_ label: String, _ code: Int32) -> LoadError {
         let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
         return LoadError(.unreadableSource, "cannot read '\(label)': \(reason)")
     }

@@ -152,45 +152,60 @@ package final class RecordReader {
         return .record(result)
     }
 
-    /// Cuts the next batch of whole lines, about `size` bytes (more when a
-    /// line is longer), for another reader to parse: ``RecordReader``
-    /// over the bytes, with the returned origin so its errors are located
-    /// in the whole input. For JSON Lines read on several cores.
+    /// Cuts the next batch of whole lines for another reader to parse: a
+    /// ``RecordReader`` over the bytes, whose origin is the returned byte
+    /// offset at line 1, column 1 (a batch starts a line). That reader
+    /// counts the batch's lines while it parses; the caller moves its
+    /// locations to the batch's line in the whole input
+    /// (``SourceLocation/counted(from:)``) once the batches before it are
+    /// counted. For JSON Lines read on several cores. `nil` at the end.
     ///
-    /// A batch ends at a line break, which may lie inside a record that
-    /// spans lines: the batch's reader then reports that record as cut off
-    /// (``cutOffRecord``), and the caller reads it again from its start
-    /// with the next batch's bytes after it. Line counts after a batch
-    /// assume LF or CR LF line ends. `nil` at the end.
-    package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], origin: SourceLocation)? {
+    /// A batch is what was read (at least `size` bytes, unless the input
+    /// ends first) up to its last line break, or up to the first line
+    /// break after it when one line is longer; so what stays for the next
+    /// batch is part of one line, and each byte read is copied once. A
+    /// line break may lie inside a record that spans lines: the batch's
+    /// reader then reports that record as cut off (``cutOffRecord``), and
+    /// the caller reads it again from its start with the next batch's
+    /// bytes after it.
+    ///
+    /// The reader counts no lines here: after a batch, ``location`` has
+    /// the right byte offset only.
+    package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], byteOffset: Int)? {
         while buffer.count - cursor < size, try refill() {}
         guard cursor < buffer.count else { return nil }
-        let limit = min(buffer.count, cursor + size)
         var end = buffer.count
-        if let newline = Self.lastLineFeed(in: buffer, cursor..<limit) {
-            end = newline + 1
-        } else {
-            var from = limit
-            while true {
-                if let newline = Self.firstLineFeed(in: buffer, from: from) { end = newline + 1; break }
-                let seen = buffer.count - cursor
-                guard try refill() else { end = buffer.count; break }
-                from = cursor + seen
+        if !input.isAtEnd {
+            if let newline = Self.lastLineFeed(in: buffer, cursor..<buffer.count) {
+                end = newline + 1
+            } else {
+                var from = buffer.count
+                while true {
+                    if let newline = Self.firstLineFeed(in: buffer, from: from) { end = newline + 1; break }
+                    let seen = buffer.count - cursor
+                    guard try refill() else { end = buffer.count; break }
+                    from = cursor + seen
+                }
             }
         }
-        let origin = position.location
+        let byteOffset = position.offset
         let batch = take(upTo: end)
-        let lines = batch.withUnsafeBufferPointer(Self.lineFeedCount)
-        if lines > 0, batch.last == 0x0A {
-            position.offset += batch.count
-            position.line += lines
-            position.column = 1
-            position.afterCarriageReturn = false
-        } else {
-            batch.withUnsafeBufferPointer { position.advance(over: $0) }
-        }
-        return (batch, origin)
+        position.offset += batch.count
+        return (batch, byteOffset)
     }
+
+    /// Batches of whole lines that tasks on several cores read for
+    /// themselves, when the input is a regular file and nothing has been
+    /// read from it yet (see ``FileLineBatches``); `nil` otherwise, and
+    /// then ``nextBatch(size:)`` cuts them.
+    package func fileBatches(size: Int) -> FileLineBatches? {
+        guard position.offset == 0, buffer.isEmpty else { return nil }
+        return FileLineBatches(input, size: size)
+    }
+
+    /// Where reading stands: the end of the last record returned and the
+    /// white space after it.
+    package var location: SourceLocation { position.location }
 
     /// The bytes from the cursor to `end`, moving the cursor there. When
     /// the cursor is at the buffer's start (as after a refill) they are the
@@ -201,13 +216,15 @@ package final class RecordReader {
             defer { cursor = end }
             return Array(buffer[cursor..<end])
         }
-        // Room for the bytes after `end` and a whole chunk, so the next
-        // refill neither grows it nor (when it is a recycled batch) touches
-        // fresh pages.
+        // Room for the bytes after `end` and two whole chunks, so the next
+        // refills do not grow it. Rounded up to whole chunks, so a recycled
+        // batch (which had the same room) always has it: growing would move
+        // the bytes to fresh pages, which the kernel must fault in.
         var taken = spare ?? []
         spare = nil
         taken.removeAll(keepingCapacity: true)
-        taken.reserveCapacity(2 * chunkSize + (buffer.count - end))
+        let room = 2 * chunkSize + (buffer.count - end)
+        taken.reserveCapacity((room + chunkSize - 1) / chunkSize * chunkSize)
         taken.append(contentsOf: buffer[end...])
         swap(&taken, &buffer)
         taken.removeSubrange(end...)
@@ -249,12 +266,10 @@ package final class RecordReader {
     /// `error`, located in a record that starts at the cursor, moved to the
     /// same place in the whole input.
     private func relocated(_ error: LoadError) -> LoadError {
-        guard let location = error.location else { return error }
+        guard var location = error.location else { return error }
+        location.byteOffset += position.offset
         var moved = error
-        moved.location = SourceLocation(
-            byteOffset: position.offset + location.byteOffset,
-            line: position.line + location.line - 1,
-            column: location.line == 1 ? position.column + location.column - 1 : location.column)
+        moved.location = location.counted(from: position.location)
         return moved
     }
 
@@ -324,7 +339,7 @@ package final class RecordReader {
 
     /// The offset of the first line feed in `bytes` from `start` on (memchr:
     /// the generic search costs several times more per byte).
-    private static func firstLineFeed(in bytes: [UInt8], from start: Int) -> Int? {
+    static func firstLineFeed(in bytes: [UInt8], from start: Int) -> Int? {
         guard start < bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start) else {
@@ -332,28 +347,6 @@ package final class RecordReader {
             }
             return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
-    }
-
-    /// How many line feeds `bytes` holds, counted eight bytes at a time:
-    /// the reader cuts batches on one core while the others parse them.
-    static func lineFeedCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let lows = ones &* 0x7F
-        var count = 0
-        var i = 0
-        while i &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ (ones &* 0x0A)
-            // The high bit of each byte that is zero (exact: no carries between bytes).
-            let zeros = ~(((word & lows) &+ lows) | word | lows)
-            count &+= zeros.nonzeroBitCount
-            i &+= 8
-        }
-        while i < bytes.count {
-            if base[i] == 0x0A { count &+= 1 }
-            i &+= 1
-        }
-        return count
     }
 
     /// The offset of the last line feed in `bytes[range]` (usually less

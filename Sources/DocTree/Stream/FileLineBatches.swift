@@ -1,0 +1,151 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lines of a regular file cut into batches that tasks on several
+/// cores read for themselves (`pread`), so that no core reads or scans the
+/// whole input first: docq `-P` on a JSON Lines file.
+///
+/// Batch `k` holds the lines that start in bytes `k × size ..< (k + 1) × size`
+/// of the input (a line starts at the input's start or after a line
+/// feed). Its task finds them by the line feeds around those bytes, so in
+/// order the batches put the whole input together; each but the last ends
+/// with a line feed, and a batch is empty when one line covers its bytes.
+/// The last batch reads on to the end of the file, in case it grew.
+///
+/// As with ``RecordReader/nextBatch(size:)``, a batch's reader counts its
+/// lines from line 1 and the caller places them, and a record that spans
+/// lines may be cut by a batch's end.
+///
+/// `@unchecked Sendable`: its one mutable part, the list of bytes handed
+/// back for reuse, is only touched under its lock.
+package final class FileLineBatches: @unchecked Sendable {
+    /// A duplicate of the input's descriptor, closed when this is freed.
+    private let descriptor: Int32
+    /// The file offset of the input's first byte.
+    private let start: Int
+    /// Bytes of the input per batch.
+    package let size: Int
+    /// How many batches the file had when they were counted.
+    package let count: Int
+    private let label: String
+    /// Printed batches' bytes handed back (``recycle(_:)``), for the next
+    /// batches to be read into; guarded by `lock`.
+    private var spares: [[UInt8]] = []
+    private let lock = NSLock()
+    /// More than a line, read past a batch's bytes to find its last line's end.
+    private static let overlap = 1 << 16
+
+    /// Batches of about `size` bytes of `input`; `nil` when it is not a
+    /// regular file or has a size of 0.
+    package init?(_ input: ChunkedInput, size: Int) {
+        guard let file = input.regularFile else { return nil }
+        let copy = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { return nil }
+        // A size of 0 may be a file whose size the system does not know
+        // (as under /proc): read in order then.
+        var status = stat()
+        guard fstat(copy, &status) == 0, status.st_size > 0 else {
+            _ = close(copy)
+            return nil
+        }
+        descriptor = copy
+        start = file.start
+        self.size = max(size, 1)
+        count = (max(Int(status.st_size) - file.start, 0) + self.size - 1) / self.size
+        label = input.label
+    }
+
+    deinit { _ = close(descriptor) }
+
+    /// Hands back the bytes of a batch the caller is done with, so a later
+    /// batch is read into their memory instead of fresh memory (whose
+    /// pages the kernel must fault in, one per 4 KiB). When someone else
+    /// still shares them, copy-on-write leaves theirs intact.
+    package func recycle(_ bytes: consuming [UInt8]) {
+        lock.lock()
+        spares.append(bytes)
+        lock.unlock()
+    }
+
+    /// The bytes of batch `index` and the input offset of the first; read
+    /// into the memory of a batch handed back, if there is one.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` when the
+    ///   file cannot be read.
+    package func batch(_ index: Int) throws(LoadError) -> (bytes: [UInt8], byteOffset: Int) {
+        let low = index * size
+        let high = low + size
+        var begin = 0
+        if index > 0 {
+            // The line that holds byte `low - 1` belongs to the batch before;
+            // when it goes on past `high - 1`, so do all this batch's bytes.
+            guard let lineFeed = try firstLineFeed(in: (low - 1)..<(high - 1)) else { return ([], high) }
+            begin = lineFeed + 1
+        }
+        let isLast = index == count - 1
+        var bytes = lock.withLock { spares.popLast() } ?? []
+        var wanted = high - begin + Self.overlap
+        var atEnd = try read(from: begin, count: wanted, into: &bytes, at: 0) < wanted
+        var searched = high - 1 - begin
+        while true {
+            if !isLast, let lineFeed = RecordReader.firstLineFeed(in: bytes, from: searched) {
+                bytes.removeSubrange((lineFeed + 1)...)
+                return (bytes, begin)
+            }
+            if atEnd { return (bytes, begin) }
+            // A last line longer than the overlap, or the last batch: read on.
+            searched = bytes.count
+            wanted = max(bytes.count, Self.overlap)
+            atEnd = try read(from: begin + bytes.count, count: wanted, into: &bytes, at: bytes.count) < wanted
+        }
+    }
+
+    /// The input offset of the first line feed in `range`, or `nil`.
+    private func firstLineFeed(in range: Range<Int>) throws(LoadError) -> Int? {
+        var offset = range.lowerBound
+        var probe = 4096
+        var bytes: [UInt8] = []
+        while offset < range.upperBound {
+            let wanted = min(probe, range.upperBound - offset)
+            let got = try read(from: offset, count: wanted, into: &bytes, at: 0)
+            if let lineFeed = RecordReader.firstLineFeed(in: bytes, from: 0) { return offset + lineFeed }
+            if got < wanted { return nil }
+            offset += wanted
+            probe = min(4 * probe, 1 << 20)
+        }
+        return nil
+    }
+
+    /// Reads up to `count` bytes of the input from `offset` into `bytes`
+    /// from index `at` on, and returns how many (fewer at the input's
+    /// end); `bytes` then ends after them. Reads into the array's storage:
+    /// only bytes past those it holds are zeroed first.
+    private func read(from offset: Int, count: Int, into bytes: inout [UInt8], at index: Int) throws(LoadError) -> Int {
+        if bytes.count < index + count { bytes.append(contentsOf: repeatElement(0, count: index + count - bytes.count)) }
+        var got = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress! + index
+            while got < count {
+                let read = pread(descriptor, base + got, count - got, off_t(start + offset + got))
+                if read > 0 {
+                    got += read
+                } else if read == 0 {
+                    return
+                } else if errno != EINTR {
+                    failure = errno
+                    return
+                }
+            }
+        }
+        bytes.removeSubrange((index + got)...)
+        if failure != 0 { throw ChunkedInput.unreadable(label, failure) }
+        return got
+    }
+}
