@@ -22,13 +22,20 @@ struct ParallelRun: Sendable {
 
     let printer: RecordPrinter
     let loader: DocumentLoader
-    let jobs: Int
+    /// `-P/--jobs`, or `nil` for the cores of this machine.
+    let requestedJobs: Int?
     let prefixes: Bool
+
+    /// How many sources or batches run at once. Read only where it matters
+    /// (several sources, or a JSON Lines stream): finding the cores reads
+    /// the cgroup's CPU quota, about 2 % of a one-document run's start-up.
+    private var jobs: Int { max(requestedJobs ?? Self.coreCount, 1) }
 
     /// Processes `sources`, calling `each` with each source's outcome in order.
     func run(_ sources: [InputSource], each: (InputSource, RecordPrinter.Outcome) -> Void) async {
         var out = OutputStream.standardOutput()
-        if jobs == 1 || sources.count == 1 {
+        let jobs = sources.count > 1 ? self.jobs : 1
+        if jobs == 1 {
             for source in sources {
                 each(source, await process(source, into: &out, errorsNow: true))
             }
@@ -69,7 +76,7 @@ struct ParallelRun: Sendable {
             return outcome
         }
         let prefix = prefixes ? source.label + ":" : ""
-        if jobs > 1, errorsNow, let reader = records.takeStream() {
+        if errorsNow, records.isLineDelimitedStream, jobs > 1, let reader = records.takeStream() {
             await processBatches(reader, label: source.label, prefix: prefix, into: &out, outcome: &outcome)
         } else {
             printer.print(records, label: source.label, prefix: prefix, prefixed: prefixes, to: &out,
@@ -115,6 +122,7 @@ struct ParallelRun: Sendable {
         outcome: inout RecordPrinter.Outcome
     ) async {
         var readFailure: LoadError?
+        let jobs = self.jobs
         let fileBatches = reader.fileBatches(size: Self.batchSize)
         await withTaskGroup(of: (Int, BatchResult).self) { group in
             var finished: [Int: BatchResult] = [:]

@@ -179,11 +179,10 @@ struct QueryRun {
             pretty: command.pretty, paths: command.paths, diagnostics: diagnostics,
             skimmer: RecordPrinter.skimmer(
                 for: query, asJSON: command.json || command.pretty, paths: command.paths, options: loader.options))
-        let jobs = max(command.jobs ?? ParallelRun.coreCount, 1)
         var total = RecordPrinter.Outcome()
         var misses: [(label: String, explanation: Explanation?)] = []
 
-        let parallel = ParallelRun(printer: printer, loader: loader, jobs: jobs, prefixes: prefixes)
+        let parallel = ParallelRun(printer: printer, loader: loader, requestedJobs: command.jobs, prefixes: prefixes)
         await parallel.run(sources) { source, outcome in
             if let miss = outcome.miss { misses.append((source.label, miss)) }
             total.merge(outcome)

@@ -49,6 +49,12 @@ struct DocumentRecords: Sequence, IteratorProtocol {
         self.holdsBackCutOffRecord = holdsBackCutOffRecord
     }
 
+    /// Whether this is a JSON Lines stream not yet taken (``takeStream()``).
+    var isLineDelimitedStream: Bool {
+        guard isLineDelimited, case .stream = state else { return false }
+        return true
+    }
+
     /// The reader of a JSON Lines stream, for cutting it into batches
     /// (``ParallelRun``), or `nil` when this is one document or another
     /// stream; the progress bar is taken down.
