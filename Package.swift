@@ -55,11 +55,9 @@ let package = Package(
             dependencies: ["DocTree"],
             swiftSettings: internalChecks
         ),
-        .systemLibrary(
-            name: "CLibEdit",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
-        ),
+        // libedit, loaded when the explorer starts (Sources/CLibEdit); its
+        // header comes from libedit-dev (Debian) or the macOS SDK.
+        .target(name: "CLibEdit"),
         .executableTarget(
             name: "docq",
             dependencies: [

@@ -50,11 +50,16 @@ final class LineEditor {
     ///     line; `nil` keeps history for this session only.
     ///   - completer: answers tab.
     init?(historyPath: String?, completer: @escaping Completer) {
+        if let failure = docq_libedit_load() {
+            // The explorer goes on reading plain lines (scripted mode).
+            writeToStandardError("docq explore: no line editing: libedit cannot be loaded (\(String(cString: failure)))\n")
+            return nil
+        }
         _ = setlocale(LC_CTYPE, "")
         guard let input = fdopen(0, "r"), let output = fdopen(1, "w"), let errors = fdopen(2, "w") else { return nil }
-        guard let editor = el_init("docq", input, output, errors) else { return nil }
-        guard let history = history_init() else {
-            el_end(editor)
+        guard let editor = docq_el_init("docq", input, output, errors) else { return nil }
+        guard let history = docq_history_init() else {
+            docq_el_end(editor)
             return nil
         }
         self.editor = editor
@@ -92,12 +97,12 @@ final class LineEditor {
         _ = docq_el_disable_isig(editor)
         _ = docq_el_bind(editor, "^C", "docq-interrupt")
         // Read ~/.editrc (or $EDITRC) like other libedit programs.
-        _ = el_source(editor, nil)
+        _ = docq_el_source(editor, nil)
     }
 
     deinit {
-        el_end(editor)
-        history_end(history)
+        docq_el_end(editor)
+        docq_history_end(history)
         free(promptBuffer)
         fflush(output)
     }
@@ -107,7 +112,7 @@ final class LineEditor {
     func readLine() -> String? {
         var count: Int32 = 0
         interrupted = false
-        let line = el_gets(editor, &count)
+        let line = docq_el_gets(editor, &count)
         if interrupted {
             write("^C\n")
             return ""
@@ -133,7 +138,7 @@ final class LineEditor {
 
     /// The tab key: insert what all candidates share, or list them.
     private func complete() -> UInt8 {
-        guard let info = el_line(editor)?.pointee, let buffer = info.buffer else { return UInt8(CC_ERROR) }
+        guard let info = docq_el_line(editor)?.pointee, let buffer = info.buffer else { return UInt8(CC_ERROR) }
         let cursorBytes = info.cursor - buffer
         let lineBytes = info.lastchar - buffer
         let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: lineBytes), as: UTF8.self)
@@ -142,7 +147,7 @@ final class LineEditor {
         guard !completion.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         let common = completion.commonPrefix
         if common.count > completion.partial.count {
-            _ = el_insertstr(editor, String(common.dropFirst(completion.partial.count)))
+            _ = docq_el_insertstr(editor, String(common.dropFirst(completion.partial.count)))
             return UInt8(CC_REFRESH)
         }
         if completion.candidates.count == 1 { return UInt8(CC_REFRESH) }
