@@ -121,12 +121,17 @@ package enum FileSource {
     }
 
     /// Reads until `buffer` is full or the file ends; returns the count read.
-    /// A failure other than an interruption is left in `failure`.
-    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failure: inout Int32) -> Int {
+    /// With an `offset`, reads from that file offset (`pread`, leaving the
+    /// descriptor's position alone), else from the current position. A
+    /// failure other than an interruption is left in `failure`.
+    package static func readFully(
+        _ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, offset: Int? = nil, failure: inout Int32
+    ) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var filled = 0
         while filled < buffer.count {
-            let result = read(descriptor, base + filled, buffer.count - filled)
+            let result = offset.map { pread(descriptor, base + filled, buffer.count - filled, off_t($0 + filled)) }
+                ?? read(descriptor, base + filled, buffer.count - filled)
             if result > 0 {
                 filled += result
             } else if result == 0 {

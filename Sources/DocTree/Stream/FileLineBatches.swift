@@ -128,21 +128,11 @@ package final class FileLineBatches: @unchecked Sendable {
     /// only bytes past those it holds are zeroed first.
     private func read(from offset: Int, count: Int, into bytes: inout [UInt8], at index: Int) throws(LoadError) -> Int {
         if bytes.count < index + count { bytes.append(contentsOf: repeatElement(0, count: index + count - bytes.count)) }
-        var got = 0
         var failure: Int32 = 0
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress! + index
-            while got < count {
-                let read = pread(descriptor, base + got, count - got, off_t(start + offset + got))
-                if read > 0 {
-                    got += read
-                } else if read == 0 {
-                    return
-                } else if errno != EINTR {
-                    failure = errno
-                    return
-                }
-            }
+        let got = bytes.withUnsafeMutableBufferPointer { buffer in
+            FileSource.readFully(
+                descriptor, into: UnsafeMutableBufferPointer(rebasing: buffer[index..<(index + count)]),
+                offset: start + offset, failure: &failure)
         }
         bytes.removeSubrange((index + got)...)
         if failure != 0 { throw ChunkedInput.unreadable(label, failure) }
