@@ -80,6 +80,7 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
             case nonNumericValue, incomparableValues, resultTooLarge
             case pathTooLong
             case invalidType, invalidArity, unknownFunction, invalidValue
+            case notANumber, undefinedVariable
             case notStreamable
         }
         private let value: Value
@@ -128,6 +129,11 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
         public static let unknownFunction = Kind(.unknownFunction)
         /// A value the JMESPath specification rules out, such as a slice step of 0.
         public static let invalidValue = Kind(.invalidValue)
+        /// JMESPath Community arithmetic on something that is not a number,
+        /// a division by zero, or a result too large for a number.
+        public static let notANumber = Kind(.notANumber)
+        /// A JMESPath Community variable (`$name`) that nothing binds.
+        public static let undefinedVariable = Kind(.undefinedVariable)
         /// A path (or this document, for it) cannot be evaluated as a
         /// stream (``PathQuery/stream(contentsOf:options:)``): a negative
         /// index, `..`, an operator that needs every value at once, …

@@ -24,6 +24,9 @@ struct JMESEvaluator {
     /// alive while it evaluates (reading a result needs no keys). Not
     /// owning it keeps the evaluator free of anything to release.
     let keyIDs: UnsafeBufferPointer<UInt32>
+    /// `$` and the variables in scope (JMESPath Community); `nil` when the
+    /// expression reads neither, so that most evaluations allocate nothing.
+    var scope: JMESScope? = nil
 
     init(document: __shared Document, program: __shared JMESProgram, keyIDs: UnsafeBufferPointer<UInt32>) {
         self.document = document
@@ -78,15 +81,23 @@ struct JMESEvaluator {
             }
             return current
         case .subexpression(let left, let right):
-            return try evaluate(right, try evaluate(left, value))
+            // A null on the left is null (JEP 19), whatever the right side is.
+            let base = try evaluate(left, value)
+            if case .null = base { return .null }
+            return try evaluate(right, base)
         case .index(let base, let index):
             return element(try evaluate(base, value), at: index)
         case .slice(let base, let start, let stop, let step):
-            guard let elements = elements(try evaluate(base, value)) else { return .null }
+            let sliced = try evaluate(base, value)
+            guard let elements = elements(sliced) else {
+                return sliceOfString(sliced, start: start, stop: stop, step: step ?? 1)
+            }
             return .array(Self.slice(elements, start: start, stop: stop, step: step ?? 1))
         case .listProjection(let left, let right):
             let base = try evaluate(left, value)
             if case .null = base { return .null }
+            // A sliced string (JMESPath Community) is a string, not a projection.
+            if case .string = base { return try evaluate(right, base) }
             if let slots = Self.fieldSlots(right), let projected = projectFields(base, slots) { return projected }
             var collected = JMESCollector()
             let isArray = try forEachElement(base) { (element: JMESValue) throws(QueryError) in
@@ -153,13 +164,29 @@ struct JMESEvaluator {
         case .not(let inner):
             return .bool(!isTruthy(try evaluate(inner, value)))
         case .pipe(let left, let right):
-            return try evaluate(right, try evaluate(left, value))
+            let base = try evaluate(left, value)
+            // The right side of a pipe is evaluated even on null (JEP 19):
+            // `null | [@]` is `[null]`.
+            if case .null = base { return try evaluateOnNull(right) }
+            return try evaluate(right, base)
         case .function(let function, let arguments, let range):
             var values = JMESArguments()
             for argument in arguments { values.append(try evaluate(argument, value)) }
             return try call(function, values, range: range)
         case .reference(let inner):
             return .expression(inner)
+        case .arithmetic(let operation, let left, let right, let range):
+            return try arithmetic(operation, try evaluate(left, value), try evaluate(right, value), range: range)
+        case .unary(let negates, let operand, let range):
+            return try unary(negates: negates, try evaluate(operand, value), range: range)
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            return try evaluate(isTruthy(try evaluate(condition, value)) ? whenTrue : whenFalse, value)
+        case .root:
+            return scope?.root ?? .null
+        case .variable(let name, let range):
+            return try variable(name, range: range)
+        case .letBinding(let names, let values, let body):
+            return try letBinding(names, values, body, value)
         }
     }
 

@@ -6,13 +6,17 @@ final class JMESProgram: Sendable {
     let expression: JMESExpression
     /// The distinct identifiers of the expression, by slot.
     let keys: [String]
+    /// Whether the expression reads `$` or a variable, so that an
+    /// evaluation needs a ``JMESScope`` (the others need none and allocate none).
+    let usesScope: Bool
     /// The keys' name ids in the last document evaluated on.
     let keyIDs = KeyIDCache()
 
-    init(source: String, expression: JMESExpression, keys: [String]) {
+    init(source: String, expression: JMESExpression, keys: [String], usesScope: Bool) {
         self.source = source
         self.expression = expression
         self.keys = keys
+        self.usesScope = usesScope
     }
 }
 
@@ -58,6 +62,26 @@ enum JMESExpression: Sendable {
     indirect case function(JMESFunction, [JMESExpression], range: Range<Int>)
     /// `&expr`.
     indirect case reference(JMESExpression)
+
+    // JMESPath Community (see docs/JMESPath.md).
+
+    /// `left + right` and the other binary arithmetic operators.
+    indirect case arithmetic(JMESArithmetic, JMESExpression, JMESExpression, range: Range<Int>)
+    /// `-operand` (`negates`) or `+operand`.
+    indirect case unary(negates: Bool, JMESExpression, range: Range<Int>)
+    /// `condition ? whenTrue : whenFalse`.
+    indirect case conditional(JMESExpression, JMESExpression, JMESExpression)
+    /// `$`: the value the evaluation started on.
+    case root
+    /// `$name`: a variable bound by `let` (or by the caller).
+    indirect case variable(String, range: Range<Int>)
+    /// `let $a = …, $b = … in body`.
+    indirect case letBinding(names: [String], values: [JMESExpression], body: JMESExpression)
+}
+
+/// The binary operators of JMESPath Community's arithmetic.
+enum JMESArithmetic: String, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/", modulo = "%", integerDivide = "//"
 }
 
 /// The comparators of a filter or expression.

@@ -68,11 +68,7 @@ struct JMESLexer {
         case "!": return peek(1) == "=" ? single(.notEqual, length: 2) : single(.not)
         case "<": return peek(1) == "=" ? single(.lessOrEqual, length: 2) : single(.less)
         case ">": return peek(1) == "=" ? single(.greaterOrEqual, length: 2) : single(.greater)
-        case "=":
-            guard peek(1) == "=" else {
-                throw error(.unexpectedCharacter, "'=' is not an operator (did you mean '=='?)", start..<start + 1)
-            }
-            return single(.equal, length: 2)
+        case "=": return peek(1) == "=" ? single(.equal, length: 2) : single(.assign)
         case "\"":
             let body = try delimited(by: "\"")
             var token = JMESToken(kind: .quotedIdentifier, range: start..<position)
@@ -97,13 +93,27 @@ struct JMESLexer {
                 throw error(.unexpectedToken, "the literal is not valid JSON", start..<position)
             }
             return token
+        case "+": return single(.plus)
+        case "%": return single(.modulo)
+        case "/": return peek(1) == "/" ? single(.integerDivide, length: 2) : single(.divide)
+        case "\u{2212}": return single(.minus)  // − MINUS SIGN
+        case "\u{D7}": return single(.star)  // × MULTIPLICATION SIGN
+        case "\u{F7}": return single(.divide)  // ÷ DIVISION SIGN
+        case "?": return single(.question)
+        case "$":
+            guard let next = peek(1), Self.startsIdentifier(next) else { return single(.root) }
+            var end = position + 2
+            while end < scalars.count, Self.continuesIdentifier(scalars[end]) { end += 1 }
+            var token = JMESToken(kind: .variable, range: start..<end)
+            token.text = String(String.UnicodeScalarView(scalars[position + 1..<end]))
+            position = end
+            return token
+        case "-" where !(peek(1).map { ("0"..."9").contains($0) } ?? false):
+            return single(.minus)
         case "-", "0"..."9":
             var end = position + 1
             while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
             let digits = String(String.UnicodeScalarView(scalars[position..<end]))
-            guard digits != "-" else {
-                throw error(.invalidNumber, "'-' must be followed by digits", start..<start + 1)
-            }
             guard let value = Int(digits), value.magnitude < UInt32.max else {
                 throw error(.invalidNumber, "number \(digits) is too large", start..<end)
             }

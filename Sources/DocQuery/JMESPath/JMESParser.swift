@@ -8,6 +8,11 @@ struct JMESParser {
     static let maxDepth = 256
     /// Projections stop at tokens binding less than this.
     private static let projectionStop = 10
+    /// What the right side of a wildcard (`*`, `[*]`) binds at.
+    private static let wildcardPower = 20
+    /// What the operand of a unary `-` or `+` binds at: tighter than any
+    /// binary arithmetic, looser than `.` and `[…]` (`-a.b` negates `a.b`).
+    private static let unaryPower = 7
 
     private let expression: String
     private let tokens: [JMESToken]
@@ -16,6 +21,8 @@ struct JMESParser {
     /// The distinct identifiers, in slot order.
     private(set) var keys: [String] = []
     private var slotOfKey: [String: Int] = [:]
+    /// Whether the expression reads `$` or a variable (JMESPath Community).
+    private(set) var usesScope = false
 
     init(_ expression: String) throws(QueryError) {
         self.expression = expression
@@ -62,6 +69,9 @@ struct JMESParser {
         if token.kind == .end {
             return error(.expectedOperand, "incomplete expression", token.range)
         }
+        if token.kind == .assign {
+            return error(.unexpectedToken, "'=' is not an operator (did you mean '=='?)", token.range)
+        }
         return error(.unexpectedToken, "unexpected \(token.spelling)", token.range)
     }
 
@@ -99,6 +109,7 @@ struct JMESParser {
         case .rawString:
             return .literal(.string(token.text))
         case .identifier:
+            if token.text == "let" && current.kind == .variable { return try letExpression() }
             return .field(slot: slot(of: token.text))
         case .quotedIdentifier:
             if current.kind == .leftParenthesis {
@@ -107,7 +118,7 @@ struct JMESParser {
             return .field(slot: slot(of: token.text))
         case .star:
             if current.kind == .rightBracket { return .valueProjection(.current, .current) }
-            return .valueProjection(.current, try projectionRight(JMESToken(kind: .star, range: 0..<0).bindingPower))
+            return .valueProjection(.current, try projectionRight(Self.wildcardPower))
         case .filter:
             return try filter(.current)
         case .leftBrace:
@@ -127,11 +138,20 @@ struct JMESParser {
             if current.kind == .star && lookahead(1).kind == .rightBracket {
                 advance()
                 advance()
-                return .listProjection(.current, try projectionRight(20))
+                return .listProjection(.current, try projectionRight(Self.wildcardPower))
             }
             return try multiSelectList()
         case .current:
             return .current
+        case .root:
+            usesScope = true
+            return .root
+        case .variable:
+            usesScope = true
+            return .variable(token.text, range: token.range)
+        case .minus, .plus:
+            let operand = try parseExpression(Self.unaryPower)
+            return .unary(negates: token.kind == .minus, operand, range: token.range.lowerBound..<tokens[position - 1].range.upperBound)
         case .expressionReference:
             return .reference(try parseExpression(token.bindingPower))
         default:
@@ -182,7 +202,26 @@ struct JMESParser {
             }
             try match(.star)
             try match(.rightBracket)
-            return .listProjection(left, try projectionRight(20))
+            return .listProjection(left, try projectionRight(Self.wildcardPower))
+        case .plus, .minus, .star, .divide, .modulo, .integerDivide:
+            let right = try parseExpression(token.bindingPower)
+            let operation: JMESArithmetic
+            switch token.kind {
+            case .plus: operation = .add
+            case .minus: operation = .subtract
+            case .star: operation = .multiply
+            case .divide: operation = .divide
+            case .modulo: operation = .modulo
+            default: operation = .integerDivide
+            }
+            return .arithmetic(operation, left, right, range: token.range)
+        case .question:
+            // The true branch runs to the ':' (a pipe included); the false
+            // branch binds just above a pipe, so chains nest to the right.
+            let whenTrue = try parseExpression(0)
+            try match(.colon)
+            let whenFalse = try parseExpression(token.bindingPower - 1)
+            return .conditional(left, whenTrue, whenFalse)
         default:
             throw unexpected(token)
         }
@@ -245,7 +284,7 @@ struct JMESParser {
             }
             try match(.rightBracket)
             let slice = JMESExpression.slice(base, start: parts[0], stop: parts[1], step: parts[2])
-            return .listProjection(slice, try projectionRight(20))
+            return .listProjection(slice, try projectionRight(Self.wildcardPower))
         }
         let index = current.number
         try match(.number)
@@ -259,6 +298,37 @@ struct JMESParser {
         try match(.rightBracket)
         let right = current.kind == .flatten ? JMESExpression.current : try projectionRight(21)
         return .filterProjection(base, right, condition: condition)
+    }
+
+    /// `let $a = …, $b = … in body` (JMESPath Community); `let` is consumed
+    /// and a variable follows it. `let` and `in` stay ordinary identifiers
+    /// everywhere else.
+    private mutating func letExpression() throws(QueryError) -> JMESExpression {
+        var names: [String] = []
+        var values: [JMESExpression] = []
+        while true {
+            guard current.kind == .variable else {
+                throw error(.unexpectedToken, "expected a variable ($name) in 'let', found \(current.spelling)", current.range)
+            }
+            names.append(current.text)
+            advance()
+            guard current.kind == .assign else {
+                throw error(.unexpectedToken, "expected '=' after the variable, found \(current.spelling)", current.range)
+            }
+            advance()
+            values.append(try parseExpression(0))
+            if current.kind == .comma {
+                advance()
+                continue
+            }
+            guard current.kind == .identifier, current.text == "in" else {
+                throw error(.unexpectedToken, "expected ',' or 'in' after a binding, found \(current.spelling)", current.range)
+            }
+            advance()
+            break
+        }
+        usesScope = true
+        return .letBinding(names: names, values: values, body: try parseExpression(0))
     }
 
     /// `[a, b, …]`; the `[` is consumed.

@@ -29,7 +29,7 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     public init(_ expression: String) throws(QueryError) {
         var parser = try JMESParser(expression)
         let tree = try parser.parse()
-        self.program = JMESProgram(source: expression, expression: tree, keys: parser.keys)
+        self.program = JMESProgram(source: expression, expression: tree, keys: parser.keys, usesScope: parser.usesScope)
     }
 
     /// Evaluates the expression on the document's root (the root element
@@ -83,8 +83,12 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     private func evaluate(on document: Document, from value: JMESValue?, keyIDs: UnsafeBufferPointer<UInt32>)
         throws(QueryError) -> (JMESEvaluator, JMESValue)
     {
-        let evaluator = JMESEvaluator(document: document, program: program, keyIDs: keyIDs)
-        return (evaluator, try evaluator.evaluate(program.expression, value ?? .node(evaluator.rootIndex)))
+        var evaluator = JMESEvaluator(document: document, program: program, keyIDs: keyIDs)
+        let start = value ?? .node(evaluator.rootIndex)
+        if program.usesScope {
+            evaluator.scope = JMESScope(root: start)
+        }
+        return (evaluator, try evaluator.evaluate(program.expression, start))
     }
 
     /// The result of evaluating on the document's root, as compact JSON.

@@ -9,6 +9,11 @@ struct JMESToken: Sendable {
         case comma, colon, current, expressionReference
         case pipe, or, and, not
         case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
+        /// JMESPath Community: arithmetic (`*` is ``star``), the conditional's
+        /// `?`, the root `$` and a variable `$name` (its name in `text`).
+        case plus, minus, divide, modulo, integerDivide, question, root, variable
+        /// `=` in `let $name = …`.
+        case assign
         case end
     }
 
@@ -27,11 +32,15 @@ struct JMESToken: Sendable {
     var bindingPower: Int {
         switch kind {
         case .pipe: 1
-        case .or: 2
-        case .and: 3
+        case .question: 2
+        case .or: 3
+        case .and: 4
         case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: 5
+        case .plus, .minus: 6
+        // `*` on the left of nothing is a wildcard (its projection binds at
+        // ``JMESParser/wildcardPower``); after an expression it multiplies.
+        case .star, .divide, .modulo, .integerDivide: 7
         case .flatten: 9
-        case .star: 20
         case .filter: 21
         case .dot: 40
         case .not: 45
@@ -74,6 +83,15 @@ struct JMESToken: Sendable {
         case .lessOrEqual: "'<='"
         case .greater: "'>'"
         case .greaterOrEqual: "'>='"
+        case .plus: "'+'"
+        case .minus: "'-'"
+        case .divide: "'/'"
+        case .modulo: "'%'"
+        case .integerDivide: "'//'"
+        case .question: "'?'"
+        case .root: "'$'"
+        case .variable: "variable '$\(text)'"
+        case .assign: "'='"
         case .end: "end of expression"
         }
     }
