@@ -72,6 +72,10 @@ extension JMESEvaluator {
         }
 
         switch function {
+        case .findFirst, .findLast, .lower, .padLeft, .padRight, .replace, .split, .trim, .trimLeft, .trimRight, .upper:
+            return try callStringFunction(JMESCall(evaluator: self, function: function, arguments: arguments, range: range))
+        case .fromItems, .groupBy, .items, .zip:
+            return try callCollectionFunction(JMESCall(evaluator: self, function: function, arguments: arguments, range: range))
         case .abs:
             return .number(Swift.abs(try number(0)))
         case .avg:

@@ -1,4 +1,5 @@
-/// The built-in functions of the JMESPath specification.
+/// The built-in functions: the JMESPath specification's, then JMESPath
+/// Community's (string, grouping and pair functions).
 enum JMESFunction: String, Sendable, CaseIterable {
     case abs, avg, ceil, contains, floor, join, keys, length, map, max, merge, min, reverse, sort, sum, type, values
     case endsWith = "ends_with"
@@ -10,23 +11,54 @@ enum JMESFunction: String, Sendable, CaseIterable {
     case toArray = "to_array"
     case toNumber = "to_number"
     case toString = "to_string"
+    // JMESPath Community.
+    case findFirst = "find_first"
+    case findLast = "find_last"
+    case fromItems = "from_items"
+    case groupBy = "group_by"
+    case items, lower, replace, split, trim, upper, zip
+    case padLeft = "pad_left"
+    case padRight = "pad_right"
+    case trimLeft = "trim_left"
+    case trimRight = "trim_right"
 
-    /// The number of arguments, and whether more may follow.
-    var arity: (count: Int, variadic: Bool) {
+    /// The least number of arguments, and the most (`nil` when any number
+    /// more may follow).
+    var arity: (minimum: Int, maximum: Int?) {
         switch self {
         case .abs, .avg, .ceil, .floor, .keys, .length, .max, .min, .reverse, .sort, .sum, .type, .values,
-            .toArray, .toNumber, .toString:
-            (1, false)
-        case .contains, .endsWith, .join, .map, .maxBy, .minBy, .sortBy, .startsWith: (2, false)
-        case .merge, .notNull: (1, true)
+            .toArray, .toNumber, .toString, .fromItems, .items, .lower, .upper:
+            (1, 1)
+        case .contains, .endsWith, .join, .map, .maxBy, .minBy, .sortBy, .startsWith, .groupBy: (2, 2)
+        case .merge, .notNull, .zip: (1, nil)
+        case .trim, .trimLeft, .trimRight: (1, 2)
+        case .findLast, .padLeft, .padRight, .split: (2, 3)
+        case .findFirst: (2, 4)
+        case .replace: (3, 4)
+        }
+    }
+
+    /// Whether the function is one of JMESPath Community's additions.
+    var isCommunity: Bool {
+        switch self {
+        case .findFirst, .findLast, .fromItems, .groupBy, .items, .lower, .replace, .split, .trim, .upper, .zip,
+            .padLeft, .padRight, .trimLeft, .trimRight:
+            true
+        default: false
         }
     }
 
     /// Why `count` arguments do not fit, or `nil` when they do.
     func arityProblem(_ count: Int) -> String? {
-        let (expected, variadic) = arity
-        if variadic ? count >= expected : count == expected { return nil }
-        let amount = "\(expected) argument\(expected == 1 ? "" : "s")"
-        return "\(rawValue)() takes \(variadic ? "at least " : "")\(amount), got \(count)"
+        let (minimum, maximum) = arity
+        if count >= minimum && count <= (maximum ?? .max) { return nil }
+        func arguments(_ n: Int) -> String { "\(n) argument\(n == 1 ? "" : "s")" }
+        let expected: String
+        switch maximum {
+        case nil: expected = "at least \(arguments(minimum))"
+        case minimum?: expected = arguments(minimum)
+        case let maximum?: expected = "\(minimum) to \(arguments(maximum))"
+        }
+        return "\(rawValue)() takes \(expected), got \(count)"
     }
 }
