@@ -213,6 +213,8 @@ import Testing
         #expect(try Self.json("orders[*].pad_left(id, `4`, '.')") == #"["..a1","..b2","..c3","..d4"]"#)
         #expect(Self.failure("pad_left('a', `3`, '--')")?.kind == .invalidValue)
         #expect(Self.failure("pad_left('a', `-1`)")?.kind == .invalidValue)
+        #expect(Self.failure("pad_left('a', `100000000000`)")?.message
+            == "pad_left() argument 2: a width above 16777216 characters is refused")
         #expect(Self.failure("pad_right('a', 'x')")?.kind == .invalidType)
     }
 

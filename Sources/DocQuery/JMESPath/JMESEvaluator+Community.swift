@@ -49,7 +49,7 @@ extension JMESEvaluator {
     /// `$name`: its bound value, or an `undefinedVariable` error (at
     /// evaluation time, as the specification requires).
     func variable(_ name: String, range: Range<Int>) throws(QueryError) -> JMESValue {
-        guard let value = scope?.lookup(name) else {
+        guard let value = scope?.takeUnretainedValue().lookup(name) else {
             throw error(.undefinedVariable, "undefined variable $\(name)", range)
         }
         return value
@@ -60,17 +60,19 @@ extension JMESEvaluator {
     func letBinding(_ names: [String], _ values: [JMESExpression], _ body: JMESExpression, _ value: JMESValue)
         throws(QueryError) -> JMESValue
     {
-        guard var inner = scope else { return .null }  // the parser marks every `let` as using the scope
+        // The parser marks every `let` as using the scope, so there is one.
+        guard var inner = scope?.takeUnretainedValue() else { return .null }
         for (name, expression) in zip(names, values) {
             inner = inner.binding(name, to: try evaluate(expression, value))
         }
         var evaluator = self
-        evaluator.scope = inner
+        evaluator.scope = Unmanaged.passUnretained(inner)
         return try withExtendedLifetime(inner) { () throws(QueryError) in try evaluator.evaluate(body, value) }
     }
 
-    /// The right side of a pipe whose left side is null: a multi-select is
-    /// built (`null | [@]` is `[null]`), anything else is evaluated on null.
+    /// A multi-select on the right of a pipe whose left side is null: built
+    /// all the same (`null | [@]` is `[null]`, JEP 19); anything else is
+    /// evaluated on null.
     func evaluateOnNull(_ expression: JMESExpression) throws(QueryError) -> JMESValue {
         switch expression {
         case .multiSelectList(let items, _):

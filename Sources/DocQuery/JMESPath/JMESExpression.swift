@@ -77,6 +77,13 @@ enum JMESExpression: Sendable {
     indirect case variable(String, range: Range<Int>)
     /// `let $a = …, $b = … in body`.
     indirect case letBinding(names: [String], values: [JMESExpression], body: JMESExpression)
+    /// A function call on the right of a `.`: null when the left side is
+    /// null, not called on it (JEP 19: `missing.to_string(@)` is null).
+    indirect case skippedOnNull(JMESExpression)
+    /// A multi-select on the right of a `|`: built even on null (JEP 19:
+    /// `` `null` | [@] `` is `[null]`). Marked when parsing, so that other
+    /// pipes and sub-expressions test nothing more when evaluated.
+    indirect case builtOnNull(JMESExpression)
 }
 
 /// The binary operators of JMESPath Community's arithmetic.

@@ -171,10 +171,15 @@ struct JMESParser {
             switch (left, right) {
             case (.field(let a), .field(let b)): return .fields([a, b])
             case (.fields(let slots), .field(let b)): return .fields(slots + [b])
+            case (_, .function): return .subexpression(left, .skippedOnNull(right))
             default: return .subexpression(left, right)
             }
         case .pipe:
-            return .pipe(left, try parseExpression(token.bindingPower))
+            let right = try parseExpression(token.bindingPower)
+            switch right {
+            case .multiSelectList, .multiSelectHash: return .pipe(left, .builtOnNull(right))
+            default: return .pipe(left, right)
+            }
         case .or:
             return .or(left, try parseExpression(token.bindingPower))
         case .and:

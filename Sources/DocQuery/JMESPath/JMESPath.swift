@@ -1,5 +1,7 @@
 /// A compiled JMESPath expression: the standard language for reshaping
-/// JSON, over DocQuery's tree, for JSON and XML documents alike.
+/// JSON, over DocQuery's tree, for JSON and XML documents alike, with
+/// JMESPath Community's additions (arithmetic, `cond ? a : b`, `let $x = …
+/// in …`, the root `$`, string slices, string functions, `group_by`, …).
 ///
 /// ```swift
 /// let titles = try JMESPath("channel.item[*].{title: title, date: pubDate}")
@@ -10,7 +12,8 @@
 /// Compile once, evaluate on any number of documents from any number of
 /// tasks. An expression that does not compile throws a ``QueryError``
 /// whose range points at the problem; an expression that fails while
-/// evaluating (a function given the wrong type) throws one too. Two
+/// evaluating (a function given the wrong type, arithmetic on a string, an
+/// unbound variable) throws one too. Two
 /// expressions are equal when they were written the same way.
 ///
 /// XML documents are seen through the mapping that
@@ -83,12 +86,27 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     private func evaluate(on document: Document, from value: JMESValue?, keyIDs: UnsafeBufferPointer<UInt32>)
         throws(QueryError) -> (JMESEvaluator, JMESValue)
     {
-        var evaluator = JMESEvaluator(document: document, program: program, keyIDs: keyIDs)
+        let evaluator = JMESEvaluator(document: document, program: program, keyIDs: keyIDs)
+        if program.usesScope { return try evaluateInScope(evaluator, from: value) }
+        return (evaluator, try evaluator.evaluate(program.expression, value ?? .node(evaluator.rootIndex)))
+    }
+
+    /// ``evaluate(on:from:keyIDs:)`` for an expression that reads `$` or a
+    /// variable: the evaluation gets a scope whose root is where it starts.
+    /// Kept apart so that other expressions pay one test for it.
+    @inline(never)
+    private func evaluateInScope(_ evaluator: JMESEvaluator, from value: JMESValue?)
+        throws(QueryError) -> (JMESEvaluator, JMESValue)
+    {
+        var evaluator = evaluator
         let start = value ?? .node(evaluator.rootIndex)
-        if program.usesScope {
-            evaluator.scope = JMESScope(root: start)
+        let scope = JMESScope(root: start)
+        evaluator.scope = Unmanaged.passUnretained(scope)
+        let result = try withExtendedLifetime(scope) { () throws(QueryError) in
+            try evaluator.evaluate(program.expression, start)
         }
-        return (evaluator, try evaluator.evaluate(program.expression, start))
+        evaluator.scope = nil
+        return (evaluator, result)
     }
 
     /// The result of evaluating on the document's root, as compact JSON.

@@ -26,6 +26,9 @@ extension JMESEvaluator {
         case .padLeft, .padRight:
             let subject = try call.string(0)
             let width = try call.integer(1, nonNegative: true)
+            guard width <= Self.maxPaddedWidth else {
+                throw call.invalidValue(1, "a width above \(Self.maxPaddedWidth) characters is refused")
+            }
             let pad = try call.optionalString(2) ?? " "
             guard pad.unicodeScalars.count == 1 else {
                 throw call.invalidValue(2, "the padding must be one character, got '\(pad)'")
@@ -70,6 +73,10 @@ extension JMESEvaluator {
             preconditionFailure("\(call.function.rawValue)() is not a string function")
         }
     }
+
+    /// The widest string `pad_left`/`pad_right` make: an expression cannot
+    /// ask for gigabytes of padding.
+    static let maxPaddedWidth = 1 << 24
 
     /// A position argument as Python reads one: negative counts from the
     /// end; the result is clamped to `0...count`.
