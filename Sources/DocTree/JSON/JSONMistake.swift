@@ -42,13 +42,15 @@ enum JSONMistake {
 
     /// Nothing but white space (and perhaps a byte order mark).
     case emptyInput
+    /// More distinct names than a name table holds.
+    case tooManyNames
 
     /// The kind of ``LoadError`` the mistake makes.
     var kind: LoadError.Kind {
         switch self {
         case .invalidUTF8: .invalidEncoding
         case .tooDeep: .nestingTooDeep
-        case .tooManyNodes: .tooLarge
+        case .tooManyNodes, .tooManyNames: .tooLarge
         default: .invalidSyntax
         }
     }
@@ -133,6 +135,8 @@ enum JSONMistake {
             return Self.tooManyNodesMessage(maxNodes)
         case .emptyInput:
             return "the document is empty"
+        case .tooManyNames:
+            return "more than \(NodeRecord.maxNameID) distinct names"
         }
     }
 
@@ -163,6 +167,16 @@ enum JSONMistake {
     /// What ``trailingValue`` adds when a line break separates the values.
     static let severalValuesHint =
         "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
+}
+
+/// A mistake at a byte offset, as the tokenizer throws it: cheap to make;
+/// a reader that reports it makes it a located ``LoadError``.
+struct JSONFailure: Error {
+    var mistake: JSONMistake
+    var offset: Int
+
+    /// The error, located in `bytes`, the whole input.
+    func located(in bytes: UnsafeBufferPointer<UInt8>) -> LoadError { mistake.error(at: offset, in: bytes) }
 }
 
 /// Reads bytes of JSON input for messages.

@@ -100,9 +100,13 @@ package enum JSONScanner {
         // A node takes at least two input bytes (`[0,0,…]`), so input of
         // fewer than twice the limit cannot pass it and is scanned unchecked.
         let maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
-        let scanner = Scanner(input)
-        let end = try scanner.scan(into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth, maxNodes: maxNodes)
-        guard end == input.count || allowsMore else { throw scanner.fail(.trailingValue, at: end) }
+        let end: Int
+        do {
+            end = try Scanner(input).scan(into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth, maxNodes: maxNodes)
+        } catch {
+            throw error.located(in: input)
+        }
+        guard end == input.count || allowsMore else { throw JSONMistake.trailingValue.error(at: end, in: input) }
         guard builder.fitsLimits else {
             throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
         }
@@ -149,7 +153,7 @@ struct Scanner {
     /// after it end: `count`, unless a second value follows.
     func scan(
         into builder: inout TreeBuilder, keys: inout KeyCache, stamps: inout KeyStamps, maxDepth: Int, maxNodes: Int
-    ) throws(LoadError) -> Int {
+    ) throws(JSONFailure) -> Int {
         // Work on a uniquely referenced local copy of the records; hand it back at the end.
         let nodes = builder.nodes
 
@@ -166,7 +170,7 @@ struct Scanner {
             let c = base[i]
             switch c {
             case UInt8(ascii: "\""):
-                let (end, escaped) = try scanString(at: i)
+                let (end, escaped, _) = try scanString(at: i)
                 nodes.append(NodeRecord(
                     kind: .string, flags: escaped ? .escaped : [], name: name,
                     a: UInt32(truncatingIfNeeded: i &+ 1), b: UInt32(truncatingIfNeeded: end &- i &- 2)))
@@ -182,17 +186,7 @@ struct Scanner {
                 i = end
 
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                let kind: Node.Kind
-                let length: Int
-                if c == UInt8(ascii: "t"), word(at: i) == Self.trueWord {
-                    kind = .true; length = 4
-                } else if c == UInt8(ascii: "n"), word(at: i) == Self.nullWord {
-                    kind = .null; length = 4
-                } else if c == UInt8(ascii: "f"), word(at: i &+ 1) == Self.alseWord {
-                    kind = .false; length = 5
-                } else {
-                    throw fail(.expectedValue, at: i)
-                }
+                guard let (kind, length) = literal(at: i) else { throw fail(.expectedValue, at: i) }
                 nodes.append(NodeRecord(
                     kind: kind, name: name,
                     a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: length)))
@@ -349,6 +343,18 @@ struct Scanner {
     static var nullWord: UInt32 { 0x6C6C_756E }
     static var alseWord: UInt32 { 0x6573_6C61 }
 
+    /// The literal (`true`, `false` or `null`) at `i`, which is in the
+    /// input: its kind and length; `nil` when there is none.
+    @inline(__always)
+    func literal(at i: Int) -> (kind: Node.Kind, length: Int)? {
+        switch base[i] {
+        case UInt8(ascii: "t") where word(at: i) == Self.trueWord: (.true, 4)
+        case UInt8(ascii: "n") where word(at: i) == Self.nullWord: (.null, 4)
+        case UInt8(ascii: "f") where word(at: i &+ 1) == Self.alseWord: (.false, 5)
+        default: nil
+        }
+    }
+
     /// The four bytes at `i` as a little-endian word, or 0 when fewer remain.
     @inline(__always)
     func word(at i: Int) -> UInt32 {
@@ -361,7 +367,7 @@ struct Scanner {
 
     /// Scans the number starting at `start` (a digit or '-').
     @inline(__always)
-    func scanNumber(at start: Int) throws(LoadError) -> (end: Int, fractional: Bool) {
+    func scanNumber(at start: Int) throws(JSONFailure) -> (end: Int, fractional: Bool) {
         var i = start
         if base[i] == UInt8(ascii: "-") { i &+= 1 }
         guard i < count, Self.isDigit(base[i]) else { throw fail(.expectedDigit(.sign), at: i) }
@@ -413,11 +419,15 @@ struct Scanner {
     }
 
     /// Scans the string whose opening quote is at `start`, validating escapes
-    /// and UTF-8. Returns the offset just past the closing quote.
+    /// and UTF-8. Returns the offset just past the closing quote, whether
+    /// there was a backslash, and how many UTF-8 continuation bytes there
+    /// were (for readers that count columns; the others never read it, and
+    /// the count is optimised away).
     @inline(__always)
-    func scanString(at start: Int) throws(LoadError) -> (end: Int, escaped: Bool) {
+    func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool, continuations: Int) {
         var i = start &+ 1
         var escaped = false
+        var continuations = 0
         while true {
             // Fast path: skip eight plain ASCII bytes at a time.
             while i &+ 8 <= count {
@@ -431,13 +441,14 @@ struct Scanner {
             }
             guard i < count else { throw fail(.unterminatedString, at: start) }
             let c = base[i]
-            if c == UInt8(ascii: "\"") { return (i &+ 1, escaped) }
+            if c == UInt8(ascii: "\"") { return (i &+ 1, escaped, continuations) }
             if c == UInt8(ascii: "\\") {
                 escaped = true
                 i = try scanEscape(at: i, stringStart: start)
             } else if c >= 0x80 {
                 let length = utf8Length(at: i)
                 guard length != 0 else { throw fail(.invalidUTF8, at: i) }
+                continuations &+= length &- 1
                 i &+= length
             } else if c < 0x20 {
                 throw fail(.controlCharacter, at: i)
@@ -454,7 +465,7 @@ struct Scanner {
 
     /// Validates the escape whose backslash is at `i`; returns the offset past it.
     @inline(__always)
-    func scanEscape(at i: Int, stringStart: Int) throws(LoadError) -> Int {
+    func scanEscape(at i: Int, stringStart: Int) throws(JSONFailure) -> Int {
         guard i &+ 1 < count else { throw fail(.unterminatedString, at: stringStart) }
         switch base[i &+ 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -476,7 +487,7 @@ struct Scanner {
 
     /// The value of the four hex digits at `i`.
     @inline(__always)
-    func hex4(at i: Int, escapeStart: Int) throws(LoadError) -> UInt32 {
+    func hex4(at i: Int, escapeStart: Int) throws(JSONFailure) -> UInt32 {
         guard let value = Hex.value4(UnsafeBufferPointer(start: base, count: count), at: i) else {
             throw fail(.invalidUnicodeEscape, at: escapeStart)
         }
@@ -496,11 +507,11 @@ struct Scanner {
     @inline(__always)
     func scanKey(
         at i: Int, afterComma: Bool, keys: inout KeyCache, names: inout NameTable.Builder
-    ) throws(LoadError) -> (UInt32, Int) {
+    ) throws(JSONFailure) -> (UInt32, Int) {
         guard i < count, base[i] == UInt8(ascii: "\"") else {
             throw fail(.expectedMemberName(afterComma: afterComma), at: i)
         }
-        let (end, escaped) = try scanString(at: i)
+        let (end, escaped, _) = try scanString(at: i)
         let id = try keyID(offset: i &+ 1, length: end &- i &- 2, escaped: escaped, keys: &keys, names: &names)
         var j = skipWhitespace(end)
         guard j < count, base[j] == UInt8(ascii: ":") else {
@@ -516,7 +527,7 @@ struct Scanner {
     @inline(__always)
     func keyID(
         offset: Int, length: Int, escaped: Bool, keys: inout KeyCache, names: inout NameTable.Builder
-    ) throws(LoadError) -> UInt32 {
+    ) throws(JSONFailure) -> UInt32 {
         let key = base + offset
         // The closing quote follows the key, so an eight-byte load from the
         // key is in bounds unless the input ends within eight bytes.
@@ -527,14 +538,17 @@ struct Scanner {
         if cached != 0 { return cached }
         let raw = UnsafeBufferPointer(start: key, count: length)
         let string = escaped ? JSONStringDecoding.decode(raw) : String(decoding: raw, as: UTF8.self)
-        let id = try names.intern(string)
+        let id: UInt32
+        do { id = try names.intern(string) } catch { throw fail(.tooManyNames, at: offset &- 1) }
         keys.insert(id: id, hash: hash, prefix: prefix, key: key, length: length)
         return id
     }
 
     // MARK: Errors (cold)
 
-    /// The error for `mistake` at `i` (see ``JSONMistake``).
-    @inline(never)
-    func fail(_ mistake: JSONMistake, at i: Int) -> LoadError { mistake.error(at: i, in: input) }
+    /// `mistake` at `i`, thrown as the tokens throw it: cheap, so a reader
+    /// that gives up on a mistake (``JSONValueSkipper``, the skimmer) pays
+    /// nothing for a message it never shows.
+    @inline(__always)
+    func fail(_ mistake: JSONMistake, at i: Int) -> JSONFailure { JSONFailure(mistake: mistake, offset: i) }
 }

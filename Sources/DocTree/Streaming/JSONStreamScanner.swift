@@ -657,57 +657,32 @@ package struct JSONStreamScanner {
         throw fail(.invalidUTF8, at: at, continuations: continuations + before)
     }
 
-    /// The number at `pos`: the offset after it, or `nil` when the buffer
-    /// ends before it is sure to (at the very end of the input it ends there).
+    /// The number at `pos`, read by the strict scanner's tokenizer: the
+    /// offset after it, or `nil` when the buffer ends before it is sure to
+    /// (at the very end of the input it ends there).
     private mutating func scanNumber() throws(LoadError) -> Int? {
-        var i = pos
-        let count = buffer.count
-        func digit(_ k: Int) -> Bool { k < count && buffer[k] >= 0x30 && buffer[k] <= 0x39 }
-        func more(_ k: Int) -> Bool { k >= count && !atEnd }
-        if buffer[i] == UInt8(ascii: "-") { i += 1 }
-        if more(i) { return nil }
-        guard digit(i) else { throw fail(.expectedDigit(.sign), at: i) }
-        if buffer[i] == UInt8(ascii: "0") {
-            i += 1
-            if more(i) { return nil }
-            if digit(i) { throw fail(.leadingZero) }
-        } else {
-            while digit(i) { i += 1 }
-            if more(i) { return nil }
+        let start = pos
+        let scanned = buffer.withUnsafeBufferPointer { bytes in
+            Result { () throws(JSONFailure) in try Scanner(bytes).scanNumber(at: start).end }
         }
-        if i < count, buffer[i] == UInt8(ascii: ".") {
-            i += 1
-            if more(i) { return nil }
-            guard digit(i) else { throw fail(.expectedDigit(.fraction), at: i) }
-            while digit(i) { i += 1 }
-            if more(i) { return nil }
+        switch scanned {
+        case .success(let end):
+            return end < buffer.count || atEnd ? end : nil
+        case .failure(let failure):
+            if failure.offset >= buffer.count, !atEnd { return nil }
+            throw fail(failure.mistake, at: failure.offset)
         }
-        if i < count, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
-            i += 1
-            if more(i) { return nil }
-            if buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") { i += 1 }
-            if more(i) { return nil }
-            guard digit(i) else { throw fail(.expectedDigit(.exponent), at: i) }
-            while digit(i) { i += 1 }
-            if more(i) { return nil }
-        }
-        return i
     }
 
+    /// The literal at `pos`, read by the strict scanner's tokenizer: the
+    /// offset after it, or `nil` when the buffer may end inside it.
     private mutating func scanLiteral() throws(LoadError) -> Int? {
-        let word: [UInt8] = switch buffer[pos] {
-        case UInt8(ascii: "t"): Array("true".utf8)
-        case UInt8(ascii: "f"): Array("false".utf8)
-        default: Array("null".utf8)
-        }
-        for k in 0..<word.count {
-            guard pos + k < buffer.count else {
-                if atEnd { throw fail(.expectedValue) }
-                return nil
-            }
-            guard buffer[pos + k] == word[k] else { throw fail(.expectedValue) }
-        }
-        return pos + word.count
+        // `false` is the longest: a shorter rest may go on in the next chunk.
+        if buffer.count - pos < 5, !atEnd { return nil }
+        let start = pos
+        let length = buffer.withUnsafeBufferPointer { Scanner($0).literal(at: start)?.length }
+        guard let length else { throw fail(.expectedValue) }
+        return pos + length
     }
 
     /// Copies the key token from `start` to `end` into ``rawKey``, and
