@@ -104,7 +104,7 @@ private struct Walk {
             guard depth < maxDepth, level == Self.offPath else { throw Undecided() }
             return try array(at: start, depth: depth + 1)
         case UInt8(ascii: "\""):
-            let string: (end: Int, escaped: Bool, continuations: Int)
+            let string: (end: Int, escaped: Bool)
             do { string = try scanner.scanString(at: start) } catch { throw Undecided() }
             if selected {
                 guard !string.escaped else { throw Undecided() }
@@ -135,7 +135,7 @@ private struct Walk {
         var found = false
         while true {
             guard i < scanner.count, base[i] == UInt8(ascii: "\"") else { throw Undecided() }
-            let key: (end: Int, escaped: Bool, continuations: Int)
+            let key: (end: Int, escaped: Bool)
             do { key = try scanner.scanString(at: i) } catch { throw Undecided() }
             var next = Self.offPath
             if level != Self.offPath {

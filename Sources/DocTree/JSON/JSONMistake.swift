@@ -159,6 +159,14 @@ enum JSONMistake {
     /// The most bytes after a mistake that its message quotes.
     static let quotedBytes = 24
 
+    /// Whether the word a message quotes from `at` (see ``quotedBytes``)
+    /// runs into the end of `bytes`, so that more input may lengthen it.
+    static func quotesWord(at: Int, cutBy bytes: [UInt8]) -> Bool {
+        var end = at
+        while end < bytes.count, end - at < quotedBytes, JSONText.isWord(bytes[end]) || bytes[end] >= 0x80 { end += 1 }
+        return end == bytes.count && end - at < quotedBytes
+    }
+
     /// The message for a document of more than `maxNodes` nodes.
     static func tooManyNodesMessage(_ maxNodes: Int) -> String {
         "the document has more than LoadOptions.maxNodeCount (\(maxNodes)) nodes"
@@ -197,15 +205,17 @@ private struct JSONText {
             return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]), as: UTF8.self))'"
         }
         // A run of word characters reads better than its first letter: found 'True'.
-        func isWord(_ c: UInt8) -> Bool {
-            c &- UInt8(ascii: "0") < 10 || (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_")
-                || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
-        }
         var end = i + 1
-        if isWord(c) {
-            while end < bytes.count, end - i < JSONMistake.quotedBytes, isWord(bytes[end]) { end += 1 }
+        if Self.isWord(c) {
+            while end < bytes.count, end - i < JSONMistake.quotedBytes, Self.isWord(bytes[end]) { end += 1 }
         }
         return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self))'"
+    }
+
+    /// Whether `c` belongs to a word a message quotes whole.
+    static func isWord(_ c: UInt8) -> Bool {
+        c &- UInt8(ascii: "0") < 10 || (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_")
+            || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
     }
 
     /// Whether only white space with a line break in it comes before `i`

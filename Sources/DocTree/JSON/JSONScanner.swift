@@ -170,7 +170,7 @@ struct Scanner {
             let c = base[i]
             switch c {
             case UInt8(ascii: "\""):
-                let (end, escaped, _) = try scanString(at: i)
+                let (end, escaped) = try scanString(at: i)
                 nodes.append(NodeRecord(
                     kind: .string, flags: escaped ? .escaped : [], name: name,
                     a: UInt32(truncatingIfNeeded: i &+ 1), b: UInt32(truncatingIfNeeded: end &- i &- 2)))
@@ -419,15 +419,23 @@ struct Scanner {
     }
 
     /// Scans the string whose opening quote is at `start`, validating escapes
-    /// and UTF-8. Returns the offset just past the closing quote, whether
-    /// there was a backslash, and how many UTF-8 continuation bytes there
-    /// were (for readers that count columns; the others never read it, and
-    /// the count is optimised away).
+    /// and UTF-8. Returns the offset just past the closing quote and
+    /// whether there was a backslash.
     @inline(__always)
-    func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool, continuations: Int) {
+    func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool) {
+        var ignored = UncountedCharacters()
+        return try scanString(at: start, counting: &ignored)
+    }
+
+    /// ``scanString(at:)``, telling `tally` the length of each multi-byte
+    /// UTF-8 sequence (for a reader that counts columns). Specialised for
+    /// each tally, so the tree's scan counts nothing.
+    @inline(__always)
+    func scanString<Tally: CharacterTally>(
+        at start: Int, counting tally: inout Tally
+    ) throws(JSONFailure) -> (end: Int, escaped: Bool) {
         var i = start &+ 1
         var escaped = false
-        var continuations = 0
         while true {
             // Fast path: skip eight plain ASCII bytes at a time.
             while i &+ 8 <= count {
@@ -441,14 +449,14 @@ struct Scanner {
             }
             guard i < count else { throw fail(.unterminatedString, at: start) }
             let c = base[i]
-            if c == UInt8(ascii: "\"") { return (i &+ 1, escaped, continuations) }
+            if c == UInt8(ascii: "\"") { return (i &+ 1, escaped) }
             if c == UInt8(ascii: "\\") {
                 escaped = true
                 i = try scanEscape(at: i, stringStart: start)
             } else if c >= 0x80 {
                 let length = utf8Length(at: i)
                 guard length != 0 else { throw fail(.invalidUTF8, at: i) }
-                continuations &+= length &- 1
+                tally.add(sequenceOfLength: length)
                 i &+= length
             } else if c < 0x20 {
                 throw fail(.controlCharacter, at: i)
@@ -511,7 +519,7 @@ struct Scanner {
         guard i < count, base[i] == UInt8(ascii: "\"") else {
             throw fail(.expectedMemberName(afterComma: afterComma), at: i)
         }
-        let (end, escaped, _) = try scanString(at: i)
+        let (end, escaped) = try scanString(at: i)
         let id = try keyID(offset: i &+ 1, length: end &- i &- 2, escaped: escaped, keys: &keys, names: &names)
         var j = skipWhitespace(end)
         guard j < count, base[j] == UInt8(ascii: ":") else {
@@ -551,4 +559,20 @@ struct Scanner {
     /// nothing for a message it never shows.
     @inline(__always)
     func fail(_ mistake: JSONMistake, at i: Int) -> JSONFailure { JSONFailure(mistake: mistake, offset: i) }
+}
+
+/// Hears the multi-byte characters of a string as the tokenizer validates it.
+protocol CharacterTally {
+    mutating func add(sequenceOfLength length: Int)
+}
+
+/// The tally of a reader that does not count columns.
+struct UncountedCharacters: CharacterTally {
+    @inline(__always) mutating func add(sequenceOfLength length: Int) {}
+}
+
+/// Counts UTF-8 continuation bytes, which columns do not count.
+struct ContinuationBytes: CharacterTally {
+    var count = 0
+    @inline(__always) mutating func add(sequenceOfLength length: Int) { count &+= length &- 1 }
 }

@@ -147,8 +147,9 @@ struct JSONValueSkipper {
     /// counting its continuation bytes for columns.
     @inline(__always)
     private func string(at start: Int, _ skip: inout Skip) -> Int? {
-        guard let string = try? scanner.scanString(at: start) else { return nil }
-        skip.continuations &+= string.continuations
+        var tally = ContinuationBytes()
+        guard let string = try? scanner.scanString(at: start, counting: &tally) else { return nil }
+        skip.continuations &+= tally.count
         return string.end
     }
 

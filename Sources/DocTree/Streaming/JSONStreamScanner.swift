@@ -706,8 +706,9 @@ package struct JSONStreamScanner {
     /// located in the whole input (see ``JSONMistake``).
     private mutating func fail(_ mistake: JSONMistake, at i: Int? = nil, continuations extra: Int? = nil) -> LoadError {
         let at = i ?? pos
-        // The word the message quotes may go on in input not read yet.
-        while buffer.count - at < JSONMistake.quotedBytes, !atEnd,
+        // The word the message quotes may go on in input not read yet
+        // (read only then: a live stream's next line may be long in coming).
+        while !atEnd, JSONMistake.quotesWord(at: at, cutBy: buffer),
               let read = try? input.read(into: &buffer, limit: JSONMistake.quotedBytes), read > 0 {}
         let location = location(at: base + at, continuations: extra)
         return buffer.withUnsafeBufferPointer { mistake.error(at: at, in: $0, location: location) }
