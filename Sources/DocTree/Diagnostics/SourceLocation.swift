@@ -32,34 +32,22 @@ public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvert
             column: line == 1 ? start.column + column - 1 : column)
     }
 
-    /// Computes line and column of `offset` in UTF-8 `bytes`.
+    /// This location, found in a part of the input that starts at `start`
+    /// of the whole input (offset 0, line 1, column 1 being the part's
+    /// first byte), moved to the same place in the whole input.
+    package func placed(at start: SourceLocation) -> SourceLocation {
+        var moved = counted(from: start)
+        moved.byteOffset = start.byteOffset + byteOffset
+        return moved
+    }
+
+    /// Computes line and column of `offset` in UTF-8 `bytes` by the one
+    /// line rule (``LocationCounter``).
     package init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         let end = min(max(offset, 0), bytes.count)
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < end {
-            let byte = bytes[i]
-            if byte == 0x0A {
-                line += 1
-                lineStart = i + 1
-            } else if byte == 0x0D {
-                if i + 1 < bytes.count, bytes[i + 1] == 0x0A {
-                    if i + 1 < end { i += 1 }
-                }
-                line += 1
-                lineStart = i + 1
-            }
-            i += 1
-        }
-        // Count characters (UTF-8 lead bytes) between the line start and the offset.
-        var column = 1
-        var j = lineStart
-        while j < end {
-            if bytes[j] & 0xC0 != 0x80 { column += 1 }
-            j += 1
-        }
-        self.init(byteOffset: offset, line: line, column: column)
+        var counter = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
+        counter.advance(over: UnsafeBufferPointer(rebasing: bytes[..<end]))
+        self.init(byteOffset: offset, line: counter.line, column: counter.column)
     }
 
     /// How many characters (Unicode scalars) at most a snippet keeps before

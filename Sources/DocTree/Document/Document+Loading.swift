@@ -29,6 +29,20 @@ extension Document {
         try self.init(prepared: InputDecoding.prepare(bytes, charset: charset, options: options), options: options)
     }
 
+    /// The document in `bytes` (read as ``init(bytes:charset:options:)``
+    /// reads them), or `nil` when they are JSON whose first value is
+    /// followed by more: a stream of values, such as JSON Lines, for
+    /// ``DocumentStream``.
+    package static func oneDocument(bytes: [UInt8], charset: String?, options: LoadOptions) throws(LoadError) -> Document? {
+        try checkInputSize(bytes.count, options: options)
+        let input = try InputDecoding.prepare(bytes, charset: charset, options: options)
+        guard input.format == .json else { return try Document(prepared: input, options: options) }
+        switch try JSONScanner.read(input.bytes, options: options) {
+        case .document(let document): return document
+        case .values: return nil
+        }
+    }
+
     /// Parses input that ``InputDecoding`` prepared.
     private convenience init(prepared input: InputDecoding.Prepared, options: LoadOptions) throws(LoadError) {
         let loaded: Document

@@ -111,12 +111,10 @@ private struct Walk {
                 spans.append((start + 1)..<(string.end - 1))
             }
             return string.end
-        case UInt8(ascii: "t"):
-            return try literal("true", at: start, selected: selected)
-        case UInt8(ascii: "f"):
-            return try literal("false", at: start, selected: selected)
-        case UInt8(ascii: "n"):
-            return try literal("null", at: start, selected: selected)
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            guard let (_, length) = scanner.literal(at: start) else { throw Undecided() }
+            if selected { spans.append(start..<(start + length)) }
+            return start + length
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let end: Int
             do { end = try scanner.scanNumber(at: start).end } catch { throw Undecided() }
@@ -125,15 +123,6 @@ private struct Walk {
         default:
             throw Undecided()
         }
-    }
-
-    private mutating func literal(_ word: StaticString, at start: Int, selected: Bool) throws(Undecided) -> Int {
-        let length = word.utf8CodeUnitCount
-        guard start + length <= scanner.count, memcmp(scanner.base + start, word.utf8Start, length) == 0 else {
-            throw Undecided()
-        }
-        if selected { spans.append(start..<(start + length)) }
-        return start + length
     }
 
     /// The object whose `{` is at `start`; its members on the path when

@@ -78,7 +78,7 @@ package final class JSONRecordParser {
             estimatedNodes: JSONScanner.estimatedNodes(min(record.count, Int(UInt32.max))), names: takeNames())
         do {
             try record.withUnsafeBufferPointer { (input) throws(LoadError) in
-                try JSONScanner.build(input, into: &builder, keys: &keys, stamps: &stamps, options: options)
+                _ = try JSONScanner.build(input, into: &builder, keys: &keys, stamps: &stamps, options: options)
             }
         } catch {
             // The names a failed record interned stay: the key cache maps to them.

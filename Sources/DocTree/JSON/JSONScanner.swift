@@ -31,25 +31,35 @@
 /// fails with ``LoadError/Kind-swift.struct/nestingTooDeep`` at the opening
 /// bracket.
 package enum JSONScanner {
-    /// Whether `error` says the input holds more after its first value: it
-    /// is then a stream of values (``DocumentStream``), not a document.
-    package static func isTrailingValue(_ error: LoadError) -> Bool {
-        error.kind == .invalidSyntax && error.message.hasPrefix(trailingValueMessage)
+    /// What UTF-8 JSON input holds.
+    package enum Content {
+        /// Exactly one value: the document.
+        case document(Document)
+        /// A complete first value, then more than white space from byte
+        /// `offset` on: a stream of values such as JSON Lines, which
+        /// ``DocumentStream`` reads.
+        case values(secondAt: Int)
     }
-
-    /// The error for a document of more than `maxNodeCount` nodes.
-    static func tooManyNodes(_ maxNodeCount: Int) -> LoadError {
-        LoadError(.tooLarge, "the document has more than LoadOptions.maxNodeCount (\(maxNodeCount)) nodes")
-    }
-
-    /// The start of the message for input that goes on after its value.
-    static let trailingValueMessage = "expected the end of the input after the top-level value"
 
     /// Parses UTF-8 JSON `bytes` into a document.
     ///
-    /// - Throws: ``LoadError`` at the first byte that is not valid JSON, or
-    ///   ``LoadError/Kind-swift.struct/tooLarge`` past the table's 32-bit caps.
+    /// - Throws: ``LoadError`` at the first byte that is not valid JSON (a
+    ///   second value included), or ``LoadError/Kind-swift.struct/tooLarge``
+    ///   past the table's 32-bit caps.
     package static func parse(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Document {
+        switch try read(bytes, options: options) {
+        case .document(let document):
+            return document
+        case .values(let offset):
+            throw bytes.withUnsafeBufferPointer { JSONMistake.trailingValue.error(at: offset, in: $0) }
+        }
+    }
+
+    /// Parses UTF-8 JSON `bytes` into a document, or says that they hold
+    /// more than one value (then the first was valid JSON).
+    ///
+    /// - Throws: as ``parse(_:options:)``, but never for a second value.
+    package static func read(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Content {
         var keys = KeyCache()
         var stamps = KeyStamps()
         defer {
@@ -58,11 +68,12 @@ package enum JSONScanner {
         }
         var builder = TreeBuilder(
             splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
-        try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
-            try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options)
+        let end = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
+            try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options, allowsMore: true)
         }
+        if end < bytes.count { return .values(secondAt: end) }
         builder.text = bytes
-        return builder.finish(format: .json)
+        return .document(builder.finish(format: .json))
     }
 
     /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even
@@ -73,10 +84,14 @@ package enum JSONScanner {
     /// Scans `input` into `builder` (which holds only the document node),
     /// checking the size limits; the caller sets the text and finishes.
     /// ``JSONRecordParser`` passes caches it keeps from one record to the next.
+    ///
+    /// Returns where the first value ends (after the white space that
+    /// follows it): the end of the input, or, when `allowsMore`, the start
+    /// of a second value; without `allowsMore` a second value is an error.
     static func build(
         _ input: UnsafeBufferPointer<UInt8>, into builder: inout TreeBuilder, keys: inout KeyCache,
-        stamps: inout KeyStamps, options: LoadOptions
-    ) throws(LoadError) {
+        stamps: inout KeyStamps, options: LoadOptions, allowsMore: Bool = false
+    ) throws(LoadError) -> Int {
         guard input.count <= Int(UInt32.max) else {
             throw LoadError(
                 .tooLarge, "the input is \(input.count) bytes; a document holds at most \(UInt32.max) bytes of text")
@@ -85,11 +100,20 @@ package enum JSONScanner {
         // A node takes at least two input bytes (`[0,0,…]`), so input of
         // fewer than twice the limit cannot pass it and is scanned unchecked.
         let maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
-        try Scanner(input).scan(into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth, maxNodes: maxNodes)
+        let end: Int
+        do {
+            end = try Scanner(input).scan(into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth, maxNodes: maxNodes)
+        } catch {
+            throw error.located(in: input)
+        }
+        guard end == input.count || allowsMore else { throw JSONMistake.trailingValue.error(at: end, in: input) }
         guard builder.fitsLimits else {
             throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
         }
-        guard builder.nodes.count <= options.maxNodeCount else { throw tooManyNodes(options.maxNodeCount) }
+        guard builder.nodes.count <= options.maxNodeCount else {
+            throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
+        }
+        return end
     }
 }
 
@@ -124,7 +148,12 @@ struct Scanner {
     /// Fails as soon as there are more than `maxNodes` records (checked
     /// before each array element or member after the first and before each
     /// container, so at most two records past the limit are ever written).
-    func scan(into builder: inout TreeBuilder, keys: inout KeyCache, stamps: inout KeyStamps, maxDepth: Int, maxNodes: Int) throws(LoadError) {
+    ///
+    /// Returns the offset where the top-level value and the white space
+    /// after it end: `count`, unless a second value follows.
+    func scan(
+        into builder: inout TreeBuilder, keys: inout KeyCache, stamps: inout KeyStamps, maxDepth: Int, maxNodes: Int
+    ) throws(JSONFailure) -> Int {
         // Work on a uniquely referenced local copy of the records; hand it back at the end.
         let nodes = builder.nodes
 
@@ -137,7 +166,7 @@ struct Scanner {
 
         valueLoop: while true {
             // A value starts at `i` (whitespace already skipped).
-            guard i < count else { throw unexpected("expected a value", at: i) }
+            guard i < count else { throw fail(nodes.count == 1 ? .emptyInput : .expectedValue, at: i) }
             let c = base[i]
             switch c {
             case UInt8(ascii: "\""):
@@ -157,17 +186,7 @@ struct Scanner {
                 i = end
 
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                let kind: Node.Kind
-                let length: Int
-                if c == UInt8(ascii: "t"), word(at: i) == Self.trueWord {
-                    kind = .true; length = 4
-                } else if c == UInt8(ascii: "n"), word(at: i) == Self.nullWord {
-                    kind = .null; length = 4
-                } else if c == UInt8(ascii: "f"), word(at: i &+ 1) == Self.alseWord {
-                    kind = .false; length = 5
-                } else {
-                    throw unexpected("expected a value", at: i)
-                }
+                guard let (kind, length) = literal(at: i) else { throw fail(.expectedValue, at: i) }
                 nodes.append(NodeRecord(
                     kind: kind, name: name,
                     a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: length)))
@@ -175,8 +194,8 @@ struct Scanner {
                 i &+= length
 
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                guard stack.count < maxDepth else { throw tooDeep(at: i, maxDepth: maxDepth) }
-                guard nodes.count <= maxNodes else { throw tooManyNodes(at: i, maxNodes: maxNodes) }
+                guard stack.count < maxDepth else { throw fail(.tooDeep(maxDepth: maxDepth), at: i) }
+                guard nodes.count <= maxNodes else { throw fail(.tooManyNodes(maxNodes: maxNodes), at: i) }
                 let isObject = c == UInt8(ascii: "{")
                 let index = UInt32(truncatingIfNeeded: nodes.count)
                 nodes.append(NodeRecord(
@@ -199,25 +218,19 @@ struct Scanner {
                 }
 
             default:
-                throw unexpected("expected a value", at: i)
+                throw fail(.expectedValue, at: i)
             }
 
             // After a value: a separator, a closing bracket, or the end of the input.
             while true {
                 i = skipWhitespace(i)
-                if top.index == 0 {
-                    guard i == count else { throw trailingValue(at: i) }
-                    break valueLoop
-                }
+                if top.index == 0 { break valueLoop }
                 guard i < count else {
-                    throw unexpected(
-                        top.isObject
-                            ? "expected ',' or '}' after an object member"
-                            : "expected ',' or ']' after an array element", at: i)
+                    throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
                 }
                 let c = base[i]
                 if c == UInt8(ascii: ",") {
-                    guard nodes.count <= maxNodes else { throw tooManyNodes(at: i, maxNodes: maxNodes) }
+                    guard nodes.count <= maxNodes else { throw fail(.tooManyNodes(maxNodes: maxNodes), at: i) }
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
                         (name, i) = try scanKey(at: i, afterComma: true, keys: &keys, names: &builder.names)
@@ -232,13 +245,11 @@ struct Scanner {
                     i &+= 1
                     continue
                 }
-                throw unexpected(
-                    top.isObject
-                        ? "expected ',' or '}' after an object member"
-                        : "expected ',' or ']' after an array element", at: i)
+                throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
             }
         }
         nodes[0].b = top.children
+        return i
     }
 
     /// Records where the innermost container ends and how many children it
@@ -332,6 +343,18 @@ struct Scanner {
     static var nullWord: UInt32 { 0x6C6C_756E }
     static var alseWord: UInt32 { 0x6573_6C61 }
 
+    /// The literal (`true`, `false` or `null`) at `i`, which is in the
+    /// input: its kind and length; `nil` when there is none.
+    @inline(__always)
+    func literal(at i: Int) -> (kind: Node.Kind, length: Int)? {
+        switch base[i] {
+        case UInt8(ascii: "t") where word(at: i) == Self.trueWord: (.true, 4)
+        case UInt8(ascii: "n") where word(at: i) == Self.nullWord: (.null, 4)
+        case UInt8(ascii: "f") where word(at: i &+ 1) == Self.alseWord: (.false, 5)
+        default: nil
+        }
+    }
+
     /// The four bytes at `i` as a little-endian word, or 0 when fewer remain.
     @inline(__always)
     func word(at i: Int) -> UInt32 {
@@ -344,14 +367,14 @@ struct Scanner {
 
     /// Scans the number starting at `start` (a digit or '-').
     @inline(__always)
-    func scanNumber(at start: Int) throws(LoadError) -> (end: Int, fractional: Bool) {
+    func scanNumber(at start: Int) throws(JSONFailure) -> (end: Int, fractional: Bool) {
         var i = start
         if base[i] == UInt8(ascii: "-") { i &+= 1 }
-        guard i < count, Self.isDigit(base[i]) else { throw unexpected("expected a digit after '-'", at: i) }
+        guard i < count, Self.isDigit(base[i]) else { throw fail(.expectedDigit(.sign), at: i) }
         if base[i] == UInt8(ascii: "0") {
             i &+= 1
             if i < count, Self.isDigit(base[i]) {
-                throw leadingZero(at: start)
+                throw fail(.leadingZero, at: start)
             }
         } else {
             i = skipDigits(i &+ 1)
@@ -360,7 +383,7 @@ struct Scanner {
         if i < count, base[i] == UInt8(ascii: ".") {
             i &+= 1
             guard i < count, Self.isDigit(base[i]) else {
-                throw unexpected("expected a digit after the decimal point", at: i)
+                throw fail(.expectedDigit(.fraction), at: i)
             }
             i = skipDigits(i &+ 1)
             fractional = true
@@ -369,7 +392,7 @@ struct Scanner {
             i &+= 1
             if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
             guard i < count, Self.isDigit(base[i]) else {
-                throw unexpected("expected a digit in the exponent", at: i)
+                throw fail(.expectedDigit(.exponent), at: i)
             }
             i = skipDigits(i &+ 1)
             fractional = true
@@ -396,9 +419,21 @@ struct Scanner {
     }
 
     /// Scans the string whose opening quote is at `start`, validating escapes
-    /// and UTF-8. Returns the offset just past the closing quote.
+    /// and UTF-8. Returns the offset just past the closing quote and
+    /// whether there was a backslash.
     @inline(__always)
-    func scanString(at start: Int) throws(LoadError) -> (end: Int, escaped: Bool) {
+    func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool) {
+        var ignored = UncountedCharacters()
+        return try scanString(at: start, counting: &ignored)
+    }
+
+    /// ``scanString(at:)``, telling `tally` the length of each multi-byte
+    /// UTF-8 sequence (for a reader that counts columns). Specialised for
+    /// each tally, so the tree's scan counts nothing.
+    @inline(__always)
+    func scanString<Tally: CharacterTally>(
+        at start: Int, counting tally: inout Tally
+    ) throws(JSONFailure) -> (end: Int, escaped: Bool) {
         var i = start &+ 1
         var escaped = false
         while true {
@@ -412,7 +447,7 @@ struct Scanner {
                 }
                 i &+= 8
             }
-            guard i < count else { throw unterminatedString(at: start) }
+            guard i < count else { throw fail(.unterminatedString, at: start) }
             let c = base[i]
             if c == UInt8(ascii: "\"") { return (i &+ 1, escaped) }
             if c == UInt8(ascii: "\\") {
@@ -420,10 +455,11 @@ struct Scanner {
                 i = try scanEscape(at: i, stringStart: start)
             } else if c >= 0x80 {
                 let length = utf8Length(at: i)
-                guard length != 0 else { throw invalidUTF8(at: i) }
+                guard length != 0 else { throw fail(.invalidUTF8, at: i) }
+                tally.add(sequenceOfLength: length)
                 i &+= length
             } else if c < 0x20 {
-                throw controlCharacter(at: i)
+                throw fail(.controlCharacter, at: i)
             } else {
                 i &+= 1
             }
@@ -437,8 +473,8 @@ struct Scanner {
 
     /// Validates the escape whose backslash is at `i`; returns the offset past it.
     @inline(__always)
-    func scanEscape(at i: Int, stringStart: Int) throws(LoadError) -> Int {
-        guard i &+ 1 < count else { throw unterminatedString(at: stringStart) }
+    func scanEscape(at i: Int, stringStart: Int) throws(JSONFailure) -> Int {
+        guard i &+ 1 < count else { throw fail(.unterminatedString, at: stringStart) }
         switch base[i &+ 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -446,22 +482,22 @@ struct Scanner {
         case UInt8(ascii: "u"):
             let value = try hex4(at: i &+ 2, escapeStart: i)
             if value & 0xF800 != 0xD800 { return i &+ 6 }
-            guard value < 0xDC00 else { throw loneSurrogate(at: i, high: false) }
+            guard value < 0xDC00 else { throw fail(.loneSurrogate(high: false), at: i) }
             if i &+ 8 <= count, base[i &+ 6] == UInt8(ascii: "\\"), base[i &+ 7] == UInt8(ascii: "u") {
                 let low = try hex4(at: i &+ 8, escapeStart: i &+ 6)
                 if low & 0xFC00 == 0xDC00 { return i &+ 12 }
             }
-            throw loneSurrogate(at: i, high: true)
+            throw fail(.loneSurrogate(high: true), at: i)
         default:
-            throw invalidEscape(at: i)
+            throw fail(.invalidEscape, at: i)
         }
     }
 
     /// The value of the four hex digits at `i`.
     @inline(__always)
-    func hex4(at i: Int, escapeStart: Int) throws(LoadError) -> UInt32 {
+    func hex4(at i: Int, escapeStart: Int) throws(JSONFailure) -> UInt32 {
         guard let value = Hex.value4(UnsafeBufferPointer(start: base, count: count), at: i) else {
-            throw invalidUnicodeEscape(at: escapeStart)
+            throw fail(.invalidUnicodeEscape, at: escapeStart)
         }
         return value
     }
@@ -479,16 +515,15 @@ struct Scanner {
     @inline(__always)
     func scanKey(
         at i: Int, afterComma: Bool, keys: inout KeyCache, names: inout NameTable.Builder
-    ) throws(LoadError) -> (UInt32, Int) {
+    ) throws(JSONFailure) -> (UInt32, Int) {
         guard i < count, base[i] == UInt8(ascii: "\"") else {
-            throw unexpected(
-                afterComma ? "expected a member name after ','" : "expected a member name or '}'", at: i)
+            throw fail(.expectedMemberName(afterComma: afterComma), at: i)
         }
         let (end, escaped) = try scanString(at: i)
         let id = try keyID(offset: i &+ 1, length: end &- i &- 2, escaped: escaped, keys: &keys, names: &names)
         var j = skipWhitespace(end)
         guard j < count, base[j] == UInt8(ascii: ":") else {
-            throw unexpected("expected ':' after the member name", at: j)
+            throw fail(.expectedColon, at: j)
         }
         j = skipWhitespace(j &+ 1)
         return (id, j)
@@ -500,7 +535,7 @@ struct Scanner {
     @inline(__always)
     func keyID(
         offset: Int, length: Int, escaped: Bool, keys: inout KeyCache, names: inout NameTable.Builder
-    ) throws(LoadError) -> UInt32 {
+    ) throws(JSONFailure) -> UInt32 {
         let key = base + offset
         // The closing quote follows the key, so an eight-byte load from the
         // key is in bounds unless the input ends within eight bytes.
@@ -511,138 +546,33 @@ struct Scanner {
         if cached != 0 { return cached }
         let raw = UnsafeBufferPointer(start: key, count: length)
         let string = escaped ? JSONStringDecoding.decode(raw) : String(decoding: raw, as: UTF8.self)
-        let id = try names.intern(string)
+        let id: UInt32
+        do { id = try names.intern(string) } catch { throw fail(.tooManyNames, at: offset &- 1) }
         keys.insert(id: id, hash: hash, prefix: prefix, key: key, length: length)
         return id
     }
 
     // MARK: Errors (cold)
 
-    @inline(never)
-    func unexpected(_ expectation: String, at i: Int) -> LoadError {
-        if i < count, base[i] >= 0x80, utf8Length(at: i) == 0 { return invalidUTF8(at: i) }
-        return LoadError(.invalidSyntax, "\(expectation), found \(describe(at: i))", at: i, in: input)
-    }
+    /// `mistake` at `i`, thrown as the tokens throw it: cheap, so a reader
+    /// that gives up on a mistake (``JSONValueSkipper``, the skimmer) pays
+    /// nothing for a message it never shows.
+    @inline(__always)
+    func fail(_ mistake: JSONMistake, at i: Int) -> JSONFailure { JSONFailure(mistake: mistake, offset: i) }
+}
 
-    /// More input after the top-level value. When a line break separates
-    /// them, the input is probably JSON Lines, which the message points to.
-    @inline(never)
-    func trailingValue(at i: Int) -> LoadError {
-        var error = unexpected(JSONScanner.trailingValueMessage, at: i)
-        var j = i
-        while j > 0, base[j - 1] <= 0x20 {
-            j -= 1
-            if base[j] == 0x0A || base[j] == 0x0D {
-                if error.kind == .invalidSyntax { error.message += Self.severalValuesHint }
-                break
-            }
-        }
-        return error
-    }
+/// Hears the multi-byte characters of a string as the tokenizer validates it.
+protocol CharacterTally {
+    mutating func add(sequenceOfLength length: Int)
+}
 
-    /// What ``trailingValue(at:)`` adds for JSON Lines.
-    static let severalValuesHint =
-        "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
+/// The tally of a reader that does not count columns.
+struct UncountedCharacters: CharacterTally {
+    @inline(__always) mutating func add(sequenceOfLength length: Int) {}
+}
 
-    @inline(never)
-    func tooDeep(at i: Int, maxDepth: Int) -> LoadError {
-        LoadError(
-            .nestingTooDeep, "nesting deeper than \(maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)",
-            at: i, in: input)
-    }
-
-    /// More records than ``LoadOptions/maxNodeCount`` allows, found at `i`.
-    @inline(never)
-    func tooManyNodes(at i: Int, maxNodes: Int) -> LoadError {
-        LoadError(.tooLarge, JSONScanner.tooManyNodes(maxNodes).message, at: i, in: input)
-    }
-
-    @inline(never)
-    func leadingZero(at start: Int) -> LoadError {
-        LoadError(.invalidSyntax, "leading zeros are not allowed", at: start, in: input)
-    }
-
-    @inline(never)
-    func loneSurrogate(at i: Int, high: Bool) -> LoadError {
-        let escape = escapeText(at: i)
-        let message = high
-            ? "lone surrogate '\(escape)': a high surrogate must be followed by a low surrogate escape (\\uDC00…\\uDFFF)"
-            : "lone surrogate '\(escape)': a low surrogate must follow a high surrogate"
-        return LoadError(.invalidSyntax, message, at: i, in: input)
-    }
-
-    @inline(never)
-    func unterminatedString(at start: Int) -> LoadError {
-        LoadError(.invalidSyntax, "unterminated string", at: start, in: input)
-    }
-
-    @inline(never)
-    func invalidUTF8(at i: Int) -> LoadError {
-        LoadError(
-            .invalidEncoding,
-            "invalid UTF-8 byte \(Self.hex(base[i])) at byte offset \(i); if the document is in a legacy encoding, pass LoadOptions.encoding (e.g. \"EUC-KR\")",
-            at: i, in: input)
-    }
-
-    @inline(never)
-    func controlCharacter(at i: Int) -> LoadError {
-        let c = base[i]
-        let message = c == 0x0A || c == 0x0D
-            ? "unescaped line break in a string; write it as \\n, or close the string with '\"'"
-            : "unescaped control character \(Self.scalarName(c)) in a string; write it as an escape"
-        return LoadError(.invalidSyntax, message, at: i, in: input)
-    }
-
-    @inline(never)
-    func invalidEscape(at i: Int) -> LoadError {
-        let next = i + 1 < count ? base[i + 1] : 0
-        let shown = next >= 0x21 && next < 0x7F ? "'\\\(Character(Unicode.Scalar(next)))'" : "'\\' followed by \(describe(at: i + 1))"
-        if next >= 0x80, utf8Length(at: i + 1) == 0 { return invalidUTF8(at: i + 1) }
-        return LoadError(.invalidSyntax, "invalid escape \(shown)", at: i, in: input)
-    }
-
-    @inline(never)
-    func invalidUnicodeEscape(at i: Int) -> LoadError {
-        LoadError(
-            .invalidSyntax, "invalid escape '\(escapeText(at: i))': \\u must be followed by four hexadecimal digits",
-            at: i, in: input)
-    }
-
-    /// Up to six printable ASCII bytes of an escape, for messages.
-    func escapeText(at i: Int) -> String {
-        var text = ""
-        var j = i
-        while j < count, j < i + 6, base[j] >= 0x20, base[j] < 0x7F, j == i || base[j] != UInt8(ascii: "\"") {
-            text.unicodeScalars.append(Unicode.Scalar(base[j]))
-            j += 1
-        }
-        return text
-    }
-
-    /// Names what is at `i` for a message: a quoted word or character, a
-    /// control character, or the end of the input.
-    func describe(at i: Int) -> String {
-        guard i < count else { return "the end of the input" }
-        let c = base[i]
-        if c < 0x20 || c == 0x7F { return "control character \(Self.scalarName(c))" }
-        if c >= 0x80 {
-            let length = utf8Length(at: i)
-            guard length != 0 else { return "byte \(Self.hex(c))" }
-            return "'\(String(decoding: UnsafeBufferPointer(start: base + i, count: length), as: UTF8.self))'"
-        }
-        // A run of word characters reads better than its first letter: found 'True'.
-        func isWord(_ c: UInt8) -> Bool {
-            Self.isDigit(c) || (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_")
-                || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
-        }
-        var end = i + 1
-        if isWord(c) {
-            while end < count, end - i < 24, isWord(base[end]) { end += 1 }
-        }
-        return "'\(String(decoding: UnsafeBufferPointer(start: base + i, count: end - i), as: UTF8.self))'"
-    }
-
-    static func hex(_ byte: UInt8) -> String { Hex.byte(byte) }
-
-    static func scalarName(_ byte: UInt8) -> String { "U+" + Hex.padded(UInt32(byte), digits: 4) }
+/// Counts UTF-8 continuation bytes, which columns do not count.
+struct ContinuationBytes: CharacterTally {
+    var count = 0
+    @inline(__always) mutating func add(sequenceOfLength length: Int) { count &+= length &- 1 }
 }

@@ -167,12 +167,10 @@ extension DocumentLoader {
     /// The document in `bytes`, or the stream of records they hold when
     /// they are JSON with more values after the first.
     private static func oneOrStream(_ bytes: [UInt8], charset: String?, options: LoadOptions) throws(LoadError) -> DocumentRecords {
-        do {
-            return DocumentRecords(try Document(bytes: bytes, charset: charset, options: options))
-        } catch {
-            guard JSONScanner.isTrailingValue(error) else { throw error }
-            return DocumentRecords(stream: RecordReader(input: ChunkedInput(bytes: bytes), options: options), progress: nil)
+        if let document = try Document.oneDocument(bytes: bytes, charset: charset, options: options) {
+            return DocumentRecords(document)
         }
+        return DocumentRecords(stream: RecordReader(input: ChunkedInput(bytes: bytes), options: options), progress: nil)
     }
 
     /// Whether `head`, the start of an input, is JSON Lines: UTF-8 JSON

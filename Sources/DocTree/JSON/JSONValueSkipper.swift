@@ -1,18 +1,18 @@
 /// The fast path of ``JSONStreamScanner``: validates one whole JSON value
-/// that lies in the buffer already, a word at a time where it can, and
-/// says where it ends and how many lines it crossed.
+/// that lies in the buffer already, with the strict scanner's tokens
+/// (strings, numbers and literals read a word at a time), and says where
+/// it ends and how many lines it crossed.
 ///
-/// It never reports an error. Whatever it does not take (a malformed
-/// byte, a value that runs past the buffer, nesting deeper than it
-/// tracks, a `\u` escape) makes it give up, and the stream scanner's
-/// resumable byte-by-byte path reads the value instead, with its exact
-/// messages and locations. So it accepts only what that path accepts:
-/// the JSON grammar, escapes, no control characters in strings, and
-/// well-formed UTF-8.
+/// It never reports an error. Whatever it does not take (a mistake, a
+/// value that runs past the buffer, nesting deeper than it tracks, a lone
+/// surrogate escape) makes it give up, and the stream scanner's resumable
+/// path reads the value instead, with the catalogue's messages and
+/// locations. So it accepts only what that path accepts.
 struct JSONValueSkipper {
-    /// The first byte of the buffer (never read when `count` is 0).
-    let base: UnsafePointer<UInt8>
-    let count: Int
+    /// The buffer's tokens.
+    let scanner: Scanner
+    var base: UnsafePointer<UInt8> { scanner.base }
+    var count: Int { scanner.count }
 
     /// Where a skipped value ends, and the line breaks it held.
     struct Skip {
@@ -31,8 +31,7 @@ struct JSONValueSkipper {
     static let maxNesting = 32
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        self.count = bytes.count
+        self.scanner = Scanner(bytes)
     }
 
     /// Skips the value starting at `start` (its first byte, not whitespace),
@@ -53,15 +52,9 @@ struct JSONValueSkipper {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
                 guard let end = number(at: i) else { return nil }
                 i = end
-            case UInt8(ascii: "t"):
-                guard word(at: i) == 0x6575_7274 else { return nil }
-                i &+= 4
-            case UInt8(ascii: "n"):
-                guard word(at: i) == 0x6C6C_756E else { return nil }
-                i &+= 4
-            case UInt8(ascii: "f"):
-                guard word(at: i &+ 1) == 0x6573_6C61 else { return nil }
-                i &+= 5
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                guard let literal = scanner.literal(at: i) else { return nil }
+                i &+= literal.length
             case let c where c == UInt8(ascii: "{") || c == UInt8(ascii: "["):
                 guard depth < depthLimit else { return nil }
                 let isObject = c == UInt8(ascii: "{")
@@ -150,42 +143,14 @@ struct JSONValueSkipper {
         return i
     }
 
-    /// The offset past the string whose opening quote is at `start`.
+    /// The offset past the string whose opening quote is at `start`,
+    /// counting its continuation bytes for columns.
     @inline(__always)
     private func string(at start: Int, _ skip: inout Skip) -> Int? {
-        var i = start &+ 1
-        while true {
-            while i &+ 8 <= count {
-                let special = ByteWords.stringSpecials(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                if special != 0 {
-                    i &+= special.trailingZeroBitCount &>> 3
-                    break
-                }
-                i &+= 8
-            }
-            guard i < count else { return nil }
-            let c = base[i]
-            if c == UInt8(ascii: "\"") { return i &+ 1 }
-            if c == UInt8(ascii: "\\") {
-                guard i &+ 1 < count else { return nil }
-                switch base[i &+ 1] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                     UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                    i &+= 2
-                default:
-                    return nil  // `\u` and invalid escapes
-                }
-            } else if c >= 0x80 {
-                let length = UTF8Validation.sequenceLength(at: i, in: UnsafeBufferPointer(start: base, count: count))
-                guard length > 0 else { return nil }
-                skip.continuations &+= length &- 1
-                i &+= length
-            } else if c < 0x20 {
-                return nil
-            } else {
-                i &+= 1
-            }
-        }
+        var tally = ContinuationBytes()
+        guard let string = try? scanner.scanString(at: start, counting: &tally) else { return nil }
+        skip.continuations &+= tally.count
+        return string.end
     }
 
     /// The offset past the number at `start`, when a byte follows it in the
@@ -194,16 +159,7 @@ struct JSONValueSkipper {
     /// the slow path, which reports it.
     @inline(__always)
     private func number(at start: Int) -> Int? {
-        guard let end = try? Scanner(UnsafeBufferPointer(start: base, count: count)).scanNumber(at: start).end,
-            end < count
-        else { return nil }
+        guard let end = try? scanner.scanNumber(at: start).end, end < count else { return nil }
         return end
-    }
-
-    /// The four bytes at `i` as a little-endian word, or 0 when fewer remain.
-    @inline(__always)
-    private func word(at i: Int) -> UInt32 {
-        guard i &+ 4 <= count else { return 0 }
-        return UInt32(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self))
     }
 }

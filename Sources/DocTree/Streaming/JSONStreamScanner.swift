@@ -76,7 +76,6 @@ package struct JSONStreamScanner {
     private var batchElements: [Range<Int>] = []
     private var elementStart = 0
     private static let batchBytes = 1 << 16
-    private var sawValue = false
     /// Candidates (a spread array counting as one) in the current top-level
     /// value, and whether the first of them was spread.
     private var candidatesInValue = 0
@@ -99,6 +98,8 @@ package struct JSONStreamScanner {
         self.buffer = head
         self.pos = skip
         self.base = 0
+        // A skipped byte order mark is one character of the first line.
+        self.continuations = head[..<skip].count { $0 & 0xC0 == 0x80 }
     }
 
     // MARK: Driving
@@ -215,12 +216,12 @@ package struct JSONStreamScanner {
                 } else if c == UInt8(ascii: "}"), case .firstKeyOrEnd = expect {
                     try close(c, emit)
                 } else if case .firstKeyOrEnd = expect {
-                    throw unexpected("expected a key or '}'")
+                    throw fail(.expectedMemberName(afterComma: false))
                 } else {
-                    throw unexpected("expected a key")
+                    throw fail(.expectedMemberName(afterComma: true))
                 }
             case .colon:
-                guard c == UInt8(ascii: ":") else { throw unexpected("expected ':' after the key") }
+                guard c == UInt8(ascii: ":") else { throw fail(.expectedColon) }
                 pos += 1
                 expect = .value
             case .commaOrEnd:
@@ -231,7 +232,7 @@ package struct JSONStreamScanner {
                 } else if c == UInt8(ascii: isArray ? "]" : "}") {
                     try close(c, emit)
                 } else {
-                    throw unexpected(isArray ? "expected ',' or ']'" : "expected ',' or '}'")
+                    throw fail(.expectedCommaOrClose(inObject: !isArray))
                 }
             case .end:
                 // Another top-level value: a stream of values (JSON Lines,
@@ -246,16 +247,16 @@ package struct JSONStreamScanner {
                 break
             }
         }
-        if !sawValue {
-            throw LoadError(.invalidSyntax, "the document is empty", location: location(at: base + pos))
-        }
+        // The input ended: what was expected next says what is missing.
         switch expect {
         case .end: return
-        case .string: throw LoadError(.invalidSyntax, "unterminated string", location: location(at: base + pos))
-        default:
-            throw LoadError(
-                .invalidSyntax, "the input ended inside \(stack.last?.isArray == true ? "an array" : "an object")",
-                location: location(at: base + pos))
+        case .string: throw fail(.unterminatedString)
+        case .firstKeyOrEnd: throw fail(.expectedMemberName(afterComma: false))
+        case .key: throw fail(.expectedMemberName(afterComma: true))
+        case .colon: throw fail(.expectedColon)
+        case .commaOrEnd: throw fail(.expectedCommaOrClose(inObject: stack.last?.isArray == false))
+        case .value where stack.isEmpty: throw fail(.emptyInput)
+        case .value, .firstValueOrEnd, .number, .literal: throw fail(.expectedValue)
         }
     }
 
@@ -332,7 +333,7 @@ package struct JSONStreamScanner {
         if try !refill() {
             // At the end: tokens finish or fail with atEnd set.
             if case .string = expect {
-                throw LoadError(.invalidSyntax, "unterminated string", location: location(at: base + pos))
+                throw fail(.unterminatedString)
             }
         }
     }
@@ -344,7 +345,6 @@ package struct JSONStreamScanner {
         let isObject = c == UInt8(ascii: "{")
         var state: StreamNodeState
         if stack.isEmpty {
-            sawValue = true
             valueStart = base + pos
             state = try matcher.root(isArray: isArray)
         } else if case .none = stack[stack.count - 1].state {
@@ -407,10 +407,7 @@ package struct JSONStreamScanner {
                 return
             }
             guard stack.count < options.maxDepth else {
-                throw LoadError(
-                    .nestingTooDeep,
-                    "nesting deeper than \(options.maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)",
-                    location: location(at: base + pos))
+                throw fail(.tooDeep(maxDepth: options.maxDepth))
             }
             stack.append(Frame(isArray: isArray, state: state == .candidate ? .none : state))
             pos += 1
@@ -422,7 +419,7 @@ package struct JSONStreamScanner {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
             expect = .literal
         default:
-            throw unexpected("expected a value")
+            throw fail(.expectedValue)
         }
     }
 
@@ -564,36 +561,21 @@ package struct JSONStreamScanner {
     /// `error`, located in the element that starts at `start` in `bytes`,
     /// located in `bytes` instead.
     private static func moved(_ error: LoadError, toElementAt start: Int, in bytes: [UInt8]) -> LoadError {
-        guard let inner = error.location else { return error }
-        var line = 1
-        var lineStart = 0
-        var continuations = 0
-        for i in 0..<start {
-            let b = bytes[i]
-            if b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
-                line += 1
-                lineStart = i + 1
-                continuations = 0
-            } else if b & 0xC0 == 0x80 {
-                continuations += 1
-            }
-        }
-        let column = start - lineStart - continuations + 1
         var error = error
-        error.location = SourceLocation(
-            byteOffset: start + inner.byteOffset, line: line + inner.line - 1,
-            column: inner.line == 1 ? column + inner.column - 1 : inner.column)
+        let element = bytes.withUnsafeBufferPointer { SourceLocation(offset: start, in: $0) }
+        error.location = error.location?.placed(at: element)
         return error
     }
 
     /// A candidate's error, moved to where the candidate is in the input.
+    /// The bytes of the ``wrapper`` before it (`{"key":`, all on line 1)
+    /// are not in the input.
     private func relocated(_ error: LoadError) -> LoadError {
-        guard let inner = error.location else { return error }
+        guard var inner = error.location else { return error }
         var error = error
-        let start = captureLocation
-        error.location = SourceLocation(
-            byteOffset: start.byteOffset + max(inner.byteOffset - wrapper, 0), line: start.line + inner.line - 1,
-            column: inner.line == 1 ? start.column + max(inner.column - 1 - wrapper, 0) : inner.column)
+        inner.byteOffset = max(inner.byteOffset - wrapper, 0)
+        if inner.line == 1 { inner.column = max(inner.column - wrapper, 1) }
+        error.location = inner.placed(at: captureLocation)
         return error
     }
 
@@ -638,21 +620,19 @@ package struct JSONStreamScanner {
                     case UInt8(ascii: "u"):
                         guard i + 6 <= count else { return nil }
                         if Hex.value4(bytes, at: i + 2) == nil {
-                            throw LoadError(
-                                .invalidSyntax, "invalid escape: \\u must be followed by four hexadecimal digits",
-                                location: location(at: base + i, continuations: extra))
+                            throw JSONMistake.invalidUnicodeEscape.error(
+                                at: i, in: bytes, location: location(at: base + i, continuations: extra))
                         }
                         i += 6
                     default:
-                        throw LoadError(.invalidSyntax, "invalid escape", location: location(at: base + i, continuations: extra))
+                        throw JSONMistake.invalidEscape.error(
+                            at: i, in: bytes, location: location(at: base + i, continuations: extra))
                     }
                     continue
                 }
                 if b < 0x20 {
-                    let message = b == 0x0A || b == 0x0D
-                        ? "unescaped line break in a string; write it as \\n, or close the string with '\"'"
-                        : "unescaped control character in a string; write it as an escape"
-                    throw LoadError(.invalidSyntax, message, location: location(at: base + i, continuations: extra))
+                    throw JSONMistake.controlCharacter.error(
+                        at: i, in: bytes, location: location(at: base + i, continuations: extra))
                 }
                 // Non-ASCII: counted for columns here, validated when the string is complete.
                 if b >= 0x80 && b < 0xC0 { extra += 1 }
@@ -667,69 +647,42 @@ package struct JSONStreamScanner {
     }
 
     /// Checks the UTF-8 of the string token from `pos` to `end`.
-    private func validateUTF8(_ end: Int) throws(LoadError) {
+    private mutating func validateUTF8(_ end: Int) throws(LoadError) {
         let failure = buffer.withUnsafeBufferPointer { bytes in
             UTF8Validation.firstFailure(in: UnsafeBufferPointer(rebasing: bytes[(pos + 1)..<(end - 1)]))
         }
         guard let failure else { return }
         let at = pos + 1 + failure.offset
         let before = buffer[pos..<at].reduce(0) { $0 + ($1 >= 0x80 && $1 < 0xC0 ? 1 : 0) }
-        throw LoadError(
-            .invalidEncoding, "invalid UTF-8 byte in a string; streaming reads JSON in UTF-8 only",
-            location: location(at: base + at, continuations: continuations + before))
+        throw fail(.invalidUTF8, at: at, continuations: continuations + before)
     }
 
-    /// The number at `pos`: the offset after it, or `nil` when the buffer
-    /// ends before it is sure to (at the very end of the input it ends there).
-    private func scanNumber() throws(LoadError) -> Int? {
-        var i = pos
-        let count = buffer.count
-        func digit(_ k: Int) -> Bool { k < count && buffer[k] >= 0x30 && buffer[k] <= 0x39 }
-        func more(_ k: Int) -> Bool { k >= count && !atEnd }
-        if buffer[i] == UInt8(ascii: "-") { i += 1 }
-        if more(i) { return nil }
-        guard digit(i) else { throw unexpected("expected a digit", at: i) }
-        if buffer[i] == UInt8(ascii: "0") {
-            i += 1
-            if more(i) { return nil }
-            if digit(i) { throw LoadError(.invalidSyntax, "leading zeros are not allowed", location: location(at: base + pos)) }
-        } else {
-            while digit(i) { i += 1 }
-            if more(i) { return nil }
+    /// The number at `pos`, read by the strict scanner's tokenizer: the
+    /// offset after it, or `nil` when the buffer ends before it is sure to
+    /// (at the very end of the input it ends there).
+    private mutating func scanNumber() throws(LoadError) -> Int? {
+        let start = pos
+        let scanned = buffer.withUnsafeBufferPointer { bytes in
+            Result { () throws(JSONFailure) in try Scanner(bytes).scanNumber(at: start).end }
         }
-        if i < count, buffer[i] == UInt8(ascii: ".") {
-            i += 1
-            if more(i) { return nil }
-            guard digit(i) else { throw unexpected("expected a digit after '.'", at: i) }
-            while digit(i) { i += 1 }
-            if more(i) { return nil }
+        switch scanned {
+        case .success(let end):
+            return end < buffer.count || atEnd ? end : nil
+        case .failure(let failure):
+            if failure.offset >= buffer.count, !atEnd { return nil }
+            throw fail(failure.mistake, at: failure.offset)
         }
-        if i < count, buffer[i] == UInt8(ascii: "e") || buffer[i] == UInt8(ascii: "E") {
-            i += 1
-            if more(i) { return nil }
-            if buffer[i] == UInt8(ascii: "+") || buffer[i] == UInt8(ascii: "-") { i += 1 }
-            if more(i) { return nil }
-            guard digit(i) else { throw unexpected("expected a digit in the exponent", at: i) }
-            while digit(i) { i += 1 }
-            if more(i) { return nil }
-        }
-        return i
     }
 
-    private func scanLiteral() throws(LoadError) -> Int? {
-        let word: [UInt8] = switch buffer[pos] {
-        case UInt8(ascii: "t"): Array("true".utf8)
-        case UInt8(ascii: "f"): Array("false".utf8)
-        default: Array("null".utf8)
-        }
-        for k in 0..<word.count {
-            guard pos + k < buffer.count else {
-                if atEnd { throw unexpected("expected a value", at: pos) }
-                return nil
-            }
-            guard buffer[pos + k] == word[k] else { throw unexpected("expected a value", at: pos) }
-        }
-        return pos + word.count
+    /// The literal at `pos`, read by the strict scanner's tokenizer: the
+    /// offset after it, or `nil` when the buffer may end inside it.
+    private mutating func scanLiteral() throws(LoadError) -> Int? {
+        // `false` is the longest: a shorter rest may go on in the next chunk.
+        if buffer.count - pos < 5, !atEnd { return nil }
+        let start = pos
+        let length = buffer.withUnsafeBufferPointer { Scanner($0).literal(at: start)?.length }
+        guard let length else { throw fail(.expectedValue) }
+        return pos + length
     }
 
     /// Copies the key token from `start` to `end` into ``rawKey``, and
@@ -749,15 +702,15 @@ package struct JSONStreamScanner {
         SourceLocation(byteOffset: offset, line: line, column: offset - lineStart - (extra ?? continuations) + 1)
     }
 
-    private func unexpected(_ expectation: String, at i: Int? = nil) -> LoadError {
+    /// The error for `mistake` at `i` in the buffer (at `pos` by default),
+    /// located in the whole input (see ``JSONMistake``).
+    private mutating func fail(_ mistake: JSONMistake, at i: Int? = nil, continuations extra: Int? = nil) -> LoadError {
         let at = i ?? pos
-        let found: String
-        if at >= buffer.count {
-            found = "the end of the input"
-        } else {
-            let b = buffer[at]
-            found = b >= 0x21 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x" + String(b, radix: 16, uppercase: true)
-        }
-        return LoadError(.invalidSyntax, "\(expectation), found \(found)", location: location(at: base + at))
+        // The word the message quotes may go on in input not read yet
+        // (read only then: a live stream's next line may be long in coming).
+        while !atEnd, JSONMistake.quotesWord(at: at, cutBy: buffer),
+              let read = try? input.read(into: &buffer, limit: JSONMistake.quotedBytes), read > 0 {}
+        let location = location(at: base + at, continuations: extra)
+        return buffer.withUnsafeBufferPointer { mistake.error(at: at, in: $0, location: location) }
     }
 }

@@ -266,10 +266,8 @@ package final class RecordReader {
     /// `error`, located in a record that starts at the cursor, moved to the
     /// same place in the whole input.
     private func relocated(_ error: LoadError) -> LoadError {
-        guard var location = error.location else { return error }
-        location.byteOffset += position.offset
         var moved = error
-        moved.location = location.counted(from: position.location)
+        moved.location = error.location?.placed(at: position.location)
         return moved
     }
 
@@ -364,44 +362,5 @@ package final class RecordReader {
 
     private static func onlyWhiteSpace(_ bytes: [UInt8], from start: Int) -> Bool {
         bytes[start...].allSatisfy(XMLWhitespace.contains)
-    }
-}
-
-/// The line and column of a position that moves forward through the
-/// input, counted as ``SourceLocation`` counts them (CR LF is one break;
-/// columns count characters).
-package struct LocationCounter {
-    package var offset: Int
-    package var line: Int
-    package var column: Int
-    /// The last byte was a carriage return, so a line feed next ends no line.
-    package var afterCarriageReturn = false
-
-    package init(_ start: SourceLocation) {
-        offset = start.byteOffset
-        line = start.line
-        column = start.column
-    }
-
-    package var location: SourceLocation { SourceLocation(byteOffset: offset, line: line, column: column) }
-
-    package mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes {
-            if byte == 0x0A {
-                if !afterCarriageReturn {
-                    line += 1
-                    column = 1
-                }
-                afterCarriageReturn = false
-            } else if byte == 0x0D {
-                line += 1
-                column = 1
-                afterCarriageReturn = true
-            } else {
-                if byte & 0xC0 != 0x80 { column += 1 }
-                afterCarriageReturn = false
-            }
-        }
-        offset += bytes.count
     }
 }

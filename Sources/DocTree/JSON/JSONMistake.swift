@@ -1,0 +1,244 @@
+/// Every mistake the JSON readers report, each with its one message: the
+/// error catalogue of the strict ``JSONScanner`` and the chunked
+/// ``JSONStreamScanner`` alike.
+///
+/// A reader records only the byte offset where it failed; the message is
+/// written here, and line and column are computed once from the offset by
+/// the one line rule (``LocationCounter``), only when something fails.
+enum JSONMistake {
+    /// No value where one must begin (also a literal that is not `true`,
+    /// `false` or `null`).
+    case expectedValue
+    /// No member name after `{` (`afterComma` false) or after a comma.
+    case expectedMemberName(afterComma: Bool)
+    /// No `:` after a member name.
+    case expectedColon
+    /// No `,` or closing bracket after a member or element.
+    case expectedCommaOrClose(inObject: Bool)
+    /// More input after the top-level value of a document.
+    case trailingValue
+    /// A number without a digit after `-`, after its decimal point, or in its exponent.
+    case expectedDigit(NumberPart)
+    case leadingZero
+    /// The input ended inside the string that starts at the offset.
+    case unterminatedString
+    /// A backslash followed by a character that does not make an escape.
+    case invalidEscape
+    /// `\u` not followed by four hexadecimal digits.
+    case invalidUnicodeEscape
+    /// A `\u` escape of a surrogate without its pair.
+    case loneSurrogate(high: Bool)
+    /// A raw control character (a line break included) inside a string.
+    case controlCharacter
+    /// A byte that is not part of well-formed UTF-8.
+    case invalidUTF8
+    /// An opening bracket past ``LoadOptions/maxDepth``.
+    case tooDeep(maxDepth: Int)
+    /// More records than ``LoadOptions/maxNodeCount``.
+    case tooManyNodes(maxNodes: Int)
+
+    /// Where a number lacks its digit.
+    enum NumberPart { case sign, fraction, exponent }
+
+    /// Nothing but white space (and perhaps a byte order mark).
+    case emptyInput
+    /// More distinct names than a name table holds.
+    case tooManyNames
+
+    /// The kind of ``LoadError`` the mistake makes.
+    var kind: LoadError.Kind {
+        switch self {
+        case .invalidUTF8: .invalidEncoding
+        case .tooDeep: .nestingTooDeep
+        case .tooManyNodes, .tooManyNames: .tooLarge
+        default: .invalidSyntax
+        }
+    }
+
+    /// The error for this mistake at `offset` in `bytes`, the whole input,
+    /// with its line, column and snippet.
+    func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> LoadError {
+        if let shift = invalidUTF8Shift(at: offset, in: bytes) {
+            return JSONMistake.invalidUTF8.error(at: offset + shift, in: bytes)
+        }
+        return LoadError(kind, message(at: offset, in: bytes, inputOffset: offset), at: offset, in: bytes)
+    }
+
+    /// The error for this mistake at `offset` in `bytes`, a part of the
+    /// input (a chunk of a stream) whose byte `offset` is at `location` of
+    /// the whole input. No snippet: the line may begin in an earlier chunk.
+    func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, location: SourceLocation) -> LoadError {
+        if let shift = invalidUTF8Shift(at: offset, in: bytes) {
+            var moved = location
+            moved.byteOffset += shift
+            moved.column += shift
+            return JSONMistake.invalidUTF8.error(at: offset + shift, in: bytes, location: moved)
+        }
+        return LoadError(kind, message(at: offset, in: bytes, inputOffset: location.byteOffset), location: location)
+    }
+
+    /// How far after `offset` a byte that is not UTF-8 makes this mistake
+    /// an ``invalidUTF8`` one: what was found instead of a token, or what
+    /// follows a backslash. `nil` when the mistake stays.
+    private func invalidUTF8Shift(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let shift: Int
+        switch self {
+        case .expectedValue, .expectedMemberName, .expectedColon, .expectedCommaOrClose, .trailingValue,
+            .expectedDigit:
+            shift = 0
+        case .invalidEscape:
+            shift = 1
+        default:
+            return nil
+        }
+        let i = offset + shift
+        guard i < bytes.count, bytes[i] >= 0x80, UTF8Validation.sequenceLength(at: i, in: bytes) == 0 else { return nil }
+        return shift
+    }
+
+    /// The message; `offset` is in `bytes`, `inputOffset` the same place in the whole input.
+    func message(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int) -> String {
+        let text = JSONText(bytes)
+        switch self {
+        case .expectedValue, .expectedMemberName, .expectedColon, .expectedCommaOrClose, .trailingValue,
+            .expectedDigit:
+            let message = "\(expectation), found \(text.describe(at: offset))"
+            guard case .trailingValue = self, text.followsLineBreak(offset) else { return message }
+            return message + Self.severalValuesHint
+        case .leadingZero:
+            return "leading zeros are not allowed"
+        case .unterminatedString:
+            return "unterminated string"
+        case .invalidEscape:
+            let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+            let shown = next >= 0x21 && next < 0x7F
+                ? "'\\\(Character(Unicode.Scalar(next)))'" : "'\\' followed by \(text.describe(at: offset + 1))"
+            return "invalid escape \(shown)"
+        case .invalidUnicodeEscape:
+            return "invalid escape '\(text.escape(at: offset))': \\u must be followed by four hexadecimal digits"
+        case .loneSurrogate(let high):
+            let escape = text.escape(at: offset)
+            return high
+                ? "lone surrogate '\(escape)': a high surrogate must be followed by a low surrogate escape (\\uDC00…\\uDFFF)"
+                : "lone surrogate '\(escape)': a low surrogate must follow a high surrogate"
+        case .controlCharacter:
+            let c = offset < bytes.count ? bytes[offset] : 0
+            return c == 0x0A || c == 0x0D
+                ? "unescaped line break in a string; write it as \\n, or close the string with '\"'"
+                : "unescaped control character \(JSONText.scalarName(c)) in a string; write it as an escape"
+        case .invalidUTF8:
+            let byte = offset < bytes.count ? Hex.byte(bytes[offset]) : "?"
+            return "invalid UTF-8 byte \(byte) at byte offset \(inputOffset); if the document is in a legacy encoding, pass LoadOptions.encoding (e.g. \"EUC-KR\")"
+        case .tooDeep(let maxDepth):
+            return "nesting deeper than \(maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)"
+        case .tooManyNodes(let maxNodes):
+            return Self.tooManyNodesMessage(maxNodes)
+        case .emptyInput:
+            return "the document is empty"
+        case .tooManyNames:
+            return "more than \(NodeRecord.maxNameID) distinct names"
+        }
+    }
+
+    /// What was expected, for the mistakes that say what was found instead.
+    private var expectation: String {
+        switch self {
+        case .expectedMemberName(let afterComma):
+            afterComma ? "expected a member name after ','" : "expected a member name or '}'"
+        case .expectedColon: "expected ':' after the member name"
+        case .expectedCommaOrClose(let inObject):
+            inObject ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+        case .trailingValue: "expected the end of the input after the top-level value"
+        case .expectedDigit(.sign): "expected a digit after '-'"
+        case .expectedDigit(.fraction): "expected a digit after the decimal point"
+        case .expectedDigit(.exponent): "expected a digit in the exponent"
+        default: "expected a value"
+        }
+    }
+
+    /// The most bytes after a mistake that its message quotes.
+    static let quotedBytes = 24
+
+    /// Whether the word a message quotes from `at` (see ``quotedBytes``)
+    /// runs into the end of `bytes`, so that more input may lengthen it.
+    static func quotesWord(at: Int, cutBy bytes: [UInt8]) -> Bool {
+        var end = at
+        while end < bytes.count, end - at < quotedBytes, JSONText.isWord(bytes[end]) || bytes[end] >= 0x80 { end += 1 }
+        return end == bytes.count && end - at < quotedBytes
+    }
+
+    /// The message for a document of more than `maxNodes` nodes.
+    static func tooManyNodesMessage(_ maxNodes: Int) -> String {
+        "the document has more than LoadOptions.maxNodeCount (\(maxNodes)) nodes"
+    }
+
+    /// What ``trailingValue`` adds when a line break separates the values.
+    static let severalValuesHint =
+        "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
+}
+
+/// A mistake at a byte offset, as the tokenizer throws it: cheap to make;
+/// a reader that reports it makes it a located ``LoadError``.
+struct JSONFailure: Error {
+    var mistake: JSONMistake
+    var offset: Int
+
+    /// The error, located in `bytes`, the whole input.
+    func located(in bytes: UnsafeBufferPointer<UInt8>) -> LoadError { mistake.error(at: offset, in: bytes) }
+}
+
+/// Reads bytes of JSON input for messages.
+private struct JSONText {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Names what is at `i`: a quoted word or character, a control
+    /// character, a byte that is not UTF-8, or the end of the input.
+    func describe(at i: Int) -> String {
+        guard i < bytes.count else { return "the end of the input" }
+        let c = bytes[i]
+        if c < 0x20 || c == 0x7F { return "control character \(Self.scalarName(c))" }
+        if c >= 0x80 {
+            let length = UTF8Validation.sequenceLength(at: i, in: bytes)
+            guard length != 0 else { return "byte \(Hex.byte(c))" }
+            return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]), as: UTF8.self))'"
+        }
+        // A run of word characters reads better than its first letter: found 'True'.
+        var end = i + 1
+        if Self.isWord(c) {
+            while end < bytes.count, end - i < JSONMistake.quotedBytes, Self.isWord(bytes[end]) { end += 1 }
+        }
+        return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self))'"
+    }
+
+    /// Whether `c` belongs to a word a message quotes whole.
+    static func isWord(_ c: UInt8) -> Bool {
+        c &- UInt8(ascii: "0") < 10 || (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_")
+            || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+    }
+
+    /// Whether only white space with a line break in it comes before `i`
+    /// (then the input is probably JSON Lines).
+    func followsLineBreak(_ i: Int) -> Bool {
+        var j = min(i, bytes.count)
+        while j > 0, bytes[j - 1] <= 0x20 {
+            j -= 1
+            if bytes[j] == 0x0A || bytes[j] == 0x0D { return true }
+        }
+        return false
+    }
+
+    /// Up to six printable ASCII bytes of the escape at `i`.
+    func escape(at i: Int) -> String {
+        var text = ""
+        var j = i
+        while j < bytes.count, j < i + 6, bytes[j] >= 0x20, bytes[j] < 0x7F, j == i || bytes[j] != UInt8(ascii: "\"") {
+            text.unicodeScalars.append(Unicode.Scalar(bytes[j]))
+            j += 1
+        }
+        return text
+    }
+
+    static func scalarName(_ byte: UInt8) -> String { "U+" + Hex.padded(UInt32(byte), digits: 4) }
+}
