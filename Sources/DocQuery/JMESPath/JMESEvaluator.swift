@@ -9,23 +9,18 @@ struct JMESEvaluator {
     /// member, attribute or element is unnamed).
     static let absent: UInt32 = 0
 
-    /// The document and the program are not retained: an evaluator lives
-    /// only while its caller holds both (``JMESPath/run(on:from:)``), and
-    /// skipping the retains is most of the fixed cost of a small expression.
-    unowned(unsafe) let document: Document
-    unowned(unsafe) let program: JMESProgram
-    /// The records, read through a pointer (valid while `document` lives).
+    let document: Document
+    let program: JMESProgram
+    /// The records, read through a pointer (valid while `document` lives,
+    /// which the evaluator keeps alive).
     let nodes: UnsafeBufferPointer<NodeRecord>
     /// Whether any name of the document has a prefix.
     let hasPrefixedNames: Bool
     let rootIndex: UInt32
-    /// The keys' name ids in this document (``absent`` when missing), read
-    /// in place from a resolution that ``JMESPath/run(on:from:)`` keeps
-    /// alive while it evaluates (reading a result needs no keys). Not
-    /// owning it keeps the evaluator free of anything to release.
-    let keyIDs: UnsafeBufferPointer<UInt32>
+    /// The keys' name ids in this document (``absent`` when missing), by slot.
+    let keyIDs: [UInt32]
 
-    init(document: __shared Document, program: __shared JMESProgram, keyIDs: UnsafeBufferPointer<UInt32>) {
+    init(document: __shared Document, program: __shared JMESProgram, keyIDs: [UInt32]) {
         self.document = document
         self.program = program
         // Each read goes through `document.table` (not a copy of the table,
