@@ -28,7 +28,7 @@ struct JMESEvaluator {
         let nodes = document.table.nodes.bufferInline
         self.nodes = nodes
         self.hasPrefixedNames = document.table.names.hasPrefixedNames
-        self.rootIndex = Self.rootIndex(in: nodes)
+        self.rootIndex = document.rootIndex
         self.keyIDs = keyIDs
     }
 
@@ -41,19 +41,6 @@ struct JMESEvaluator {
     /// The id of a name's local part, read in place.
     @inline(__always)
     func localNameID(of id: UInt32) -> UInt32 { document.table.names.localNameIDs[Int(id)] }
-
-    /// The root value's index: the first child of the document node that is
-    /// not a comment or processing instruction (as `Document.root` finds it,
-    /// without making a node).
-    private static func rootIndex(in nodes: UnsafeBufferPointer<NodeRecord>) -> UInt32 {
-        var index: UInt32 = 1
-        while Int(index) < nodes.count {
-            let record = nodes[Int(index)]
-            if record.kindInline != .comment && record.kindInline != .processingInstruction { return index }
-            index = record.subtreeEndInline(at: index)
-        }
-        return 0
-    }
 
     func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>) -> QueryError {
         QueryError(kind, message, path: program.source, scalarRange: range)
