@@ -258,64 +258,12 @@ struct Evaluator {
 
     // MARK: Keys
 
-    /// Appends the children of `node` that key `id` selects. On a JSON
-    /// array the key applies to each element (through nested arrays), as
-    /// key-value coding does on arrays.
-    func appendKeyed(_ node: UInt32, _ id: UInt32, into out: inout [UInt32]) {
-        localNameIDs.withUnsafeBufferPointer { locals in
-            appendKeyed(node, id, nodes, locals, into: &out)
-        }
-    }
-
-    /// The key step over a whole sequence: one pass of unchecked reads over
-    /// the records (the loops below stay inside the table by construction:
-    /// every index they read lies between a container and its subtree end).
+    /// The children of each input node that key `id` selects (on a JSON
+    /// array, through its elements, as key-value coding does): DocTree's
+    /// member lookup, one call for the whole input, so its loops run beside
+    /// the record layout.
     private mutating func appendKeyed(_ input: [UInt32], _ id: UInt32, into out: inout [UInt32]) {
-        let records = nodes
-        localNameIDs.withUnsafeBufferPointer { locals in
-            for item in input where isNode(item) {
-                appendKeyed(item, id, records, locals, into: &out)
-            }
-        }
-    }
-
-    @inline(__always)
-    private func appendKeyed(
-        _ node: UInt32, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
-        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
-    ) {
-        let record = records[Int(node)]
-        switch record.kindInline {
-        case .object, .element, .document:
-            appendNamedChildren(of: node, record, id, records, locals, into: &out)
-        case .array:
-            var p = node &+ 1
-            let end = record.a
-            while p < end {
-                let child = records[Int(p)]
-                let kind = child.kindInline
-                if kind == .array {
-                    p &+= 1  // descend: its elements follow it
-                    continue
-                }
-                if kind == .object {
-                    appendNamedChildren(of: p, child, id, records, locals, into: &out)
-                }
-                p = child.subtreeEndInline(at: p)
-            }
-        default:
-            break
-        }
-    }
-
-    /// The members of one container named `id`: DocTree's member lookup,
-    /// called once per container (its loop runs beside the record layout).
-    @inline(__always)
-    private func appendNamedChildren(
-        of node: UInt32, _ record: NodeRecord, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
-        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
-    ) {
-        document.appendMembers(of: node, named: id, into: &out)
+        document.appendKeyedMembers(ofEach: input, below: base, named: id, into: &out)
     }
 
     private func appendWildcard(_ node: UInt32, into out: inout [UInt32]) {
