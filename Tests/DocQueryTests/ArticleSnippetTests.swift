@@ -127,13 +127,14 @@ import Testing
 
         // snippet: errors-no-match
         let result = doc["lists.list.nmae"]
-        let matched = result.explanation?.matchedPath     // "lists.list": the longest prefix that matched
+        let reason = result.explanation?.message         // 'lists.list' matched 2 elements, but none has the key 'nmae'
         let suggestion = result.explanation?.suggestion   // "name"
-        let keys = result.explanation?.availableKeys      // the keys that were there, with counts
+        let text = result.explanation?.description        // the path with a caret under 'nmae', the reason, the keys there
         // end snippet
-        #expect(matched == "lists.list")
+        #expect(reason == "'lists.list' matched 2 elements, but none has the key 'nmae'")
         #expect(suggestion == "name")
-        #expect(keys?.map(\.key) == ["id", "name"])
+        #expect(text?.contains("keys there: id (2), name (2)") == true)
+        #expect(text?.contains("^~~~") == true)
     }
 
     /// The types of the Decoding article, apart from the other snippets' types.

@@ -3,9 +3,8 @@ import Testing
 
 @testable import DocQuery
 
-/// The key-id cache: the first tables' resolutions are published to the
-/// lock-free slots, later tables' go to the locked cache, and every answer
-/// is the table's own ids.
+/// The key-id cache: it remembers the last tables' resolutions, replaces
+/// the oldest once full, and every answer is the table's own ids.
 @Suite struct KeyIDCacheTests {
     static let keys = ["b", "a", "missing"]
 
@@ -20,39 +19,34 @@ import Testing
         [names.id(of: "b")!, names.id(of: "a")!, 0]
     }
 
-    @Test func firstTablesArePublishedLaterOnesCachedUnderTheLock() throws {
+    @Test func remembersTheLastTablesAndReplacesTheOldest() throws {
         let cache = KeyIDCache()
-        let documents = try Self.documents(KeyIDCache.publishedCapacity + 3)
-        for document in documents {
-            #expect(cache.ids(of: Self.keys, in: document.table.names) == Self.expectedIDs(in: document.table.names))
-        }
+        let documents = try Self.documents(KeyIDCache.capacity + 3)
         for (k, document) in documents.enumerated() {
             let names = document.table.names
-            let published = cache.publishedResolution(for: ObjectIdentifier(names))
-            #expect((published != nil) == (k < KeyIDCache.publishedCapacity), "table \(k)")
-            if let published {
-                #expect(published.takeUnretainedValue() === cache.resolution(of: Self.keys, in: names))
-            }
-            // Resolved once, then answered from the cache: the same resolution every time.
+            #expect(!cache.remembers(names), "table \(k)")
             let resolution = cache.resolution(of: Self.keys, in: names)
-            #expect(resolution === cache.resolution(of: Self.keys, in: names), "table \(k)")
             #expect(resolution.ids == Self.expectedIDs(in: names))
-            #expect(Array(resolution.buffer) == resolution.ids)
-            // A second pass reads the same ids.
+            // Resolved once, then answered from the cache: the same resolution every time.
+            #expect(resolution === cache.resolution(of: Self.keys, in: names), "table \(k)")
             #expect(cache.ids(of: Self.keys, in: names) == Self.expectedIDs(in: names))
+        }
+        // The first three tables gave way to the last three; the others are still there.
+        for (k, document) in documents.enumerated() {
+            #expect(cache.remembers(document.table.names) == (k >= 3), "table \(k)")
         }
     }
 
-    @Test func tasksRacingToPublishAgreeOnOneResolution() async throws {
-        let documents = try Self.documents(KeyIDCache.publishedCapacity)
+    @Test func tasksRacingAgreeOnOneResolutionPerTable() async throws {
+        let documents = try Self.documents(KeyIDCache.capacity)
         for _ in 0..<20 {
             let cache = KeyIDCache()
             let resolutions = await withTaskGroup(of: (Int, ObjectIdentifier, [UInt32]).self) { group in
-                for round in 0..<16 {
+                for round in 0..<32 {
                     group.addTask {
                         let k = round % documents.count
                         let resolution = cache.resolution(of: Self.keys, in: documents[k].table.names)
-                        return (k, ObjectIdentifier(resolution), Array(resolution.buffer))
+                        return (k, ObjectIdentifier(resolution), resolution.ids)
                     }
                 }
                 var all: [(Int, ObjectIdentifier, [UInt32])] = []
@@ -60,10 +54,9 @@ import Testing
                 return all
             }
             for (k, _, ids) in resolutions { #expect(ids == Self.expectedIDs(in: documents[k].table.names)) }
-            // Every table ends with one published resolution, whichever task stored it.
-            for (k, document) in documents.enumerated() {
-                let published = try #require(cache.publishedResolution(for: ObjectIdentifier(document.table.names)))
-                #expect(published.takeUnretainedValue().ids == Self.expectedIDs(in: document.table.names), "table \(k)")
+            // Every task that met a table got the same resolution of it.
+            for k in documents.indices {
+                #expect(Set(resolutions.filter { $0.0 == k }.map(\.1)).count == 1, "table \(k)")
             }
         }
     }

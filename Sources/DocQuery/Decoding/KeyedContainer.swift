@@ -4,7 +4,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: Members
     let path: CodingPathNode
     let state: DecodingState
-    /// Built for wide nodes and converting key strategies; `nil` means scan.
+    /// The converted names, for a converting key strategy; `nil` means
+    /// DocTree's lookup by name.
     private let index: MemberIndex?
 
     init(_ members: Members, path: CodingPathNode, state: DecodingState) {
@@ -13,8 +14,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.state = state
         if !state.usesDefaultKeys, let convert = state.options.keyDecodingStrategy.converter(at: path.keys) {
             index = MemberIndex(members, convert: convert)
-        } else if members.count(upTo: Members.wideThreshold + 1) > Members.wideThreshold {
-            index = MemberIndex(members, convert: nil)
         } else {
             index = nil
         }
@@ -44,11 +43,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 if !isXML || found.count == 1 { return .one(document.node(at: found[found.count - 1])) }
                 return .list(found.map { document.node(at: $0) })
             }
-            // The index holds local names; a qualified key needs a scan.
-            if isXML && state.usesDefaultKeys && name.contains(":"), let matched = members.scan(for: name) {
-                return matched
-            }
-        } else if let matched = members.scan(for: name) {
+        } else if let matched = members.lookup(name) {
             return matched
         }
         return name.first == "_" ? members.reserved(name) : nil

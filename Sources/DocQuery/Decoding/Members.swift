@@ -3,12 +3,11 @@
 /// child elements, or (for the reserved key `_attributes`) an element's
 /// attributes alone.
 ///
-/// A narrow node is scanned on every lookup, which costs a few record reads.
-/// A wide node (more than ``wideThreshold`` members), or any node read with
-/// a converting key strategy, gets a ``MemberIndex`` built on first lookup,
-/// so decoding every key of a large object stays linear.
+/// A lookup by name is DocTree's (``lookup(_:)``), which indexes wide
+/// nodes once, so decoding every key of a large object stays linear. A
+/// node read with a converting key strategy gets a ``MemberIndex`` of its
+/// converted names on first lookup.
 struct Members {
-    static let wideThreshold = 32
 
     let node: Node
     let attributesOnly: Bool
@@ -52,53 +51,29 @@ struct Members {
         record.subtreeEnd(at: position)
     }
 
-    /// How many members there are, counting no further than `limit`.
-    func count(upTo limit: Int) -> Int {
-        let nodes = node.document.table.nodes
-        let own = nodes[Int(node.index)]
-        if own.kind == .object { return Int(own.b) }
-        var count = 0
-        var position = node.index + 1
-        while position < own.a && count < limit {
-            let record = nodes[Int(position)]
-            if includes(record.kind) { count += 1 }
-            position = Members.next(after: position, record)
-        }
-        return count
-    }
-
-    /// What `name` matches, by scanning: for JSON the last member of that
-    /// name; for XML every attribute and child element whose qualified or
-    /// local name it is. `nil` when none does. Allocates only for a
-    /// repeated XML name.
-    func scan(for name: String) -> Matched? {
+    /// What `name` matches: for JSON the last member of that name; for XML
+    /// every attribute (only those, for `_attributes`) and child element
+    /// whose qualified or local name it is. `nil` when none does. DocTree's
+    /// member lookup finds them (with the document's one index of wide
+    /// nodes); allocates only for a repeated XML name.
+    func lookup(_ name: String) -> Matched? {
         let document = node.document
-        let names = document.table.names
-        guard let id = names.id(of: name) else { return nil }
-        let nodes = document.table.nodes
-        let localIDs = names.localNameIDs
-        let isXML = self.isXML
-        var first = UInt32.max
-        var more: [Node] = []
-        var position = node.index + 1
-        let end = nodes[Int(node.index)].a
-        while position < end {
-            let record = nodes[Int(position)]
-            if includes(record.kind) {
-                let memberName = record.nameID
-                if memberName == id || (isXML && localIDs[Int(memberName)] == id) {
-                    if first == .max || !isXML {
-                        first = position
-                    } else {
-                        if more.isEmpty { more.append(document.node(at: first)) }
-                        more.append(document.node(at: position))
-                    }
-                }
-            }
-            position = Members.next(after: position, record)
+        guard let id = document.table.names.id(of: name) else { return nil }
+        if !isXML {
+            guard node.kind == .object, let member = document.lastMember(ofObject: node.index, named: id) else { return nil }
+            return .one(document.node(at: member))
         }
-        if !more.isEmpty { return .list(more) }
-        return first == .max ? nil : .one(document.node(at: first))
+        var found: [UInt32] = []
+        document.appendMembers(of: node.index, named: id, into: &found)
+        if attributesOnly {
+            let nodes = document.table.nodes
+            found.removeAll { nodes[Int($0)].kind != .attribute }
+        }
+        switch found.count {
+        case 0: return nil
+        case 1: return .one(document.node(at: found[0]))
+        default: return .list(found.map { document.node(at: $0) })
+        }
     }
 
     /// The distinct member names in order of first appearance (local names

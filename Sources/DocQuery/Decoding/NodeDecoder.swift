@@ -150,7 +150,7 @@ public struct NodeDecoder: Sendable {
     /// Renders a coding path in the path language's notation: keys joined
     /// by dots, array positions in brackets, and keys that are not plain
     /// names quoted (`body.items.item[3]."unit price"`).
-    public static func path(of codingPath: [any CodingKey]) -> String {
+    package static func path(of codingPath: [any CodingKey]) -> String {
         var result = ""
         for key in codingPath {
             if let index = key.arrayIndex {

@@ -49,7 +49,7 @@ extension JMESEvaluator {
     /// `$name`: its bound value, or an `undefinedVariable` error (at
     /// evaluation time, as the specification requires).
     func variable(_ name: String, range: Range<Int>) throws(QueryError) -> JMESValue {
-        guard let value = scope?.takeUnretainedValue().lookup(name) else {
+        guard let value = scope?.lookup(name) else {
             throw error(.undefinedVariable, "undefined variable $\(name)", range)
         }
         return value
@@ -61,13 +61,13 @@ extension JMESEvaluator {
         throws(QueryError) -> JMESValue
     {
         // The parser marks every `let` as using the scope, so there is one.
-        guard var inner = scope?.takeUnretainedValue() else { return .null }
+        guard var inner = scope else { return .null }
         for (name, expression) in zip(names, values) {
             inner = inner.binding(name, to: try evaluate(expression, value))
         }
         var evaluator = self
-        evaluator.scope = Unmanaged.passUnretained(inner)
-        return try withExtendedLifetime(inner) { () throws(QueryError) in try evaluator.evaluate(body, value) }
+        evaluator.scope = inner
+        return try evaluator.evaluate(body, value)
     }
 
     /// A multi-select on the right of a pipe whose left side is null: built

@@ -9,32 +9,21 @@ struct JMESEvaluator {
     /// member, attribute or element is unnamed).
     static let absent: UInt32 = 0
 
-    /// The document and the program are not retained: an evaluator lives
-    /// only while its caller holds both (``JMESPath/run(on:from:)``), and
-    /// skipping the retains is most of the fixed cost of a small expression.
-    unowned(unsafe) let document: Document
-    unowned(unsafe) let program: JMESProgram
-    /// The records, read through a pointer (valid while `document` lives).
+    let document: Document
+    let program: JMESProgram
+    /// The records, read through a pointer (valid while `document` lives,
+    /// which the evaluator keeps alive).
     let nodes: UnsafeBufferPointer<NodeRecord>
     /// Whether any name of the document has a prefix.
     let hasPrefixedNames: Bool
     let rootIndex: UInt32
-    /// The keys' name ids in this document (``absent`` when missing), read
-    /// in place from a resolution that ``JMESPath/run(on:from:)`` keeps
-    /// alive while it evaluates (reading a result needs no keys). Not
-    /// owning it keeps the evaluator free of anything to release.
-    let keyIDs: UnsafeBufferPointer<UInt32>
+    /// The keys' name ids in this document (``absent`` when missing), by slot.
+    let keyIDs: [UInt32]
     /// `$` and the variables in scope (JMESPath Community); `nil` when the
     /// expression reads neither, so that most evaluations allocate nothing.
-    /// Not retained (the evaluator stays trivial to copy): whoever sets it
-    /// keeps the scope alive while evaluating, and the evaluator handed back
-    /// with a result has it cleared.
-    var scope: Unmanaged<JMESScope>? = nil
+    var scope: JMESScope? = nil
 
-    /// Inlined into ``JMESPath/run(on:from:)``, as it was before the scope
-    /// field (a call here is a few percent of a one-key expression).
-    @inline(__always)
-    init(document: __shared Document, program: __shared JMESProgram, keyIDs: UnsafeBufferPointer<UInt32>) {
+    init(document: __shared Document, program: __shared JMESProgram, keyIDs: [UInt32]) {
         self.document = document
         self.program = program
         // Each read goes through `document.table` (not a copy of the table,
@@ -42,7 +31,7 @@ struct JMESEvaluator {
         let nodes = document.table.nodes.bufferInline
         self.nodes = nodes
         self.hasPrefixedNames = document.table.names.hasPrefixedNames
-        self.rootIndex = Self.rootIndex(in: nodes)
+        self.rootIndex = document.rootIndex
         self.keyIDs = keyIDs
     }
 
@@ -55,19 +44,6 @@ struct JMESEvaluator {
     /// The id of a name's local part, read in place.
     @inline(__always)
     func localNameID(of id: UInt32) -> UInt32 { document.table.names.localNameIDs[Int(id)] }
-
-    /// The root value's index: the first child of the document node that is
-    /// not a comment or processing instruction (as `Document.root` finds it,
-    /// without making a node).
-    private static func rootIndex(in nodes: UnsafeBufferPointer<NodeRecord>) -> UInt32 {
-        var index: UInt32 = 1
-        while Int(index) < nodes.count {
-            let record = nodes[Int(index)]
-            if record.kindInline != .comment && record.kindInline != .processingInstruction { return index }
-            index = record.subtreeEndInline(at: index)
-        }
-        return 0
-    }
 
     func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>) -> QueryError {
         QueryError(kind, message, path: program.source, scalarRange: range)
@@ -181,7 +157,7 @@ struct JMESEvaluator {
         case .conditional(let condition, let whenTrue, let whenFalse):
             return try evaluate(isTruthy(try evaluate(condition, value)) ? whenTrue : whenFalse, value)
         case .root:
-            return scope?.takeUnretainedValue().root ?? .null
+            return scope?.root ?? .null
         case .variable(let name, let range):
             return try variable(name, range: range)
         case .letBinding(let names, let values, let body):

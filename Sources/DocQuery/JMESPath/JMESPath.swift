@@ -60,32 +60,13 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Evaluates on `value` (the document's root when `nil`), returning the
-    /// evaluator (which knows how to read the result) and the result. The
-    /// caller keeps `document` alive while it uses the evaluator.
+    /// evaluator (which knows how to read the result) and the result.
     /// Inlined into its callers so that the evaluator, the value and the
     /// result are not copied from frame to frame (a tenth of a one-key
     /// expression's time).
     @inline(__always)
     func run(on document: Document, from value: JMESValue?) throws(QueryError) -> (JMESEvaluator, JMESValue) {
-        let cache = program.keyIDs
-        if program.keys.isEmpty {
-            return try evaluate(on: document, from: value, keyIDs: UnsafeBufferPointer(start: nil, count: 0))
-        }
-        if let published = cache.publishedResolution(for: ObjectIdentifier(document.table.names)) {
-            // A published resolution lives as long as the program.
-            return try evaluate(on: document, from: value, keyIDs: published._withUnsafeGuaranteedRef { $0.buffer })
-        }
-        let resolution = cache.unpublishedResolution(of: program.keys, in: document.table.names)
-        return try withExtendedLifetime(resolution) { () throws(QueryError) in
-            try evaluate(on: document, from: value, keyIDs: resolution.buffer)
-        }
-    }
-
-    /// ``run(on:from:)`` with the keys' ids, which must stay valid until it returns.
-    @inline(__always)
-    private func evaluate(on document: Document, from value: JMESValue?, keyIDs: UnsafeBufferPointer<UInt32>)
-        throws(QueryError) -> (JMESEvaluator, JMESValue)
-    {
+        let keyIDs = program.keys.isEmpty ? [] : program.keyIDs.ids(of: program.keys, in: document.table.names)
         let evaluator = JMESEvaluator(document: document, program: program, keyIDs: keyIDs)
         if program.usesScope { return try evaluateInScope(evaluator, from: value) }
         return (evaluator, try evaluator.evaluate(program.expression, value ?? .node(evaluator.rootIndex)))
@@ -101,10 +82,8 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
         var evaluator = evaluator
         let start = value ?? .node(evaluator.rootIndex)
         let scope = JMESScope(root: start)
-        evaluator.scope = Unmanaged.passUnretained(scope)
-        let result = try withExtendedLifetime(scope) { () throws(QueryError) in
-            try evaluator.evaluate(program.expression, start)
-        }
+        evaluator.scope = scope
+        let result = try evaluator.evaluate(program.expression, start)
         evaluator.scope = nil
         return (evaluator, result)
     }

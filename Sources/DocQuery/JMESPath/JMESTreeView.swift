@@ -89,52 +89,11 @@ extension JMESEvaluator {
     }
 
     /// The member of a JSON object with key id `id` (the last one when keys
-    /// repeat, as JSON parsers keep it), or `nil`.
+    /// repeat, as JSON parsers keep it), or `nil`: DocTree's member lookup.
     @inline(__always)
     func objectMember(_ index: UInt32, _ record: NodeRecord, id: UInt32) -> UInt32? {
         guard id != Self.absent else { return nil }
-        let duplicates = record.hasDuplicateKeysInline
-        if record.b == record.a &- index &- 1 {
-            // Every member is a scalar (one record each): compare names only.
-            // With repeated keys the last one wins, so scan from the end.
-            if duplicates {
-                var position = record.a
-                while position > index &+ 1 {
-                    position &-= 1
-                    if nodes[Int(position)].nameIDInline == id { return position }
-                }
-            } else {
-                // Name ids are numbered in order of first appearance, so in an
-                // object whose keys first appeared in this order (the first of
-                // an array of alike objects, and every later one written in the
-                // same order) the member sits at its id's distance from the
-                // first member's: try there before scanning.
-                guard record.a > index &+ 1 else { return nil }
-                let guess = index &+ 1 &+ (id &- nodes[Int(index) + 1].nameIDInline)
-                if guess < record.a, guess > index, nodes[Int(guess)].nameIDInline == id { return guess }
-                var position = index &+ 1
-                while position < record.a {
-                    if nodes[Int(position)].nameIDInline == id { return position }
-                    position &+= 1
-                }
-            }
-            return nil
-        }
-        var found: UInt32? = nil
-        var position = index + 1
-        while position < record.a {
-            let child = nodes[Int(position)]
-            if child.nameIDInline == id {
-                found = position
-                if !duplicates { break }
-            }
-            // A branch, not `subtreeEndInline` (which compiles to a
-            // conditional move): stepping over a leaf then does not wait
-            // for the record's load, so a scan over scalar members runs
-            // several times faster.
-            if _slowPath(child.isContainerInline) { position = child.a } else { position &+= 1 }
-        }
-        return found
+        return document.lastMember(ofObject: index, named: id)
     }
 
     private func elementMember(_ index: UInt32, _ record: NodeRecord, id: UInt32, slot: Int) -> JMESValue {

@@ -27,15 +27,18 @@ public final class Document: Sendable {
     public var documentNode: Node { Node(document: self, index: 0) }
 
     /// The root: the top-level value of a JSON document, or the root element of an XML one.
-    public var root: Node {
-        let nodes = table.nodes
+    public var root: Node { Node(document: self, index: rootIndex) }
+
+    /// The index of ``root``: the first child of the document node that is
+    /// not a comment or processing instruction. The one place the root is
+    /// found (the evaluators read it without making a node).
+    package var rootIndex: UInt32 {
+        let nodes = table.nodes.buffer
         var index: UInt32 = 1
         while Int(index) < nodes.count {
-            let kind = nodes[Int(index)].kind
-            if kind != .comment && kind != .processingInstruction {
-                return Node(document: self, index: index)
-            }
-            index = table.subtreeEnd(index)
+            let record = nodes[Int(index)]
+            if record.kind != .comment && record.kind != .processingInstruction { return index }
+            index = record.subtreeEnd(at: index)
         }
         preconditionFailure("a loaded document always has a root")
     }

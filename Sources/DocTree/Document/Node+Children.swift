@@ -92,19 +92,10 @@ extension Node {
     /// qualified name as written or the local name); for JSON, every member
     /// with that key, duplicates included.
     public func children(named name: String) -> [Node] {
-        let names = document.table.names
-        guard let id = names.id(of: name) else { return [] }
-        var result: [Node] = []
-        var it = children(kinds: ~Node.mask(.text, .comment, .processingInstruction)).makeIterator()
-        let nodes = document.table.nodes
-        let localIDs = names.localNameIDs
-        while let child = it.next() {
-            let childName = nodes[Int(child.index)].nameID
-            if childName == id || localIDs[Int(childName)] == id {
-                result.append(child)
-            }
-        }
-        return result
+        guard let id = document.table.names.id(of: name) else { return [] }
+        var found: [UInt32] = []
+        document.appendMembers(of: index, named: id, into: &found)
+        return found.map { Node(document: document, index: $0) }
     }
 
     /// The first attribute named `name` (qualified or local), or `nil`.

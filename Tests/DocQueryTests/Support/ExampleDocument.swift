@@ -126,7 +126,6 @@ struct ExamplePage {
     }
 
     func document(_ name: String) throws -> Document {
-        guard let fixture = documents[name] else { throw Fixtures.UnknownFixture(name: name) }
-        return try Document(string: fixture.text, options: LoadOptions(format: fixture.format))
+        try Fixtures.document(name, in: documents)
     }
 }

@@ -129,9 +129,12 @@ enum Fixtures {
         "rss": (rss, .xml), "mixed": (mixed, .xml),
     ]
 
-    /// Loads a fixture by name.
-    static func document(_ name: String) throws -> Document {
-        guard let fixture = all[name] else { throw UnknownFixture(name: name) }
+    /// Loads the document named `name` in `fixtures` (these fixtures unless
+    /// told otherwise; a documentation page's example documents, for one).
+    static func document(
+        _ name: String, in fixtures: [String: (text: String, format: DocumentFormat)] = all
+    ) throws -> Document {
+        guard let fixture = fixtures[name] else { throw UnknownFixture(name: name) }
         return try Document(string: fixture.text, options: LoadOptions(format: fixture.format))
     }
 

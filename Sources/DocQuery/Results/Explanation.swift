@@ -13,43 +13,54 @@
 /// ```
 ///
 /// The explanation is computed on request, by evaluating the path again
-/// step by step and stopping at the first step that left nothing.
+/// step by step and stopping at the first step that left nothing. Its text
+/// (``description``) is what to show; ``message`` and ``suggestion`` are
+/// the parts a program may act on.
 public struct Explanation: Sendable, Equatable, CustomStringConvertible {
     /// The whole path, as written (a chain of subscripts and members is
     /// joined into one path).
-    public let path: String
+    package let path: String
     /// The longest prefix of the path that still matched something (`""`
     /// when the first step already failed: the prefix is the starting point).
-    public let matchedPath: String
+    package let matchedPath: String
     /// How many values ``matchedPath`` matched.
-    public let matchedCount: Int
+    package let matchedCount: Int
     /// The step that matched nothing, as written.
-    public let failedStep: String
+    package let failedStep: String
     /// Where ``failedStep`` is in ``path`` (character offsets).
-    public let failedRange: Range<Int>
+    package let failedRange: Range<Int>
     /// One sentence saying why the step matched nothing.
-    public let reason: String
+    package let reason: String
     /// The keys available where the path stopped matching, with how many
     /// times each occurs, in order of first appearance.
-    public let availableKeys: [KeyCount]
+    package let availableKeys: [KeyCount]
     /// A near-miss key (or reserved name) the user probably meant.
-    public let suggestion: String?
+    package let nearMiss: String?
     /// When the missing key exists elsewhere in the document, the canonical
     /// path of its first occurrence.
-    public let elsewhere: String?
+    package let elsewhere: String?
     /// The error, when the path was malformed or failed to evaluate and the
     /// API used does not throw.
-    public let error: QueryError?
+    package let error: QueryError?
 
     /// A key and how many times it occurs.
-    public struct KeyCount: Sendable, Hashable, CustomStringConvertible {
+    package struct KeyCount: Sendable, Hashable, CustomStringConvertible {
         /// The key as it appears in the document.
-        public let key: String
+        package let key: String
         /// How many times it occurs where the path stopped.
-        public let count: Int
+        package let count: Int
         /// `key` or `key (count)`.
-        public var description: String { count > 1 ? "\(key) (\(count))" : key }
+        package var description: String { count > 1 ? "\(key) (\(count))" : key }
     }
+
+    /// One sentence saying why the path matched nothing (`"'tasks.list'
+    /// matched 2 elements, but none has the key 'tasksries'"`), or the
+    /// error's message when the path was malformed or failed to evaluate.
+    public var message: String { reason }
+
+    /// The key, reserved name or path the user probably meant (`"taskseries"`
+    /// for `tasksries`), if one is close enough.
+    public var suggestion: String? { nearMiss }
 
     /// A few lines for people: the path with a caret under the failing step,
     /// the reason, a suggestion, and the keys that were available (an
@@ -67,7 +78,7 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
         if let error { return error.renderedLines(style: style) }
         var lines = CaretRenderer.lines(path, range: failedRange, style: style)
         lines.append(textIndent + reason)
-        if let suggestion { lines.append(textIndent + "did you mean '\(style.emphasis(suggestion))'?") }
+        if let nearMiss { lines.append(textIndent + "did you mean '\(style.emphasis(nearMiss))'?") }
         if let elsewhere { lines.append(textIndent + "it occurs elsewhere, e.g. at '\(elsewhere)'") }
         if !availableKeys.isEmpty {
             let shown = availableKeys.prefix(Self.keysShown).map(\.description).joined(separator: ", ")
@@ -88,7 +99,7 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
         self.failedRange = error.range
         self.reason = error.message
         self.availableKeys = []
-        self.suggestion = nil
+        self.nearMiss = nil
         self.elsewhere = nil
         self.error = error
     }
@@ -104,7 +115,7 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
         self.failedRange = failedRange
         self.reason = reason
         self.availableKeys = availableKeys
-        self.suggestion = suggestion
+        self.nearMiss = suggestion
         self.elsewhere = elsewhere
         self.error = nil
     }

@@ -149,8 +149,7 @@ struct CanonicalPathBuilder {
         }
         let end = nodes[Int(parent)].a
         if end - parent >= WideNodeIndex.minimumRecords,
-            let wide = document.derived.value(WideNodeIndex.self, orInsert: { WideNodeIndex() })
-                .groups(for: parent, in: document.table, now: true)
+            let wide = document.wideNodeIndex.groups(for: parent, in: document.table, now: true)
         {
             // A wide parent: use (and keep) the document's key index.
             let group = wide[name]

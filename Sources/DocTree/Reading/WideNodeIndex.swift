@@ -10,14 +10,23 @@ import Foundation
 /// building an index they use once.
 ///
 /// The instance lives in the document's ``DerivedDataCache``, so it is shared
-/// by every query on that document and freed with it.
-final class WideNodeIndex {
+/// by every query, JMESPath expression and decoder on that document and
+/// freed with it. It is the one member index: every lookup by name goes
+/// through ``Document/appendMembers(of:named:into:)``, which asks it.
+package final class WideNodeIndex {
     /// A node is wide when it has at least this many children. Below that a
     /// scan of the children is faster than locking and hashing.
-    static let minimumChildren = 128
+    package static let minimumChildren = 128
     /// XML elements keep no child count: those with at least this many
     /// records below them are counted on their second lookup.
-    static let minimumRecords: UInt32 = 256
+    package static let minimumRecords: UInt32 = 256
+
+    /// Whether the node at `node` may be wide: an object with at least
+    /// ``minimumChildren`` members, or another container spanning at least
+    /// ``minimumRecords`` records.
+    @inline(__always) static func mayBeWide(_ node: UInt32, _ record: NodeRecord) -> Bool {
+        record.kind == .object ? record.b >= minimumChildren : record.a &- node >= minimumRecords
+    }
 
     private enum Entry {
         case seen
@@ -31,7 +40,7 @@ final class WideNodeIndex {
     /// The grouped children of `node`, or `nil` when the caller should scan:
     /// the first time it is asked for (unless `now`), and for nodes that turn
     /// out to have fewer than ``minimumChildren`` children.
-    func groups(for node: UInt32, in table: NodeTable, now: Bool = false) -> ChildGroups? {
+    package func groups(for node: UInt32, in table: NodeTable, now: Bool = false) -> ChildGroups? {
         lock.lock()
         let entry = entries[node]
         switch entry {
@@ -61,13 +70,13 @@ final class WideNodeIndex {
 /// members), grouped by name id in document order. An XML child named
 /// `soap:Body` is listed under `soap:Body` and under `Body`, so the group of
 /// an id is exactly what a key step with that key yields.
-final class ChildGroups: Sendable {
-    let byName: [UInt32: [UInt32]]
+package final class ChildGroups: Sendable {
+    package let byName: [UInt32: [UInt32]]
     /// How many children the node has (named or not).
-    let childCount: Int
+    package let childCount: Int
 
-    init(of node: UInt32, in table: NodeTable) {
-        let nodes = table.nodes
+    package init(of node: UInt32, in table: NodeTable) {
+        let nodes = table.nodes.buffer
         let localIDs = table.names.localNameIDs
         var groups: [UInt32: [UInt32]] = [:]
         var count = 0
@@ -77,18 +86,18 @@ final class ChildGroups: Sendable {
         while p < end {
             let record = nodes[Int(p)]
             count += 1
-            let name = record.nameIDInline
-            if name != 0 && record.kindInline != pi {
+            let name = record.nameID
+            if name != 0 && record.kind != pi {
                 groups[name, default: []].append(p)
                 let local = localIDs[Int(name)]
                 if local != name { groups[local, default: []].append(p) }
             }
-            p = record.subtreeEndInline(at: p)
+            p = record.subtreeEnd(at: p)
         }
         self.byName = groups
         self.childCount = count
     }
 
     /// The children a key with name id `id` selects.
-    @inline(__always) subscript(id: UInt32) -> [UInt32] { byName[id] ?? [] }
+    @inline(__always) package subscript(id: UInt32) -> [UInt32] { byName[id] ?? [] }
 }

@@ -246,7 +246,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     // MARK: Printing
 
     /// How many matches ``description`` and `dump` show before `… N more`.
-    public static let printedMatchLimit = 10
+    package static let printedMatchLimit = 10
 
     /// The matches, one `path: value` per line (at most
     /// ``printedMatchLimit``), or the explanation when nothing matched.

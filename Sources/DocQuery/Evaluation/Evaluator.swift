@@ -11,7 +11,9 @@
 ///
 /// Key steps compare interned name ids, resolved once per evaluation
 /// (``keyIDs``); a key that no node of the document uses costs nothing.
-/// Wide nodes get a lazily built index (``WideNodeIndex``).
+/// The members a key selects come from DocTree's member lookup
+/// (`Document.appendMembers(of:named:into:)`), which keeps the one index of
+/// wide nodes.
 struct Evaluator {
     let document: Document
     let table: NodeTable
@@ -37,9 +39,6 @@ struct Evaluator {
     var failure: (step: Int, input: [UInt32])?
 
     private var pool: [[UInt32]] = []
-    /// The document's index of wide nodes, fetched (under the cache's
-    /// lock) only when a step meets a wide node.
-    var wide: WideNodeIndex { document.derived.value(WideNodeIndex.self) { WideNodeIndex() } }
 
     init(query: PathQuery, document: Document, computed: [ComputedValue] = []) {
         self.document = document
@@ -259,140 +258,12 @@ struct Evaluator {
 
     // MARK: Keys
 
-    /// Appends the children of `node` that key `id` selects. On a JSON
-    /// array the key applies to each element (through nested arrays), as
-    /// key-value coding does on arrays.
-    func appendKeyed(_ node: UInt32, _ id: UInt32, into out: inout [UInt32]) {
-        localNameIDs.withUnsafeBufferPointer { locals in
-            appendKeyed(node, id, nodes, locals, into: &out)
-        }
-    }
-
-    /// The key step over a whole sequence: one pass of unchecked reads over
-    /// the records (the loops below stay inside the table by construction:
-    /// every index they read lies between a container and its subtree end).
+    /// The children of each input node that key `id` selects (on a JSON
+    /// array, through its elements, as key-value coding does): DocTree's
+    /// member lookup, one call for the whole input, so its loops run beside
+    /// the record layout.
     private mutating func appendKeyed(_ input: [UInt32], _ id: UInt32, into out: inout [UInt32]) {
-        let records = nodes
-        localNameIDs.withUnsafeBufferPointer { locals in
-            for item in input where isNode(item) {
-                appendKeyed(item, id, records, locals, into: &out)
-            }
-        }
-    }
-
-    @inline(__always)
-    private func appendKeyed(
-        _ node: UInt32, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
-        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
-    ) {
-        let record = records[Int(node)]
-        switch record.kindInline {
-        case .object, .element, .document:
-            appendNamedChildren(of: node, record, id, records, locals, into: &out)
-        case .array:
-            var p = node &+ 1
-            let end = record.a
-            while p < end {
-                let child = records[Int(p)]
-                let kind = child.kindInline
-                if kind == .array {
-                    p &+= 1  // descend: its elements follow it
-                    continue
-                }
-                if kind == .object {
-                    appendNamedChildren(of: p, child, id, records, locals, into: &out)
-                }
-                p = child.subtreeEndInline(at: p)
-            }
-        default:
-            break
-        }
-    }
-
-    @inline(__always)
-    private func appendNamedChildren(
-        of node: UInt32, _ record: NodeRecord, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
-        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
-    ) {
-        if isWide(node, record) {
-            appendWideNamedChildren(of: node, record, id, records, locals, into: &out)
-            return
-        }
-        scanNamedChildren(of: node, record, id, records, locals, into: &out)
-    }
-
-    /// A wide node: its key index when built, else a scan.
-    @inline(never)
-    private func appendWideNamedChildren(
-        of node: UInt32, _ record: NodeRecord, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
-        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
-    ) {
-        if let groups = wide.groups(for: node, in: table) {
-            out.append(contentsOf: groups[id])
-        } else {
-            scanNamedChildren(of: node, record, id, records, locals, into: &out)
-        }
-    }
-
-    @inline(__always)
-    private func scanNamedChildren(
-        of node: UInt32, _ record: NodeRecord, _ id: UInt32, _ records: UnsafeBufferPointer<NodeRecord>,
-        _ locals: UnsafeBufferPointer<UInt32>, into out: inout [UInt32]
-    ) {
-        var p = node &+ 1
-        let end = record.a
-        if isXML {
-            if record.kindInline == .element {
-                // Attributes come first. Their names are unique in an element
-                // (the loader rejects a repeated one), so without prefixes
-                // the first match is the only one among them.
-                while p < end {
-                    let child = records[Int(p)]
-                    guard child.kindInline == .attribute else { break }
-                    let name = child.nameIDInline
-                    p &+= 1
-                    if name == id || locals[Int(name)] == id {
-                        out.append(p &- 1)
-                        if !hasPrefixedNames {
-                            while p < end && records[Int(p)].kindInline == .attribute { p &+= 1 }
-                            break
-                        }
-                    }
-                }
-                // Without child elements nothing after the attributes has a name.
-                if !record.hasElementChildrenInline { return }
-            }
-            while p < end {
-                let child = records[Int(p)]
-                let name = child.nameIDInline
-                if (name == id || locals[Int(name)] == id) && child.kindInline != .processingInstruction {
-                    out.append(p)
-                }
-                p = child.subtreeEndInline(at: p)
-            }
-        } else if record.kindInline == .object && !record.hasDuplicateKeysInline {
-            // Keys are unique here: the first match is the only one.
-            while p < end {
-                let child = records[Int(p)]
-                if child.nameIDInline == id {
-                    out.append(p)
-                    return
-                }
-                p = child.subtreeEndInline(at: p)
-            }
-        } else {
-            while p < end {
-                let child = records[Int(p)]
-                if child.nameIDInline == id { out.append(p) }
-                p = child.subtreeEndInline(at: p)
-            }
-        }
-    }
-
-    @inline(__always) private func isWide(_ node: UInt32, _ record: NodeRecord) -> Bool {
-        record.kindInline == .object
-            ? record.b >= WideNodeIndex.minimumChildren
-            : record.a - node >= WideNodeIndex.minimumRecords
+        document.appendKeyedMembers(ofEach: input, below: base, named: id, into: &out)
     }
 
     private func appendWildcard(_ node: UInt32, into out: inout [UInt32]) {

@@ -11,7 +11,7 @@
 /// | `_elementName` | the name of an element or attribute as written (`soap:Body`), or the key of a JSON member |
 /// | `_attributes` | the attribute nodes of an XML element; each has a name (`_elementName`) and a value (`_string`) |
 /// | `_text` | all descendant character data, as XPath's string value |
-public enum ReservedName: CaseIterable, Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+package enum ReservedName: CaseIterable, Sendable, Hashable, RawRepresentable, CustomStringConvertible {
     /// `_contents`: child elements, member values or array elements.
     case contents
     /// `_string`: an element's own text, or the text of any other value.
@@ -25,7 +25,7 @@ public enum ReservedName: CaseIterable, Sendable, Hashable, RawRepresentable, Cu
 
     /// The name as written in a path (`_contents`). The spellings are
     /// declared once, in DocTree, which the JSON mapping of XML also uses.
-    public var rawValue: String {
+    package var rawValue: String {
         switch self {
         case .contents: ReservedKey.contents
         case .string: ReservedKey.string
@@ -36,13 +36,13 @@ public enum ReservedName: CaseIterable, Sendable, Hashable, RawRepresentable, Cu
     }
 
     /// The reserved name spelled `rawValue`, if it is one.
-    public init?(rawValue: String) {
+    package init?(rawValue: String) {
         guard let name = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
         self = name
     }
 
     /// The name as written in a path (`_contents`).
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// The collection operators of the path language, written `left.@op.right`
@@ -63,7 +63,7 @@ public enum ReservedName: CaseIterable, Sendable, Hashable, RawRepresentable, Cu
 /// | `@distinctUnionOfArrays` | the same, every value once |
 /// | `@first`, `@last` | the first or last value |
 /// | `@keys` | the distinct keys of the values: member keys, attribute and child element names |
-public enum CollectionOperator: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
+package enum CollectionOperator: String, CaseIterable, Sendable, Hashable, CustomStringConvertible {
     /// `@count`
     case count = "@count"
     /// `@sum`
@@ -90,7 +90,7 @@ public enum CollectionOperator: String, CaseIterable, Sendable, Hashable, Custom
     case keys = "@keys"
 
     /// The operator as written in a path, with its `@`.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }
 
 /// The spellings the lexer gives special meaning, kept in one place.
