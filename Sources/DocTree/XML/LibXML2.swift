@@ -26,15 +26,19 @@ import Darwin
 ///   ``LoadOptions/allowsHugeXML`` asks for it. Never `NOENT`, `DTDLOAD`,
 ///   `DTDATTR`, `DTDVALID`, `XINCLUDE`, `RECOVER`, `NOERROR` or `NOWARNING`.
 /// - External entities and external DTDs are never loaded. A reference to
-///   an external entity fails with ``LoadError/Kind-swift.struct/entityNotAllowed``.
-///   As defence in depth, the first load installs a process-wide external
+///   an external entity in content is left out (libxml2 skips an external
+///   entity our `getEntity` hands back unloaded) and reported to the sink;
+///   with ``LoadOptions/rejectsExternalEntities`` it fails with
+///   ``LoadError/Kind-swift.struct/entityNotAllowed``, as one in an
+///   attribute value always does. As defence in depth, the first load installs a process-wide external
 ///   entity loader that refuses every URL (`xmlSetExternalEntityLoader`);
 ///   this also applies to any other libxml2 user in the process.
 /// - Internal entities are expanded (libxml2 replays their replacement text
 ///   through the callbacks), within a budget of
 ///   ``LoadOptions/maxEntityExpansion`` bytes of replacement text, charged
-///   for every entity libxml2 looks up outside the DTD (nested ones
-///   included). Past the budget the load fails with
+///   for every entity looked up outside the DTD (nested ones included,
+///   and those of attribute values, which ``XMLTextRules`` expands). Past
+///   the budget the load fails with
 ///   ``LoadError/Kind-swift.struct/entityNotAllowed`` after a bounded amount
 ///   of work, so billion-laughs and quadratic blow-up documents end quickly.
 /// - Depth: libxml2 refuses more than 256 levels (without `HUGE`); the
@@ -332,6 +336,17 @@ private final class Session {
     /// Replacement-text bytes entities may still expand to.
     var entityBudget: Int
     let maxEntityExpansion: Int
+    /// Whether a reference to an external entity fails the load
+    /// (``LoadOptions/rejectsExternalEntities``) instead of being skipped.
+    let rejectsExternalEntities: Bool
+    /// Whether the last CDATA piece the push parser handed over ended with
+    /// a CR (it splits long sections; a CR LF pair may straddle two pieces).
+    @exclusivity(unchecked) var cdataEndedWithCR = false
+    /// The true replacement text of internal entities whose stored text
+    /// got its CRs written as references (see
+    /// ``XMLTextRules/protectingCarriageReturns(_:)``), by name: attribute
+    /// values normalise the CRs themselves.
+    var unprotectedEntityText: [String: [UInt8]] = [:]
 
     init(
         parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions, encoding: String?,
@@ -344,6 +359,7 @@ private final class Session {
         self.forcedEncoding = encoding
         self.entityBudget = options.maxEntityExpansion
         self.maxEntityExpansion = options.maxEntityExpansion
+        self.rejectsExternalEntities = options.rejectsExternalEntities
     }
 
     /// Records an error found by our own code, located where the parser is.
@@ -390,11 +406,32 @@ private final class Session {
             return
         }
         var located = loadError(from: error)
+        if let truncated = truncationMessage(error.pointee.code) { located.message = truncated }
         if conversionError != nil {
             located.kind = .invalidEncoding
             located.message = conversionMessage()
         }
         failure = located
+    }
+
+    /// What libxml2's push parser should have said when the input ended
+    /// early, or `nil` for any other error.
+    ///
+    /// Told the input is over, the push parser reports "Extra content at the
+    /// end of the document" from any state but the epilogue, even when the
+    /// input simply stopped. Reading a whole document, libxml2 says what is
+    /// missing; this says the same: "Premature end of data in tag a" (the
+    /// innermost open element) or "Document is empty".
+    private func truncationMessage(_ code: Int32) -> String? {
+        guard code == Int32(XML_ERR_DOCUMENT_END.rawValue) else { return nil }
+        let state = parser.pointee.instate
+        guard state != XML_PARSER_EPILOG, state != XML_PARSER_EOF else { return nil }
+        let depth = Int(parser.pointee.nameNr)
+        if depth > 0, let names = parser.pointee.nameTab, let name = names[depth - 1] {
+            return "Premature end of data in tag \(String(cString: name))"
+        }
+        if state == XML_PARSER_START_TAG { return "Premature end of data in the root element's start tag" }
+        return state == XML_PARSER_START ? "Document is empty" : "Start tag expected, '<' not found"
     }
 
     /// Turns a conversion error no parser error followed into the failure.
@@ -465,11 +502,55 @@ private final class Session {
             return entity
         case XML_INTERNAL_GENERAL_ENTITY:
             return charge(entity) ? entity : nil
+        case XML_EXTERNAL_GENERAL_PARSED_ENTITY where !rejectsExternalEntities:
+            // libxml2 leaves an external entity it may not load out of
+            // the content (and refuses one in an attribute value itself).
+            skip(entity, named: name)
+            return entity
         default:
+            let advice = rejectsExternalEntities ? "; LoadOptions.rejectsExternalEntities is set" : ""
             fail(LoadError(.entityNotAllowed,
-                           "external entity '&\(String(cString: name));' is not loaded (external entities are never read)"),
+                           "external entity '&\(String(cString: name));' is not loaded (external entities are never read\(advice))"),
                  stopping: false)
             return nil
+        }
+    }
+
+    /// Tells the sink that the reference to `entity` just read is left out,
+    /// located at its `&` (the parser stands after its `;`).
+    private func skip(_ entity: xmlEntityPtr, named name: UnsafePointer<xmlChar>) {
+        let text = String(cString: name)
+        let width = text.utf8.count + 2
+        let line = Int(parser.pointee.input?.pointee.line ?? 1)
+        let column = Int(parser.pointee.input?.pointee.col ?? 1)
+        let location = SourceLocation(
+            byteOffset: max(0, Int(xmlByteConsumed(parser)) - width), line: max(line, 1),
+            column: max(1, column - text.count - 2))
+        let systemID = entity.pointee.SystemID.map { String(cString: $0) }
+        let skipped = SkippedEntity(name: text, systemID: systemID, location: location)
+        if router == nil { builder.skipEntity(skipped) }
+    }
+
+    /// Stores an entity declaration in libxml2's DTD document, with the
+    /// CRs of an internal general entity's replacement text written as
+    /// references so they survive libxml2 reading that text again (see
+    /// ``XMLTextRules/protectingCarriageReturns(_:)``).
+    func declareEntity(
+        _ name: UnsafePointer<xmlChar>?, type: Int32, publicID: UnsafePointer<xmlChar>?,
+        systemID: UnsafePointer<xmlChar>?, content: UnsafeMutablePointer<xmlChar>?
+    ) {
+        guard let name, let content, type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue),
+            xmlSAX2GetEntity(parser, name) == nil,
+            var protected = XMLTextRules.protectingCarriageReturns(
+                UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+        else {
+            xmlSAX2EntityDecl(parser, name, type, publicID, systemID, content)
+            return
+        }
+        unprotectedEntityText[String(cString: name)] = Array(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+        protected.append(0)
+        protected.withUnsafeMutableBufferPointer {
+            xmlSAX2EntityDecl(parser, name, type, publicID, systemID, $0.baseAddress)
         }
     }
 
@@ -497,9 +578,6 @@ private final class Session {
         return true
     }
 
-    /// Decodes the entity references libxml2 leaves in an attribute value
-    /// (without entity substitution it keeps `&name;`, and writes a literal
-    /// `&` as `&#38;`), then hands the value to `body`.
     /// A namespace URI with its references decoded, as a string in the
     /// parser's dictionary (so the same URI is always the same pointer).
     ///
@@ -522,6 +600,13 @@ private final class Session {
         return decoded ?? uri
     }
 
+    /// Decodes the entity references libxml2 leaves in an attribute value
+    /// (without entity substitution it keeps `&name;`, and writes a literal
+    /// `&` as `&#38;`), then hands the value to `body`.
+    ///
+    /// The references are replaced as section 3.3.3 of XML 1.0 says (see
+    /// ``XMLTextRules/appendAttributeValue(_:to:isReplacementText:depth:entity:)``),
+    /// each entity charged to the budget.
     func withDecodedAttribute(
         _ value: UnsafePointer<xmlChar>, length: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
     ) throws(LoadError) {
@@ -529,12 +614,36 @@ private final class Session {
             try body(UnsafeBufferPointer(start: value, count: length))
             return
         }
-        guard let decoded = xmlStringLenDecodeEntities(parser, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0) else {
-            if !failed { throw LoadError(.entityNotAllowed, "cannot expand the entities in an attribute value") }
-            return
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(length)
+        let complete = try XMLTextRules.appendAttributeValue(
+            UnsafeBufferPointer(start: value, count: length), to: &decoded, isReplacementText: false,
+            entity: { (name) throws(LoadError) in try attributeEntity(named: name) })
+        guard complete else { return }
+        try decoded.withUnsafeBufferPointer { (bytes) throws(LoadError) in try body(bytes) }
+    }
+
+    /// What the entity reference `&name;` in an attribute value stands for;
+    /// `nil` once the load failed (an undeclared entity, the budget spent).
+    private func attributeEntity(named name: [UInt8]) throws(LoadError) -> XMLTextRules.EntityText? {
+        guard !failed else { return nil }
+        let found = (name + [0]).withUnsafeBufferPointer { xmlSAX2GetEntity(parser, $0.baseAddress) }
+        let text = String(decoding: name, as: UTF8.self)
+        guard let entity = found else {
+            fail(LoadError(.entityNotAllowed, "entity '&\(text);' is not declared"), stopping: false)
+            return nil
         }
-        defer { docquery_xmlFree(decoded) }
-        try body(UnsafeBufferPointer(start: decoded, count: Int(xmlStrlen(decoded))))
+        let content = entity.pointee.content.map { Array(UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0)))) } ?? []
+        switch entity.pointee.etype {
+        case XML_INTERNAL_PREDEFINED_ENTITY:
+            return .character(content)
+        case XML_INTERNAL_GENERAL_ENTITY:
+            guard charge(entity) else { return nil }
+            return .replacement(unprotectedEntityText[text] ?? content)
+        default:
+            // Well-formedness constraint "No External Entity References".
+            throw LoadError(.entityNotAllowed, "an attribute value references the external entity '&\(text);'")
+        }
     }
 }
 
@@ -607,15 +716,16 @@ private func makeSAXHandler() -> xmlSAXHandler {
     var sax = xmlSAXHandler()
     sax.initialized = UInt32(XML_SAX2_MAGIC)
 
-    sax.startElementNs = { context, local, prefix, uri, _, _, attributeCount, defaultedCount, attributes in
+    sax.startElementNs = { context, local, prefix, uri, _, _, attributeCount, _, attributes in
         withSession(context) { session in
             guard let local else { return }
+            session.cdataEndedWithCR = false
             if let router = session.router {
                 route(session) { () throws(LoadError) in
                     try router.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
                     guard router.readsAttributes else { return }
                     try forEachAttribute(
-                        session, Int(attributeCount - defaultedCount), attributes,
+                        session, Int(attributeCount), attributes,
                         selects: { (name, prefix) throws(LoadError) in try router.selectsAttribute(local: name, prefix: prefix) }
                     ) { (name, prefix, uri, value) throws(LoadError) in
                         try router.attribute(local: name, prefix: prefix, namespaceURI: uri, value: value)
@@ -625,9 +735,9 @@ private func makeSAXHandler() -> xmlSAXHandler {
             }
             build(session) { builder throws(LoadError) in
                 try builder.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
-                // Defaulted attributes (from an ATTLIST) come last; like
-                // libxml2's own tree builder without DTDATTR, leave them out.
-                try forEachAttribute(session, Int(attributeCount - defaultedCount), attributes) {
+                // Defaulted attributes (from an ATTLIST in the internal
+                // subset) come last, as XML 1.0 section 5.1 asks.
+                try forEachAttribute(session, Int(attributeCount), attributes) {
                     (name, prefix, uri, value) throws(LoadError) in
                     try builder.addAttribute(local: name, prefix: prefix, namespaceURI: uri, value: value)
                 }
@@ -636,6 +746,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
     }
     sax.endElementNs = { context, _, _, _ in
         withSession(context) { session in
+            session.cdataEndedWithCR = false
             if let router = session.router { return route(session) { () throws(LoadError) in try router.endElement() } }
             build(session) { builder throws(LoadError) in try builder.endElement() }
         }
@@ -643,6 +754,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
     let characters: charactersSAXFunc = { context, bytes, length in
         withSession(context) { session in
             guard let bytes else { return }
+            session.cdataEndedWithCR = false
             if let router = session.router {
                 return route(session) { () throws(LoadError) in
                     try router.text(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: false)
@@ -659,14 +771,21 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.cdataBlock = { context, bytes, length in
         withSession(context) { session in
             guard let bytes else { return }
-            if let router = session.router {
-                return route(session) { () throws(LoadError) in
-                    try router.text(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: true)
+            let raw = UnsafeBufferPointer(start: bytes, count: Int(length))
+            // The push parser hands CDATA over as it stands in the input;
+            // its line ends are normalised here (section 2.11). Inside an
+            // entity's replacement text (depth > 0) a CR came from a
+            // character reference and stays.
+            let normalized = session.parser.pointee.depth == 0
+                ? XMLTextRules.normalizingLineEnds(raw, afterCR: session.cdataEndedWithCR) : nil
+            session.cdataEndedWithCR = session.parser.pointee.depth == 0 && raw.last == 0x0D
+            func deliver(_ text: UnsafeBufferPointer<UInt8>) {
+                if let router = session.router {
+                    return route(session) { () throws(LoadError) in try router.text(text, cdata: true) }
                 }
+                build(session) { builder throws(LoadError) in try builder.appendText(text, cdata: true) }
             }
-            build(session) { builder throws(LoadError) in
-                try builder.appendText(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: true)
-            }
+            if let normalized { normalized.withUnsafeBufferPointer(deliver) } else { deliver(raw) }
         }
     }
     sax.comment = { context, text in
@@ -707,7 +826,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.entityDecl = { context, name, type, publicID, systemID, content in
         withSession(context) { session in
             guard !session.failed else { return }
-            xmlSAX2EntityDecl(session.parser, name, type, publicID, systemID, content)
+            session.declareEntity(name, type: type, publicID: publicID, systemID: systemID, content: content)
         }
     }
     sax.getEntity = { context, name in
