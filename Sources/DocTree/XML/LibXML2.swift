@@ -676,10 +676,10 @@ private func makeSAXHandler() -> xmlSAXHandler {
             session.cdataEndedWithCR = false
             // Defaulted attributes (from an ATTLIST in the internal subset)
             // come last, as XML 1.0 section 5.1 asks.
-            let all = XMLAttributes(count: Int(attributeCount), fields: attributes, decoder: session)
+            let all = XMLAttributes(count: Int(attributeCount), fields: attributes)
             deliver(session) { sink throws(LoadError) in
                 try sink.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri),
-                                      attributes: all)
+                                      attributes: all, decoder: session)
             }
         }
     }

@@ -15,11 +15,11 @@ final class XMLDocumentSink: XMLEventSink {
 
     func startElement(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
-        attributes: XMLAttributes
+        attributes: XMLAttributes, decoder: any XMLReferenceDecoder
     ) throws(LoadError) {
         try builder.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
         for index in 0..<attributes.count {
-            try attributes.withAttribute(at: index) { (local, prefix, uri, value) throws(LoadError) in
+            try attributes.withAttribute(at: index, decoder: decoder) { (local, prefix, uri, value) throws(LoadError) in
                 try builder.addAttribute(local: local, prefix: prefix, namespaceURI: uri, value: value)
             }
         }

@@ -104,7 +104,7 @@ final class XMLStreamRouter: XMLEventSink {
     /// others are never decoded).
     func startElement(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
-        attributes: XMLAttributes
+        attributes: XMLAttributes, decoder: any XMLReferenceDecoder
     ) throws(LoadError) {
         try openElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
         guard attributes.count > 0, readsAttributes else { return }
@@ -112,7 +112,7 @@ final class XMLStreamRouter: XMLEventSink {
             guard let name = attributes.localName(at: index),
                 try selectsAttribute(local: name, prefix: attributes.prefix(at: index))
             else { continue }
-            try attributes.withAttribute(at: index) { (local, prefix, uri, value) throws(LoadError) in
+            try attributes.withAttribute(at: index, decoder: decoder) { (local, prefix, uri, value) throws(LoadError) in
                 try attribute(local: local, prefix: prefix, namespaceURI: uri, value: value)
             }
         }

@@ -154,6 +154,10 @@ enum XMLTextRules {
         while i < value.count {
             let byte = value[i]
             if byte != ampersand {
+                if isReplacementText && byte == UInt8(ascii: "<") {
+                    // Well-formedness constraint "No < in Attribute Values".
+                    throw LoadError(.invalidSyntax, "an entity in an attribute value brings a '<'")
+                }
                 let isWhitespace = byte == tab || byte == lf || byte == cr
                 output.append(isReplacementText && isWhitespace ? space : byte)
                 i += 1
@@ -165,7 +169,7 @@ enum XMLTextRules {
             let reference = Array(value[(i + 1)..<end])
             i = end + 1
             if reference.first == UInt8(ascii: "#") {
-                guard let scalar = characterReference(reference.dropFirst()) else {
+                guard let scalar = characterReference(reference.dropFirst()), isXMLCharacter(scalar) else {
                     throw LoadError(.invalidSyntax, "an attribute value has an invalid character reference")
                 }
                 output.append(contentsOf: Array(String(Character(scalar)).utf8))
@@ -187,6 +191,14 @@ enum XMLTextRules {
             }
         }
         return true
+    }
+
+    /// Whether XML 1.0 allows the character (production [2] Char).
+    private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
     }
 
     /// The character of a reference's digits (`13`, `x0D`), or `nil`.

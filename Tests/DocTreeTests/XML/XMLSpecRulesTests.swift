@@ -138,6 +138,16 @@ import Testing
         #expect(root.attribute(named: "z")?.string == "1\t2 3 4")
     }
 
+    /// "If the attribute type is not CDATA" the value also loses leading,
+    /// trailing and repeated spaces: done for a value written literally.
+    @Test(arguments: Reading.allCases)
+    func declaredTokenTypesCollapseLiteralSpaces(_ reading: Reading) throws {
+        let text = "<!DOCTYPE d [<!ATTLIST d t NMTOKENS #IMPLIED>]><d t=\"  a \t b\n\" c=\"  a  \"/>"
+        let root = try Self.load(text, reading).root
+        #expect(root.attribute(named: "t")?.string == "a b")
+        #expect(root.attribute(named: "c")?.string == "  a  ")
+    }
+
     // MARK: 5.1 Defaulted attributes
 
     /// An attribute declared with a default in the internal subset and not
