@@ -50,7 +50,7 @@ extension Document {
         case .json: loaded = try JSONScanner.parse(input.bytes, options: options)
         case .xml: loaded = try XMLLoader.parse(input.bytes, encoding: input.xmlEncoding, options: options)
         }
-        self.init(table: loaded.table, format: loaded.format)
+        self.init(table: loaded.table, format: loaded.format, skippedEntities: loaded.skippedEntities)
     }
 
     /// Fails when the input is larger than ``LoadOptions/maxInputBytes``:

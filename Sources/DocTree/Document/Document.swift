@@ -16,10 +16,15 @@ public final class Document: Sendable {
     public let format: DocumentFormat
     /// Data derived from the table on demand by upper layers (query indexes).
     package let derived = DerivedDataCache()
+    /// The references to external entities an XML load left out, in
+    /// document order (see ``SkippedEntity``); empty for JSON, and for XML
+    /// that references none.
+    public let skippedEntities: [SkippedEntity]
 
-    package init(table: NodeTable, format: DocumentFormat) {
+    package init(table: NodeTable, format: DocumentFormat, skippedEntities: [SkippedEntity] = []) {
         self.table = table
         self.format = format
+        self.skippedEntities = skippedEntities
     }
 
     /// The document node: the parent of the root value (JSON) or of the root

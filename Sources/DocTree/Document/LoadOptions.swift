@@ -96,6 +96,13 @@ public struct LoadOptions: Sendable, Hashable {
     /// 10 MB. Default `false`. Entity expansion stays limited by
     /// ``maxEntityExpansion``, so billion-laughs documents still fail.
     public var allowsHugeXML: Bool = false
+    /// Whether a reference to an external XML entity (`<!ENTITY e SYSTEM
+    /// "…">` used as `&e;`) fails the load with
+    /// ``LoadError/Kind-swift.struct/entityNotAllowed``. By default
+    /// (`false`) the reference is left out, the document loads, and
+    /// ``Document/skippedEntities`` says where it stood. External entities
+    /// are never read either way.
+    public var rejectsExternalEntities: Bool = false
 }
 
 /// A callback that hears how many bytes of the input a load has consumed

@@ -44,7 +44,7 @@ extension Document {
         if format == .xml, detected == nil {
             let loaded = try XMLLoader.parse(
                 first: head, input: input, reopen: reopen, options: options)
-            self.init(table: loaded.table, format: loaded.format)
+            self.init(table: loaded.table, format: loaded.format, skippedEntities: loaded.skippedEntities)
             return
         }
         while try input.read(into: &head, limit: chunkSize) > 0 {

@@ -112,7 +112,10 @@ package struct TreeBuilder {
     /// - Parameter frozenNames: the table to give the document, when the
     ///   caller froze ``names`` already (one table serves the records of a
     ///   stream while they add no name); by default they are frozen here.
-    package mutating func finish(format: DocumentFormat, frozenNames: NameTable? = nil) -> Document {
+    /// - Parameter skippedEntities: what an XML load left out (see ``Document/skippedEntities``).
+    package mutating func finish(
+        format: DocumentFormat, frozenNames: NameTable? = nil, skippedEntities: [SkippedEntity] = []
+    ) -> Document {
         precondition(open.count == 1, "finish() with open containers")
         nodes[0].a = UInt32(truncatingIfNeeded: nodes.count)
         nodes.trim()
@@ -120,6 +123,6 @@ package struct TreeBuilder {
             nodes: nodes.records, text: text, names: frozenNames ?? NameTable(names),
             attributeNamespaces: attributeNamespaces)
         table.checkInvariants()
-        return Document(table: table, format: format)
+        return Document(table: table, format: format, skippedEntities: skippedEntities)
     }
 }

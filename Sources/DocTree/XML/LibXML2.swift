@@ -14,7 +14,8 @@ import Darwin
 /// callbacks below, and runs `xmlParseDocument` over the bytes (passed
 /// with their length, never as a C string). The callbacks are `@convention(c)`
 /// closures that capture nothing; they find the ``Session`` (and its
-/// ``XMLTreeBuilder``) through the context's `userData`. No libxml2 DOM is
+/// ``XMLEventSink``) through the context's `userData`, and turn each event
+/// into one call on that sink, whichever it is. No libxml2 DOM is
 /// built, and no C pointer outlives the load: the context, and the small
 /// DTD-only document libxml2 keeps for entity declarations, are freed before
 /// `parse` returns or throws.
@@ -26,15 +27,19 @@ import Darwin
 ///   ``LoadOptions/allowsHugeXML`` asks for it. Never `NOENT`, `DTDLOAD`,
 ///   `DTDATTR`, `DTDVALID`, `XINCLUDE`, `RECOVER`, `NOERROR` or `NOWARNING`.
 /// - External entities and external DTDs are never loaded. A reference to
-///   an external entity fails with ``LoadError/Kind-swift.struct/entityNotAllowed``.
-///   As defence in depth, the first load installs a process-wide external
+///   an external entity in content is left out (libxml2 skips an external
+///   entity our `getEntity` hands back unloaded) and reported to the sink;
+///   with ``LoadOptions/rejectsExternalEntities`` it fails with
+///   ``LoadError/Kind-swift.struct/entityNotAllowed``, as one in an
+///   attribute value always does. As defence in depth, the first load installs a process-wide external
 ///   entity loader that refuses every URL (`xmlSetExternalEntityLoader`);
 ///   this also applies to any other libxml2 user in the process.
 /// - Internal entities are expanded (libxml2 replays their replacement text
 ///   through the callbacks), within a budget of
 ///   ``LoadOptions/maxEntityExpansion`` bytes of replacement text, charged
-///   for every entity libxml2 looks up outside the DTD (nested ones
-///   included). Past the budget the load fails with
+///   for every entity looked up outside the DTD (nested ones included,
+///   and those of attribute values, which ``XMLTextRules`` expands). Past
+///   the budget the load fails with
 ///   ``LoadError/Kind-swift.struct/entityNotAllowed`` after a bounded amount
 ///   of work, so billion-laughs and quadratic blow-up documents end quickly.
 /// - Depth: libxml2 refuses more than 256 levels (without `HUGE`); the
@@ -71,26 +76,25 @@ enum LibXML2 {
         }
         // The tree is frozen only after libxml2's context (and its copy of
         // the input) is gone, which lowers the load's peak memory.
-        var builder = try parseOnce(input, encoding: encoding, options: options, dropsWhitespaceEarly: true)
-        if builder.needsRestart {
+        var sink = XMLDocumentSink(options: options, estimatedBytes: input.count, dropsWhitespaceEarly: true)
+        try parseOnce(input, encoding: encoding, options: options, into: sink)
+        if sink.needsRestart {
             // Layout whitespace was dropped too early (mixed content): once
             // more, keeping it until the end. (The first attempt's storage
-            // goes before the second one starts.)
-            builder = XMLTreeBuilder(options: options, estimatedBytes: 0)
-            builder = try parseOnce(input, encoding: encoding, options: options, dropsWhitespaceEarly: false)
+            // goes before the second one starts: a small sink replaces it first.)
+            sink = XMLDocumentSink(options: options, estimatedBytes: 0, dropsWhitespaceEarly: false)
+            sink = XMLDocumentSink(options: options, estimatedBytes: input.count, dropsWhitespaceEarly: false)
+            try parseOnce(input, encoding: encoding, options: options, into: sink)
         }
-        return builder.finish()
+        return sink.builder.finish()
     }
 
-    /// Runs libxml2 over the input once, and returns the builder it fed.
-    ///
-    /// - Parameter dropsWhitespaceEarly: whether the builder may drop layout
-    ///   whitespace as it goes (see ``XMLTreeBuilder``). When that turns
-    ///   out wrong, the parse stops and the builder says
-    ///   ``XMLTreeBuilder/needsRestart``; nothing else is checked then.
+    /// Runs libxml2 over the input once, feeding `sink`. When the sink
+    /// stops the parse to have it run again (``XMLEventSink/needsRestart``),
+    /// nothing else is checked.
     private static func parseOnce(
-        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, dropsWhitespaceEarly: Bool
-    ) throws(LoadError) -> XMLTreeBuilder {
+        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, into sink: XMLDocumentSink
+    ) throws(LoadError) {
         // libxml2 copies the bytes here. Reading them in place through a
         // static input buffer (as xmlCtxtReadMemory does) was tried: with
         // 2.9.14 it gave unbalanced element events on the benchmark corpus,
@@ -98,23 +102,20 @@ enum LibXML2 {
         let created = input.withMemoryRebound(to: CChar.self) {
             xmlCreateMemoryParserCtxt($0.baseAddress, Int32($0.count))
         }
-        return try load(
-            created, encoding: encoding, options: options, input: input,
-            session: { Session(parser: $0, input: input, options: options, encoding: encoding,
-                               dropsWhitespaceEarly: dropsWhitespaceEarly) },
+        try load(
+            created, encoding: encoding, options: options, input: input, sink: sink,
             run: { (parser, _) throws(LoadError) in _ = xmlParseDocument(parser) })
     }
 
     /// Runs one load on a parser context libxml2 just `created`: points it
-    /// at our SAX handler and a new ``Session``, borrows the thread's
+    /// at our SAX handler and a new ``Session`` feeding `sink`, borrows the thread's
     /// structured error handler, sets the safe options and any forced
     /// encoding, calls `run`, and frees the context (and the DTD document)
     /// whatever happens.
     private static func load(
         _ created: xmlParserCtxtPtr?, encoding: String?, options: LoadOptions, input: UnsafeBufferPointer<UInt8>,
-        session makeSession: (xmlParserCtxtPtr) -> Session,
-        run: (xmlParserCtxtPtr, Session) throws(LoadError) -> Void
-    ) throws(LoadError) -> XMLTreeBuilder {
+        sink: any XMLEventSink, run: (xmlParserCtxtPtr, Session) throws(LoadError) -> Void
+    ) throws(LoadError) {
         guard let parser = created else {
             throw LoadError(.tooLarge, "libxml2 could not create a parser (out of memory)")
         }
@@ -126,7 +127,7 @@ enum LibXML2 {
             xmlFreeParserCtxt(parser)
         }
 
-        let session = makeSession(parser)
+        let session = Session(parser: parser, input: input, options: options, encoding: encoding, sink: sink)
         let userData = Unmanaged.passUnretained(session).toOpaque()
         parser.pointee.sax.pointee = makeSAXHandler()
         parser.pointee.userData = userData
@@ -144,28 +145,27 @@ enum LibXML2 {
         if let encoding { try force(encoding, on: parser) }
 
         try withExtendedLifetime(session) { () throws(LoadError) in try run(parser, session) }
-        return try outcome(of: session, parser: parser, input: input)
+        try check(session, parser: parser, input: input)
     }
 
-    /// The builder a finished parse fed, or the load's first error.
-    private static func outcome(
-        of session: Session, parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>
-    ) throws(LoadError) -> XMLTreeBuilder {
-        if session.builder.needsRestart { return session.builder }
+    /// Throws the load's first error, if a finished parse had one.
+    private static func check(
+        _ session: Session, parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>
+    ) throws(LoadError) {
+        if session.sink.needsRestart { return }
         session.finishConversionError()
         if let failure = session.failure { throw failure }
         guard parser.pointee.wellFormed != 0 else {
             // Every fatal error goes through the handler; this is a fallback.
             throw withUnsafePointer(to: &parser.pointee.lastError) { session.loadError(from: $0) }
         }
-        guard session.router?.isComplete ?? session.builder.isComplete else {
+        guard session.sink.isComplete else {
             // libxml2 said well-formed but its events did not add up; never
             // hand out a half-built tree.
             throw LoadError(.invalidSyntax, "the document ended before its root element was complete",
                             location: XMLLoader.locate(line: Int(parser.pointee.input?.pointee.line ?? 1),
                                                        column: Int(parser.pointee.input?.pointee.col ?? 1), in: input).location)
         }
-        return session.builder
     }
 
     /// Parses XML that arrives in chunks, with libxml2's push parser
@@ -195,11 +195,12 @@ enum LibXML2 {
             head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
         }
         let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        return try load(
-            created, encoding: encoding, options: options, input: noInput,
-            session: { Session(parser: $0, input: noInput, options: options, encoding: encoding,
-                               dropsWhitespaceEarly: dropsWhitespaceEarly, estimatedBytes: estimatedBytes) },
+        let sink = XMLDocumentSink(
+            options: options, estimatedBytes: estimatedBytes, dropsWhitespaceEarly: dropsWhitespaceEarly)
+        try load(
+            created, encoding: encoding, options: options, input: noInput, sink: sink,
             run: { (parser, session) throws(LoadError) in try pushChunks(parser, session, next) })
+        return sink.builder
     }
 
     /// Parses XML in chunks like ``parseChunks(first:next:estimatedBytes:encoding:options:dropsWhitespaceEarly:)``,
@@ -215,14 +216,8 @@ enum LibXML2 {
             head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
         }
         let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        _ = try load(
-            created, encoding: nil, options: options, input: noInput,
-            session: {
-                let session = Session(parser: $0, input: noInput, options: options, encoding: nil,
-                                      dropsWhitespaceEarly: false, estimatedBytes: 0)
-                session.router = router
-                return session
-            },
+        try load(
+            created, encoding: nil, options: options, input: noInput, sink: router,
             run: { (parser, session) throws(LoadError) in try pushChunks(parser, session, next) })
     }
 
@@ -304,13 +299,9 @@ enum LibXML2 {
 /// The state of one load, reached from every callback through `userData`.
 ///
 /// Not `Sendable`: it lives on the loading thread for one parse only.
-private final class Session {
-    /// The tree being built. Callbacks run one at a time and never re-enter
-    /// the builder, so accesses cannot overlap.
-    @exclusivity(unchecked) var builder: XMLTreeBuilder
-    /// For a streaming parse: where the events go instead of ``builder``.
-    /// Set before the parse and only read by the callbacks.
-    @exclusivity(unchecked) var router: XMLStreamRouter?
+private final class Session: XMLReferenceDecoder {
+    /// Where the events go: the one sink of this parse.
+    let sink: any XMLEventSink
     /// The document's own parser context (entity expansions run in
     /// short-lived child contexts that share our callbacks and user data).
     let parser: xmlParserCtxtPtr
@@ -332,18 +323,29 @@ private final class Session {
     /// Replacement-text bytes entities may still expand to.
     var entityBudget: Int
     let maxEntityExpansion: Int
+    /// Whether a reference to an external entity fails the load
+    /// (``LoadOptions/rejectsExternalEntities``) instead of being skipped.
+    let rejectsExternalEntities: Bool
+    /// Whether the last CDATA piece the push parser handed over ended with
+    /// a CR (it splits long sections; a CR LF pair may straddle two pieces).
+    @exclusivity(unchecked) var cdataEndedWithCR = false
+    /// The true replacement text of internal entities whose stored text
+    /// got its CRs written as references (see
+    /// ``XMLTextRules/protectingCarriageReturns(_:)``), by name: attribute
+    /// values normalise the CRs themselves.
+    var unprotectedEntityText: [String: [UInt8]] = [:]
 
     init(
         parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions, encoding: String?,
-        dropsWhitespaceEarly: Bool, estimatedBytes: Int? = nil
+        sink: any XMLEventSink
     ) {
-        self.builder = XMLTreeBuilder(
-            options: options, estimatedBytes: estimatedBytes ?? input.count, dropsWhitespaceEarly: dropsWhitespaceEarly)
+        self.sink = sink
         self.parser = parser
         self.input = input
         self.forcedEncoding = encoding
         self.entityBudget = options.maxEntityExpansion
         self.maxEntityExpansion = options.maxEntityExpansion
+        self.rejectsExternalEntities = options.rejectsExternalEntities
     }
 
     /// Records an error found by our own code, located where the parser is.
@@ -390,11 +392,32 @@ private final class Session {
             return
         }
         var located = loadError(from: error)
+        if let truncated = truncationMessage(error.pointee.code) { located.message = truncated }
         if conversionError != nil {
             located.kind = .invalidEncoding
             located.message = conversionMessage()
         }
         failure = located
+    }
+
+    /// What libxml2's push parser should have said when the input ended
+    /// early, or `nil` for any other error.
+    ///
+    /// Told the input is over, the push parser reports "Extra content at the
+    /// end of the document" from any state but the epilogue, even when the
+    /// input simply stopped. Reading a whole document, libxml2 says what is
+    /// missing; this says the same: "Premature end of data in tag a" (the
+    /// innermost open element) or "Document is empty".
+    private func truncationMessage(_ code: Int32) -> String? {
+        guard code == Int32(XML_ERR_DOCUMENT_END.rawValue) else { return nil }
+        let state = parser.pointee.instate
+        guard state != XML_PARSER_EPILOG, state != XML_PARSER_EOF else { return nil }
+        let depth = Int(parser.pointee.nameNr)
+        if depth > 0, let names = parser.pointee.nameTab, let name = names[depth - 1] {
+            return "Premature end of data in tag \(String(cString: name))"
+        }
+        if state == XML_PARSER_START_TAG { return "Premature end of data in the root element's start tag" }
+        return state == XML_PARSER_START ? "Document is empty" : "Start tag expected, '<' not found"
     }
 
     /// Turns a conversion error no parser error followed into the failure.
@@ -465,11 +488,55 @@ private final class Session {
             return entity
         case XML_INTERNAL_GENERAL_ENTITY:
             return charge(entity) ? entity : nil
+        case XML_EXTERNAL_GENERAL_PARSED_ENTITY where !rejectsExternalEntities:
+            // libxml2 leaves an external entity it may not load out of
+            // the content (and refuses one in an attribute value itself).
+            skip(entity, named: name)
+            return entity
         default:
+            let advice = rejectsExternalEntities ? "; LoadOptions.rejectsExternalEntities is set" : ""
             fail(LoadError(.entityNotAllowed,
-                           "external entity '&\(String(cString: name));' is not loaded (external entities are never read)"),
+                           "external entity '&\(String(cString: name));' is not loaded (external entities are never read\(advice))"),
                  stopping: false)
             return nil
+        }
+    }
+
+    /// Tells the sink that the reference to `entity` just read is left out,
+    /// located at its `&` (the parser stands after its `;`).
+    private func skip(_ entity: xmlEntityPtr, named name: UnsafePointer<xmlChar>) {
+        let text = String(cString: name)
+        let width = text.utf8.count + 2
+        let line = Int(parser.pointee.input?.pointee.line ?? 1)
+        let column = Int(parser.pointee.input?.pointee.col ?? 1)
+        let location = SourceLocation(
+            byteOffset: max(0, Int(xmlByteConsumed(parser)) - width), line: max(line, 1),
+            column: max(1, column - text.count - 2))
+        let systemID = entity.pointee.SystemID.map { String(cString: $0) }
+        let skipped = SkippedEntity(name: text, systemID: systemID, location: location)
+        sink.skipEntity(skipped)
+    }
+
+    /// Stores an entity declaration in libxml2's DTD document, with the
+    /// CRs of an internal general entity's replacement text written as
+    /// references so they survive libxml2 reading that text again (see
+    /// ``XMLTextRules/protectingCarriageReturns(_:)``).
+    func declareEntity(
+        _ name: UnsafePointer<xmlChar>?, type: Int32, publicID: UnsafePointer<xmlChar>?,
+        systemID: UnsafePointer<xmlChar>?, content: UnsafeMutablePointer<xmlChar>?
+    ) {
+        guard let name, let content, type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue),
+            xmlSAX2GetEntity(parser, name) == nil,
+            var protected = XMLTextRules.protectingCarriageReturns(
+                UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+        else {
+            xmlSAX2EntityDecl(parser, name, type, publicID, systemID, content)
+            return
+        }
+        unprotectedEntityText[String(cString: name)] = Array(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content))))
+        protected.append(0)
+        protected.withUnsafeMutableBufferPointer {
+            xmlSAX2EntityDecl(parser, name, type, publicID, systemID, $0.baseAddress)
         }
     }
 
@@ -497,9 +564,6 @@ private final class Session {
         return true
     }
 
-    /// Decodes the entity references libxml2 leaves in an attribute value
-    /// (without entity substitution it keeps `&name;`, and writes a literal
-    /// `&` as `&#38;`), then hands the value to `body`.
     /// A namespace URI with its references decoded, as a string in the
     /// parser's dictionary (so the same URI is always the same pointer).
     ///
@@ -507,7 +571,7 @@ private final class Session {
     /// its character references but with `&#38;` for a literal `&` and
     /// `&name;` for an internal entity: undecoded, like attribute values.
     /// Most URIs have no `&` and pass through as they are.
-    func decodedNamespaceURI(_ uri: UnsafePointer<xmlChar>?) throws(LoadError) -> UnsafePointer<xmlChar>? {
+    func decodedNamespaceURI(_ uri: UnsafePointer<UInt8>?) throws(LoadError) -> UnsafePointer<UInt8>? {
         guard let uri, strchr(UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self), Int32(UInt8(ascii: "&"))) != nil else {
             return uri
         }
@@ -522,19 +586,50 @@ private final class Session {
         return decoded ?? uri
     }
 
+    /// Decodes the entity references libxml2 leaves in an attribute value
+    /// (without entity substitution it keeps `&name;`, and writes a literal
+    /// `&` as `&#38;`), then hands the value to `body`.
+    ///
+    /// The references are replaced as section 3.3.3 of XML 1.0 says (see
+    /// ``XMLTextRules/appendAttributeValue(_:to:isReplacementText:depth:entity:)``),
+    /// each entity charged to the budget.
     func withDecodedAttribute(
-        _ value: UnsafePointer<xmlChar>, length: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
+        _ value: UnsafePointer<UInt8>, length: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
     ) throws(LoadError) {
         if length == 0 || memchr(value, Int32(UInt8(ascii: "&")), length) == nil {
             try body(UnsafeBufferPointer(start: value, count: length))
             return
         }
-        guard let decoded = xmlStringLenDecodeEntities(parser, value, Int32(length), Int32(XML_SUBSTITUTE_REF), 0, 0, 0) else {
-            if !failed { throw LoadError(.entityNotAllowed, "cannot expand the entities in an attribute value") }
-            return
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(length)
+        let complete = try XMLTextRules.appendAttributeValue(
+            UnsafeBufferPointer(start: value, count: length), to: &decoded, isReplacementText: false,
+            entity: { (name) throws(LoadError) in try attributeEntity(named: name) })
+        guard complete else { return }
+        try decoded.withUnsafeBufferPointer { (bytes) throws(LoadError) in try body(bytes) }
+    }
+
+    /// What the entity reference `&name;` in an attribute value stands for;
+    /// `nil` once the load failed (an undeclared entity, the budget spent).
+    private func attributeEntity(named name: [UInt8]) throws(LoadError) -> XMLTextRules.EntityText? {
+        guard !failed else { return nil }
+        let found = (name + [0]).withUnsafeBufferPointer { xmlSAX2GetEntity(parser, $0.baseAddress) }
+        let text = String(decoding: name, as: UTF8.self)
+        guard let entity = found else {
+            fail(LoadError(.entityNotAllowed, "entity '&\(text);' is not declared"), stopping: false)
+            return nil
         }
-        defer { docquery_xmlFree(decoded) }
-        try body(UnsafeBufferPointer(start: decoded, count: Int(xmlStrlen(decoded))))
+        let content = entity.pointee.content.map { Array(UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0)))) } ?? []
+        switch entity.pointee.etype {
+        case XML_INTERNAL_PREDEFINED_ENTITY:
+            return .character(content)
+        case XML_INTERNAL_GENERAL_ENTITY:
+            guard charge(entity) else { return nil }
+            return .replacement(unprotectedEntityText[text] ?? content)
+        default:
+            // Well-formedness constraint "No External Entity References".
+            throw LoadError(.entityNotAllowed, "an attribute value references the external entity '&\(text);'")
+        }
     }
 }
 
@@ -551,54 +646,22 @@ private func withSession(_ context: UnsafeMutableRawPointer?, _ body: (Session) 
     Unmanaged<Session>.fromOpaque(context)._withUnsafeGuaranteedRef(body)
 }
 
-/// Runs a builder step, recording a thrown error and stopping the parser.
+/// Delivers one event to the session's sink; a thrown error is recorded
+/// and stops the parser (or, when the sink asks for the input to be read
+/// again, only stops it).
 @inline(__always)
-private func build(_ session: Session, _ step: (inout XMLTreeBuilder) throws(LoadError) -> Void) {
+private func deliver(_ session: Session, _ event: (any XMLEventSink) throws(LoadError) -> Void) {
     guard !session.failed else {
         session.stop()
         return
     }
     do {
-        try step(&session.builder)
-        // The tree went wrong (see XMLTreeBuilder.needsRestart): stop; the load runs again.
-        if session.builder.needsRestart { session.stop() }
+        try event(session.sink)
     } catch {
-        session.fail(error, stopping: true)
-    }
-}
-
-/// Runs a streaming step (see ``XMLStreamRouter``), recording a thrown
-/// error and stopping the parser.
-@inline(__always)
-private func route(_ session: Session, _ step: () throws(LoadError) -> Void) {
-    guard !session.failed else {
-        session.stop()
-        return
-    }
-    do {
-        try step()
-    } catch {
-        session.fail(error, stopping: true)
-    }
-}
-
-/// Calls `body` with each of the first `count` attributes of a start tag
-/// (libxml2's five pointers per attribute): name, prefix, decoded
-/// namespace URI and decoded value; only with those `selects` (given the
-/// name and prefix) says yes to, when given: the others are never decoded.
-@inline(__always)
-private func forEachAttribute(
-    _ session: Session, _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
-    selects: ((UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?) throws(LoadError) -> Bool)? = nil,
-    _ body: (UnsafePointer<xmlChar>, UnsafePointer<xmlChar>?, UnsafePointer<xmlChar>?, UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
-) throws(LoadError) {
-    guard count > 0, let attributes else { return }
-    for i in 0..<count {
-        let fields = attributes + 5 * i
-        guard let name = fields[0], let value = fields[3], let end = fields[4] else { continue }
-        if let selects, try !selects(name, fields[1]) { continue }
-        try session.withDecodedAttribute(value, length: end - value) { bytes throws(LoadError) in
-            try body(name, fields[1], session.decodedNamespaceURI(fields[2]), bytes)
+        if session.sink.needsRestart {
+            session.stop()
+        } else {
+            session.fail(error, stopping: true)
         }
     }
 }
@@ -607,49 +670,31 @@ private func makeSAXHandler() -> xmlSAXHandler {
     var sax = xmlSAXHandler()
     sax.initialized = UInt32(XML_SAX2_MAGIC)
 
-    sax.startElementNs = { context, local, prefix, uri, _, _, attributeCount, defaultedCount, attributes in
+    sax.startElementNs = { context, local, prefix, uri, _, _, attributeCount, _, attributes in
         withSession(context) { session in
             guard let local else { return }
-            if let router = session.router {
-                route(session) { () throws(LoadError) in
-                    try router.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
-                    guard router.readsAttributes else { return }
-                    try forEachAttribute(
-                        session, Int(attributeCount - defaultedCount), attributes,
-                        selects: { (name, prefix) throws(LoadError) in try router.selectsAttribute(local: name, prefix: prefix) }
-                    ) { (name, prefix, uri, value) throws(LoadError) in
-                        try router.attribute(local: name, prefix: prefix, namespaceURI: uri, value: value)
-                    }
-                }
-                return
-            }
-            build(session) { builder throws(LoadError) in
-                try builder.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri))
-                // Defaulted attributes (from an ATTLIST) come last; like
-                // libxml2's own tree builder without DTDATTR, leave them out.
-                try forEachAttribute(session, Int(attributeCount - defaultedCount), attributes) {
-                    (name, prefix, uri, value) throws(LoadError) in
-                    try builder.addAttribute(local: name, prefix: prefix, namespaceURI: uri, value: value)
-                }
+            session.cdataEndedWithCR = false
+            // Defaulted attributes (from an ATTLIST in the internal subset)
+            // come last, as XML 1.0 section 5.1 asks.
+            let all = XMLAttributes(count: Int(attributeCount), fields: attributes)
+            deliver(session) { sink throws(LoadError) in
+                try sink.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri),
+                                      attributes: all, decoder: session)
             }
         }
     }
     sax.endElementNs = { context, _, _, _ in
         withSession(context) { session in
-            if let router = session.router { return route(session) { () throws(LoadError) in try router.endElement() } }
-            build(session) { builder throws(LoadError) in try builder.endElement() }
+            session.cdataEndedWithCR = false
+            deliver(session) { sink throws(LoadError) in try sink.endElement() }
         }
     }
     let characters: charactersSAXFunc = { context, bytes, length in
         withSession(context) { session in
             guard let bytes else { return }
-            if let router = session.router {
-                return route(session) { () throws(LoadError) in
-                    try router.text(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: false)
-                }
-            }
-            build(session) { builder throws(LoadError) in
-                try builder.appendText(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: false)
+            session.cdataEndedWithCR = false
+            deliver(session) { sink throws(LoadError) in
+                try sink.text(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: false)
             }
         }
     }
@@ -659,26 +704,25 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.cdataBlock = { context, bytes, length in
         withSession(context) { session in
             guard let bytes else { return }
-            if let router = session.router {
-                return route(session) { () throws(LoadError) in
-                    try router.text(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: true)
-                }
+            let raw = UnsafeBufferPointer(start: bytes, count: Int(length))
+            // The push parser hands CDATA over as it stands in the input;
+            // its line ends are normalised here (section 2.11). Inside an
+            // entity's replacement text (depth > 0) a CR came from a
+            // character reference and stays.
+            let inDocument = session.parser.pointee.depth == 0
+            let normalized = inDocument ? XMLTextRules.normalizingLineEnds(raw, afterCR: session.cdataEndedWithCR) : nil
+            session.cdataEndedWithCR = inDocument && raw.last == 0x0D
+            func send(_ text: UnsafeBufferPointer<UInt8>) {
+                deliver(session) { sink throws(LoadError) in try sink.text(text, cdata: true) }
             }
-            build(session) { builder throws(LoadError) in
-                try builder.appendText(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: true)
-            }
+            if let normalized { normalized.withUnsafeBufferPointer(send) } else { send(raw) }
         }
     }
     sax.comment = { context, text in
         withSession(context) { session in
             guard let text, session.parser.pointee.inSubset == 0 else { return }
-            if let router = session.router {
-                return route(session) { () throws(LoadError) in
-                    try router.comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
-                }
-            }
-            build(session) { builder throws(LoadError) in
-                try builder.appendComment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
+            deliver(session) { sink throws(LoadError) in
+                try sink.comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
             }
         }
     }
@@ -687,12 +731,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
             guard let target, session.parser.pointee.inSubset == 0 else { return }
             let bytes = data.map { UnsafeBufferPointer(start: $0, count: Int(xmlStrlen($0))) }
                 ?? UnsafeBufferPointer(start: nil, count: 0)
-            if let router = session.router {
-                return route(session) { () throws(LoadError) in try router.processingInstruction(target: target, data: bytes) }
-            }
-            build(session) { builder throws(LoadError) in
-                try builder.appendProcessingInstruction(target: target, data: bytes)
-            }
+            deliver(session) { sink throws(LoadError) in try sink.processingInstruction(target: target, data: bytes) }
         }
     }
 
@@ -707,7 +746,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.entityDecl = { context, name, type, publicID, systemID, content in
         withSession(context) { session in
             guard !session.failed else { return }
-            xmlSAX2EntityDecl(session.parser, name, type, publicID, systemID, content)
+            session.declareEntity(name, type: type, publicID: publicID, systemID: systemID, content: content)
         }
     }
     sax.getEntity = { context, name in

@@ -6,9 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Receives libxml2's SAX2 events for a streaming parse (from
-/// ``LibXML2/streamChunks(first:next:options:router:)``, as plain Swift
-/// calls) and decides with a ``StreamMatcher`` which elements and
+/// The ``XMLEventSink`` of a streaming parse (from
+/// ``LibXML2/streamChunks(first:next:options:router:)``): decides with a
+/// ``StreamMatcher`` which elements and
 /// attributes are candidates. Between candidates it only keeps one
 /// selector state per open element; inside a candidate the events go to
 /// an ``XMLTreeBuilder`` for that subtree alone, so namespaces, entities,
@@ -19,7 +19,7 @@ import Darwin
 /// parser's callback, so its document is freed before the next one is
 /// built (the allocator then reuses the same few blocks); when the
 /// consumer throws, the parse stops.
-final class XMLStreamRouter {
+final class XMLStreamRouter: XMLEventSink {
     // The parser calls in one event at a time and nothing re-enters the
     // router, so no access to its state can overlap.
     @exclusivity(unchecked) private var matcher: StreamMatcher
@@ -99,7 +99,26 @@ final class XMLStreamRouter {
         return matches
     }
 
+    /// Opens an element and passes on the attributes that matter: all of
+    /// them inside a candidate, outside only those the selector picks (the
+    /// others are never decoded).
     func startElement(
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
+        attributes: XMLAttributes, decoder: any XMLReferenceDecoder
+    ) throws(LoadError) {
+        try openElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
+        guard attributes.count > 0, readsAttributes else { return }
+        for index in 0..<attributes.count {
+            guard let name = attributes.localName(at: index),
+                try selectsAttribute(local: name, prefix: attributes.prefix(at: index))
+            else { continue }
+            try attributes.withAttribute(at: index, decoder: decoder) { (local, prefix, uri, value) throws(LoadError) in
+                try attribute(local: local, prefix: prefix, namespaceURI: uri, value: value)
+            }
+        }
+    }
+
+    private func openElement(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?
     ) throws(LoadError) {
         if openInCandidate > 0 {
@@ -131,8 +150,8 @@ final class XMLStreamRouter {
 
     /// Whether the attributes of the element just started matter: it is
     /// part of a candidate, or the selector's next step may pick one of them.
-    /// When not, the caller skips them without decoding their values.
-    var readsAttributes: Bool {
+    /// When not, they are skipped without decoding their values.
+    private var readsAttributes: Bool {
         if openInCandidate > 0 { return true }
         guard element != nil, case .applying(let k) = elementState, case .key = matcher.steps[k] else { return false }
         return true
@@ -142,7 +161,7 @@ final class XMLStreamRouter {
     /// ``attribute(local:prefix:namespaceURI:value:)``: inside a candidate
     /// every attribute is, outside only a candidate attribute. Asked once
     /// per attribute, in order, after ``readsAttributes`` said yes.
-    func selectsAttribute(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> Bool {
+    private func selectsAttribute(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> Bool {
         if openInCandidate > 0 { return true }
         do {
             return try childState(of: elementState, local: local, prefix: prefix, isAttribute: true) == .candidate
@@ -154,7 +173,7 @@ final class XMLStreamRouter {
     /// An attribute ``selectsAttribute(local:prefix:)`` chose: part of the
     /// candidate being built, or a candidate of its own (a copy of its
     /// element holding only this attribute).
-    func attribute(
+    private func attribute(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
         value: UnsafeBufferPointer<UInt8>
     ) throws(LoadError) {
@@ -205,6 +224,13 @@ final class XMLStreamRouter {
     func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>) throws(LoadError) {
         if openInCandidate > 0 { try builder.appendProcessingInstruction(target: target, data: data) }
     }
+
+    /// Candidates are documents of their own; what a skipped reference
+    /// inside one would say is not kept.
+    func skipEntity(_ skipped: SkippedEntity) {}
+
+    /// A stream never reads its input again.
+    var needsRestart: Bool { false }
 
     /// Streams XML from `input` (whose first bytes, `first`, were read
     /// already), calling `emit` with each candidate as soon as it is complete.

@@ -84,6 +84,8 @@ struct XMLTreeBuilder {
     /// The names frozen by the last ``finish()``, while no name was added
     /// since: the next document of a stream shares the instance.
     private var frozenNames: NameTable?
+    /// References to external entities left out so far, for the document.
+    private var skippedEntities: [SkippedEntity] = []
 
     init(options: LoadOptions, estimatedBytes: Int, dropsWhitespaceEarly: Bool = true) {
         dropsEarly = dropsWhitespaceEarly
@@ -121,6 +123,7 @@ struct XMLTreeBuilder {
         needsRestart = false
         lastTextParent = .max
         attributeNamespaces.removeAll(keepingCapacity: true)
+        skippedEntities.removeAll()
     }
 
     // MARK: Events
@@ -272,6 +275,12 @@ struct XMLTreeBuilder {
         guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
     }
 
+    /// Notes a reference to an external entity that was left out of the
+    /// tree (see ``Document/skippedEntities``).
+    mutating func skipEntity(_ skipped: SkippedEntity) {
+        skippedEntities.append(skipped)
+    }
+
     /// Appends a comment, when the options keep comments.
     mutating func appendComment(_ text: UnsafeBufferPointer<UInt8>) throws(LoadError) {
         guard keepsComments else { return }
@@ -311,7 +320,8 @@ struct XMLTreeBuilder {
         tree.text = text.array()
         let names = frozenNames ?? NameTable(tree.names)
         frozenNames = names
-        return tree.finish(format: .xml, frozenNames: names)
+        defer { skippedEntities = [] }
+        return tree.finish(format: .xml, frozenNames: names, skippedEntities: skippedEntities)
     }
 
     // MARK: Names

@@ -3,8 +3,9 @@ import Testing
 @testable import DocTree
 
 /// Pins the entity behaviour: internal entities expand within a budget of
-/// `LoadOptions.maxEntityExpansion` bytes of replacement text; external and
-/// undeclared ones fail with `entityNotAllowed`; nothing is ever fetched.
+/// `LoadOptions.maxEntityExpansion` bytes of replacement text; undeclared
+/// ones fail with `entityNotAllowed`; external ones are left out (or fail
+/// with `LoadOptions.rejectsExternalEntities`); nothing is ever fetched.
 @Suite struct XMLEntityTests {
     @Test func internalEntityExpands() throws {
         let xml = """
@@ -95,24 +96,36 @@ import Testing
         let id: String
         let xml: String
         let says: String
+        var rejectsExternal = false
         var testDescription: String { id }
     }
 
     @Test(arguments: [
         RefusedCase(id: "external file entity",
-                    xml: "<!DOCTYPE d [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><d>&x;</d>", says: "external"),
+                    xml: "<!DOCTYPE d [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><d>&x;</d>", says: "external",
+                    rejectsExternal: true),
         RefusedCase(id: "external http entity",
-                    xml: "<!DOCTYPE d [<!ENTITY x SYSTEM \"http://127.0.0.1:9/x\">]><d>&x;</d>", says: "external"),
+                    xml: "<!DOCTYPE d [<!ENTITY x SYSTEM \"http://127.0.0.1:9/x\">]><d>&x;</d>", says: "external",
+                    rejectsExternal: true),
         RefusedCase(id: "undeclared entity, no DTD", xml: "<d>&nbsp;</d>", says: "not declared"),
         RefusedCase(id: "undeclared entity an external DTD might declare",
                     xml: "<!DOCTYPE d SYSTEM \"http://127.0.0.1:9/d.dtd\"><d>&nbsp;</d>", says: "not declared"),
         RefusedCase(id: "undeclared entity in an attribute", xml: "<d a=\"&nbsp;\"/>", says: "nbsp"),
     ])
     func externalAndUndeclaredEntitiesAreRefused(_ row: RefusedCase) throws {
-        let error = try #require(loadError(row.xml))
+        var options = LoadOptions(format: .xml)
+        options.rejectsExternalEntities = row.rejectsExternal
+        let error = try #require(loadError(row.xml, options))
         #expect(error.kind == .entityNotAllowed)
         #expect(error.message.contains(row.says), "\(error.message)")
         #expect(error.location != nil)
+    }
+
+    @Test(arguments: ["file:///etc/passwd", "http://127.0.0.1:9/x"])
+    func externalEntitiesAreLeftOutByDefault(_ systemID: String) throws {
+        let document = try loadXML("<!DOCTYPE d [<!ENTITY x SYSTEM \"\(systemID)\">]><d>(&x;)</d>")
+        #expect(document.root.string == "()")
+        #expect(document.skippedEntities.map(\.systemID) == [systemID])
     }
 
     @Test func externalDTDsAreNotReadButTheDocumentLoads() throws {

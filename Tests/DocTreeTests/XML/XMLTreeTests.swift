@@ -185,11 +185,12 @@ func outline(_ document: Document) -> String {
                   @v="[E]&&<"
                 """),
         ShapeCase(
-            id: "ATTLIST defaults are not added",
-            xml: "<!DOCTYPE a [<!ATTLIST a d CDATA \"dflt\">]><a x=\"1\"/>",
+            id: "ATTLIST defaults follow the specified attributes (XML 1.0 section 5.1)",
+            xml: "<!DOCTYPE a [<!ATTLIST a d CDATA \"dflt\" x CDATA \"0\">]><a x=\"1\"/>",
             outline: """
                 <a>
                   @x="1"
+                  @d="dflt"
                 """),
     ]
 
