@@ -8,11 +8,15 @@ final class JMESProgram: Sendable {
     let keys: [String]
     /// The keys' name ids in the last document evaluated on.
     let keyIDs = KeyIDCache()
+    /// The values bound to `$name`, written out (`""` when none), so that
+    /// two expressions are equal only when they bind the same values.
+    let bound: String
 
-    init(source: String, expression: JMESExpression, keys: [String]) {
+    init(source: String, expression: JMESExpression, keys: [String], bound: String = "") {
         self.source = source
         self.expression = expression
         self.keys = keys
+        self.bound = bound
     }
 }
 

@@ -57,6 +57,13 @@ struct JMESLexer {
         case ",": return single(.comma)
         case ":": return single(.colon)
         case "@": return single(.current)
+        case "$" where peek(1).map(Self.continuesIdentifier) == true:
+            var end = position + 2
+            while end < scalars.count, Self.continuesIdentifier(scalars[end]) { end += 1 }
+            var token = JMESToken(kind: .variable, range: start..<end)
+            token.text = String(String.UnicodeScalarView(scalars[position + 1..<end]))
+            position = end
+            return token
         case "[":
             switch peek(1) {
             case "]": return single(.flatten, length: 2)

@@ -9,17 +9,20 @@ struct JMESParser {
     /// Projections stop at tokens binding less than this.
     private static let projectionStop = 10
 
-    private let expression: String
+    let expression: String
     private let tokens: [JMESToken]
     private var position = 0
     private var depth = 0
     /// The distinct identifiers, in slot order.
     private(set) var keys: [String] = []
     private var slotOfKey: [String: Int] = [:]
+    /// The values `$name` stands for; `nil` when none were given.
+    let parameters: PathParameters?
 
-    init(_ expression: String) throws(QueryError) {
+    init(_ expression: String, parameters: PathParameters? = nil) throws(QueryError) {
         self.expression = expression
         self.tokens = try JMESLexer.tokens(of: expression)
+        self.parameters = parameters
     }
 
     /// Parses the whole expression.
@@ -134,6 +137,8 @@ struct JMESParser {
             return .current
         case .expressionReference:
             return .reference(try parseExpression(token.bindingPower))
+        case .variable:
+            return .literal(try boundValue(token))
         default:
             throw unexpected(token)
         }

@@ -7,6 +7,8 @@ struct JMESToken: Sendable {
         case dot, star, flatten, filter, leftBracket, rightBracket
         case leftBrace, rightBrace, leftParenthesis, rightParenthesis
         case comma, colon, current, expressionReference
+        /// `$name`: a bound parameter (``JMESPath/init(_:parameters:)-(_,[String:(any Sendable)?])``); its name is in `text`.
+        case variable
         case pipe, or, and, not
         case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
         case end
@@ -50,6 +52,7 @@ struct JMESToken: Sendable {
         case .rawString: "raw string"
         case .literal: "literal"
         case .number: "number \(number)"
+        case .variable: "'$\(text)'"
         case .dot: "'.'"
         case .star: "'*'"
         case .flatten: "'[]'"
