@@ -73,19 +73,23 @@ struct Diagnostics: Sendable {
     // MARK: - Documents
 
     /// A document that cannot be read or parsed: the source, line, column
-    /// and message, then the offending line under a line-number gutter.
-    /// (``LoadError/description`` adds a caret line under it; docq's
-    /// output keeps the two lines it has always printed, so scripts that
-    /// read them do not break.)
+    /// and message, then the library's excerpt (``LoadError/snippetLines(style:)``):
+    /// the offending line under a line-number gutter, `…` where it is cut,
+    /// and the caret line under the column, as ``LoadError/description`` shows it.
     func text(for error: LoadError, source: String) -> String {
         var head = "\(style.error("error:")) \(source)"
         if let location = error.location { head += ":\(location.line):\(location.column)" }
         head += ": \(error.message)\n"
-        for line in error.snippetLines(style: style).prefix(1) { head += line + "\n" }
+        for line in error.snippetLines(style: style) { head += line + "\n" }
         if error.kind == .invalidEncoding {
             head += "\(style.note("hint:")) for a document in a legacy encoding, name it with -e/--encoding (e.g. -e EUC-KR)\n"
         }
         return head
+    }
+
+    /// Any other error: `error: [SOURCE: ]MESSAGE`.
+    func errorText(_ message: String, source: String? = nil) -> String {
+        "\(style.error("error:")) \(source.map { $0 + ": " } ?? "")\(message)\n"
     }
 
     // MARK: - Empty results

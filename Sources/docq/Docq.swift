@@ -66,7 +66,8 @@ enum Main {
     private static func run(_ command: any ParsableCommand.Type, _ arguments: [String]) async -> Int32 {
         let parsed: any ParsableCommand
         do {
-            parsed = try command.parseAsRoot(arguments)
+            // `--arg NAME TEXT` takes two operands: see ``ParameterOptions/paired(_:)``.
+            parsed = try command.parseAsRoot(ParameterOptions.paired(arguments))
         } catch {
             return report(error, command: command)
         }

@@ -15,7 +15,8 @@ struct Docq: ParsableCommand {
             with text and no child elements as its text, anything else as one line of \
             compact JSON. With no FILE, or with -, reads standard input; http(s) URLs \
             are fetched. The path . selects the whole document. With several \
-            documents each line starts with FILE: (see --no-filename).
+            documents each line starts with FILE: (see --no-filename); JSON output \
+            (-j, --pretty) never does, so it stays JSON (see -H).
 
             EXAMPLES (the documents are in Examples/documents):
               $ docq auth.user.username rsp.xml
@@ -37,6 +38,8 @@ struct Docq: ParsableCommand {
               $ docq --paths . tasks.json | grep 'Call Mom'    (path, tab, value)
               tasks.list[0].taskseries[1].name        Call Mom
               $ curl -s https://example.com/rsp.xml | docq auth.token
+              $ docq --arg name Inbox 'lists.list[?name == $name].id' lists.xml
+              $ docq -s @count events.jsonl                   (records as one array)
               $ docq --jmespath 'entry[*].{title: title, date: updated}' feed.xml
               {"title":"Atom-Powered Robots Run Amok","date":"2003-12-13T18:30:02Z"}
               {"title":"Robots Sighted in Town","date":"2003-12-14T09:15:00Z"}
@@ -64,11 +67,38 @@ struct Docq: ParsableCommand {
                                  valueName: "file-or-url"))
     var operands: [String] = []
 
-    @Flag(name: [.short, .long], help: "Print the result as one JSON array of the values (always an array).")
+    @Flag(name: [.short, .long], help: """
+        Print the values of each document as one JSON array (always an array), one array a line and \
+        never prefixed, so the output is JSON Lines (see --with-filename, --slurp).
+        """)
     var json = false
 
-    @Flag(help: "Indent the JSON array (implies --json).")
+    @Flag(help: "Print each value as indented JSON, as 'jq .' does; with --json, indent the array.")
     var pretty = false
+
+    @Flag(name: [.short, .long], help: """
+        Read every document (the records of a JSON Lines stream, or several files) into one JSON \
+        array and evaluate the path once on it, as jq -s does.
+        """)
+    var slurp = false
+
+    @Flag(name: [.customShort("H"), .customLong("with-filename")], help: """
+        Name the file of each result: 'FILE:' before each line, even for one document; with --json, \
+        each line is {"file":FILE,"values":[…]}.
+        """)
+    var withFilename = false
+
+    @Flag(help: """
+        Print each matched array as one CSV row (RFC 4180: strings in double quotes, numbers as \
+        written, null empty), as jq's @csv does.
+        """)
+    var csv = false
+
+    @Flag(help: """
+        Print each matched array as one row of tab-separated values (tab, line breaks and \\ \
+        escaped as \\t \\n \\r \\\\), as jq's @tsv does.
+        """)
+    var tsv = false
 
     @Flag(name: [.customShort("1"), .long], help: "Print only the first matched value of each document.")
     var first = false
@@ -105,10 +135,36 @@ struct Docq: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @OptionGroup var parameters: ParameterOptions
+
     func validate() throws {
         if paths && (json || pretty) {
             throw ValidationError("--paths cannot be combined with --json or --pretty")
         }
+        let formats = [("--json", json || pretty), ("--paths", paths), ("--csv", csv), ("--tsv", tsv)].filter(\.1)
+        if formats.count > 1 {
+            throw ValidationError("\(formats.map(\.0).joined(separator: ", ")) cannot be combined: choose one output format")
+        }
+        if withFilename && noFilename {
+            throw ValidationError("--with-filename cannot be combined with --no-filename")
+        }
+        if withFilename && slurp {
+            throw ValidationError("--with-filename cannot be combined with --slurp, which makes one array of every document")
+        }
+        if slurp && stream {
+            throw ValidationError("--slurp cannot be combined with --stream: it reads every document into memory")
+        }
+        _ = try parameters.bindings()
+    }
+
+    /// How values are printed.
+    var output: OutputFormat {
+        if json { return .jsonArrays(pretty: pretty) }
+        if pretty { return .prettyJSON }
+        if csv { return .csv }
+        if tsv { return .tsv }
+        if paths { return .paths }
+        return .lines
     }
 
     /// Runs the query and returns the exit status.
@@ -121,6 +177,18 @@ struct Docq: ParsableCommand {
 enum CompiledQuery: Sendable {
     case path(PathQuery)
     case jmespath(JMESPath)
+
+    /// Compiles `text` as a key path, or a JMESPath expression, with the
+    /// values `--arg`/`--argjson` bound (none: a key path reads `$name` as
+    /// a key, and explains so when it matches nothing).
+    init(_ text: String, jmespath: Bool, parameters: [String: (any Sendable)?]) throws(QueryError) {
+        switch (jmespath, parameters.isEmpty) {
+        case (true, true): self = .jmespath(try JMESPath(text))
+        case (true, false): self = .jmespath(try JMESPath(text, parameters: parameters))
+        case (false, true): self = .path(try PathQuery(text))
+        case (false, false): self = .path(try PathQuery(text, parameters: parameters))
+        }
+    }
 
     func evaluate(on document: Document) throws(QueryError) -> QueryResult {
         try evaluate(on: document.root)
@@ -162,36 +230,54 @@ struct QueryRun {
     func run() async -> ExitStatus {
         let query: CompiledQuery
         do {
-            query = command.jmespath ? .jmespath(try JMESPath(command.path)) : .path(try PathQuery(command.path))
-        } catch {
+            query = try CompiledQuery(command.path, jmespath: command.jmespath, parameters: command.parameters.bindings())
+        } catch let error as QueryError {
             writeToStandardError(diagnostics.text(for: error))
+            return .usage
+        } catch {
+            writeToStandardError(diagnostics.errorText("\(error)"))
             return .usage
         }
 
         let sources = command.operands.isEmpty ? [InputSource.standardInput] : command.operands.map(InputSource.init(operand:))
-        if let status = StreamRun(command: command, diagnostics: diagnostics).runIfStreaming(query, sources: sources) {
+        let loader = DocumentLoader(options: command.input.loadOptions)
+        let labels = (sources.count > 1 && !command.noFilename || command.withFilename) && !command.slurp
+        if !command.slurp,
+           let status = StreamRun(command: command, diagnostics: diagnostics).runIfStreaming(query, sources: sources)
+        {
             return status
         }
-        let prefixes = sources.count > 1 && !command.noFilename
-        let loader = DocumentLoader(options: command.input.loadOptions)
-        let printer = RecordPrinter(
-            query: query, path: command.path, first: command.first, asJSON: command.json || command.pretty,
-            pretty: command.pretty, paths: command.paths, diagnostics: diagnostics,
-            skimmer: RecordPrinter.skimmer(
-                for: query, asJSON: command.json || command.pretty, paths: command.paths, options: loader.options))
+        let output = command.output
+        var printer = RecordPrinter(
+            query: query, path: command.path, first: command.first, output: output, diagnostics: diagnostics,
+            skimmer: RecordPrinter.skimmer(for: query, output: output, options: loader.options))
+        printer.withFilename = command.withFilename
+        // JSON output is never prefixed: -H names the file inside it.
+        let prefixes = labels && !output.isJSON
         var total = RecordPrinter.Outcome()
         var misses: [(label: String, explanation: Explanation?)] = []
 
-        let parallel = ParallelRun(printer: printer, loader: loader, requestedJobs: command.jobs, prefixes: prefixes)
-        await parallel.run(sources) { source, outcome in
-            if let miss = outcome.miss { misses.append((source.label, miss)) }
-            total.merge(outcome)
+        if command.slurp {
+            guard let document = await Slurp(loader: loader, diagnostics: diagnostics).document(of: sources) else {
+                return .unreadableDocument
+            }
+            var out = OutputStream.standardOutput()
+            printer.print(DocumentRecords(document), label: "--slurp", prefix: "", prefixed: false, to: &out,
+                          outcome: &total, errorsNow: true)
+            out.flush()
+            if let miss = total.miss { misses.append(("--slurp", miss)) }
+        } else {
+            let parallel = ParallelRun(printer: printer, loader: loader, requestedJobs: command.jobs, prefixes: prefixes)
+            await parallel.run(sources) { source, outcome in
+                if let miss = outcome.miss { misses.append((source.label, miss)) }
+                total.merge(outcome)
+            }
         }
 
         if !total.matched {
             for miss in misses {
                 writeToStandardError(diagnostics.noMatchText(
-                    path: command.path, explanation: miss.explanation, source: prefixes ? miss.label : nil))
+                    path: command.path, explanation: miss.explanation, source: labels ? miss.label : nil))
             }
         }
         if total.unreadable { return .unreadableDocument }

@@ -7,9 +7,10 @@ struct RecordPrinter: Sendable {
     let query: CompiledQuery
     let path: String
     let first: Bool
-    let asJSON: Bool
-    let pretty: Bool
-    let paths: Bool
+    let output: OutputFormat
+    /// `-H`: JSON output names each document's file (text output gets its
+    /// `FILE:` prefix from the caller).
+    var withFilename = false
     let diagnostics: Diagnostics
     /// Answers the path on a JSON Lines record straight from its bytes when
     /// it can (see ``skimmer(for:options:)``); `nil` to always build documents.
@@ -72,14 +73,17 @@ struct RecordPrinter: Sendable {
             } else {
                 outcome.matched = true
             }
-            write(values, of: result, prefix: prefix, to: &out)
+            if let failure = write(values, of: result, label: label, prefix: prefix, to: &out) {
+                report(diagnostics.errorText(failure, source: prefixed ? label : nil), &out, &outcome, now: errorsNow)
+                outcome.failedPath = true
+            }
         }
     }
 
     /// The skimmer for `query` when its output can come straight from a
     /// record's bytes: a key path of keys only, printed one value a line.
-    static func skimmer(for query: CompiledQuery, asJSON: Bool, paths: Bool, options: LoadOptions) -> JSONKeyPathSkimmer? {
-        guard !asJSON, !paths, case .path(let path) = query, let keys = path.keyChain else { return nil }
+    static func skimmer(for query: CompiledQuery, output: OutputFormat, options: LoadOptions) -> JSONKeyPathSkimmer? {
+        guard output == .lines, case .path(let path) = query, let keys = path.keyChain else { return nil }
         return JSONKeyPathSkimmer(keys: keys, options: options)
     }
 
@@ -90,7 +94,7 @@ struct RecordPrinter: Sendable {
     func withOwnSkimmer(options: LoadOptions) -> RecordPrinter {
         guard skimmer != nil else { return self }
         var copy = self
-        copy.skimmer = Self.skimmer(for: query, asJSON: asJSON, paths: paths, options: options)
+        copy.skimmer = Self.skimmer(for: query, output: output, options: options)
         return copy
     }
 
@@ -128,10 +132,29 @@ struct RecordPrinter: Sendable {
         }
     }
 
-    private func write(_ values: [Match], of result: QueryResult, prefix: String, to out: inout OutputStream) {
-        if asJSON {
-            ValueFormatter.writeJSONArray(values, pretty: pretty, prefix: prefix, to: &out)
-        } else if paths {
+    /// Writes `values` as ``output`` asks; returns why they could not be
+    /// written (a CSV or TSV row of something that is not one), if so.
+    private func write(
+        _ values: [Match], of result: QueryResult, label: String, prefix: String, to out: inout OutputStream
+    ) -> String? {
+        switch output {
+        case .jsonArrays(let pretty):
+            ValueFormatter.writeJSONArray(values, pretty: pretty, file: withFilename ? label : nil, to: &out)
+        case .prettyJSON:
+            for value in values {
+                ValueFormatter.writeJSONLine(value, pretty: true, to: &out)
+            }
+        case .csv, .tsv:
+            for value in values {
+                let row: String
+                do {
+                    row = try DelimitedRow.row(value, output == .csv ? .csv : .tsv)
+                } catch {
+                    return error.message
+                }
+                out.line(prefix + row)
+            }
+        case .paths:
             let leaves = LeafPaths()
             // Canonical paths cost a pass over the document: only when asked.
             for (value, path) in zip(values, query.printedPaths(of: result)) {
@@ -146,10 +169,11 @@ struct RecordPrinter: Sendable {
                     out.line(prefix + path + "\t" + QueryRun.escapedForLine(ValueFormatter.line(value)))
                 }
             }
-        } else {
+        case .lines:
             for value in values {
                 ValueFormatter.writeLine(value, prefix: prefix, to: &out)
             }
         }
+        return nil
     }
 }

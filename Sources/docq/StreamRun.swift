@@ -102,19 +102,25 @@ struct StreamRun {
     }
 
     private func run(_ query: PathQuery, sources: [InputSource]) -> ExitStatus {
-        let prefixes = sources.count > 1 && !command.noFilename
+        let output = command.output
+        let labels = sources.count > 1 && !command.noFilename || command.withFilename
+        // JSON output is never prefixed: -H names the file inside it.
+        let prefixes = labels && !output.isJSON
         let options = command.input.loadOptions
         let printing = Printing()
         var matched = false
         var missed: [String] = []
         // Read once: an option's value is a property wrapper, slow to read per match.
-        let asJSON = command.json || command.pretty
+        let asJSON: Bool
+        if case .jsonArrays = output { asJSON = true } else { asJSON = false }
         let firstOnly = command.first
         for source in sources {
             let prefix = prefixes ? source.label + ":" : ""
             printing.count = 0
             printing.elements = nil
             var collected: [Match] = []
+            /// Whether the source could not be read or parsed: its JSON array is not printed.
+            var sourceFailed = false
             /// Ends the line of an array the input failed inside (left unclosed).
             func endLine() {
                 if printing.elements != nil { printing.out.write("\n") }
@@ -130,7 +136,7 @@ struct StreamRun {
             /// A value whose evaluation failed: reported, and the run goes on with the next value.
             func fail(_ error: QueryError) {
                 printing.out.flush()
-                writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
+                writeToStandardError(diagnostics.text(for: error, source: labels ? source.label : nil))
                 printing.failedPath = true
             }
             do {
@@ -145,6 +151,18 @@ struct StreamRun {
                     try query.streamMatches(input, options: options, malformed: passOver, failed: fail) { match in
                         printing.count += 1
                         collected.append(match)
+                        if firstOnly { throw Enough() }
+                    }
+                } else if output != .lines {
+                    // --pretty, --csv, --tsv: each match whole, as the in-memory run prints it.
+                    try query.streamMatches(input, options: options, malformed: passOver, failed: fail) { match in
+                        printing.count += 1
+                        switch output {
+                        case .csv, .tsv:
+                            printing.out.line(prefix + (try DelimitedRow.row(match, output == .csv ? .csv : .tsv)))
+                        default:
+                            ValueFormatter.writeJSONLine(match, pretty: true, to: &printing.out)
+                        }
                         if firstOnly { throw Enough() }
                     }
                 } else {
@@ -179,22 +197,30 @@ struct StreamRun {
                 endLine()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
                 printing.unreadable = true
+                sourceFailed = true
             } catch let error as QueryError {
                 endLine()
-                writeToStandardError(diagnostics.text(for: error, source: prefixes ? source.label : nil))
+                writeToStandardError(diagnostics.text(for: error, source: labels ? source.label : nil))
+                printing.failedPath = true
+            } catch let failure as DelimitedRow.Failure {
+                printing.out.flush()
+                writeToStandardError(diagnostics.errorText(failure.message, source: labels ? source.label : nil))
                 printing.failedPath = true
             } catch {
                 endLine()
                 writeToStandardError("\(diagnostics.style.error("error:")) \(error)\n")
                 printing.unreadable = true
             }
-            if asJSON { ValueFormatter.writeJSONArray(collected, pretty: command.pretty, prefix: prefix, to: &printing.out) }
+            if asJSON && !sourceFailed {
+                ValueFormatter.writeJSONArray(
+                    collected, pretty: command.pretty, file: command.withFilename ? source.label : nil, to: &printing.out)
+            }
             if printing.count > 0 { matched = true } else { missed.append(source.label) }
         }
         printing.out.flush()
         if !matched && !printing.failedPath && !printing.unreadable {
             for label in missed {
-                writeToStandardError(diagnostics.noMatchText(path: command.path, explanation: nil, source: prefixes ? label : nil))
+                writeToStandardError(diagnostics.noMatchText(path: command.path, explanation: nil, source: labels ? label : nil))
             }
         }
         if printing.unreadable { return .unreadableDocument }

@@ -72,7 +72,9 @@ import Testing
                 #expect(error.message.contains("exactly"), "\(error.message)")
             }
         }
-        #expect(try Self.json("[1e100, 1]").query("@sum").string == (Decimal(string: "1e100")! + 1).description)
+        #expect(try Self.json("[1e30, 1]").query("@sum").string == "1" + String(repeating: "0", count: 29) + "1")
+        // 1e100 + 1 needs 101 digits: Decimal would round it to 1e100, so it is an error.
+        #expect(throws: QueryError.self) { try Self.json("[1e100, 1]").query("@sum") }
     }
 
     @Test func filterLiteralBeyondDoubleCompiles() throws {

@@ -126,18 +126,13 @@ import Testing
         #expect(try Self.json("let $who = orders[0].customer in orders[?customer == $who].id") == #"["a1","c3"]"#)
     }
 
-    @Test func anUnboundVariableFailsWhenEvaluated() throws {
-        // Compiling succeeds: the caller may bind the name.
-        let path = try JMESPath("[let $a = `1` in $a, $a]")
-        let document = try Document(string: "{}")
-        do {
-            _ = try path.jsonString(on: document)
-            Issue.record("an unbound variable evaluated")
-        } catch {
-            #expect(error.kind == .undefinedVariable)
-            #expect(error.message == "undefined variable $a")
-            #expect(error.range == 21..<23)
-        }
+    @Test func anUnboundVariableIsAnErrorUnderIt() throws {
+        // Scopes are lexical: a variable no `let` around it binds (and no
+        // parameter) can never be bound, so compiling says so.
+        let error = #expect(throws: QueryError.self) { try JMESPath("[let $a = `1` in $a, $a]") }
+        #expect(error?.kind == .undefinedVariable)
+        #expect(error?.message.hasPrefix("no value is bound to $a") == true)
+        #expect(error?.range == 21..<23)
         #expect(Self.failure("let $a = `1` $a")?.message == "expected ',' or 'in' after a binding, found variable '$a'")
         #expect(Self.failure("let $a in $a")?.message == "expected '=' after the variable, found identifier 'in'")
     }

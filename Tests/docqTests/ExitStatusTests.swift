@@ -61,7 +61,7 @@ struct ExitStatusTests {
         #expect(run.stderr == "error: no/such/file.json: cannot read: No such file or directory\n", "\(run)")
     }
 
-    @Test("3: a malformed document gives file, line, column, message and the line")
+    @Test("3: a malformed document gives file, line, column, message, the line and a caret")
     func malformedDocument() throws {
         let folder = try Docq.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -72,7 +72,8 @@ struct ExitStatusTests {
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("error: \(file.path):2:") == true, "\(run)")
         #expect(lines == ["error: \(file.path):2:14: expected a value, found ']'",
-                          "   2 |   \"a\": [1, 2,]"], "\(run)")
+                          "   2 |   \"a\": [1, 2,]",
+                          "     |              ^"], "\(run)")
 
         let xml = folder.appendingPathComponent("broken.xml")
         try Data("<a>\n<b></c>\n</a>\n".utf8).write(to: xml)

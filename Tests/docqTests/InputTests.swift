@@ -42,10 +42,22 @@ struct InputTests {
         #expect(run.lines == ["ok", "ok"], "\(run)")
     }
 
-    @Test("several files with -j: one array per file, each line prefixed")
+    @Test("several files with -j: one array per file, never prefixed, so the output is JSON Lines")
     func severalJSON() throws {
         let run = try Docq.run(["-j", "stat", lists, rsp])
-        #expect(run.lines == [#"\#(lists):["ok"]"#, #"\#(rsp):["ok"]"#], "\(run)")
+        #expect(run.lines == [#"["ok"]"#, #"["ok"]"#], "\(run)")
+    }
+
+    @Test("-H names the file: a prefix on text lines, an object around each -j array")
+    func withFilename() throws {
+        let text = try Docq.run(["-H", "stat", lists])
+        #expect(text.lines == ["\(lists):ok"], "\(text)")
+        let json = try Docq.run(["-H", "-j", "stat", lists, rsp])
+        #expect(json.lines == [#"{"file":"\#(lists)","values":["ok"]}"#, #"{"file":"\#(rsp)","values":["ok"]}"#], "\(json)")
+        for line in json.lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["values"] is [Any], "\(line)")
+        }
     }
 
     @Test("several files, no match anywhere: exit 1 with an explanation per file")

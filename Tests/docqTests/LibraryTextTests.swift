@@ -4,11 +4,12 @@ import Testing
 
 /// docq prints the library's own text for errors and empty results: a
 /// `QueryError`'s `localizedDescription` is what docq writes to standard
-/// error; for a `LoadError` docq adds the file name and leaves out the
-/// description's caret line.
+/// error; for a `LoadError` docq writes `error: ` and the description,
+/// which `Document(contentsOf:)` starts with the file's path: the same
+/// excerpt, with the same caret line.
 @Suite("docq prints the library's error text")
 struct LibraryTextTests {
-    @Test("a malformed document: error: FILE: then LoadError's description without its caret line")
+    @Test("a malformed document: error: then LoadError's description, file, excerpt and caret")
     func loadError() throws {
         let folder = try Docq.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -19,10 +20,10 @@ struct LibraryTextTests {
             let error = #expect(throws: LoadError.self) { try Document(contentsOf: file) }
             let run = try Docq.run(["a", file.path])
             #expect(run.status == 3)
-            // docq keeps the two lines it has always printed; the description adds the caret line.
-            let lines = (error?.localizedDescription ?? "").split(separator: "\n").map(String.init)
-            #expect(lines.count == 3 && lines[2].hasSuffix("^"), "\(lines)")
-            #expect(run.stderr == "error: \(file.path):" + lines.dropLast().joined(separator: "\n") + "\n", "\(run)")
+            let description = error?.localizedDescription ?? ""
+            let lines = description.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3 && lines[0].hasPrefix(file.path + ":2:") && lines[2].hasSuffix("^"), "\(lines)")
+            #expect(run.stderr == "error: " + description + "\n", "\(run)")
         }
     }
 

@@ -98,12 +98,13 @@ struct JSONOutputTests {
         OutputCase(id: "one item", arguments: ["-j", "body.items.item.sgName", scheduleOne], expected: [#"["제22대 국회의원선거"]"#]),
         OutputCase(id: "numbers stay numbers", arguments: ["-j", "좌석수", theaters], expected: ["[312,156,98]"]),
         OutputCase(id: "computed count", arguments: ["-j", "lists._contents.@count", lists], expected: ["[3]"]),
-        OutputCase(id: "text element with attribute is its text", arguments: ["-j", "Body.GetQuoteResponse.Quote.Price", quote],
-                   expected: [#"["189.97"]"#]),
+        OutputCase(id: "an element with attributes keeps them: the library's XML mapping",
+                   arguments: ["-j", "Body.GetQuoteResponse.Quote.Price", quote],
+                   expected: [#"[{"currency":"USD","_string":"189.97"}]"#]),
         OutputCase(id: "containers", arguments: ["-j", "auth.user", rsp],
                    expected: [#"[{"id":"987654321","username":"bob","fullname":"Bob T. Monkey"}]"#]),
         OutputCase(id: "no match is an empty array", arguments: ["-j", "auth.nothing", rsp], expected: ["[]"], status: 1),
-        OutputCase(id: "pretty", arguments: ["--pretty", "tasks.list[0].taskseries[1].task", tasks], expected: [
+        OutputCase(id: "pretty array", arguments: ["-j", "--pretty", "tasks.list[0].taskseries[1].task", tasks], expected: [
             "[",
             "  {",
             #"    "due": "2024-03-03T00:00:00Z","#,

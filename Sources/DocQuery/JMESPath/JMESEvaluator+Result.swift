@@ -8,8 +8,16 @@ extension JMESEvaluator {
     /// - an array of nodes (a projection of found values): one match per node;
     /// - anything else the expression built: its JSON loaded as a small
     ///   document of its own, whose root is the one match.
+    /// The result shows its values whole when printed (``QueryResult/showsValues``).
     @inline(__always)
     func result(_ value: consuming JMESValue, origin: consuming QueryOrigin) -> QueryResult {
+        var result = matches(value, origin: origin)
+        result.showsValues = true
+        return result
+    }
+
+    @inline(__always)
+    private func matches(_ value: consuming JMESValue, origin: consuming QueryOrigin) -> QueryResult {
         if isNull(value) {
             return QueryResult(document: document, items: .empty, computed: .empty, isToMany: false, origin: origin)
         }

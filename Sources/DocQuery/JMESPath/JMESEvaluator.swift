@@ -243,7 +243,7 @@ struct JMESEvaluator {
             defer { position = record.subtreeEndInline(at: position) }
             if let name = repeatedName {
                 let childName = byLocalName ? localNameIDs[Int(record.nameIDInline)] : record.nameIDInline
-                guard record.kindInline == .element, childName == name else { continue }
+                guard record.kindInline == .element || record.kindInline == .attribute, childName == name else { continue }
             }
             var current = position
             var found = true

@@ -11,12 +11,16 @@ final class JMESProgram: Sendable {
     let usesScope: Bool
     /// The keys' name ids in the last document evaluated on.
     let keyIDs = KeyIDCache()
+    /// The values bound to `$name`, written out (`""` when none), so that
+    /// two expressions are equal only when they bind the same values.
+    let bound: String
 
-    init(source: String, expression: JMESExpression, keys: [String], usesScope: Bool) {
+    init(source: String, expression: JMESExpression, keys: [String], usesScope: Bool, bound: String = "") {
         self.source = source
         self.expression = expression
         self.keys = keys
         self.usesScope = usesScope
+        self.bound = bound
     }
 }
 

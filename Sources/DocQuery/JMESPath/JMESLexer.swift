@@ -101,7 +101,8 @@ struct JMESLexer {
         case "\u{F7}": return single(.divide)  // ÷ DIVISION SIGN
         case "?": return single(.question)
         case "$":
-            guard let next = peek(1), Self.startsIdentifier(next) else { return single(.root) }
+            // `$0`, `$1`, … name positional parameters.
+            guard let next = peek(1), Self.continuesIdentifier(next) else { return single(.root) }
             var end = position + 2
             while end < scalars.count, Self.continuesIdentifier(scalars[end]) { end += 1 }
             var token = JMESToken(kind: .variable, range: start..<end)

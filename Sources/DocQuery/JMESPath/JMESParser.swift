@@ -14,7 +14,7 @@ struct JMESParser {
     /// binary arithmetic, looser than `.` and `[…]` (`-a.b` negates `a.b`).
     private static let unaryPower = 7
 
-    private let expression: String
+    let expression: String
     private let tokens: [JMESToken]
     private var position = 0
     private var depth = 0
@@ -23,10 +23,16 @@ struct JMESParser {
     private var slotOfKey: [String: Int] = [:]
     /// Whether the expression reads `$` or a variable (JMESPath Community).
     private(set) var usesScope = false
+    /// The values `$name` stands for; `nil` when none were given.
+    let parameters: PathParameters?
+    /// The variables of the `let`s being parsed, innermost last: a `$name`
+    /// among them is a variable even when a parameter has that name.
+    private var letNames: [String] = []
 
-    init(_ expression: String) throws(QueryError) {
+    init(_ expression: String, parameters: PathParameters? = nil) throws(QueryError) {
         self.expression = expression
         self.tokens = try JMESLexer.tokens(of: expression)
+        self.parameters = parameters
     }
 
     /// Parses the whole expression.
@@ -147,8 +153,23 @@ struct JMESParser {
             usesScope = true
             return .root
         case .variable:
-            usesScope = true
-            return .variable(token.text, range: token.range)
+            // A `let` around this point binds the name; otherwise it is a
+            // parameter, a value fixed when compiling; otherwise nothing
+            // could ever bind it, which is said now, under it.
+            if letNames.contains(token.text) {
+                usesScope = true
+                return .variable(token.text, range: token.range)
+            }
+            guard let parameters else {
+                throw error(
+                    .undefinedVariable,
+                    "no value is bound to $\(token.text): no let binds it and no parameter is given "
+                        + "(JMESPath(_:parameters:), or docq --arg / --argjson)", token.range)
+            }
+            guard parameters.binds(token.text) else {
+                throw error(.undefinedVariable, parameters.unboundMessage(token.text), token.range)
+            }
+            return .literal(try boundValue(token))
         case .minus, .plus:
             let operand = try parseExpression(Self.unaryPower)
             return .unary(negates: token.kind == .minus, operand, range: token.range.lowerBound..<tokens[position - 1].range.upperBound)
@@ -333,6 +354,8 @@ struct JMESParser {
             break
         }
         usesScope = true
+        letNames.append(contentsOf: names)
+        defer { letNames.removeLast(names.count) }
         return .letBinding(names: names, values: values, body: try parseExpression(0))
     }
 

@@ -13,8 +13,9 @@
 /// tasks. An expression that does not compile throws a ``QueryError``
 /// whose range points at the problem; an expression that fails while
 /// evaluating (a function given the wrong type, arithmetic on a string, an
-/// unbound variable) throws one too. Two
-/// expressions are equal when they were written the same way.
+/// unbound variable) throws one too. Two expressions are equal when they
+/// were written the same way and bind the same values
+/// (``init(_:parameters:)-(_,[String:(any Sendable)?])``).
 ///
 /// XML documents are seen through the mapping that
 /// `Node.jsonString(pretty:)` writes: see docs/JMESPath.md.
@@ -98,10 +99,11 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     package static var functionNames: [String] { JMESFunction.allCases.map(\.rawValue).sorted() }
 
     public static func == (lhs: JMESPath, rhs: JMESPath) -> Bool {
-        lhs.description == rhs.description
+        lhs.description == rhs.description && lhs.program.bound == rhs.program.bound
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(description)
+        hasher.combine(program.bound)
     }
 }

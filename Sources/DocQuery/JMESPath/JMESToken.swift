@@ -10,7 +10,8 @@ struct JMESToken: Sendable {
         case pipe, or, and, not
         case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
         /// JMESPath Community: arithmetic (`*` is ``star``), the conditional's
-        /// `?`, the root `$` and a variable `$name` (its name in `text`).
+        /// `?`, the root `$` and a variable `$name` (its name in `text`): bound by
+        /// `let`, or a parameter (``JMESPath/init(_:parameters:)-(_,[String:(any Sendable)?])``).
         case plus, minus, divide, modulo, integerDivide, question, root, variable
         /// `=` in `let $name = …`.
         case assign

@@ -7,8 +7,10 @@
 ///   its own text;
 /// - any other element is an object: its attributes (strings), then its
 ///   child elements grouped by name in order of first appearance (a repeated
-///   name is an array, ``JMESValue/repeated(parent:name:byLocalName:)``),
-///   then `_string`, its own text, when it has text that is not only whitespace;
+///   name is an array, ``JMESValue/repeated(parent:name:byLocalName:)``; an
+///   attribute and child elements of the same name are one array, the
+///   attribute first), then `_string`, its own text, when it has text that
+///   is not only whitespace;
 /// - attributes and text runs are strings; the document node is its root.
 ///
 /// As in key paths, an identifier without a prefix also finds a prefixed
@@ -108,8 +110,9 @@ extension JMESEvaluator {
                     if child.kindInline == .attribute || child.kindInline == .element,
                         byLocalName ? localNameID(of: child.nameIDInline) == id : child.nameIDInline == id
                     {
-                        if child.kindInline == .attribute { return .node(position) }
                         if first != nil { return .repeated(parent: index, name: id, byLocalName: byLocalName) }
+                        // Attributes come first: with no child element of its name, it is the value.
+                        if child.kindInline == .attribute && !record.hasElementChildrenInline { return .node(position) }
                         first = position
                     }
                     // A branch, as in `objectMember`: attributes and text are leaves.
@@ -147,7 +150,10 @@ extension JMESEvaluator {
                 while position < record.a {
                     let child = nodes[Int(position)]
                     if child.kindInline == .attribute {
-                        try body(.name(child.nameIDInline), .node(position))
+                        // A child element of the same name joins it in one array.
+                        let repeated = record.hasElementChildrenInline
+                            && hasLaterElement(named: child.nameIDInline, after: position, in: record)
+                        try body(.name(child.nameIDInline), repeated ? .repeated(parent: index, name: child.nameIDInline, byLocalName: false) : .node(position))
                     } else if child.kindInline == .element, isFirstElement(named: child.nameIDInline, at: position, in: index) {
                         let repeated = hasLaterElement(named: child.nameIDInline, after: position, in: record)
                         try body(.name(child.nameIDInline), repeated ? .repeated(parent: index, name: child.nameIDInline, byLocalName: false) : .node(position))
@@ -170,7 +176,7 @@ extension JMESEvaluator {
         var other = parent + 1
         while other < position {
             let record = nodes[Int(other)]
-            if record.kindInline == .element && record.nameIDInline == name { return false }
+            if record.kindInline == .element || record.kindInline == .attribute, record.nameIDInline == name { return false }
             other = nodes[Int(other)].subtreeEndInline(at: other)
         }
         return true
@@ -222,7 +228,7 @@ extension JMESEvaluator {
             var position = parent + 1
             while position < record.a {
                 let child = nodes[Int(position)]
-                if child.kindInline == .element,
+                if child.kindInline == .element || child.kindInline == .attribute,
                     byLocalName ? localNameIDs[Int(child.nameIDInline)] == name : child.nameIDInline == name
                 {
                     try body(.node(position))

@@ -14,9 +14,9 @@ enum JMESValue: Sendable {
     case string(String)
     /// A node, seen through the JSON view (``JMESTreeView``).
     case node(UInt32)
-    /// The XML child elements of `parent` that share a name: the JSON view's
-    /// array for a repeated element name. `byLocalName` when the name was
-    /// matched without its prefix.
+    /// The XML child elements of `parent` that share a name (and the
+    /// attribute of that name, first, if any): the JSON view's array for a
+    /// repeated name. `byLocalName` when the name was matched without its prefix.
     case repeated(parent: UInt32, name: UInt32, byLocalName: Bool)
     case array([JMESValue])
     /// An array whose elements are all nodes, kept compact: what a

@@ -7,9 +7,10 @@ import Foundation
 /// anything else is a ``QueryError/Kind-swift.struct/nonNumericValue``
 /// located at the operator. Sums are exact: integers add as `Int`, anything
 /// else as `Decimal` (38 significant digits, powers of ten from -128 to
-/// 127). A value or a sum outside that range (`1e400`) is a
-/// ``QueryError/Kind-swift.struct/nonNumericValue`` too, never an infinite
-/// or rounded result.
+/// 127). A value or a sum it cannot hold exactly (`1e400`, or `1e20 + 1e-20`,
+/// which needs 41 digits) is a ``QueryError/Kind-swift.struct/nonNumericValue``
+/// too, never an infinite or rounded result. A mean is exact when it has at
+/// most 38 significant digits, else rounded once to 38 (``ExactMean``).
 extension Evaluator {
     struct Sum {
         var total: ComputedNumber = .int(0)
@@ -37,8 +38,8 @@ extension Evaluator {
             guard let total = Self.add(result.total, parsed) else {
                 throw QueryError(
                     .nonNumericValue,
-                    "\(step.operatorName) cannot add \(describe(item)) exactly: the numbers it adds must fit "
-                        + "38 significant digits and powers of ten from -128 to 127",
+                    "\(step.operatorName) cannot add \(describe(item)) exactly: the sum would need more than "
+                        + "38 significant digits, or a power of ten outside -128 to 127",
                     path: source, scalarRange: step.range)
             }
             result.total = total
@@ -57,37 +58,44 @@ extension Evaluator {
         case .decimal(let a): current = a
         case .double: return nil  // sums never hold a Double
         }
-        guard let addend = value.decimalValue else { return nil }
-        let sum = current + addend
-        // Decimal reports overflow as NaN; its exponent tops out at 127.
-        guard !sum.isNaN, ExactNumber(sum) != nil else { return nil }
+        guard var addend = value.decimalValue else { return nil }
+        var left = current
+        var sum = Decimal()
+        // A sum that Decimal had to round (1e20 + 1e-20 needs 41 digits) or
+        // could not hold is no answer: the caller reports it.
+        guard NSDecimalAdd(&sum, &left, &addend, .plain) == .noError, !sum.isNaN, ExactNumber(sum) != nil else {
+            return nil
+        }
         return .decimal(sum)
     }
 
     func average(_ values: [UInt32], _ step: Step) throws(QueryError) -> ComputedNumber? {
-        Self.average(of: try sum(values, step))
+        try Self.average(of: try sum(values, step), step, source: source)
     }
 
-    /// The mean of a sum's values, `nil` for none.
-    static func average(of s: Sum) -> ComputedNumber? {
+    /// The mean of a sum's values, `nil` for none: exact when it has at
+    /// most 38 significant digits, else rounded once, half to even, to 38
+    /// (``ExactMean``). A mean below `Decimal`'s smallest power of ten is
+    /// an error, as a sum outside its range is.
+    static func average(of s: Sum, _ step: Step, source: String) throws(QueryError) -> ComputedNumber? {
         guard s.count > 0 else { return nil }
+        let total: Decimal
         switch s.total {
-        case .int(let total):
-            if total % s.count == 0 { return .int(total / s.count) }
-            return exactOrDouble(Decimal(total), s.count)
-        case .decimal(let total):
-            return exactOrDouble(total, s.count)
+        case .int(let whole):
+            if whole % s.count == 0 { return .int(whole / s.count) }
+            total = Decimal(whole)
+        case .decimal(let exact):
+            total = exact
         case .double(let total):
             return .double(total / Double(s.count))
         }
-    }
-
-    /// The quotient as a `Decimal` when it terminates, else as the nearest
-    /// `Double` (finite: a `Decimal` is below 10^166).
-    private static func exactOrDouble(_ total: Decimal, _ count: Int) -> ComputedNumber {
-        let quotient = total / Decimal(count)
-        if quotient * Decimal(count) == total { return .decimal(quotient) }
-        return .double(NSDecimalNumber(decimal: total).doubleValue / Double(count))
+        guard let mean = ExactMean.quotient(total, s.count) else {
+            throw QueryError(
+                .nonNumericValue,
+                "\(step.operatorName): the mean is too small for a decimal of 38 digits and powers of ten from -128 to 127",
+                path: source, scalarRange: step.range)
+        }
+        return .decimal(mean)
     }
 }
 

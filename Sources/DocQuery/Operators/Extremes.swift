@@ -1,11 +1,13 @@
 /// `@min` and `@max`: the smallest or largest value, returned as the value
 /// itself (a node keeps its canonical path).
 ///
-/// When every value is a number or numeric text they compare numerically
-/// and exactly (big integers and decimals included);
-/// when every value has text they compare by Unicode scalar order (so ISO
-/// dates order correctly). JSON `null` and blank XML text are skipped.
-/// Objects, arrays, booleans, or numbers mixed with non-numeric text are a
+/// The rule, as docs/PathLanguage.md writes it: when every value is a
+/// number or numeric text they compare numerically and exactly (big
+/// integers and decimals included); else, when every value is text (XML
+/// text or JSON strings, numeric or not), by Unicode scalar order (so ISO
+/// dates order correctly, and `<a>9</a><a>Z</a>` gives `Z`). JSON `null`
+/// and blank XML text are skipped. Objects, arrays, booleans, or a JSON
+/// number beside non-numeric text are a
 /// ``QueryError/Kind-swift.struct/incomparableValues``. Ties keep the first.
 extension Evaluator {
     func extreme(_ values: [UInt32], largest: Bool, _ step: Step) throws(QueryError) -> UInt32? {

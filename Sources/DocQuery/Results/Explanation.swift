@@ -49,8 +49,13 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
         package let key: String
         /// How many times it occurs where the path stopped.
         package let count: Int
+        /// The key as a path writes it (quoted when it must be: `"a b"`,
+        /// `"java.version"`), then its count when it occurs more than once:
         /// `key` or `key (count)`.
-        package var description: String { count > 1 ? "\(key) (\(count))" : key }
+        package var description: String {
+            let written = Syntax.quotedIfNeeded(key)
+            return count > 1 ? "\(written) (\(count))" : written
+        }
     }
 
     /// One sentence saying why the path matched nothing (`"'tasks.list'
@@ -206,6 +211,11 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
                 reason = "\(subject), which \(one ? "has" : "have") no keys"
             } else {
                 reason = "\(subject), but \(one ? "it has no key" : "none has the key") '\(key)'"
+                    + (Self.unboundParameterNote(key).map { "; " + $0 } ?? "")
+            }
+            if let dotted = Self.dottedKeyPath(path, failedAt: range, keys: keys.map(\.key)) {
+                suggestion = dotted
+                break
             }
             var candidates = keys.map(\.key)
             if key.hasPrefix("_") { candidates += ReservedName.allCases.map(\.rawValue) }
@@ -232,6 +242,7 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
         case .filter(let expression):
             reason = "\(subject), but the filter kept none of \(collectionSize == 1 ? "it" : "the \(collectionSize)")"
                 + (Self.quotedKeyHint(in: expression, query: query, input: input, evaluator: evaluator).map { "; " + $0 } ?? "")
+                + (Self.unboundParameterHint(in: expression, query: query).map { "; " + $0 } ?? "")
         case .collectionOperator(let op):
             reason = collectionSize == 0
                 ? "\(subject), so '\(op)' has nothing to work on"

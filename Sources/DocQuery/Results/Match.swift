@@ -167,9 +167,10 @@ public struct Match: Sendable, Hashable, CustomStringConvertible, CustomReflecta
         }
     }
 
-    /// Shows the path and the value, never the document's internals.
+    /// Shows the path and the value, never the document's internals;
+    /// `dump` writes the value once (text quoted once).
     public var customMirror: Mirror {
-        Mirror(self, children: ["path": path, "value": valueDescription], displayStyle: .struct)
+        Mirror(self, children: ["path": path, "value": PrintedValue(text: valueDescription)], displayStyle: .struct)
     }
 
     private func computedText(_ computed: ComputedValue) -> String {
@@ -199,4 +200,13 @@ public struct Match: Sendable, Hashable, CustomStringConvertible, CustomReflecta
         hasher.combine(index)
         hasher.combine(computed)
     }
+}
+
+/// A value as ``Match/description`` writes it (text already quoted), for
+/// mirrors: `dump` prints it as it is, not quoted a second time.
+struct PrintedValue: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    let text: String
+    var description: String { text }
+    var debugDescription: String { text }
+    var customMirror: Mirror { Mirror(self, children: [], displayStyle: nil) }
 }

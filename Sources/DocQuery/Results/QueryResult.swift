@@ -51,6 +51,10 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     let matchedComputed: OneOrMany<ComputedValue>
     let isToMany: Bool
     let origin: QueryOrigin
+    /// Whether ``description`` shows each value whole, as JSON, rather than
+    /// a preview: a JMESPath result, whose values are what the expression
+    /// built (a key path's are parts of a document, which may be large).
+    var showsValues = false
 
     init(
         document: Document, items: OneOrMany<UInt32>, computed: OneOrMany<ComputedValue>, isToMany: Bool,
@@ -249,18 +253,31 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     package static let printedMatchLimit = 10
 
     /// The matches, one `path: value` per line (at most
-    /// ``printedMatchLimit``), or the explanation when nothing matched.
+    /// ``printedMatchLimit``), or the explanation when nothing matched. A
+    /// key path's containers show as a preview (`object {id, name}`); a
+    /// JMESPath result's values show whole, as JSON (`{"t":"Inbox","n":1}`).
     public var description: String {
         if matchedItems.isEmpty { return explanation?.description ?? "no match" }
         if let array = arrayNode, isEmpty { return "\(selectedPaths[0]): \(Preview.value(of: array))" }
-        let shown = prefix(Self.printedMatchLimit).map(\.description)
+        let shown = prefix(Self.printedMatchLimit).map { "\($0.path): \(printedValue(of: $0))" }
         let more = count - shown.count
         return (shown + (more > 0 ? ["… \(more) more"] : [])).joined(separator: "\n")
     }
 
-    /// Shows the first matches as `path: value`, never the document's internals.
+    /// Shows the first matches as `path: value`, never the document's
+    /// internals; `dump` writes each value once (text quoted once).
     public var customMirror: Mirror {
-        let shown = prefix(Self.printedMatchLimit).map { (label: String?($0.path), value: $0.valueDescription as Any) }
+        let shown = prefix(Self.printedMatchLimit).map {
+            (label: String?($0.path), value: PrintedValue(text: printedValue(of: $0)) as Any)
+        }
         return Mirror(self, children: shown, displayStyle: .collection)
+    }
+
+    /// A match's value as ``description`` shows it.
+    private func printedValue(of match: Match) -> String {
+        if showsValues, case .node(let node) = match.value, node.kind == .object || node.kind == .array {
+            return node.jsonString(pretty: false)
+        }
+        return match.valueDescription
     }
 }

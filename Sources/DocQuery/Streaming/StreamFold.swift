@@ -108,7 +108,7 @@ struct StreamFold {
         switch op {
         case .count: number = .int(values)
         case .sum: number = sum.total
-        default: number = Evaluator.average(of: sum)
+        default: number = try Evaluator.average(of: sum, step, source: alone.description)
         }
         guard let number else { return [] }
         guard let document = holder ?? (try? JSONScanner.parse(Array("0".utf8), options: LoadOptions())) else { return [] }

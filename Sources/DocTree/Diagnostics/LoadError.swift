@@ -31,6 +31,10 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     public var location: SourceLocation?
     /// The offending line (or part of it), when there is one.
     public var snippet: String?
+    /// The file (or URL) the input was read from, when it was one:
+    /// ``Document/init(contentsOf:options:)`` names its file, and
+    /// ``description`` then starts with it.
+    public var source: String?
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String, location: SourceLocation? = nil, snippet: String? = nil) {
@@ -49,11 +53,14 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible, Lo
             snippet: SourceLocation.snippet(at: offset, in: bytes))
     }
 
-    /// `line:column: message` (just the message when there is no location),
-    /// then, when there is a snippet, the offending line under a line-number
-    /// gutter and a caret line under the bad spot.
+    /// `source:line:column: message` (without the source when there is
+    /// none, just the message when there is no location), then, when there
+    /// is a snippet, the offending line under a line-number gutter and a
+    /// caret line under the bad spot.
     public var description: String {
-        let head = location.map { "\($0): \(message)" } ?? message
+        var head = location.map { "\($0): \(message)" } ?? message
+        // An unreadable source's message names it already.
+        if let source, kind != .unreadableSource { head = source + ":" + head }
         return ([head] + snippetLines()).joined(separator: "\n")
     }
 
@@ -68,8 +75,8 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible, Lo
     ///      |              ^
     /// ```
     ///
-    /// The caret stands ``SourceLocation/snippetLead`` characters into a
-    /// snippet that was cut before the bad spot, else at the column.
+    /// The caret stands ``SourceLocation/snippetLead`` characters after the
+    /// `…` of a snippet that was cut before the bad spot, else at the column.
     package func snippetLines(style: some DiagnosticStyle = .plain) -> [String] {
         guard let snippet, !snippet.isEmpty else { return [] }
         let number = location.map { String($0.line) } ?? ""
@@ -78,7 +85,9 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible, Lo
         let blank = String(repeating: " ", count: width) + " | "
         guard let location else { return [style.dim(gutter) + snippet] }
         let scalars = snippet.unicodeScalars
-        let caretScalars = min(location.column - 1, SourceLocation.snippetLead, scalars.count)
+        let cut = snippet.hasPrefix(SourceLocation.cutMark) && location.column - 1 > SourceLocation.snippetLead
+        let lead = cut ? SourceLocation.snippetLead + SourceLocation.cutMark.unicodeScalars.count : location.column - 1
+        let caretScalars = min(lead, scalars.count)
         let caret = snippet[..<scalars.index(scalars.startIndex, offsetBy: max(caretScalars, 0))].count
         let lines = CaretRenderer.lines(snippet, range: caret..<caret, indent: "", style: style)
         return [style.dim(gutter) + lines[0], style.dim(blank) + lines[1]]

@@ -58,7 +58,8 @@ public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvert
     /// The text of the line holding `offset`, used as an error snippet: at
     /// most ``snippetLead`` scalars before the offset, and after it what is
     /// left of `limit` bytes (at least a quarter of it), never cutting a
-    /// character. Control characters show as spaces.
+    /// character. Where the line goes on beyond the excerpt, on either side,
+    /// the excerpt shows `…` (``cutMark``). Control characters show as spaces.
     package static func snippet(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, limit: Int = 80) -> String {
         let clamped = min(max(offset, 0), bytes.count)
         func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
@@ -78,6 +79,11 @@ public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvert
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
         var text = String(decoding: slice, as: UTF8.self)
         text = String(text.map { $0.isASCII && ($0.asciiValue! < 0x20 || $0.asciiValue! == 0x7F) ? " " : $0 })
+        if start > 0, !isBreak(bytes[start - 1]) { text = cutMark + text }
+        if end < bytes.count, !isBreak(bytes[end]) { text += cutMark }
         return text
     }
+
+    /// What an excerpt shows where it cuts its line: `…`.
+    package static let cutMark = "\u{2026}"
 }

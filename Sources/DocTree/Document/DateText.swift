@@ -13,6 +13,11 @@ import Foundation
 /// | date and time, `T` (or `t`) or one space between | `2024-04-10T09:00`, `2024-04-10 09:00:00` |
 /// | fractional seconds, any number of digits | `2024-04-10T09:00:00.250` |
 /// | a zone: `Z`, `±hh:mm`, `±hhmm` or `±hh` | `2024-04-10T09:00:00Z`, `…+09:00` |
+/// | basic format: the same without `-` and `:`, `T` between | `20240410`, `20240410T0900`, `20240410T090000Z`, `…T090000.5+0900` |
+///
+/// A text is all basic or all extended: `2024-0410` and `20240410T09:00`
+/// are not dates, and the basic format takes no space for the `T` and no
+/// `:` in its zone.
 ///
 /// The year has four digits; every field is range-checked (month 1–12, the
 /// day against its month and leap years, hour 0–23, minute and second
@@ -25,21 +30,26 @@ package enum DateText {
     package static func iso8601(_ text: some StringProtocol, timeZone: TimeZone) -> Date? {
         let bytes = Array(text.trimmingXMLWhitespace().utf8)
         var reader = FieldReader(bytes: bytes)
-        guard let year = reader.digits(4), reader.take(UInt8(ascii: "-")),
-            let month = reader.digits(2), reader.take(UInt8(ascii: "-")),
+        guard let year = reader.digits(4) else { return nil }
+        // Basic format (`20180613`) has no separators anywhere; extended
+        // (`2018-06-13`) has them everywhere. The first one after the year decides.
+        let basic = !reader.take(UInt8(ascii: "-"))
+        /// A separator of the extended format, or nothing in the basic one.
+        func separator(_ byte: UInt8) -> Bool { basic || reader.take(byte) }
+        guard let month = reader.digits(2), separator(UInt8(ascii: "-")),
             let day = reader.digits(2),
             (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
         else { return nil }
         var seconds = Double(daysSince1970(year: year, month: month, day: day)) * 86_400
         var offset: Int? = nil
         if !reader.isAtEnd {
-            guard reader.take(UInt8(ascii: "T")) || reader.take(UInt8(ascii: "t")) || reader.take(UInt8(ascii: " ")),
-                let hour = reader.digits(2), reader.take(UInt8(ascii: ":")), let minute = reader.digits(2),
+            guard reader.take(UInt8(ascii: "T")) || reader.take(UInt8(ascii: "t")) || (!basic && reader.take(UInt8(ascii: " "))),
+                let hour = reader.digits(2), separator(UInt8(ascii: ":")), let minute = reader.digits(2),
                 hour < 24, minute < 60
             else { return nil }
             var second = 0
             var fraction = 0.0
-            if reader.take(UInt8(ascii: ":")) {
+            if basic ? reader.peekIsDigit : reader.take(UInt8(ascii: ":")) {
                 guard let s = reader.digits(2), s < 60 else { return nil }
                 second = s
                 if reader.take(UInt8(ascii: ".")) {
@@ -53,7 +63,7 @@ package enum DateText {
             }
             seconds += Double(hour * 3600 + minute * 60 + second) + fraction
             if !reader.isAtEnd {
-                guard let zone = reader.zoneOffset() else { return nil }
+                guard let zone = reader.zoneOffset(basic: basic) else { return nil }
                 offset = zone
             }
         }
@@ -125,15 +135,19 @@ private struct FieldReader {
         return value
     }
 
-    /// `Z`, `±hh:mm`, `±hhmm` or `±hh`, in seconds east of UTC; the rest of the text.
-    mutating func zoneOffset() -> Int? {
+    /// Whether the next byte is an ASCII digit.
+    var peekIsDigit: Bool { peek.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+
+    /// `Z`, `±hh:mm`, `±hhmm` or `±hh` (in the basic format, no `:`), in
+    /// seconds east of UTC; the rest of the text.
+    mutating func zoneOffset(basic: Bool) -> Int? {
         if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) { return isAtEnd ? 0 : nil }
         let sign: Int
         if take(UInt8(ascii: "+")) { sign = 1 } else if take(UInt8(ascii: "-")) { sign = -1 } else { return nil }
         guard let hours = digits(2), hours < 24 else { return nil }
         var minutes = 0
         if !isAtEnd {
-            _ = take(UInt8(ascii: ":"))
+            if !basic { _ = take(UInt8(ascii: ":")) }
             guard let m = digits(2), m < 60 else { return nil }
             minutes = m
         }

@@ -28,7 +28,8 @@ extension Document {
     /// - Throws: ``LoadError`` of kind ``LoadError/Kind-swift.struct/unreadableSource``
     ///   with the path and the reason when the file cannot be read (or `url`
     ///   is not a file URL: use ``load(from:options:session:)-(URL,_,_)`` for http(s)),
-    ///   else any error of loading the bytes.
+    ///   else any error of loading the bytes. Its ``LoadError/source`` is the
+    ///   file's path, so its description names the file (`data/a.json:3:7: …`).
     public convenience init(contentsOf url: URL, options: LoadOptions = LoadOptions()) throws(LoadError) {
         guard url.isFileURL else {
             throw LoadError(
@@ -36,8 +37,14 @@ extension Document {
                 "cannot read \(url.absoluteString): not a file URL (use Document.load(from:) for http and https)")
         }
         let path = url.path
-        try self.init(chunks: ChunkedInput(path: path), charset: nil, options: options,
-                      reopen: { () throws(LoadError) in try ChunkedInput(path: path) })
+        do {
+            try self.init(chunks: ChunkedInput(path: path), charset: nil, options: options,
+                          reopen: { () throws(LoadError) in try ChunkedInput(path: path) })
+        } catch {
+            var named = error
+            named.source = path
+            throw named
+        }
     }
 
     /// Loads a document from a file or an http(s) URL.

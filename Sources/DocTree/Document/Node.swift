@@ -119,7 +119,10 @@ extension Node {
     /// is ignored): `2024-04-10` (midnight), `2024-04-10T09:00`,
     /// `2024-04-10T09:00:00`, fractional seconds `…09:00:00.250`, each with
     /// an optional zone `Z`, `+09:00`, `+0900` or `+09`. A single space may
-    /// stand for the `T` (`2024-04-10 09:00:00`, as RFC 3339 allows). Every
+    /// stand for the `T` (`2024-04-10 09:00:00`, as RFC 3339 allows). The
+    /// basic format, without `-` and `:`, is read too: `20180613`,
+    /// `20180613T0900`, `20180613T090000Z`, `20180613T090000.5+0900` (all
+    /// basic or all extended: `2018-0613` is not a date). Every
     /// field is checked: `2024-02-30`, `2024-04-10T25:00:00Z` and
     /// `2024-04-10junk` give `nil`. Text without a zone is read in
     /// `timeZone` (default UTC). The decoder's `.iso8601` strategy reads

@@ -8,8 +8,10 @@
 /// - any other element becomes an object: its attributes first, each a
 ///   string; then its child elements grouped by name in order of first
 ///   appearance, a name that occurs once as a single value and a repeated
-///   name as an array; then, if the element has text that is not only
-///   whitespace, `"_string"` with its own text runs joined;
+///   name as an array (an attribute and child elements of the same name are
+///   one array, the attribute first, so no key repeats); then, if the
+///   element has text that is not only whitespace, `"_string"` with its own
+///   text runs joined;
 /// - names are written as in the document, prefixes included (`soap:Body`);
 ///   namespace declarations, comments and processing instructions are left out;
 /// - an attribute or text node becomes a string; the document node, its root.
@@ -138,6 +140,9 @@ package struct JSONWriter {
             let child = table.nodes[Int(position)]
             switch child.kind {
             case .attribute:
+                // A child element of the same name joins the attribute's
+                // array rather than repeating the key.
+                slotOfName[child.nameID] = items.count
                 items.append(.nodes(key: child.nameID, [position]))
             case .element:
                 if let slot = slotOfName[child.nameID], case .nodes(let key, var nodes) = items[slot] {

@@ -15,8 +15,10 @@ import DocQuery
 ///
 /// ## JSON
 ///
-/// ``json(_:pretty:)`` writes any value as JSON: strings quoted, the same
-/// text-only elements as JSON strings, containers through the writer.
+/// ``json(_:pretty:)`` writes any value as JSON through DocTree's writer,
+/// so XML follows the library's one mapping (the "XML to tree mapping"
+/// article): an element with attributes is an object with its attributes
+/// and `_string`, even where a line shows only its text.
 ///
 /// A value is a ``Match`` of DocQuery's result, as the path selected it
 /// (``QueryResult/selectedMatches``).
@@ -39,7 +41,6 @@ enum ValueFormatter {
     static func json(_ match: Match, pretty: Bool) -> String {
         switch match.value {
         case .node(let node):
-            if node.kind == .element, let text = JSONWriter.standaloneText(of: node) { return JSONWriter.quoted(text) }
             return node.jsonString(pretty: pretty)
         case .string(let text): return JSONWriter.quoted(text)
         case .number(let text): return text
@@ -77,49 +78,66 @@ enum ValueFormatter {
         return true
     }
 
-    /// Writes `matches` as one JSON array (always an array), each output
-    /// line after `prefix`; `pretty` puts every element on its own lines,
-    /// indented by two spaces.
-    static func writeJSONArray(_ matches: [Match], pretty: Bool, prefix: String, to out: inout OutputStream) {
+    /// Writes `matches` as one JSON array (always an array) and a line
+    /// break; `pretty` puts every element on its own lines, indented by two
+    /// spaces. With a `file` name (`-H`), the line is the object
+    /// `{"file":FILE,"values":[…]}`, so it stays JSON.
+    static func writeJSONArray(_ matches: [Match], pretty: Bool, file: String? = nil, to out: inout OutputStream) {
+        if let file { out.write("{\"file\":" + JSONWriter.quoted(file) + ",\"values\":") }
+        let end = file == nil ? "\n" : "}\n"
         guard !matches.isEmpty else {
-            out.write(prefix + "[]\n")
+            out.write("[]" + end)
             return
         }
         guard pretty else {
-            out.write(prefix + "[")
+            out.write("[")
             for (position, match) in matches.enumerated() {
                 if position > 0 { out.write(",") }
                 writeJSON(match, to: &out)
             }
-            out.write("]\n")
+            out.write("]" + end)
             return
         }
-        out.write(prefix + "[\n")
+        out.write("[\n")
         for (position, match) in matches.enumerated() {
-            let bytes = jsonBytes(match, pretty: true) ?? Array(json(match, pretty: true).utf8)
+            let bytes = jsonValueBytes(match, pretty: true)
             var start = 0
             while start <= bytes.count {
-                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-                out.write(prefix + "  ")
-                out.write(bytes: Array(bytes[start..<end]))
-                if end == bytes.count {
+                let lineEnd = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                out.write("  ")
+                out.write(bytes: Array(bytes[start..<lineEnd]))
+                if lineEnd == bytes.count {
                     out.write(position == matches.count - 1 ? "\n" : ",\n")
                     break
                 }
                 out.write("\n")
-                start = end + 1
+                start = lineEnd + 1
             }
         }
-        out.write(prefix + "]\n")
+        out.write("]" + end)
     }
 
     /// Writes `match` as compact JSON (as an element of an array).
     static func writeJSON(_ match: Match, to out: inout OutputStream) {
-        out.write(bytes: jsonBytes(match, pretty: false) ?? Array(json(match, pretty: false).utf8))
+        out.write(bytes: jsonValueBytes(match, pretty: false))
     }
 
-    /// The writer's bytes for a match that prints as JSON (a container that
-    /// is not shown as its text), else `nil`.
+    /// Writes `match` as JSON followed by a line break, indented by two
+    /// spaces a level when `pretty` (`--pretty` on its own, like `jq .`).
+    static func writeJSONLine(_ match: Match, pretty: Bool, to out: inout OutputStream) {
+        out.write(bytes: jsonValueBytes(match, pretty: pretty))
+        out.write("\n")
+    }
+
+    /// The match as JSON: a node through the writer (the XML mapping), a
+    /// computed value quoted or as its number.
+    private static func jsonValueBytes(_ match: Match, pretty: Bool) -> [UInt8] {
+        guard case .node(let node) = match.value else { return Array(json(match, pretty: pretty).utf8) }
+        return JSONWriter.write(node, pretty: pretty)
+    }
+
+    /// The writer's bytes for a match that prints as JSON on a line of its
+    /// own (a container that is not shown as its text), else `nil`.
     private static func jsonBytes(_ match: Match, pretty: Bool) -> [UInt8]? {
         guard case .node(let node) = match.value, scalarText(node) == nil else { return nil }
         return JSONWriter.write(node, pretty: pretty)

@@ -193,7 +193,7 @@ import Testing
         #"{"x":[{"y":9223372036854775807},{"y":1},{"y":0.5}]}"#,
         #"{"x":[{"y":9e127},{"y":-9e127},{"y":1}]}"#,
         #"{"x":[{"y":"1.25"},{"y":null},{"y":2.5},{"y":1e-5}]}"#,
-        #"{"x":[{"y":1e100},{"y":1}]}"#,
+        #"{"x":[{"y":1e30},{"y":1}]}"#,
     ])
     func foldedSumsEqualInMemory(_ text: String) throws {
         for path in ["x.y.@sum", "x.y.@avg"] {

@@ -35,7 +35,7 @@ import Testing
         #expect(lines[2] == "     | " + String(repeating: " ", count: 19) + "^")
     }
 
-    @Test("on a long line the snippet is cut before the spot and the caret follows the cut")
+    @Test("on a long line the snippet is cut before the spot, shows … there, and the caret follows the cut")
     func longLine() throws {
         let prefix = "[" + String(repeating: "1, ", count: 40)   // 121 characters before the "]"
         let error = try #require(loadError(prefix + "]"))
@@ -43,9 +43,10 @@ import Testing
         let lines = error.description.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         let snippet = try #require(error.snippet)
-        #expect(snippet.count == SourceLocation.snippetLead + 1)
+        #expect(snippet.count == 1 + SourceLocation.snippetLead + 1)
+        #expect(snippet.hasPrefix("…1, 1"), "\(snippet)")
         #expect(lines[1] == "   1 | " + snippet)
-        #expect(lines[2] == "     | " + String(repeating: " ", count: SourceLocation.snippetLead) + "^")
+        #expect(lines[2] == "     | " + String(repeating: " ", count: 1 + SourceLocation.snippetLead) + "^")
         #expect(snippet.last == "]")
     }
 
@@ -55,8 +56,19 @@ import Testing
         let error = try #require(loadError(text))
         let snippet = try #require(error.snippet)
         #expect(!snippet.contains("\u{FFFD}"))
-        #expect(snippet.unicodeScalars.count == SourceLocation.snippetLead + 2)   // 60 before, "x]" from the spot
-        #expect(error.description.hasSuffix("\n     | " + String(repeating: " ", count: 2 * 58 + 2) + "^"))
+        #expect(snippet.unicodeScalars.count == 1 + SourceLocation.snippetLead + 2)   // "…", 60 before, "x]" from the spot
+        #expect(snippet.hasPrefix("…한"), "\(snippet)")
+        #expect(error.description.hasSuffix("\n     | " + String(repeating: " ", count: 1 + 2 * 58 + 2) + "^"))
+    }
+
+    @Test("a line cut after the spot ends with …")
+    func cutAfter() throws {
+        let text = "[1 x, " + String(repeating: "2, ", count: 60) + "3]"
+        let error = try #require(loadError(text))
+        let snippet = try #require(error.snippet)
+        #expect(snippet.hasPrefix("[1 x") && snippet.hasSuffix("…"), "\(snippet)")
+        let lines = error.description.split(separator: "\n").map(String.init)
+        #expect(lines[2] == "     |    ^", "\(lines)")
     }
 
     @Test func xmlErrorsToo() throws {

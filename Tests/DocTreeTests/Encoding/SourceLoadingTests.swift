@@ -53,7 +53,9 @@ import TestSupport
             let error = #expect(throws: LoadError.self) { try Document(contentsOf: file) }
             #expect(error?.kind == .invalidSyntax)
             #expect(error?.message == "the input is empty")
-            #expect(error?.description == "1:1: the input is empty")
+            // Document(contentsOf:) names the file.
+            #expect(error?.source == file.path)
+            #expect(error?.description == file.path + ":1:1: the input is empty")
         }
     }
 
