@@ -32,6 +32,9 @@ let package = Package(
     products: [
         .library(name: "DocTree", targets: ["DocTree"]),
         .library(name: "DocQuery", targets: ["DocQuery"]),
+        // Document.load(from:) and DocumentStream.load(from:) for http(s)
+        // URLs: the one product that links FoundationNetworking (libcurl).
+        .library(name: "DocQueryNetworking", targets: ["DocQueryNetworking"]),
         .executable(name: "docq", targets: ["docq"]),
     ],
     dependencies: [
@@ -55,6 +58,10 @@ let package = Package(
             dependencies: ["DocTree"],
             swiftSettings: internalChecks
         ),
+        .target(
+            name: "DocQueryNetworking",
+            dependencies: ["DocTree"]
+        ),
         // libedit, loaded when the explorer starts (Sources/CLibEdit); its
         // header comes from libedit-dev (Debian) or the macOS SDK.
         .target(name: "CLibEdit"),
@@ -62,6 +69,7 @@ let package = Package(
             name: "docq",
             dependencies: [
                 "DocQuery",
+                "DocQueryNetworking",
                 "CLibEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -87,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocTreeTests",
-            dependencies: ["DocTree", "TestSupport"]
+            dependencies: ["DocTree", "DocQueryNetworking", "TestSupport"]
         ),
         .testTarget(
             name: "DocQueryTests",
@@ -95,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["DocQuery", "TestSupport"] + examples.map { .target(name: $0.name) }
+            dependencies: ["DocQuery", "DocQueryNetworking", "TestSupport"] + examples.map { .target(name: $0.name) }
         ),
         .testTarget(
             name: "docqTests",
@@ -105,7 +113,7 @@ let package = Package(
     ] + examples.map { example in
         .executableTarget(
             name: example.name,
-            dependencies: ["DocQuery", "ExampleSupport"],
+            dependencies: ["DocQuery", "DocQueryNetworking", "ExampleSupport"],
             path: "Examples/\(example.name)",
             exclude: example.otherFiles
         )

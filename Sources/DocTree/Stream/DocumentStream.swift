@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A stream of JSON documents: several top-level values separated by white
 /// space, such as JSON Lines (one value per line: logs, event archives,
@@ -46,7 +43,8 @@ import FoundationNetworking
 /// the record being read and the rest of its chunk, never the whole input.
 /// Each document keeps only its own bytes, and the records share one table
 /// of names (keys), so a key is interned once per stream, not per record.
-/// A `Data` value or an http(s) body is in memory already.
+/// A `Data` value, or an http(s) body (`DocumentStream.load(from:)` of
+/// DocQueryNetworking), is in memory already.
 ///
 /// A stream over a file or data can be iterated several times (each
 /// iteration reads again); one over a file handle is read once.
@@ -96,24 +94,6 @@ public struct DocumentStream: Sequence {
         self.options = options
     }
 
-    /// A stream over a file or the body of an http(s) URL.
-    ///
-    /// File URLs are read in chunks, as ``init(contentsOf:options:)`` does;
-    /// an http(s) body is fetched whole with `session` (so it may be at most
-    /// ``LoadOptions/maxInputBytes``), then read record by record.
-    ///
-    /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` when the
-    ///   request fails or the status is outside 200–299;
-    ///   ``LoadError/Kind-swift.struct/tooLarge`` when the body passes
-    ///   ``LoadOptions/maxInputBytes``.
-    public static func load(
-        from url: URL, options: LoadOptions = LoadOptions(), session: URLSession = .shared
-    ) async throws(LoadError) -> DocumentStream {
-        if url.isFileURL { return DocumentStream(contentsOf: url, options: options) }
-        let response = try await HTTPSource.fetch(URLRequest(url: url), session: session, maxBytes: options.maxInputBytes)
-        return DocumentStream(bytes: response.bytes, options: options)
-    }
-
     /// Reads the records in order.
     public func makeIterator() -> Iterator {
         switch source {
@@ -127,7 +107,7 @@ public struct DocumentStream: Sequence {
             guard url.isFileURL else {
                 return Iterator(failure: LoadError(
                     .unreadableSource,
-                    "cannot read \(url.absoluteString): not a file URL (use DocumentStream.load(from:) for http and https)"))
+                    "cannot read \(url.absoluteString): not a file URL (use DocumentStream.load(from:) of DocQueryNetworking for http and https)"))
             }
             do {
                 return Iterator(RecordReader(input: try ChunkedInput(path: url.path), options: options))

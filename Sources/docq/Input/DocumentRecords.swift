@@ -1,4 +1,5 @@
 import DocTree
+import DocQueryNetworking
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
