@@ -103,7 +103,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["DocQuery", "DocQueryNetworking", "TestSupport"] + examples.map { .target(name: $0.name) }
+            dependencies: ["DocQuery", "DocQueryNetworking", "TestSupport", "QuickLook"]
+                + examples.map { .target(name: $0.name) }
         ),
         .testTarget(
             name: "docqTests",
