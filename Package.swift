@@ -65,12 +65,16 @@ let package = Package(
         // libedit, loaded when the explorer starts (Sources/CLibEdit); its
         // header comes from libedit-dev (Debian) or the macOS SDK.
         .target(name: "CLibEdit"),
+        // libcurl, loaded when docq fetches its first URL (Sources/CLibCurl):
+        // docq fetches through libcurl's own API, not URLSession, so it links
+        // no FoundationNetworking. Building needs no libcurl headers.
+        .target(name: "CLibCurl"),
         .executableTarget(
             name: "docq",
             dependencies: [
                 "DocQuery",
-                "DocQueryNetworking",
                 "CLibEdit",
+                "CLibCurl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,9 +1,5 @@
 import DocTree
-import DocQueryNetworking
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -109,7 +105,7 @@ extension DocumentLoader {
     func records(_ source: InputSource) async throws(LoadError) -> DocumentRecords {
         switch source {
         case .url(let url):
-            let response = try await HTTPSource.fetch(URLRequest(url: url), session: .shared, maxBytes: options.maxInputBytes)
+            let response = try HTTPFetch.fetch(url, maxBytes: options.maxInputBytes)
             var options = self.options
             if options.format == nil { options.format = response.contentType?.format }
             return try Self.oneOrStream(response.bytes, charset: response.contentType?.charset, options: options)
