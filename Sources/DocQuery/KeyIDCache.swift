@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The name ids of a query's keys for the name tables it was evaluated on,
 /// so a query run again and again on one document hashes its keys once.
@@ -41,7 +45,7 @@ final class KeyIDCache: @unchecked Sendable {
     /// into it once, atomically; read only by atomic loads.
     private let published: UnsafeMutablePointer<KeyIDResolution?>
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [KeyIDResolution] = []
     /// The entry the next miss replaces once the locked cache is full.
     private var nextVictim = 0

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Values bound to the `$name` placeholders of a path, each turned into the
 /// token of a filter literal, so a value can never change the path's

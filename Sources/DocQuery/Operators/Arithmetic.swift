@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `@sum` and `@avg` (and the numbers `@count` yields).
 ///
@@ -87,7 +91,8 @@ extension Evaluator {
     private static func exactOrDouble(_ total: Decimal, _ count: Int) -> ComputedNumber {
         let quotient = total / Decimal(count)
         if quotient * Decimal(count) == total { return .decimal(quotient) }
-        return .double(NSDecimalNumber(decimal: total).doubleValue / Double(count))
+        // A Decimal's description is its exact value; Double(_:) rounds it once.
+        return .double((Double(total.description) ?? .nan) / Double(count))
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A stream of JSON documents: several top-level values separated by white
 /// space, such as JSON Lines (one value per line: logs, event archives,
@@ -39,7 +43,7 @@ import Foundation
 ///
 /// ## Memory
 ///
-/// Files and file handles are read in chunks of 1 MiB; the stream holds
+/// Files and file descriptors are read in chunks of 1 MiB; the stream holds
 /// the record being read and the rest of its chunk, never the whole input.
 /// Each document keeps only its own bytes, and the records share one table
 /// of names (keys), so a key is interned once per stream, not per record.
@@ -47,7 +51,7 @@ import Foundation
 /// DocQueryNetworking), is in memory already.
 ///
 /// A stream over a file or data can be iterated several times (each
-/// iteration reads again); one over a file handle is read once.
+/// iteration reads again); one over a file descriptor is read once.
 public struct DocumentStream: Sequence {
     /// A document, or the error of a malformed record.
     public typealias Element = Result<Document, LoadError>
@@ -55,7 +59,7 @@ public struct DocumentStream: Sequence {
     private enum Source {
         case bytes([UInt8])
         case file(URL)
-        case handle(FileHandle)
+        case descriptor(Int32)
     }
 
     private let source: Source
@@ -77,12 +81,25 @@ public struct DocumentStream: Sequence {
         self.init(source: .file(url), options: options)
     }
 
+    /// A stream over what an open file descriptor reads from its current
+    /// position to its end (standard input: `0`), read in chunks. The
+    /// descriptor is not closed.
+    public init(fileDescriptor: Int32, options: LoadOptions = LoadOptions()) {
+        self.init(source: .descriptor(fileDescriptor), options: options)
+    }
+
+    #if !canImport(FoundationEssentials)
     /// A stream over what a file handle reads from its current position to
     /// its end (standard input: `FileHandle.standardInput`), read in chunks.
     /// The handle is not closed.
+    ///
+    /// Where the library uses FoundationEssentials, which has no
+    /// `FileHandle` (Linux), pass the handle's `fileDescriptor` to
+    /// ``init(fileDescriptor:options:)``.
     public init(fileHandle: FileHandle, options: LoadOptions = LoadOptions()) {
-        self.init(source: .handle(fileHandle), options: options)
+        self.init(source: .descriptor(fileHandle.fileDescriptor), options: options)
     }
+    #endif
 
     /// A stream over bytes already in memory.
     package init(bytes: [UInt8], options: LoadOptions) {
@@ -99,9 +116,9 @@ public struct DocumentStream: Sequence {
         switch source {
         case .bytes(let bytes):
             return Iterator(RecordReader(input: ChunkedInput(bytes: bytes), options: options))
-        case .handle(let handle):
+        case .descriptor(let descriptor):
             return Iterator(RecordReader(
-                input: ChunkedInput(descriptor: handle.fileDescriptor, closesOnEnd: false, label: "(file handle)"),
+                input: ChunkedInput(descriptor: descriptor, closesOnEnd: false, label: "(file handle)"),
                 options: options))
         case .file(let url):
             guard url.isFileURL else {

@@ -1,6 +1,10 @@
 import CLibCurl
 import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Fetches an http(s) operand with libcurl, loaded when the first URL is
 /// fetched (Sources/CLibCurl), so docq links neither FoundationNetworking
