@@ -16,6 +16,11 @@ let internalChecks: [SwiftSetting] = [
     .define("DOCTREE_INTERNAL_CHECKS", .when(configuration: .debug))
 ]
 
+/// Apple platforms, whose SDK has libxml2, and the others, where it comes
+/// from the system's package (pkg-config `libxml-2.0`).
+let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
+let nonAppleXMLPlatforms: [Platform] = [.linux, .android, .openbsd, .windows, .wasi]
+
 /// The runnable examples under Examples/ (`swift run NAME`), each with a
 /// README and, for MovieCharts, the recorded explorer session beside it.
 let examples: [(name: String, otherFiles: [String])] = [
@@ -43,15 +48,24 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
+        // libxml2 through pkg-config, on the platforms without an SDK that
+        // ships it. Apple platforms use the SDK's own `libxml2` module instead
+        // (a second module map over the SDK's headers breaks Xcode builds),
+        // and DocTree links xml2 there. `.when(platforms:)` is decided for
+        // the platform being built for, unlike `#if os()` in a manifest,
+        // which is decided on the host and breaks cross-compiling.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+            providers: [.apt(["libxml2-dev"]), .yum(["libxml2-devel"])]
         ),
         .target(
             name: "DocTree",
-            dependencies: ["CLibXML2"],
-            swiftSettings: internalChecks
+            dependencies: [
+                .target(name: "CLibXML2", condition: .when(platforms: nonAppleXMLPlatforms)),
+            ],
+            swiftSettings: internalChecks,
+            linkerSettings: [.linkedLibrary("xml2", .when(platforms: applePlatforms))]
         ),
         .target(
             name: "DocQuery",

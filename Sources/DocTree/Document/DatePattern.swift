@@ -23,12 +23,12 @@ import Foundation
 /// | `x`, `xx`, `xxx`, `Z` | zone | as `X`… without `Z`; `Z` is `±hhmm` |
 /// | `'text'`, `''` | literal text, a quote | itself |
 ///
-/// Any other ASCII character that is not a letter stands for itself.
-/// Where `DateFormatter` is lenient, this reader is not: it takes no fewer
-/// digits than a two-letter field has (`2018-6-13` for `yyyy-MM-dd`), no
-/// other separator than the pattern's (`2018/06/13`), and no empty text. Any other
-/// letter (month and day names, `a`, 12-hour `h`, other year widths) makes
-/// the pattern unsupported: ``init(_:)`` returns `nil`. Every field is
+/// Any other ASCII character that is not a letter stands for itself. Any
+/// other letter (month and day names, `a`, 12-hour `h`, other year widths)
+/// makes the pattern unsupported: ``init(_:)`` returns `nil`. Where
+/// `DateFormatter` is lenient, this reader is not: it takes no fewer digits
+/// than a two-letter field has (`2018-6-13` for `yyyy-MM-dd`), no other
+/// separator than the pattern's (`2018/06/13`), and no empty text. Every field is
 /// range-checked as in ``DateText/iso8601(_:timeZone:)``; fields the pattern
 /// lacks are those of 2000-01-01 00:00:00, as with `DateFormatter`. Text
 /// without a zone is local time in the time zone the caller gives.
