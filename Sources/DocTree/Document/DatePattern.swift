@@ -23,12 +23,13 @@ import Foundation
 /// | `x`, `xx`, `xxx`, `Z` | zone | as `X`… without `Z`; `Z` is `±hhmm` |
 /// | `'text'`, `''` | literal text, a quote | itself |
 ///
-/// Any other ASCII character that is not a letter stands for itself. Any
-/// other letter (month and day names, `a`, 12-hour `h`, other year widths)
-/// makes the pattern unsupported: ``init(_:)`` returns `nil`. Where
+/// Any other character that is not an ASCII letter (`-`, `년`) stands for
+/// itself. Any other letter (month and day names, `a`, 12-hour `h`, other
+/// year widths) makes the pattern unsupported: ``init(_:)`` returns `nil`. Where
 /// `DateFormatter` is lenient, this reader is not: it takes no fewer digits
 /// than a two-letter field has (`2018-6-13` for `yyyy-MM-dd`), no other
-/// separator than the pattern's (`2018/06/13`), and no empty text. Every field is
+/// separator than the pattern's (`2018/06/13`), no missing literal, and no
+/// empty text. Every field is
 /// range-checked as in ``DateText/iso8601(_:timeZone:)``; fields the pattern
 /// lacks are those of 2000-01-01 00:00:00, as with `DateFormatter`. Text
 /// without a zone is local time in the time zone the caller gives.
@@ -82,7 +83,8 @@ package struct DatePattern: Sendable {
             let isLetter = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             guard isLetter else {
-                guard byte < 0x80 else { return nil }
+                // Other text stands for itself, byte by byte: a UTF-8
+                // sequence (년, 月) holds no ASCII byte, so no letter.
                 parts.append(.literal(byte))
                 i += 1
                 continue

@@ -36,6 +36,8 @@ struct DatePatternTests {
         Case(pattern: "HH:mm", text: "09:30", zone: "GMT"),
         Case(pattern: "'day' yyyyMMdd", text: "day 20180613", zone: "GMT"),
         Case(pattern: "yyyy''MM", text: "2018'06", zone: "GMT"),
+        Case(pattern: "yyyy년 MM월 dd일", text: "2018년 06월 13일", zone: "Asia/Seoul"),
+        Case(pattern: "yyyy年MM月dd日", text: "2018年06月13日", zone: "Asia/Tokyo"),
         // Refused by both.
         Case(pattern: "yyyyMMdd", text: "2018061", zone: "GMT"),
         Case(pattern: "yyyyMMdd", text: "20181313", zone: "GMT"),
@@ -65,19 +67,21 @@ struct DatePatternTests {
 
     /// Text and names are not numeric fields: the pattern is refused
     /// rather than read differently from `DateFormatter`.
-    @Test(arguments: ["EEE, dd MMM yyyy", "MMMM d, yyyy", "hh:mm a", "yy-MM-dd", "G yyyy", "yyyy-MM-dd 'T", "yyyy年MM月dd日"])
+    @Test(arguments: ["EEE, dd MMM yyyy", "MMMM d, yyyy", "hh:mm a", "yy-MM-dd", "G yyyy", "yyyy-MM-dd 'T"])
     func refusesPatternsOfNames(_ format: String) {
         #expect(DatePattern(format) == nil)
     }
 
     /// Where DateFormatter is lenient, the strict reader is not (documented
     /// in DatePattern): fewer digits than a two-letter field has, another
-    /// separator than the pattern's, no text at all.
+    /// separator than the pattern's, a missing literal, no text at all.
     @Test func isStricterThanDateFormatter() throws {
         let pattern = try #require(DatePattern("yyyy-MM-dd"))
         #expect(pattern.date("2018-06-13", timeZone: .gmt) == Date(timeIntervalSince1970: 1_528_848_000))
         #expect(pattern.date("2018-6-13", timeZone: .gmt) == nil)
         #expect(pattern.date("2018/06/13", timeZone: .gmt) == nil)
         #expect(try #require(DatePattern("yyyyMMdd")).date("", timeZone: .gmt) == nil)
+        // DateFormatter also lets a trailing literal go missing.
+        #expect(try #require(DatePattern("yyyy년 MM월 dd일")).date("2018년 06월 13", timeZone: .gmt) == nil)
     }
 }
