@@ -16,6 +16,11 @@ let internalChecks: [SwiftSetting] = [
     .define("DOCTREE_INTERNAL_CHECKS", .when(configuration: .debug))
 ]
 
+/// Apple platforms, whose SDK has libxml2, and the others, where it comes
+/// from the system's package (pkg-config `libxml-2.0`).
+let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
+let nonAppleXMLPlatforms: [Platform] = [.linux, .android, .openbsd, .windows, .wasi]
+
 /// The runnable examples under Examples/ (`swift run NAME`), each with a
 /// README and, for MovieCharts, the recorded explorer session beside it.
 let examples: [(name: String, otherFiles: [String])] = [
@@ -32,6 +37,9 @@ let package = Package(
     products: [
         .library(name: "DocTree", targets: ["DocTree"]),
         .library(name: "DocQuery", targets: ["DocQuery"]),
+        // Document.load(from:) and DocumentStream.load(from:) for http(s)
+        // URLs: the one product that links FoundationNetworking (libcurl).
+        .library(name: "DocQueryNetworking", targets: ["DocQueryNetworking"]),
         .executable(name: "docq", targets: ["docq"]),
     ],
     dependencies: [
@@ -40,29 +48,47 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
+        // libxml2 through pkg-config, on the platforms without an SDK that
+        // ships it. Apple platforms use the SDK's own `libxml2` module instead
+        // (a second module map over the SDK's headers breaks Xcode builds),
+        // and DocTree links xml2 there. `.when(platforms:)` is decided for
+        // the platform being built for, unlike `#if os()` in a manifest,
+        // which is decided on the host and breaks cross-compiling.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+            providers: [.apt(["libxml2-dev"]), .yum(["libxml2-devel"])]
         ),
         .target(
             name: "DocTree",
-            dependencies: ["CLibXML2"],
-            swiftSettings: internalChecks
+            dependencies: [
+                .target(name: "CLibXML2", condition: .when(platforms: nonAppleXMLPlatforms)),
+            ],
+            swiftSettings: internalChecks,
+            linkerSettings: [.linkedLibrary("xml2", .when(platforms: applePlatforms))]
         ),
         .target(
             name: "DocQuery",
             dependencies: ["DocTree"],
             swiftSettings: internalChecks
         ),
+        .target(
+            name: "DocQueryNetworking",
+            dependencies: ["DocTree"]
+        ),
         // libedit, loaded when the explorer starts (Sources/CLibEdit); its
         // header comes from libedit-dev (Debian) or the macOS SDK.
         .target(name: "CLibEdit"),
+        // libcurl, loaded when docq fetches its first URL (Sources/CLibCurl):
+        // docq fetches through libcurl's own API, not URLSession, so it links
+        // no FoundationNetworking. Building needs no libcurl headers.
+        .target(name: "CLibCurl"),
         .executableTarget(
             name: "docq",
             dependencies: [
                 "DocQuery",
                 "CLibEdit",
+                "CLibCurl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,7 +113,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocTreeTests",
-            dependencies: ["DocTree", "TestSupport"]
+            dependencies: ["DocTree", "DocQueryNetworking", "TestSupport"]
         ),
         .testTarget(
             name: "DocQueryTests",
@@ -95,7 +121,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["DocQuery", "TestSupport"] + examples.map { .target(name: $0.name) }
+            dependencies: ["DocQuery", "DocQueryNetworking", "TestSupport", "QuickLook"]
+                + examples.map { .target(name: $0.name) }
         ),
         .testTarget(
             name: "docqTests",
@@ -105,7 +132,7 @@ let package = Package(
     ] + examples.map { example in
         .executableTarget(
             name: example.name,
-            dependencies: ["DocQuery", "ExampleSupport"],
+            dependencies: ["DocQuery", "DocQueryNetworking", "ExampleSupport"],
             path: "Examples/\(example.name)",
             exclude: example.otherFiles
         )

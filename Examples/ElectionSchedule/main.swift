@@ -12,6 +12,7 @@
 // delegate this replaces.
 
 import DocQuery
+import DocQueryNetworking
 import ExampleSupport
 import Foundation
 

@@ -13,6 +13,7 @@
 // `docq explore` on them is recorded in Examples/MovieCharts/explore.cast.
 
 import DocQuery
+import DocQueryNetworking
 import ExampleSupport
 import Foundation
 

@@ -9,6 +9,7 @@
 // (`user_id`, `zip_code`, `catch_phrase`) converted to camelCase properties.
 
 import DocQuery
+import DocQueryNetworking
 import ExampleSupport
 import Foundation
 

@@ -9,6 +9,7 @@
 // model types: every value is one path away.
 
 import DocQuery
+import DocQueryNetworking
 import ExampleSupport
 import Foundation
 

@@ -13,6 +13,7 @@
 // Last, the nearest theaters to Daegu Station.
 
 import DocQuery
+import DocQueryNetworking
 import ExampleSupport
 import Foundation
 

@@ -1,6 +1,10 @@
 import ArgumentParser
 import DocQuery
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// docq's exit statuses.
 enum ExitStatus: Int32, Sendable, Comparable {

@@ -1,6 +1,17 @@
 import ArgumentParser
 import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `docq explore FILE|URL`: an interactive session for finding your way
 /// around a document.
@@ -87,8 +98,8 @@ struct Explore: ParsableCommand {
         // the loop below updates after each command.
         final class Box { var session: ExplorerSession; init(_ s: ExplorerSession) { session = s } }
         let box = Box(initial)
-        let home = environmentVariable("HOME") ?? NSHomeDirectory()
-        let historyPath = home.isEmpty ? nil : (home as NSString).appendingPathComponent(".docq_history")
+        let home = environmentVariable("HOME") ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? ""
+        let historyPath = home.isEmpty ? nil : (home.hasSuffix("/") ? home : home + "/") + ".docq_history"
         guard let editor = LineEditor(historyPath: historyPath, completer: { line, cursor in
             box.session.completions(for: line, cursor: cursor)
         }) else {

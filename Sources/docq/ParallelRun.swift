@@ -1,5 +1,9 @@
 import DocQuery
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs the query over the sources on up to ``jobs`` cores and prints in
 /// input order (`-P/--jobs`).

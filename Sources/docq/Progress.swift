@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A progress bar on standard error for loading large inputs.
 ///
@@ -48,7 +52,7 @@ final class ProgressBar: @unchecked Sendable {
             let fraction = total > 0 ? min(Double(done) / Double(total), 1) : 1
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            draw("reading \(label)  [\(bar)] \(String(format: "%3d", Int(fraction * 100)))%  \(Self.megabytes(done)) / \(Self.megabytes(total))")
+            draw("reading \(label)  [\(bar)] \(Self.rightAligned(Int(fraction * 100), width: 3))%  \(Self.megabytes(done)) / \(Self.megabytes(total))")
         }
     }
 
@@ -69,7 +73,7 @@ final class ProgressBar: @unchecked Sendable {
                 let position = step <= self.width - span ? step : cycle - step
                 let bar = String(repeating: " ", count: position) + String(repeating: "█", count: span)
                     + String(repeating: " ", count: self.width - span - position)
-                self.draw("parsing \(self.label)  [\(bar)]  \(String(format: "%.1f", elapsed)) s")
+                self.draw("parsing \(self.label)  [\(bar)]  \(Self.oneDecimal(elapsed)) s")
             }
             self.timer = timer
             timer.resume()
@@ -97,5 +101,17 @@ final class ProgressBar: @unchecked Sendable {
 
     private static func megabytes(_ bytes: Int) -> String {
         "\(bytes / 1_000_000) MB"
+    }
+
+    /// `value` right-aligned in `width` columns, as `%3d` prints it.
+    static func rightAligned(_ value: Int, width: Int) -> String {
+        let text = String(value)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// `value` (not negative) with one decimal, as `%.1f` prints it.
+    static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 }

@@ -1,5 +1,16 @@
 import DocQuery
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `docq --stream`, and streaming chosen on its own for big files: the
 /// path is evaluated while each input is read in chunks
@@ -76,10 +87,16 @@ struct StreamRun {
     /// Whether `source` is a file that starts as JSON Lines (see
     /// ``DocumentLoader/looksLikeJSONLines(_:options:)``).
     private static func isJSONLinesFile(_ source: InputSource, options: LoadOptions) -> Bool {
-        guard case .file(let name) = source, let handle = FileHandle(forReadingAtPath: name) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: RecordReader.defaultChunkSize) else { return false }
-        return DocumentLoader.looksLikeJSONLines([UInt8](head), options: options)
+        guard case .file(let name) = source else { return false }
+        let descriptor = open(name, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { _ = close(descriptor) }
+        var failure: Int32 = 0
+        let head = [UInt8](unsafeUninitializedCapacity: RecordReader.defaultChunkSize) { buffer, count in
+            count = FileSource.readFully(descriptor, into: buffer, failure: &failure)
+        }
+        guard failure == 0 else { return false }
+        return DocumentLoader.looksLikeJSONLines(head, options: options)
     }
 
     /// Stops the stream after the first match (`-1`).

@@ -197,7 +197,11 @@ import Testing
         #expect(store.value(forKeyPath: "store.books.@count") as? Int == 4)
         #expect(store.value(forKeyPath: "store.books.@sum.price") as? Decimal == Decimal(string: "53.92"))
         #expect(store.value(forKeyPath: "store.open") as? Bool == true)
+        #if canImport(FoundationEssentials)
+        #expect((store.value(forKeyPath: "store.manager") as? Node)?.kind == .null)
+        #else
         #expect(store.value(forKeyPath: "store.manager") is NSNull)
+        #endif
         #expect((store.value(forKeyPath: "store.books.title") as? [Any])?.count == 4)
         #expect((store.value(forKeyPath: "store.empty") as? Node)?.kind == .array)
         let node = try #require(store.store.node)

@@ -1,4 +1,5 @@
 import DocQuery
+import DocQueryNetworking
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,12 +1,16 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What every decoder and container of one top-level decode shares: the
-/// options, the user info converted once, and a date formatter made on
+/// options, the user info converted once, and the date pattern read on
 /// first use. Not Sendable: one decode runs on one thread.
 final class DecodingState {
     let options: NodeDecoder
     private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
-    private var formatter: DateFormatter?
+    private var pattern: DatePattern?
 
     /// Read once: containers ask on every creation.
     let usesDefaultKeys: Bool
@@ -196,16 +200,11 @@ final class DecodingState {
             throw dataCorrupted(at: path(), "found \(describe(matched)), which is not an ISO 8601 date")
         case .formatted(let format, let timeZone):
             let text = String(try decodeString(Date.self, from: matched, at: path()).trimmingXMLWhitespace())
-            let formatter = self.formatter ?? {
-                let made = DateFormatter()
-                made.locale = Locale(identifier: "en_US_POSIX")
-                made.timeZone = timeZone
-                made.dateFormat = format
-                made.isLenient = false
-                self.formatter = made
-                return made
-            }()
-            guard let date = formatter.date(from: text) else {
+            guard let pattern = self.pattern ?? DatePattern(format) else {
+                throw dataCorrupted(at: path(), "the date format \"\(format)\" is not supported: it may use only the numeric fields yyyy, M, MM, d, dd, H, HH, m, mm, s, ss, S…, X…, x…, Z and quoted text")
+            }
+            self.pattern = pattern
+            guard let date = pattern.date(text, timeZone: timeZone) else {
                 throw dataCorrupted(at: path(), "found \(describe(matched)), which does not match the date format \"\(format)\"")
             }
             return date

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value a path computes rather than finds as a node: reserved names that
 /// yield text, the keys of `@keys`, and the numbers of `@count`, `@sum` and

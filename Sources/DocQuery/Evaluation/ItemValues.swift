@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reading the value of an item without building strings: text is handed
 /// out as UTF-8 bytes straight from the document's buffer wherever the text

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The name ids of a query's keys for the name tables it was evaluated on,
 /// so a query run again and again on one document hashes its keys once.
@@ -21,7 +25,7 @@ final class KeyIDCache: @unchecked Sendable {
     /// How many tables the cache remembers.
     static let capacity = 8
 
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Read and written only with `lock` held.
     private var entries: [KeyIDResolution] = []
     /// The entry the next miss replaces once the cache is full.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A compiled path: parse once, evaluate on any number of documents or
 /// nodes, from any number of tasks.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The root value and the variables in scope during one evaluation
 /// (JMESPath Community's `$` and `let`). Made only for expressions that

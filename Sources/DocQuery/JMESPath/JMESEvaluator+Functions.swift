@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The built-in functions, with the specification's type checks: a wrong
 /// argument type throws ``QueryError/Kind-swift.struct/invalidType``.
@@ -186,7 +190,9 @@ extension JMESEvaluator {
     /// A number written as JSON writes one (sign, digits, fraction,
     /// exponent; surrounding spaces allowed), or `nil`.
     static func parseNumber(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Spaces and tabs at either end (Foundation's `.whitespaces`).
+        let isBlank = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let trimmed = String(String.UnicodeScalarView(text.unicodeScalars.drop(while: isBlank).reversed().drop(while: isBlank).reversed()))
         guard !trimmed.isEmpty, trimmed.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else {
             return nil
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turning a JMESPath value into a ``QueryResult``.
 extension JMESEvaluator {

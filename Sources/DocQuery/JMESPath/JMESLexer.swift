@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Splits a JMESPath expression into tokens.
 ///
@@ -80,10 +84,10 @@ struct JMESLexer {
         case "'":
             let body = try delimited(by: "'")
             var token = JMESToken(kind: .rawString, range: start..<position)
-            token.text = body.replacingOccurrences(of: "\\'", with: "'")
+            token.text = body.replacing("\\'", with: "'")
             return token
         case "`":
-            let body = try delimited(by: "`").replacingOccurrences(of: "\\`", with: "`")
+            let body = try delimited(by: "`").replacing("\\`", with: "`")
             var token = JMESToken(kind: .literal, range: start..<position)
             if let value = Self.jsonValue(body) {
                 token.literal = value

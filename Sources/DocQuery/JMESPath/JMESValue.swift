@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value during JMESPath evaluation: a reference to a node of the
 /// document being queried, or a value the expression built.

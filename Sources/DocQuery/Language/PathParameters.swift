@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Values bound to the `$name` placeholders of a key path or a JMESPath
 /// expression. Each becomes a value of the language (a filter literal's

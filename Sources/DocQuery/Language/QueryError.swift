@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The error of a path that cannot be compiled, or of a well-formed path
 /// that cannot be evaluated on a document (such as `@sum` over text).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `@sum` and `@avg` (and the numbers `@count` yields).
 ///
@@ -58,12 +62,12 @@ extension Evaluator {
         case .decimal(let a): current = a
         case .double: return nil  // sums never hold a Double
         }
-        guard var addend = value.decimalValue else { return nil }
-        var left = current
-        var sum = Decimal()
+        guard let addend = value.decimalValue else { return nil }
+        let sum = current + addend
         // A sum that Decimal had to round (1e20 + 1e-20 needs 41 digits) or
-        // could not hold is no answer: the caller reports it.
-        guard NSDecimalAdd(&sum, &left, &addend, .plain) == .noError, !sum.isNaN, ExactNumber(sum) != nil else {
+        // could not hold is no answer: the caller reports it. A rounded sum
+        // gives back neither addend when the other is taken away.
+        guard !sum.isNaN, sum - current == addend, sum - addend == current, ExactNumber(sum) != nil else {
             return nil
         }
         return .decimal(sum)

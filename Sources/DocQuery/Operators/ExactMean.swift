@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `@avg`'s division: the mean of an exact sum, exact when it has at most
 /// ``significantDigits`` significant digits, otherwise rounded once, half to

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `@distinctUnionOfObjects` and `@distinctUnionOfArrays`: every value once,
 /// in order of first appearance. (`@unionOfObjects`, `@unionOfArrays`,

@@ -274,7 +274,7 @@ extension Explanation {
                     let written = query.description.unicodeScalars.dropFirst(steps[0].range.lowerBound)
                     let key = query.keys[slot]
                     guard written.first == "\"", !present.contains(key) else { continue }
-                    let literal = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+                    let literal = key.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
                     return "\"\(key)\" in double quotes is a key, which no member has; for the text, write '\(literal)'"
                 }
             }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One value a path matched: a node of the document, or a value the path
 /// computed from it (`_string`, `_elementName`, `@count`, …).

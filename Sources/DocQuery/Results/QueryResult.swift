@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The values a path matched, in document order, with typed accessors whose
 /// shape never depends on how many values there were.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `value(forKeyPath:)` with key-value coding's shapes, for code ported from
 /// `NSDictionary`-based parsing.
@@ -12,7 +16,9 @@ import Foundation
 /// Values: strings and attribute values as `String`; JSON numbers as `Int`
 /// when written as an integer that fits, `Decimal` for larger integers, else
 /// `Double`; computed numbers (`@count`, `@sum`, `@avg`) as `Int`, `Decimal`
-/// or `Double`; booleans as `Bool`; JSON `null` as `NSNull`; an XML element
+/// or `Double`; booleans as `Bool`; JSON `null` as `NSNull` on Apple platforms
+/// (on Linux, where DocQuery uses FoundationEssentials, which has no `NSNull`,
+/// as its ``Node``, of kind `.null`); an XML element
 /// with no attributes and no child elements as its text; other elements, JSON
 /// objects and arrays as ``Node``.
 ///
@@ -65,7 +71,12 @@ enum KeyValueCoding {
                 return number(node.string ?? "0", integral: !node.record.flags.contains(.fractional))
             case .true: return true
             case .false: return false
-            case .null: return NSNull()
+            case .null:
+                #if canImport(FoundationEssentials)
+                return node  // no NSNull without all of Foundation: the null node itself
+                #else
+                return NSNull()
+                #endif
             case .element:
                 let simple = node.attributes.isEmpty && !node.children.contains { $0.kind == .element }
                 return simple ? (node.string ?? "") : node

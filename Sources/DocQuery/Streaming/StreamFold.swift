@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A trailing `@count`, `@sum`, `@avg`, `@min` or `@max` folded across candidates, with the
 /// in-memory meaning: the operator's collection is every value the rest of

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PathQuery {
     /// Evaluates the path over a file read in chunks, never loading it
@@ -44,14 +48,26 @@ extension PathQuery {
         return try StreamedMatches(query: self, options: options) { () throws(LoadError) in try ChunkedInput(path: path) }
     }
 
-    /// Evaluates the path over what a file handle reads, to its end; the
-    /// handle stays open. See ``stream(contentsOf:options:)``.
-    public func stream(fileHandle: FileHandle, options: LoadOptions = LoadOptions()) throws(QueryError) -> StreamedMatches {
-        let descriptor = fileHandle.fileDescriptor
-        return try StreamedMatches(query: self, options: options) { () throws(LoadError) in
+    /// Evaluates the path over what an open file descriptor reads, to its
+    /// end (standard input: `0`); the descriptor stays open. See
+    /// ``stream(contentsOf:options:)``.
+    public func stream(fileDescriptor descriptor: Int32, options: LoadOptions = LoadOptions()) throws(QueryError) -> StreamedMatches {
+        try StreamedMatches(query: self, options: options) { () throws(LoadError) in
             ChunkedInput(descriptor: descriptor, closesOnEnd: false, label: "(file handle)")
         }
     }
+
+    #if !canImport(FoundationEssentials)
+    /// Evaluates the path over what a file handle reads, to its end; the
+    /// handle stays open. See ``stream(contentsOf:options:)``.
+    ///
+    /// Where the library uses FoundationEssentials, which has no
+    /// `FileHandle` (Linux), pass the handle's `fileDescriptor` to
+    /// ``stream(fileDescriptor:options:)``.
+    public func stream(fileHandle: FileHandle, options: LoadOptions = LoadOptions()) throws(QueryError) -> StreamedMatches {
+        try stream(fileDescriptor: fileHandle.fileDescriptor, options: options)
+    }
+    #endif
 
     /// Evaluates the path over bytes in memory as a stream (the document
     /// tree is still never built whole). See ``stream(contentsOf:options:)``.
@@ -114,7 +130,7 @@ public struct StreamedMatches: AsyncSequence, Sendable {
         let evaluation = evaluation
         let options = options
         let open = open
-        let thread = Thread {
+        let started = ReadingThread.start(stackSize: 1 << 22) {
             do {
                 let input = try open()
                 try evaluation.value.run(input, options: options) { try channel.push($0) }
@@ -123,8 +139,9 @@ public struct StreamedMatches: AsyncSequence, Sendable {
                 channel.finish(error)
             }
         }
-        thread.stackSize = 1 << 22
-        thread.start()
+        if !started {
+            channel.finish(LoadError(.unreadableSource, "cannot start a thread to read the stream"))
+        }
         return AsyncIterator(channel: channel)
     }
 
@@ -166,7 +183,7 @@ private final class Stopper: Sendable {
 /// The hand-off between the reading thread and the iterator: a bounded
 /// buffer under a condition lock, and the iterator's waiting continuation.
 private final class MatchChannel: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var buffer: [Match] = []
     private var head = 0
     private var finished = false

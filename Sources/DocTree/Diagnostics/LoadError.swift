@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The error thrown when a document cannot be loaded: malformed JSON or XML,
 /// bad encodings, limits exceeded, forbidden constructs, or unreadable sources.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Dates read from text: the one strict ISO 8601 reader behind
 /// ``Node/date(format:timeZone:)``, DocQuery's `date` accessors and its
@@ -68,24 +72,26 @@ package enum DateText {
             }
         }
         guard reader.isAtEnd else { return nil }
+        return instant(localSeconds: seconds, offset: offset, timeZone: timeZone)
+    }
+
+    /// The instant of a date and time counted in seconds from 1970-01-01
+    /// 00:00 on its own clock: `offset` seconds east of UTC, or when that is
+    /// `nil`, local time in `timeZone` (the offset in force at that instant).
+    static func instant(localSeconds seconds: Double, offset: Int?, timeZone: TimeZone) -> Date {
         if let offset { return Date(timeIntervalSince1970: seconds - Double(offset)) }
-        // Local time in `timeZone`: find the offset in force at that instant.
         var guess = seconds - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
         guess = seconds - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: guess)))
         return Date(timeIntervalSince1970: guess)
     }
 
     /// The date in `text`: ISO 8601 (``iso8601(_:timeZone:)``) when `format`
-    /// is `nil`, else the whole text in a `DateFormatter` pattern
-    /// (`yyyyMMdd`), read with the `en_US_POSIX` locale. Text without a zone
-    /// is read in `timeZone`.
+    /// is `nil`, else the whole text in a pattern of numeric fields
+    /// (`yyyyMMdd`: ``DatePattern``), `nil` when the pattern is not one.
+    /// Text without a zone is read in `timeZone`.
     package static func date(_ text: String, format: String?, timeZone: TimeZone) -> Date? {
         guard let format else { return iso8601(text, timeZone: timeZone) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = format
-        return formatter.date(from: String(text.trimmingXMLWhitespace()))
+        return DatePattern(format)?.date(text.trimmingXMLWhitespace(), timeZone: timeZone)
     }
 
     static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }

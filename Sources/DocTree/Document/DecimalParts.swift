@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The parts of a decimal number read from its text: the sign, the
 /// significant digits (leading and trailing zeros left out) and the power of

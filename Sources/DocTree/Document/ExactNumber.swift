@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A decimal number held exactly, for comparing and de-duplicating numbers
 /// the way the path language promises: `12345678901234567890` and

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Key indexes for wide nodes, built lazily and kept with the document.
 ///
@@ -34,7 +38,7 @@ package final class WideNodeIndex {
         case built(ChildGroups)
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [UInt32: Entry] = [:]
 
     /// The grouped children of `node`, or `nil` when the caller should scan:

@@ -1,6 +1,7 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
 #endif
 
 /// A stream of JSON documents: several top-level values separated by white
@@ -42,14 +43,15 @@ import FoundationNetworking
 ///
 /// ## Memory
 ///
-/// Files and file handles are read in chunks of 1 MiB; the stream holds
+/// Files and file descriptors are read in chunks of 1 MiB; the stream holds
 /// the record being read and the rest of its chunk, never the whole input.
 /// Each document keeps only its own bytes, and the records share one table
 /// of names (keys), so a key is interned once per stream, not per record.
-/// A `Data` value or an http(s) body is in memory already.
+/// A `Data` value, or an http(s) body (`DocumentStream.load(from:)` of
+/// DocQueryNetworking), is in memory already.
 ///
 /// A stream over a file or data can be iterated several times (each
-/// iteration reads again); one over a file handle is read once.
+/// iteration reads again); one over a file descriptor is read once.
 public struct DocumentStream: Sequence {
     /// A document, or the error of a malformed record.
     public typealias Element = Result<Document, LoadError>
@@ -57,7 +59,7 @@ public struct DocumentStream: Sequence {
     private enum Source {
         case bytes([UInt8])
         case file(URL)
-        case handle(FileHandle)
+        case descriptor(Int32)
     }
 
     private let source: Source
@@ -79,12 +81,25 @@ public struct DocumentStream: Sequence {
         self.init(source: .file(url), options: options)
     }
 
+    /// A stream over what an open file descriptor reads from its current
+    /// position to its end (standard input: `0`), read in chunks. The
+    /// descriptor is not closed.
+    public init(fileDescriptor: Int32, options: LoadOptions = LoadOptions()) {
+        self.init(source: .descriptor(fileDescriptor), options: options)
+    }
+
+    #if !canImport(FoundationEssentials)
     /// A stream over what a file handle reads from its current position to
     /// its end (standard input: `FileHandle.standardInput`), read in chunks.
     /// The handle is not closed.
+    ///
+    /// Where the library uses FoundationEssentials, which has no
+    /// `FileHandle` (Linux), pass the handle's `fileDescriptor` to
+    /// ``init(fileDescriptor:options:)``.
     public init(fileHandle: FileHandle, options: LoadOptions = LoadOptions()) {
-        self.init(source: .handle(fileHandle), options: options)
+        self.init(source: .descriptor(fileHandle.fileDescriptor), options: options)
     }
+    #endif
 
     /// A stream over bytes already in memory.
     package init(bytes: [UInt8], options: LoadOptions) {
@@ -96,38 +111,20 @@ public struct DocumentStream: Sequence {
         self.options = options
     }
 
-    /// A stream over a file or the body of an http(s) URL.
-    ///
-    /// File URLs are read in chunks, as ``init(contentsOf:options:)`` does;
-    /// an http(s) body is fetched whole with `session` (so it may be at most
-    /// ``LoadOptions/maxInputBytes``), then read record by record.
-    ///
-    /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` when the
-    ///   request fails or the status is outside 200–299;
-    ///   ``LoadError/Kind-swift.struct/tooLarge`` when the body passes
-    ///   ``LoadOptions/maxInputBytes``.
-    public static func load(
-        from url: URL, options: LoadOptions = LoadOptions(), session: URLSession = .shared
-    ) async throws(LoadError) -> DocumentStream {
-        if url.isFileURL { return DocumentStream(contentsOf: url, options: options) }
-        let response = try await HTTPSource.fetch(URLRequest(url: url), session: session, maxBytes: options.maxInputBytes)
-        return DocumentStream(bytes: response.bytes, options: options)
-    }
-
     /// Reads the records in order.
     public func makeIterator() -> Iterator {
         switch source {
         case .bytes(let bytes):
             return Iterator(RecordReader(input: ChunkedInput(bytes: bytes), options: options))
-        case .handle(let handle):
+        case .descriptor(let descriptor):
             return Iterator(RecordReader(
-                input: ChunkedInput(descriptor: handle.fileDescriptor, closesOnEnd: false, label: "(file handle)"),
+                input: ChunkedInput(descriptor: descriptor, closesOnEnd: false, label: "(file handle)"),
                 options: options))
         case .file(let url):
             guard url.isFileURL else {
                 return Iterator(failure: LoadError(
                     .unreadableSource,
-                    "cannot read \(url.absoluteString): not a file URL (use DocumentStream.load(from:) for http and https)"))
+                    "cannot read \(url.absoluteString): not a file URL (use DocumentStream.load(from:) of DocQueryNetworking for http and https)"))
             }
             do {
                 return Iterator(RecordReader(input: try ChunkedInput(path: url.path), options: options))

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -37,7 +41,7 @@ package final class FileLineBatches: @unchecked Sendable {
     /// Printed batches' bytes handed back (``recycle(_:)``), for the next
     /// batches to be read into; guarded by `lock`.
     private var spares: [[UInt8]] = []
-    private let lock = NSLock()
+    private let lock = Lock()
     /// More than a line, read past a batch's bytes to find its last line's end.
     private static let overlap = 1 << 16
 

@@ -1,4 +1,16 @@
+#if canImport(CLibXML2)
 internal import CLibXML2
+#else
+// Apple platforms: the SDK's own libxml2 module (Package.swift links xml2
+// there), which has no CLibXML2/shim.h; the same three helpers, for the
+// SDK's thread-enabled build, where the error handler and its context are
+// per-thread values reached through functions.
+internal import libxml2
+
+private func docquery_structuredErrorHandler() -> xmlStructuredErrorFunc? { __xmlStructuredError().pointee }
+private func docquery_structuredErrorContext() -> UnsafeMutableRawPointer? { __xmlStructuredErrorContext().pointee }
+private func docquery_xmlFree(_ pointer: UnsafeMutableRawPointer?) { xmlFree(pointer) }
+#endif
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,10 @@
 import DocTree
 internal import CLibEdit
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -169,6 +173,10 @@ final class LineEditor {
             }
         }
         if !line.isEmpty { lines.append(line) }
-        return lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        // Spaces and tabs at either end of each line (Foundation's `.whitespaces`).
+        let isBlank = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        return lines.map { line in
+            String(String.UnicodeScalarView(line.unicodeScalars.drop(while: isBlank).reversed().drop(while: isBlank).reversed()))
+        }.joined(separator: "\n")
     }
 }

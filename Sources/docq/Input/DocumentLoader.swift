@@ -1,5 +1,9 @@
 import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,8 +16,9 @@ import Darwin
 ///
 /// Files and standard input are read here, in chunks, so a large input can
 /// show a ``ProgressBar``; the bytes then go to DocTree's loader without
-/// another copy (for JSON the tree keeps them as its text buffer). URLs go
-/// through DocTree's URL loading, which honours the response's charset.
+/// another copy (for JSON the tree keeps them as its text buffer). URLs are
+/// fetched with libcurl (``HTTPFetch``) and loaded with the response's
+/// charset and media type, as DocQueryNetworking's `Document.load(from:)` does.
 struct DocumentLoader: Sendable {
     /// The format and encoding options from the command line.
     var options: LoadOptions
@@ -27,7 +32,10 @@ struct DocumentLoader: Sendable {
     func load(_ source: InputSource) async throws(LoadError) -> Document {
         switch source {
         case .url(let url):
-            return try await Document.load(from: url, options: options)
+            let response = try HTTPFetch.fetch(url, maxBytes: options.maxInputBytes)
+            var options = options
+            if options.format == nil { options.format = response.contentType?.format }
+            return try Document(bytes: response.bytes, charset: response.contentType?.charset, options: options)
         case .standardInput:
             return try loadDescriptor(0, label: source.label)
         case .file(let path):

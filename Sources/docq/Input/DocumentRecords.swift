@@ -1,7 +1,8 @@
 import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
 #endif
 #if canImport(Glibc)
 import Glibc
@@ -108,7 +109,7 @@ extension DocumentLoader {
     func records(_ source: InputSource) async throws(LoadError) -> DocumentRecords {
         switch source {
         case .url(let url):
-            let response = try await HTTPSource.fetch(URLRequest(url: url), session: .shared, maxBytes: options.maxInputBytes)
+            let response = try HTTPFetch.fetch(url, maxBytes: options.maxInputBytes)
             var options = self.options
             if options.format == nil { options.format = response.contentType?.format }
             return try Self.oneOrStream(response.bytes, charset: response.contentType?.charset, options: options)

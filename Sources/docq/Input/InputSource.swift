@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a document comes from: a file, standard input (`-` or no FILE at
 /// all), or an http(s) URL.

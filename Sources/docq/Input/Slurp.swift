@@ -1,5 +1,9 @@
 import DocQuery
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `-s/--slurp`: every document of every source (each file, each record of
 /// a JSON Lines stream) as the elements of one JSON array, which the path

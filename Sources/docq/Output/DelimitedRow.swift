@@ -69,7 +69,11 @@ enum DelimitedRow {
     private static func quoted(_ text: String, _ dialect: Dialect) -> String {
         switch dialect {
         case .csv:
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            var field = "\""
+            for character in text {
+                if character == "\"" { field += "\"\"" } else { field.append(character) }
+            }
+            return field + "\""
         case .tsv:
             return QueryRun.escapedForLine(text)
         }

@@ -10,6 +10,7 @@ import Darwin
 import Testing
 import TestSupport
 @testable import DocTree
+import DocQueryNetworking
 
 /// The limits of ``LoadOptions`` for hostile input: each fails the load with
 /// its own message naming the option, and lets through what is at the limit.

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 @testable import DocTree
+import DocQueryNetworking
 
 /// Whole loads through the parsers: legacy-charset and UTF-16/32 documents
 /// become the same tree as their UTF-8 twins, from data, files and http.

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 @testable import DocTree
+import DocQueryNetworking
 
 /// Reading files and fetching over HTTP, up to the bytes and charset handed
 /// to the decoding layer, and the errors of unreadable sources.

@@ -140,7 +140,7 @@ import TestSupport
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data("[1]\n[2]\n".utf8))
         try pipe.fileHandleForWriting.close()
-        #expect(Self.records(DocumentStream(fileHandle: pipe.fileHandleForReading)) == ["[1]", "[2]"])
+        #expect(Self.records(DocumentStream(fileDescriptor: pipe.fileHandleForReading.fileDescriptor)) == ["[1]", "[2]"])
     }
 
     @Test func maxDepthAppliesToEachRecord() {

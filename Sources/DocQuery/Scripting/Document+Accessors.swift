@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The value accessors of ``QueryResult``, ``Match`` and `Node`, on a
 /// document: each reads the document's root as the path `.` selects it,
