@@ -27,7 +27,7 @@ indirect enum CodingPathNode {
         }
     }
 
-    /// The path in the path language's notation (see ``NodeDecoder/path(of:)``).
+    /// The path in the path language's notation (see `NodeDecoder.path(of:)`).
     var rendered: String { NodeDecoder.path(of: keys) }
 
     /// The last key's name, if the path ends in a key.

@@ -41,7 +41,7 @@ import Foundation
 ///
 /// ## Reserved keys
 ///
-/// The path language's reserved keys (``ReservedName``) reach what is not a
+/// The path language's reserved keys (`ReservedName`) reach what is not a
 /// member, attribute or child, in either format, unless a real one has that
 /// name:
 ///
@@ -96,7 +96,7 @@ import Foundation
 /// node (or from the document root, for `Document.decode(_:at:using:)`)
 /// to the value that failed. Their `debugDescription` starts with that path
 /// in the path language's notation, such as `body.items.item[3].price`;
-/// ``path(of:)`` renders any coding path the same way.
+/// `path(of:)` renders any coding path the same way.
 public struct NodeDecoder: Sendable {
     /// How dates are read. The default is ``DateDecodingStrategy-swift.enum/iso8601``.
     public var dateDecodingStrategy: DateDecodingStrategy

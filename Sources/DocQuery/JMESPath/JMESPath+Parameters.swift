@@ -1,6 +1,6 @@
 extension JMESPath {
     /// Compiles an expression whose `$name` placeholders take the given
-    /// values, as ``PathQuery/init(_:parameters:)-(_,[String:(any Sendable)?])``
+    /// values, as `PathQuery(_:parameters:)`
     /// does for key paths.
     ///
     /// A placeholder is a value wherever an expression can stand

@@ -15,7 +15,7 @@
 /// evaluating (a function given the wrong type, arithmetic on a string, an
 /// unbound variable) throws one too. Two expressions are equal when they
 /// were written the same way and bind the same values
-/// (``init(_:parameters:)-(_,[String:(any Sendable)?])``).
+/// (`init(_:parameters:)`).
 ///
 /// XML documents are seen through the mapping that
 /// `Node.jsonString(pretty:)` writes: see docs/JMESPath.md.

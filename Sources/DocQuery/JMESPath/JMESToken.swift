@@ -11,7 +11,7 @@ struct JMESToken: Sendable {
         case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
         /// JMESPath Community: arithmetic (`*` is ``star``), the conditional's
         /// `?`, the root `$` and a variable `$name` (its name in `text`): bound by
-        /// `let`, or a parameter (``JMESPath/init(_:parameters:)-(_,[String:(any Sendable)?])``).
+        /// `let`, or a parameter (`JMESPath(_:parameters:)`).
         case plus, minus, divide, modulo, integerDivide, question, root, variable
         /// `=` in `let $name = …`.
         case assign

@@ -110,7 +110,7 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
         public static let expectedClosingParenthesis = Kind(.expectedClosingParenthesis)
         /// A token that cannot follow what precedes it.
         public static let unexpectedToken = Kind(.unexpectedToken)
-        /// `@name` is not one of the ``CollectionOperator``s.
+        /// `@name` is not one of the collection operators (`@count`, `@sum`, …).
         public static let unknownOperator = Kind(.unknownOperator)
         /// Filters or parentheses are nested deeper than the parser allows.
         public static let nestingTooDeep = Kind(.nestingTooDeep)

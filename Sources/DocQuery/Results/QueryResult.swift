@@ -257,7 +257,7 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     package static let printedMatchLimit = 10
 
     /// The matches, one `path: value` per line (at most
-    /// ``printedMatchLimit``), or the explanation when nothing matched. A
+    /// `printedMatchLimit`), or the explanation when nothing matched. A
     /// key path's containers show as a preview (`object {id, name}`); a
     /// JMESPath result's values show whole, as JSON (`{"t":"Inbox","n":1}`).
     public var description: String {
