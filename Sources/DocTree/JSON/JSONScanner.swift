@@ -65,6 +65,36 @@ package enum JSONScanner {
         return builder.finish(format: .json)
     }
 
+    /// The offset just past the closing quote of the well-formed string
+    /// whose opening quote is at `start` in `bytes` (a member key the
+    /// scanner read; see ``NodeSpans/keyStarts``).
+    package static func stringEnd(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
+        return try? Scanner(bytes).scanString(at: start).end
+    }
+
+    /// Parses like ``parse(_:options:)`` and also records where every value
+    /// and member key stands in `bytes` (see ``NodeSpans``), for editing.
+    package static func parseWithSpans(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> (Document, NodeSpans) {
+        var keys = KeyCache()
+        var stamps = KeyStamps()
+        defer {
+            keys.deallocate()
+            stamps.deallocate()
+        }
+        var builder = TreeBuilder(
+            splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
+        var spans = SpanTable()
+        try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
+            try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options, spans: &spans)
+        }
+        builder.text = bytes
+        spans.begin(0, at: 0)
+        spans.end(0, at: bytes.count)
+        spans.spans.reserve(builder.nodes.count - 1)
+        return (builder.finish(format: .json), spans.spans)
+    }
+
     /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even
     /// number-dense JSON (canada.json, 13.5 bytes a value) fits without
     /// regrowing; `finish` gives back what stays unused.
@@ -77,6 +107,16 @@ package enum JSONScanner {
         _ input: UnsafeBufferPointer<UInt8>, into builder: inout TreeBuilder, keys: inout KeyCache,
         stamps: inout KeyStamps, options: LoadOptions
     ) throws(LoadError) {
+        var spans = NoSpans()
+        try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options, spans: &spans)
+    }
+
+    /// ``build(_:into:keys:stamps:options:)``, telling `spans` where each
+    /// value and key stands.
+    static func build<Spans: SpanRecorder>(
+        _ input: UnsafeBufferPointer<UInt8>, into builder: inout TreeBuilder, keys: inout KeyCache,
+        stamps: inout KeyStamps, options: LoadOptions, spans: inout Spans
+    ) throws(LoadError) {
         guard input.count <= Int(UInt32.max) else {
             throw LoadError(
                 .tooLarge, "the input is \(input.count) bytes; a document holds at most \(UInt32.max) bytes of text")
@@ -85,7 +125,8 @@ package enum JSONScanner {
         // A node takes at least two input bytes (`[0,0,…]`), so input of
         // fewer than twice the limit cannot pass it and is scanned unchecked.
         let maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
-        try Scanner(input).scan(into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth, maxNodes: maxNodes)
+        try Scanner(input).scan(
+            into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth, maxNodes: maxNodes, spans: &spans)
         guard builder.fitsLimits else {
             throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
         }
@@ -124,7 +165,10 @@ struct Scanner {
     /// Fails as soon as there are more than `maxNodes` records (checked
     /// before each array element or member after the first and before each
     /// container, so at most two records past the limit are ever written).
-    func scan(into builder: inout TreeBuilder, keys: inout KeyCache, stamps: inout KeyStamps, maxDepth: Int, maxNodes: Int) throws(LoadError) {
+    func scan<Spans: SpanRecorder>(
+        into builder: inout TreeBuilder, keys: inout KeyCache, stamps: inout KeyStamps, maxDepth: Int, maxNodes: Int,
+        spans: inout Spans
+    ) throws(LoadError) {
         // Work on a uniquely referenced local copy of the records; hand it back at the end.
         let nodes = builder.nodes
 
@@ -142,6 +186,8 @@ struct Scanner {
             switch c {
             case UInt8(ascii: "\""):
                 let (end, escaped) = try scanString(at: i)
+                spans.begin(nodes.count, at: i)
+                spans.end(nodes.count, at: end)
                 nodes.append(NodeRecord(
                     kind: .string, flags: escaped ? .escaped : [], name: name,
                     a: UInt32(truncatingIfNeeded: i &+ 1), b: UInt32(truncatingIfNeeded: end &- i &- 2)))
@@ -150,6 +196,8 @@ struct Scanner {
 
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
                 let (end, fractional) = try scanNumber(at: i)
+                spans.begin(nodes.count, at: i)
+                spans.end(nodes.count, at: end)
                 nodes.append(NodeRecord(
                     kind: .number, flags: fractional ? .fractional : [], name: name,
                     a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: end &- i)))
@@ -168,6 +216,8 @@ struct Scanner {
                 } else {
                     throw unexpected("expected a value", at: i)
                 }
+                spans.begin(nodes.count, at: i)
+                spans.end(nodes.count, at: i &+ length)
                 nodes.append(NodeRecord(
                     kind: kind, name: name,
                     a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: length)))
@@ -179,6 +229,7 @@ struct Scanner {
                 guard nodes.count <= maxNodes else { throw tooManyNodes(at: i, maxNodes: maxNodes) }
                 let isObject = c == UInt8(ascii: "{")
                 let index = UInt32(truncatingIfNeeded: nodes.count)
+                spans.begin(nodes.count, at: i)
                 nodes.append(NodeRecord(
                     kind: isObject ? .object : .array, name: name, a: 0, b: 0))
                 top.children &+= 1
@@ -187,9 +238,11 @@ struct Scanner {
                 i = skipWhitespace(i &+ 1)
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if i < count, base[i] == closer {
+                    spans.end(Int(top.index), at: i &+ 1)
                     Self.close(&top, &stack, nodes)
                     i &+= 1
                 } else if isObject {
+                    spans.key(at: i)
                     (name, i) = try scanKey(at: i, afterComma: false, keys: &keys, names: &builder.names)
                     Self.noteKey(name, in: top.index, &stamps, nodes)
                     continue valueLoop
@@ -220,6 +273,7 @@ struct Scanner {
                     guard nodes.count <= maxNodes else { throw tooManyNodes(at: i, maxNodes: maxNodes) }
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
+                        spans.key(at: i)
                         (name, i) = try scanKey(at: i, afterComma: true, keys: &keys, names: &builder.names)
                         Self.noteKey(name, in: top.index, &stamps, nodes)
                     } else {
@@ -228,6 +282,7 @@ struct Scanner {
                     continue valueLoop
                 }
                 if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
+                    spans.end(Int(top.index), at: i &+ 1)
                     Self.close(&top, &stack, nodes)
                     i &+= 1
                     continue
