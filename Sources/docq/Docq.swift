@@ -115,6 +115,9 @@ enum Main {
     ) -> Int32 {
         do {
             return EditRun(edits: try make(), files: files, target: target).execute().rawValue
+        } catch let error as EditRun.ValueError {
+            writeToStandardError("error: \(error.description)\n")
+            return ExitStatus.usage.rawValue
         } catch {
             return report(error, command: type(of: command))
         }

@@ -80,13 +80,18 @@ struct EditRun {
         }
     }
 
+    /// A VALUE that `--json` cannot read.
+    struct ValueError: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// A command-line VALUE: text, or with `--json` the JSON value it spells.
     static func value(_ text: String, json: Bool) throws -> EditValue {
         guard json else { return EditValue(text) }
         do {
             return try EditValue(json: text)
         } catch {
-            throw ValidationError("the value is not JSON (\(error.message)); without --json it is taken as text")
+            throw ValueError(description: "the value is not JSON (\(error.message)); without --json it is taken as text")
         }
     }
 }
