@@ -51,6 +51,20 @@ public struct DocumentEditor: Sendable {
         try self.init(bytes: [UInt8](data), options: options)
     }
 
+    /// Loads a file for editing; see ``init(bytes:options:)``.
+    ///
+    /// - Throws: ``LoadError`` (``LoadError/Kind-swift.struct/unreadableSource``
+    ///   when the file cannot be read).
+    public init(contentsOf url: URL, options: LoadOptions = LoadOptions()) throws(LoadError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LoadError(.unreadableSource, "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        try self.init(data: data, options: options)
+    }
+
     /// Loads a string's UTF-8 for editing; see ``init(bytes:options:)``.
     public init(string: String, options: LoadOptions = LoadOptions()) throws(LoadError) {
         try self.init(bytes: Array(string.utf8), options: options)

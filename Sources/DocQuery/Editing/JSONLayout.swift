@@ -19,9 +19,9 @@ struct JSONLayout {
         let nodes = source.document.table.nodes
         var foundContainer = false
         var foundColon = false
-        var learntComma = false
+        var foundComma = false
         var i = 1
-        while i < nodes.count, !(foundContainer && foundColon) {
+        while i < nodes.count, !(foundContainer && foundColon && foundComma) {
             let record = nodes[i]
             if (record.kind == .object || record.kind == .array) && record.b > 0 {
                 let first = UInt32(i + 1)
@@ -34,11 +34,14 @@ struct JSONLayout {
                         let ownIndent = source.lineIndent(at: source.start(UInt32(i)))
                         let unit = childIndent.hasPrefix(ownIndent) ? String(childIndent.dropFirst(ownIndent.count)) : childIndent
                         self.unit = unit.isEmpty ? "  " : unit
-                    } else if record.b > 1 {
-                        let second = source.document.table.subtreeEnd(first)
-                        let gap = source.text[source.end(first)..<source.slotStart(second)]
+                    }
+                }
+                if !foundComma, record.b > 1 {
+                    let second = source.document.table.subtreeEnd(first)
+                    let gap = source.text[source.end(first)..<source.slotStart(second)]
+                    if !gap.contains(0x0A) {
+                        foundComma = true
                         afterComma = String(decoding: gap.filter { $0 != UInt8(ascii: ",") }, as: UTF8.self)
-                        learntComma = true
                     }
                 }
                 if record.kind == .object, !foundColon {
@@ -49,8 +52,8 @@ struct JSONLayout {
             }
             i += 1
         }
-        // No compact container showed its commas: space them like the colons.
-        if unit == nil, !learntComma, colon.hasSuffix(" ") { afterComma = " " }
+        // No one-line container showed its commas: space them like the colons.
+        if !foundComma, colon.hasSuffix(" ") { afterComma = " " }
     }
 
     /// `content` as JSON text whose first line is at the current position

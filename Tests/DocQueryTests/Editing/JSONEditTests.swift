@@ -151,3 +151,54 @@ import Testing
         #expect(throws: QueryError.self) { try editor.setValue(Date.self, forKeyPath: "x") }
     }
 }
+
+/// The README's "Changing documents" examples, run.
+@Suite struct ChangingDocumentsReadmeTests {
+    @Test func restExamples() throws {
+        var todo = try DocumentEditor(string: #"{"userId": 1, "id": 3, "title": "fugiat", "completed": false, "extra": 1.50}"#)
+        try todo.apply(.set("completed", to: true))
+        #expect(String(decoding: todo.data, as: UTF8.self) == #"{"userId": 1, "id": 3, "title": "fugiat", "completed": true, "extra": 1.50}"#)
+        var new = try DocumentEditor(string: "{}")
+        try new.apply([.set("title", to: "Write docs"), .set("userId", to: 7), .set("tags", to: ["docs"])])
+        #expect(String(decoding: new.data, as: UTF8.self) == #"{"title":"Write docs","userId":7,"tags":["docs"]}"#)
+    }
+
+    @Test func configExample() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("docq-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let settingsURL = folder.appendingPathComponent("settings.json")
+        let original = """
+            {
+                "editor": {"fontSize": 14},
+                "plugins": [{"name": "lint", "enabled": true}, {"name": "fmt", "enabled": true}],
+                "files": {"associations": ["json"]},
+                "telemetry": true,
+                "theme": "dark"
+            }
+            """
+        try Data(original.utf8).write(to: settingsURL)
+        var config = try DocumentEditor(contentsOf: settingsURL)
+        try config.apply([
+            .set("editor.fontSize", to: 16),
+            .set("plugins[?name == $name].enabled", to: false, parameters: ["name": "lint"]),
+            .insert("xml", into: "files.associations"),
+            .insert(true, into: "editor", key: "wordWrap"),
+            .remove("telemetry"),
+            .rename("theme", to: "colorTheme"),
+        ])
+        try config.data.write(to: settingsURL, options: .atomic)
+        try config.setValue(nil, forKeyPath: "proxy.url")
+        #expect(String(decoding: config.bytes, as: UTF8.self) == """
+            {
+                "editor": {"fontSize": 16, "wordWrap": true},
+                "plugins": [{"name": "lint", "enabled": false}, {"name": "fmt", "enabled": true}],
+                "files": {"associations": ["json", "xml"]},
+                "colorTheme": "dark",
+                "proxy": {
+                    "url": null
+                }
+            }
+            """)
+    }
+}
