@@ -22,8 +22,11 @@ import Foundation
 /// leave a document that does not load. Documents stay immutable: the
 /// editor holds the latest ``document`` and its bytes.
 ///
-/// JSON documents in UTF-8 can be edited; XML and other encodings cannot
-/// yet (the initializer throws).
+/// JSON documents can be edited, in UTF-8 or any other encoding they were
+/// read in (``LoadOptions/encoding``, a byte order mark): the result stays
+/// in that encoding, bytes outside the edits exactly as they were, and a
+/// character the encoding cannot hold is written as a `\u` escape. XML
+/// cannot be edited yet (the initializer throws).
 public struct DocumentEditor: Sendable {
     private var source: EditableSource
     private let options: LoadOptions
@@ -31,8 +34,8 @@ public struct DocumentEditor: Sendable {
     /// The document as edited so far.
     public var document: Document { source.document }
 
-    /// The document's bytes as edited so far.
-    public var bytes: [UInt8] { source.prefix + source.text }
+    /// The document's bytes as edited so far, in its own encoding.
+    public var bytes: [UInt8] { source.legacy?.original ?? (source.prefix + source.text) }
 
     /// ``bytes`` as `Data`.
     public var data: Data { Data(bytes) }
@@ -81,16 +84,22 @@ public struct DocumentEditor: Sendable {
     ///   changes then.
     public mutating func apply(_ edits: [Edit]) throws {
         guard !edits.isEmpty else { return }
-        let edited = try JSONEditPlan.apply(edits, to: JSONSource(source))
+        let patches = try JSONEditPlan.patches(for: edits, in: JSONSource(source))
+        let edited = try source.patched(patches.ordered, escape: Self.jsonEscape)
         do {
-            var next = try EditableSource(bytes: source.prefix + edited, options: options)
-            next.prefix = source.prefix
-            source = next
+            source = try EditableSource(bytes: edited, options: options)
         } catch {
             throw QueryError(
                 .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",
                 path: edits[0].path, range: 0..<0)
         }
+    }
+
+    /// A character a legacy encoding cannot hold, as JSON writes it: `\u`
+    /// and four hex digits, or a surrogate pair of them.
+    static func jsonEscape(_ scalar: Unicode.Scalar) -> String {
+        String(scalar).utf16.map { "\\u" + String(repeating: "0", count: 4 - String($0, radix: 16).count) + String($0, radix: 16).uppercased() }
+            .joined()
     }
 
     /// Applies one edit; see ``apply(_:)``.

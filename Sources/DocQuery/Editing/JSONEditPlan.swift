@@ -35,15 +35,15 @@ struct JSONEditPlan {
         self.layout = JSONLayout(source)
     }
 
-    /// The edited bytes.
-    static func apply(_ edits: [Edit], to source: JSONSource) throws -> [UInt8] {
+    /// The patches that make the edits.
+    static func patches(for edits: [Edit], in source: JSONSource) throws -> Patches {
         var plan = JSONEditPlan(source)
         for (number, edit) in edits.enumerated() { try plan.add(edit, number: number) }
         try plan.finish(edits)
         if let (a, b) = plan.patches.firstConflict() {
             throw conflict(edits[min(a.edit, b.edit)], edits[max(a.edit, b.edit)], same: a.edit == b.edit)
         }
-        return plan.patches.applied(to: source.text)
+        return plan.patches
     }
 
     // MARK: Adding edits

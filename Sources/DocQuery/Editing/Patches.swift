@@ -1,5 +1,6 @@
-/// Replacements over the original bytes, applied back to front so each
-/// one's offsets stay those of the original.
+/// Replacements over the original bytes, each located by offsets of the
+/// original; ``ordered`` gives them to ``EditableSource/patched(_:escape:)``,
+/// which writes the output in one pass.
 struct Patches {
     struct Patch {
         /// The original bytes replaced (empty for an insertion).
@@ -34,20 +35,10 @@ struct Patches {
         return nil
     }
 
-    /// `original` with every patch applied.
-    func applied(to original: [UInt8]) -> [UInt8] {
-        // An insertion at an offset goes after a replacement that ends there
-        // and before one that starts there.
-        let ordered = patches.sorted { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
-        var out: [UInt8] = []
-        out.reserveCapacity(original.count + ordered.reduce(0) { $0 + $1.replacement.count })
-        var position = 0
-        for patch in ordered {
-            out.append(contentsOf: original[position..<patch.range.lowerBound])
-            out.append(contentsOf: patch.replacement)
-            position = patch.range.upperBound
-        }
-        out.append(contentsOf: original[position...])
-        return out
+    /// The patches in order, for ``EditableSource/patched(_:escape:)``; an
+    /// insertion at an offset before a replacement that starts there.
+    var ordered: [(range: Range<Int>, bytes: [UInt8])] {
+        patches.sorted { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
+            .map { ($0.range, $0.replacement) }
     }
 }
