@@ -115,6 +115,37 @@ import Testing
         #expect(stdin.status == 2)
     }
 
+    @Test func jsonLinesAreEditedRecordByRecord() throws {
+        let input = Array("{\"id\": 1, \"n\": \"a\"}\n\n{\"id\": 2}\r\n{\"id\": 3, \"n\": \"c\"}\n".utf8)
+        let run = try Docq.run(["set", "n", "x"], stdin: input)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "{\"id\": 1, \"n\": \"x\"}\n\n{\"id\": 2, \"n\": \"x\"}\r\n{\"id\": 3, \"n\": \"x\"}\n")
+        let removed = try Docq.run(["delete", "n"], stdin: input)
+        #expect(removed.status == 0, "\(removed)")
+        #expect(removed.stdout == "{\"id\": 1}\n\n{\"id\": 2}\r\n{\"id\": 3}\n")
+        let none = try Docq.run(["delete", "zz"], stdin: input)
+        #expect(none.status == 1, "\(none)")
+        let broken = try Docq.run(["delete", "n"], stdin: Array("{\"n\": 1}\n{\"n\": }\n".utf8))
+        #expect(broken.status == 3, "\(broken)")
+        #expect(broken.stderr.contains("record on line 2"), "\(broken)")
+    }
+
+    @Test func legacyEncodingStaysOnDisk() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("k.json")
+        let original = try Data(contentsOf: Docq.packageRoot.appendingPathComponent("Examples/documents/theaters-euckr.json"))
+        try original.write(to: file)
+        let run = try Docq.run(["delete", "-e", "EUC-KR", "-i", "[1:]", file.path])
+        #expect(run.status == 0, "\(run)")
+        let edited = try Data(contentsOf: file)
+        let firstLineEnd = original.firstIndex(of: 0x0A)!
+        let secondLineEnd = original[(firstLineEnd + 1)...].firstIndex(of: 0x0A)!
+        // The first record's line, in EUC-KR, is kept as it was; its comma goes.
+        #expect(edited.starts(with: original[..<(secondLineEnd - 1)]))
+        #expect(try Docq.run(["-e", "EUC-KR", "@count", file.path]).stdout == "1\n")
+    }
+
     @Test func queryWordQueriesAKeyNamedLikeACommand() throws {
         let run = try Docq.run(["query", "set"], stdin: Array(#"{"set": 5}"#.utf8))
         #expect(run.status == 0, "\(run)")

@@ -33,9 +33,7 @@ struct EditRun {
         for source in sources {
             do {
                 let bytes = try read(source)
-                var editor = try DocumentEditor(bytes: bytes, options: target.input.loadOptions)
-                try editor.apply(edits)
-                results.append((source, editor.bytes))
+                results.append((source, try edit(bytes, edits)))
             } catch let error as LoadError {
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
                 return .unreadableDocument
@@ -62,6 +60,51 @@ struct EditRun {
         }
         out.flush()
         return .matched
+    }
+
+    /// One input edited: a document, or JSON Lines record by record.
+    private func edit(_ bytes: [UInt8], _ edits: [Edit]) throws -> [UInt8] {
+        let options = target.input.loadOptions
+        do {
+            var editor = try DocumentEditor(bytes: bytes, options: options)
+            try editor.apply(edits)
+            return editor.bytes
+        } catch let error as LoadError where JSONScanner.isTrailingValue(error) {
+            return try editRecords(bytes, edits, options: options)
+        }
+    }
+
+    /// JSON Lines: each line that holds a record is edited on its own, and
+    /// blank lines and line ends stay. A record the paths miss stays as it
+    /// was; when every record misses, the first record's error is thrown.
+    private func editRecords(_ bytes: [UInt8], _ edits: [Edit], options: LoadOptions) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var firstMiss: QueryError?
+        var matched = false
+        var lineNumber = 0
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if lineNumber > 1 { out.append(0x0A) }
+            guard line.contains(where: { $0 > 0x20 }) else {
+                out.append(contentsOf: line)
+                continue
+            }
+            do {
+                var editor = try DocumentEditor(bytes: Array(line), options: options)
+                try editor.apply(edits)
+                out.append(contentsOf: editor.bytes)
+                matched = true
+            } catch let error as QueryError where error.kind == .noMatch {
+                if firstMiss == nil { firstMiss = error }
+                out.append(contentsOf: line)
+            } catch var error as LoadError {
+                error.message = "record on line \(lineNumber): " + error.message
+                throw error
+            }
+        }
+        if !matched, let firstMiss { throw firstMiss }
+        return out
     }
 
     /// The bytes of one input; with `-i`, of a regular file only.
