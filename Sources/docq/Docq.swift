@@ -63,9 +63,13 @@ enum Main {
             status = await run(RenameCommand.self, Array(arguments.dropFirst()))
         case "help":
             let topic = arguments.dropFirst().first
-            if topic == "explore" {
-                print(Explore.helpMessage())
-            } else {
+            switch topic {
+            case "explore": print(Explore.helpMessage())
+            case "set": print(SetCommand.helpMessage())
+            case "delete": print(DeleteCommand.helpMessage())
+            case "insert": print(InsertCommand.helpMessage())
+            case "rename": print(RenameCommand.helpMessage())
+            default:
                 print(Docq.helpMessage())
             }
             status = 0
