@@ -17,8 +17,8 @@ package struct EditableSource: Sendable {
     /// Loads `bytes` for editing.
     ///
     /// - Throws: ``LoadError`` as a load does, and
-    ///   ``LoadError/Kind-swift.struct/unsupportedEncoding`` for XML, which
-    ///   cannot be edited yet.
+    ///   ``LoadError/Kind-swift.struct/notEditable`` for XML, which cannot
+    ///   be edited yet.
     package init(bytes: [UInt8], options: LoadOptions) throws(LoadError) {
         try Document.checkInputSize(bytes.count, options: options)
         let prepared = try InputDecoding.prepare(bytes, charset: nil, options: options)
@@ -31,7 +31,7 @@ package struct EditableSource: Sendable {
         case .json:
             (document, spans) = try JSONScanner.parseWithSpans(prepared.bytes, options: options)
         case .xml:
-            throw LoadError(.unsupportedEncoding, "editing XML documents is not supported yet; only JSON documents can be edited")
+            throw LoadError(.notEditable, "editing XML documents is not supported yet; only JSON documents can be edited")
         }
         self.text = prepared.bytes
         self.prefix = prefix
@@ -44,7 +44,7 @@ package struct EditableSource: Sendable {
     /// what the encoding cannot hold. So bytes outside the replacements stay
     /// exactly as they came, whatever the encoding.
     ///
-    /// - Throws: ``LoadError/Kind-swift.struct/unsupportedEncoding`` when
+    /// - Throws: ``LoadError/Kind-swift.struct/notEditable`` when
     ///   the original does not convert back to itself (a stateful encoding
     ///   such as ISO-2022-JP), so offsets cannot be mapped.
     package func patched(
@@ -66,7 +66,7 @@ package struct EditableSource: Sendable {
         let lead = original.count - whole.count
         guard lead >= 0, original[lead...].elementsEqual(whole) else {
             throw LoadError(
-                .unsupportedEncoding,
+                .notEditable,
                 "a document in \(encoding.label) can be edited only when it converts back to the same bytes, and this one does not")
         }
         var out = Array(original[..<lead])

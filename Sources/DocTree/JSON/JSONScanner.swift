@@ -84,7 +84,7 @@ package enum JSONScanner {
         }
         var builder = TreeBuilder(
             splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
-        var spans = SpanTable()
+        var spans = SpanTable(estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
         try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
             try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options, spans: &spans)
         }

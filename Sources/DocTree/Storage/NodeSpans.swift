@@ -62,7 +62,12 @@ package struct SpanTable: SpanRecorder {
     package var spans = NodeSpans()
     private var pendingKey = NodeSpans.none
 
-    package init() {}
+    /// A recorder with room for about `estimatedNodes` nodes.
+    package init(estimatedNodes: Int = 0) {
+        spans.starts.reserveCapacity(estimatedNodes)
+        spans.ends.reserveCapacity(estimatedNodes)
+        spans.keyStarts.reserveCapacity(estimatedNodes)
+    }
 
     package mutating func key(at offset: Int) { pendingKey = UInt32(truncatingIfNeeded: offset) }
 
