@@ -30,12 +30,15 @@ import Foundation
 public struct DocumentEditor: Sendable {
     private var source: EditableSource
     private let options: LoadOptions
+    /// Whether ``source`` holds node spans: an edit's result is read back
+    /// without them, and they are made when the next edit needs them.
+    private var hasSpans = true
 
     /// The document as edited so far.
     public var document: Document { source.document }
 
     /// The document's bytes as edited so far, in its own encoding.
-    public var bytes: [UInt8] { source.legacy?.original ?? (source.prefix + source.text) }
+    public var bytes: [UInt8] { source.original }
 
     /// ``bytes`` as `Data`.
     public var data: Data { Data(bytes) }
@@ -84,10 +87,15 @@ public struct DocumentEditor: Sendable {
     ///   changes then.
     public mutating func apply(_ edits: [Edit]) throws {
         guard !edits.isEmpty else { return }
+        if !hasSpans {
+            source = try EditableSource(bytes: source.original, options: options)
+            hasSpans = true
+        }
         let patches = try JSONEditPlan.patches(for: edits, in: JSONSource(source))
         let edited = try source.patched(patches.ordered, escape: Self.jsonEscape)
         do {
-            source = try EditableSource(bytes: edited, options: options)
+            source = try EditableSource(bytes: edited, options: options, recordsSpans: false)
+            hasSpans = false
         } catch {
             throw QueryError(
                 .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",

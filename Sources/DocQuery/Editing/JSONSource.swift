@@ -13,15 +13,12 @@ struct JSONSource {
     }
 
     /// Where node `i` begins: its opening quote, bracket or first character.
-    func start(_ i: UInt32) -> Int { Int(spans.starts[Int(i)]) }
+    func start(_ i: UInt32) -> Int { spans.start(i) }
     /// Just past node `i`'s last byte.
-    func end(_ i: UInt32) -> Int { Int(spans.ends[Int(i)]) }
+    func end(_ i: UInt32) -> Int { spans.end(i) }
 
     /// The opening quote of member `i`'s key; `nil` for array elements and the root.
-    func keyStart(_ i: UInt32) -> Int? {
-        let offset = spans.keyStarts[Int(i)]
-        return offset == NodeSpans.none ? nil : Int(offset)
-    }
+    func keyStart(_ i: UInt32) -> Int? { spans.keyStart(i) }
 
     /// Just past the closing quote of member `i`'s key.
     func keyEnd(_ i: UInt32) -> Int {

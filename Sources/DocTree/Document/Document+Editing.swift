@@ -3,7 +3,7 @@
 package struct EditableSource: Sendable {
     /// The tree.
     package var document: Document
-    /// Each node's span in ``text``.
+    /// Each node's span in ``text`` (empty when loaded without them).
     package var spans: NodeSpans
     /// The bytes the parser read (UTF-8), which edits patch.
     package var text: [UInt8]
@@ -13,13 +13,18 @@ package struct EditableSource: Sendable {
     /// The encoding the input came in when it is not UTF-8 (``text`` is
     /// then its transcoding), with the input itself.
     package var legacy: (encoding: CharacterEncoding, original: [UInt8])?
+    /// The bytes as given.
+    package var original: [UInt8] { legacy?.original ?? (prefix + text) }
 
     /// Loads `bytes` for editing.
     ///
     /// - Throws: ``LoadError`` as a load does, and
     ///   ``LoadError/Kind-swift.struct/notEditable`` for XML, which cannot
     ///   be edited yet.
-    package init(bytes: [UInt8], options: LoadOptions) throws(LoadError) {
+    ///
+    /// `recordsSpans` false loads the tree only (an edit's result, read
+    /// back to check it; ``spans`` stays empty until it is loaded again).
+    package init(bytes: [UInt8], options: LoadOptions, recordsSpans: Bool = true) throws(LoadError) {
         try Document.checkInputSize(bytes.count, options: options)
         let prepared = try InputDecoding.prepare(bytes, charset: nil, options: options)
         if let detected = prepared.detected, !detected.encoding.isUTF8 {
@@ -29,7 +34,11 @@ package struct EditableSource: Sendable {
             ? InputDecoding.byteOrderMarkUTF8 : []
         switch prepared.format {
         case .json:
-            (document, spans) = try JSONScanner.parseWithSpans(prepared.bytes, options: options)
+            if recordsSpans {
+                (document, spans) = try JSONScanner.parseWithSpans(prepared.bytes, options: options)
+            } else {
+                (document, spans) = (try JSONScanner.parse(prepared.bytes, options: options), NodeSpans())
+            }
         case .xml:
             throw LoadError(.notEditable, "editing XML documents is not supported yet; only JSON documents can be edited")
         }

@@ -6,35 +6,45 @@
 /// Indexed by node index, like the records. Offsets count bytes of the
 /// parsed input (UTF-8; a legacy-encoded input was transcoded first).
 ///
-/// - JSON: ``starts``/``ends`` cover the value as written (quotes, brackets
-///   and braces included); ``keyStarts`` is the opening quote of a member's
-///   key, or ``none`` for array elements and the root.
+/// - JSON: ``start(_:)``/``end(_:)`` cover the value as written (quotes,
+///   brackets and braces included); ``keyStart(_:)`` is the opening quote
+///   of a member's key, or `nil` for array elements and the root.
 /// - XML: an element runs from its `<` to the end of its end tag (or of its
 ///   `/>`), an attribute from its name to its closing quote, a text run,
-///   comment or processing instruction over its markup; ``keyStarts`` holds,
-///   for an element, the end of its start tag (the offset just past `>`, or
-///   of `/` in `/>`), where its content begins.
+///   comment or processing instruction over its markup (not built yet).
 package struct NodeSpans: Sendable {
     /// The marker for "no offset".
     package static let none = UInt32.max
 
-    package var starts: [UInt32] = []
-    package var ends: [UInt32] = []
-    package var keyStarts: [UInt32] = []
+    /// One node's offsets.
+    package struct Entry: Sendable {
+        var start: UInt32
+        var end: UInt32
+        var keyStart: UInt32
+    }
+
+    package var entries: [Entry] = []
 
     package init() {}
 
-    /// The span of node `index`.
-    package func range(_ index: UInt32) -> Range<Int> { Int(starts[Int(index)])..<Int(ends[Int(index)]) }
+    /// Where node `index` begins.
+    package func start(_ index: UInt32) -> Int { Int(entries[Int(index)].start) }
+    /// Just past node `index`'s last byte.
+    package func end(_ index: UInt32) -> Int { Int(entries[Int(index)].end) }
+    /// The key's opening quote of member `index`, or `nil`.
+    package func keyStart(_ index: UInt32) -> Int? {
+        let offset = entries[Int(index)].keyStart
+        return offset == Self.none ? nil : Int(offset)
+    }
 
-    /// Makes room for node `index` (records arrive in document order).
+    /// The span of node `index`.
+    package func range(_ index: UInt32) -> Range<Int> { start(index)..<end(index) }
+
+    /// Makes room for node `index` (records arrive in document order, so
+    /// this appends at most one entry, except for a table's last nodes).
     @inline(__always)
     package mutating func reserve(_ index: Int) {
-        while starts.count <= index {
-            starts.append(Self.none)
-            ends.append(Self.none)
-            keyStarts.append(Self.none)
-        }
+        while entries.count <= index { entries.append(Entry(start: Self.none, end: Self.none, keyStart: Self.none)) }
     }
 }
 
@@ -64,22 +74,24 @@ package struct SpanTable: SpanRecorder {
 
     /// A recorder with room for about `estimatedNodes` nodes.
     package init(estimatedNodes: Int = 0) {
-        spans.starts.reserveCapacity(estimatedNodes)
-        spans.ends.reserveCapacity(estimatedNodes)
-        spans.keyStarts.reserveCapacity(estimatedNodes)
+        spans.entries.reserveCapacity(estimatedNodes)
     }
 
     package mutating func key(at offset: Int) { pendingKey = UInt32(truncatingIfNeeded: offset) }
 
     package mutating func begin(_ index: Int, at offset: Int) {
-        spans.reserve(index)
-        spans.starts[index] = UInt32(truncatingIfNeeded: offset)
-        spans.keyStarts[index] = pendingKey
+        let entry = NodeSpans.Entry(start: UInt32(truncatingIfNeeded: offset), end: NodeSpans.none, keyStart: pendingKey)
         pendingKey = NodeSpans.none
+        if index == spans.entries.count {
+            spans.entries.append(entry)
+        } else {
+            spans.reserve(index)
+            spans.entries[index] = entry
+        }
     }
 
     package mutating func end(_ index: Int, at offset: Int) {
         spans.reserve(index)
-        spans.ends[index] = UInt32(truncatingIfNeeded: offset)
+        spans.entries[index].end = UInt32(truncatingIfNeeded: offset)
     }
 }

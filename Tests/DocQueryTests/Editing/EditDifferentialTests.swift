@@ -111,10 +111,7 @@ import TestSupport
         let parent = node.parent!
         let siblings: [Node] = parent.kind == .document ? [] : Array(parent.children)
         let position = siblings.firstIndex(of: node)
-        func slot(_ n: Node) -> Int {
-            let key = source.spans.keyStarts[Int(n.index)]
-            return Int(key == NodeSpans.none ? source.spans.starts[Int(n.index)] : key)
-        }
+        func slot(_ n: Node) -> Int { source.spans.keyStart(n.index) ?? source.spans.start(n.index) }
         let spans = source.spans
         var edit: Edit
         var expected: Model
@@ -130,8 +127,8 @@ import TestSupport
             guard let position else { return false }
             edit = .remove(path)
             expected = model.changing(route[...]) { _ in nil }!
-            let lower = position > 0 ? Int(spans.ends[Int(siblings[position - 1].index)]) : Int(spans.starts[Int(parent.index)]) + 1
-            let upper = position + 1 < siblings.count ? slot(siblings[position + 1]) : Int(spans.ends[Int(parent.index)]) - 1
+            let lower = position > 0 ? spans.end(siblings[position - 1].index) : spans.start(parent.index) + 1
+            let upper = position + 1 < siblings.count ? slot(siblings[position + 1]) : spans.end(parent.index) - 1
             region = lower..<upper
         case 2:
             guard node.kind == .array || node.kind == .object else { return false }
@@ -146,8 +143,8 @@ import TestSupport
                 case .scalar: return nil
                 }
             }!
-            let lower = index > 0 ? Int(spans.ends[Int(children[index - 1].index)]) : Int(spans.starts[Int(node.index)]) + 1
-            let upper = index < children.count ? slot(children[index]) : Int(spans.ends[Int(node.index)]) - 1
+            let lower = index > 0 ? spans.end(children[index - 1].index) : spans.start(node.index) + 1
+            let upper = index < children.count ? slot(children[index]) : spans.end(node.index) - 1
             region = lower..<max(lower, upper)
         default:
             guard parent.kind == .object, let position else { return false }
@@ -156,7 +153,7 @@ import TestSupport
             members[position].0 = fresh
             let renamed = Model.object(members)
             expected = route.count == 1 ? renamed : model.changing(route.dropLast()[...]) { _ in renamed }!
-            region = slot(node)..<Int(spans.starts[Int(node.index)])
+            region = slot(node)..<spans.start(node.index)
         }
         let output = try editor.applying([edit])
         #expect(Model(output.document.root) == expected, "\(edit) on \(path)")

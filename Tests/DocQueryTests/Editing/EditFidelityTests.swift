@@ -33,7 +33,7 @@ import TestSupport
         let document = editor.document
         var edits: [Edit] = []
         var used = Set<String>()
-        for _ in 0..<8 {
+        for _ in 0..<64 where edits.count < 8 {
             let node = document.node(at: UInt32.random(in: 1..<UInt32(document.nodeCount), using: &generator))
             guard Self.keepsSpelling(node), let path = PathQuery.canonicalPath(of: node), used.insert(path).inserted,
                 try PathQuery(path).evaluate(on: document).selectedMatches.count == 1
