@@ -20,21 +20,25 @@ public func fuzzEdit(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     let values: [EditValue] = [1, "x\"\n", nil, true, [1, [2]], ["k": "v"], EditValue(-0.5)]
     for _ in 0..<4 {
-        let document = editor.document
-        guard document.nodeCount > 1 else { break }
-        let node = document.node(at: UInt32(1 + draw(document.nodeCount - 1)))
+        var nodes: [Node] = []
+        var pending = [editor.document.root]
+        while let next = pending.popLast() {
+            nodes.append(next)
+            pending += next.children
+        }
+        let node = nodes[draw(nodes.count)]
         guard let path = PathQuery.canonicalPath(of: node) else { continue }
         let value = values[draw(values.count)]
         let edit: Edit
         switch draw(5) {
         case 0: edit = .set(path, to: value)
         case 1: edit = .remove(path)
-        case 2: edit = .insert(value, into: path, key: node.kind == .object ? "k\(draw(1000))" : nil, at: draw(3) - 1)
+        case 2: edit = .insert(value, into: path, key: node.kind == Node.Kind.object ? "k\(draw(1000))" : nil, at: draw(3) - 1)
         case 3: edit = .rename(path, to: "r\(draw(1000))")
         default:
             // A leaf set to itself keeps its spelling when it has no escapes.
             let before = editor.bytes
-            guard node.kind == .number || node.kind == .true || node.kind == .false || node.kind == .null,
+            guard [Node.Kind.number, .true, .false, .null].contains(node.kind),
                 (try? editor.apply(.set(path, to: EditValue(node)))) != nil
             else { continue }
             require(editor.bytes == before, "setting \(path) to itself changed the bytes")

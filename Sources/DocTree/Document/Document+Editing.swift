@@ -30,8 +30,10 @@ package struct EditableSource: Sendable {
         if let detected = prepared.detected, !detected.encoding.isUTF8 {
             legacy = (detected.encoding, bytes)
         }
-        let prefix = bytes.starts(with: InputDecoding.byteOrderMarkUTF8) && !prepared.bytes.starts(with: InputDecoding.byteOrderMarkUTF8)
-            ? InputDecoding.byteOrderMarkUTF8 : []
+        // UTF-8 input is prepared by dropping at most a leading byte order
+        // mark, so what was dropped is what precedes the prepared bytes.
+        let dropped = bytes.count - prepared.bytes.count
+        let prefix = dropped > 0 && bytes[dropped...].elementsEqual(prepared.bytes) ? Array(bytes[..<dropped]) : []
         switch prepared.format {
         case .json:
             if recordsSpans {

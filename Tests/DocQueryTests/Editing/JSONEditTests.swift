@@ -127,6 +127,11 @@ import Testing
         var editor = try DocumentEditor(bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"a":1}"#.utf8))
         try editor.apply(.set("a", to: 2))
         #expect(editor.bytes == [0xEF, 0xBB, 0xBF] + Array(#"{"a":2}"#.utf8))
+        // Found by the edit fuzz target: two marks (the loader drops one, the
+        // scanner skips the other) both stay.
+        let twice: [UInt8] = [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x31]
+        #expect(try DocumentEditor(bytes: twice).applying([]).bytes == twice)
+        #expect(try DocumentEditor(bytes: twice).applying([.set(".", to: 2)]).bytes == Array(twice.dropLast()) + [0x32])
     }
 
     @Test func valuesOfEveryType() throws {
