@@ -10,8 +10,9 @@
 // - FuzzSupport: the checks the harnesses share (round trips, the fixed
 //   documents paths are evaluated on).
 // - FuzzJSON, FuzzXML, FuzzEncodings, FuzzPathCompile, FuzzPathEvaluate,
-//   FuzzJMESPath, FuzzStream: one harness each; `scripts/fuzz` calls them
-//   json, xml, encodings, path-compile, path-evaluate, jmespath, stream.
+//   FuzzJMESPath, FuzzStream, FuzzEdit: one harness each; `scripts/fuzz`
+//   calls them json, xml, encodings, path-compile, path-evaluate, jmespath,
+//   stream, edit.
 
 import PackageDescription
 
@@ -24,6 +25,7 @@ let docQueryPackage = URL(fileURLWithPath: #filePath)
 
 let harnesses = [
     "FuzzJSON", "FuzzXML", "FuzzEncodings", "FuzzPathCompile", "FuzzPathEvaluate", "FuzzJMESPath", "FuzzStream",
+    "FuzzEdit",
 ]
 
 let package = Package(

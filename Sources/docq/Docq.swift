@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocQuery
 import DocTree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -22,7 +23,8 @@ enum DocqVersion {
 /// The entry point: parses the command line, runs the command and exits
 /// with its status.
 ///
-/// `docq explore …` and `docq help …` are dispatched by their first word
+/// `docq explore …`, `docq help …`, the edit commands (`set`, `delete`,
+/// `insert`, `rename`) and `docq query …` are dispatched by their first word
 /// before parsing, because the query command takes a path as its first
 /// operand and a path may be any word; every other command line is the query
 /// command's. Parse errors go through ``Diagnostics`` (usage errors exit 2).
@@ -61,11 +63,25 @@ enum Main {
         switch arguments.first {
         case "explore":
             status = await run(Explore.self, Array(arguments.dropFirst()))
+        case "query":
+            status = await run(Docq.self, Array(arguments.dropFirst()))
+        case "set":
+            status = await run(SetCommand.self, Array(arguments.dropFirst()))
+        case "delete":
+            status = await run(DeleteCommand.self, Array(arguments.dropFirst()))
+        case "insert":
+            status = await run(InsertCommand.self, Array(arguments.dropFirst()))
+        case "rename":
+            status = await run(RenameCommand.self, Array(arguments.dropFirst()))
         case "help":
             let topic = arguments.dropFirst().first
-            if topic == "explore" {
-                print(Explore.helpMessage())
-            } else {
+            switch topic {
+            case "explore": print(Explore.helpMessage())
+            case "set": print(SetCommand.helpMessage())
+            case "delete": print(DeleteCommand.helpMessage())
+            case "insert": print(InsertCommand.helpMessage())
+            case "rename": print(RenameCommand.helpMessage())
+            default:
                 print(Docq.helpMessage())
             }
             status = 0
@@ -88,6 +104,14 @@ enum Main {
             return await query.execute().rawValue
         case let explore as Explore:
             return await explore.execute().rawValue
+        case let command as SetCommand:
+            return runEdit({ try command.edits() }, command.files, command.target, command)
+        case let command as DeleteCommand:
+            return runEdit({ try command.edits() }, command.files, command.target, command)
+        case let command as InsertCommand:
+            return runEdit({ try command.edits() }, command.files, command.target, command)
+        case let command as RenameCommand:
+            return runEdit({ try command.edits() }, command.files, command.target, command)
         default:
             // A built-in command such as the help that argument-parser adds
             // to commands with subcommands: it runs synchronously.
@@ -98,6 +122,21 @@ enum Main {
             } catch {
                 return report(error, command: command)
             }
+        }
+    }
+
+    /// Runs an edit command whose edits `make` builds (a VALUE that is not
+    /// JSON under `--json` is a usage error).
+    private static func runEdit(
+        _ make: () throws -> [Edit], _ files: [String], _ target: EditTargetOptions, _ command: any ParsableCommand
+    ) -> Int32 {
+        do {
+            return EditRun(edits: try make(), files: files, target: target).execute().rawValue
+        } catch let error as EditRun.ValueError {
+            writeToStandardError("error: \(error.description)\n")
+            return ExitStatus.usage.rawValue
+        } catch {
+            return report(error, command: type(of: command))
         }
     }
 

@@ -45,6 +45,13 @@ struct Docq: ParsableCommand {
               {"title":"Robots Sighted in Town","date":"2003-12-14T09:15:00Z"}
               $ docq explore lists.xml                        (interactive)
 
+            CHANGING DOCUMENTS (JSON; every byte outside the edit stays):
+              $ docq set --json editor.fontSize 16 -i settings.json
+              $ docq delete telemetry settings.json           (result to stdout)
+              $ docq insert editor --key wordWrap on settings.json
+              $ docq rename editor.rulers guides settings.json
+              $ docq query set doc.json          (query a key named like a command)
+
             EXIT STATUS:
               0  at least one value matched
               1  the path matched nothing (stderr explains how far it got)
@@ -52,7 +59,8 @@ struct Docq: ParsableCommand {
               3  a document could not be read or parsed; the other documents
                  are still processed
 
-            More: 'docq explore --help' for the explorer, and
+            More: 'docq explore --help' for the explorer, 'docq set --help' (and
+            delete, insert, rename) for the edit commands, and
             'docq --generate-completion-script bash|zsh|fish' for completions.
             """,
         version: DocqVersion.current,

@@ -10,6 +10,10 @@ struct HelpTests {
         ("help", ["help"]),
         ("explore-help", ["explore", "--help"]),
         ("explore-help", ["help", "explore"]),
+        ("set-help", ["set", "--help"]),
+        ("set-help", ["help", "set"]),
+        ("insert-help", ["insert", "--help"]),
+        ("insert-help", ["help", "insert"]),
     ])
     func help(_ snapshot: String, _ arguments: [String]) throws {
         let run = try Docq.run(arguments)

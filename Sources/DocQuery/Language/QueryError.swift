@@ -86,6 +86,7 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
             case invalidType, invalidArity, unknownFunction, invalidValue
             case notANumber, undefinedVariable
             case notStreamable
+            case noMatch, invalidEdit, conflictingEdits
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -142,6 +143,15 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible, L
         /// stream (``PathQuery/stream(contentsOf:options:)``): a negative
         /// index, `..`, an operator that needs every value at once, …
         public static let notStreamable = Kind(.notStreamable)
+        /// An edit's path matches nothing (and is not a keys-only `set`,
+        /// which creates what is missing); see ``Edit``.
+        public static let noMatch = Kind(.noMatch)
+        /// An edit cannot apply to what its path matched: renaming an array
+        /// element, inserting into a string, removing the root, …
+        public static let invalidEdit = Kind(.invalidEdit)
+        /// Two edits of one transaction, or two matches of one edit, touch
+        /// the same part of the document.
+        public static let conflictingEdits = Kind(.conflictingEdits)
         /// The kind's name, e.g. `unknownOperator`.
         public var description: String { value.rawValue }
     }

@@ -102,6 +102,7 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible, Lo
         private enum Value: String, Sendable, Hashable {
             case invalidSyntax, invalidEncoding, unsupportedEncoding, nestingTooDeep
             case entityNotAllowed, tooLarge, unreadableSource, invalidNumber
+            case notEditable
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -122,6 +123,9 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible, Lo
         public static let unreadableSource = Kind(.unreadableSource)
         /// A number accessor could not represent the number exactly.
         public static let invalidNumber = Kind(.invalidNumber)
+        /// A well-formed document the editor cannot edit (XML, for now, or
+        /// an encoding that does not convert back to the same bytes).
+        public static let notEditable = Kind(.notEditable)
 
         /// The kind's name, e.g. `invalidSyntax`.
         public var description: String { value.rawValue }

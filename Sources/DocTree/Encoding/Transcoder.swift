@@ -87,6 +87,70 @@ package enum Transcoder {
         return output
     }
 
+    /// Converts UTF-8 `text` into `encoding`, the way back for edits of a
+    /// document that came in it. A character the encoding cannot hold is
+    /// written as `escape` gives it (a character reference in XML, a `\u`
+    /// escape in JSON), itself converted.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/unsupportedEncoding`` when
+    ///   iconv does not know the encoding.
+    package static func encode(
+        _ text: [UInt8], to encoding: CharacterEncoding, escape: (Unicode.Scalar) -> String
+    ) throws(LoadError) -> [UInt8] {
+        let descriptor = iconv_open(encoding.iconvName, "UTF-8")
+        if unsafeBitCast(descriptor, to: Int.self) == -1 {
+            throw LoadError(.unsupportedEncoding, "cannot encode '\(encoding.label)': \(describe(errno: errno))")
+        }
+        defer { _ = iconv_close(descriptor) }
+        var output: [UInt8] = []
+        guard !text.isEmpty else { return output }
+        let chunk = UnsafeMutablePointer<CChar>.allocate(capacity: chunkSize)
+        defer { chunk.deallocate() }
+        var failure: LoadError?
+        text.withUnsafeBufferPointer { input in
+            var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(mutating: input.baseAddress!)
+                .assumingMemoryBound(to: CChar.self)
+            var inLeft = input.count
+            while true {
+                var outPointer: UnsafeMutablePointer<CChar>? = chunk
+                var outLeft = chunkSize
+                let result = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
+                let code = errno
+                chunk.withMemoryRebound(to: UInt8.self, capacity: chunkSize) {
+                    output.append(contentsOf: UnsafeBufferPointer(start: $0, count: chunkSize - outLeft))
+                }
+                if result != -1 { break }
+                if code == E2BIG { continue }
+                // A character the encoding lacks: its escape instead.
+                let offset = input.count - inLeft
+                let length = max(1, UTF8Validation.sequenceLength(at: offset, in: input))
+                guard code == EILSEQ, inLeft >= length,
+                    let scalar = String(decoding: input[offset..<(offset + length)], as: UTF8.self).unicodeScalars.first
+                else {
+                    failure = LoadError(.invalidEncoding, "cannot encode as \(encoding.label): \(describe(errno: code))")
+                    return
+                }
+                let replacement = Array(escape(scalar).utf8)
+                do throws(LoadError) {
+                    output += try encode(replacement, to: encoding) { _ in "?" }
+                } catch {
+                    failure = error
+                    return
+                }
+                inPointer = inPointer.map { $0 + length }
+                inLeft -= length
+            }
+            var outPointer: UnsafeMutablePointer<CChar>? = chunk
+            var outLeft = chunkSize
+            _ = iconv(descriptor, nil, nil, &outPointer, &outLeft)
+            chunk.withMemoryRebound(to: UInt8.self, capacity: chunkSize) {
+                output.append(contentsOf: UnsafeBufferPointer(start: $0, count: chunkSize - outLeft))
+            }
+        }
+        if let failure { throw failure }
+        return output
+    }
+
     /// A first guess at the UTF-8 size of `count` bytes, right for text that
     /// is mostly ASCII (the markup and keys of JSON and XML are).
     private static func estimatedSize(of count: Int, from scheme: CharacterEncoding.Scheme) -> Int {

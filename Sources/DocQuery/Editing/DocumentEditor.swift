@@ -1,0 +1,141 @@
+import DocTree
+import Foundation
+
+/// Changes a document by key path and writes it back byte for byte: the
+/// output is the input with only the edited regions replaced.
+///
+/// ```swift
+/// var editor = try DocumentEditor(data: response)
+/// try editor.apply([.set("completed", to: true), .remove("draft")])
+/// request.httpBody = editor.data
+/// ```
+///
+/// Whitespace, key order, number spellings and string escapes outside the
+/// edited values stay exactly as they were. New content follows its
+/// neighbours: the indentation unit and line ending, compact where the
+/// document is compact, the spacing after `:`. Removing a member takes its
+/// line, indentation and separating comma with it.
+///
+/// Each ``apply(_:)`` is one transaction: every path is evaluated on the
+/// document as it was before it, and either every edit applies or none
+/// does. The result is read back before it is kept, so an edit can never
+/// leave a document that does not load. Documents stay immutable: the
+/// editor holds the latest ``document`` and its bytes.
+///
+/// JSON documents can be edited, in UTF-8 or any other encoding they were
+/// read in (``LoadOptions/encoding``, a byte order mark): the result stays
+/// in that encoding, bytes outside the edits exactly as they were, and a
+/// character the encoding cannot hold is written as a `\u` escape. XML
+/// cannot be edited yet (the initializer throws).
+public struct DocumentEditor: Sendable {
+    private var source: EditableSource
+    private let options: LoadOptions
+    /// Whether ``source`` holds node spans: an edit's result is read back
+    /// without them, and they are made when the next edit needs them.
+    private var hasSpans = true
+
+    /// The document as edited so far.
+    public var document: Document { source.document }
+
+    /// The document's bytes as edited so far, in its own encoding.
+    public var bytes: [UInt8] { source.original }
+
+    /// ``bytes`` as `Data`.
+    public var data: Data { Data(bytes) }
+
+    /// Loads bytes for editing.
+    ///
+    /// - Throws: ``LoadError`` when they are not a well-formed document, or
+    ///   not one the editor can edit yet.
+    public init(bytes: [UInt8], options: LoadOptions = LoadOptions()) throws(LoadError) {
+        source = try EditableSource(bytes: bytes, options: options)
+        self.options = options
+    }
+
+    /// Loads data for editing; see ``init(bytes:options:)``.
+    public init(data: Data, options: LoadOptions = LoadOptions()) throws(LoadError) {
+        try self.init(bytes: [UInt8](data), options: options)
+    }
+
+    /// Loads a file for editing; see ``init(bytes:options:)``.
+    ///
+    /// - Throws: ``LoadError`` (``LoadError/Kind-swift.struct/unreadableSource``
+    ///   when the file cannot be read).
+    public init(contentsOf url: URL, options: LoadOptions = LoadOptions()) throws(LoadError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LoadError(.unreadableSource, "cannot read \(url.path): \(error.localizedDescription)")
+        }
+        try self.init(data: data, options: options)
+    }
+
+    /// Loads a string's UTF-8 for editing; see ``init(bytes:options:)``.
+    public init(string: String, options: LoadOptions = LoadOptions()) throws(LoadError) {
+        try self.init(bytes: Array(string.utf8), options: options)
+    }
+
+    /// Applies `edits` as one transaction.
+    ///
+    /// - Throws: ``QueryError`` when a path is malformed, matches nothing
+    ///   (``QueryError/Kind-swift.struct/noMatch``, except a keys-only
+    ///   `set`, which creates what is missing), cannot apply to what it
+    ///   matched (``QueryError/Kind-swift.struct/invalidEdit``), or
+    ///   touches what another edit touches
+    ///   (``QueryError/Kind-swift.struct/conflictingEdits``). Nothing
+    ///   changes then.
+    public mutating func apply(_ edits: [Edit]) throws {
+        guard !edits.isEmpty else { return }
+        if !hasSpans {
+            source = try EditableSource(bytes: source.original, options: options)
+            hasSpans = true
+        }
+        let patches = try JSONEditPlan.patches(for: edits, in: JSONSource(source))
+        let edited = try source.patched(patches.ordered, escape: Self.jsonEscape)
+        do {
+            source = try EditableSource(bytes: edited, options: options, recordsSpans: false)
+            hasSpans = false
+        } catch {
+            throw QueryError(
+                .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",
+                path: edits[0].path, range: 0..<0)
+        }
+    }
+
+    /// A character a legacy encoding cannot hold, as JSON writes it: `\u`
+    /// and four hex digits, or a surrogate pair of them.
+    static func jsonEscape(_ scalar: Unicode.Scalar) -> String {
+        String(scalar).utf16.map { "\\u" + String(repeating: "0", count: 4 - String($0, radix: 16).count) + String($0, radix: 16).uppercased() }
+            .joined()
+    }
+
+    /// Applies one edit; see ``apply(_:)``.
+    public mutating func apply(_ edit: Edit) throws {
+        try apply([edit])
+    }
+
+    /// A copy of this editor with `edits` applied; see ``apply(_:)``.
+    public func applying(_ edits: [Edit]) throws -> DocumentEditor {
+        var copy = self
+        try copy.apply(edits)
+        return copy
+    }
+
+    /// Sets the value at a key path, creating missing members of a
+    /// keys-only path, for code that used key-value coding's
+    /// `setValue(_:forKeyPath:)`.
+    ///
+    /// `value` may be `nil` or `NSNull` (JSON `null`), a string, an integer
+    /// of any width, `Double`, `Decimal`, `Bool`, a ``Node``, an
+    /// ``EditValue``, an array or string-keyed dictionary of these, or any
+    /// `Encodable`. Unlike key-value coding, a path that cannot be set
+    /// throws instead of raising an exception.
+    ///
+    /// - Throws: as ``apply(_:)`` does, and
+    ///   ``QueryError/Kind-swift.struct/invalidValue`` for a value of
+    ///   another type.
+    public mutating func setValue(_ value: Any?, forKeyPath keyPath: String) throws {
+        try apply([.set(keyPath, to: EditValue(any: value, path: keyPath))])
+    }
+}

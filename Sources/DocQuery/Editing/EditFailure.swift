@@ -1,0 +1,34 @@
+/// The ``QueryError``s an edit throws, worded once.
+enum EditFailure {
+    /// The path matched nothing, and is not a keys-only `set`.
+    static func noMatch(_ edit: Edit, _ explanation: Explanation?) -> QueryError {
+        let reason = explanation.map { ": \($0.reason)" } ?? ""
+        return QueryError(
+            .noMatch, "nothing to \(edit.verb): '\(edit.path)' matches nothing\(reason)", path: edit.path,
+            range: explanation?.failedRange ?? 0..<edit.path.count)
+    }
+
+    /// The edit cannot apply to what it matched.
+    static func invalid(_ edit: Edit, _ reason: String) -> QueryError {
+        QueryError(.invalidEdit, "cannot \(edit.verb) '\(edit.path)': \(reason)", path: edit.path, range: 0..<edit.path.count)
+    }
+
+    /// Two edits (or two matches of one) touch the same bytes.
+    static func conflict(_ edit: Edit, _ reason: String) -> QueryError {
+        QueryError(
+            .conflictingEdits, "cannot \(edit.verb) '\(edit.path)': \(reason); edits whose targets overlap are rejected",
+            path: edit.path, range: 0..<edit.path.count)
+    }
+}
+
+extension Edit {
+    /// The operation's name, for messages.
+    var verb: String {
+        switch operation {
+        case .set: "set"
+        case .insert: "insert"
+        case .remove: "remove"
+        case .rename: "rename"
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import DocTree
+import Foundation
+
+/// A value an edit writes: a string, a number, a Boolean, `null`, an array,
+/// an object, or a copy of a node of any document.
+///
+/// Numbers keep the text they are written with (`Decimal` and integers
+/// exactly, `Double` in its shortest round-tripping form), and a copied JSON
+/// node keeps its numbers as its document wrote them.
+///
+/// ```swift
+/// let flag: EditValue = true
+/// let todo = try EditValue(encoding: Todo(title: "Write", completed: false))
+/// let raw = try EditValue(json: #"{"tags": ["a", "b"], "score": 1.50}"#)
+/// ```
+public struct EditValue: Sendable, Hashable {
+    indirect enum Content: Sendable, Hashable {
+        case string(String)
+        /// A JSON number as written.
+        case number(String)
+        case bool(Bool)
+        case null
+        case array([Content])
+        case object([Member])
+    }
+
+    /// An object member (objects keep their members' order).
+    struct Member: Sendable, Hashable {
+        var key: String
+        var value: Content
+    }
+
+    let content: Content
+
+    init(content: Content) { self.content = content }
+
+    /// A string.
+    public init(_ string: String) { content = .string(string) }
+
+    /// An integer of any width, written in decimal.
+    public init(_ integer: some BinaryInteger) { content = .number(String(integer)) }
+
+    /// A `Double`, written in its shortest form that reads back the same.
+    ///
+    /// - Precondition: `double` is finite (JSON has no infinity or NaN).
+    public init(_ double: Double) {
+        precondition(double.isFinite, "JSON has no infinity or NaN")
+        content = .number(Self.numberText(double))
+    }
+
+    /// A `Decimal`, written exactly.
+    public init(_ decimal: Decimal) { content = .number(decimal.description) }
+
+    /// A Boolean.
+    public init(_ bool: Bool) { content = .bool(bool) }
+
+    /// JSON `null`.
+    public static let null = EditValue(content: .null)
+
+    /// An array of values.
+    public init(_ elements: [EditValue]) { content = .array(elements.map(\.content)) }
+
+    /// An object whose members come in the order given.
+    public init(_ members: KeyValuePairs<String, EditValue>) {
+        content = .object(members.map { Member(key: $0.key, value: $0.value.content) })
+    }
+
+    /// A copy of `node` and its subtree: a JSON node as its document wrote
+    /// it (numbers included); an XML node as its JSON reading
+    /// (``Node/jsonString(pretty:)``) gives it.
+    public init(_ node: Node) {
+        content = Self.content(of: node)
+    }
+
+    /// The value a JSON text holds.
+    ///
+    /// - Throws: ``LoadError`` when `json` is not one well-formed JSON value.
+    public init(json: String) throws(LoadError) {
+        var options = LoadOptions()
+        options.format = .json
+        let document = try Document(string: json, options: options)
+        content = Self.content(of: document.root)
+    }
+
+    /// The value `JSONEncoder` encodes `value` as, with its members in key
+    /// order (`JSONEncoder` promises no other order, so this one keeps the
+    /// output the same from run to run).
+    ///
+    /// - Throws: the encoder's error when `value` cannot be encoded.
+    public init(encoding value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        var options = LoadOptions()
+        options.format = .json
+        content = Self.content(of: try Document(data: data, options: options).root)
+    }
+
+    /// A value of a type key-value coding passes (`setValue(_:forKeyPath:)`):
+    /// `nil` or `NSNull` is `null`; strings, integers, `Double`, `Decimal`,
+    /// `Bool`, ``Node``, arrays and string-keyed dictionaries (keys sorted)
+    /// of those, an `EditValue`, or any other `Encodable`.
+    ///
+    /// - Throws: ``QueryError/Kind-swift.struct/invalidValue`` for a value of
+    ///   none of these types.
+    init(any value: Any?, path: String) throws {
+        guard let value else { self = .null; return }
+        switch value {
+        case let value as EditValue: self = value
+        case is NSNull: self = .null
+        case let value as String: self.init(value)
+        case let value as Bool: self.init(value)
+        case let value as Int: self.init(value)
+        case let value as Int8: self.init(value)
+        case let value as Int16: self.init(value)
+        case let value as Int32: self.init(value)
+        case let value as Int64: self.init(value)
+        case let value as UInt: self.init(value)
+        case let value as UInt8: self.init(value)
+        case let value as UInt16: self.init(value)
+        case let value as UInt32: self.init(value)
+        case let value as UInt64: self.init(value)
+        case let value as Double:
+            guard value.isFinite else {
+                throw QueryError(.invalidValue, "\(value) cannot be written as JSON", path: path, range: 0..<0)
+            }
+            self.init(value)
+        case let value as Float: self.init(Double(value))
+        case let value as Decimal: self.init(value)
+        case let value as Node: self.init(value)
+        case let value as [Any?]: self.init(try value.map { try EditValue(any: $0, path: path) })
+        case let value as [String: Any?]:
+            let members = try value.keys.sorted().map { Member(key: $0, value: try EditValue(any: value[$0]!, path: path).content) }
+            self.init(content: .object(members))
+        case let value as any Encodable: try self.init(encoding: value)
+        default:
+            throw QueryError(.invalidValue, "a value of type \(type(of: value)) cannot be written", path: path, range: 0..<0)
+        }
+    }
+
+    static func numberText(_ double: Double) -> String {
+        if double == double.rounded(), abs(double) < 1e15 { return String(Int64(double)) }
+        return "\(double)"
+    }
+
+    static func content(of node: Node) -> Content {
+        guard node.document.format == .json else {
+            var options = LoadOptions()
+            options.format = .json
+            // The JSON view of an XML node is well-formed JSON by construction.
+            guard let document = try? Document(string: node.jsonString(), options: options) else {
+                return .string(node.string ?? "")
+            }
+            return content(of: document.root)
+        }
+        switch node.kind {
+        case .string, .attribute, .text, .comment, .processingInstruction: return .string(node.string ?? "")
+        case .number: return .number(node.string ?? "0")
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .null: return .null
+        case .array: return .array(node.children.map(content(of:)))
+        case .object, .element, .document:
+            return .object(node.children.map { Member(key: $0.name ?? "", value: content(of: $0)) })
+        }
+    }
+}
+
+extension EditValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(stringLiteral value: String) { self.init(value) }
+    public init(integerLiteral value: Int) { self.init(value) }
+    /// A float literal, written as the literal's `Double`.
+    public init(floatLiteral value: Double) { self.init(value) }
+    public init(booleanLiteral value: Bool) { self.init(value) }
+    /// `nil` is JSON `null`.
+    public init(nilLiteral: ()) { self = .null }
+    public init(arrayLiteral elements: EditValue...) { self.init(elements) }
+    public init(dictionaryLiteral elements: (String, EditValue)...) {
+        content = .object(elements.map { Member(key: $0.0, value: $0.1.content) })
+    }
+}

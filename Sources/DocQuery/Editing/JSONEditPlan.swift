@@ -1,0 +1,287 @@
+import DocTree
+
+/// Turns a transaction of ``Edit``s on a JSON document into patches over
+/// its bytes.
+///
+/// Every path is evaluated on the original document, so no edit sees
+/// another's result. Sets and renames patch their node's or key's span at
+/// once; removals and insertions are gathered per container first, since
+/// their commas depend on each other, and patched at the end.
+struct JSONEditPlan {
+    let source: JSONSource
+    let layout: JSONLayout
+    private var patches = Patches()
+    /// Per container: the children removed, and the edit that removed each.
+    private var removals: [UInt32: [UInt32: Int]] = [:]
+    /// Per container and child position: what goes there, in edit order.
+    private var insertions: [Slot: [NewItem]] = [:]
+    private var slotOrder: [Slot] = []
+
+    struct Slot: Hashable {
+        var container: UInt32
+        var index: Int
+    }
+
+    struct NewItem {
+        var key: String?
+        var value: EditValue.Content
+        var edit: Int
+        /// Made by a `set` on a missing path, so a later one may merge into it.
+        var created: Bool
+    }
+
+    init(_ source: JSONSource) {
+        self.source = source
+        self.layout = JSONLayout(source)
+    }
+
+    /// The patches that make the edits.
+    static func patches(for edits: [Edit], in source: JSONSource) throws -> Patches {
+        var plan = JSONEditPlan(source)
+        for (number, edit) in edits.enumerated() { try plan.add(edit, number: number) }
+        try plan.finish(edits)
+        if let (a, b) = plan.patches.firstConflict() {
+            throw conflict(edits[min(a.edit, b.edit)], edits[max(a.edit, b.edit)], same: a.edit == b.edit)
+        }
+        return plan.patches
+    }
+
+    // MARK: Adding edits
+
+    private mutating func add(_ edit: Edit, number: Int) throws {
+        let query = try PathQuery(edit.path, parameters: edit.parameters)
+        let result = try query.evaluate(on: source.document)
+        var targets: [UInt32] = []
+        var seen = Set<UInt32>()
+        for match in result.selectedMatches {
+            guard let node = match.node, node.document === source.document else {
+                throw EditFailure.invalid(edit, "the path selects a computed value, not a part of the document")
+            }
+            if seen.insert(node.index).inserted { targets.append(node.index) }
+        }
+        if targets.isEmpty {
+            if case .set(let value) = edit.operation, let keys = query.keyChain {
+                return try create(keys.map { String(decoding: $0, as: UTF8.self) }, value.content, edit: edit, number: number)
+            }
+            throw EditFailure.noMatch(edit, result.explanation)
+        }
+        for target in targets {
+            switch edit.operation {
+            case .set(let value): try set(target, value.content, edit: edit, number: number)
+            case .remove: try remove(target, edit: edit, number: number)
+            case .rename(let name): try rename(target, name, edit: edit, number: number)
+            case .insert(let value, let key, let place): try insert(value.content, key: key, place, target, edit: edit, number: number)
+            }
+        }
+    }
+
+    private mutating func set(_ target: UInt32, _ value: EditValue.Content, edit: Edit, number: Int) throws {
+        guard target != 0 else { throw EditFailure.invalid(edit, "the document node cannot be replaced") }
+        let parent = source.parent(of: target)
+        let pretty = parent == 0 ? layout.unit != nil : source.isMultiline(parent) ?? false
+        let start = source.start(target)
+        let text = layout.render(value, indent: source.lineIndent(at: start), pretty: pretty)
+        patches.add(start..<source.end(target), text.utf8, edit: number)
+    }
+
+    private mutating func remove(_ target: UInt32, edit: Edit, number: Int) throws {
+        let parent = source.parent(of: target)
+        guard parent != 0 else { throw EditFailure.invalid(edit, "the root cannot be removed") }
+        removals[parent, default: [:]][target] = number
+    }
+
+    private mutating func rename(_ target: UInt32, _ name: String, edit: Edit, number: Int) throws {
+        guard let keyStart = source.keyStart(target) else {
+            throw EditFailure.invalid(edit, "it matches \(describe(target)), which has no key to rename")
+        }
+        let parent = source.parent(of: target)
+        if source.children(of: parent).contains(where: { $0 != target && source.document.node(at: $0).name == name }) {
+            throw EditFailure.invalid(edit, "the object already has a member named \(JSONWriter.quoted(name))")
+        }
+        patches.add(keyStart..<source.keyEnd(target), JSONWriter.quoted(name).utf8, edit: number)
+    }
+
+    private mutating func insert(
+        _ value: EditValue.Content, key: String?, _ place: Edit.Place, _ target: UInt32, edit: Edit, number: Int
+    ) throws {
+        let container: UInt32
+        let index: Int
+        switch place {
+        case .into(let at):
+            guard source.kind(target) == .object || source.kind(target) == .array else {
+                throw EditFailure.invalid(edit, "it matches \(describe(target)); insert goes into an object or an array")
+            }
+            container = target
+            let count = source.children(of: target).count
+            let wanted = at ?? count
+            let resolved = wanted < 0 ? count + wanted : wanted
+            guard (0...count).contains(resolved) else {
+                throw EditFailure.invalid(edit, "index \(wanted) is outside the \(count) children of \(describe(target))")
+            }
+            index = resolved
+        case .before, .after:
+            container = source.parent(of: target)
+            guard container != 0 else { throw EditFailure.invalid(edit, "the root has no container to insert into") }
+            let position = source.children(of: container).firstIndex(of: target)!
+            index = place == .before ? position : position + 1
+        }
+        if source.kind(container) == .object {
+            guard let key else { throw EditFailure.invalid(edit, "inserting into an object needs the new member's key") }
+            if source.children(of: container).contains(where: { source.document.node(at: $0).name == key }) {
+                throw EditFailure.invalid(
+                    edit, "the object already has a member named \(JSONWriter.quoted(key)); set it instead")
+            }
+        } else if key != nil {
+            throw EditFailure.invalid(edit, "a key was given, but \(describe(container)) is an array")
+        }
+        add(NewItem(key: key, value: value, edit: number, created: false), at: Slot(container: container, index: index))
+    }
+
+    /// Creates the members of a keys-only path that are missing, as jq's
+    /// `setpath` does: the deepest object that exists gets one new member
+    /// holding the rest as nested objects.
+    private mutating func create(_ keys: [String], _ value: EditValue.Content, edit: Edit, number: Int) throws {
+        var current = source.document.root.index
+        for (depth, key) in keys.enumerated() {
+            guard source.kind(current) == .object else {
+                let prefix = keys[..<depth].joined(separator: ".")
+                throw EditFailure.invalid(
+                    edit, "\(prefix.isEmpty ? "the root" : "'\(prefix)'") is \(describe(current)), so '\(key)' cannot be created in it")
+            }
+            let children = source.children(of: current)
+            if let child = children.first(where: { source.document.node(at: $0).name == key }) {
+                current = child
+                continue
+            }
+            let nested = keys[(depth + 1)...].reversed().reduce(value) { inner, key in
+                .object([EditValue.Member(key: key, value: inner)])
+            }
+            let slot = Slot(container: current, index: children.count)
+            if let k = insertions[slot]?.firstIndex(where: { $0.created && $0.key == key }) {
+                guard let merged = Self.merge(insertions[slot]![k].value, nested) else {
+                    throw EditFailure.conflict(edit, "another edit creates the same value")
+                }
+                insertions[slot]![k].value = merged
+            } else {
+                add(NewItem(key: key, value: nested, edit: number, created: true), at: slot)
+            }
+            return
+        }
+        preconditionFailure("a keys-only path that matched nothing has a missing key")
+    }
+
+    /// Two created values for one new member, merged where both are objects
+    /// made of distinct keys; `nil` when they set the same value twice.
+    private static func merge(_ a: EditValue.Content, _ b: EditValue.Content) -> EditValue.Content? {
+        guard case .object(var members) = a, case .object(let more) = b else { return nil }
+        for member in more {
+            if let k = members.firstIndex(where: { $0.key == member.key }) {
+                guard let merged = merge(members[k].value, member.value) else { return nil }
+                members[k].value = merged
+            } else {
+                members.append(member)
+            }
+        }
+        return .object(members)
+    }
+
+    private mutating func add(_ item: NewItem, at slot: Slot) {
+        if insertions[slot] == nil { slotOrder.append(slot) }
+        insertions[slot, default: []].append(item)
+    }
+
+    // MARK: Writing removals and insertions
+
+    private mutating func finish(_ edits: [Edit]) throws {
+        for (container, removed) in removals {
+            let children = source.children(of: container)
+            if removed.count == children.count {
+                if let slot = slotOrder.first(where: { $0.container == container }) {
+                    throw Self.conflict(edits[removed.values.min()!], edits[insertions[slot]![0].edit], same: false)
+                }
+                patches.add((source.start(container) + 1)..<(source.end(container) - 1), [], edit: removed.values.min()!)
+                continue
+            }
+            var k = 0
+            while k < children.count {
+                guard let number = removed[children[k]] else { k += 1; continue }
+                var last = k
+                while last + 1 < children.count, removed[children[last + 1]] != nil { last += 1 }
+                if last + 1 < children.count {
+                    // Up to the next survivor: this run's lines and commas.
+                    patches.add(source.slotStart(children[k])..<source.slotStart(children[last + 1]), [], edit: number)
+                } else {
+                    // The run ends the container: from the survivor before it.
+                    patches.add(source.end(children[k - 1])..<source.end(children[last]), [], edit: number)
+                }
+                k = last + 1
+            }
+        }
+        for slot in slotOrder { insert(insertions[slot]!, at: slot) }
+    }
+
+    private mutating func insert(_ items: [NewItem], at slot: Slot) {
+        let container = slot.container
+        let children = source.children(of: container)
+        let number = items[0].edit
+        guard !children.isEmpty else {
+            let indent = source.lineIndent(at: source.start(container))
+            let pretty = layout.unit != nil
+            let inner = pretty ? indent + layout.unit! : indent
+            let texts = items.map { text(of: $0, indent: inner, pretty: pretty) }
+            let body = pretty
+                ? layout.newline + inner + texts.joined(separator: "," + layout.newline + inner) + layout.newline + indent
+                : texts.joined(separator: "," + layout.afterComma)
+            patches.add((source.start(container) + 1)..<(source.end(container) - 1), body.utf8, edit: number)
+            return
+        }
+        // What follows a comma here: the gap between the first two children,
+        // or the one before the only child.
+        let separator: String
+        if children.count >= 2 {
+            let gap = source.text[source.end(children[0])..<source.slotStart(children[1])]
+            let comma = gap.firstIndex(of: UInt8(ascii: ",")) ?? gap.startIndex
+            separator = String(decoding: gap[(comma + 1)...], as: UTF8.self)
+        } else {
+            let lead = source.text[(source.start(container) + 1)..<source.slotStart(children[0])]
+            separator = lead.isEmpty ? layout.afterComma : String(decoding: lead, as: UTF8.self)
+        }
+        let pretty = separator.contains("\n")
+        let indent = separator.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        let texts = items.map { text(of: $0, indent: indent, pretty: pretty) }
+        if slot.index == children.count {
+            let text = texts.map { "," + separator + $0 }.joined()
+            patches.add(source.end(children[children.count - 1])..<source.end(children[children.count - 1]), text.utf8, edit: number)
+        } else {
+            let text = texts.map { $0 + "," + separator }.joined()
+            let anchor = source.slotStart(children[slot.index])
+            patches.add(anchor..<anchor, text.utf8, edit: number)
+        }
+    }
+
+    private func text(of item: NewItem, indent: String, pretty: Bool) -> String {
+        if let key = item.key { return layout.member(key, item.value, indent: indent, pretty: pretty) }
+        return layout.render(item.value, indent: indent, pretty: pretty)
+    }
+
+    // MARK: Messages
+
+    private func describe(_ i: UInt32) -> String {
+        switch source.kind(i) {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .true, .false: "a Boolean"
+        case .null: "null"
+        case .document: "the document node"
+        default: "a node"
+        }
+    }
+
+    private static func conflict(_ first: Edit, _ second: Edit, same: Bool) -> Error {
+        same
+            ? EditFailure.conflict(first, "it matches nodes that overlap (one holds another)")
+            : EditFailure.conflict(second, "its target overlaps that of the edit of '\(first.path)'")
+    }
+}

@@ -1,0 +1,64 @@
+import DocTree
+
+/// A JSON document loaded for editing, read through its node spans.
+struct JSONSource {
+    let document: Document
+    let spans: NodeSpans
+    let text: [UInt8]
+
+    init(_ source: EditableSource) {
+        document = source.document
+        spans = source.spans
+        text = source.text
+    }
+
+    /// Where node `i` begins: its opening quote, bracket or first character.
+    func start(_ i: UInt32) -> Int { spans.start(i) }
+    /// Just past node `i`'s last byte.
+    func end(_ i: UInt32) -> Int { spans.end(i) }
+
+    /// The opening quote of member `i`'s key; `nil` for array elements and the root.
+    func keyStart(_ i: UInt32) -> Int? { spans.keyStart(i) }
+
+    /// Just past the closing quote of member `i`'s key.
+    func keyEnd(_ i: UInt32) -> Int {
+        guard let start = keyStart(i) else { return self.start(i) }
+        return text.withUnsafeBufferPointer { JSONScanner.stringEnd(at: start, in: $0) } ?? start
+    }
+
+    /// Where member or element `i` begins, its key included.
+    func slotStart(_ i: UInt32) -> Int { keyStart(i) ?? start(i) }
+
+    /// The children of container `i`, in order.
+    func children(of i: UInt32) -> [UInt32] {
+        let table = document.table
+        var result: [UInt32] = []
+        var child = i + 1
+        let end = table.subtreeEnd(i)
+        while child < end {
+            result.append(child)
+            child = table.subtreeEnd(child)
+        }
+        return result
+    }
+
+    /// The container holding node `i` (0, the document node, for the root).
+    func parent(of i: UInt32) -> UInt32 { document.node(at: i).parent?.index ?? 0 }
+
+    func kind(_ i: UInt32) -> Node.Kind { document.table.nodes[Int(i)].kind }
+
+    /// The white space that begins the line holding `offset`.
+    func lineIndent(at offset: Int) -> String {
+        var lineStart = offset
+        while lineStart > 0, text[lineStart - 1] != 0x0A, text[lineStart - 1] != 0x0D { lineStart -= 1 }
+        var indentEnd = lineStart
+        while indentEnd < offset, text[indentEnd] == 0x20 || text[indentEnd] == 0x09 { indentEnd += 1 }
+        return String(decoding: text[lineStart..<indentEnd], as: UTF8.self)
+    }
+
+    /// Whether container `i` puts its children on lines of their own.
+    func isMultiline(_ i: UInt32) -> Bool? {
+        guard kind(i) == .object || kind(i) == .array, let first = children(of: i).first else { return nil }
+        return text[(start(i) + 1)..<slotStart(first)].contains(0x0A)
+    }
+}

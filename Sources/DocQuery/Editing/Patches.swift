@@ -1,0 +1,44 @@
+/// Replacements over the original bytes, each located by offsets of the
+/// original; ``ordered`` gives them to ``EditableSource/patched(_:escape:)``,
+/// which writes the output in one pass.
+struct Patches {
+    struct Patch {
+        /// The original bytes replaced (empty for an insertion).
+        var range: Range<Int>
+        var replacement: [UInt8]
+        /// The edit that made it, for messages.
+        var edit: Int
+    }
+
+    private(set) var patches: [Patch] = []
+
+    mutating func add(_ range: Range<Int>, _ replacement: some Sequence<UInt8>, edit: Int) {
+        patches.append(Patch(range: range, replacement: Array(replacement), edit: edit))
+    }
+
+    /// The first two patches that touch the same bytes: two replacements
+    /// that overlap, or an insertion strictly inside a replaced range, or
+    /// two insertions at one offset.
+    func firstConflict() -> (Patch, Patch)? {
+        let sorted = patches.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        var widest: Patch?
+        for patch in sorted {
+            if let previous = widest {
+                let collides = patch.range.isEmpty
+                    ? patch.range.lowerBound < previous.range.upperBound && patch.range.lowerBound > previous.range.lowerBound
+                        || (previous.range.isEmpty && previous.range.lowerBound == patch.range.lowerBound)
+                    : patch.range.lowerBound < previous.range.upperBound
+                if collides { return (previous, patch) }
+            }
+            if widest == nil || patch.range.upperBound >= widest!.range.upperBound { widest = patch }
+        }
+        return nil
+    }
+
+    /// The patches in order, for ``EditableSource/patched(_:escape:)``; an
+    /// insertion at an offset before a replacement that starts there.
+    var ordered: [(range: Range<Int>, bytes: [UInt8])] {
+        patches.sorted { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
+            .map { ($0.range, $0.replacement) }
+    }
+}

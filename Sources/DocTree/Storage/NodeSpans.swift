@@ -1,0 +1,97 @@
+/// Where each node stands in the bytes it was read from: the side table the
+/// write side patches through, built only when a document is loaded for
+/// editing (``JSONScanner/parseWithSpans(_:options:)``,
+/// ``XMLLoader/parseWithSpans(_:options:)``), so ordinary loads pay nothing.
+///
+/// Indexed by node index, like the records. Offsets count bytes of the
+/// parsed input (UTF-8; a legacy-encoded input was transcoded first).
+///
+/// - JSON: ``start(_:)``/``end(_:)`` cover the value as written (quotes,
+///   brackets and braces included); ``keyStart(_:)`` is the opening quote
+///   of a member's key, or `nil` for array elements and the root.
+/// - XML: an element runs from its `<` to the end of its end tag (or of its
+///   `/>`), an attribute from its name to its closing quote, a text run,
+///   comment or processing instruction over its markup (not built yet).
+package struct NodeSpans: Sendable {
+    /// The marker for "no offset".
+    package static let none = UInt32.max
+
+    /// One node's offsets.
+    package struct Entry: Sendable {
+        var start: UInt32
+        var end: UInt32
+        var keyStart: UInt32
+    }
+
+    package var entries: [Entry] = []
+
+    package init() {}
+
+    /// Where node `index` begins.
+    package func start(_ index: UInt32) -> Int { Int(entries[Int(index)].start) }
+    /// Just past node `index`'s last byte.
+    package func end(_ index: UInt32) -> Int { Int(entries[Int(index)].end) }
+    /// The key's opening quote of member `index`, or `nil`.
+    package func keyStart(_ index: UInt32) -> Int? {
+        let offset = entries[Int(index)].keyStart
+        return offset == Self.none ? nil : Int(offset)
+    }
+
+    /// The span of node `index`.
+    package func range(_ index: UInt32) -> Range<Int> { start(index)..<end(index) }
+
+    /// Makes room for node `index` (records arrive in document order, so
+    /// this appends at most one entry, except for a table's last nodes).
+    @inline(__always)
+    package mutating func reserve(_ index: Int) {
+        while entries.count <= index { entries.append(Entry(start: Self.none, end: Self.none, keyStart: Self.none)) }
+    }
+}
+
+/// What a reader calls as it appends records, when positions are wanted.
+/// The readers are generic over it; ``NoSpans`` compiles to nothing.
+package protocol SpanRecorder {
+    /// The member key whose opening quote is at `offset` belongs to the next value.
+    mutating func key(at offset: Int)
+    /// Node `index` begins at `offset`.
+    mutating func begin(_ index: Int, at offset: Int)
+    /// Node `index` ends at `offset` (exclusive).
+    mutating func end(_ index: Int, at offset: Int)
+}
+
+/// The recorder of ordinary loads: records nothing.
+package struct NoSpans: SpanRecorder {
+    package init() {}
+    @inline(__always) package mutating func key(at offset: Int) {}
+    @inline(__always) package mutating func begin(_ index: Int, at offset: Int) {}
+    @inline(__always) package mutating func end(_ index: Int, at offset: Int) {}
+}
+
+/// The recorder that fills a ``NodeSpans``.
+package struct SpanTable: SpanRecorder {
+    package var spans = NodeSpans()
+    private var pendingKey = NodeSpans.none
+
+    /// A recorder with room for about `estimatedNodes` nodes.
+    package init(estimatedNodes: Int = 0) {
+        spans.entries.reserveCapacity(estimatedNodes)
+    }
+
+    package mutating func key(at offset: Int) { pendingKey = UInt32(truncatingIfNeeded: offset) }
+
+    package mutating func begin(_ index: Int, at offset: Int) {
+        let entry = NodeSpans.Entry(start: UInt32(truncatingIfNeeded: offset), end: NodeSpans.none, keyStart: pendingKey)
+        pendingKey = NodeSpans.none
+        if index == spans.entries.count {
+            spans.entries.append(entry)
+        } else {
+            spans.reserve(index)
+            spans.entries[index] = entry
+        }
+    }
+
+    package mutating func end(_ index: Int, at offset: Int) {
+        spans.reserve(index)
+        spans.entries[index].end = UInt32(truncatingIfNeeded: offset)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Replaces a file's contents atomically, so that a reader (or a crash) sees
+/// either the old bytes or the new, never a mixture or an empty file.
+///
+/// The new bytes go to a temporary file in the same directory, are written
+/// and fsynced, take the original's mode and owner, and are renamed over
+/// the original; then the directory is fsynced so the rename itself is
+/// durable. A symbolic link is followed: its target is replaced, the link
+/// stays. Anything but a regular file is refused. On any failure the
+/// temporary file is removed and the original is untouched.
+enum AtomicFile {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The regular file `path` names (its target when it is a link), or why
+    /// it cannot be replaced.
+    static func target(of path: String) throws(Failure) -> (path: String, status: stat) {
+        guard let resolved = realpath(path, nil) else { throw failure("cannot resolve", path, errno) }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        var status = stat()
+        guard stat(target, &status) == 0 else { throw failure("cannot stat", target, errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(description: "\(path) is not a regular file; only regular files are edited in place")
+        }
+        return (target, status)
+    }
+
+    /// Writes `bytes` over the file at `path` (see above).
+    static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        let (target, status) = try target(of: path)
+        // A file-size limit must fail the write (EFBIG), not kill docq.
+        signal(SIGXFSZ, SIG_IGN)
+        let directory = (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        var template = Array("\(directory)/.\(name).docq-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw failure("cannot create a temporary file in", directory, errno) }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporary) }
+        }
+        do {
+            defer { close(descriptor) }
+            try writeAll(descriptor, bytes, label: temporary)
+            guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else { throw failure("cannot set the mode of", temporary, errno) }
+            if status.st_uid != geteuid() || status.st_gid != getegid() {
+                guard fchown(descriptor, status.st_uid, status.st_gid) == 0 else {
+                    throw failure("cannot give the original's owner to", temporary, errno)
+                }
+            }
+            guard fsync(descriptor) == 0 else { throw failure("cannot sync", temporary, errno) }
+        }
+        guard rename(temporary, target) == 0 else { throw failure("cannot rename the new file over", target, errno) }
+        renamed = true
+        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            _ = fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], label: String) throws(Failure) {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot write", label, errno)
+            }
+            written += result
+        }
+    }
+
+    private static func failure(_ what: String, _ path: String, _ code: Int32) -> Failure {
+        Failure(description: "\(what) \(path): \(String(cString: strerror(code)))")
+    }
+}

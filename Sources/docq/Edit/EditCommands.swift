@@ -1,0 +1,108 @@
+import ArgumentParser
+import DocQuery
+import DocTree
+
+/// What every edit command takes besides its own operands: the files, where
+/// the result goes, further edits for the same transaction, and how to read
+/// the input.
+struct EditTargetOptions: ParsableArguments {
+    @Flag(name: [.customShort("i"), .customLong("in-place")],
+          help: "Write each result back to its file, atomically; without it, results go to standard output.")
+    var inPlace = false
+
+    @Option(name: .customLong("edits"),
+            help: ArgumentHelp(
+                "More edits for the same transaction, from a JSON file: an array of objects such as "
+                    + #"{"set": "a.b", "value": 1}, {"delete": "c"}, {"insert": "list", "value": 2, "key": "k", "at": 0}, {"rename": "d", "to": "e"}."#,
+                valueName: "file"))
+    var editsFile: String?
+
+    @OptionGroup var input: InputOptions
+}
+
+/// `docq set PATH VALUE [FILE…]`.
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", _superCommandName: "docq",
+        abstract: "Set the value at PATH to VALUE, creating missing keys of a keys-only path.",
+        discussion: """
+            Only the edited value changes; every other byte of the file stays as it was.
+              docq set version 2.1 package.json
+              docq set --json debug true -i settings.json
+            """)
+
+    @Argument(help: "The key path of the values to set.") var path: String
+    @Argument(help: "The new value: text, or a JSON value with --json.") var value: String
+    @Flag(name: .customLong("json"), help: "Read VALUE as a JSON value (3, true, null, {\"a\":1}) instead of text.")
+    var json = false
+    @Argument(help: ArgumentHelp("The documents to edit; none or - reads standard input.", valueName: "file"))
+    var files: [String] = []
+    @OptionGroup var target: EditTargetOptions
+
+    func edits() throws -> [Edit] { [.set(path, to: try EditRun.value(value, json: json))] }
+}
+
+/// `docq delete PATH [FILE…]`.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", _superCommandName: "docq",
+        abstract: "Remove every member or element PATH matches, with its line and comma.")
+
+    @Argument(help: "The key path of the values to remove.") var path: String
+    @Argument(help: ArgumentHelp("The documents to edit; none or - reads standard input.", valueName: "file"))
+    var files: [String] = []
+    @OptionGroup var target: EditTargetOptions
+
+    func edits() throws -> [Edit] { [.remove(path)] }
+}
+
+/// `docq insert PATH VALUE [FILE…]`.
+struct InsertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "insert", _superCommandName: "docq",
+        abstract: "Insert VALUE into each array or object PATH matches (or beside each match).",
+        discussion: """
+              docq insert tags '"new"' --json doc.json        append to an array
+              docq insert owner admin --key role doc.json     add a member to an object
+              docq insert 'items[0]' --json 7 --before doc.json
+            """)
+
+    @Argument(help: "The key path of the containers (or, with --before/--after, of the neighbours).") var path: String
+    @Argument(help: "The value: text, or a JSON value with --json.") var value: String
+    @Flag(name: .customLong("json"), help: "Read VALUE as a JSON value instead of text.") var json = false
+    @Option(name: .customLong("key"), help: "The new member's key, when inserting into an object.") var key: String?
+    @Option(name: .customLong("at"), help: "The position among the children (negative counts from the end); default: the end.")
+    var index: Int?
+    @Flag(name: .customLong("before"), help: "Insert before each match, in its container.") var before = false
+    @Flag(name: .customLong("after"), help: "Insert after each match, in its container.") var after = false
+    @Argument(help: ArgumentHelp("The documents to edit; none or - reads standard input.", valueName: "file"))
+    var files: [String] = []
+    @OptionGroup var target: EditTargetOptions
+
+    func validate() throws {
+        if before && after { throw ValidationError("--before and --after cannot be used together") }
+        if (before || after) && index != nil { throw ValidationError("--at cannot be used with --before or --after") }
+    }
+
+    func edits() throws -> [Edit] {
+        let value = try EditRun.value(value, json: json)
+        if before { return [.insert(value, before: path, key: key)] }
+        if after { return [.insert(value, after: path, key: key)] }
+        return [.insert(value, into: path, key: key, at: index)]
+    }
+}
+
+/// `docq rename PATH NAME [FILE…]`.
+struct RenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename", _superCommandName: "docq",
+        abstract: "Rename the key of every object member PATH matches.")
+
+    @Argument(help: "The key path of the members to rename.") var path: String
+    @Argument(help: "The new key.") var name: String
+    @Argument(help: ArgumentHelp("The documents to edit; none or - reads standard input.", valueName: "file"))
+    var files: [String] = []
+    @OptionGroup var target: EditTargetOptions
+
+    func edits() throws -> [Edit] { [.rename(path, to: name)] }
+}

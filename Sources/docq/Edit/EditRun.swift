@@ -1,0 +1,149 @@
+import ArgumentParser
+import DocQuery
+import DocTree
+import Foundation
+
+/// Runs an edit command: each document is read, edited as one transaction
+/// and written to standard output, or with `-i` back to its file.
+///
+/// Every document is edited before anything is written, so a failure in
+/// one file leaves every file as it was.
+struct EditRun {
+    let edits: [Edit]
+    let files: [String]
+    let target: EditTargetOptions
+
+    func execute() -> ExitStatus {
+        let diagnostics = Diagnostics()
+        let sources = (files.isEmpty ? ["-"] : files).map(InputSource.init(operand:))
+        if target.inPlace, let source = sources.first(where: { if case .file = $0 { false } else { true } }) {
+            writeToStandardError("error: -i/--in-place edits files; \(source.label) is not one\n")
+            return .usage
+        }
+        var edits = self.edits
+        if let file = target.editsFile {
+            do {
+                edits += try EditScript.edits(fromFile: file, options: target.input.loadOptions)
+            } catch {
+                writeToStandardError("error: \(file): \(error)\n")
+                return .usage
+            }
+        }
+        var results: [(InputSource, [UInt8])] = []
+        for source in sources {
+            do {
+                let bytes = try read(source)
+                results.append((source, try edit(bytes, edits)))
+            } catch let error as LoadError {
+                writeToStandardError(diagnostics.text(for: error, source: source.label))
+                return .unreadableDocument
+            } catch let error as QueryError {
+                writeToStandardError(diagnostics.text(for: error, source: source.label))
+                return error.kind == .noMatch ? .noMatch : .usage
+            } catch {
+                writeToStandardError("error: \(source.label): \(error)\n")
+                return .unreadableDocument
+            }
+        }
+        var out = OutputStream.standardOutput()
+        for (source, bytes) in results {
+            guard target.inPlace, case .file(let path) = source else {
+                out.write(bytes: bytes)
+                continue
+            }
+            do {
+                try AtomicFile.replace(path, with: bytes)
+            } catch {
+                writeToStandardError("error: \(error.description); \(path) is unchanged\n")
+                return .unreadableDocument
+            }
+        }
+        out.flush()
+        return .matched
+    }
+
+    /// One input edited: a document, or JSON Lines record by record.
+    private func edit(_ bytes: [UInt8], _ edits: [Edit]) throws -> [UInt8] {
+        let options = target.input.loadOptions
+        do {
+            var editor = try DocumentEditor(bytes: bytes, options: options)
+            try editor.apply(edits)
+            return editor.bytes
+        } catch let error as LoadError {
+            // Several JSON values (JSON Lines) are edited record by record;
+            // the reader says so by its typed result, asked only on failure.
+            let isStream: Bool
+            do {
+                isStream = try Document.oneDocument(bytes: bytes, charset: nil, options: options) == nil
+            } catch {
+                isStream = false
+            }
+            guard isStream else { throw error }
+            return try editRecords(bytes, edits, options: options)
+        }
+    }
+
+    /// JSON Lines: each line that holds a record is edited on its own, and
+    /// blank lines and line ends stay. A record the paths miss stays as it
+    /// was; when every record misses, the first record's error is thrown.
+    private func editRecords(_ bytes: [UInt8], _ edits: [Edit], options: LoadOptions) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var firstMiss: QueryError?
+        var matched = false
+        var lineNumber = 0
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if lineNumber > 1 { out.append(0x0A) }
+            guard line.contains(where: { $0 > 0x20 }) else {
+                out.append(contentsOf: line)
+                continue
+            }
+            do {
+                var editor = try DocumentEditor(bytes: Array(line), options: options)
+                try editor.apply(edits)
+                out.append(contentsOf: editor.bytes)
+                matched = true
+            } catch let error as QueryError where error.kind == .noMatch {
+                if firstMiss == nil { firstMiss = error }
+                out.append(contentsOf: line)
+            } catch var error as LoadError {
+                error.message = "record on line \(lineNumber): " + error.message
+                throw error
+            }
+        }
+        if !matched, let firstMiss { throw firstMiss }
+        return out
+    }
+
+    /// The bytes of one input; with `-i`, of a regular file only.
+    private func read(_ source: InputSource) throws -> [UInt8] {
+        switch source {
+        case .standardInput:
+            return try DocumentLoader.readAll(0, sizeHint: 0, label: source.label, progress: nil)
+        case .file(let path):
+            if target.inPlace { _ = try AtomicFile.target(of: path) }
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw DocumentLoader.unreadable(path, errno) }
+            defer { close(descriptor) }
+            return try DocumentLoader.readAll(descriptor, sizeHint: 0, label: path, progress: nil)
+        case .url(let url):
+            throw LoadError(.unreadableSource, "\(url.absoluteString): edit commands read files and standard input, not URLs")
+        }
+    }
+
+    /// A VALUE that `--json` cannot read.
+    struct ValueError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// A command-line VALUE: text, or with `--json` the JSON value it spells.
+    static func value(_ text: String, json: Bool) throws -> EditValue {
+        guard json else { return EditValue(text) }
+        do {
+            return try EditValue(json: text)
+        } catch {
+            throw ValueError(description: "the value is not JSON (\(error.message)); without --json it is taken as text")
+        }
+    }
+}

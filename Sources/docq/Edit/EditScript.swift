@@ -1,0 +1,52 @@
+import DocQuery
+import DocTree
+import Foundation
+
+/// Edits read from a JSON file (`--edits FILE`), so one run can apply
+/// several as one transaction:
+///
+/// ```json
+/// [
+///   {"set": "version", "value": "2.1"},
+///   {"delete": "scripts.test"},
+///   {"insert": "keywords", "value": "xml"},
+///   {"insert": "config", "key": "port", "value": 8080, "at": 0},
+///   {"rename": "main", "to": "entry"}
+/// ]
+/// ```
+enum EditScript {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func edits(fromFile path: String, options: LoadOptions) throws -> [Edit] {
+        var options = options
+        options.format = .json
+        options.encoding = nil
+        let document = try Document(contentsOf: URL(fileURLWithPath: path), options: options)
+        guard document.root.kind == .array else { throw Failure(description: "expected a JSON array of edits") }
+        return try document.root.children.enumerated().map { offset, entry throws -> Edit in
+            try edit(entry, number: offset + 1)
+        }
+    }
+
+    private static func edit(_ entry: Node, number: Int) throws -> Edit {
+        func text(_ key: String) -> String? { entry.children(named: key).first?.string }
+        func value() throws -> EditValue {
+            guard let node = entry.children(named: "value").first else { throw Failure(description: "edit \(number) has no \"value\"") }
+            return EditValue(node)
+        }
+        guard entry.kind == .object else { throw Failure(description: "edit \(number) is not an object") }
+        if let path = text("set") { return .set(path, to: try value()) }
+        if let path = text("delete") { return .remove(path) }
+        if let path = text("rename") {
+            guard let name = text("to") else { throw Failure(description: "edit \(number) renames without \"to\"") }
+            return .rename(path, to: name)
+        }
+        if let path = text("insert") {
+            let index = entry.children(named: "at").first?.int
+            return .insert(try value(), into: path, key: text("key"), at: index)
+        }
+        throw Failure(description: "edit \(number) has none of \"set\", \"delete\", \"insert\", \"rename\"")
+    }
+}

@@ -1,0 +1,61 @@
+import DocQuery
+import Foundation
+import Testing
+
+/// Edits that cannot apply throw `QueryError` and change nothing.
+@Suite struct EditErrorTests {
+    func failure(_ text: String, _ edits: [Edit]) throws -> QueryError? {
+        var editor = try DocumentEditor(string: text)
+        let before = editor.bytes
+        do {
+            try editor.apply(edits)
+        } catch let error as QueryError {
+            #expect(editor.bytes == before)
+            return error
+        }
+        return nil
+    }
+
+    @Test func noMatchExplains() throws {
+        let error = try #require(try failure(#"{"a":[1]}"#, [.remove("b")]))
+        #expect(error.kind == .noMatch)
+        #expect(error.message.hasPrefix("nothing to remove: 'b' matches nothing"))
+        let filtered = try #require(try failure(#"{"a":[1]}"#, [.set("a[?. > 5]", to: 1)]))
+        #expect(filtered.kind == .noMatch)
+    }
+
+    @Test func createThroughANonObjectFails() throws {
+        let error = try #require(try failure(#"{"a":[1]}"#, [.set("a.b", to: 1)]))
+        #expect(error.kind == .invalidEdit)
+        #expect(error.message.contains("'a' is an array"))
+    }
+
+    @Test func invalidTargets() throws {
+        #expect(try failure("[1]", [.rename("[0]", to: "x")])?.kind == .invalidEdit)
+        #expect(try failure("[1]", [.remove(".")])?.kind == .invalidEdit)
+        #expect(try failure(#"{"a":1}"#, [.insert(1, into: "a")])?.kind == .invalidEdit)
+        #expect(try failure(#"{"a":{}}"#, [.insert(1, into: "a")])?.kind == .invalidEdit)
+        #expect(try failure(#"{"a":1,"b":2}"#, [.rename("a", to: "b")])?.kind == .invalidEdit)
+        #expect(try failure(#"{"a":1}"#, [.insert(2, into: ".", key: "a")])?.kind == .invalidEdit)
+        #expect(try failure("[1]", [.insert(2, into: ".", at: 5)])?.kind == .invalidEdit)
+        #expect(try failure("[1]", [.set("@count", to: 2)])?.kind == .invalidEdit)
+    }
+
+    @Test func overlappingTargetsAreRejected() throws {
+        let text = #"{"a":{"b":1},"c":2}"#
+        #expect(try failure(text, [.remove("a"), .set("a.b", to: 2)])?.kind == .conflictingEdits)
+        #expect(try failure(text, [.set("a", to: 1), .set("a", to: 2)])?.kind == .conflictingEdits)
+        #expect(try failure(text, [.set("a", to: 1), .insert(3, into: "a", key: "x")])?.kind == .conflictingEdits)
+        #expect(try failure(#"{"x":{"x":1}}"#, [.set("..x", to: 0)])?.kind == .conflictingEdits)
+        #expect(try failure("[1]", [.remove("[0]"), .insert(2, into: ".")])?.kind == .conflictingEdits)
+        #expect(try failure(text, [.set("d.e", to: 1), .set("d.e", to: 2)])?.kind == .conflictingEdits)
+    }
+
+    @Test func malformedPathIsAQueryError() throws {
+        #expect(try failure("[1]", [.set("a[", to: 1)]) != nil)
+    }
+
+    @Test func xmlIsRefusedForNow() {
+        #expect { try DocumentEditor(string: "<a/>") } throws: { ($0 as? LoadError)?.kind == .notEditable }
+    }
+}

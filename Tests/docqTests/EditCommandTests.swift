@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// The edit commands: output, exit statuses, and `-i`, whose every failure
+/// leaves the original byte-identical.
+@Suite struct EditCommandTests {
+    let original = "{\n  \"name\": \"x\",\n  \"version\": \"1.0\",\n  \"deps\": [1, 2]\n}\n"
+
+    func folder(with text: String) throws -> (URL, String) {
+        let folder = try Docq.temporaryFolder()
+        let file = folder.appendingPathComponent("p.json")
+        try Data(text.utf8).write(to: file)
+        return (folder, file.path)
+    }
+
+    func contents(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    @Test func setWritesToStandardOutput() throws {
+        let (folder, file) = try folder(with: original)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Docq.run(["set", "version", "2.0", file])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == original.replacingOccurrences(of: "1.0", with: "2.0"))
+        #expect(try contents(file) == original)
+    }
+
+    @Test func eachCommandFromStandardInput() throws {
+        let input = Array(#"{"a": 1, "b": [true]}"#.utf8)
+        #expect(try Docq.run(["set", "--json", "a", "[1]"], stdin: input).stdout == #"{"a": [1], "b": [true]}"#)
+        #expect(try Docq.run(["delete", "a", "-"], stdin: input).stdout == #"{"b": [true]}"#)
+        #expect(try Docq.run(["insert", "b", "--json", "null", "--at", "0"], stdin: input).stdout == #"{"a": 1, "b": [null, true]}"#)
+        #expect(try Docq.run(["insert", ".", "v", "--key", "c"], stdin: input).stdout == #"{"a": 1, "b": [true], "c": "v"}"#)
+        #expect(try Docq.run(["rename", "b", "c"], stdin: input).stdout == #"{"a": 1, "c": [true]}"#)
+    }
+
+    @Test func severalEditsAreOneTransaction() throws {
+        let (folder, file) = try folder(with: original)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("edits.json")
+        try Data(#"[{"delete": "deps"}, {"rename": "name", "to": "title"}]"#.utf8).write(to: script)
+        let run = try Docq.run(["set", "version", "2.0", "--edits", script.path, "-i", file])
+        #expect(run.status == 0, "\(run)")
+        #expect(try contents(file) == "{\n  \"title\": \"x\",\n  \"version\": \"2.0\"\n}\n")
+        try Data(#"[{"delete": "missing"}]"#.utf8).write(to: script)
+        let failed = try Docq.run(["set", "version", "3.0", "--edits", script.path, "-i", file])
+        #expect(failed.status == 1)
+        #expect(try contents(file).contains("2.0"))
+    }
+
+    @Test func inPlaceFollowsSymlinksAndKeepsTheMode() throws {
+        let (folder, file) = try folder(with: original)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file)
+        let link = folder.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "p.json")
+        let run = try Docq.run(["set", "-i", "version", "2.0", link])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.isEmpty)
+        #expect(try contents(file).contains("\"2.0\""))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "p.json")
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o640)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("docq-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("-i leaves the original unchanged on failure", arguments: [
+        ("malformed document", "{\"a\": [1,}", ["set", "-i", "a", "2"], Int32(3)),
+        ("no match", "{\"a\": 1}\n", ["delete", "-i", "b"], Int32(1)),
+        ("malformed path", "{\"a\": 1}\n", ["set", "-i", "a[", "2"], Int32(2)),
+        ("value not JSON", "{\"a\": 1}\n", ["set", "-i", "--json", "a", "{x"], Int32(2)),
+        ("invalid edit", "[1]\n", ["rename", "-i", "[0]", "x"], Int32(2)),
+    ])
+    func failureLeavesOriginal(_ name: String, _ text: String, _ arguments: [String], _ status: Int32) throws {
+        let (folder, file) = try folder(with: text)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Docq.run(arguments + [file])
+        #expect(run.status == status, "\(name): \(run)")
+        #expect(run.stderr.hasPrefix("error: "), "\(run)")
+        #expect(try contents(file) == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["p.json"])
+    }
+
+    @Test func fileSizeLimitLeavesOriginal() throws {
+        let big = "{\"a\": \"" + String(repeating: "x", count: 3000) + "\"}"
+        let (folder, file) = try folder(with: big)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // ulimit -f counts 512-byte blocks in POSIX sh: the result (4 KB) is over 2 blocks.
+        let value = String(repeating: "y", count: 4000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -f 2; exec \"$0\" set -i a \(value) \"$1\"", Docq.binary.path, file]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 3, "\(stderr)")
+        #expect(stderr.contains("File too large"), "\(stderr)")
+        #expect(stderr.contains("is unchanged"), "\(stderr)")
+        #expect(try contents(file) == big)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["p.json"])
+    }
+
+    @Test func nonRegularFilesAreRefused() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let run = try Docq.run(["set", "-i", "a", "1", fifo], timeout: 20)
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stderr.contains("not a regular file"), "\(run)")
+        let directory = try Docq.run(["delete", "-i", "a", folder.path])
+        #expect(directory.status == 3)
+        let stdin = try Docq.run(["delete", "-i", "a"], stdin: Array("{}".utf8))
+        #expect(stdin.status == 2)
+    }
+
+    @Test func jsonLinesAreEditedRecordByRecord() throws {
+        let input = Array("{\"id\": 1, \"n\": \"a\"}\n\n{\"id\": 2}\r\n{\"id\": 3, \"n\": \"c\"}\n".utf8)
+        let run = try Docq.run(["set", "n", "x"], stdin: input)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "{\"id\": 1, \"n\": \"x\"}\n\n{\"id\": 2, \"n\": \"x\"}\r\n{\"id\": 3, \"n\": \"x\"}\n")
+        let removed = try Docq.run(["delete", "n"], stdin: input)
+        #expect(removed.status == 0, "\(removed)")
+        #expect(removed.stdout == "{\"id\": 1}\n\n{\"id\": 2}\r\n{\"id\": 3}\n")
+        let none = try Docq.run(["delete", "zz"], stdin: input)
+        #expect(none.status == 1, "\(none)")
+        let broken = try Docq.run(["delete", "n"], stdin: Array("{\"n\": 1}\n{\"n\": }\n".utf8))
+        #expect(broken.status == 3, "\(broken)")
+        #expect(broken.stderr.contains("record on line 2"), "\(broken)")
+    }
+
+    @Test func legacyEncodingStaysOnDisk() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("k.json")
+        let original = try Data(contentsOf: Docq.packageRoot.appendingPathComponent("Examples/documents/theaters-euckr.json"))
+        try original.write(to: file)
+        let run = try Docq.run(["delete", "-e", "EUC-KR", "-i", "[1:]", file.path])
+        #expect(run.status == 0, "\(run)")
+        let edited = try Data(contentsOf: file)
+        let firstLineEnd = original.firstIndex(of: 0x0A)!
+        let secondLineEnd = original[(firstLineEnd + 1)...].firstIndex(of: 0x0A)!
+        // The first record's line, in EUC-KR, is kept as it was; its comma goes.
+        #expect(edited.starts(with: original[..<(secondLineEnd - 1)]))
+        #expect(try Docq.run(["-e", "EUC-KR", "@count", file.path]).stdout == "1\n")
+    }
+
+    @Test func queryWordQueriesAKeyNamedLikeACommand() throws {
+        let run = try Docq.run(["query", "set"], stdin: Array(#"{"set": 5}"#.utf8))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "5\n")
+    }
+}
