@@ -33,6 +33,14 @@ import Testing
         #expect(try Docq.run(["rename", "b", "c"], stdin: input).stdout == #"{"a": 1, "c": [true]}"#)
     }
 
+    @Test func editPathsTakeBoundValues() throws {
+        let input = #"[{"id": 1, "done": false}, {"id": 2, "done": false}]"#
+        let set = try Docq.run(["set", "--arg", "id", "2", "[?id == $id].done", "--json", "true"], stdin: Array(input.utf8))
+        #expect(set.stdout == #"[{"id": 1, "done": false}, {"id": 2, "done": true}]"#)
+        let deleted = try Docq.run(["delete", "--argjson", "id", "1", "[?id == $id]"], stdin: Array(input.utf8))
+        #expect(deleted.stdout == #"[{"id": 2, "done": false}]"#)
+    }
+
     @Test func severalEditsAreOneTransaction() throws {
         let (folder, file) = try folder(with: original)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -18,6 +18,7 @@ struct EditTargetOptions: ParsableArguments {
     var editsFile: String?
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var parameters: ParameterOptions
 }
 
 /// `docq set PATH VALUE [FILE…]`.
@@ -39,7 +40,9 @@ struct SetCommand: ParsableCommand {
     var files: [String] = []
     @OptionGroup var target: EditTargetOptions
 
-    func edits() throws -> [Edit] { [.set(path, to: try EditRun.value(value, json: json))] }
+    func edits() throws -> [Edit] {
+        [.set(path, to: try EditRun.value(value, json: json), parameters: try target.parameters.bindings())]
+    }
 }
 
 /// `docq delete PATH [FILE…]`.
@@ -53,7 +56,7 @@ struct DeleteCommand: ParsableCommand {
     var files: [String] = []
     @OptionGroup var target: EditTargetOptions
 
-    func edits() throws -> [Edit] { [.remove(path)] }
+    func edits() throws -> [Edit] { [.remove(path, parameters: try target.parameters.bindings())] }
 }
 
 /// `docq insert PATH VALUE [FILE…]`.
@@ -86,9 +89,10 @@ struct InsertCommand: ParsableCommand {
 
     func edits() throws -> [Edit] {
         let value = try EditRun.value(value, json: json)
-        if before { return [.insert(value, before: path, key: key)] }
-        if after { return [.insert(value, after: path, key: key)] }
-        return [.insert(value, into: path, key: key, at: index)]
+        let bound = try target.parameters.bindings()
+        if before { return [.insert(value, before: path, key: key, parameters: bound)] }
+        if after { return [.insert(value, after: path, key: key, parameters: bound)] }
+        return [.insert(value, into: path, key: key, at: index, parameters: bound)]
     }
 }
 
@@ -104,5 +108,5 @@ struct RenameCommand: ParsableCommand {
     var files: [String] = []
     @OptionGroup var target: EditTargetOptions
 
-    func edits() throws -> [Edit] { [.rename(path, to: name)] }
+    func edits() throws -> [Edit] { [.rename(path, to: name, parameters: try target.parameters.bindings())] }
 }

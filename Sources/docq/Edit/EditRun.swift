@@ -23,7 +23,8 @@ struct EditRun {
         var edits = self.edits
         if let file = target.editsFile {
             do {
-                edits += try EditScript.edits(fromFile: file, options: target.input.loadOptions)
+                edits += try EditScript.edits(
+                    fromFile: file, options: target.input.loadOptions, parameters: try target.parameters.bindings())
             } catch {
                 writeToStandardError("error: \(file): \(error)\n")
                 return .usage

@@ -19,33 +19,35 @@ enum EditScript {
         var description: String
     }
 
-    static func edits(fromFile path: String, options: LoadOptions) throws -> [Edit] {
+    static func edits(
+        fromFile path: String, options: LoadOptions, parameters: [String: (any Sendable)?]
+    ) throws -> [Edit] {
         var options = options
         options.format = .json
         options.encoding = nil
         let document = try Document(contentsOf: URL(fileURLWithPath: path), options: options)
         guard document.root.kind == .array else { throw Failure(description: "expected a JSON array of edits") }
         return try document.root.children.enumerated().map { offset, entry throws -> Edit in
-            try edit(entry, number: offset + 1)
+            try edit(entry, number: offset + 1, parameters: parameters)
         }
     }
 
-    private static func edit(_ entry: Node, number: Int) throws -> Edit {
+    private static func edit(_ entry: Node, number: Int, parameters: [String: (any Sendable)?]) throws -> Edit {
         func text(_ key: String) -> String? { entry.children(named: key).first?.string }
         func value() throws -> EditValue {
             guard let node = entry.children(named: "value").first else { throw Failure(description: "edit \(number) has no \"value\"") }
             return EditValue(node)
         }
         guard entry.kind == .object else { throw Failure(description: "edit \(number) is not an object") }
-        if let path = text("set") { return .set(path, to: try value()) }
-        if let path = text("delete") { return .remove(path) }
+        if let path = text("set") { return .set(path, to: try value(), parameters: parameters) }
+        if let path = text("delete") { return .remove(path, parameters: parameters) }
         if let path = text("rename") {
             guard let name = text("to") else { throw Failure(description: "edit \(number) renames without \"to\"") }
-            return .rename(path, to: name)
+            return .rename(path, to: name, parameters: parameters)
         }
         if let path = text("insert") {
             let index = entry.children(named: "at").first?.int
-            return .insert(try value(), into: path, key: text("key"), at: index)
+            return .insert(try value(), into: path, key: text("key"), at: index, parameters: parameters)
         }
         throw Failure(description: "edit \(number) has none of \"set\", \"delete\", \"insert\", \"rename\"")
     }
