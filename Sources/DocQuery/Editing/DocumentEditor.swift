@@ -91,8 +91,10 @@ public struct DocumentEditor: Sendable {
             source = try EditableSource(bytes: source.original, options: options)
             hasSpans = true
         }
-        let patches = try JSONEditPlan.patches(for: edits, in: JSONSource(source))
-        let edited = try source.patched(patches.ordered, escape: Self.jsonEscape)
+        let patches = source.isXML
+            ? try XMLEditPlan.patches(for: edits, in: XMLSource(source))
+            : try JSONEditPlan.patches(for: edits, in: JSONSource(source))
+        let edited = try source.patched(patches.ordered, escape: source.isXML ? Self.xmlEscape : Self.jsonEscape)
         do {
             source = try EditableSource(bytes: edited, options: options, recordsSpans: false)
             hasSpans = false
@@ -108,6 +110,12 @@ public struct DocumentEditor: Sendable {
     static func jsonEscape(_ scalar: Unicode.Scalar) -> String {
         String(scalar).utf16.map { "\\u" + String(repeating: "0", count: 4 - String($0, radix: 16).count) + String($0, radix: 16).uppercased() }
             .joined()
+    }
+
+    /// A character a legacy encoding cannot hold, as XML writes it: a
+    /// character reference.
+    static func xmlEscape(_ scalar: Unicode.Scalar) -> String {
+        "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
     }
 
     /// Applies one edit; see ``apply(_:)``.

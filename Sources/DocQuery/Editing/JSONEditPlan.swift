@@ -279,7 +279,7 @@ struct JSONEditPlan {
         }
     }
 
-    private static func conflict(_ first: Edit, _ second: Edit, same: Bool) -> Error {
+    static func conflict(_ first: Edit, _ second: Edit, same: Bool) -> Error {
         same
             ? EditFailure.conflict(first, "it matches nodes that overlap (one holds another)")
             : EditFailure.conflict(second, "its target overlaps that of the edit of '\(first.path)'")

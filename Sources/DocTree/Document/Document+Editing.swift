@@ -13,14 +13,14 @@ package struct EditableSource: Sendable {
     /// The encoding the input came in when it is not UTF-8 (``text`` is
     /// then its transcoding), with the input itself.
     package var legacy: (encoding: CharacterEncoding, original: [UInt8])?
+    /// Whether the document is XML (else JSON).
+    package private(set) var isXML = false
     /// The bytes as given.
     package var original: [UInt8] { legacy?.original ?? (prefix + text) }
 
     /// Loads `bytes` for editing.
     ///
-    /// - Throws: ``LoadError`` as a load does, and
-    ///   ``LoadError/Kind-swift.struct/notEditable`` for XML, which cannot
-    ///   be edited yet.
+    /// - Throws: ``LoadError`` as a load does.
     ///
     /// `recordsSpans` false loads the tree only (an edit's result, read
     /// back to check it; ``spans`` stays empty until it is loaded again).
@@ -42,7 +42,12 @@ package struct EditableSource: Sendable {
                 (document, spans) = (try JSONScanner.parse(prepared.bytes, options: options), NodeSpans())
             }
         case .xml:
-            throw LoadError(.notEditable, "editing XML documents is not supported yet; only JSON documents can be edited")
+            isXML = true
+            if recordsSpans {
+                (document, spans) = try XMLLoader.parseWithSpans(prepared.bytes, encoding: prepared.xmlEncoding, options: options)
+            } else {
+                (document, spans) = (try XMLLoader.parse(prepared.bytes, encoding: prepared.xmlEncoding, options: options), NodeSpans())
+            }
         }
         self.text = prepared.bytes
         self.prefix = prefix

@@ -10,8 +10,9 @@
 ///   brackets and braces included); ``keyStart(_:)`` is the opening quote
 ///   of a member's key, or `nil` for array elements and the root.
 /// - XML: an element runs from its `<` to the end of its end tag (or of its
-///   `/>`), an attribute from its name to its closing quote, a text run,
-///   comment or processing instruction over its markup (not built yet).
+///   `/>`), an attribute from its name to its closing quote; other nodes,
+///   and elements that do not stand in the input as written (expanded from
+///   an entity), have none (``hasSpan(_:)`` is `false`).
 package struct NodeSpans: Sendable {
     /// The marker for "no offset".
     package static let none = UInt32.max
@@ -35,6 +36,11 @@ package struct NodeSpans: Sendable {
     package func keyStart(_ index: UInt32) -> Int? {
         let offset = entries[Int(index)].keyStart
         return offset == Self.none ? nil : Int(offset)
+    }
+
+    /// Whether node `index` has a span.
+    package func hasSpan(_ index: UInt32) -> Bool {
+        Int(index) < entries.count && entries[Int(index)].start != Self.none && entries[Int(index)].end != Self.none
     }
 
     /// The span of node `index`.

@@ -101,11 +101,34 @@ enum LibXML2 {
         return sink.builder.finish()
     }
 
+    /// Parses a whole document as ``parse(_:encoding:options:)`` does and
+    /// notes where each element's markup stands (see ``XMLCursorTrail``):
+    /// the load for editing. `input` must be the UTF-8 bytes the offsets
+    /// are to count, with `encoding` `"UTF-8"` or `nil`.
+    static func parseWithCursors(
+        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions
+    ) throws(LoadError) -> (Document, XMLCursorTrail) {
+        _ = setUp
+        guard !input.isEmpty else {
+            throw LoadError(.invalidSyntax, "the document is empty",
+                            location: SourceLocation(byteOffset: 0, line: 1, column: 1))
+        }
+        guard input.count <= Int(Int32.max) else {
+            throw LoadError(.tooLarge, "XML input larger than 2 GiB is not supported")
+        }
+        // Whitespace is kept until the end, so the parse never runs twice.
+        let sink = XMLDocumentSink(options: options, estimatedBytes: input.count, dropsWhitespaceEarly: false)
+        let trail = XMLCursorTrail()
+        try parseOnce(input, encoding: encoding, options: options, into: sink, trail: trail)
+        return (sink.builder.finish(), trail)
+    }
+
     /// Runs libxml2 over the input once, feeding `sink`. When the sink
     /// stops the parse to have it run again (``XMLEventSink/needsRestart``),
     /// nothing else is checked.
     private static func parseOnce(
-        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, into sink: XMLDocumentSink
+        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, into sink: XMLDocumentSink,
+        trail: XMLCursorTrail? = nil
     ) throws(LoadError) {
         // libxml2 copies the bytes here. Reading them in place through a
         // static input buffer (as xmlCtxtReadMemory does) was tried: with
@@ -116,7 +139,10 @@ enum LibXML2 {
         }
         try load(
             created, encoding: encoding, options: options, input: input, sink: sink,
-            run: { (parser, _) throws(LoadError) in _ = xmlParseDocument(parser) })
+            run: { (parser, session) throws(LoadError) in
+                session.trail = trail
+                _ = xmlParseDocument(parser)
+            })
     }
 
     /// Runs one load on a parser context libxml2 just `created`: points it
@@ -346,6 +372,18 @@ private final class Session: XMLReferenceDecoder {
     /// ``XMLTextRules/protectingCarriageReturns(_:)``), by name: attribute
     /// values normalise the CRs themselves.
     var unprotectedEntityText: [String: [UInt8]] = [:]
+    /// Where the document parser's cursor stood at each element's start
+    /// and end, when the load is for editing; `nil` (a single test per
+    /// element event) otherwise.
+    var trail: XMLCursorTrail?
+
+    /// How far the document parser has read: the offset in the input of
+    /// the byte its cursor points at.
+    var cursor: Int {
+        guard let position = parser.pointee.input, let cur = position.pointee.cur, let base = position.pointee.base
+        else { return -1 }
+        return Int(position.pointee.consumed) + (cur - base)
+    }
 
     init(
         parser: xmlParserCtxtPtr, input: UnsafeBufferPointer<UInt8>, options: LoadOptions, encoding: String?,
@@ -689,6 +727,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
             // Defaulted attributes (from an ATTLIST in the internal subset)
             // come last, as XML 1.0 section 5.1 asks.
             let all = XMLAttributes(count: Int(attributeCount), fields: attributes)
+            if let trail = session.trail { trail.started(at: session.cursor) }
             deliver(session) { sink throws(LoadError) in
                 try sink.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri),
                                       attributes: all, decoder: session)
@@ -698,6 +737,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.endElementNs = { context, _, _, _ in
         withSession(context) { session in
             session.cdataEndedWithCR = false
+            if let trail = session.trail { trail.ended(at: session.cursor) }
             deliver(session) { sink throws(LoadError) in try sink.endElement() }
         }
     }

@@ -1,0 +1,63 @@
+import DocTree
+
+/// An XML document loaded for editing, read through its node spans and
+/// the start tags they point at.
+struct XMLSource {
+    let document: Document
+    let spans: NodeSpans
+    let text: [UInt8]
+
+    init(_ source: EditableSource) {
+        document = source.document
+        spans = source.spans
+        text = source.text
+    }
+
+    func kind(_ i: UInt32) -> Node.Kind { document.table.nodes[Int(i)].kind }
+
+    /// The element holding node `i` (0, the document node, for the root).
+    func parent(of i: UInt32) -> UInt32 { document.node(at: i).parent?.index ?? 0 }
+
+    /// The children of node `i` (attributes first), in order.
+    func children(of i: UInt32) -> [UInt32] {
+        let table = document.table
+        var result: [UInt32] = []
+        var child = i + 1
+        let end = table.subtreeEnd(i)
+        while child < end {
+            result.append(child)
+            child = table.subtreeEnd(child)
+        }
+        return result
+    }
+
+    /// Node `i`'s span, or `nil` when it has none.
+    func span(_ i: UInt32) -> Range<Int>? { spans.hasSpan(i) ? spans.range(i) : nil }
+
+    /// The start tag of element `i`, which has a span.
+    func startTag(_ i: UInt32) -> XMLStartTag { XMLStartTag(at: spans.start(i), in: text)! }
+
+    /// The `<` of element `i`'s end tag, or `nil` for an empty-element tag.
+    func endTagStart(_ i: UInt32) -> Int? {
+        let tag = startTag(i)
+        guard !tag.isEmptyElement else { return nil }
+        var lt = spans.end(i) - 1
+        while text[lt] != UInt8(ascii: "<") { lt -= 1 }
+        return lt
+    }
+
+    /// Attribute `i` as written in its element's start tag.
+    func attribute(_ i: UInt32) -> XMLStartTag.Attribute {
+        let start = spans.start(i)
+        return startTag(parent(of: i)).attributes.first { $0.name.lowerBound == start }!
+    }
+
+    /// The white space that begins the line holding `offset`, and where that line begins.
+    func lineIndent(at offset: Int) -> (indent: Range<Int>, onlySpaceBefore: Bool) {
+        var lineStart = offset
+        while lineStart > 0, text[lineStart - 1] != 0x0A, text[lineStart - 1] != 0x0D { lineStart -= 1 }
+        var indentEnd = lineStart
+        while indentEnd < offset, text[indentEnd] == 0x20 || text[indentEnd] == 0x09 { indentEnd += 1 }
+        return (lineStart..<indentEnd, indentEnd == offset)
+    }
+}

@@ -1,0 +1,27 @@
+/// Where libxml2's cursor stood at each element event of a load for
+/// editing, in the order the elements start (which is the order of their
+/// records): the raw material of an XML document's ``NodeSpans``.
+///
+/// libxml2 reports no offsets, but when it calls `startElementNs` its
+/// cursor stands at the end of the start tag's attributes (at its `>` or
+/// `/>`), and when it calls `endElementNs` just past the end tag's `>` (or
+/// the `/>`). ``XMLLoader/parseWithSpans(_:options:)`` turns these into
+/// spans: an element's start is the last `<` before the first cursor,
+/// since a start tag holds no other `<` (attribute values cannot).
+final class XMLCursorTrail {
+    /// Per element in start order: the cursor at its start and at its end.
+    private(set) var cursors: [(start: Int, end: Int)] = []
+    private var open: [Int] = []
+
+    init() {}
+
+    func started(at cursor: Int) {
+        open.append(cursors.count)
+        cursors.append((cursor, -1))
+    }
+
+    func ended(at cursor: Int) {
+        guard let element = open.popLast() else { return }
+        cursors[element].end = cursor
+    }
+}

@@ -1,0 +1,88 @@
+/// The parts of one XML start tag (or empty-element tag), read from its
+/// bytes: a small lexer over a tag already located, used to find an
+/// element's and its attributes' spans for editing. It never scans more
+/// than the one tag.
+package struct XMLStartTag: Sendable {
+    /// One attribute as written.
+    package struct Attribute: Sendable {
+        /// The qualified name.
+        package var name: Range<Int>
+        /// The value between the quotes.
+        package var value: Range<Int>
+        /// `"` or `'`.
+        package var quote: UInt8
+        /// From the name to just past the closing quote.
+        package var span: Range<Int> { name.lowerBound..<(value.upperBound + 1) }
+        /// Whether it declares a namespace (`xmlns`, `xmlns:p`), which is no attribute of the tree.
+        package func isNamespaceDeclaration(in text: [UInt8]) -> Bool {
+            let bytes = text[name]
+            return bytes.elementsEqual("xmlns".utf8) || bytes.starts(with: "xmlns:".utf8)
+        }
+    }
+
+    /// The `<`.
+    package var start: Int
+    /// The element's qualified name.
+    package var name: Range<Int>
+    /// The attributes in document order.
+    package var attributes: [Attribute]
+    /// Where the closing `>` or `/>` begins.
+    package var close: Int
+    /// Just past the `>`.
+    package var end: Int
+    /// Whether the tag ends with `/>`.
+    package var isEmptyElement: Bool
+
+    /// Reads the tag whose `<` is at `start`, or `nil` when the bytes there
+    /// are not a start tag.
+    package init?(at start: Int, in text: [UInt8]) {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func isNameEnd(_ byte: UInt8) -> Bool { isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=") }
+        guard start < text.count, text[start] == UInt8(ascii: "<") else { return nil }
+        self.start = start
+        var i = start + 1
+        while i < text.count, !isNameEnd(text[i]) { i += 1 }
+        guard i > start + 1 else { return nil }
+        name = (start + 1)..<i
+        attributes = []
+        while true {
+            while i < text.count, isSpace(text[i]) { i += 1 }
+            guard i < text.count else { return nil }
+            if text[i] == UInt8(ascii: ">") {
+                (close, end, isEmptyElement) = (i, i + 1, false)
+                return
+            }
+            if text[i] == UInt8(ascii: "/") {
+                guard i + 1 < text.count, text[i + 1] == UInt8(ascii: ">") else { return nil }
+                (close, end, isEmptyElement) = (i, i + 2, true)
+                return
+            }
+            let nameStart = i
+            while i < text.count, !isNameEnd(text[i]) { i += 1 }
+            guard i > nameStart else { return nil }
+            let nameEnd = i
+            while i < text.count, isSpace(text[i]) { i += 1 }
+            guard i < text.count, text[i] == UInt8(ascii: "=") else { return nil }
+            i += 1
+            while i < text.count, isSpace(text[i]) { i += 1 }
+            guard i < text.count, text[i] == UInt8(ascii: "\"") || text[i] == UInt8(ascii: "'") else { return nil }
+            let quote = text[i]
+            let valueStart = i + 1
+            i = valueStart
+            while i < text.count, text[i] != quote { i += 1 }
+            guard i < text.count else { return nil }
+            attributes.append(Attribute(name: nameStart..<nameEnd, value: valueStart..<i, quote: quote))
+            i += 1
+        }
+    }
+
+    /// The tag of the element whose start event left libxml2's cursor at
+    /// `cursor`: the last `<` before it starts the tag, which must end at
+    /// or just past the cursor.
+    package init?(before cursor: Int, in text: [UInt8]) {
+        var lt = min(cursor, text.count) - 1
+        while lt >= 0, text[lt] != UInt8(ascii: "<") { lt -= 1 }
+        guard lt >= 0, let tag = XMLStartTag(at: lt, in: text), tag.close <= cursor, cursor <= tag.end else { return nil }
+        self = tag
+    }
+}
