@@ -26,7 +26,17 @@ package struct EditableSource: Sendable {
     /// back to check it; ``spans`` stays empty until it is loaded again).
     package init(bytes: [UInt8], options: LoadOptions, recordsSpans: Bool = true) throws(LoadError) {
         try Document.checkInputSize(bytes.count, options: options)
-        let prepared = try InputDecoding.prepare(bytes, charset: nil, options: options)
+        var prepared = try InputDecoding.prepare(bytes, charset: nil, options: options)
+        // libxml2 would convert an XML document its declaration says is in
+        // another encoding, and offsets would count its buffer, not these
+        // bytes: transcode it here instead, as an explicit encoding does.
+        if prepared.format == .xml, prepared.detected == nil, let label = XMLDeclaration.encodingLabel(in: prepared.bytes),
+            !(try CharacterEncoding(label: label)).isUTF8
+        {
+            var declared = options
+            declared.encoding = label
+            prepared = try InputDecoding.prepare(bytes, charset: nil, options: declared)
+        }
         if let detected = prepared.detected, !detected.encoding.isUTF8 {
             legacy = (detected.encoding, bytes)
         }

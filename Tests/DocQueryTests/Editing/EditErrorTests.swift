@@ -54,8 +54,4 @@ import Testing
     @Test func malformedPathIsAQueryError() throws {
         #expect(try failure("[1]", [.set("a[", to: 1)]) != nil)
     }
-
-    @Test func xmlIsRefusedForNow() {
-        #expect { try DocumentEditor(string: "<a/>") } throws: { ($0 as? LoadError)?.kind == .notEditable }
-    }
 }

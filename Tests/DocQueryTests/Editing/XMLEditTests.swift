@@ -1,0 +1,219 @@
+import DocQuery
+import DocTree
+import Foundation
+import Testing
+import TestSupport
+
+/// Editing XML: each operation on elements and attributes, the bytes
+/// around every edit kept, and the errors of what XML editing refuses.
+@Suite struct XMLEditTests {
+    /// A Maven-style pom: declaration, comments, a default namespace,
+    /// attributes over several lines in both quote styles, CDATA, an
+    /// entity reference, an empty-element tag.
+    static let pom = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!-- build file: keep this comment -->
+        <project xmlns="http://maven.apache.org/POM/4.0.0"
+                 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                 xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
+          <modelVersion>4.0.0</modelVersion>
+          <!-- the version the release script bumps -->
+          <version>1.0-SNAPSHOT</version>
+          <name>Tom &amp; Jerry</name>
+          <plugin id='compiler'
+                  phase="compile"
+                  skip="false"/>
+          <description><![CDATA[uses <generics> & more]]></description>
+          <packaging />
+        </project>
+
+        """
+
+    func edited(_ text: String, _ edits: [Edit]) throws -> String {
+        let editor = try DocumentEditor(string: text).applying(edits)
+        return String(decoding: editor.bytes, as: UTF8.self)
+    }
+
+    func failure(_ text: String, _ edits: [Edit]) throws -> QueryError? {
+        do {
+            _ = try DocumentEditor(string: text).applying(edits)
+            return nil
+        } catch let error as QueryError {
+            return error
+        }
+    }
+
+    @Test func setElementTextChangesOnlyTheText() throws {
+        let out = try edited(Self.pom, [.set("version", to: "2.0")])
+        #expect(out == Self.pom.replacingOccurrences(of: "1.0-SNAPSHOT", with: "2.0"))
+        #expect(try Document(string: out)["version"].string == "2.0")
+    }
+
+    @Test func setEscapesMinimally() throws {
+        let out = try edited(Self.pom, [.set("name", to: "Tom < Jerry & \"Spike\" 'x' >")])
+        #expect(out.contains("<name>Tom &lt; Jerry &amp; \"Spike\" 'x' ></name>"))
+        #expect(try Document(string: out)["name"].string == "Tom < Jerry & \"Spike\" 'x' >")
+    }
+
+    @Test func setAttributeKeepsItsQuoteStyle() throws {
+        let out = try edited(Self.pom, [.set("plugin.id", to: "it's \"q\""), .set("plugin.phase", to: "it's \"q\"")])
+        #expect(out.contains("<plugin id='it&apos;s \"q\"'\n          phase=\"it's &quot;q&quot;\"\n"))
+        let document = try Document(string: out)
+        #expect(document["plugin.id"].string == "it's \"q\"")
+        #expect(document["plugin.phase"].string == "it's \"q\"")
+    }
+
+    @Test func setNumbersAndBooleansAsText() throws {
+        let out = try edited(Self.pom, [.set("plugin.skip", to: true), .set("modelVersion", to: 5)])
+        #expect(out.contains("skip=\"true\"/>") && out.contains("<modelVersion>5</modelVersion>"))
+    }
+
+    @Test func setAnEmptyElementGivesItAnEndTag() throws {
+        let out = try edited(Self.pom, [.set("packaging", to: "jar")])
+        #expect(out.contains("  <packaging>jar</packaging>\n</project>"))
+        #expect(try edited("<r><a x=\"1\"/></r>", [.set("a", to: "t")]) == "<r><a x=\"1\">t</a></r>")
+    }
+
+    @Test func setReplacesCDATAText() throws {
+        let out = try edited(Self.pom, [.set("description", to: "plain")])
+        #expect(out.contains("<description>plain</description>"))
+        #expect(out.contains("<!-- build file: keep this comment -->"))
+    }
+
+    @Test func removeElementTakesItsLine() throws {
+        let out = try edited(Self.pom, [.remove("version")])
+        #expect(out == Self.pom.replacingOccurrences(of: "  <version>1.0-SNAPSHOT</version>\n", with: ""))
+        // Not alone on its line: only the element goes.
+        #expect(try edited("<r><a/><b>x</b></r>", [.remove("b")]) == "<r><a/></r>")
+    }
+
+    @Test func removeAttributeTakesItsLeadingSpace() throws {
+        let out = try edited(Self.pom, [.remove("plugin.phase")])
+        #expect(out.contains("<plugin id='compiler'\n          skip=\"false\"/>"))
+        #expect(try edited("<r a=\"1\" b='2'/>", [.remove("a")]) == "<r b='2'/>")
+    }
+
+    @Test func renameElementAndAttribute() throws {
+        let out = try edited(Self.pom, [.rename("version", to: "revision"), .rename("plugin.skip", to: "disabled")])
+        #expect(out.contains("<revision>1.0-SNAPSHOT</revision>"))
+        #expect(out.contains("disabled=\"false\"/>"))
+        #expect(try edited("<r><a >x</a ></r>", [.rename("a", to: "bb")]) == "<r><bb >x</bb ></r>")
+    }
+
+    @Test func everyMatchIsEdited() throws {
+        let text = "<r>\n  <i n=\"1\"/>\n  <i n=\"2\"/>\n  <j/>\n</r>\n"
+        #expect(try edited(text, [.set("i.n", to: "0")]) == "<r>\n  <i n=\"0\"/>\n  <i n=\"0\"/>\n  <j/>\n</r>\n")
+        #expect(try edited(text, [.remove("i")]) == "<r>\n  <j/>\n</r>\n")
+    }
+
+    @Test func untouchedMarkupStaysByteIdentical() throws {
+        let text = """
+            <?xml version="1.0"?>
+            <!DOCTYPE r [<!ENTITY who "world">]>
+            <r>
+              <?pi data?>
+              <a>&who;</a>
+              <b   x = 'y' >hello &#65; <![CDATA[<c>]]></b>
+            </r>
+            """
+        let out = try edited(text, [.set("a", to: "z")])
+        #expect(out == text.replacingOccurrences(of: "<a>&who;</a>", with: "<a>z</a>"))
+        let renamed = try edited(text, [.rename("b.x", to: "w")])
+        #expect(renamed == text.replacingOccurrences(of: "x = 'y'", with: "w = 'y'"))
+    }
+
+    @Test func refusals() throws {
+        #expect(try failure(Self.pom, [.set("plugin", to: ["a": 1])])?.kind == .invalidEdit)
+        #expect(try failure("<r><a><b/></a></r>", [.set("a", to: "x")])?.kind == .invalidEdit)
+        #expect(try failure("<r/>", [.remove(".")])?.kind == .invalidEdit)
+        #expect(try failure("<r a='1' b='2'/>", [.rename("a", to: "b")])?.kind == .invalidEdit)
+        #expect(try failure("<r><a/></r>", [.rename("a", to: "1x")])?.kind == .invalidEdit)
+        #expect(try failure("<r><a/></r>", [.insert("x", into: "a")])?.kind == .invalidEdit)
+        #expect(try failure("<r><a/></r>", [.set("zz", to: "x")])?.kind == .noMatch)
+        #expect(try failure("<r><a>x</a></r>", [.remove("a"), .set("a", to: "y")])?.kind == .conflictingEdits)
+    }
+
+    @Test func elementsFromAnEntityHaveNoSpanAndAreRefused() throws {
+        let text = "<!DOCTYPE r [<!ENTITY e \"<c>in</c>\">]><r><a>&e;</a><b>x</b></r>"
+        #expect(try failure(text, [.set("a.c", to: "x")])?.kind == .invalidEdit)
+        #expect(try edited(text, [.set("b", to: "y")]) == text.replacingOccurrences(of: "<b>x</b>", with: "<b>y</b>"))
+    }
+
+    @Test func legacyEncodingStaysInIt() throws {
+        var bytes = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><r a=\"".utf8)
+        bytes += [0xE9]  // é
+        bytes += Array("\"><v>caf".utf8) + [0xE9] + Array("</v></r>".utf8)
+        let editor = try DocumentEditor(bytes: bytes).applying([.set("v", to: "th\u{E9} \u{4E2D}")])
+        var expected = Array(bytes[..<(bytes.count - 15)])
+        expected += Array("<v>th".utf8) + [0xE9] + Array(" &#x4E2D;</v></r>".utf8)
+        #expect(editor.bytes == expected)
+        #expect(editor.document["v"].string == "th\u{E9} \u{4E2D}")
+    }
+}
+
+/// An edit that changes nothing writes real XML documents back
+/// byte-identical, and every element gets a span that checks.
+@Suite struct XMLEditFidelityTests {
+    static let documents: [URL] = {
+        let bench = (try? SharedData.files(in: "bench-data/xml")) ?? []
+        let examples = ((try? FileManager.default.contentsOfDirectory(atPath: SharedData.packageRoot.path + "/Examples/documents")) ?? [])
+            .filter { $0.hasSuffix(".xml") }.sorted()
+            .map { SharedData.packageRoot.appendingPathComponent("Examples/documents/\($0)") }
+        return bench + examples
+    }()
+
+    @Test func theCorporaAreThere() {
+        #expect(Self.documents.count >= 4 + 6)
+    }
+
+    /// Every element of these documents stands in the input as written, so
+    /// each has a span from its `<` to its end tag's `>`, and each written
+    /// attribute one from its name to its closing quote.
+    @Test(arguments: documents)
+    func everyElementHasASpan(_ url: URL) throws {
+        let source = try EditableSource(bytes: [UInt8](try Data(contentsOf: url)), options: LoadOptions())
+        let nodes = source.document.table.nodes
+        var elements = 0
+        for index in 1..<nodes.count where nodes[index].kind == .element || nodes[index].kind == .attribute {
+            let i = UInt32(index)
+            guard source.spans.hasSpan(i) else {
+                Issue.record("\(url.lastPathComponent): node \(index) has no span")
+                return
+            }
+            let span = source.spans.range(i)
+            let name = Array((source.document.node(at: i).name ?? "").utf8)
+            if nodes[index].kind == .element {
+                elements += 1
+                #expect(source.text[span.lowerBound] == UInt8(ascii: "<") && source.text[span.upperBound - 1] == UInt8(ascii: ">"))
+                #expect(source.text[(span.lowerBound + 1)...].starts(with: name))
+            } else {
+                #expect(source.text[span].starts(with: name))
+                #expect([UInt8(ascii: "\""), UInt8(ascii: "'")].contains(source.text[span.upperBound - 1]))
+            }
+        }
+        #expect(elements > 0)
+    }
+
+    /// Renaming elements and attributes to their own names patches their
+    /// names through the spans and changes no byte.
+    @Test(arguments: documents)
+    func unchangingRenameIsByteIdentical(_ url: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let editor = try DocumentEditor(bytes: bytes)
+        #expect(try editor.applying([]).bytes == bytes)
+        let document = editor.document
+        var generator = SplitMix64(seed: 18)
+        var edits: [Edit] = []
+        var used = Set<String>()
+        for _ in 0..<200 where edits.count < 8 {
+            let node = document.node(at: UInt32.random(in: 1..<UInt32(document.nodeCount), using: &generator))
+            guard node.kind == .element || node.kind == .attribute, let name = node.name, node.parent?.kind != .document,
+                let path = PathQuery.canonicalPath(of: node), used.insert(path).inserted,
+                try PathQuery(path).evaluate(on: document).selectedMatches.count == 1
+            else { continue }
+            edits.append(.rename(path, to: name))
+        }
+        #expect(edits.count >= 4, "\(url.lastPathComponent)")
+        #expect(try editor.applying(edits).bytes == bytes, "\(url.lastPathComponent): \(edits.count) edits")
+    }
+}
