@@ -154,6 +154,37 @@ import Testing
         #expect(try Docq.run(["-e", "EUC-KR", "@count", file.path]).stdout == "1\n")
     }
 
+    @Test func xmlInPlaceKeepsCommentsAndLayout() throws {
+        let pom = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- keep me -->
+            <project xmlns="http://maven.apache.org/POM/4.0.0"
+                     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+              <version>1.0</version>
+              <plugin id='c'
+                      skip="false"/>
+            </project>
+
+            """
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("pom.xml")
+        try Data(pom.utf8).write(to: file)
+        let run = try Docq.run(["set", "-i", "version", "2.0", file.path])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.isEmpty)
+        #expect(try contents(file.path) == pom.replacingOccurrences(of: "1.0</", with: "2.0</"))
+        #expect(try Docq.run(["delete", "-i", "plugin.skip", file.path]).status == 0)
+        #expect(try Docq.run(["rename", "-i", "plugin.id", "name", file.path]).status == 0)
+        #expect(try contents(file.path).contains("  <plugin name='c'/>\n</project>"))
+        #expect(try contents(file.path).hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- keep me -->\n"))
+        // A failed edit leaves the file as it was, with the reason.
+        let before = try contents(file.path)
+        let failed = try Docq.run(["set", "-i", "plugin", "--json", "{\"a\":1}", file.path])
+        #expect(failed.status != 0 && failed.stderr.contains("XML"))
+        #expect(try contents(file.path) == before)
+    }
+
     @Test func queryWordQueriesAKeyNamedLikeACommand() throws {
         let run = try Docq.run(["query", "set"], stdin: Array(#"{"set": 5}"#.utf8))
         #expect(run.status == 0, "\(run)")
