@@ -26,7 +26,9 @@ import Foundation
 /// read in (``LoadOptions/encoding``, a byte order mark): the result stays
 /// in that encoding, bytes outside the edits exactly as they were, and a
 /// character the encoding cannot hold is written as a `\u` escape. XML
-/// cannot be edited yet (the initializer throws).
+/// documents can be edited too: element text and attribute values set,
+/// elements and attributes removed or renamed (not yet inserted); see
+/// <doc:ChangingDocuments>.
 public struct DocumentEditor: Sendable {
     private var source: EditableSource
     private let options: LoadOptions
@@ -46,7 +48,7 @@ public struct DocumentEditor: Sendable {
     /// Loads bytes for editing.
     ///
     /// - Throws: ``LoadError`` when they are not a well-formed document, or
-    ///   not one the editor can edit yet.
+    ///   one whose encoding does not convert back to the same bytes.
     public init(bytes: [UInt8], options: LoadOptions = LoadOptions()) throws(LoadError) {
         source = try EditableSource(bytes: bytes, options: options)
         self.options = options
