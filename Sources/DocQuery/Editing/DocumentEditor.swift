@@ -27,7 +27,7 @@ import Foundation
 /// in that encoding, bytes outside the edits exactly as they were, and a
 /// character the encoding cannot hold is written as a `\u` escape. XML
 /// documents can be edited too: element text and attribute values set,
-/// elements and attributes removed or renamed (not yet inserted); see
+/// elements and attributes inserted, removed or renamed; see
 /// <doc:ChangingDocuments>.
 public struct DocumentEditor: Sendable {
     private var source: EditableSource

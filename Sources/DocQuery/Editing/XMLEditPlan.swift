@@ -8,7 +8,8 @@ import DocTree
 /// empty-element tag gets an end tag); a removed element takes its own
 /// line and indentation when it stands alone on it, a removed attribute
 /// the white space before it; a rename rewrites the name in the start and
-/// end tags. New text is escaped minimally: `&` and `<`, and in an
+/// end tags; an insert adds a child element, an attribute (a key `@name`)
+/// or text, laid out like its neighbours. New text is escaped minimally: `&` and `<`, and in an
 /// attribute value its own quote.
 struct XMLEditPlan {
     let source: XMLSource
@@ -55,7 +56,7 @@ struct XMLEditPlan {
             case .set(let value): try set(target, value.content, edit: edit, number: number)
             case .remove: try remove(target, edit: edit, number: number)
             case .rename(let name): try rename(target, name, edit: edit, number: number)
-            case .insert: throw EditFailure.invalid(edit, "inserting into XML documents is not supported yet")
+            case .insert(let value, let key, let place): try insert(value.content, key: key, place, target, edit: edit, number: number)
             }
         }
     }
@@ -63,15 +64,7 @@ struct XMLEditPlan {
     // MARK: Operations
 
     private mutating func set(_ target: UInt32, _ value: EditValue.Content, edit: Edit, number: Int) throws {
-        let text: String
-        switch value {
-        case .string(let string): text = string
-        case .number(let number): text = number
-        case .bool(let bool): text = bool ? "true" : "false"
-        case .null: text = ""
-        case .array, .object:
-            throw EditFailure.invalid(edit, "XML text and attribute values hold text, not a JSON array or object")
-        }
+        let text = try Self.text(of: value, edit: edit)
         if source.kind(target) == .attribute {
             let attribute = source.attribute(target)
             patches.add(attribute.value, Self.escaped(text, quote: attribute.quote).utf8, edit: number)
@@ -134,7 +127,145 @@ struct XMLEditPlan {
         }
     }
 
+    /// Inserts into element `target` (or beside it): with a `key`, a child
+    /// element of that name holding the value as text, or with `@name` an
+    /// attribute; without one, the value as text.
+    private mutating func insert(
+        _ value: EditValue.Content, key: String?, _ place: Edit.Place, _ target: UInt32, edit: Edit, number: Int
+    ) throws {
+        guard source.kind(target) == .element else {
+            throw EditFailure.invalid(edit, "it matches \(describe(target)); XML inserts go into or beside an element")
+        }
+        let text = try Self.text(of: value, edit: edit)
+        if let key, key.hasPrefix("@") {
+            guard case .into = place else {
+                throw EditFailure.invalid(edit, "an attribute goes into an element, not before or after one")
+            }
+            try insertAttribute(String(key.dropFirst()), text, into: target, edit: edit, number: number)
+            return
+        }
+        if let key, !Self.isName(key) { throw EditFailure.invalid(edit, "'\(key)' is not an XML name") }
+        let markup = key.map { "<\($0)>" + Self.escaped(text, quote: nil) + "</\($0)>" } ?? Self.escaped(text, quote: nil)
+        switch place {
+        case .before, .after:
+            guard source.parent(of: target) != 0 else {
+                throw EditFailure.invalid(edit, "the root element has no siblings; insert into it instead")
+            }
+            let span = source.span(target)!
+            let line = source.lineIndent(at: span.lowerBound)
+            let indent = String(decoding: source.text[line.indent], as: UTF8.self)
+            let alone = line.onlySpaceBefore && key != nil
+            if place == .before {
+                patches.add(span.lowerBound..<span.lowerBound, (markup + (alone ? lineEnd + indent : "")).utf8, edit: number)
+            } else {
+                patches.add(span.upperBound..<span.upperBound, ((alone ? lineEnd + indent : "") + markup).utf8, edit: number)
+            }
+        case .into(let index):
+            let elements = source.children(of: target).filter { source.kind($0) == .element }
+            let wanted = index ?? elements.count
+            let resolved = wanted < 0 ? elements.count + wanted : wanted
+            guard (0...elements.count).contains(resolved) else {
+                throw EditFailure.invalid(edit, "index \(wanted) is outside the \(elements.count) child elements of \(describe(target))")
+            }
+            if resolved < elements.count {
+                let next = source.span(elements[resolved])!
+                let line = source.lineIndent(at: next.lowerBound)
+                let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
+                patches.add(next.lowerBound..<next.lowerBound, (markup + gap).utf8, edit: number)
+            } else if let last = elements.last {
+                let span = source.span(last)!
+                let line = source.lineIndent(at: span.lowerBound)
+                let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
+                patches.add(span.upperBound..<span.upperBound, (gap + markup).utf8, edit: number)
+            } else {
+                try insertFirstChild(markup, isElement: key != nil, into: target, edit: edit, number: number)
+            }
+        }
+    }
+
+    /// Puts `markup` into element `target`, which has no child element:
+    /// after its text, or, when it holds none and stands on its own line,
+    /// on a line of its own one indentation unit deeper.
+    private mutating func insertFirstChild(_ markup: String, isElement: Bool, into target: UInt32, edit: Edit, number: Int) throws {
+        let tag = source.startTag(target)
+        let span = source.span(target)!
+        let line = source.lineIndent(at: span.lowerBound)
+        let indent = String(decoding: source.text[line.indent], as: UTF8.self)
+        let contentEnd = source.endTagStart(target) ?? tag.end
+        let content = source.text[tag.end..<contentEnd]
+        let blank = content.allSatisfy(Self.isSpace)
+        let layout = isElement && blank && line.onlySpaceBefore && source.text.contains(0x0A)
+        let inner = layout ? lineEnd + indent + indentUnit + markup + lineEnd + indent : markup
+        if tag.isEmptyElement {
+            var close = tag.close
+            while close > tag.name.upperBound, Self.isSpace(source.text[close - 1]) { close -= 1 }
+            let name = String(decoding: source.text[tag.name], as: UTF8.self)
+            patches.add(close..<tag.end, (">" + inner + "</" + name + ">").utf8, edit: number)
+        } else if layout {
+            patches.add(tag.end..<contentEnd, inner.utf8, edit: number)
+        } else {
+            patches.add(contentEnd..<contentEnd, markup.utf8, edit: number)
+        }
+    }
+
+    /// Adds attribute `name` after the last attribute of element `target`'s
+    /// start tag, quoted like it, on a line of its own when it stands on one.
+    private mutating func insertAttribute(_ name: String, _ value: String, into target: UInt32, edit: Edit, number: Int) throws {
+        guard Self.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
+        if source.children(of: target).contains(where: { source.kind($0) == .attribute && source.document.node(at: $0).name == name }) {
+            throw EditFailure.invalid(edit, "the element already has an attribute named '\(name)'; set it instead")
+        }
+        let tag = source.startTag(target)
+        let quote = tag.attributes.last?.quote ?? UInt8(ascii: "\"")
+        let q = String(UnicodeScalar(quote))
+        let attribute = name + "=" + q + Self.escaped(value, quote: quote) + q
+        guard let last = tag.attributes.last else {
+            patches.add(tag.name.upperBound..<tag.name.upperBound, (" " + attribute).utf8, edit: number)
+            return
+        }
+        let line = source.lineIndent(at: last.name.lowerBound)
+        let separator = line.onlySpaceBefore && line.indent.lowerBound > tag.start
+            ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : " "
+        patches.add(last.span.upperBound..<last.span.upperBound, (separator + attribute).utf8, edit: number)
+    }
+
+    /// The document's line ending: `\r\n` when its first line ends so.
+    private var lineEnd: String {
+        guard let newline = source.text.firstIndex(of: 0x0A) else { return "\n" }
+        return newline > 0 && source.text[newline - 1] == 0x0D ? "\r\n" : "\n"
+    }
+
+    /// The document's indentation unit: how much deeper the first child
+    /// element on a line of its own stands than its parent; two spaces
+    /// when no element shows it.
+    private var indentUnit: String {
+        let nodes = source.document.table.nodes
+        for index in 1..<nodes.count where nodes[index].kind == .element {
+            let child = UInt32(index)
+            let parent = source.parent(of: child)
+            guard parent != 0, let childSpan = source.span(child), let parentSpan = source.span(parent) else { continue }
+            let inner = source.lineIndent(at: childSpan.lowerBound)
+            let outer = source.lineIndent(at: parentSpan.lowerBound)
+            guard inner.onlySpaceBefore, outer.onlySpaceBefore, inner.indent.count > outer.indent.count else { continue }
+            return String(decoding: source.text[(inner.indent.lowerBound + outer.indent.count)..<inner.indent.upperBound], as: UTF8.self)
+        }
+        return "  "
+    }
+
     // MARK: Helpers
+
+    /// A value as XML text: a string as it is, a number as written, a
+    /// Boolean as `true` or `false`, `nil` as empty text.
+    static func text(of value: EditValue.Content, edit: Edit) throws -> String {
+        switch value {
+        case .string(let string): string
+        case .number(let number): number
+        case .bool(let bool): bool ? "true" : "false"
+        case .null: ""
+        case .array, .object:
+            throw EditFailure.invalid(edit, "XML text and attribute values hold text, not a JSON array or object")
+        }
+    }
 
     /// `text` with `&` and `<` escaped, and `quote` when it is given.
     static func escaped(_ text: String, quote: UInt8?) -> String {

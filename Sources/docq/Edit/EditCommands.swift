@@ -73,7 +73,7 @@ struct InsertCommand: ParsableCommand {
     @Argument(help: "The key path of the containers (or, with --before/--after, of the neighbours).") var path: String
     @Argument(help: "The value: text, or a JSON value with --json.") var value: String
     @Flag(name: .customLong("json"), help: "Read VALUE as a JSON value instead of text.") var json = false
-    @Option(name: .customLong("key"), help: "The new member's key, when inserting into an object.") var key: String?
+    @Option(name: .customLong("key"), help: "The new member's key, when inserting into an object; in XML the new element's name, or @name for an attribute.") var key: String?
     @Option(name: .customLong("at"), help: "The position among the children (negative counts from the end); default: the end.")
     var index: Int?
     @Flag(name: .customLong("before"), help: "Insert before each match, in its container.") var before = false

@@ -100,6 +100,36 @@ import TestSupport
         #expect(try edited("<r><a >x</a ></r>", [.rename("a", to: "bb")]) == "<r><bb >x</bb ></r>")
     }
 
+    @Test func insertChildElementFollowsItsSiblings() throws {
+        let out = try edited(Self.pom, [.insert("jar", into: ".", key: "packagingType")])
+        #expect(out.contains("  <packaging />\n  <packagingType>jar</packagingType>\n</project>"))
+        let first = try edited(Self.pom, [.insert("g", into: ".", key: "groupId", at: 0)])
+        #expect(first.contains("\">\n  <groupId>g</groupId>\n  <modelVersion>"))
+        let after = try edited(Self.pom, [.insert("x & y", after: "version", key: "note")])
+        #expect(after.contains("  <version>1.0-SNAPSHOT</version>\n  <note>x &amp; y</note>\n  <name>"))
+        let before = try edited("<r><a/><b/></r>", [.insert("t", before: "b", key: "c")])
+        #expect(before == "<r><a/><c>t</c><b/></r>")
+        #expect(try Document(string: out)["packagingType"].string == "jar")
+    }
+
+    @Test func insertIntoAnElementWithoutChildren() throws {
+        // On its own line in an indented document: one unit deeper (here 2).
+        let out = try edited(Self.pom, [.insert("x", into: "packaging", key: "type")])
+        #expect(out.contains("  <packaging>\n    <type>x</type>\n  </packaging>\n</project>"))
+        let crlf = "<r>\r\n    <a></a>\r\n</r>\r\n"
+        #expect(try edited(crlf, [.insert("1", into: "a", key: "b")]) == "<r>\r\n    <a>\r\n        <b>1</b>\r\n    </a>\r\n</r>\r\n")
+        #expect(try edited("<r><a>t</a></r>", [.insert("1", into: "a", key: "b")]) == "<r><a>t<b>1</b></a></r>")
+        #expect(try edited("<r><a>t</a></r>", [.insert(" & more", into: "a")]) == "<r><a>t &amp; more</a></r>")
+    }
+
+    @Test func insertAttributeQuotedLikeItsSiblings() throws {
+        let out = try edited(Self.pom, [.insert("no", into: "plugin", key: "@inherited")])
+        #expect(out.contains("          skip=\"false\"\n          inherited=\"no\"/>"))
+        #expect(try edited("<r><a x='1'/></r>", [.insert("a'b", into: "a", key: "@y")]) == "<r><a x='1' y='a&apos;b'/></r>")
+        #expect(try edited("<r><a>t</a></r>", [.insert("1", into: "a", key: "@y")]) == "<r><a y=\"1\">t</a></r>")
+        #expect(try Document(string: out)["plugin.inherited"].string == "no")
+    }
+
     @Test func everyMatchIsEdited() throws {
         let text = "<r>\n  <i n=\"1\"/>\n  <i n=\"2\"/>\n  <j/>\n</r>\n"
         #expect(try edited(text, [.set("i.n", to: "0")]) == "<r>\n  <i n=\"0\"/>\n  <i n=\"0\"/>\n  <j/>\n</r>\n")
@@ -128,7 +158,11 @@ import TestSupport
         #expect(try failure("<r/>", [.remove(".")])?.kind == .invalidEdit)
         #expect(try failure("<r a='1' b='2'/>", [.rename("a", to: "b")])?.kind == .invalidEdit)
         #expect(try failure("<r><a/></r>", [.rename("a", to: "1x")])?.kind == .invalidEdit)
-        #expect(try failure("<r><a/></r>", [.insert("x", into: "a")])?.kind == .invalidEdit)
+        #expect(try failure("<r><a/></r>", [.insert(["x"], into: "a", key: "b")])?.kind == .invalidEdit)
+        #expect(try failure("<r><a x='1'/></r>", [.insert("2", into: "a", key: "@x")])?.kind == .invalidEdit)
+        #expect(try failure("<r><a/></r>", [.insert("2", into: "a", key: "b c")])?.kind == .invalidEdit)
+        #expect(try failure("<r><a/></r>", [.insert("2", into: "a", key: "b", at: 3)])?.kind == .invalidEdit)
+        #expect(try failure("<r><a x='1'/></r>", [.insert("2", into: "a.x", key: "b")])?.kind == .invalidEdit)
         #expect(try failure("<r><a/></r>", [.set("zz", to: "x")])?.kind == .noMatch)
         #expect(try failure("<r><a>x</a></r>", [.remove("a"), .set("a", to: "y")])?.kind == .conflictingEdits)
     }
