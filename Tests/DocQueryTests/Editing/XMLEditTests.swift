@@ -196,8 +196,35 @@ import TestSupport
         return bench + examples
     }()
 
+    /// The hostile XML suite's documents that load: legacy encodings,
+    /// UTF-16, entities, DTDs, namespaces, CDATA, line endings.
+    static let hostile: [URL] = ((try? SharedData.files(in: "conformance/xml-hostile")) ?? [])
+        .filter { $0.pathExtension == "xml" && (try? DocumentEditor(contentsOf: $0)) != nil }
+
     @Test func theCorporaAreThere() {
         #expect(Self.documents.count >= 4 + 6)
+        #expect(Self.hostile.count >= 20)
+    }
+
+    /// Renaming the root and every element and attribute that has a
+    /// unique path to its own name changes no byte, whatever the encoding.
+    @Test(arguments: hostile)
+    func hostileDocumentsRoundTrip(_ url: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let editor = try DocumentEditor(bytes: bytes)
+        let document = editor.document
+        let root = document.root.kind == .element ? document.root : document.root.children.first { $0.kind == .element }!
+        var edits: [Edit] = [.rename(".", to: root.name!)]
+        for index in 1..<UInt32(document.nodeCount) {
+            let node = document.node(at: index)
+            guard node.kind == .element || node.kind == .attribute, node.parent?.kind != .document, let name = node.name,
+                let path = PathQuery.canonicalPath(of: node),
+                try PathQuery(path).evaluate(on: document).selectedMatches.count == 1
+            else { continue }
+            edits.append(.rename(path, to: name))
+            if edits.count == 9 { break }
+        }
+        #expect(try editor.applying(edits).bytes == bytes, "\(url.lastPathComponent): \(edits.count) edits")
     }
 
     /// Every element of these documents stands in the input as written, so
