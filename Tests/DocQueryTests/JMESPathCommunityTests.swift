@@ -195,10 +195,20 @@ import Testing
         #expect(try Self.json("find_first('a-b-a-b', 'a', `-3`)") == "4", "a negative start counts from the end")
         #expect(try Self.json("find_first('a-b-a-b', 'z')") == "null")
         #expect(try Self.json("find_last('a-b-a-b', 'a')") == "4")
-        #expect(try Self.json("find_last('a-b-a-b', 'a', `3`)") == "0", "no match may start after the position")
+        #expect(try Self.json("find_last('a-b-a-b', 'a', `3`)") == "4", "the third argument is where the search starts")
+        #expect(try Self.json("find_last('a-b-a-b', 'a', `5`)") == "null", "no match may start before the start")
+        #expect(try Self.json("find_last('a-b-a-b', 'a', `0`, `4`)") == "0", "the match must end by the end position")
+        #expect(try Self.json("find_last('a-b-a-b', 'b', `-5`)") == "6", "a negative start counts from the end")
         #expect(try Self.json("find_last('a-b-a-b', 'b-a', `2`)") == "2")
         #expect(try Self.json("find_last('a-b-a-b', 'z')") == "null")
+        #expect(try Self.json("find_first('abc', '')") == "null", "an empty substring is never found")
+        #expect(try Self.json("find_last('abc', '')") == "null")
+        #expect(try Self.json("find_last('', '')") == "null")
         #expect(Self.failure("find_first('abc', 'b', `1.5`)")?.kind == .invalidValue)
+        #expect(
+            Self.failure("find_first('abc', 'b', `1.5`, 'x')")?.kind == .invalidType,
+            "a wrong type is reported before a wrong value")
+        #expect(Self.failure("find_last('abc', 'b', `0`, `1`, `2`)")?.kind == .invalidArity)
     }
 
     @Test func paddingToAWidth() throws {
