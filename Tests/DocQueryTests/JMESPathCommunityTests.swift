@@ -170,6 +170,23 @@ import Testing
         #expect(try Self.json("missing | to_string(@)") == #""null""#)
     }
 
+    @Test func aRawStringEscapesOnlyItsQuote() throws {
+        // The one place DocQuery keeps the standard edition's answer (docs/JMESPath.md,
+        // "Where the editions differ"): two backslashes stay two.
+        #expect(try Self.json(#"'C:\\temp'"#) == #""C:\\\\temp""#)
+        #expect(try Self.json(#"'it\'s'"#) == #""it's""#)
+        #expect(try Self.json(#"length('\\')"#) == "2")
+    }
+
+    @Test func stringsSortByCodePointNotByCanonicalEquivalence() throws {
+        // U+00E9 and "e" + U+0301 are canonically equivalent, so Swift's String
+        // comparison calls them equal; JMESPath orders strings by code point.
+        let text = #"{"w": [{"s": "\u00e9", "n": 1}, {"s": "e\u0301", "n": 2}]}"#
+        #expect(try Self.json("sort_by(w, &s)[*].n", text) == "[2,1]")
+        #expect(try Self.json("max_by(w, &s).n", text) == "1")
+        #expect(try Self.json("w[0].s == w[1].s", text) == "false")
+    }
+
     @Test func stringCaseAndTrimming() throws {
         #expect(try Self.json("upper(shop)") == #""NORTH""#)
         #expect(try Self.json("lower('MiXeD')") == #""mixed""#)
