@@ -67,14 +67,14 @@ public struct EditValue: Sendable, Hashable {
 
     /// A copy of `node` and its subtree: a JSON node as its document wrote
     /// it (numbers included); an XML node as its JSON reading
-    /// (``Node/jsonString(pretty:)``) gives it.
+    /// (`Node.jsonString(pretty:)`) gives it.
     public init(_ node: Node) {
         content = Self.content(of: node)
     }
 
     /// The value a JSON text holds.
     ///
-    /// - Throws: ``LoadError`` when `json` is not one well-formed JSON value.
+    /// - Throws: `LoadError` when `json` is not one well-formed JSON value.
     public init(json: String) throws(LoadError) {
         var options = LoadOptions()
         options.format = .json
@@ -98,7 +98,7 @@ public struct EditValue: Sendable, Hashable {
 
     /// A value of a type key-value coding passes (`setValue(_:forKeyPath:)`):
     /// `nil` or `NSNull` is `null`; strings, integers, `Double`, `Decimal`,
-    /// `Bool`, ``Node``, arrays and string-keyed dictionaries (keys sorted)
+    /// `Bool`, `Node`, arrays and string-keyed dictionaries (keys sorted)
     /// of those, an `EditValue`, or any other `Encodable`.
     ///
     /// - Throws: ``QueryError/Kind-swift.struct/invalidValue`` for a value of
