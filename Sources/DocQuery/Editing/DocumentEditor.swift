@@ -1,5 +1,9 @@
 import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Changes a document by key path and writes it back byte for byte: the
 /// output is the input with only the edited regions replaced.
@@ -62,13 +66,7 @@ public struct DocumentEditor: Sendable {
     /// - Throws: `LoadError` (`LoadError.Kind.unreadableSource`
     ///   when the file cannot be read).
     public init(contentsOf url: URL, options: LoadOptions = LoadOptions()) throws(LoadError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LoadError(.unreadableSource, "cannot read \(url.path): \(error.localizedDescription)")
-        }
-        try self.init(data: data, options: options)
+        try self.init(bytes: try FileSource.bytes(of: url), options: options)
     }
 
     /// Loads a string's UTF-8 for editing; see ``init(bytes:options:)``.
