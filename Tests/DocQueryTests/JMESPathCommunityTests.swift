@@ -170,6 +170,23 @@ import Testing
         #expect(try Self.json("missing | to_string(@)") == #""null""#)
     }
 
+    @Test func aRawStringEscapesOnlyItsQuote() throws {
+        // The one place DocQuery keeps the standard edition's answer (docs/JMESPath.md,
+        // "Where the editions differ"): two backslashes stay two.
+        #expect(try Self.json(#"'C:\\temp'"#) == #""C:\\\\temp""#)
+        #expect(try Self.json(#"'it\'s'"#) == #""it's""#)
+        #expect(try Self.json(#"length('\\')"#) == "2")
+    }
+
+    @Test func stringsSortByCodePointNotByCanonicalEquivalence() throws {
+        // U+00E9 and "e" + U+0301 are canonically equivalent, so Swift's String
+        // comparison calls them equal; JMESPath orders strings by code point.
+        let text = #"{"w": [{"s": "\u00e9", "n": 1}, {"s": "e\u0301", "n": 2}]}"#
+        #expect(try Self.json("sort_by(w, &s)[*].n", text) == "[2,1]")
+        #expect(try Self.json("max_by(w, &s).n", text) == "1")
+        #expect(try Self.json("w[0].s == w[1].s", text) == "false")
+    }
+
     @Test func stringCaseAndTrimming() throws {
         #expect(try Self.json("upper(shop)") == #""NORTH""#)
         #expect(try Self.json("lower('MiXeD')") == #""mixed""#)
@@ -195,10 +212,20 @@ import Testing
         #expect(try Self.json("find_first('a-b-a-b', 'a', `-3`)") == "4", "a negative start counts from the end")
         #expect(try Self.json("find_first('a-b-a-b', 'z')") == "null")
         #expect(try Self.json("find_last('a-b-a-b', 'a')") == "4")
-        #expect(try Self.json("find_last('a-b-a-b', 'a', `3`)") == "0", "no match may start after the position")
+        #expect(try Self.json("find_last('a-b-a-b', 'a', `3`)") == "4", "the third argument is where the search starts")
+        #expect(try Self.json("find_last('a-b-a-b', 'a', `5`)") == "null", "no match may start before the start")
+        #expect(try Self.json("find_last('a-b-a-b', 'a', `0`, `4`)") == "0", "the match must end by the end position")
+        #expect(try Self.json("find_last('a-b-a-b', 'b', `-5`)") == "6", "a negative start counts from the end")
         #expect(try Self.json("find_last('a-b-a-b', 'b-a', `2`)") == "2")
         #expect(try Self.json("find_last('a-b-a-b', 'z')") == "null")
+        #expect(try Self.json("find_first('abc', '')") == "null", "an empty substring is never found")
+        #expect(try Self.json("find_last('abc', '')") == "null")
+        #expect(try Self.json("find_last('', '')") == "null")
         #expect(Self.failure("find_first('abc', 'b', `1.5`)")?.kind == .invalidValue)
+        #expect(
+            Self.failure("find_first('abc', 'b', `1.5`, 'x')")?.kind == .invalidType,
+            "a wrong type is reported before a wrong value")
+        #expect(Self.failure("find_last('abc', 'b', `0`, `1`, `2`)")?.kind == .invalidArity)
     }
 
     @Test func paddingToAWidth() throws {

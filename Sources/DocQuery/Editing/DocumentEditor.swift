@@ -1,5 +1,9 @@
 import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Changes a document by key path and writes it back byte for byte: the
 /// output is the input with only the edited regions replaced.
@@ -16,14 +20,14 @@ import Foundation
 /// document is compact, the spacing after `:`. Removing a member takes its
 /// line, indentation and separating comma with it.
 ///
-/// Each ``apply(_:)`` is one transaction: every path is evaluated on the
+/// Each ``apply(_:)-([Edit])`` is one transaction: every path is evaluated on the
 /// document as it was before it, and either every edit applies or none
 /// does. The result is read back before it is kept, so an edit can never
 /// leave a document that does not load. Documents stay immutable: the
 /// editor holds the latest ``document`` and its bytes.
 ///
 /// JSON documents can be edited, in UTF-8 or any other encoding they were
-/// read in (``LoadOptions/encoding``, a byte order mark): the result stays
+/// read in (`LoadOptions.encoding`, a byte order mark): the result stays
 /// in that encoding, bytes outside the edits exactly as they were, and a
 /// character the encoding cannot hold is written as a `\u` escape. XML
 /// documents can be edited too: element text and attribute values set,
@@ -47,7 +51,7 @@ public struct DocumentEditor: Sendable {
 
     /// Loads bytes for editing.
     ///
-    /// - Throws: ``LoadError`` when they are not a well-formed document, or
+    /// - Throws: `LoadError` when they are not a well-formed document, or
     ///   one whose encoding does not convert back to the same bytes.
     public init(bytes: [UInt8], options: LoadOptions = LoadOptions()) throws(LoadError) {
         source = try EditableSource(bytes: bytes, options: options)
@@ -61,16 +65,10 @@ public struct DocumentEditor: Sendable {
 
     /// Loads a file for editing; see ``init(bytes:options:)``.
     ///
-    /// - Throws: ``LoadError`` (``LoadError/Kind-swift.struct/unreadableSource``
+    /// - Throws: `LoadError` (`LoadError.Kind.unreadableSource`
     ///   when the file cannot be read).
     public init(contentsOf url: URL, options: LoadOptions = LoadOptions()) throws(LoadError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw LoadError(.unreadableSource, "cannot read \(url.path): \(error.localizedDescription)")
-        }
-        try self.init(data: data, options: options)
+        try self.init(bytes: try FileSource.bytes(of: url), options: options)
     }
 
     /// Loads a string's UTF-8 for editing; see ``init(bytes:options:)``.
@@ -120,12 +118,12 @@ public struct DocumentEditor: Sendable {
         "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
     }
 
-    /// Applies one edit; see ``apply(_:)``.
+    /// Applies one edit; see ``apply(_:)-([Edit])``.
     public mutating func apply(_ edit: Edit) throws {
         try apply([edit])
     }
 
-    /// A copy of this editor with `edits` applied; see ``apply(_:)``.
+    /// A copy of this editor with `edits` applied; see ``apply(_:)-([Edit])``.
     public func applying(_ edits: [Edit]) throws -> DocumentEditor {
         var copy = self
         try copy.apply(edits)
@@ -137,12 +135,12 @@ public struct DocumentEditor: Sendable {
     /// `setValue(_:forKeyPath:)`.
     ///
     /// `value` may be `nil` or `NSNull` (JSON `null`), a string, an integer
-    /// of any width, `Double`, `Decimal`, `Bool`, a ``Node``, an
+    /// of any width, `Double`, `Decimal`, `Bool`, a `Node`, an
     /// ``EditValue``, an array or string-keyed dictionary of these, or any
     /// `Encodable`. Unlike key-value coding, a path that cannot be set
     /// throws instead of raising an exception.
     ///
-    /// - Throws: as ``apply(_:)`` does, and
+    /// - Throws: as ``apply(_:)-([Edit])`` does, and
     ///   ``QueryError/Kind-swift.struct/invalidValue`` for a value of
     ///   another type.
     public mutating func setValue(_ value: Any?, forKeyPath keyPath: String) throws {

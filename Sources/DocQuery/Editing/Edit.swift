@@ -1,5 +1,5 @@
 /// One change to a document, addressed by a key path; a list of them is
-/// applied as one transaction by ``DocumentEditor/apply(_:)``.
+/// applied as one transaction by ``DocumentEditor/apply(_:)-([Edit])``.
 ///
 /// Each edit applies to every node its path matches. The path is compiled
 /// like any ``PathQuery`` (filters, wildcards and bound parameters

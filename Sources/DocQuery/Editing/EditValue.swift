@@ -1,5 +1,9 @@
 import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A value an edit writes: a string, a number, a Boolean, `null`, an array,
 /// an object, or a copy of a node of any document.
@@ -67,14 +71,14 @@ public struct EditValue: Sendable, Hashable {
 
     /// A copy of `node` and its subtree: a JSON node as its document wrote
     /// it (numbers included); an XML node as its JSON reading
-    /// (``Node/jsonString(pretty:)``) gives it.
+    /// (`Node.jsonString(pretty:)`) gives it.
     public init(_ node: Node) {
         content = Self.content(of: node)
     }
 
     /// The value a JSON text holds.
     ///
-    /// - Throws: ``LoadError`` when `json` is not one well-formed JSON value.
+    /// - Throws: `LoadError` when `json` is not one well-formed JSON value.
     public init(json: String) throws(LoadError) {
         var options = LoadOptions()
         options.format = .json
@@ -98,7 +102,7 @@ public struct EditValue: Sendable, Hashable {
 
     /// A value of a type key-value coding passes (`setValue(_:forKeyPath:)`):
     /// `nil` or `NSNull` is `null`; strings, integers, `Double`, `Decimal`,
-    /// `Bool`, ``Node``, arrays and string-keyed dictionaries (keys sorted)
+    /// `Bool`, `Node`, arrays and string-keyed dictionaries (keys sorted)
     /// of those, an `EditValue`, or any other `Encodable`.
     ///
     /// - Throws: ``QueryError/Kind-swift.struct/invalidValue`` for a value of
@@ -107,7 +111,6 @@ public struct EditValue: Sendable, Hashable {
         guard let value else { self = .null; return }
         switch value {
         case let value as EditValue: self = value
-        case is NSNull: self = .null
         case let value as String: self.init(value)
         case let value as Bool: self.init(value)
         case let value as Int: self.init(value)
@@ -133,6 +136,9 @@ public struct EditValue: Sendable, Hashable {
             let members = try value.keys.sorted().map { Member(key: $0, value: try EditValue(any: value[$0]!, path: path).content) }
             self.init(content: .object(members))
         case let value as any Encodable: try self.init(encoding: value)
+        // KVC's null. Named by its type, since the module sees only
+        // FoundationEssentials on Linux, where NSNull is not declared.
+        case _ where String(reflecting: type(of: value)) == "Foundation.NSNull": self = .null
         default:
             throw QueryError(.invalidValue, "a value of type \(type(of: value)) cannot be written", path: path, range: 0..<0)
         }

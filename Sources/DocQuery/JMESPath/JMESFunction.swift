@@ -32,8 +32,8 @@ enum JMESFunction: String, Sendable, CaseIterable {
         case .contains, .endsWith, .join, .map, .maxBy, .minBy, .sortBy, .startsWith, .groupBy: (2, 2)
         case .merge, .notNull, .zip: (1, nil)
         case .trim, .trimLeft, .trimRight: (1, 2)
-        case .findLast, .padLeft, .padRight, .split: (2, 3)
-        case .findFirst: (2, 4)
+        case .padLeft, .padRight, .split: (2, 3)
+        case .findFirst, .findLast: (2, 4)
         case .replace: (3, 4)
         }
     }

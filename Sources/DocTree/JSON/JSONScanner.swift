@@ -60,6 +60,15 @@ package enum JSONScanner {
     ///
     /// - Throws: as ``parse(_:options:)``, but never for a second value.
     package static func read(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Content {
+        var spans = NoSpans()
+        return try read(bytes, options: options, allowsMore: true, spans: &spans)
+    }
+
+    /// ``read(_:options:)``, telling `spans` where each value and key stands;
+    /// a second value is an error unless `allowsMore`.
+    private static func read<Spans: SpanRecorder>(
+        _ bytes: [UInt8], options: LoadOptions, allowsMore: Bool, spans: inout Spans
+    ) throws(LoadError) -> Content {
         var keys = KeyCache()
         var stamps = KeyStamps()
         defer {
@@ -69,7 +78,7 @@ package enum JSONScanner {
         var builder = TreeBuilder(
             splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
         let end = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
-            try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options, allowsMore: true)
+            try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options, allowsMore: allowsMore, spans: &spans)
         }
         if end < bytes.count { return .values(secondAt: end) }
         builder.text = bytes
@@ -87,23 +96,15 @@ package enum JSONScanner {
     /// Parses like ``parse(_:options:)`` and also records where every value
     /// and member key stands in `bytes` (see ``NodeSpans``), for editing.
     package static func parseWithSpans(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> (Document, NodeSpans) {
-        var keys = KeyCache()
-        var stamps = KeyStamps()
-        defer {
-            keys.deallocate()
-            stamps.deallocate()
-        }
-        var builder = TreeBuilder(
-            splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
         var spans = SpanTable(estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
-        try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
-            _ = try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options, allowsMore: false, spans: &spans)
+        // Without allowsMore a second value throws, so this is one document.
+        guard case .document(let document) = try read(bytes, options: options, allowsMore: false, spans: &spans) else {
+            preconditionFailure("a second value is an error without allowsMore")
         }
-        builder.text = bytes
         spans.begin(0, at: 0)
         spans.end(0, at: bytes.count)
-        spans.spans.reserve(builder.nodes.count - 1)
-        return (builder.finish(format: .json), spans.spans)
+        spans.spans.reserve(document.table.nodes.count - 1)
+        return (document, spans.spans)
     }
 
     /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even

@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Replaces a file's contents atomically, so that a reader (or a crash) sees
 /// either the old bytes or the new, never a mixture or an empty file.
@@ -28,13 +39,20 @@ enum AtomicFile {
         return (target, status)
     }
 
+    /// A path's directory (`.` when it names none, `/` for the root's
+    /// files) and its last component.
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+
     /// Writes `bytes` over the file at `path` (see above).
     static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let (target, status) = try target(of: path)
         // A file-size limit must fail the write (EFBIG), not kill docq.
         signal(SIGXFSZ, SIG_IGN)
-        let directory = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
+        let (directory, name) = split(target)
         var template = Array("\(directory)/.\(name).docq-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw failure("cannot create a temporary file in", directory, errno) }

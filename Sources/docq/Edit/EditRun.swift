@@ -1,7 +1,18 @@
 import ArgumentParser
 import DocQuery
 import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs an edit command: each document is read, edited as one transaction
 /// and written to standard output, or with `-i` back to its file.

@@ -1,6 +1,10 @@
 import DocQuery
 import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Edits read from a JSON file (`--edits FILE`), so one run can apply
 /// several as one transaction:

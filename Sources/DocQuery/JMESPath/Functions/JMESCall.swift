@@ -57,4 +57,13 @@ struct JMESCall {
     func optionalInteger(_ position: Int, nonNegative: Bool) throws(QueryError) -> Int? {
         position < count ? try integer(position, nonNegative: nonNegative) : nil
     }
+
+    /// Checks that every argument from `position` on is a number, so that a
+    /// wrong type is reported before any argument's value is judged, as the
+    /// specification checks types before a function runs.
+    func requireNumbers(from position: Int) throws(QueryError) {
+        for index in position..<Swift.max(position, count) where evaluator.number(arguments[index]) == nil {
+            throw invalidType(index, "number")
+        }
+    }
 }

@@ -5,24 +5,20 @@ extension JMESEvaluator {
         switch call.function {
         case .lower: return .string(try call.string(0).lowercased())
         case .upper: return .string(try call.string(0).uppercased())
-        case .findFirst:
+        case .findFirst, .findLast:
+            // Both search `subject[start..<end]` as Python's find and rfind
+            // do; an empty substring is never found.
             let subject = Array(try call.string(0).unicodeScalars), sub = Array(try call.string(1).unicodeScalars)
+            try call.requireNumbers(from: 2)
             let start = Self.position(try call.optionalInteger(2, nonNegative: false) ?? 0, in: subject.count)
             let end = Self.position(try call.optionalInteger(3, nonNegative: false) ?? subject.count, in: subject.count)
-            guard start <= end - sub.count else { return .null }
-            for index in start...(end - sub.count) where subject[index..<index + sub.count].elementsEqual(sub) {
-                return .number(Double(index))
-            }
-            return .null
-        case .findLast:
-            let subject = Array(try call.string(0).unicodeScalars), sub = Array(try call.string(1).unicodeScalars)
-            let last = Self.position(try call.optionalInteger(2, nonNegative: false) ?? subject.count, in: subject.count)
-            var index = Swift.min(last, subject.count - sub.count)
-            while index >= 0 {
-                if subject[index..<index + sub.count].elementsEqual(sub) { return .number(Double(index)) }
-                index -= 1
-            }
-            return .null
+            guard !sub.isEmpty, start <= end - sub.count else { return .null }
+            let candidates = start...(end - sub.count)
+            let found =
+                call.function == .findFirst
+                ? candidates.first { subject[$0..<$0 + sub.count].elementsEqual(sub) }
+                : candidates.reversed().first { subject[$0..<$0 + sub.count].elementsEqual(sub) }
+            return found.map { .number(Double($0)) } ?? .null
         case .padLeft, .padRight:
             let subject = try call.string(0)
             let width = try call.integer(1, nonNegative: true)
