@@ -1,7 +1,7 @@
 /// Where each node stands in the bytes it was read from: the side table the
 /// write side patches through, built only when a document is loaded for
 /// editing (``JSONScanner/parseWithSpans(_:options:)``,
-/// ``XMLLoader/parseWithSpans(_:options:)``), so ordinary loads pay nothing.
+/// ``XMLLoader/parseWithSpans(_:encoding:options:)``), so ordinary loads pay nothing.
 ///
 /// Indexed by node index, like the records. Offsets count bytes of the
 /// parsed input (UTF-8; a legacy-encoded input was transcoded first).

@@ -5,7 +5,7 @@
 /// libxml2 reports no offsets, but when it calls `startElementNs` its
 /// cursor stands at the end of the start tag's attributes (at its `>` or
 /// `/>`), and when it calls `endElementNs` just past the end tag's `>` (or
-/// the `/>`). ``XMLLoader/parseWithSpans(_:options:)`` turns these into
+/// the `/>`). ``XMLLoader/parseWithSpans(_:encoding:options:)`` turns these into
 /// spans: an element's start is the last `<` before the first cursor,
 /// since a start tag holds no other `<` (attribute values cannot).
 final class XMLCursorTrail {
