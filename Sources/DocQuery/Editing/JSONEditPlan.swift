@@ -49,16 +49,7 @@ struct JSONEditPlan {
     // MARK: Adding edits
 
     private mutating func add(_ edit: Edit, number: Int) throws {
-        let query = try PathQuery(edit.path, parameters: edit.parameters)
-        let result = try query.evaluate(on: source.document)
-        var targets: [UInt32] = []
-        var seen = Set<UInt32>()
-        for match in result.selectedMatches {
-            guard let node = match.node, node.document === source.document else {
-                throw EditFailure.invalid(edit, "the path selects a computed value, not a part of the document")
-            }
-            if seen.insert(node.index).inserted { targets.append(node.index) }
-        }
+        let (targets, query, result) = try edit.targets(in: source.document)
         if targets.isEmpty {
             if case .set(let value) = edit.operation, let keys = query.keyChain {
                 return try create(keys.map { String(decoding: $0, as: UTF8.self) }, value.content, edit: edit, number: number)

@@ -30,17 +30,7 @@ struct JSONSource {
     func slotStart(_ i: UInt32) -> Int { keyStart(i) ?? start(i) }
 
     /// The children of container `i`, in order.
-    func children(of i: UInt32) -> [UInt32] {
-        let table = document.table
-        var result: [UInt32] = []
-        var child = i + 1
-        let end = table.subtreeEnd(i)
-        while child < end {
-            result.append(child)
-            child = table.subtreeEnd(child)
-        }
-        return result
-    }
+    func children(of i: UInt32) -> [UInt32] { document.childIndexes(of: i) }
 
     /// The container holding node `i` (0, the document node, for the root).
     func parent(of i: UInt32) -> UInt32 { document.node(at: i).parent?.index ?? 0 }

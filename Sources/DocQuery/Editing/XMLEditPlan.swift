@@ -30,16 +30,7 @@ struct XMLEditPlan {
     }
 
     private mutating func add(_ edit: Edit, number: Int) throws {
-        let query = try PathQuery(edit.path, parameters: edit.parameters)
-        let result = try query.evaluate(on: source.document)
-        var targets: [UInt32] = []
-        var seen = Set<UInt32>()
-        for match in result.selectedMatches {
-            guard let node = match.node, node.document === source.document else {
-                throw EditFailure.invalid(edit, "the path selects a computed value, not a part of the document")
-            }
-            if seen.insert(node.index).inserted { targets.append(node.index) }
-        }
+        let (targets, _, result) = try edit.targets(in: source.document)
         if targets.isEmpty { throw EditFailure.noMatch(edit, result.explanation) }
         for var target in targets {
             // The text of an element that holds only text is set through the element.

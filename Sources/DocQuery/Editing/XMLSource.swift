@@ -19,17 +19,7 @@ struct XMLSource {
     func parent(of i: UInt32) -> UInt32 { document.node(at: i).parent?.index ?? 0 }
 
     /// The children of node `i` (attributes first), in order.
-    func children(of i: UInt32) -> [UInt32] {
-        let table = document.table
-        var result: [UInt32] = []
-        var child = i + 1
-        let end = table.subtreeEnd(i)
-        while child < end {
-            result.append(child)
-            child = table.subtreeEnd(child)
-        }
-        return result
-    }
+    func children(of i: UInt32) -> [UInt32] { document.childIndexes(of: i) }
 
     /// Node `i`'s span, or `nil` when it has none.
     func span(_ i: UInt32) -> Range<Int>? { spans.hasSpan(i) ? spans.range(i) : nil }

@@ -1,0 +1,41 @@
+import DocTree
+
+extension Edit {
+    /// The distinct nodes this edit's path matches in `document`, in
+    /// document order of first match, with the compiled query and its
+    /// result (whose explanation a miss reports). Both formats' edit plans
+    /// start here.
+    ///
+    /// - Throws: ``QueryError`` for a malformed path, and an invalid edit
+    ///   when the path selects a computed value (`@count`, `_string`), which
+    ///   no edit can change.
+    func targets(in document: Document) throws -> (targets: [UInt32], query: PathQuery, result: QueryResult) {
+        let query = try PathQuery(path, parameters: parameters)
+        let result = try query.evaluate(on: document)
+        var targets: [UInt32] = []
+        var seen = Set<UInt32>()
+        for match in result.selectedMatches {
+            guard let node = match.node, node.document === document else {
+                throw EditFailure.invalid(self, "the path selects a computed value, not a part of the document")
+            }
+            if seen.insert(node.index).inserted { targets.append(node.index) }
+        }
+        return (targets, query, result)
+    }
+}
+
+extension Document {
+    /// The indexes of node `i`'s children in order (for an XML element,
+    /// its attributes first).
+    func childIndexes(of i: UInt32) -> [UInt32] {
+        let table = self.table
+        var result: [UInt32] = []
+        var child = i + 1
+        let end = table.subtreeEnd(i)
+        while child < end {
+            result.append(child)
+            child = table.subtreeEnd(child)
+        }
+        return result
+    }
+}
