@@ -82,6 +82,19 @@ struct ExampleRunTests {
         #expect(lines.contains("== decoded: 3 User, 8 Post"))
         #expect(lines.contains(
             "@leona: Harrowgate 40112 (53.9921, -1.5418), Northwind Ferries: \"On time, most of the time\", 3 posts"))
+        // PATCH: only the `completed` line differs from the fetched todo,
+        // and the server stored what was sent.
+        let patch = lines.drop { !$0.hasPrefix("== PATCH /todos/5") }
+        #expect(Array(patch.prefix(4)) == [
+            "== PATCH /todos/5: 1 of 9 lines changed, 183 → 182 bytes",
+            "-     \"completed\": false,",
+            "+     \"completed\": true,",
+            "stored: completed true, tags blog, meetup",
+        ])
+        // POST: a document built by the editor, members in the order set.
+        #expect(lines.contains(
+            #"== POST /posts: {"user_id":3,"title":"Letters I finally sent","body":"Two of them, both \"overdue\".","tags":["letters","post"]}"#))
+        #expect(lines.contains("stored: Letters I finally sent by user 3"))
     }
 
     @Test func movieCharts() throws {
