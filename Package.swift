@@ -22,13 +22,15 @@ let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .mac
 let nonAppleXMLPlatforms: [Platform] = [.linux, .android, .openbsd, .windows, .wasi]
 
 /// The runnable examples under Examples/ (`swift run NAME`), each with a
-/// README and, for MovieCharts, the recorded explorer session beside it.
+/// README and, for MovieCharts, the recorded explorer session beside it
+/// (ConfigFiles: the sample files it edits).
 let examples: [(name: String, otherFiles: [String])] = [
     ("TaskLists", ["README.md"]),
     ("ElectionSchedule", ["README.md"]),
     ("TheaterPages", ["README.md"]),
     ("RESTPosts", ["README.md"]),
     ("MovieCharts", ["README.md", "explore.cast"]),
+    ("ConfigFiles", ["README.md", "samples"]),
 ]
 
 let package = Package(

@@ -20,6 +20,10 @@ public struct CannedResponse: Sendable {
     /// Whether the head says the body's length; without it the body ends
     /// where the server closes the connection (as a streamed response does).
     public var sendsContentLength = true
+    /// Whether the body sent is the request's own body instead of ``body``,
+    /// as a service that answers a `POST` or `PATCH` with the resource it
+    /// stored does; see ``echo(contentType:)``.
+    public var echoesRequestBody = false
 
     /// Creates a response.
     public init(status: Int = 200, reason: String = "OK", headers: [(name: String, value: String)] = [], body: [UInt8]) {
@@ -34,15 +38,24 @@ public struct CannedResponse: Sendable {
         CannedResponse(headers: contentType.map { [("Content-Type", $0)] } ?? [], body: body)
     }
 
+    /// A 200 response whose body is the request's body, byte for byte: what
+    /// a client sent is what it reads back.
+    public static func echo(contentType: String) -> CannedResponse {
+        var response = CannedResponse.ok(contentType: contentType, body: [])
+        response.echoesRequestBody = true
+        return response
+    }
+
     /// The answer to a path that has no route.
     public static let notFound = CannedResponse(
         status: 404, reason: "Not Found", headers: [("Content-Type", "text/plain")], body: Array("no such path".utf8))
 }
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 for the examples and the tests:
-/// it answers `GET` requests from a fixed table of request targets (path and
+/// it answers requests from a fixed table of request targets (path and
 /// query, e.g. `/theaters?s_page=2&s_list=5`), one connection at a time, each
-/// closed after its response.
+/// closed after its response. A route may name its method
+/// (`PATCH /todos/5`); that route is tried first, then the target alone.
 ///
 /// It listens on an ephemeral loopback port only, never connects anywhere,
 /// and answers every request for exactly as long as the body of
@@ -153,7 +166,8 @@ public enum LocalHTTPServer {
         FileHandle.standardError.write(Data("LocalHTTPServer stopped early: \(reason)\n".utf8))
     }
 
-    /// Reads one request head and writes the response.
+    /// Reads one request (its head, and a body of `Content-Length` bytes)
+    /// and writes the response.
     private static func answer(_ connection: Int32, routes: [String: CannedResponse]) {
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         _ = setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -171,16 +185,35 @@ public enum LocalHTTPServer {
             if got <= 0 { return }
             request.append(contentsOf: buffer[..<got])
         }
-        let line = String(decoding: request.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+        let headEnd = firstIndex(of: end, in: request).map { $0 + end.count } ?? request.count
+        let head = String(decoding: request[..<headEnd], as: UTF8.self)
+        let line = head.prefix { $0 != "\r" && $0 != "\n" }
         let parts = line.split(separator: " ")
+        let method = parts.first.map(String.init) ?? "GET"
         let path = parts.count >= 2 ? String(parts[1]) : "/"
-        let response = routes[path] ?? .notFound
+        var response = routes["\(method) \(path)"] ?? routes[path] ?? .notFound
+        if response.echoesRequestBody {
+            let length = head.split(separator: "\r\n").lazy
+                .compactMap { field -> Int? in
+                    let pair = field.split(separator: ":", maxSplits: 1)
+                    guard pair.count == 2, pair[0].lowercased() == "content-length" else { return nil }
+                    return Int(pair[1].trimmingCharacters(in: .whitespaces))
+                }
+                .first ?? 0
+            var body = Array(request[headEnd...])
+            while body.count < min(length, 1 << 20) {
+                let got = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+                if got <= 0 { return }
+                body.append(contentsOf: buffer[..<got])
+            }
+            response.body = Array(body.prefix(length))
+        }
 
-        var head = "HTTP/1.1 \(response.status) \(response.reason)\r\n"
-        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
-        if response.sendsContentLength { head += "Content-Length: \(response.body.count)\r\n" }
-        head += "Connection: close\r\n\r\n"
-        send(connection, Array(head.utf8) + response.body)
+        var reply = "HTTP/1.1 \(response.status) \(response.reason)\r\n"
+        for (name, value) in response.headers { reply += "\(name): \(value)\r\n" }
+        if response.sendsContentLength { reply += "Content-Length: \(response.body.count)\r\n" }
+        reply += "Connection: close\r\n\r\n"
+        send(connection, Array(reply.utf8) + response.body)
     }
 
     private static func send(_ connection: Int32, _ bytes: [UInt8]) {
@@ -198,10 +231,14 @@ public enum LocalHTTPServer {
     }
 
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count else { return false }
+        firstIndex(of: needle, in: haystack) != nil
+    }
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
         for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
-            return true
+            return start
         }
-        return false
+        return nil
     }
 }

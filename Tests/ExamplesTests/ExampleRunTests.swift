@@ -82,6 +82,19 @@ struct ExampleRunTests {
         #expect(lines.contains("== decoded: 3 User, 8 Post"))
         #expect(lines.contains(
             "@leona: Harrowgate 40112 (53.9921, -1.5418), Northwind Ferries: \"On time, most of the time\", 3 posts"))
+        // PATCH: only the `completed` line differs from the fetched todo,
+        // and the server stored what was sent.
+        let patch = lines.drop { !$0.hasPrefix("== PATCH /todos/5") }
+        #expect(Array(patch.prefix(4)) == [
+            "== PATCH /todos/5: 1 of 9 lines changed, 183 → 182 bytes",
+            "-     \"completed\": false,",
+            "+     \"completed\": true,",
+            "stored: completed true, tags blog, meetup",
+        ])
+        // POST: a document built by the editor, members in the order set.
+        #expect(lines.contains(
+            #"== POST /posts: {"user_id":3,"title":"Letters I finally sent","body":"Two of them, both \"overdue\".","tags":["letters","post"]}"#))
+        #expect(lines.contains("stored: Letters I finally sent by user 3"))
     }
 
     @Test func movieCharts() throws {
@@ -98,4 +111,56 @@ struct ExampleRunTests {
         #expect(lines.contains("most seen so far: 여름의 끝에서, 2310440 viewers since 2026-10-01"))
         #expect(lines.contains("new this week: 마지막 정류장"))
     }
+
+    @Test func configFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ConfigFilesTest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try BuiltProduct("ConfigFiles").run([folder.path], timeout: 60)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+        let lines = run.lines
+        #expect(lines.contains("== pom.xml: 4 edits, 3 lines out, 4 in, 46 of 49 kept byte for byte"))
+        #expect(lines.contains("+  14   <packaging>jar</packaging>"))
+        #expect(lines.contains("+  15   <version>1.5.0</version> <!-- bumped by the release script -->"))
+        #expect(lines.contains("== settings.json: 4 edits, 4 lines out, 4 in, 12 of 16 kept byte for byte"))
+        #expect(lines.contains("-   3     \"editor.rulers\": [80, 100],"))
+
+        let samples = SharedData.packageRoot.appendingPathComponent("Examples/ConfigFiles/samples")
+        func text(_ url: URL) throws -> String { String(decoding: try Data(contentsOf: url), as: UTF8.self) }
+
+        // pom.xml: exactly these lines changed; every other byte, the
+        // declaration, the comments and the four-line root tag included, is
+        // the sample's.
+        let pomBefore = try text(samples.appendingPathComponent("pom.xml"))
+        let pomAfter = try text(folder.appendingPathComponent("pom.xml"))
+        let expectedPom = pomBefore
+            .replacingOccurrences(
+                of: "  <version>1.4.2-SNAPSHOT</version>",
+                with: "  <packaging>jar</packaging>\n  <version>1.5.0</version>")
+            .replacingOccurrences(of: "<version>2.15.2</version>", with: "<version>2.17.1</version>")
+            .replacingOccurrences(of: "<skipTests>true</skipTests>", with: "<skipTests>false</skipTests>")
+        #expect(pomAfter == expectedPom)
+        #expect(pomAfter.contains("""
+            <project xmlns="http://maven.apache.org/POM/4.0.0"
+                     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                     xsi:schemaLocation="http://maven.apache.org/POM/4.0.0
+                                         https://maven.apache.org/xsd/maven-4.0.0.xsd">
+            """))
+
+        // settings.json: the same, with four-space indentation for the new member.
+        let settingsBefore = try text(samples.appendingPathComponent("settings.json"))
+        let settingsAfter = try text(folder.appendingPathComponent("settings.json"))
+        let expectedSettings = settingsBefore
+            .replacingOccurrences(of: "\"editor.fontSize\": 13,", with: "\"editor.fontSize\": 14,")
+            .replacingOccurrences(of: "    \"editor.rulers\": [80, 100],\n", with: "")
+            .replacingOccurrences(
+                of: "        \"**/target\": true\n",
+                with: "        \"**/target\": true,\n        \"**/node_modules\": true\n")
+            .replacingOccurrences(of: "\"telemetry.telemetryLevel\": \"all\"", with: "\"telemetry.telemetryLevel\": \"off\"")
+        #expect(settingsAfter == expectedSettings)
+        #expect(settingsAfter != settingsBefore)
+
+        // The samples themselves were not edited.
+        #expect(try text(samples.appendingPathComponent("pom.xml")).contains("<version>1.4.2-SNAPSHOT</version>"))
+    }
 }
+

@@ -27,4 +27,26 @@ import TestSupport
         #expect(answers.dropLast().allSatisfy { $0 == (200, "yes") })
         #expect(answers.last.map { $0 == (404, "no such path") } == true)
     }
+
+    /// A route naming its method wins over the target alone, and an echo
+    /// response sends back the request's body byte for byte.
+    @Test func routesByMethodAndEchoesBodies() async throws {
+        let routes = [
+            "/item": CannedResponse.ok(contentType: "text/plain", body: Array("stored".utf8)),
+            "PATCH /item": CannedResponse.echo(contentType: "application/json"),
+        ]
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let body = Data(#"{"a": 1, "ü": [true]}"#.utf8) + Data(repeating: 0x20, count: 9000)
+        let (got, patched) = try await LocalHTTPServer.serve(routes) { base in
+            let (got, _) = try await session.data(from: base.appendingPathComponent("item"))
+            var request = URLRequest(url: base.appendingPathComponent("item"))
+            request.httpMethod = "PATCH"
+            request.httpBody = body
+            let (patched, _) = try await session.data(for: request)
+            return (got, patched)
+        }
+        #expect(String(decoding: got, as: UTF8.self) == "stored")
+        #expect(patched == body)
+    }
 }
