@@ -78,14 +78,7 @@ enum LibXML2 {
     ///     declaration; `nil` lets libxml2 detect it.
     ///   - options: limits and what to keep.
     static func parse(_ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions) throws(LoadError) -> Document {
-        _ = setUp
-        guard !input.isEmpty else {
-            throw LoadError(.invalidSyntax, "the document is empty",
-                            location: SourceLocation(byteOffset: 0, line: 1, column: 1))
-        }
-        guard input.count <= Int(Int32.max) else {
-            throw LoadError(.tooLarge, "XML input larger than 2 GiB is not supported")
-        }
+        try checkWholeInput(input)
         // The tree is frozen only after libxml2's context (and its copy of
         // the input) is gone, which lowers the load's peak memory.
         var sink = XMLDocumentSink(options: options, estimatedBytes: input.count, dropsWhitespaceEarly: true)
@@ -108,6 +101,17 @@ enum LibXML2 {
     static func parseWithCursors(
         _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions
     ) throws(LoadError) -> (Document, XMLCursorTrail) {
+        try checkWholeInput(input)
+        // Whitespace is kept until the end, so the parse never runs twice.
+        let sink = XMLDocumentSink(options: options, estimatedBytes: input.count, dropsWhitespaceEarly: false)
+        let trail = XMLCursorTrail()
+        try parseOnce(input, encoding: encoding, options: options, into: sink, trail: trail)
+        return (sink.builder.finish(), trail)
+    }
+
+    /// Sets libxml2 up and refuses what a whole-document parse cannot
+    /// take: no bytes at all, or more than libxml2's 2 GiB.
+    private static func checkWholeInput(_ input: UnsafeBufferPointer<UInt8>) throws(LoadError) {
         _ = setUp
         guard !input.isEmpty else {
             throw LoadError(.invalidSyntax, "the document is empty",
@@ -116,11 +120,6 @@ enum LibXML2 {
         guard input.count <= Int(Int32.max) else {
             throw LoadError(.tooLarge, "XML input larger than 2 GiB is not supported")
         }
-        // Whitespace is kept until the end, so the parse never runs twice.
-        let sink = XMLDocumentSink(options: options, estimatedBytes: input.count, dropsWhitespaceEarly: false)
-        let trail = XMLCursorTrail()
-        try parseOnce(input, encoding: encoding, options: options, into: sink, trail: trail)
-        return (sink.builder.finish(), trail)
     }
 
     /// Runs libxml2 over the input once, feeding `sink`. When the sink
