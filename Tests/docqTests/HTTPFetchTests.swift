@@ -52,29 +52,14 @@ struct HTTPFetchTests {
     func refusedConnection() throws {
         // A loopback port held by a socket that never listens (as in
         // SourceLoadingTests): connecting is refused.
-        #if canImport(Glibc)
-        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let holder = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        try #require(holder >= 0)
-        defer { _ = close(holder) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(holder, $0, length) == 0 && getsockname(holder, $0, &length) == 0
-            }
-        }
-        try #require(bound)
-        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/theaters.json"
+        let port = try #require(RefusingPort())
+        let url = "http://127.0.0.1:\(port.number)/theaters.json"
         let lists = Docq.example("lists.xml")
         let run = try Docq.run(["lists.list.name", url, lists])
         #expect(run.status == 3, "\(run)")
         #expect(run.stderr.contains("cannot load \(url): "), "\(run)")
         // The other operand is still read.
         #expect(run.lines.first == "\(lists):Inbox", "\(run)")
+        withExtendedLifetime(port) {}  // held until docq was refused
     }
 }

@@ -148,28 +148,13 @@ import DocQueryNetworking
         // A loopback port held by a socket that never listens: connecting is
         // refused, and no server of a test running alongside can take the
         // port meanwhile (a port left free by a finished server can be).
-        #if canImport(Glibc)
-        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let holder = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        try #require(holder >= 0)
-        defer { _ = close(holder) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(holder, $0, length) == 0 && getsockname(holder, $0, &length) == 0
-            }
-        }
-        try #require(bound)
-        let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/theaters.json")!
+        let port = try #require(RefusingPort())
+        let url = URL(string: "http://127.0.0.1:\(port.number)/theaters.json")!
         let error = await #expect(throws: LoadError.self) {
             try await Document.load(from: url, session: session)
         }
         #expect(error?.kind == .unreadableSource)
         #expect(error?.message.hasPrefix("cannot load \(url.absoluteString): ") == true)
+        withExtendedLifetime(port) {}  // held until the load was refused
     }
 }
