@@ -9,8 +9,8 @@ import DocTree
 /// line and indentation when it stands alone on it, a removed attribute
 /// the white space before it; a rename rewrites the name in the start and
 /// end tags; an insert adds a child element, an attribute (a key `@name`)
-/// or text, laid out like its neighbours. New text is escaped minimally: `&` and `<`, and in an
-/// attribute value its own quote.
+/// or text, laid out like its neighbours. New text is escaped minimally: `&` and `<`, the `>`
+/// of `]]>` in text, and in an attribute value its own quote.
 struct XMLEditPlan {
     let source: XMLSource
     private var patches = Patches()
@@ -258,7 +258,8 @@ struct XMLEditPlan {
         }
     }
 
-    /// `text` with `&` and `<` escaped, and `quote` when it is given.
+    /// `text` with `&` and `<` escaped, the `>` of `]]>` in text, and
+    /// `quote` when it is given.
     static func escaped(_ text: String, quote: UInt8?) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -266,6 +267,8 @@ struct XMLEditPlan {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
+            // `]]>` may not stand in text, so its `>` is escaped there.
+            case ">" where quote == nil && out.hasSuffix("]]"): out += "&gt;"
             case "\"" where quote == UInt8(ascii: "\""): out += "&quot;"
             case "'" where quote == UInt8(ascii: "'"): out += "&apos;"
             // Kept as characters, white space in an attribute value would be normalised away.

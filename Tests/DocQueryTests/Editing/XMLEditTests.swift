@@ -55,6 +55,17 @@ import TestSupport
         #expect(try Document(string: out)["name"].string == "Tom < Jerry & \"Spike\" 'x' >")
     }
 
+    /// `]]>` may not stand in text: its `>` is escaped there, and only there.
+    @Test func setEscapesTheEndOfACDATASectionInText() throws {
+        let text = "<r a='1'><b/></r>"
+        let out = try edited(text, [.set("b", to: "x]]>y ]>"), .set("a", to: "]]>")])
+        #expect(out == "<r a=']]>'><b>x]]&gt;y ]></b></r>")
+        let inserted = try edited(text, [.insert("]]>", into: "b"), .insert("]]]>", after: "b", key: "c")])
+        #expect(inserted == "<r a='1'><b>]]&gt;</b><c>]]]&gt;</c></r>")
+        let document = try Document(string: out)
+        #expect(document["b"].string == "x]]>y ]>" && document["a"].string == "]]>")
+    }
+
     @Test func setAttributeKeepsItsQuoteStyle() throws {
         let out = try edited(Self.pom, [.set("plugin.id", to: "it's \"q\""), .set("plugin.phase", to: "it's \"q\"")])
         #expect(out.contains("<plugin id='it&apos;s \"q\"'\n          phase=\"it's &quot;q&quot;\"\n"))
