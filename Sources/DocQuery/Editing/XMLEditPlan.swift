@@ -163,21 +163,24 @@ struct XMLEditPlan {
                 let line = source.lineIndent(at: next.lowerBound)
                 let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
                 patches.add(next.lowerBound..<next.lowerBound, (markup + gap).utf8, edit: number)
-            } else if let last = elements.last {
+            } else if let last = elements.last, key != nil {
                 let span = source.span(last)!
                 let line = source.lineIndent(at: span.lowerBound)
-                let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
+                let gap = line.onlySpaceBefore ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
                 patches.add(span.upperBound..<span.upperBound, (gap + markup).utf8, edit: number)
             } else {
-                try insertFirstChild(markup, isElement: key != nil, into: target, edit: edit, number: number)
+                // Text goes at the end of the content, after any text that follows the last element.
+                try insertAtEnd(markup, isElement: key != nil, of: target, edit: edit, number: number)
             }
         }
     }
 
-    /// Puts `markup` into element `target`, which has no child element:
-    /// after its text, or, when it holds none and stands on its own line,
-    /// on a line of its own one indentation unit deeper.
-    private mutating func insertFirstChild(_ markup: String, isElement: Bool, into target: UInt32, edit: Edit, number: Int) throws {
+    /// Puts `markup` at the end of element `target`'s content: text
+    /// anywhere, an element only into one without child elements. An
+    /// element goes after the content, or, when the content is white
+    /// space alone and `target` stands on its own line, on a line of its
+    /// own one indentation unit deeper.
+    private mutating func insertAtEnd(_ markup: String, isElement: Bool, of target: UInt32, edit: Edit, number: Int) throws {
         let tag = source.startTag(target)
         let span = source.span(target)!
         let line = source.lineIndent(at: span.lowerBound)

@@ -133,6 +133,17 @@ import TestSupport
         #expect(try edited("<r><a>t</a></r>", [.insert(" & more", into: "a")]) == "<r><a>t &amp; more</a></r>")
     }
 
+    /// Text inserted without a key goes at the end of the element's
+    /// content, after the text that follows its last child element; with
+    /// an index, just before that child element.
+    @Test func insertTextGoesAtTheEndOfTheContent() throws {
+        let out = try edited("<p>Hello <b>bold</b> world.</p>", [.insert(" More.", into: ".")])
+        #expect(out == "<p>Hello <b>bold</b> world. More.</p>")
+        #expect(try Document(string: out).root.children.map(\.string).last == " world. More.")
+        #expect(try edited("<p>a<b/></p>", [.insert("c", into: ".")]) == "<p>a<b/>c</p>")
+        #expect(try edited("<p>a<b/>c</p>", [.insert("x", into: ".", at: 0)]) == "<p>ax<b/>c</p>")
+    }
+
     @Test func insertAttributeQuotedLikeItsSiblings() throws {
         let out = try edited(Self.pom, [.insert("no", into: "plugin", key: "@inherited")])
         #expect(out.contains("          skip=\"false\"\n          inherited=\"no\"/>"))
