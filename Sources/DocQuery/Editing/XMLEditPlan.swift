@@ -149,7 +149,9 @@ struct XMLEditPlan {
             if place == .before {
                 patches.add(span.lowerBound..<span.lowerBound, (markup + (alone ? lineEnd + indent : "")).utf8, edit: number)
             } else {
-                patches.add(span.upperBound..<span.upperBound, ((alone ? lineEnd + indent : "") + markup).utf8, edit: number)
+                // On a line of its own, after the comments that end the match's line.
+                let end = alone ? source.endOfTrailingComments(after: span.upperBound) : span.upperBound
+                patches.add(end..<end, ((alone ? lineEnd + indent : "") + markup).utf8, edit: number)
             }
         case .into(let index):
             let elements = source.children(of: target).filter { source.kind($0) == .element }
@@ -164,10 +166,14 @@ struct XMLEditPlan {
                 let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
                 patches.add(next.lowerBound..<next.lowerBound, (markup + gap).utf8, edit: number)
             } else if let last = elements.last, key != nil {
+                // After the last child element, on a line of its own when that one stands on its own
+                // (after the comments that end its line).
                 let span = source.span(last)!
                 let line = source.lineIndent(at: span.lowerBound)
-                let gap = line.onlySpaceBefore ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
-                patches.add(span.upperBound..<span.upperBound, (gap + markup).utf8, edit: number)
+                let alone = line.onlySpaceBefore
+                let gap = alone ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
+                let end = alone ? source.endOfTrailingComments(after: span.upperBound) : span.upperBound
+                patches.add(end..<end, (gap + markup).utf8, edit: number)
             } else {
                 // Text goes at the end of the content, after any text that follows the last element.
                 try insertAtEnd(markup, isElement: key != nil, of: target, edit: edit, number: number)

@@ -144,6 +144,25 @@ import TestSupport
         #expect(try edited("<p>a<b/>c</p>", [.insert("x", into: ".", at: 0)]) == "<p>ax<b/>c</p>")
     }
 
+    /// Comments at the end of the match's line belong to it: a new sibling
+    /// on a line of its own goes after them, after the match or as the
+    /// last child element alike.
+    @Test func insertAfterPassesTheCommentsThatEndTheLine() throws {
+        let text = "<r>\n  <a>1</a> <!-- one --><!-- two -->\n  <b>2</b>\n</r>\n"
+        #expect(try edited(text, [.insert("x", after: "a", key: "c")])
+            == "<r>\n  <a>1</a> <!-- one --><!-- two -->\n  <c>x</c>\n  <b>2</b>\n</r>\n")
+        let last = "<r>\r\n  <a>1</a>\r\n  <b>2</b>  <!-- last -->\r\n</r>\r\n"
+        let expected = "<r>\r\n  <a>1</a>\r\n  <b>2</b>  <!-- last -->\r\n  <c>x</c>\r\n</r>\r\n"
+        #expect(try edited(last, [.insert("x", into: ".", key: "c")]) == expected)
+        #expect(try edited(last, [.insert("x", after: "b", key: "c")]) == expected)
+        // Not comments alone up to the line's end, or not a line of its own: just after the match.
+        #expect(try edited("<r>\n  <a/> <!-- c --> <b/>\n</r>", [.insert("x", after: "a", key: "c")])
+            == "<r>\n  <a/>\n  <c>x</c> <!-- c --> <b/>\n</r>")
+        #expect(try edited("<r>\n  <a/> <!-- two\nlines -->\n</r>", [.insert("x", after: "a", key: "c")])
+            == "<r>\n  <a/>\n  <c>x</c> <!-- two\nlines -->\n</r>")
+        #expect(try edited("<r><a/><!-- c --></r>", [.insert("x", after: "a", key: "c")]) == "<r><a/><c>x</c><!-- c --></r>")
+    }
+
     @Test func insertAttributeQuotedLikeItsSiblings() throws {
         let out = try edited(Self.pom, [.insert("no", into: "plugin", key: "@inherited")])
         #expect(out.contains("          skip=\"false\"\n          inherited=\"no\"/>"))
