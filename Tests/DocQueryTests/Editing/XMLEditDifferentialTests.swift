@@ -105,6 +105,9 @@ import TestSupport
     /// A document to edit, with what the checks need of it, computed once.
     struct Sample: Sendable {
         let name: String
+        /// How it is loaded: with comments and processing instructions, or
+        /// as docq loads it, without.
+        let options: LoadOptions
         let editor: DocumentEditor
         let source: EditableSource
         /// The document node's model.
@@ -122,7 +125,7 @@ import TestSupport
         return options
     }()
 
-    static func sample(_ name: String, _ bytes: [UInt8]) -> Sample? {
+    static func sample(_ name: String, _ bytes: [UInt8], options: LoadOptions = options) -> Sample? {
         guard let editor = try? DocumentEditor(bytes: bytes, options: options),
             let source = try? EditableSource(bytes: bytes, options: options)
         else { return nil }
@@ -146,7 +149,7 @@ import TestSupport
             targets.append((index, path, route, node.kind == .attribute))
         }
         guard !targets.isEmpty else { return nil }
-        return Sample(name: name, editor: editor, source: source, model: Element(document.node(at: 0)), targets: targets)
+        return Sample(name: name, options: options, editor: editor, source: source, model: Element(document.node(at: 0)), targets: targets)
     }
 
     /// Slices of a large document: its prolog and root start tag, one
@@ -243,12 +246,16 @@ import TestSupport
                 if let converted = transcoded(bytes, to: encoding) { legacy.append(("\(name) in \(encoding)", converted)) }
             }
         }
-        return (utf8 + hostile + legacy).compactMap { sample($0.0, $0.1) }
+        // The small documents also as docq loads them: comments and processing
+        // instructions are then no nodes, and edits must keep them all the same.
+        let plain = (examples + hostile).compactMap { sample($0.0 + " without comments", $0.1, options: LoadOptions()) }
+        return (utf8 + hostile + legacy).compactMap { sample($0.0, $0.1) } + plain
     }()
 
     @Test func theCorporaAreThere() {
         let names = Self.samples.map(\.name)
         #expect(names.filter { $0.hasSuffix(".xml") && !$0.contains("#") }.count >= 6 + 20)
+        #expect(names.filter { $0.hasSuffix(" without comments") }.count >= 6 + 20)
         #expect(names.filter { $0.contains("#") && !$0.contains(" in ") }.count >= 12)
         #expect(names.filter { $0.hasSuffix(" in ISO-8859-1") }.count >= 12)
         #expect(names.filter { $0.hasSuffix(" in EUC-KR") }.count >= 12)
@@ -406,7 +413,7 @@ import TestSupport
         let input = sample.source.prefix + sample.source.text
         let out: [UInt8]
         if let legacy = sample.source.legacy {
-            let reread = try EditableSource(bytes: output.bytes, options: Self.options)
+            let reread = try EditableSource(bytes: output.bytes, options: sample.options)
             #expect(reread.legacy?.encoding.label == legacy.encoding.label, "\(sample.name): \(operation)")
             out = reread.prefix + reread.text
         } else {
