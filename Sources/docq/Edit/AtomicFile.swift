@@ -28,7 +28,13 @@ enum AtomicFile {
     /// The regular file `path` names (its target when it is a link), or why
     /// it cannot be replaced.
     static func target(of path: String) throws(Failure) -> (path: String, status: stat) {
-        guard let resolved = realpath(path, nil) else { throw failure("cannot resolve", path, errno) }
+        guard let resolved = realpath(path, nil) else {
+            let code = errno
+            if code == ENOENT, let destination = linkDestination(path) {
+                throw Failure(description: "\(path) is a symbolic link to \(destination), which does not exist")
+            }
+            throw failure("cannot resolve", path, code)
+        }
         defer { free(resolved) }
         let target = String(cString: resolved)
         var status = stat()
@@ -37,6 +43,14 @@ enum AtomicFile {
             throw Failure(description: "\(path) is not a regular file; only regular files are edited in place")
         }
         return (target, status)
+    }
+
+    /// Where the symbolic link `path` points, or `nil` when it is none.
+    private static func linkDestination(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A path's directory (`.` when it names none, `/` for the root's
