@@ -304,16 +304,63 @@ import TestSupport
         #expect(byOperation.values.allSatisfy { $0 >= wanted / 50 }, "\(byOperation)")
     }
 
+    /// Two or three edits on targets apart from each other, as one
+    /// transaction: each applies as it would alone.
+    @Test func twoThousandTransactions() throws {
+        var generator = SplitMix64(seed: 0x18_4)
+        let samples = Self.samples.filter { $0.targets.count >= 6 }
+        var checked = 0
+        var attempts = 0
+        var failures = 0
+        while checked < 2_000, attempts < 20_000, failures < 20 {
+            attempts += 1
+            let sample = samples[Int.random(in: 0..<samples.count, using: &generator)]
+            var planned: [Planned] = []
+            for _ in 0..<Int.random(in: 2...3, using: &generator) {
+                guard let next = plan(sample, &generator) else { continue }
+                // Apart: regions neither touching nor overlapping.
+                if planned.allSatisfy({ next.region.lowerBound > $0.region.upperBound || next.region.upperBound < $0.region.lowerBound }) {
+                    planned.append(next)
+                }
+            }
+            guard planned.count >= 2 else { continue }
+            checked += 1
+            if try !verify(sample, planned) { failures += 1 }
+        }
+        #expect(checked == 2_000, "only \(checked) of \(attempts) attempts applied")
+    }
+
     enum Outcome { case skipped, passed(String), failed }
 
     /// One random edit on `sample`, checked.
     func check(_ sample: Sample, _ generator: inout SplitMix64) throws -> Outcome {
+        guard let planned = plan(sample, &generator) else { return .skipped }
+        return try verify(sample, [planned]) ? .passed(planned.operation) : .failed
+    }
+
+    /// An edit drawn at random, with what the model expects of it.
+    struct Planned {
+        let edit: Edit
+        let path: String
+        let operation: String
+        /// The target node: models change in reverse document order, so
+        /// each edit's route still holds when its change is made.
+        let index: UInt32
+        /// The bytes the edit may change (offsets of the source's text).
+        let region: Range<Int>
+        let change: (inout Element) -> Void
+    }
+
+    /// A random edit of a random target of `sample`, or `nil` when the draw
+    /// is not one to make (a root removed, text beside layout alone).
+    func plan(_ sample: Sample, _ generator: inout SplitMix64) -> Planned? {
         let (index, path, route, isAttribute) = sample.targets[Int.random(in: 0..<sample.targets.count, using: &generator)]
         let (value, valueText) = Self.values[Int.random(in: 0..<Self.values.count, using: &generator)]
         let fresh = "new\(Int.random(in: 0..<1_000_000, using: &generator))"
         let spans = sample.source.spans
         let span = spans.range(index)
-        var expected = sample.model
+        var original = sample.model
+        let change: (inout Element) -> Void
         let edit: Edit
         let region: Range<Int>
         let operation: String
@@ -323,45 +370,45 @@ import TestSupport
             switch Int.random(in: 0..<3, using: &generator) {
             case 0:
                 edit = .set(path, to: value)
-                expected.change(element[...]) { $0.attributes[position].value = valueText }
+                change = { model in model.change(element[...]) { $0.attributes[position].value = valueText } }
                 (region, operation) = (span, "set attribute")
             case 1:
                 edit = .remove(path)
-                expected.change(element[...]) { $0.attributes.remove(at: position) }
+                change = { model in model.change(element[...]) { $0.attributes.remove(at: position) } }
                 (region, operation) = (widened(span, in: sample.source.text), "remove attribute")
             default:
                 edit = .rename(path, to: fresh)
-                expected.change(element[...]) { $0.attributes[position].name = fresh }
+                change = { model in model.change(element[...]) { $0.attributes[position].name = fresh } }
                 (region, operation) = (span, "rename attribute")
             }
         } else {
             var target = Element(name: "")
-            expected.change(route[...]) { target = $0 }
+            original.change(route[...]) { target = $0 }
             let isRoot = route.count == 1
             var parent = Element(name: "")
-            expected.change(route.dropLast()[...]) { parent = $0 }
+            original.change(route.dropLast()[...]) { parent = $0 }
             let position = route.last!
             let key = Bool.random(using: &generator) ? fresh : nil
             switch Int.random(in: 0..<7, using: &generator) {
             case 0:
                 // Element text: set (the empty value removes it).
-                guard target.holdsTextAlone else { return .skipped }
+                guard target.holdsTextAlone else { return nil }
                 edit = .set(path, to: value)
-                expected.change(route[...]) { $0.children = [.text(valueText, cdata: false)] }
+                change = { model in model.change(route[...]) { $0.children = [.text(valueText, cdata: false)] } }
                 (region, operation) = (span, "set element text")
             case 1:
-                guard !isRoot else { return .skipped }
+                guard !isRoot else { return nil }
                 edit = .remove(path)
-                expected.change(route.dropLast()[...]) { $0.children.remove(at: position) }
+                change = { model in model.change(route.dropLast()[...]) { $0.children.remove(at: position) } }
                 (region, operation) = (widened(span, in: sample.source.text), "remove element")
             case 2:
                 edit = .rename(path, to: fresh)
-                expected.change(route[...]) { $0.name = fresh }
+                change = { model in model.change(route[...]) { $0.name = fresh } }
                 (region, operation) = (span, "rename element")
             case 3:
                 // A child element, or text (which in an element of layout
                 // white space alone would turn that layout into content).
-                guard key != nil || target.hasRealText || !target.hasElementChildren else { return .skipped }
+                guard key != nil || target.hasRealText || !target.hasElementChildren else { return nil }
                 let elements = target.elementPositions
                 let at = key == nil ? nil : Bool.random(using: &generator) ? nil : Int.random(in: 0...elements.count, using: &generator)
                 edit = .insert(value, into: path, key: key, at: at)
@@ -378,34 +425,44 @@ import TestSupport
                 } else {
                     slot = target.children.count
                 }
-                expected.change(route[...]) { $0.children.insert(item, at: slot) }
+                change = { model in model.change(route[...]) { $0.children.insert(item, at: slot) } }
                 (region, operation) = (span, key == nil ? "insert text" : "insert element")
             case 4:
                 edit = .insert(value, into: path, key: "@" + fresh)
-                expected.change(route[...]) { $0.attributes.append((fresh, valueText)) }
+                change = { model in model.change(route[...]) { $0.attributes.append((fresh, valueText)) } }
                 (region, operation) = (span, "insert attribute")
             default:
-                guard !isRoot, key != nil || parent.hasRealText else { return .skipped }
+                guard !isRoot, key != nil || parent.hasRealText else { return nil }
                 let after = Bool.random(using: &generator)
                 edit = after ? .insert(value, after: path, key: key) : .insert(value, before: path, key: key)
                 let item = key.map { Item.element(Element(name: $0, children: [.text(valueText, cdata: false)])) } ?? .text(valueText, cdata: false)
                 let slot = after ? key == nil ? position + 1 : self.after(position, in: parent, span, sample.source.text) : position
-                expected.change(route.dropLast()[...]) { $0.children.insert(item, at: slot) }
+                change = { model in model.change(route.dropLast()[...]) { $0.children.insert(item, at: slot) } }
                 (region, operation) = (widened(span, in: sample.source.text), after ? "insert after" : "insert before")
             }
         }
+        return Planned(edit: edit, path: path, operation: operation, index: index, region: region, change: change)
+    }
+
+    /// Applies `planned` as one transaction and checks the result; `false`
+    /// (with the issue recorded) when it does not hold.
+    func verify(_ sample: Sample, _ planned: [Planned]) throws -> Bool {
+        var expected = sample.model
+        for each in planned.sorted(by: { $0.index > $1.index }) { each.change(&expected) }
+        let operation = planned.map { "\($0.operation) \($0.path)" }.joined(separator: ", ")
+        let regions = planned.map(\.region).sorted { $0.lowerBound < $1.lowerBound }
         let output: DocumentEditor
         do {
-            output = try sample.editor.applying([edit])
+            output = try sample.editor.applying(planned.map(\.edit))
         } catch {
-            Issue.record("\(sample.name): \(edit) on \(path) failed: \(error)")
-            return .failed
+            Issue.record("\(sample.name): \(operation) failed: \(error)")
+            return false
         }
         let got = Element(output.document.node(at: 0)).normalized
         let want = expected.normalized
         guard got == want else {
-            Issue.record("\(sample.name): \(operation) \(path) \(value): the tree differs\n\(String(decoding: output.bytes, as: UTF8.self))")
-            return .failed
+            Issue.record("\(sample.name): \(operation): the tree differs\n\(String(decoding: output.bytes, as: UTF8.self))")
+            return false
         }
         // Outside the edited node (and the white space around it) the text is
         // the input's (a UTF-8 byte order mark included), and the bytes are
@@ -419,20 +476,21 @@ import TestSupport
         } else {
             out = output.bytes
         }
-        let shifted = (region.lowerBound + sample.source.prefix.count)..<(region.upperBound + sample.source.prefix.count)
+        let shifted = regions.map { ($0.lowerBound + sample.source.prefix.count)..<($0.upperBound + sample.source.prefix.count) }
         guard Self.changesOnlyInside(shifted, input, out) else {
-            Issue.record("\(sample.name): \(operation) \(path): changed bytes outside \(shifted)\n\(String(decoding: out, as: UTF8.self))")
-            return .failed
+            Issue.record("\(sample.name): \(operation): changed bytes outside \(shifted)\n\(String(decoding: out, as: UTF8.self))")
+            return false
         }
         if let original = sample.source.legacy?.original {
-            // In the document's own encoding, at most the region's bytes
-            // change: as many as in UTF-8, or twice as many in UTF-16.
+            // In the document's own encoding, at most the bytes from the
+            // first region to the last change (the text between them was
+            // checked above): as many as in UTF-8, or twice as many in UTF-16.
             let factor = sample.source.legacy!.encoding.label.contains("16") ? 2 : 1
             let (rawPrefix, rawSuffix) = Self.common(original, output.bytes)
-            #expect(rawPrefix + rawSuffix >= original.count - factor * region.count || min(rawPrefix, rawSuffix) == min(original.count, output.bytes.count),
-                    "\(sample.name): \(operation) \(path)")
+            #expect(rawPrefix + rawSuffix >= original.count - factor * (regions.last!.upperBound - regions.first!.lowerBound) || min(rawPrefix, rawSuffix) == min(original.count, output.bytes.count),
+                    "\(sample.name): \(operation)")
         }
-        return .passed(operation)
+        return true
     }
 
     /// How many bytes `a` and `b` share at their start and at their end.
@@ -449,11 +507,23 @@ import TestSupport
         }
     }
 
-    /// Whether `output` is `input` with at most the bytes in `region` replaced.
-    static func changesOnlyInside(_ region: Range<Int>, _ input: [UInt8], _ output: [UInt8]) -> Bool {
+    /// Whether `output` is `input` with at most the bytes in `regions`
+    /// (in order, apart) replaced: the bytes before the first and after the
+    /// last are the input's, and those between two regions stand, in
+    /// order, in what lies between.
+    static func changesOnlyInside(_ regions: [Range<Int>], _ input: [UInt8], _ output: [UInt8]) -> Bool {
         let (prefix, suffix) = common(input, output)
         let shortest = min(input.count, output.count)
-        return (prefix >= region.lowerBound || prefix == shortest) && (suffix >= input.count - region.upperBound || suffix == shortest)
+        guard prefix >= regions.first!.lowerBound || prefix == shortest,
+            suffix >= input.count - regions.last!.upperBound || suffix == shortest
+        else { return false }
+        var position = min(prefix, regions.first!.lowerBound)
+        let limit = output.count - min(suffix, input.count - regions.last!.upperBound)
+        for (left, right) in zip(regions, regions.dropFirst()) {
+            guard let found = output[min(position, limit)..<limit].firstRange(of: input[left.upperBound..<right.lowerBound]) else { return false }
+            position = found.upperBound
+        }
+        return true
     }
 
     /// Where a new element goes after child `position` of `parent`, whose
