@@ -9,8 +9,8 @@ import DocTree
 /// line and indentation when it stands alone on it, a removed attribute
 /// the white space before it; a rename rewrites the name in the start and
 /// end tags; an insert adds a child element, an attribute (a key `@name`)
-/// or text, laid out like its neighbours. New text is escaped minimally: `&` and `<`, and in an
-/// attribute value its own quote.
+/// or text, laid out like its neighbours. New text is escaped minimally: `&` and `<`, the `>`
+/// of `]]>` in text, and in an attribute value its own quote.
 struct XMLEditPlan {
     let source: XMLSource
     private var patches = Patches()
@@ -149,7 +149,9 @@ struct XMLEditPlan {
             if place == .before {
                 patches.add(span.lowerBound..<span.lowerBound, (markup + (alone ? lineEnd + indent : "")).utf8, edit: number)
             } else {
-                patches.add(span.upperBound..<span.upperBound, ((alone ? lineEnd + indent : "") + markup).utf8, edit: number)
+                // On a line of its own, after the comments that end the match's line.
+                let end = alone ? source.endOfTrailingComments(after: span.upperBound) : span.upperBound
+                patches.add(end..<end, ((alone ? lineEnd + indent : "") + markup).utf8, edit: number)
             }
         case .into(let index):
             let elements = source.children(of: target).filter { source.kind($0) == .element }
@@ -163,21 +165,28 @@ struct XMLEditPlan {
                 let line = source.lineIndent(at: next.lowerBound)
                 let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
                 patches.add(next.lowerBound..<next.lowerBound, (markup + gap).utf8, edit: number)
-            } else if let last = elements.last {
+            } else if let last = elements.last, key != nil {
+                // After the last child element, on a line of its own when that one stands on its own
+                // (after the comments that end its line).
                 let span = source.span(last)!
                 let line = source.lineIndent(at: span.lowerBound)
-                let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
-                patches.add(span.upperBound..<span.upperBound, (gap + markup).utf8, edit: number)
+                let alone = line.onlySpaceBefore
+                let gap = alone ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
+                let end = alone ? source.endOfTrailingComments(after: span.upperBound) : span.upperBound
+                patches.add(end..<end, (gap + markup).utf8, edit: number)
             } else {
-                try insertFirstChild(markup, isElement: key != nil, into: target, edit: edit, number: number)
+                // Text goes at the end of the content, after any text that follows the last element.
+                try insertAtEnd(markup, isElement: key != nil, of: target, edit: edit, number: number)
             }
         }
     }
 
-    /// Puts `markup` into element `target`, which has no child element:
-    /// after its text, or, when it holds none and stands on its own line,
-    /// on a line of its own one indentation unit deeper.
-    private mutating func insertFirstChild(_ markup: String, isElement: Bool, into target: UInt32, edit: Edit, number: Int) throws {
+    /// Puts `markup` at the end of element `target`'s content: text
+    /// anywhere, an element only into one without child elements. An
+    /// element goes after the content, or, when the content is white
+    /// space alone and `target` stands on its own line, on a line of its
+    /// own one indentation unit deeper.
+    private mutating func insertAtEnd(_ markup: String, isElement: Bool, of target: UInt32, edit: Edit, number: Int) throws {
         let tag = source.startTag(target)
         let span = source.span(target)!
         let line = source.lineIndent(at: span.lowerBound)
@@ -258,7 +267,8 @@ struct XMLEditPlan {
         }
     }
 
-    /// `text` with `&` and `<` escaped, and `quote` when it is given.
+    /// `text` with `&` and `<` escaped, the `>` of `]]>` in text, and
+    /// `quote` when it is given.
     static func escaped(_ text: String, quote: UInt8?) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -266,6 +276,8 @@ struct XMLEditPlan {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
+            // `]]>` may not stand in text, so its `>` is escaped there.
+            case ">" where quote == nil && out.hasSuffix("]]"): out += "&gt;"
             case "\"" where quote == UInt8(ascii: "\""): out += "&quot;"
             case "'" where quote == UInt8(ascii: "'"): out += "&apos;"
             // Kept as characters, white space in an attribute value would be normalised away.

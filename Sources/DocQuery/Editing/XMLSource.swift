@@ -50,4 +50,23 @@ struct XMLSource {
         while indentEnd < offset, text[indentEnd] == 0x20 || text[indentEnd] == 0x09 { indentEnd += 1 }
         return (lineStart..<indentEnd, indentEnd == offset)
     }
+
+    /// Where the comments that follow `offset` on its line end, when only
+    /// spaces and comments stand between `offset` and the line's end (they
+    /// belong to what ends at `offset`, as in `<a/> <!-- note -->`); else
+    /// `offset`.
+    func endOfTrailingComments(after offset: Int) -> Int {
+        var end = offset
+        var position = offset
+        while true {
+            while position < text.count, text[position] == 0x20 || text[position] == 0x09 { position += 1 }
+            guard text[position...].starts(with: "<!--".utf8), let close = text[(position + 4)...].firstRange(of: Array("-->".utf8)),
+                !text[position..<close.lowerBound].contains(where: { $0 == 0x0A || $0 == 0x0D })
+            else { break }
+            position = close.upperBound
+            end = position
+        }
+        let lineEnds = position == text.count || text[position] == 0x0A || text[position] == 0x0D
+        return lineEnds ? end : offset
+    }
 }

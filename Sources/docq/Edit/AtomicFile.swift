@@ -28,7 +28,13 @@ enum AtomicFile {
     /// The regular file `path` names (its target when it is a link), or why
     /// it cannot be replaced.
     static func target(of path: String) throws(Failure) -> (path: String, status: stat) {
-        guard let resolved = realpath(path, nil) else { throw failure("cannot resolve", path, errno) }
+        guard let resolved = realpath(path, nil) else {
+            let code = errno
+            if code == ENOENT, let destination = linkDestination(path) {
+                throw Failure(description: "\(path) is a symbolic link to \(destination), which does not exist")
+            }
+            throw failure("cannot resolve", path, code)
+        }
         defer { free(resolved) }
         let target = String(cString: resolved)
         var status = stat()
@@ -37,6 +43,14 @@ enum AtomicFile {
             throw Failure(description: "\(path) is not a regular file; only regular files are edited in place")
         }
         return (target, status)
+    }
+
+    /// Where the symbolic link `path` points, or `nil` when it is none.
+    private static func linkDestination(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// A path's directory (`.` when it names none, `/` for the root's
@@ -55,7 +69,9 @@ enum AtomicFile {
         let (directory, name) = split(target)
         var template = Array("\(directory)/.\(name).docq-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw failure("cannot create a temporary file in", directory, errno) }
+        guard descriptor >= 0 else {
+            throw failure("cannot create a temporary file in", directory, errno, hint: Self.writableDirectory)
+        }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer {
@@ -63,7 +79,7 @@ enum AtomicFile {
         }
         do {
             defer { close(descriptor) }
-            try writeAll(descriptor, bytes, label: temporary)
+            try writeAll(descriptor, bytes, label: "the edited \(name) to \(temporary)")
             guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else { throw failure("cannot set the mode of", temporary, errno) }
             if status.st_uid != geteuid() || status.st_gid != getegid() {
                 guard fchown(descriptor, status.st_uid, status.st_gid) == 0 else {
@@ -72,7 +88,9 @@ enum AtomicFile {
             }
             guard fsync(descriptor) == 0 else { throw failure("cannot sync", temporary, errno) }
         }
-        guard rename(temporary, target) == 0 else { throw failure("cannot rename the new file over", target, errno) }
+        guard rename(temporary, target) == 0 else {
+            throw failure("cannot rename the new file over", target, errno, hint: Self.writableDirectory)
+        }
         renamed = true
         let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
@@ -93,7 +111,20 @@ enum AtomicFile {
         }
     }
 
-    private static func failure(_ what: String, _ path: String, _ code: Int32) -> Failure {
-        Failure(description: "\(what) \(path): \(String(cString: strerror(code)))")
+    /// Why a directory that refuses a new file matters to `-i`.
+    private static let writableDirectory =
+        "-i writes the new contents to a temporary file beside the original and renames it over, so the directory must be writable"
+
+    /// A failure with the system's reason (`File too large` past a
+    /// file-size limit, `No space left on device`, …) and, when the reason
+    /// is that the directory or file system refuses, `hint`.
+    private static func failure(_ what: String, _ path: String, _ code: Int32, hint: String? = nil) -> Failure {
+        var reason = String(cString: strerror(code))
+        switch code {
+        case EFBIG: reason += " (the result is over the file-size limit, ulimit -f)"
+        case EACCES, EPERM, EROFS: if let hint { reason += " (\(hint))" }
+        default: break
+        }
+        return Failure(description: "\(what) \(path): \(reason)")
     }
 }

@@ -55,6 +55,17 @@ import TestSupport
         #expect(try Document(string: out)["name"].string == "Tom < Jerry & \"Spike\" 'x' >")
     }
 
+    /// `]]>` may not stand in text: its `>` is escaped there, and only there.
+    @Test func setEscapesTheEndOfACDATASectionInText() throws {
+        let text = "<r a='1'><b/></r>"
+        let out = try edited(text, [.set("b", to: "x]]>y ]>"), .set("a", to: "]]>")])
+        #expect(out == "<r a=']]>'><b>x]]&gt;y ]></b></r>")
+        let inserted = try edited(text, [.insert("]]>", into: "b"), .insert("]]]>", after: "b", key: "c")])
+        #expect(inserted == "<r a='1'><b>]]&gt;</b><c>]]]&gt;</c></r>")
+        let document = try Document(string: out)
+        #expect(document["b"].string == "x]]>y ]>" && document["a"].string == "]]>")
+    }
+
     @Test func setAttributeKeepsItsQuoteStyle() throws {
         let out = try edited(Self.pom, [.set("plugin.id", to: "it's \"q\""), .set("plugin.phase", to: "it's \"q\"")])
         #expect(out.contains("<plugin id='it&apos;s \"q\"'\n          phase=\"it's &quot;q&quot;\"\n"))
@@ -120,6 +131,36 @@ import TestSupport
         #expect(try edited(crlf, [.insert("1", into: "a", key: "b")]) == "<r>\r\n    <a>\r\n        <b>1</b>\r\n    </a>\r\n</r>\r\n")
         #expect(try edited("<r><a>t</a></r>", [.insert("1", into: "a", key: "b")]) == "<r><a>t<b>1</b></a></r>")
         #expect(try edited("<r><a>t</a></r>", [.insert(" & more", into: "a")]) == "<r><a>t &amp; more</a></r>")
+    }
+
+    /// Text inserted without a key goes at the end of the element's
+    /// content, after the text that follows its last child element; with
+    /// an index, just before that child element.
+    @Test func insertTextGoesAtTheEndOfTheContent() throws {
+        let out = try edited("<p>Hello <b>bold</b> world.</p>", [.insert(" More.", into: ".")])
+        #expect(out == "<p>Hello <b>bold</b> world. More.</p>")
+        #expect(try Document(string: out).root.children.map(\.string).last == " world. More.")
+        #expect(try edited("<p>a<b/></p>", [.insert("c", into: ".")]) == "<p>a<b/>c</p>")
+        #expect(try edited("<p>a<b/>c</p>", [.insert("x", into: ".", at: 0)]) == "<p>ax<b/>c</p>")
+    }
+
+    /// Comments at the end of the match's line belong to it: a new sibling
+    /// on a line of its own goes after them, after the match or as the
+    /// last child element alike.
+    @Test func insertAfterPassesTheCommentsThatEndTheLine() throws {
+        let text = "<r>\n  <a>1</a> <!-- one --><!-- two -->\n  <b>2</b>\n</r>\n"
+        #expect(try edited(text, [.insert("x", after: "a", key: "c")])
+            == "<r>\n  <a>1</a> <!-- one --><!-- two -->\n  <c>x</c>\n  <b>2</b>\n</r>\n")
+        let last = "<r>\r\n  <a>1</a>\r\n  <b>2</b>  <!-- last -->\r\n</r>\r\n"
+        let expected = "<r>\r\n  <a>1</a>\r\n  <b>2</b>  <!-- last -->\r\n  <c>x</c>\r\n</r>\r\n"
+        #expect(try edited(last, [.insert("x", into: ".", key: "c")]) == expected)
+        #expect(try edited(last, [.insert("x", after: "b", key: "c")]) == expected)
+        // Not comments alone up to the line's end, or not a line of its own: just after the match.
+        #expect(try edited("<r>\n  <a/> <!-- c --> <b/>\n</r>", [.insert("x", after: "a", key: "c")])
+            == "<r>\n  <a/>\n  <c>x</c> <!-- c --> <b/>\n</r>")
+        #expect(try edited("<r>\n  <a/> <!-- two\nlines -->\n</r>", [.insert("x", after: "a", key: "c")])
+            == "<r>\n  <a/>\n  <c>x</c> <!-- two\nlines -->\n</r>")
+        #expect(try edited("<r><a/><!-- c --></r>", [.insert("x", after: "a", key: "c")]) == "<r><a/><c>x</c><!-- c --></r>")
     }
 
     @Test func insertAttributeQuotedLikeItsSiblings() throws {
