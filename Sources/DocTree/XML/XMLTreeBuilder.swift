@@ -474,11 +474,13 @@ struct XMLTreeBuilder {
 
 /// Growable bytes for the text of a document being built.
 private final class TextStorage {
-    // Only the one builder that owns it touches it, one call at a time.
-    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var capacity: Int
+    // Only the one builder that owns it touches it, one call at a time. (Its
+    // fields are checked for exclusive access: unchecking them saved nothing
+    // measurable on XML loads, callgrind 2026-11-26.)
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     /// The bytes in use.
-    @exclusivity(unchecked) private(set) var count = 0
+    private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
