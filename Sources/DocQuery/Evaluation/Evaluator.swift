@@ -43,7 +43,7 @@ struct Evaluator {
     init(query: PathQuery, document: Document, computed: [ComputedValue] = []) {
         self.document = document
         self.table = document.table
-        self.nodes = table.nodes.bufferInline
+        self.nodes = table.nodes.buffer
         self.localNameIDs = table.names.localNameIDs
         self.isXML = document.format == .xml
         self.hasPrefixedNames = table.names.hasPrefixedNames
@@ -56,9 +56,9 @@ struct Evaluator {
 
     // MARK: Records
 
-    @inline(__always) func kind(_ item: UInt32) -> Node.Kind { nodes[Int(item)].kindInline }
+    @inline(__always) func kind(_ item: UInt32) -> Node.Kind { nodes[Int(item)].kind }
 
-    @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEndInline(at: index) }
+    @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEnd(at: index) }
 
     @inline(__always) func isNode(_ item: UInt32) -> Bool { item < base }
 
@@ -215,8 +215,8 @@ struct Evaluator {
         let end = nodes[Int(node)].a
         while p < end {
             let record = nodes[Int(p)]
-            if !xmlContent || record.kindInline == .element { out.append(p) }
-            p = record.subtreeEndInline(at: p)
+            if !xmlContent || record.kind == .element { out.append(p) }
+            p = record.subtreeEnd(at: p)
         }
     }
 
@@ -268,7 +268,7 @@ struct Evaluator {
 
     private func appendWildcard(_ node: UInt32, into out: inout [UInt32]) {
         let record = nodes[Int(node)]
-        switch record.kindInline {
+        switch record.kind {
         case .object, .element, .document:
             appendChildren(of: node, into: &out)
         case .array:
@@ -276,12 +276,12 @@ struct Evaluator {
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.kindInline == .array {
+                if child.kind == .array {
                     p += 1
                     continue
                 }
-                if child.kindInline == .object { appendChildren(of: p, into: &out) }
-                p = child.subtreeEndInline(at: p)
+                if child.kind == .object { appendChildren(of: p, into: &out) }
+                p = child.subtreeEnd(at: p)
             }
         default:
             break
@@ -316,15 +316,15 @@ struct Evaluator {
             if let id {
                 while p < end {
                     let record = nodes[Int(p)]
-                    let name = record.nameIDInline
-                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.kindInline != .processingInstruction {
+                    let name = record.nameID
+                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.kind != .processingInstruction {
                         out.append(p)
                     }
                     p += 1
                 }
             } else {
                 while p < end {
-                    let k = nodes[Int(p)].kindInline
+                    let k = nodes[Int(p)].kind
                     if isXML ? k == .element : true { out.append(p) }
                     p += 1
                 }
@@ -349,7 +349,7 @@ struct Evaluator {
             for item in input where isNode(item) && kind(item) == .element {
                 var p = item + 1
                 let end = nodes[Int(item)].a
-                while p < end && nodes[Int(p)].kindInline == .attribute {
+                while p < end && nodes[Int(p)].kind == .attribute {
                     out.append(p)
                     p += 1
                 }
@@ -376,7 +376,7 @@ struct Evaluator {
         case .elementName:
             for item in input where isNode(item) {
                 let record = nodes[Int(item)]
-                if record.nameIDInline != 0 && record.kindInline != .processingInstruction {
+                if record.nameID != 0 && record.kind != .processingInstruction {
                     out.append(try self.item(for: .name(item), at: step))
                 }
             }
