@@ -43,7 +43,7 @@ struct Evaluator {
     init(query: PathQuery, document: Document, computed: [ComputedValue] = []) {
         self.document = document
         self.table = document.table
-        self.nodes = table.nodes.bufferInline
+        self.nodes = table.nodes.buffer
         self.localNameIDs = table.names.localNameIDs
         self.isXML = document.format == .xml
         self.hasPrefixedNames = table.names.hasPrefixedNames
@@ -56,9 +56,9 @@ struct Evaluator {
 
     // MARK: Records
 
-    @inline(__always) func kind(_ item: UInt32) -> Node.Kind { nodes[Int(item)].kindInline }
+    @inline(__always) func kind(_ item: UInt32) -> Node.Kind { nodes[Int(item)].kind }
 
-    @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEndInline(at: index) }
+    @inline(__always) func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEnd(at: index) }
 
     @inline(__always) func isNode(_ item: UInt32) -> Bool { item < base }
 
@@ -147,7 +147,7 @@ struct Evaluator {
             try applyReserved(name, step, to: input, into: &out)
         case .wildcard:
             fannedOut = true
-            for item in input where isNode(item) { appendWildcard(item, into: &out) }
+            document.appendWildcardChildren(ofEach: input, below: base, into: &out)
         case .descendant(let slot):
             fannedOut = true
             appendDescendants(of: input, id: slot.map { keyIDs[$0] }, into: &out)
@@ -208,16 +208,10 @@ struct Evaluator {
         giveBack(opened)
     }
 
-    /// Every child of a container except attributes, text, comments and PIs.
+    /// Every child of a container except attributes, text, comments and
+    /// PIs (DocTree's walk).
     func appendChildren(of node: UInt32, into out: inout [UInt32]) {
-        let xmlContent = kind(node) == .element || kind(node) == .document
-        var p = node + 1
-        let end = nodes[Int(node)].a
-        while p < end {
-            let record = nodes[Int(p)]
-            if !xmlContent || record.kindInline == .element { out.append(p) }
-            p = record.subtreeEndInline(at: p)
-        }
+        document.appendChildren(of: node, into: &out)
     }
 
     private func appendIndex(_ index: Int, of input: [UInt32], into out: inout [UInt32]) {
@@ -266,28 +260,6 @@ struct Evaluator {
         document.appendKeyedMembers(ofEach: input, below: base, named: id, into: &out)
     }
 
-    private func appendWildcard(_ node: UInt32, into out: inout [UInt32]) {
-        let record = nodes[Int(node)]
-        switch record.kindInline {
-        case .object, .element, .document:
-            appendChildren(of: node, into: &out)
-        case .array:
-            var p = node + 1
-            let end = record.a
-            while p < end {
-                let child = nodes[Int(p)]
-                if child.kindInline == .array {
-                    p += 1
-                    continue
-                }
-                if child.kindInline == .object { appendChildren(of: p, into: &out) }
-                p = child.subtreeEndInline(at: p)
-            }
-        default:
-            break
-        }
-    }
-
     /// `..key` (or `..*` when `id` is nil): every descendant the key selects,
     /// in document order, each once. The input is walked in document order
     /// (sorted first when a step before left it otherwise, as `_contents`
@@ -305,31 +277,7 @@ struct Evaluator {
             appendDescendants(of: input.filter(isNode).sorted(), id: id, into: &out)
             return
         }
-        var coveredStart = UInt32.max
-        var coveredEnd: UInt32 = 0
-        for item in input where isNode(item) {
-            if item >= coveredStart && item < coveredEnd { continue }
-            let end = subtreeEnd(item)
-            coveredStart = item
-            coveredEnd = end
-            var p = item + 1
-            if let id {
-                while p < end {
-                    let record = nodes[Int(p)]
-                    let name = record.nameIDInline
-                    if (name == id || (isXML && localNameIDs[Int(name)] == id)) && record.kindInline != .processingInstruction {
-                        out.append(p)
-                    }
-                    p += 1
-                }
-            } else {
-                while p < end {
-                    let k = nodes[Int(p)].kindInline
-                    if isXML ? k == .element : true { out.append(p) }
-                    p += 1
-                }
-            }
-        }
+        document.appendDescendants(ofEach: input, below: base, named: id, into: &out)
     }
 
     // MARK: Reserved names
@@ -346,14 +294,7 @@ struct Evaluator {
             }
         case .attributes:
             fannedOut = true
-            for item in input where isNode(item) && kind(item) == .element {
-                var p = item + 1
-                let end = nodes[Int(item)].a
-                while p < end && nodes[Int(p)].kindInline == .attribute {
-                    out.append(p)
-                    p += 1
-                }
-            }
+            document.appendAttributes(ofEach: input, below: base, into: &out)
         case .string:
             for item in input {
                 if !isNode(item) {
@@ -376,7 +317,7 @@ struct Evaluator {
         case .elementName:
             for item in input where isNode(item) {
                 let record = nodes[Int(item)]
-                if record.nameIDInline != 0 && record.kindInline != .processingInstruction {
+                if record.nameID != 0 && record.kind != .processingInstruction {
                     out.append(try self.item(for: .name(item), at: step))
                 }
             }

@@ -38,7 +38,7 @@ extension Evaluator {
                 var text = Node(document: document, index: node).text
                 return text.withUTF8(body)
             case .name(let node):
-                var text = table.names[nodes[Int(node)].nameIDInline]
+                var text = table.names[nodes[Int(node)].nameID]
                 return text.withUTF8(body)
             case .keyName(let id):
                 var text = table.names[id]
@@ -56,7 +56,7 @@ extension Evaluator {
 
     private func withNodeBytes<R>(_ node: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let record = nodes[Int(node)]
-        switch record.kindInline {
+        switch record.kind {
         case .string where record.flags.contains(.escaped):
             var text = Node(document: document, index: node).string ?? ""
             return text.withUTF8(body)
@@ -75,11 +75,11 @@ extension Evaluator {
             let end = record.a
             while p < end {
                 let child = nodes[Int(p)]
-                if child.kindInline == .text {
+                if child.kind == .text {
                     runs += 1
                     if runs == 1 { single = child }
                 }
-                p = child.subtreeEndInline(at: p)
+                p = child.subtreeEnd(at: p)
             }
             if runs == 0 { return body(UnsafeBufferPointer(start: nil, count: 0)) }
             if runs == 1, let single { return span(single, body) }

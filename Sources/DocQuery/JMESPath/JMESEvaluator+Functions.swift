@@ -60,7 +60,7 @@ extension JMESEvaluator {
             keys.reserveCapacity(values.count)
             for value in values {
                 if wantsNumbers, let number = self.number(value) {
-                    keys.append(.number(number))
+                    keys.append(.number(exactNumber(value), number))
                 } else if !wantsNumbers, let string = self.string(value) {
                     keys.append(.string(string))
                 } else {
@@ -201,14 +201,19 @@ extension JMESEvaluator {
 }
 
 /// A key that orders values for `sort`, `max` and kin.
+///
+/// Numbers order by their exact value, as the key-path evaluator orders
+/// them (``ExactNumber``); only a result with no exact value (infinite)
+/// falls back to its `Double`. Strings order by code point (``TextOrder``).
 enum SortKey: Comparable {
-    case number(Double)
+    case number(ExactNumber?, Double)
     case string(String)
 
     static func < (lhs: SortKey, rhs: SortKey) -> Bool {
         switch (lhs, rhs) {
-        case (.number(let a), .number(let b)): return a < b
-        case (.string(let a), .string(let b)): return JMESEvaluator.order(a, b) < 0
+        case (.number(let x?, _), .number(let y?, _)): return ExactNumber.compare(x, y) < 0
+        case (.number(_, let a), .number(_, let b)): return a < b
+        case (.string(let a), .string(let b)): return TextOrder.compare(a, b) < 0
         case (.number, .string): return true
         case (.string, .number): return false
         }

@@ -28,7 +28,7 @@ struct JMESEvaluator {
         self.program = program
         // Each read goes through `document.table` (not a copy of the table,
         // which would retain and release all of its arrays).
-        let nodes = document.table.nodes.bufferInline
+        let nodes = document.table.nodes.buffer
         self.nodes = nodes
         self.hasPrefixedNames = document.table.names.hasPrefixedNames
         self.rootIndex = document.rootIndex
@@ -205,7 +205,7 @@ struct JMESEvaluator {
     @inline(__always)
     private func jsonMember(of index: UInt32, slot: Int) -> UInt32? {
         let record = nodes[Int(index)]
-        guard record.kindInline == .object else { return nil }
+        guard record.kind == .object else { return nil }
         return objectMember(index, record, id: keyIDs[slot])
     }
 
@@ -223,7 +223,7 @@ struct JMESEvaluator {
         case .node(let raw):
             parent = resolved(raw)
             let record = nodes[Int(parent)]
-            guard record.kindInline == .array else { return nil }
+            guard record.kind == .array else { return nil }
             end = record.a
             capacity = Int(record.b)
         case .repeated(let owner, let name, let local):
@@ -236,20 +236,24 @@ struct JMESEvaluator {
         }
         var out: [UInt32] = []
         out.reserveCapacity(capacity)
-        let localNameIDs = repeatedName == nil ? [] : self.localNameIDs
-        var position = parent + 1
-        while position < end {
-            let record = nodes[Int(position)]
-            defer { position = record.subtreeEndInline(at: position) }
+        // The elements in turn: an array's children, or the children of
+        // the repeated name (found by DocTree, one call per element).
+        var position = parent
+        while true {
             if let name = repeatedName {
-                let childName = byLocalName ? localNameIDs[Int(record.nameIDInline)] : record.nameIDInline
-                guard record.kindInline == .element || record.kindInline == .attribute, childName == name else { continue }
+                guard let next = document.nextNamedChild(of: parent, after: position, named: name, byLocalName: byLocalName) else {
+                    break
+                }
+                position = next
+            } else {
+                position = position == parent ? parent &+ 1 : nodes[Int(position)].subtreeEnd(at: position)
+                guard position < end else { break }
             }
             var current = position
             var found = true
             for slot in slots {
                 let currentRecord = nodes[Int(current)]
-                if currentRecord.kindInline == .object {
+                if currentRecord.kind == .object {
                     guard let member = objectMember(current, currentRecord, id: keyIDs[slot]) else { found = false; break }
                     current = member
                 } else {
@@ -262,7 +266,7 @@ struct JMESEvaluator {
                     if !found { break }
                 }
             }
-            if found && nodes[Int(current)].kindInline != .null { out.append(current) }
+            if found && nodes[Int(current)].kind != .null { out.append(current) }
         }
         return .nodes(out)
     }
@@ -332,27 +336,17 @@ struct JMESEvaluator {
     /// -1, 0 or 1 for two numbers or two strings (strings by code point,
     /// as jmespath.py orders them); `nil` for anything else.
     func order(_ left: JMESValue, _ right: JMESValue) -> Int? {
+        if let a = exactNumber(left), let b = exactNumber(right) { return ExactNumber.compare(a, b) }
         if let a = number(left), let b = number(right) {
+            // An infinite or NaN result: no exact value to compare.
             return a < b ? -1 : (a > b ? 1 : 0)
         }
         if let a = string(left), let b = string(right) {
-            return Self.order(a, b)
+            return TextOrder.compare(a, b)
         }
         return nil
     }
 
-    static func order(_ a: String, _ b: String) -> Int {
-        var left = a.unicodeScalars.makeIterator()
-        var right = b.unicodeScalars.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil): return 0
-            case (nil, _): return -1
-            case (_, nil): return 1
-            case (let x?, let y?): if x != y { return x.value < y.value ? -1 : 1 }
-            }
-        }
-    }
 
     /// Deep equality: numbers by value, strings by bytes, objects whatever
     /// their key order.
@@ -362,7 +356,9 @@ struct JMESEvaluator {
         switch kind {
         case .null: return true
         case .boolean: return isTruthy(left) == isTruthy(right)
-        case .number: return number(left) == number(right)
+        case .number:
+            if let a = exactNumber(left), let b = exactNumber(right) { return a == b }
+            return number(left) == number(right)
         case .string: return string(left)!.utf8.elementsEqual(string(right)!.utf8)
         case .array:
             guard let a = elements(left), let b = elements(right), a.count == b.count else { return false }

@@ -33,7 +33,7 @@ extension JMESEvaluator {
 
     func type(ofNode index: UInt32) -> JMESType {
         let record = nodes[Int(index)]
-        switch record.kindInline {
+        switch record.kind {
         case .object: return .object
         case .array: return .array
         case .string, .attribute, .text, .comment, .processingInstruction: return .string
@@ -49,8 +49,8 @@ extension JMESEvaluator {
     /// or child elements.
     @inline(__always)
     func isObjectElement(_ index: UInt32, _ record: NodeRecord) -> Bool {
-        record.hasElementChildrenInline
-            || (index &+ 1 < record.a && nodes[Int(index) + 1].kindInline == .attribute)
+        record.hasElementChildren
+            || (index &+ 1 < record.a && nodes[Int(index) + 1].kind == .attribute)
     }
 
     /// The node a value refers to, with the document node replaced by its root.
@@ -60,7 +60,7 @@ extension JMESEvaluator {
     func isNull(_ value: JMESValue) -> Bool {
         switch value {
         case .null: return true
-        case .node(let index): return nodes[Int(index)].kindInline == .null
+        case .node(let index): return nodes[Int(index)].kind == .null
         default: return false
         }
     }
@@ -74,7 +74,7 @@ extension JMESEvaluator {
             let index = resolved(raw)
             let record = nodes[Int(index)]
             let id = keyIDs[slot]
-            switch record.kindInline {
+            switch record.kind {
             case .object:
                 return objectMember(index, record, id: id).map { .node($0) } ?? .null
             case .element:
@@ -103,22 +103,15 @@ extension JMESEvaluator {
             // Exact names first; then, in documents with prefixes, local names.
             for pass in 0..<(hasPrefixedNames ? 2 : 1) {
                 let byLocalName = pass == 1
-                var first: UInt32? = nil
-                var position = index + 1
-                while position < record.a {
-                    let child = nodes[Int(position)]
-                    if child.kindInline == .attribute || child.kindInline == .element,
-                        byLocalName ? localNameID(of: child.nameIDInline) == id : child.nameIDInline == id
-                    {
-                        if first != nil { return .repeated(parent: index, name: id, byLocalName: byLocalName) }
-                        // Attributes come first: with no child element of its name, it is the value.
-                        if child.kindInline == .attribute && !record.hasElementChildrenInline { return .node(position) }
-                        first = position
-                    }
-                    // A branch, as in `objectMember`: attributes and text are leaves.
-                    if _slowPath(child.isContainerInline) { position = child.a } else { position &+= 1 }
+                guard let first = document.nextNamedChild(of: index, after: index, named: id, byLocalName: byLocalName) else {
+                    continue
                 }
-                if let first { return .node(first) }
+                // Attributes come first: with no child element of its name, it is the value.
+                if nodes[Int(first)].kind == .attribute && !record.hasElementChildren { return .node(first) }
+                if document.nextNamedChild(of: index, after: first, named: id, byLocalName: byLocalName) != nil {
+                    return .repeated(parent: index, name: id, byLocalName: byLocalName)
+                }
+                return .node(first)
             }
         }
         if record.flags.contains(.hasText), keys[slot] == ReservedKey.string {
@@ -137,28 +130,28 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            switch record.kindInline {
+            switch record.kind {
             case .object:
                 var position = index + 1
                 while position < record.a {
-                    try body(.name(nodes[Int(position)].nameIDInline), .node(position))
-                    position = nodes[Int(position)].subtreeEndInline(at: position)
+                    try body(.name(nodes[Int(position)].nameID), .node(position))
+                    position = nodes[Int(position)].subtreeEnd(at: position)
                 }
                 return true
             case .element where isObjectElement(index, record):
                 var position = index + 1
                 while position < record.a {
                     let child = nodes[Int(position)]
-                    if child.kindInline == .attribute {
+                    if child.kind == .attribute {
                         // A child element of the same name joins it in one array.
-                        let repeated = record.hasElementChildrenInline
-                            && hasLaterElement(named: child.nameIDInline, after: position, in: record)
-                        try body(.name(child.nameIDInline), repeated ? .repeated(parent: index, name: child.nameIDInline, byLocalName: false) : .node(position))
-                    } else if child.kindInline == .element, isFirstElement(named: child.nameIDInline, at: position, in: index) {
-                        let repeated = hasLaterElement(named: child.nameIDInline, after: position, in: record)
-                        try body(.name(child.nameIDInline), repeated ? .repeated(parent: index, name: child.nameIDInline, byLocalName: false) : .node(position))
+                        let repeated = record.hasElementChildren
+                            && hasLaterElement(named: child.nameID, after: position, in: record)
+                        try body(.name(child.nameID), repeated ? .repeated(parent: index, name: child.nameID, byLocalName: false) : .node(position))
+                    } else if child.kind == .element, isFirstElement(named: child.nameID, at: position, in: index) {
+                        let repeated = hasLaterElement(named: child.nameID, after: position, in: record)
+                        try body(.name(child.nameID), repeated ? .repeated(parent: index, name: child.nameID, byLocalName: false) : .node(position))
                     }
-                    position = nodes[Int(position)].subtreeEndInline(at: position)
+                    position = nodes[Int(position)].subtreeEnd(at: position)
                 }
                 if record.flags.contains(.hasText) {
                     try body(.string(ReservedKey.string), .string(Node(document: document, index: index).string ?? ""))
@@ -176,18 +169,18 @@ extension JMESEvaluator {
         var other = parent + 1
         while other < position {
             let record = nodes[Int(other)]
-            if record.kindInline == .element || record.kindInline == .attribute, record.nameIDInline == name { return false }
-            other = nodes[Int(other)].subtreeEndInline(at: other)
+            if record.kind == .element || record.kind == .attribute, record.nameID == name { return false }
+            other = nodes[Int(other)].subtreeEnd(at: other)
         }
         return true
     }
 
     private func hasLaterElement(named name: UInt32, after position: UInt32, in parent: NodeRecord) -> Bool {
-        var other = nodes[Int(position)].subtreeEndInline(at: position)
+        var other = nodes[Int(position)].subtreeEnd(at: position)
         while other < parent.a {
             let record = nodes[Int(other)]
-            if record.kindInline == .element && record.nameIDInline == name { return true }
-            other = nodes[Int(other)].subtreeEndInline(at: other)
+            if record.kind == .element && record.nameID == name { return true }
+            other = nodes[Int(other)].subtreeEnd(at: other)
         }
         return false
     }
@@ -215,25 +208,18 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            guard record.kindInline == .array else { return false }
+            guard record.kind == .array else { return false }
             var position = index + 1
             while position < record.a {
                 try body(.node(position))
-                position = nodes[Int(position)].subtreeEndInline(at: position)
+                position = nodes[Int(position)].subtreeEnd(at: position)
             }
             return true
         case .repeated(let parent, let name, let byLocalName):
-            let record = nodes[Int(parent)]
-            let localNameIDs = self.localNameIDs
-            var position = parent + 1
-            while position < record.a {
-                let child = nodes[Int(position)]
-                if child.kindInline == .element || child.kindInline == .attribute,
-                    byLocalName ? localNameIDs[Int(child.nameIDInline)] == name : child.nameIDInline == name
-                {
-                    try body(.node(position))
-                }
-                position = nodes[Int(position)].subtreeEndInline(at: position)
+            var position = parent
+            while let next = document.nextNamedChild(of: parent, after: position, named: name, byLocalName: byLocalName) {
+                try body(.node(next))
+                position = next
             }
             return true
         default:
@@ -257,7 +243,7 @@ extension JMESEvaluator {
         case .nodes(let list): return list.count
         case .node(let raw):
             let record = nodes[Int(resolved(raw))]
-            return record.kindInline == .array ? Int(record.b) : nil
+            return record.kind == .array ? Int(record.b) : nil
         default:
             var count = 0
             let isArray = try! forEachElement(value) { (_: JMESValue) throws(QueryError) in count += 1 }
@@ -288,37 +274,37 @@ extension JMESEvaluator {
     }
 
     /// The value of a number, or `nil`, with the document's text at hand
-    /// (so that a loop over many numbers gets the buffer once).
+    /// (so that a loop over many numbers gets the buffer once): DocTree's
+    /// number reading (``NumberText``), as the key-path evaluator's.
     func number(_ value: JMESValue, text: UnsafeBufferPointer<UInt8>) -> Double? {
         switch value {
         case .number(let number): return number
         case .node(let raw):
-            let index = resolved(raw)
-            let record = nodes[Int(index)]
-            guard record.kindInline == .number else { return nil }
-            return Self.smallInteger(record, in: text) ?? Node(document: document, index: index).double
+            let record = nodes[Int(resolved(raw))]
+            guard record.kind == .number else { return nil }
+            let span = UnsafeBufferPointer(rebasing: text[Int(record.a)..<Int(record.a) + Int(record.b)])
+            return try? NumberText.floatingPoint(Double.self, from: span, isNumberToken: true).get()
         default: return nil
         }
     }
 
-    /// A number written as an integer of at most 15 digits, read without
-    /// building a string; `nil` for anything else.
-    @inline(__always)
-    private static func smallInteger(_ record: NodeRecord, in text: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard record.b > 0, record.b <= 16 else { return nil }
-        var position = Int(record.a)
-        let end = position + Int(record.b)
-        let negative = text[position] == UInt8(ascii: "-")
-        if negative { position += 1 }
-        guard position < end, end - position <= 15 else { return nil }
-        var value: Int64 = 0
-        while position < end {
-            let digit = text[position] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value &* 10 &+ Int64(digit)
-            position += 1
+    /// The exact value of a number, as the key-path evaluator compares
+    /// numbers (``ExactNumber``): a node's text as written, a computed
+    /// number by its shortest spelling; `nil` for anything else and for
+    /// an infinite or NaN result.
+    func exactNumber(_ value: JMESValue) -> ExactNumber? {
+        switch value {
+        case .number(let number):
+            if let integer = Int64(exactly: number) { return .integer(integer) }
+            guard number.isFinite else { return nil }
+            var text = "\(number)"
+            return text.withUTF8 { NumberText.exact(from: $0) }
+        case .node(let raw):
+            let record = nodes[Int(resolved(raw))]
+            guard record.kind == .number else { return nil }
+            return document.table.withSpan(of: record) { NumberText.exact(from: $0) }
+        default: return nil
         }
-        return Double(negative ? -value : value)
     }
 
     /// JMESPath truthiness: false, null, empty strings, arrays and objects are false.
@@ -334,7 +320,7 @@ extension JMESEvaluator {
         case .node(let raw):
             let index = resolved(raw)
             let record = nodes[Int(index)]
-            switch record.kindInline {
+            switch record.kind {
             case .null, .false: return false
             case .true, .number: return true
             case .object, .array: return record.a > index + 1

@@ -203,7 +203,7 @@ extension Evaluator {
         guard ca == .text && cb == .text else { return nil }
         return withBytes(a) { x in
             withBytes(b) { y in
-                x.elementsEqual(y) ? 0 : (x.lexicographicallyPrecedes(y) ? -1 : 1)
+                TextOrder.compare(x, y)
             }
         }
     }

@@ -42,7 +42,7 @@ extension Evaluator {
             } else {
                 order = withBytes(candidate.item) { x in
                     withBytes(best.item) { y in
-                        x.elementsEqual(y) ? 0 : (x.lexicographicallyPrecedes(y) ? -1 : 1)
+                        TextOrder.compare(x, y)
                     }
                 }
             }

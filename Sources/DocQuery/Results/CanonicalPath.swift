@@ -33,7 +33,7 @@ struct CanonicalPathBuilder {
     ///   paths of many nodes costs time linear in their number.
     init(document: Document, memoizing: Bool = false) {
         self.document = document
-        self.nodes = document.table.nodes.bufferInline
+        self.nodes = document.table.nodes.buffer
         self.parents = .table(document.parentTable.parents)
         self.localNameIDs = document.table.names.localNameIDs
         self.root = document.root.index

@@ -117,8 +117,8 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
         let item = matchedItems[0]
         // Through the buffer and the inlined reader: `NodeRecords`'
         // subscript and `kind` are calls across the module boundary.
-        let nodes = document.table.nodes.bufferInline
-        guard item < UInt32(truncatingIfNeeded: nodes.count), nodes[Int(item)].kindInline == .array else { return nil }
+        let nodes = document.table.nodes.buffer
+        guard item < UInt32(truncatingIfNeeded: nodes.count), nodes[Int(item)].kind == .array else { return nil }
         return item
     }
 

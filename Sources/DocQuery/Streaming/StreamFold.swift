@@ -91,7 +91,11 @@ struct StreamFold {
                 bestNumber = (match(), number)
             }
             let bytes = evaluator.withBytes(item) { Array($0) }
-            if bestText.map({ largest ? $0.bytes.lexicographicallyPrecedes(bytes) : bytes.lexicographicallyPrecedes($0.bytes) }) ?? true {
+            let better = bestText.map { best in
+                let order = bytes.withUnsafeBufferPointer { x in best.bytes.withUnsafeBufferPointer { TextOrder.compare(x, $0) } }
+                return largest ? order > 0 : order < 0
+            }
+            if better ?? true {
                 bestText = (match(), bytes)
             }
         }

@@ -40,6 +40,10 @@ package enum NumberText {
     package static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(
         _ type: T.Type, from text: UnsafeBufferPointer<UInt8>, isNumberToken: Bool = false
     ) -> Result<T, NumberFailure> {
+        // Plain integer text (most numbers): converted from the integer,
+        // rounded once as the text would be, without a string. `-0` keeps
+        // its sign through the parser.
+        if let value = plainInteger(text), value != 0 || text.first != UInt8(ascii: "-") { return .success(T(value)) }
         // Swift's parser also takes hex, "inf" and "nan": check the grammar first.
         guard isNumberToken || DecimalParts(text) != nil,
             let value = T(String(decoding: text, as: UTF8.self))

@@ -72,4 +72,16 @@ import Testing
         #expect(NumberText.decimal(from: "1.") == .success(1))
         #expect(NumberText.decimal(from: "NaN") == .failure(.notANumber))
     }
+
+    /// Plain integers skip the string parser; the result is the one the
+    /// parser gives, rounded once, and `-0` keeps its sign.
+    @Test func plainIntegersReadAsTheParserReadsThem() throws {
+        for text in ["0", "7", "-42", "9007199254740993", "123456789012345678", "-999999999999999999", "16777217"] {
+            #expect(NumberText.floatingPoint(Double.self, from: Substring(text)) == .success(Double(text)!), "\(text)")
+            #expect(NumberText.floatingPoint(Float.self, from: Substring(text)) == .success(Float(text)!), "\(text)")
+        }
+        let bytes = Array("-0".utf8)
+        let negativeZero = bytes.withUnsafeBufferPointer { NumberText.floatingPoint(Double.self, from: $0, isNumberToken: true) }
+        #expect(try negativeZero.get().sign == .minus)
+    }
 }

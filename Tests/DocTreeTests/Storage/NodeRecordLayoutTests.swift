@@ -1,8 +1,8 @@
 import Testing
 @testable import DocTree
 
-/// Pins the record accessors to the bit layout `NodeRecord` documents, since
-/// DocQuery's evaluator inlines them rather than decoding bits of its own.
+/// Pins the record accessors to the bit layout `NodeRecord` documents: they
+/// are the one decoding of it (DocQuery reads records only through them).
 @Suite struct NodeRecordLayoutTests {
     @Test func kindRawValuesAreDeclarationIndexes() {
         // `NodeRecord.kind` converts the 4-bit field without a check.
