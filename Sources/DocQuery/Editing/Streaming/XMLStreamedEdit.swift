@@ -113,9 +113,11 @@ package struct XMLStreamedEdit {
         /// and its name (the tag itself may be written by its end).
         var open: [(tag: XMLStartTag, name: [UInt8])?]
         /// Removed elements not written yet: the patch's start, the
-        /// element's start and, once read, its end, and its line. Once the
-        /// end is read, what follows tells whether the removal takes the line.
-        var removals: [(lower: Int, start: Int, end: Int?, line: (indent: Range<Int>, onlySpaceBefore: Bool))] = []
+        /// element's start and, once read, its end, and its line with the
+        /// indentation (dropped with the element, given back if the removal
+        /// does not take the line). Once the end is read, what follows tells
+        /// whether the removal takes the line.
+        var removals: [(lower: Int, start: Int, end: Int?, line: (indent: Range<Int>, onlySpaceBefore: Bool), indent: [UInt8])] = []
 
         init(edits: [Edit]) {
             self.edits = edits
@@ -143,7 +145,7 @@ package struct XMLStreamedEdit {
                     let range = XMLEditPlan.elementRemoval(removal.start..<end, line: removal.line, in: writer.window, atEnd: atEnd)
                 else { return false }
                 // Not taking its line, it gives back the indentation its patch began with.
-                let indent = range.lowerBound == removal.lower ? [] : writer.window.copy(removal.lower..<removal.start)
+                let indent = range.lowerBound == removal.lower ? [] : removal.indent
                 writer.update(where: { $0.lower == removal.lower && $0.upper == nil }) { patch in
                     patch.upper = range.upperBound
                     patch.replacement = indent
@@ -212,7 +214,7 @@ package struct XMLStreamedEdit {
                 let line = XMLSource.lineIndent(at: tag.start, in: writer.window, byteBefore: writer.byteBefore)
                 let lower = line.onlySpaceBefore ? line.indent.lowerBound : tag.start
                 try add(lower..<lower, nil, edit: k, open: true)
-                removals.append((lower, tag.start, nil, line))
+                removals.append((lower, tag.start, nil, line, writer.window.copy(lower..<tag.start)))
             case .rename(let name):
                 try add(tag.name, Array(name.utf8), edit: k)
             case .insert:
