@@ -132,6 +132,15 @@ import TestSupport
         #expect((error as? LoadError)?.kind == .unsupportedEncoding)
     }
 
+    @Test func anOutputIsReadBack() throws {
+        let edit = try XMLStreamedEdit([.set("b", to: "2")])
+        let (out, _) = try streamed("<a><b>1</b></a>", [.set("b", to: "2")])
+        try edit.checkOutput(ChunkedInput(bytes: Array(out.utf8), sliceSize: 3))
+        for broken in ["<a><b>2</a>", "<a><b>2</b>", "<a><b x='1' x='2'/></a>", ""] {
+            #expect(throws: QueryError.self, "\(broken)") { try edit.checkOutput(ChunkedInput(bytes: Array(broken.utf8), sliceSize: 3)) }
+        }
+    }
+
     @Test func theRootElementCannotBeRemoved() throws {
         #expect(kind(failure("<a><b>1</b></a>", [.remove(".")])) == .invalidEdit)
         #expect(throws: QueryError.self) { try inMemory("<a><b>1</b></a>", [.remove(".")]) }

@@ -34,11 +34,21 @@ struct StreamedPatchWriter {
     /// The input byte just before ``window`` (`nil` at the start).
     private(set) var byteBefore: UInt8?
     /// Patches not written yet, by start (an insertion before a
-    /// replacement that starts at the same offset).
-    private(set) var pending: [Pending] = []
+    /// replacement that starts at the same offset), from ``head`` on.
+    /// They never overlap, so their ends are in order too, and a new
+    /// patch collides with one of them only if it collides with one of its
+    /// two neighbours. An open patch is always the last: anything after
+    /// its start would collide with it.
+    private var pending: [Pending] = []
+    /// The first of ``pending`` not written yet (those before it are
+    /// removed from time to time, not one by one).
+    private var head = 0
 
     /// Everything before this offset is written (or dropped).
     var written: Int { window.startIndex }
+
+    /// The first patch not written yet.
+    var firstPending: Pending? { head < pending.count ? pending[head] : nil }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { window.append(bytes) }
 
@@ -46,8 +56,11 @@ struct StreamedPatchWriter {
     /// (as ``Patches/firstConflict()`` defines it), and then adds nothing.
     mutating func add(_ patch: Pending) -> Int? {
         precondition(patch.lower >= written, "a patch before what was written")
-        for other in pending where Self.collide(other, patch) { return other.edit }
-        let at = pending.firstIndex { ($0.lower, $0.isEmpty ? 0 : 1) > (patch.lower, patch.isEmpty ? 0 : 1) } ?? pending.endIndex
+        let key = (patch.lower, patch.isEmpty ? 0 : 1)
+        var at = pending.endIndex
+        while at > head, (pending[at - 1].lower, pending[at - 1].isEmpty ? 0 : 1) > key { at -= 1 }
+        if at > head, Self.collide(pending[at - 1], patch) { return pending[at - 1].edit }
+        if at < pending.endIndex, Self.collide(pending[at], patch) { return pending[at].edit }
         pending.insert(patch, at: at)
         return nil
     }
@@ -62,9 +75,21 @@ struct StreamedPatchWriter {
         return second.lower < firstUpper
     }
 
-    /// Changes the pending patches that `body` picks (by their index).
-    mutating func update(where picks: (Pending) -> Bool, _ body: (inout Pending) -> Void) {
-        for i in pending.indices where picks(pending[i]) { body(&pending[i]) }
+    /// Changes the last pending patch (where an open one is) when `picks` says so.
+    mutating func updateLast(where picks: (Pending) -> Bool, _ body: (inout Pending) -> Void) {
+        guard pending.count > head, picks(pending[pending.count - 1]) else { return }
+        body(&pending[pending.count - 1])
+    }
+
+    private mutating func removeFirstPending() {
+        head += 1
+        if head == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 256, head * 2 >= pending.count {
+            pending.removeFirst(head)
+            head = 0
+        }
     }
 
     /// Writes the input up to `limit` with the patches made, stopping
@@ -72,14 +97,14 @@ struct StreamedPatchWriter {
     /// replaces bytes past `limit` (those are dropped up to `limit`).
     mutating func flush(upTo limit: Int, _ write: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         while written < limit {
-            guard let patch = pending.first, patch.lower < limit else {
+            guard let patch = firstPending, patch.lower < limit else {
                 try emit(upTo: limit, write)
                 return
             }
             if written < patch.lower { try emit(upTo: patch.lower, write) }
             if !patch.wrote, let replacement = patch.replacement {
                 try replacement.withUnsafeBytes(write)
-                pending[0].wrote = true
+                pending[head].wrote = true
             }
             guard let upper = patch.upper, patch.replacement != nil else {
                 // Open, or its replacement unknown: drop what it surely covers.
@@ -91,12 +116,12 @@ struct StreamedPatchWriter {
                 return
             }
             drop(upTo: max(written, upper))
-            pending.removeFirst()
+            removeFirstPending()
         }
         // Insertions at `limit` itself.
-        while let patch = pending.first, patch.isEmpty, patch.lower == written, let replacement = patch.replacement {
+        while let patch = firstPending, patch.isEmpty, patch.lower == written, let replacement = patch.replacement {
             try replacement.withUnsafeBytes(write)
-            pending.removeFirst()
+            removeFirstPending()
         }
     }
 

@@ -78,7 +78,7 @@ package struct XMLStreamedEdit {
             try head[..<3].withUnsafeBytes(write)
             head.removeFirst(3)
         }
-        let state = RunState(edits: edits)
+        let state = try RunState(edits: edits)
         head.withUnsafeBufferPointer { state.writer.append($0) }
         try withoutActuallyEscaping(write) { write in
             do {
@@ -104,6 +104,27 @@ package struct XMLStreamedEdit {
         return state.matches
     }
 
+    /// Reads an output of ``run(_:write:)`` back (from the temporary file
+    /// it went to), as the in-memory editor reads every result back before
+    /// returning it: the same libxml2 parse, in chunks, with no selector, so
+    /// in constant memory and without building anything.
+    ///
+    /// - Throws: ``QueryError/Kind-swift.struct/invalidEdit`` when the
+    ///   output does not load, with the reason.
+    package func checkOutput(_ output: ChunkedInput) throws {
+        do {
+            var head: [UInt8] = []
+            while head.count < 4, try output.read(into: &head, limit: StreamingLoad.chunkSize) > 0 {}
+            try XMLStreamLocator.run(
+                first: head, next: { chunk, _ in try output.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0 },
+                selectors: [], options: options, event: { _ in })
+        } catch let error as LoadError {
+            throw QueryError(
+                .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",
+                path: edits.first?.path ?? "", range: 0..<(edits.first?.path.count ?? 0))
+        }
+    }
+
     /// The state of one run, which the parser's callbacks change one at a time.
     private final class RunState {
         let edits: [Edit]
@@ -119,8 +140,21 @@ package struct XMLStreamedEdit {
         /// whether the removal takes the line.
         var removals: [(lower: Int, start: Int, end: Int?, line: (indent: Range<Int>, onlySpaceBefore: Bool), indent: [UInt8])] = []
 
-        init(edits: [Edit]) {
+        /// Per `set` edit, its value escaped as element text, and as an
+        /// attribute value in double and in single quotes.
+        let values: [(text: String, element: [UInt8], double: [UInt8], single: [UInt8])?]
+
+        init(edits: [Edit]) throws {
             self.edits = edits
+            values = try edits.map { edit in
+                guard case .set(let value) = edit.operation else { return nil }
+                let text = try XMLEditPlan.text(of: value.content, edit: edit)
+                return (
+                    XMLEditPlan.escaped(text, quote: nil), Array(XMLEditPlan.escaped(text, quote: nil).utf8),
+                    Array(XMLEditPlan.escaped(text, quote: UInt8(ascii: "\"")).utf8),
+                    Array(XMLEditPlan.escaped(text, quote: UInt8(ascii: "'")).utf8)
+                )
+            }
             matches = Array(repeating: 0, count: edits.count)
             open = Array(repeating: nil, count: edits.count)
         }
@@ -134,7 +168,7 @@ package struct XMLStreamedEdit {
             }
             resolveRemovals(atEnd: atEnd)
             try writer.flush(upTo: limit, write)
-            if atEnd, let left = writer.pending.first {
+            if atEnd, let left = writer.firstPending {
                 throw EditFailure.invalid(edits[left.edit], "the document ended inside the node it matched")
             }
         }
@@ -146,7 +180,7 @@ package struct XMLStreamedEdit {
                 else { return false }
                 // Not taking its line, it gives back the indentation its patch began with.
                 let indent = range.lowerBound == removal.lower ? [] : removal.indent
-                writer.update(where: { $0.lower == removal.lower && $0.upper == nil }) { patch in
+                writer.updateLast(where: { $0.lower == removal.lower && $0.upper == nil }) { patch in
                     patch.upper = range.upperBound
                     patch.replacement = indent
                 }
@@ -198,14 +232,14 @@ package struct XMLStreamedEdit {
             let tag = try tag(at: cursor, edit: k)
             open[k] = (tag, writer.window.copy(tag.name))
             switch edit.operation {
-            case .set(let value):
-                let escaped = XMLEditPlan.escaped(try XMLEditPlan.text(of: value.content, edit: edit), quote: nil)
+            case .set:
+                let value = values[k]!
                 if tag.isEmptyElement {
-                    let (range, replacement) = XMLEditPlan.textReplacement(of: tag, endTagStart: nil, escaped, in: writer.window)
+                    let (range, replacement) = XMLEditPlan.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
                     try add(range, Array(replacement.utf8), edit: k)
                 } else {
                     // Closed at the end tag.
-                    try add(tag.end..<tag.end, Array(escaped.utf8), edit: k, open: true)
+                    try add(tag.end..<tag.end, value.element, edit: k, open: true)
                 }
             case .remove:
                 if isRoot {
@@ -240,7 +274,7 @@ package struct XMLStreamedEdit {
                 // (before another edit's patch of the end tag comes).
                 for j in edits.indices where open[j]?.tag.start == tag.start || j == k {
                     guard case .set = edits[j].operation else { continue }
-                    writer.update(where: { $0.edit == j && $0.upper == nil && $0.lower == tag.end }) { $0.upper = lt }
+                    writer.updateLast(where: { $0.edit == j && $0.upper == nil && $0.lower == tag.end }) { $0.upper = lt }
                 }
             }
             switch edit.operation {
@@ -249,7 +283,7 @@ package struct XMLStreamedEdit {
             case .remove:
                 guard let index = removals.lastIndex(where: { $0.end == nil && $0.start == tag.start }) else { return }
                 removals[index].end = cursor
-                writer.update(where: { $0.lower == removals[index].lower && $0.upper == nil }) { $0.dropLimit = cursor }
+                writer.updateLast(where: { $0.lower == removals[index].lower && $0.upper == nil }) { $0.dropLimit = cursor }
             case .rename(let name):
                 if let endTagStart, let range = XMLEditPlan.elementNames(of: tag, endTagStart: endTagStart).last {
                     try add(range, Array(name.utf8), edit: k)
@@ -270,9 +304,8 @@ package struct XMLStreamedEdit {
             }
             matches[k] += 1
             switch edit.operation {
-            case .set(let value):
-                let text = try XMLEditPlan.text(of: value.content, edit: edit)
-                try add(attribute.value, Array(XMLEditPlan.escaped(text, quote: attribute.quote).utf8), edit: k)
+            case .set:
+                try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? values[k]!.single : values[k]!.double, edit: k)
             case .remove:
                 try add(XMLEditPlan.attributeRemoval(attribute.span, in: window), [], edit: k)
             case .rename(let newName):
