@@ -141,26 +141,38 @@ struct StreamedPatchWriter {
 /// whole input, so the layout rules that read a document's bytes
 /// (``XMLEditPlan``, ``XMLSource``) read them as they read a whole one.
 struct ByteWindow: RandomAccessCollection {
+    /// The bytes from ``startIndex`` on are `storage[dropped...]`: bytes
+    /// let go of stay until the next append, which moves the rest down
+    /// once (a chunk's many patches must not move it once each).
     private var storage: [UInt8] = []
+    private var dropped = 0
     private(set) var startIndex = 0
 
-    var endIndex: Int { startIndex + storage.count }
+    var endIndex: Int { startIndex + storage.count - dropped }
 
-    subscript(position: Int) -> UInt8 { storage[position - startIndex] }
+    subscript(position: Int) -> UInt8 { storage[position - startIndex + dropped] }
 
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { storage.append(contentsOf: bytes) }
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if dropped > 0 {
+            storage.removeSubrange(0..<dropped)
+            dropped = 0
+        }
+        storage.append(contentsOf: bytes)
+    }
 
     /// Lets go of the bytes before `offset`.
     mutating func removeAll(before offset: Int) {
-        storage.removeSubrange(0..<(offset - startIndex))
+        dropped += offset - startIndex
         startIndex = offset
     }
 
     /// Calls `body` with the bytes from the start up to `offset`.
     func withBytes(upTo offset: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<(offset - startIndex)])) }
+        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[dropped..<(offset - startIndex + dropped)])) }
     }
 
     /// A copy of the bytes in `range`.
-    func copy(_ range: Range<Int>) -> [UInt8] { Array(storage[(range.lowerBound - startIndex)..<(range.upperBound - startIndex)]) }
+    func copy(_ range: Range<Int>) -> [UInt8] {
+        Array(storage[(range.lowerBound - startIndex + dropped)..<(range.upperBound - startIndex + dropped)])
+    }
 }
