@@ -262,9 +262,11 @@ enum LibXML2 {
     /// but sends the events to `locator`, which is shown the parser's
     /// cursor at each element event; `next` is told, with each chunk it is
     /// asked for, the offset up to which the parser has read everything.
+    /// `encoding` is as for ``parse(_:encoding:options:)`` (`"UTF-8"` for
+    /// input transcoded already), so the offsets count the bytes given.
     static func locateChunks(
-        first: [UInt8], next: (inout [UInt8], _ parsedUpTo: Int) throws(LoadError) -> Bool, options: LoadOptions,
-        locator: XMLStreamLocator
+        first: [UInt8], next: (inout [UInt8], _ parsedUpTo: Int) throws(LoadError) -> Bool, encoding: String?,
+        options: LoadOptions, locator: XMLStreamLocator
     ) throws(LoadError) {
         _ = setUp
         let created = first.withUnsafeBufferPointer { head in
@@ -272,7 +274,7 @@ enum LibXML2 {
         }
         let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         try load(
-            created, encoding: nil, options: options, input: noInput, sink: locator,
+            created, encoding: encoding, options: options, input: noInput, sink: locator,
             run: { (parser, session) throws(LoadError) in
                 session.trail = locator
                 try pushChunks(parser, session) { (chunk: inout [UInt8]) throws(LoadError) -> Bool in

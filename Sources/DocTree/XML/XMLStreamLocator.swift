@@ -160,23 +160,47 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
 
     func skipEntity(_ skipped: SkippedEntity) {}
 
+    /// The encoding a streamed edit must convert the input from, learnt
+    /// from its first bytes as a load for editing learns it (the encoding
+    /// option, a byte order mark, zero bytes, the XML declaration), with
+    /// the length of the byte order mark; `nil` for UTF-8.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/unsupportedEncoding`` for
+    ///   an encoding name that names none.
+    package static func legacyEncoding(
+        of head: [UInt8], options: LoadOptions
+    ) throws(LoadError) -> (encoding: CharacterEncoding, byteOrderMark: Int)? {
+        let mark = head.withUnsafeBufferPointer { EncodingDetection.byteOrderMark($0) }
+        let detected = try head.withUnsafeBufferPointer { (bytes) throws(LoadError) in
+            try EncodingDetection.detect(bytes, option: options.encoding, charset: nil)
+        }
+        if let detected {
+            return detected.encoding.isUTF8 ? nil : (detected.encoding, mark?.length ?? 0)
+        }
+        guard let label = XMLDeclaration.encodingLabel(in: Array(head.prefix(512))) else { return nil }
+        let declared = try CharacterEncoding(label: label)
+        return declared.isUTF8 ? nil : (declared, 0)
+    }
+
     /// Streams UTF-8 XML from `first` and the chunks `next` appends to its
     /// argument (`false` at the end), reporting to `event` where each node
     /// the `selectors` reach stands. `next` is also told how far the parser
     /// has read (every byte before that offset has given its events), so
-    /// that it can let go of what lies before.
+    /// that it can let go of what lies before. `transcoded` says the input
+    /// was converted to UTF-8 from the encoding its declaration names
+    /// (``legacyEncoding(of:options:)``): the parser is then told it is
+    /// UTF-8 and ignores the declaration.
     ///
     /// - Throws: what `next` or `event` throws; ``LoadError`` for malformed
     ///   input (located by line and column), or for input that is not
-    ///   UTF-8 (offsets must count the bytes as given); ``StreamSelectorError``
-    ///   (with the selector's number) when a selector cannot decide the document.
+    ///   UTF-8 and not `transcoded` (offsets must count the bytes as
+    ///   given); ``XMLLocatorSelectorError`` when a selector cannot decide
+    ///   the document.
     package static func run(
-        first: [UInt8], next: (inout [UInt8], _ parsedUpTo: Int) throws -> Bool, selectors: [StreamSelector],
-        options: LoadOptions, event: @escaping (XMLLocatedEvent) throws -> Void
+        first: [UInt8], transcoded: Bool = false, next: (inout [UInt8], _ parsedUpTo: Int) throws -> Bool,
+        selectors: [StreamSelector], options: LoadOptions, event: @escaping (XMLLocatedEvent) throws -> Void
     ) throws {
-        if first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE]) || first.first == 0
-            || XMLDeclaration.encodingLabel(in: Array(first.prefix(512))).map({ !((try? CharacterEncoding(label: $0))?.isUTF8 ?? false) }) ?? false
-        {
+        if !transcoded, try legacyEncoding(of: first, options: options) != nil {
             throw LoadError(
                 .unsupportedEncoding, "a streamed edit reads XML in UTF-8 only; edit this document without streaming")
         }
@@ -196,7 +220,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                         throw LoadError(.invalidSyntax, "the streamed edit stopped the parse")
                     }
                 },
-                options: options, locator: locator)
+                encoding: transcoded ? "UTF-8" : nil, options: options, locator: locator)
             parsed = nil
         } catch {
             parsed = error

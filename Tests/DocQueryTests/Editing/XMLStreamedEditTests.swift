@@ -125,11 +125,33 @@ import TestSupport
         #expect(kind(failure(Self.pom, [.set("..version", to: "1")])) == .notStreamable)
     }
 
-    @Test func onlyUTF8IsStreamed() {
-        let latin1: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a><b>".utf8) + [0xE9] + Array("</b></a>".utf8)
+    /// A document in a legacy encoding stays in it, as in memory: bytes
+    /// outside the edits as they came, new text converted, a character the
+    /// encoding lacks as a character reference, whatever the chunks cut.
+    @Test(arguments: ["ISO-8859-1", "EUC-KR", "UTF-16", "Shift_JIS"])
+    func legacyEncodingsStayTheirs(_ label: String) throws {
+        let text = "<?xml version=\"1.0\" encoding=\"\(label)\"?>\n<a k='é'>\n  <b>é 1</b>\n  <c x=\"é\">é</c>\n</a>\n"
+        let korean = label == "EUC-KR" ? text.replacingOccurrences(of: "é", with: "한글") : text
+        let japanese = label == "Shift_JIS" ? korean.replacingOccurrences(of: "é", with: "日本") : korean
+        let bytes = try Transcoder.encode(Array(japanese.utf8), to: CharacterEncoding(label: label)) { _ in "?" }
+        let edits: [Edit] = [.set("b", to: "ü € 한"), .set("c.x", to: "ô"), .remove("k"), .rename("c", to: "d")]
+        let expected = try DocumentEditor(bytes: bytes).applying(edits).bytes
+        #expect(expected != bytes)
+        let edit = try XMLStreamedEdit(edits)
+        for slice in [nil, 1, 3] {
+            var out: [UInt8] = []
+            _ = try edit.run(ChunkedInput(bytes: bytes, sliceSize: slice)) { out.append(contentsOf: $0) }
+            #expect(out == expected, "\(label), slice \(String(describing: slice))")
+            try edit.checkOutput(ChunkedInput(bytes: out, sliceSize: slice))
+        }
+    }
+
+    @Test func aLegacyDocumentThatDoesNotConvertBackIsRefused() {
+        // Bytes not valid in the declared encoding fail where they are.
+        let bytes: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"EUC-KR\"?><a><b>".utf8) + [0xFF, 0xFF] + Array("</b></a>".utf8)
         var error: (any Error)?
-        do { _ = try streamed(latin1, [.set("b", to: "x")]) } catch let caught { error = caught }
-        #expect((error as? LoadError)?.kind == .unsupportedEncoding)
+        do { _ = try streamed(bytes, [.set("b", to: "x")], slice: 5) } catch let caught { error = caught }
+        #expect((error as? LoadError)?.kind == .invalidEncoding)
     }
 
     @Test func anOutputIsReadBack() throws {

@@ -15,9 +15,10 @@ import DocTree
 ///
 /// Supported: `set` of an element's text (an element that holds text
 /// alone) and of an attribute's value, `remove` and `rename` of elements
-/// and attributes. `insert` is not streamed yet. The input must be UTF-8
-/// (a byte order mark is kept); a document in another encoding is edited
-/// in memory.
+/// and attributes. `insert` is not streamed yet. A document in another
+/// encoding than UTF-8 is converted to UTF-8 chunk by chunk
+/// (``ChunkDecoder``, which checks that it converts back to the same bytes)
+/// and the output converted back, as ``DocumentEditor`` does.
 ///
 /// A run that throws has written part of the output: the caller writes to
 /// a temporary file and keeps it only when ``run(_:write:)`` returns, so
@@ -65,28 +66,48 @@ package struct XMLStreamedEdit {
     ///
     /// - Returns: how many nodes each edit changed, in the order of the edits.
     /// - Throws: ``LoadError`` for malformed or unreadable input, or input
-    ///   not in UTF-8; ``QueryError`` when an edit matches nothing
+    ///   in an encoding that does not convert back to itself; ``QueryError`` when an edit matches nothing
     ///   (``QueryError/Kind-swift.struct/noMatch``), cannot apply to a
     ///   match (``QueryError/Kind-swift.struct/invalidEdit``), or touches
     ///   what another touches (``QueryError/Kind-swift.struct/conflictingEdits``),
     ///   or a path turns out not to stream on this document; what `write`
     ///   throws. Part of the output is written by then (see the type's notes).
     package func run(_ input: ChunkedInput, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
-        var head: [UInt8] = []
-        while head.count < 4, try input.read(into: &head, limit: StreamingLoad.chunkSize) > 0 {}
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) {
-            try head[..<3].withUnsafeBytes(write)
-            head.removeFirst(3)
+        var head = try Self.head(of: input)
+        // A document in another encoding is edited in UTF-8, converted
+        // chunk by chunk, and written back converted, as the in-memory
+        // editor does with the whole (character references for what the
+        // encoding lacks). A byte order mark goes out as it came.
+        let legacy = try XMLStreamLocator.legacyEncoding(of: head, options: options)
+        let mark = legacy?.byteOrderMark ?? (head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        if mark > 0 {
+            try head[..<mark].withUnsafeBytes(write)
+            head.removeFirst(mark)
         }
+        let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
+        if let decoder { head = try decoder.decode(head, isLast: input.isAtEnd) }
         let state = try RunState(edits: edits)
         head.withUnsafeBufferPointer { state.writer.append($0) }
-        try withoutActuallyEscaping(write) { write in
+        let encoded: (UnsafeRawBufferPointer) throws -> Void = { utf8 in
+            guard let decoder else { return try write(utf8) }
+            let bytes = try Transcoder.encode(Array(utf8), to: decoder.encoding, escape: DocumentEditor.xmlEscape)
+            try bytes.withUnsafeBytes(write)
+        }
+        try withoutActuallyEscaping(encoded) { write in
             do {
                 try XMLStreamLocator.run(
-                    first: head,
+                    first: head, transcoded: decoder != nil,
                     next: { chunk, parsedUpTo in
                         try state.flush(parsedUpTo: parsedUpTo, atEnd: false, write)
-                        let more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
+                        var more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
+                        if let decoder {
+                            // A chunk may end inside the one character it holds.
+                            while more {
+                                chunk = try decoder.decode(chunk, isLast: input.isAtEnd)
+                                if !chunk.isEmpty { break }
+                                more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
+                            }
+                        }
                         chunk.withUnsafeBufferPointer { state.writer.append($0) }
                         options.progress?.report(input.bytesRead)
                         return more
@@ -104,6 +125,26 @@ package struct XMLStreamedEdit {
         return state.matches
     }
 
+    /// The first bytes of `input`: at least four (for a byte order mark or
+    /// zero bytes), and the whole XML declaration when it starts with one
+    /// in an ASCII-compatible encoding (for the encoding it names).
+    private static func head(of input: ChunkedInput) throws -> [UInt8] {
+        var head: [UInt8] = []
+        while head.count < 4, try input.read(into: &head, limit: StreamingLoad.chunkSize) > 0 {}
+        func mayOpenDeclaration() -> Bool {
+            let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+            return text.starts(with: "<?xml".utf8) || "<?xml".utf8.starts(with: text)
+        }
+        while head.count < 512, mayOpenDeclaration(), !holdsDeclarationEnd(head),
+            try input.read(into: &head, limit: StreamingLoad.chunkSize) > 0
+        {}
+        return head
+    }
+
+    private static func holdsDeclarationEnd(_ head: [UInt8]) -> Bool {
+        head.indices.dropLast().contains { head[$0] == UInt8(ascii: "?") && head[$0 + 1] == UInt8(ascii: ">") }
+    }
+
     /// Reads an output of ``run(_:write:)`` back (from the temporary file
     /// it went to), as the in-memory editor reads every result back before
     /// returning it: the same libxml2 parse, in chunks, with no selector, so
@@ -113,10 +154,21 @@ package struct XMLStreamedEdit {
     ///   output does not load, with the reason.
     package func checkOutput(_ output: ChunkedInput) throws {
         do {
-            var head: [UInt8] = []
-            while head.count < 4, try output.read(into: &head, limit: StreamingLoad.chunkSize) > 0 {}
+            var head = try Self.head(of: output)
+            let legacy = try XMLStreamLocator.legacyEncoding(of: head, options: options)
+            let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
+            if let legacy, let decoder { head = try decoder.decode(Array(head[legacy.byteOrderMark...]), isLast: output.isAtEnd) }
             try XMLStreamLocator.run(
-                first: head, next: { chunk, _ in try output.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0 },
+                first: head, transcoded: decoder != nil,
+                next: { chunk, _ in
+                    var more = try output.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
+                    while more, let decoder {
+                        chunk = try decoder.decode(chunk, isLast: output.isAtEnd)
+                        if !chunk.isEmpty { break }
+                        more = try output.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
+                    }
+                    return more
+                },
                 selectors: [], options: options, event: { _ in })
         } catch let error as LoadError {
             throw QueryError(
