@@ -66,37 +66,72 @@ struct XMLEditPlan {
                 edit, "it matches an element that holds \(describe(child)); only an element that holds text alone can be set")
         }
         let tag = source.startTag(target)
-        let escaped = Self.escaped(text, quote: nil)
-        if let endTag = source.endTagStart(target) {
-            patches.add(tag.end..<endTag, escaped.utf8, edit: number)
-        } else {
-            // `<a/>` (or `<a x="1" />`) becomes `<a>text</a>`.
-            var close = tag.close
-            while close > tag.name.upperBound, Self.isSpace(source.text[close - 1]) { close -= 1 }
-            let name = String(decoding: source.text[tag.name], as: UTF8.self)
-            patches.add(close..<tag.end, (">" + escaped + "</" + name + ">").utf8, edit: number)
-        }
+        let (range, replacement) = Self.textReplacement(
+            of: tag, endTagStart: source.endTagStart(target), Self.escaped(text, quote: nil), in: source.text)
+        patches.add(range, replacement.utf8, edit: number)
+    }
+
+    /// What replaces the content of the element whose start tag is `tag`
+    /// (its end tag at `endTagStart`, or none for an empty-element tag) so
+    /// that it holds the `escaped` text alone: the content, or for
+    /// `<a/>` (or `<a x="1" />`) the tag's close, which becomes `>text</a>`.
+    static func textReplacement<Text: RandomAccessCollection<UInt8>>(
+        of tag: XMLStartTag, endTagStart: Int?, _ escaped: String, in text: Text
+    ) -> (Range<Int>, String) where Text.Index == Int {
+        if let endTagStart { return (tag.end..<endTagStart, escaped) }
+        let name = String(decoding: text[tag.name], as: UTF8.self)
+        return (emptyElementClose(of: tag, in: text), ">" + escaped + "</" + name + ">")
+    }
+
+    /// The close of empty-element tag `tag` with the white space before
+    /// it, which an element given content replaces with `>`, the content
+    /// and an end tag.
+    static func emptyElementClose<Text: RandomAccessCollection<UInt8>>(
+        of tag: XMLStartTag, in text: Text
+    ) -> Range<Int> where Text.Index == Int {
+        var close = tag.close
+        while close > tag.name.upperBound, isSpace(text[close - 1]) { close -= 1 }
+        return close..<tag.end
     }
 
     private mutating func remove(_ target: UInt32, edit: Edit, number: Int) throws {
         let span = source.span(target)!
         if source.kind(target) == .attribute {
-            var start = span.lowerBound
-            while Self.isSpace(source.text[start - 1]) { start -= 1 }
-            patches.add(start..<span.upperBound, [], edit: number)
+            patches.add(Self.attributeRemoval(span, in: source.text), [], edit: number)
             return
         }
         guard source.parent(of: target) != 0 else { throw EditFailure.invalid(edit, "the root element cannot be removed") }
-        // Alone on its line: the line goes, indentation and line break included.
-        let line = source.lineIndent(at: span.lowerBound)
+        let removed = Self.elementRemoval(span, line: source.lineIndent(at: span.lowerBound), in: source.text, atEnd: true)!
+        patches.add(removed, [], edit: number)
+    }
+
+    /// What removing the attribute at `span` removes: it and the white space before it.
+    static func attributeRemoval<Text: RandomAccessCollection<UInt8>>(_ span: Range<Int>, in text: Text) -> Range<Int>
+    where Text.Index == Int {
+        var start = span.lowerBound
+        while isSpace(text[start - 1]) { start -= 1 }
+        return start..<span.upperBound
+    }
+
+    /// What removing the element at `span` removes, given the line it
+    /// starts on (``XMLSource/lineIndent(at:)``): alone on its line, the
+    /// line, indentation and line break included; else the element. `nil`
+    /// when `text` ends before that is known and more of it is to come
+    /// (`atEnd` false: the streamed editor asks again with more).
+    static func elementRemoval<Text: RandomAccessCollection<UInt8>>(
+        _ span: Range<Int>, line: (indent: Range<Int>, onlySpaceBefore: Bool), in text: Text, atEnd: Bool
+    ) -> Range<Int>? where Text.Index == Int {
+        guard line.onlySpaceBefore else { return span }
         var end = span.upperBound
-        while end < source.text.count, source.text[end] == 0x20 || source.text[end] == 0x09 { end += 1 }
-        if line.onlySpaceBefore, end < source.text.count, source.text[end] == 0x0A || source.text[end] == 0x0D {
-            if source.text[end] == 0x0D, end + 1 < source.text.count, source.text[end + 1] == 0x0A { end += 1 }
-            patches.add(line.indent.lowerBound..<(end + 1), [], edit: number)
-        } else {
-            patches.add(span, [], edit: number)
+        while end < text.endIndex, text[end] == 0x20 || text[end] == 0x09 { end += 1 }
+        if end == text.endIndex || (text[end] == 0x0D && end + 1 == text.endIndex) {
+            // A CR may be followed by the LF of its pair.
+            if !atEnd { return nil }
+            if end == text.endIndex { return span }
         }
+        guard text[end] == 0x0A || text[end] == 0x0D else { return span }
+        if text[end] == 0x0D, end + 1 < text.endIndex, text[end + 1] == 0x0A { end += 1 }
+        return line.indent.lowerBound..<(end + 1)
     }
 
     private mutating func rename(_ target: UInt32, _ name: String, edit: Edit, number: Int) throws {
@@ -111,11 +146,16 @@ struct XMLEditPlan {
             patches.add(source.attribute(target).name, name.utf8, edit: number)
             return
         }
-        let tag = source.startTag(target)
-        patches.add(tag.name, name.utf8, edit: number)
-        if let endTag = source.endTagStart(target) {
-            patches.add((endTag + 2)..<(endTag + 2 + tag.name.count), name.utf8, edit: number)
+        for range in Self.elementNames(of: source.startTag(target), endTagStart: source.endTagStart(target)) {
+            patches.add(range, name.utf8, edit: number)
         }
+    }
+
+    /// Where element's name is written: in its start tag `tag`, and in its
+    /// end tag (whose `<` is at `endTagStart`) when it has one.
+    static func elementNames(of tag: XMLStartTag, endTagStart: Int?) -> [Range<Int>] {
+        guard let endTagStart else { return [tag.name] }
+        return [tag.name, (endTagStart + 2)..<(endTagStart + 2 + tag.name.count)]
     }
 
     /// Inserts into element `target` (or beside it): with a `key`, a child
@@ -197,10 +237,8 @@ struct XMLEditPlan {
         let layout = isElement && blank && line.onlySpaceBefore && source.text.contains(0x0A)
         let inner = layout ? lineEnd + indent + indentUnit + markup + lineEnd + indent : markup
         if tag.isEmptyElement {
-            var close = tag.close
-            while close > tag.name.upperBound, Self.isSpace(source.text[close - 1]) { close -= 1 }
             let name = String(decoding: source.text[tag.name], as: UTF8.self)
-            patches.add(close..<tag.end, (">" + inner + "</" + name + ">").utf8, edit: number)
+            patches.add(Self.emptyElementClose(of: tag, in: source.text), (">" + inner + "</" + name + ">").utf8, edit: number)
         } else if layout {
             patches.add(tag.end..<contentEnd, inner.utf8, edit: number)
         } else {

@@ -31,7 +31,14 @@ struct XMLSource {
     func endTagStart(_ i: UInt32) -> Int? {
         let tag = startTag(i)
         guard !tag.isEmptyElement else { return nil }
-        var lt = spans.end(i) - 1
+        return Self.endTagStart(before: spans.end(i), in: text)
+    }
+
+    /// The `<` of the end tag that ends just before `end` in `text` (the
+    /// last `<` before it). The streamed editor reads its copy of the
+    /// input through this too.
+    static func endTagStart<Text: RandomAccessCollection<UInt8>>(before end: Int, in text: Text) -> Int where Text.Index == Int {
+        var lt = end - 1
         while text[lt] != UInt8(ascii: "<") { lt -= 1 }
         return lt
     }
@@ -44,8 +51,22 @@ struct XMLSource {
 
     /// The white space that begins the line holding `offset`, and where that line begins.
     func lineIndent(at offset: Int) -> (indent: Range<Int>, onlySpaceBefore: Bool) {
+        Self.lineIndent(at: offset, in: text, byteBefore: nil)
+    }
+
+    /// ``lineIndent(at:)`` in `text`, which may begin in the middle of a
+    /// document (the streamed editor's copy of the input): `byteBefore` is
+    /// the byte just before it, `nil` at the start of the document. When
+    /// the line begins before `text`, only whether the bytes up to `offset`
+    /// are white space is known: the result then says they are not.
+    static func lineIndent<Text: RandomAccessCollection<UInt8>>(
+        at offset: Int, in text: Text, byteBefore: UInt8?
+    ) -> (indent: Range<Int>, onlySpaceBefore: Bool) where Text.Index == Int {
         var lineStart = offset
-        while lineStart > 0, text[lineStart - 1] != 0x0A, text[lineStart - 1] != 0x0D { lineStart -= 1 }
+        while lineStart > text.startIndex, text[lineStart - 1] != 0x0A, text[lineStart - 1] != 0x0D { lineStart -= 1 }
+        if lineStart == text.startIndex, let byteBefore, byteBefore != 0x0A, byteBefore != 0x0D {
+            return (offset..<offset, false)
+        }
         var indentEnd = lineStart
         while indentEnd < offset, text[indentEnd] == 0x20 || text[indentEnd] == 0x09 { indentEnd += 1 }
         return (lineStart..<indentEnd, indentEnd == offset)

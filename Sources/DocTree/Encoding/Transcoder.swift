@@ -215,3 +215,79 @@ package enum Transcoder {
         return String(cString: text)
     }
 }
+
+/// Converts input that arrives in chunks into UTF-8, for a streamed edit of
+/// a document in another encoding: like ``Transcoder/utf8(from:encoding:)``,
+/// but a character cut by the end of a chunk waits for the next one, and
+/// each chunk's text is checked to convert back to the same bytes (as an
+/// in-memory edit checks the whole document), so that the edited output,
+/// converted back piece by piece, keeps every byte outside the edits.
+package final class ChunkDecoder {
+    package let encoding: CharacterEncoding
+    private let descriptor: iconv_t
+    /// Bytes of a character the last chunk ended inside.
+    private var carried: [UInt8] = []
+    /// Input bytes converted so far (for error offsets).
+    private var consumed = 0
+
+    /// - Throws: ``LoadError/Kind-swift.struct/unsupportedEncoding`` when
+    ///   iconv does not know the encoding.
+    package init(_ encoding: CharacterEncoding) throws(LoadError) {
+        self.encoding = encoding
+        descriptor = iconv_open("UTF-8", encoding.iconvName)
+        if Int(bitPattern: descriptor) == -1 {
+            throw LoadError(.unsupportedEncoding, "unknown encoding '\(encoding.label)'")
+        }
+    }
+
+    deinit { _ = iconv_close(descriptor) }
+
+    /// The UTF-8 of `chunk` (after what the previous one left); at the end
+    /// (`isLast`), a character left unfinished is an error.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/invalidEncoding`` for bytes
+    ///   not valid in the encoding, and ``LoadError/Kind-swift.struct/notEditable``
+    ///   for text that does not convert back to the same bytes.
+    package func decode(_ chunk: [UInt8], isLast: Bool) throws(LoadError) -> [UInt8] {
+        let input = carried + chunk
+        carried = []
+        var output = [UInt8](repeating: 0, count: input.count * 4 + 16)
+        var inLeft = input.count
+        var outLeft = output.count
+        let (result, code) = input.withUnsafeBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                var inPointer: UnsafeMutablePointer<CChar>? = source.baseAddress.map {
+                    UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: CChar.self)
+                }
+                var outPointer: UnsafeMutablePointer<CChar>? = target.baseAddress.map {
+                    UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self)
+                }
+                let result = iconv(descriptor, &inPointer, &inLeft, &outPointer, &outLeft)
+                return (result, errno)
+            }
+        }
+        output.removeLast(outLeft)
+        let used = input.count - inLeft
+        if result == -1 {
+            if code == EINVAL && !isLast {
+                carried = Array(input[used...])
+            } else {
+                let offset = consumed + used
+                let hex = InputDecoding.hex(input[used..<min(used + 4, input.count)])
+                throw LoadError(
+                    .invalidEncoding,
+                    code == EINVAL
+                        ? "the input ends inside a \(encoding.label) character at byte offset \(offset) (\(hex))"
+                        : "bytes not valid in \(encoding.label) at byte offset \(offset) (\(hex))")
+            }
+        }
+        let back = try Transcoder.encode(output, to: encoding) { _ in "\u{FFFD}" }
+        guard back.elementsEqual(input[..<used]) else {
+            throw LoadError(
+                .notEditable,
+                "a document in \(encoding.label) can be edited only when it converts back to the same bytes, and this one does not")
+        }
+        consumed += used
+        return output
+    }
+}

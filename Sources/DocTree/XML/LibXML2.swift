@@ -258,6 +258,31 @@ enum LibXML2 {
             run: { (parser, session) throws(LoadError) in try pushChunks(parser, session, next) })
     }
 
+    /// Parses UTF-8 XML in chunks like ``streamChunks(first:next:options:router:)``,
+    /// but sends the events to `locator`, which is shown the parser's
+    /// cursor at each element event; `next` is told, with each chunk it is
+    /// asked for, the offset up to which the parser has read everything.
+    /// `encoding` is as for ``parse(_:encoding:options:)`` (`"UTF-8"` for
+    /// input transcoded already), so the offsets count the bytes given.
+    static func locateChunks(
+        first: [UInt8], next: (inout [UInt8], _ parsedUpTo: Int) throws(LoadError) -> Bool, encoding: String?,
+        options: LoadOptions, locator: XMLStreamLocator
+    ) throws(LoadError) {
+        _ = setUp
+        let created = first.withUnsafeBufferPointer { head in
+            head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
+        }
+        let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        try load(
+            created, encoding: encoding, options: options, input: noInput, sink: locator,
+            run: { (parser, session) throws(LoadError) in
+                session.trail = locator
+                try pushChunks(parser, session) { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
+                    try next(&chunk, session.cursor)
+                }
+            })
+    }
+
     /// Feeds the push parser every chunk `next` gives, then ends the input.
     private static func pushChunks(
         _ parser: xmlParserCtxtPtr, _ session: Session, _ next: (inout [UInt8]) throws(LoadError) -> Bool
@@ -374,7 +399,7 @@ private final class Session: XMLReferenceDecoder {
     /// Where the document parser's cursor stood at each element's start
     /// and end, when the load is for editing; `nil` (a single test per
     /// element event) otherwise.
-    var trail: XMLCursorTrail?
+    var trail: (any XMLCursorObserver)?
 
     /// How far the document parser has read: the offset in the input of
     /// the byte its cursor points at.

@@ -8,7 +8,7 @@
 /// the `/>`). ``XMLLoader/parseWithSpans(_:encoding:options:)`` turns these into
 /// spans: an element's start is the last `<` before the first cursor,
 /// since a start tag holds no other `<` (attribute values cannot).
-final class XMLCursorTrail {
+final class XMLCursorTrail: XMLCursorObserver {
     /// Per element in start order: the cursor at its start and at its end.
     private(set) var cursors: [(start: Int, end: Int)] = []
     private var open: [Int] = []
@@ -24,4 +24,13 @@ final class XMLCursorTrail {
         guard let element = open.popLast() else { return }
         cursors[element].end = cursor
     }
+}
+
+/// What libxml2's cursor is shown to at each element event of a load that
+/// needs positions (see ``XMLCursorTrail`` for where it stands then).
+protocol XMLCursorObserver: AnyObject {
+    /// An element starts; the cursor is at the end of its start tag's attributes.
+    func started(at cursor: Int)
+    /// An element ends; the cursor is just past its end tag.
+    func ended(at cursor: Int)
 }

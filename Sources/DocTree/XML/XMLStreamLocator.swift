@@ -1,0 +1,239 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One thing ``XMLStreamLocator`` found while streaming: where a node some
+/// selector reaches stands in the input, as libxml2's cursor showed it
+/// (see ``XMLCursorTrail`` for what the cursor says at each event).
+package enum XMLLocatedEvent {
+    /// An element selector `selector` reaches started; the cursor stands at
+    /// the end of its start tag's attributes (its `>` or `/>`). `isRoot`
+    /// tells the root element.
+    case elementStart(selector: Int, cursor: Int, isRoot: Bool)
+    /// That element ended; the cursor stands just past its end tag's `>`
+    /// (or the `/>`).
+    case elementEnd(selector: Int, cursor: Int)
+    /// An attribute selector `selector` reaches, by its qualified name as
+    /// written, in the start tag whose event left the cursor at `elementCursor`.
+    case attribute(selector: Int, elementCursor: Int, name: [UInt8])
+    /// Inside an element selector `selector` reached (and that has not
+    /// ended), something other than text: a child element, a comment or a
+    /// processing instruction, named in `what`.
+    case content(selector: Int, what: String)
+}
+
+/// The ``XMLEventSink`` of a streamed edit: finds, without building any
+/// tree, the elements and attributes each of several ``StreamSelector``s
+/// reaches, and reports each with the parser's cursor (``XMLLocatedEvent``),
+/// from which the editor reads their markup in its own copy of the input.
+///
+/// Each selector keeps its own ``StreamMatcher`` and its own stack of
+/// states, as ``XMLStreamRouter`` does for one; the candidates of one
+/// selector never nest, those of different selectors may.
+package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
+    private struct Tracker {
+        var matcher: StreamMatcher
+        /// States of the open elements outside a candidate.
+        var states: [StreamNodeState] = []
+        /// Open elements of the current candidate (0: none is open).
+        var openInCandidate = 0
+    }
+
+    @exclusivity(unchecked) private var trackers: [Tracker]
+    @exclusivity(unchecked) private var cursor = -1
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var sawRoot = false
+    /// Where events go; what it throws stops the parse.
+    private let consumer: (XMLLocatedEvent) throws -> Void
+    @exclusivity(unchecked) private(set) var consumerError: (any Error)?
+    @exclusivity(unchecked) private(set) var selectorError: (selector: Int, error: StreamSelectorError)?
+
+    init(selectors: [StreamSelector], consumer: @escaping (XMLLocatedEvent) throws -> Void) {
+        trackers = selectors.map { Tracker(matcher: StreamMatcher($0)) }
+        self.consumer = consumer
+    }
+
+    var isComplete: Bool { sawRoot && depth == 0 }
+    var needsRestart: Bool { false }
+
+    func started(at cursor: Int) { self.cursor = cursor }
+    func ended(at cursor: Int) { self.cursor = cursor }
+
+    private func send(_ event: XMLLocatedEvent) throws(LoadError) {
+        do {
+            try consumer(event)
+        } catch {
+            consumerError = error
+            throw LoadError(.invalidSyntax, "the streamed edit stopped the parse")
+        }
+    }
+
+    @inline(__always)
+    private static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
+    }
+
+    func startElement(
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
+        attributes: XMLAttributes, decoder: any XMLReferenceDecoder
+    ) throws(LoadError) {
+        let isRoot = !sawRoot
+        sawRoot = true
+        depth += 1
+        for k in trackers.indices {
+            if trackers[k].openInCandidate > 0 {
+                trackers[k].openInCandidate += 1
+                try send(.content(selector: k, what: "the element <\(Self.qualifiedName(local, prefix))>"))
+                continue
+            }
+            let state: StreamNodeState
+            do throws(StreamSelectorError) {
+                if isRoot {
+                    state = try trackers[k].matcher.root(isArray: false)
+                } else if let parent = trackers[k].states.last {
+                    state = try trackers[k].matcher.xmlChild(
+                        of: parent, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: false)
+                } else {
+                    state = .none
+                }
+            } catch {
+                selectorError = (k, error)
+                throw LoadError(.invalidSyntax, error.message)
+            }
+            if state == .candidate {
+                trackers[k].openInCandidate = 1
+                try send(.elementStart(selector: k, cursor: cursor, isRoot: isRoot))
+                continue
+            }
+            trackers[k].states.append(state)
+            // Attributes this element's state may pick.
+            guard attributes.count > 0, case .applying(let step) = state, case .key = trackers[k].matcher.steps[step] else { continue }
+            for index in 0..<attributes.count {
+                guard let name = attributes.localName(at: index) else { continue }
+                let attributePrefix = attributes.prefix(at: index)
+                let picked: StreamNodeState
+                do throws(StreamSelectorError) {
+                    picked = try trackers[k].matcher.xmlChild(
+                        of: state, local: Self.buffer(name), prefix: attributePrefix.map(Self.buffer), isAttribute: true)
+                } catch {
+                    selectorError = (k, error)
+                    throw LoadError(.invalidSyntax, error.message)
+                }
+                guard picked == .candidate else { continue }
+                try send(.attribute(selector: k, elementCursor: cursor, name: Array(Self.qualifiedName(name, attributePrefix).utf8)))
+            }
+        }
+    }
+
+    private static func qualifiedName(_ local: UnsafePointer<UInt8>, _ prefix: UnsafePointer<UInt8>?) -> String {
+        let name = String(decoding: buffer(local), as: UTF8.self)
+        return prefix.map { String(decoding: buffer($0), as: UTF8.self) + ":" + name } ?? name
+    }
+
+    func endElement() throws(LoadError) {
+        depth -= 1
+        for k in trackers.indices {
+            if trackers[k].openInCandidate > 0 {
+                trackers[k].openInCandidate -= 1
+                if trackers[k].openInCandidate == 0 { try send(.elementEnd(selector: k, cursor: cursor)) }
+            } else if !trackers[k].states.isEmpty {
+                trackers[k].states.removeLast()
+            }
+        }
+    }
+
+    func text(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(LoadError) {}
+
+    func comment(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+        for k in trackers.indices where trackers[k].openInCandidate > 0 { try send(.content(selector: k, what: "a comment")) }
+    }
+
+    func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+        for k in trackers.indices where trackers[k].openInCandidate > 0 {
+            try send(.content(selector: k, what: "a processing instruction"))
+        }
+    }
+
+    func skipEntity(_ skipped: SkippedEntity) {}
+
+    /// The encoding a streamed edit must convert the input from, learnt
+    /// from its first bytes as a load for editing learns it (the encoding
+    /// option, a byte order mark, zero bytes, the XML declaration), with
+    /// the length of the byte order mark; `nil` for UTF-8.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/unsupportedEncoding`` for
+    ///   an encoding name that names none.
+    package static func legacyEncoding(
+        of head: [UInt8], options: LoadOptions
+    ) throws(LoadError) -> (encoding: CharacterEncoding, byteOrderMark: Int)? {
+        let mark = head.withUnsafeBufferPointer { EncodingDetection.byteOrderMark($0) }
+        let detected = try head.withUnsafeBufferPointer { (bytes) throws(LoadError) in
+            try EncodingDetection.detect(bytes, option: options.encoding, charset: nil)
+        }
+        if let detected {
+            return detected.encoding.isUTF8 ? nil : (detected.encoding, mark?.length ?? 0)
+        }
+        guard let label = XMLDeclaration.encodingLabel(in: Array(head.prefix(512))) else { return nil }
+        let declared = try CharacterEncoding(label: label)
+        return declared.isUTF8 ? nil : (declared, 0)
+    }
+
+    /// Streams UTF-8 XML from `first` and the chunks `next` appends to its
+    /// argument (`false` at the end), reporting to `event` where each node
+    /// the `selectors` reach stands. `next` is also told how far the parser
+    /// has read (every byte before that offset has given its events), so
+    /// that it can let go of what lies before. `transcoded` says the input
+    /// was converted to UTF-8 from the encoding its declaration names
+    /// (``legacyEncoding(of:options:)``): the parser is then told it is
+    /// UTF-8 and ignores the declaration.
+    ///
+    /// - Throws: what `next` or `event` throws; ``LoadError`` for malformed
+    ///   input (located by line and column), or for input that is not
+    ///   UTF-8 and not `transcoded` (offsets must count the bytes as
+    ///   given); ``XMLLocatorSelectorError`` when a selector cannot decide
+    ///   the document.
+    package static func run(
+        first: [UInt8], transcoded: Bool = false, next: (inout [UInt8], _ parsedUpTo: Int) throws -> Bool,
+        selectors: [StreamSelector], options: LoadOptions, event: @escaping (XMLLocatedEvent) throws -> Void
+    ) throws {
+        if !transcoded, try legacyEncoding(of: first, options: options) != nil {
+            throw LoadError(
+                .unsupportedEncoding, "a streamed edit reads XML in UTF-8 only; edit this document without streaming")
+        }
+        let locator = XMLStreamLocator(selectors: selectors, consumer: event)
+        var nextError: (any Error)?
+        let parsed: LoadError?
+        do throws(LoadError) {
+            try LibXML2.locateChunks(
+                first: first,
+                next: { (chunk: inout [UInt8], parsedUpTo: Int) throws(LoadError) -> Bool in
+                    do {
+                        return try next(&chunk, parsedUpTo)
+                    } catch let error as LoadError {
+                        throw error
+                    } catch {
+                        nextError = error
+                        throw LoadError(.invalidSyntax, "the streamed edit stopped the parse")
+                    }
+                },
+                encoding: transcoded ? "UTF-8" : nil, options: options, locator: locator)
+            parsed = nil
+        } catch {
+            parsed = error
+        }
+        if let error = locator.consumerError ?? nextError { throw error }
+        if let (k, error) = locator.selectorError { throw XMLLocatorSelectorError(selector: k, error: error) }
+        if let parsed { throw parsed }
+    }
+}
+
+/// A selector of ``XMLStreamLocator/run(first:next:selectors:options:event:)``
+/// that cannot decide the document, with its position in the list.
+package struct XMLLocatorSelectorError: Error {
+    package var selector: Int
+    package var error: StreamSelectorError
+}
