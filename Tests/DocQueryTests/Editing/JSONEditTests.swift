@@ -143,7 +143,7 @@ import Testing
             .insert(try EditValue(encoding: Todo()), into: "."), .insert(EditValue(source.root), into: "."),
             .insert(try EditValue(json: "[1.50, null]"), into: "."), .insert("a\"b\n", into: "."),
         ])
-        #expect(out == #"[0,18446744073709551615,-3,0.1,1.5,{"completed":true,"title":"t"},{"n":1.0e3,"s":"é"},[1.50,null],"a\"b\n"]"#)
+        #expect(out == #"[0,18446744073709551615,-3,0.1,1.5,{"title":"t","completed":true},{"n":1.0e3,"s":"é"},[1.50,null],"a\"b\n"]"#)
     }
 
     @Test func setValueForKeyPath() throws {

@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What every encoder and container of one top-level encode shares: the
+/// options, the target format, and the user info converted once. Not
+/// Sendable: one encode runs on one thread.
+final class EncodingState {
+    let options: DocumentEncoder
+    /// Whether keys the attribute strategy picks are marked as attributes.
+    let marksAttributes: Bool
+    /// Whether infinity and NaN may be written (as XML Schema's `INF`, `-INF`, `NaN`).
+    let allowsNonFinite: Bool
+    private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
+
+    init(options: DocumentEncoder, marksAttributes: Bool, allowsNonFinite: Bool) {
+        self.options = options
+        self.marksAttributes = marksAttributes
+        self.allowsNonFinite = allowsNonFinite
+    }
+
+    /// For a whole document in `format`.
+    convenience init(options: DocumentEncoder, format: DocumentFormat) {
+        self.init(options: options, marksAttributes: format == .xml, allowsNonFinite: format == .xml)
+    }
+
+    // MARK: Values
+
+    /// A new box holding `value`.
+    func encode(_ value: some Encodable, at path: [any CodingKey]) throws -> EncodingBox {
+        let box = EncodingBox()
+        try encode(value, into: box, at: path)
+        return box
+    }
+
+    /// Writes `value` into `box`: scalars and the types Foundation encodes
+    /// specially (`Date`, `Decimal`, `URL`, `Data`) and string-keyed
+    /// dictionaries here, everything else by its `encode(to:)`.
+    func encode<T: Encodable>(_ value: T, into box: EncodingBox, at path: [any CodingKey]) throws {
+        switch value {
+        case let string as String: box.value = .scalar(.string(string))
+        case let bool as Bool: box.value = .scalar(.bool(bool))
+        case let double as Double: box.value = .scalar(try number(double, at: path))
+        case let float as Float: box.value = .scalar(try number(float, at: path))
+        case let integer as any BinaryInteger: box.value = .scalar(.number(String(describing: integer)))
+        case let decimal as Decimal:
+            guard !decimal.isNaN else { throw invalid(value, at: path, "NaN cannot be written as a number") }
+            box.value = .scalar(.number(decimal.description))
+        case let date as Date: try encode(date, into: box, at: path)
+        case let url as URL: box.value = .scalar(.string(url.absoluteString))
+        case let data as Data: box.value = .scalar(.string(data.base64EncodedString()))
+        case let dictionary as any EncodableStringKeyedDictionary: try dictionary.encodeMembers(into: box, at: path, state: self)
+        default: try value.encode(to: TreeEncoder(box: box, path: path, state: self))
+        }
+    }
+
+    /// A `Double` or `Float` as number text: the shortest form that reads
+    /// back the same, integral values without a fraction.
+    func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, at path: [any CodingKey]) throws -> EditValue.Content {
+        guard value.isFinite else {
+            guard allowsNonFinite else {
+                throw invalid(value, at: path, "JSON has no infinity or NaN (XML writes them as INF, -INF and NaN)")
+            }
+            return .number(value.isNaN ? "NaN" : value < 0 ? "-INF" : "INF")
+        }
+        if value == value.rounded(), abs(value) < 1e15 { return .number(String(Int64(value))) }
+        return .number(value.description)
+    }
+
+    private func encode(_ date: Date, into box: EncodingBox, at path: [any CodingKey]) throws {
+        switch options.dateEncodingStrategy {
+        case .iso8601: box.value = .scalar(.string(DateWriting.iso8601(date)))
+        case .secondsSince1970: box.value = .scalar(try number(date.timeIntervalSince1970, at: path))
+        case .millisecondsSince1970: box.value = .scalar(try number(date.timeIntervalSince1970 * 1000, at: path))
+        case .deferredToDate: try date.encode(to: TreeEncoder(box: box, path: path, state: self))
+        case .custom(let write): try write(date, TreeEncoder(box: box, path: path, state: self))
+        }
+    }
+
+    // MARK: Keys
+
+    /// The name `key` is written with, and whether it is an attribute.
+    func name(of key: some CodingKey, at path: [any CodingKey]) -> (name: String, isAttribute: Bool) {
+        let name: String
+        switch options.keyEncodingStrategy {
+        case .useDefaultKeys: name = key.stringValue
+        case .convertToSnakeCase: name = KeyConversion.snakeCase(fromCamelCase: key.stringValue)
+        case .custom(let transform): name = transform(path + [key]).stringValue
+        }
+        guard marksAttributes else { return (name, false) }
+        switch options.attributeStrategy {
+        case .none: return (name, false)
+        case .keys(let keys): return (name, keys.contains(key.stringValue))
+        case .custom(let decide): return (name, decide(path + [key]))
+        }
+    }
+
+    // MARK: Errors
+
+    func invalid(_ value: Any, at path: [any CodingKey], _ text: String) -> EncodingError {
+        let rendered = NodeDecoder.path(of: path)
+        return .invalidValue(
+            value, EncodingError.Context(codingPath: path, debugDescription: rendered.isEmpty ? text : "\(rendered): \(text)"))
+    }
+}
+
+/// `[String: V]` encodes straight into members named by its keys (never
+/// converted by the key strategy), sorted so the output is stable.
+protocol EncodableStringKeyedDictionary {
+    func encodeMembers(into box: EncodingBox, at path: [any CodingKey], state: EncodingState) throws
+}
+
+extension Dictionary: EncodableStringKeyedDictionary where Key == String, Value: Encodable {
+    func encodeMembers(into box: EncodingBox, at path: [any CodingKey], state: EncodingState) throws {
+        box.makeKeyed()
+        for key in keys.sorted() {
+            try state.encode(self[key]!, into: box.member(key, isAttribute: false), at: path + [NameKey(key)])
+        }
+    }
+}
