@@ -55,6 +55,10 @@ struct XMLEditPlan {
     // MARK: Operations
 
     private mutating func set(_ target: UInt32, _ value: EditValue.Content, edit: Edit, number: Int) throws {
+        if source.kind(target) == .element, Self.isStructured(value) {
+            try replace(target, with: value, edit: edit, number: number)
+            return
+        }
         let text = try Self.text(of: value, edit: edit)
         if source.kind(target) == .attribute {
             let attribute = source.attribute(target)
@@ -100,7 +104,7 @@ struct XMLEditPlan {
     }
 
     private mutating func rename(_ target: UInt32, _ name: String, edit: Edit, number: Int) throws {
-        guard Self.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
+        guard Self.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
         if source.kind(target) == .attribute {
             let parent = source.parent(of: target)
             if source.children(of: parent).contains(where: {
@@ -127,7 +131,12 @@ struct XMLEditPlan {
         guard source.kind(target) == .element else {
             throw EditFailure.invalid(edit, "it matches \(describe(target)); XML inserts go into or beside an element")
         }
-        let text = try Self.text(of: value, edit: edit)
+        if key == nil || key!.hasPrefix("@"), Self.isStructured(value) {
+            throw EditFailure.invalid(
+                edit, key == nil ? "an array or a keyed value goes into XML as elements: give the insert a key to name them"
+                    : "an attribute holds text, not an array or a keyed value")
+        }
+        let text = Self.isStructured(value) ? "" : try Self.text(of: value, edit: edit)
         if let key, key.hasPrefix("@") {
             guard case .into = place else {
                 throw EditFailure.invalid(edit, "an attribute goes into an element, not before or after one")
@@ -135,8 +144,13 @@ struct XMLEditPlan {
             try insertAttribute(String(key.dropFirst()), text, into: target, edit: edit, number: number)
             return
         }
-        if let key, !Self.isName(key) { throw EditFailure.invalid(edit, "'\(key)' is not an XML name") }
-        let markup = key.map { "<\($0)>" + Self.escaped(text, quote: nil) + "</\($0)>" } ?? Self.escaped(text, quote: nil)
+        if let key, !Self.isName(key) { throw EditFailure.invalid(edit, XMLText.nameProblem(key)) }
+        /// The new content, its later lines indented from `indent` when it stands on a line of its own.
+        let plan = self
+        func markup(indent: String, alone: Bool) throws -> String {
+            guard let key else { return Self.escaped(text, quote: nil) }
+            return try plan.elements(key, value, indent: indent, alone: alone, edit: edit)
+        }
         switch place {
         case .before, .after:
             guard source.parent(of: target) != 0 else {
@@ -146,10 +160,11 @@ struct XMLEditPlan {
             let line = source.lineIndent(at: span.lowerBound)
             let indent = String(decoding: source.text[line.indent], as: UTF8.self)
             let alone = line.onlySpaceBefore && key != nil
+            let written = try markup(indent: indent, alone: alone)
             if place == .before {
-                patches.add(span.lowerBound..<span.lowerBound, (markup + (alone ? lineEnd + indent : "")).utf8, edit: number)
+                patches.add(span.lowerBound..<span.lowerBound, (written + (alone ? lineEnd + indent : "")).utf8, edit: number)
             } else {
-                patches.add(span.upperBound..<span.upperBound, ((alone ? lineEnd + indent : "") + markup).utf8, edit: number)
+                patches.add(span.upperBound..<span.upperBound, ((alone ? lineEnd + indent : "") + written).utf8, edit: number)
             }
         case .into(let index):
             let elements = source.children(of: target).filter { source.kind($0) == .element }
@@ -161,13 +176,17 @@ struct XMLEditPlan {
             if resolved < elements.count {
                 let next = source.span(elements[resolved])!
                 let line = source.lineIndent(at: next.lowerBound)
-                let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
-                patches.add(next.lowerBound..<next.lowerBound, (markup + gap).utf8, edit: number)
+                let indent = String(decoding: source.text[line.indent], as: UTF8.self)
+                let alone = line.onlySpaceBefore && key != nil
+                let written = try markup(indent: indent, alone: alone)
+                patches.add(next.lowerBound..<next.lowerBound, (written + (alone ? lineEnd + indent : "")).utf8, edit: number)
             } else if let last = elements.last {
                 let span = source.span(last)!
                 let line = source.lineIndent(at: span.lowerBound)
-                let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
-                patches.add(span.upperBound..<span.upperBound, (gap + markup).utf8, edit: number)
+                let indent = String(decoding: source.text[line.indent], as: UTF8.self)
+                let alone = line.onlySpaceBefore && key != nil
+                let written = try markup(indent: indent, alone: alone)
+                patches.add(span.upperBound..<span.upperBound, ((alone ? lineEnd + indent : "") + written).utf8, edit: number)
             } else {
                 try insertFirstChild(markup, isElement: key != nil, into: target, edit: edit, number: number)
             }
@@ -177,7 +196,9 @@ struct XMLEditPlan {
     /// Puts `markup` into element `target`, which has no child element:
     /// after its text, or, when it holds none and stands on its own line,
     /// on a line of its own one indentation unit deeper.
-    private mutating func insertFirstChild(_ markup: String, isElement: Bool, into target: UInt32, edit: Edit, number: Int) throws {
+    private mutating func insertFirstChild(
+        _ render: (_ indent: String, _ alone: Bool) throws -> String, isElement: Bool, into target: UInt32, edit: Edit, number: Int
+    ) throws {
         let tag = source.startTag(target)
         let span = source.span(target)!
         let line = source.lineIndent(at: span.lowerBound)
@@ -186,6 +207,7 @@ struct XMLEditPlan {
         let content = source.text[tag.end..<contentEnd]
         let blank = content.allSatisfy(Self.isSpace)
         let layout = isElement && blank && line.onlySpaceBefore && source.text.contains(0x0A)
+        let markup = try render(indent + indentUnit, layout)
         let inner = layout ? lineEnd + indent + indentUnit + markup + lineEnd + indent : markup
         if tag.isEmptyElement {
             var close = tag.close
@@ -199,10 +221,68 @@ struct XMLEditPlan {
         }
     }
 
+    /// Replaces element `target` with `value` as the XML mapping writes it
+    /// (``XMLMarkup``): a keyed value as one element of the same name, with
+    /// its namespace declarations kept; an array as that many elements of
+    /// the name, laid out like the one they replace.
+    private mutating func replace(_ target: UInt32, with value: EditValue.Content, edit: Edit, number: Int) throws {
+        if case .array(let items) = value {
+            guard source.parent(of: target) != 0 else {
+                throw EditFailure.invalid(edit, "the root element cannot become several elements")
+            }
+            guard !items.isEmpty else {
+                throw EditFailure.invalid(edit, "an empty array is no element at all; remove the element instead")
+            }
+        }
+        let span = source.span(target)!
+        let tag = source.startTag(target)
+        let name = String(decoding: source.text[tag.name], as: UTF8.self)
+        let declarations = tag.attributes.filter { $0.isNamespaceDeclaration(in: source.text) }
+            .map { " " + String(decoding: source.text[$0.span], as: UTF8.self) }.joined()
+        let line = source.lineIndent(at: span.lowerBound)
+        let indent = String(decoding: source.text[line.indent], as: UTF8.self)
+        let alone = line.onlySpaceBefore && source.text.contains(0x0A)
+        let written = try elements(name, value, indent: indent, alone: alone, edit: edit, declarations: declarations)
+        patches.add(span, written.utf8, edit: number)
+    }
+
+    /// `value` as elements named `name` by the XML mapping (``XMLMarkup``):
+    /// an array as one element per item, anything else as one element.
+    /// When `alone`, each stands on a line of its own and its content is
+    /// indented by the document's unit from `indent`; else all is compact.
+    /// `declarations` (namespace declarations as written) go into each start tag.
+    private func elements(
+        _ name: String, _ value: EditValue.Content, indent: String, alone: Bool, edit: Edit, declarations: String = ""
+    ) throws -> String {
+        let items: [EditValue.Content]
+        if case .array(let list) = value { items = list } else { items = [value] }
+        var out = ""
+        for (position, item) in items.enumerated() {
+            var writer = XMLMarkup(unit: alone ? indentUnit : nil, newline: lineEnd)
+            writer.boundPrefixes = nil
+            do {
+                try writer.element(name, item, indent: indent, path: [])
+            } catch let EncodingError.invalidValue(_, context) {
+                throw EditFailure.invalid(edit, context.debugDescription)
+            }
+            if position > 0, alone { out += lineEnd + indent }
+            out += declarations.isEmpty ? writer.out : "<" + name + declarations + writer.out.dropFirst(1 + name.count)
+        }
+        return out
+    }
+
+    /// Whether `value` is an array or an object, which XML writes as elements.
+    static func isStructured(_ value: EditValue.Content) -> Bool {
+        switch value {
+        case .array, .object: true
+        default: false
+        }
+    }
+
     /// Adds attribute `name` after the last attribute of element `target`'s
     /// start tag, quoted like it, on a line of its own when it stands on one.
     private mutating func insertAttribute(_ name: String, _ value: String, into target: UInt32, edit: Edit, number: Int) throws {
-        guard Self.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
+        guard Self.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
         if source.children(of: target).contains(where: { source.kind($0) == .attribute && source.document.node(at: $0).name == name }) {
             throw EditFailure.invalid(edit, "the element already has an attribute named '\(name)'; set it instead")
         }
@@ -249,42 +329,26 @@ struct XMLEditPlan {
     /// Boolean as `true` or `false`, `nil` as empty text.
     static func text(of value: EditValue.Content, edit: Edit) throws -> String {
         switch value {
-        case .string(let string): string
-        case .number(let number): number
-        case .bool(let bool): bool ? "true" : "false"
-        case .null: ""
+        case .string(let string):
+            if let forbidden = XMLText.firstForbiddenCharacter(in: string) {
+                throw EditFailure.invalid(edit, "U+\(String(forbidden.value, radix: 16, uppercase: true)) is not a character XML 1.0 can hold")
+            }
+            return string
+        case .number(let number): return number
+        case .bool(let bool): return bool ? "true" : "false"
+        case .null: return ""
         case .array, .object:
-            throw EditFailure.invalid(edit, "XML text and attribute values hold text, not a JSON array or object")
+            throw EditFailure.invalid(edit, "XML text and attribute values hold text, not an array or a keyed value")
         }
     }
 
-    /// `text` with `&` and `<` escaped, and `quote` when it is given.
-    static func escaped(_ text: String, quote: UInt8?) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case "\"" where quote == UInt8(ascii: "\""): out += "&quot;"
-            case "'" where quote == UInt8(ascii: "'"): out += "&apos;"
-            // Kept as characters, white space in an attribute value would be normalised away.
-            case "\n" where quote != nil: out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t" where quote != nil: out += "&#9;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
+    /// `text` escaped as all new XML is (``XMLText/escaped(_:quote:)``).
+    static func escaped(_ text: String, quote: UInt8?) -> String { XMLText.escaped(text, quote: quote) }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-    /// Whether `name` can stand as an element or attribute name.
-    static func isName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !"-.0123456789".unicodeScalars.contains(first) else { return false }
-        return !name.unicodeScalars.contains { " \t\r\n<>&\"'=/!?;,()[]{}|`$%*+\\#@^~".unicodeScalars.contains($0) }
-    }
+    /// Whether `name` can stand as an element or attribute name (``XMLText/isName(_:)``).
+    static func isName(_ name: String) -> Bool { XMLText.isName(name) }
 
     private func describe(_ i: UInt32) -> String {
         switch source.kind(i) {
