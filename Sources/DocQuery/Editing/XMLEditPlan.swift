@@ -9,8 +9,9 @@ import DocTree
 /// line and indentation when it stands alone on it, a removed attribute
 /// the white space before it; a rename rewrites the name in the start and
 /// end tags; an insert adds a child element, an attribute (a key `@name`)
-/// or text, laid out like its neighbours. New text is escaped minimally: `&` and `<`, and in an
-/// attribute value its own quote.
+/// or text, laid out like its neighbours. An array or keyed value set or
+/// inserted becomes elements by ``XMLMarkup``, the mapping the encoder
+/// builds documents with. New text is escaped as ``XMLText`` says.
 struct XMLEditPlan {
     let source: XMLSource
     private var patches = Patches()
