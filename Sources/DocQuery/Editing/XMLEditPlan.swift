@@ -267,7 +267,9 @@ struct XMLEditPlan {
                 throw EditFailure.invalid(edit, context.debugDescription)
             }
             if position > 0, alone { out += lineEnd + indent }
-            out += declarations.isEmpty ? writer.out : "<" + name + declarations + writer.out.dropFirst(1 + name.count)
+            // The markup starts with `<name`; the declarations go after it.
+            out += declarations.isEmpty ? writer.out
+                : "<" + name + declarations + String(decoding: writer.out.utf8.dropFirst(1 + name.utf8.count), as: UTF8.self)
         }
         return out
     }

@@ -8,7 +8,12 @@ import Foundation
 enum DateWriting {
     /// `2018-06-13T09:30:00Z` in UTC, with milliseconds when the date has a
     /// fraction of a second (rounded to the nearest): `2018-06-13T09:30:00.250Z`.
-    static func iso8601(_ date: Date) -> String {
+    /// The first and last instants with a four-digit year: 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z.
+    static let iso8601Range = -62_135_596_800.0...253_402_300_799.999
+
+    /// `nil` when the date's year is not one of four digits (or the date is not finite).
+    static func iso8601(_ date: Date) -> String? {
+        guard iso8601Range.contains(date.timeIntervalSince1970) else { return nil }
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (seconds, millisecond) = floorDivision(milliseconds, 1000)
         let (days, secondOfDay) = floorDivision(seconds, 86_400)

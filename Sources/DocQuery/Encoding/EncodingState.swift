@@ -71,7 +71,13 @@ final class EncodingState {
 
     private func encode(_ date: Date, into box: EncodingBox, at path: [any CodingKey]) throws {
         switch options.dateEncodingStrategy {
-        case .iso8601: box.value = .scalar(.string(DateWriting.iso8601(date)))
+        case .iso8601:
+            guard let text = DateWriting.iso8601(date) else {
+                throw invalid(
+                    date, at: path,
+                    "the date \(date.timeIntervalSince1970) seconds after 1970 has no four-digit year, which ISO 8601 text needs (write it with .secondsSince1970)")
+            }
+            box.value = .scalar(.string(text))
         case .secondsSince1970: box.value = .scalar(try number(date.timeIntervalSince1970, at: path))
         case .millisecondsSince1970: box.value = .scalar(try number(date.timeIntervalSince1970 * 1000, at: path))
         case .deferredToDate: try date.encode(to: TreeEncoder(box: box, path: path, state: self))

@@ -111,6 +111,12 @@ import Testing
             try container.encode("day \(Int(date.timeIntervalSince1970) / 86_400)")
         }
         #expect(try Self.text([date], as: .json, encoder) == #"["day 17695"]"#)
+        // The ends of the four-digit years, and past them an error, not a trap.
+        #expect(try Self.text([Date(timeIntervalSince1970: -62_135_596_800)], as: .json) == #"["0001-01-01T00:00:00Z"]"#)
+        #expect(try Self.text([Date(timeIntervalSince1970: 253_402_300_799.5)], as: .json) == #"["9999-12-31T23:59:59.500Z"]"#)
+        for far in [Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: -1e20), Date(timeIntervalSince1970: .nan)] {
+            #expect(Self.failure { try DocumentEncoder().encode([far], as: .json) }?.message.contains("no four-digit year") == true)
+        }
     }
 
     @Test func numbersAndSpecialValues() throws {
