@@ -47,7 +47,9 @@ import Foundation
 /// - text is escaped: `&`, `<`, `>`, and in attribute values `"` and the
 ///   white space that attribute normalisation would change.
 ///
-/// A name that is not an XML name (`"unit price"`, `"1st"`), a character
+/// A name that is not an XML name (`"unit price"`, `"1st"`), a prefix no
+/// `xmlns:` attribute of the element or an ancestor binds, a namespace
+/// declaration libxml2 does not accept (its value must be a URI), a character
 /// XML 1.0 cannot hold (U+0000 to U+001F other than tab, line feed and
 /// carriage return), an array of arrays, an array at the root, or an
 /// array or keyed value where an attribute must hold text throws an
@@ -133,7 +135,19 @@ public struct DocumentEncoder: Sendable {
             if writesXMLDeclaration { markup.out += #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" }
             try markup.root(rootElementName, content)
             if unit != nil { markup.out += "\n" }
-            return Array(markup.out.utf8)
+            let bytes = Array(markup.out.utf8)
+            // What a namespace name may be is libxml2's URI grammar: the
+            // one reader decides, rather than a second copy of its rules.
+            if markup.declaresNamespaces {
+                var options = LoadOptions()
+                options.format = .xml
+                do {
+                    _ = try Document(data: Data(bytes), options: options)
+                } catch {
+                    throw XMLMarkup.failure([], "the namespace declarations do not load: \(error.message)")
+                }
+            }
+            return bytes
         }
     }
 }

@@ -19,6 +19,10 @@ struct XMLMarkup {
     /// prefixes unchecked (the editor, whose result is read back anyway).
     var boundPrefixes: Set<Substring>? = []
     var out = ""
+    /// Whether an `xmlns` or `xmlns:p` attribute was written, whose value
+    /// libxml2 checks as a URI (see ``DocumentEncoder``, which reads such
+    /// output back).
+    private(set) var declaresNamespaces = false
 
     init(unit: String?, newline: String) {
         self.unit = unit
@@ -86,6 +90,7 @@ struct XMLMarkup {
         for attribute in attributes {
             guard XMLText.isName(attribute.name) else { throw Self.failure(path + [NameKey(attribute.name)], XMLText.nameProblem(attribute.name)) }
             if attribute.name.hasPrefix("xmlns:") { bound?.insert(attribute.name.dropFirst(6)) }
+            if attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:") { declaresNamespaces = true }
         }
         try checkPrefix(of: name, bound: bound, path: path)
         var seen: Set<String> = []

@@ -172,6 +172,8 @@ import Testing
         let doc = try Document(value, as: .xml)
         #expect(doc["Body.x"].string == "2")
         #expect(doc["s:Body.id"].string == "1")
+        let notAURI = Self.failure { try DocumentEncoder().encode(EditValue(["@xmlns:s": "two\nlines", "s:a": 1]), as: .xml) }
+        #expect(notAURI?.message.contains("the namespace declarations do not load") == true)
     }
 
     @Test func customAttributeStrategy() throws {
