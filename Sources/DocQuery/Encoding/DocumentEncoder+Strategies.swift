@@ -12,6 +12,14 @@ extension DocumentEncoder {
         /// the date has a fraction of a second (`2018-06-13T09:30:00.250Z`).
         /// The default.
         case iso8601
+        /// Text in a fixed date pattern of numeric fields (`yyyyMMdd`,
+        /// `yyyy-MM-dd HH:mm:ss`), in local time of `timeZone` (UTC unless
+        /// given): the patterns the decoder's `.formatted(_:timeZone:)`
+        /// reads, which it reads back (but for a pattern without a zone
+        /// field, a local time in the hour the clocks turn back, which reads
+        /// as its first occurrence). A pattern it does not support, or a
+        /// date whose local year has not four digits, throws.
+        case formatted(_ format: String, timeZone: TimeZone = .gmt)
         /// A number of seconds since 1970-01-01T00:00:00Z.
         case secondsSince1970
         /// A number of milliseconds since 1970-01-01T00:00:00Z.

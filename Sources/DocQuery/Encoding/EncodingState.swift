@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import DocTree
 
 /// What every encoder and container of one top-level encode shares: the
 /// options, the target format, and the user info converted once. Not
@@ -14,6 +15,8 @@ final class EncodingState {
     /// Whether infinity and NaN may be written (as XML Schema's `INF`, `-INF`, `NaN`).
     let allowsNonFinite: Bool
     private(set) lazy var userInfo: [CodingUserInfoKey: Any] = options.userInfo.mapValues { $0 as Any }
+    /// The `.formatted` strategy's pattern, read on first use.
+    private var pattern: DatePattern?
 
     init(options: DocumentEncoder, marksAttributes: Bool, allowsNonFinite: Bool) {
         self.options = options
@@ -76,6 +79,17 @@ final class EncodingState {
                 throw invalid(
                     date, at: path,
                     "the date \(date.timeIntervalSince1970) seconds after 1970 has no four-digit year, which ISO 8601 text needs (write it with .secondsSince1970)")
+            }
+            box.value = .scalar(.string(text))
+        case .formatted(let format, let timeZone):
+            guard let pattern = self.pattern ?? DatePattern(format) else {
+                throw invalid(
+                    date, at: path,
+                    "the date format \"\(format)\" is not supported: it may use only the numeric fields yyyy, M, MM, d, dd, H, HH, m, mm, s, ss, S…, X…, x…, Z and quoted text")
+            }
+            self.pattern = pattern
+            guard let text = pattern.text(of: date, timeZone: timeZone) else {
+                throw invalid(date, at: path, "the date \(date.timeIntervalSince1970) seconds after 1970 has no four-digit year in the format \"\(format)\"")
             }
             box.value = .scalar(.string(text))
         case .secondsSince1970: box.value = .scalar(try number(date.timeIntervalSince1970, at: path))

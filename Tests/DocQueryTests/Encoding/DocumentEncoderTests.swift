@@ -111,6 +111,17 @@ import Testing
             try container.encode("day \(Int(date.timeIntervalSince1970) / 86_400)")
         }
         #expect(try Self.text([date], as: .json, encoder) == #"["day 17695"]"#)
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        encoder.dateEncodingStrategy = .formatted("yyyyMMdd", timeZone: seoul)
+        #expect(try Self.text([date], as: .json, encoder) == #"["20180613"]"#)
+        encoder.dateEncodingStrategy = .formatted("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", timeZone: seoul)
+        #expect(try Self.text([date], as: .json, encoder) == #"["2018-06-13T18:30:00.250+09:00"]"#)
+        encoder.dateEncodingStrategy = .formatted("d.M.yyyy H:m:s.SS x'h'", timeZone: TimeZone(identifier: "America/St_Johns")!)
+        #expect(try Self.text([date], as: .json, encoder) == #"["13.6.2018 7:0:0.25 -0230h"]"#)
+        encoder.dateEncodingStrategy = .formatted("X", timeZone: .gmt)
+        #expect(try Self.text([date], as: .json, encoder) == #"["Z"]"#)
+        encoder.dateEncodingStrategy = .formatted("EEEE", timeZone: .gmt)
+        #expect(Self.failure { try encoder.encode([date], as: .json) }?.message.contains("the date format \"EEEE\" is not supported") == true)
         // The ends of the four-digit years, and past them an error, not a trap.
         #expect(try Self.text([Date(timeIntervalSince1970: -62_135_596_800)], as: .json) == #"["0001-01-01T00:00:00Z"]"#)
         #expect(try Self.text([Date(timeIntervalSince1970: 253_402_300_799.5)], as: .json) == #"["9999-12-31T23:59:59.500Z"]"#)

@@ -104,6 +104,28 @@ import Testing
         try Self.roundTrip(Wrapper(value: Wrapper(value: Wrapper(value: "deep"))), test)
     }
 
+    /// Formatted dates in zones with offsets, half-hour offsets and daylight
+    /// saving time read back as the same instants.
+    @Test(arguments: ["Asia/Seoul", "America/New_York", "Asia/Kolkata", "UTC"])
+    func formattedDatesRoundTrip(_ zone: String) throws {
+        struct Stamp: Codable, Equatable { var at: [Date] }
+        let timeZone = TimeZone(identifier: zone)!
+        // 1_699_164_000.5 is 01:00:00.5 in New York just after the clocks
+        // turned back: without a zone field that local time is ambiguous, and
+        // reads as its first occurrence, an hour earlier.
+        let instants: [Double] = [0, 1_528_882_200.125, 1_710_054_000, 1_699_164_000.5, -1_000_000_000, 253_402_000_000]
+        for format in ["yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "yyyyMMddHHmmss.SSS"] {
+            let stamp = Stamp(at: instants.filter { format.hasSuffix("X") || $0 != 1_699_164_000.5 }.map { Date(timeIntervalSince1970: $0) })
+            for documentFormat in DocumentFormat.allCases {
+                let encoder = DocumentEncoder(dateEncodingStrategy: .formatted(format, timeZone: timeZone))
+                let bytes = try encoder.encode(stamp, as: documentFormat)
+                let decoder = NodeDecoder(dateDecodingStrategy: .formatted(format, timeZone: timeZone))
+                let back = try Document(data: Data(bytes)).decode(Stamp.self, using: decoder)
+                #expect(back == stamp, "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+
     /// A literal built into a document reads back as the same value.
     @Test func literalsRoundTrip() throws {
         let value: EditValue = ["a": 1, "b": ["x", "y"], "c": ["d": true, "e": nil], "f": "text"]
