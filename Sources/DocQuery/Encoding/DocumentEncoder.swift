@@ -39,6 +39,8 @@ import Foundation
 /// - an array under a key is that many elements of the key's name (none
 ///   for an empty array, which the decoder reads back as `[]`);
 /// - the key `_string` is the element's own text;
+/// - the key `_contents` holds child elements of any names, each a keyed
+///   value that names itself with `_elementName` (as the decoder reads them);
 /// - a scalar is text: strings as they are, numbers in their shortest
 ///   exact form, Booleans as `true` and `false`, `Double.infinity` and NaN
 ///   as XML Schema's `INF`, `-INF` and `NaN`; `nil` (`encodeNil`) is an
@@ -68,7 +70,8 @@ public struct DocumentEncoder: Sendable {
     public var keyEncodingStrategy: KeyEncodingStrategy
     /// Which keys are XML attributes. The default is ``AttributeStrategy-swift.enum/none``.
     public var attributeStrategy: AttributeStrategy
-    /// The name of an XML document's root element. The default is `root`.
+    /// The name of an XML document's root element, unless the value names
+    /// itself with the key `_elementName`. The default is `root`.
     public var rootElementName: String
     /// Whether an XML document starts with `<?xml version="1.0" encoding="UTF-8"?>`
     /// and a line feed. The default is `true`.

@@ -6,10 +6,11 @@ import DocTree
 ///
 /// An object is an element: a member marked as an attribute, a member
 /// whose key starts with `@`, and the members of `_attributes` are its
-/// attributes; `_string` is its own text; every other member is a child
-/// element of the member's name, an array member that many elements (none
-/// when empty). A scalar is an element holding its text; `null` and `""`
-/// an empty element.
+/// attributes; `_string` is its own text; `_contents` is an array of child
+/// elements that each name themselves with `_elementName` (which also names
+/// the root); every other member is a child element of the member's name,
+/// an array member that many elements (none when empty). A scalar is an
+/// element holding its text; `null` and `""` an empty element.
 struct XMLMarkup {
     /// The indentation unit, or `nil` for compact output.
     let unit: String?
@@ -35,7 +36,16 @@ struct XMLMarkup {
             throw Self.failure(
                 [], "an XML document has one root element, so the value at its root cannot be an array (make the array a member of a keyed value)")
         }
-        try element(name, content, indent: "", path: [])
+        try element(Self.ownName(of: content) ?? name, content, indent: "", path: [])
+    }
+
+    /// The name a keyed value gives itself with `_elementName`, if it does.
+    static func ownName(of content: EditValue.Content) -> String? {
+        guard case .object(let members) = content,
+            let member = members.first(where: { $0.key == ReservedKey.elementName && !$0.isAttribute }),
+            case .string(let name) = member.value
+        else { return nil }
+        return name
     }
 
     /// Writes `content` as one element named `name` at the current
@@ -77,6 +87,21 @@ struct XMLMarkup {
                 attributes.append((attributeName, try Self.attributeValue(member.value, path: memberPath)))
             } else if member.key == ReservedKey.string {
                 ownText += try Self.text(of: member.value, path: memberPath)
+            } else if member.key == ReservedKey.elementName {
+                // The element's own name, which its key or its place gave it already.
+                guard case .string(let own) = member.value, own == name else {
+                    throw Self.failure(memberPath, "\(ReservedKey.elementName) must be the element's name, '\(name)'")
+                }
+            } else if member.key == ReservedKey.contents, case .array(let elements) = member.value {
+                // Child elements of any names, each named by its own `_elementName`.
+                for (position, element) in elements.enumerated() {
+                    guard let childName = Self.ownName(of: element) else {
+                        throw Self.failure(
+                            memberPath + [IndexKey(position)],
+                            "an element of \(ReservedKey.contents) is a keyed value that names itself with \(ReservedKey.elementName)")
+                    }
+                    children.append((childName, element, memberPath + [IndexKey(position)]))
+                }
             } else if case .array(let elements) = member.value {
                 for (position, element) in elements.enumerated() {
                     children.append((member.key, element, memberPath + [IndexKey(position)]))

@@ -174,6 +174,10 @@ import Testing
         #expect(prefix?.message.contains("the prefix 's' of 's:Body' is not bound") == true)
         let twice = Self.failure { try encoder.encode(EditValue(["@a": 1, "_attributes": ["a": 2]]), as: .xml) }
         #expect(twice?.message.contains("the attribute 'a' is written twice") == true)
+        let unnamed = Self.failure { try encoder.encode(EditValue(["_contents": [["a": 1]]]), as: .xml) }
+        #expect(unnamed?.message == "_contents[0]: an element of _contents is a keyed value that names itself with _elementName")
+        let renamed = Self.failure { try encoder.encode(EditValue(["b": ["_elementName": "c"]]), as: .xml) }
+        #expect(renamed?.message == "b._elementName: _elementName must be the element's name, 'b'")
         // The same values are fine in JSON.
         #expect(try Self.text(["unit price": 1], as: .json) == #"{"unit price":1}"#)
     }

@@ -126,6 +126,26 @@ import Testing
         }
     }
 
+    /// Child elements of several names through `_contents`, each named by
+    /// its `_elementName`, and the root named by its own. (The decoder's
+    /// `_contents` is every child element, so a type that also has named
+    /// keys would read those back in it too.)
+    @Test(arguments: DocumentFormat.allCases)
+    func contentsAndElementNamesRoundTrip(_ format: DocumentFormat) throws {
+        struct Shape: Codable, Equatable { var _elementName: String; var size: Int; var label: String? }
+        struct Drawing: Codable, Equatable { var _elementName: String; var _contents: [Shape] }
+        let drawing = Drawing(_elementName: "drawing", _contents: [
+            Shape(_elementName: "circle", size: 1, label: nil), Shape(_elementName: "square", size: 2, label: "s"),
+            Shape(_elementName: "circle", size: 3, label: nil),
+        ])
+        let bytes = try DocumentEncoder(writesXMLDeclaration: false).encode(drawing, as: format)
+        if format == .xml {
+            #expect(String(decoding: bytes, as: UTF8.self) == "<drawing><circle><size>1</size></circle>"
+                + "<square><size>2</size><label>s</label></square><circle><size>3</size></circle></drawing>")
+        }
+        #expect(try Document(data: Data(bytes)).decode(Drawing.self) == drawing)
+    }
+
     /// A literal built into a document reads back as the same value.
     @Test func literalsRoundTrip() throws {
         let value: EditValue = ["a": 1, "b": ["x", "y"], "c": ["d": true, "e": nil], "f": "text"]
