@@ -38,7 +38,8 @@ extension DocumentEncoder {
         /// Camel-case keys become `snake_case` names: `sgName` is written
         /// `sg_name`, which ``NodeDecoder/KeyDecodingStrategy-swift.enum/convertFromSnakeCase``
         /// reads back as `sgName`. Each uppercase letter starts a new word
-        /// (a run of capitals is one word: `URLPath` is `url_path`); leading
+        /// (a run of capitals is one word: `URLPath` is `url_path`, which
+        /// reads back as `urlPath`, as with `JSONEncoder`); leading
         /// and trailing underscores stay. Keys of `[String: V]` dictionaries
         /// are not converted.
         case convertToSnakeCase
@@ -76,7 +77,8 @@ extension DocumentEncoder {
         /// indented by `unit` more than its container, and `": "` after a
         /// JSON key. An element that holds text stays on one line (with
         /// mixed content, text beside child elements, the whole element does,
-        /// since white space would become part of its text).
+        /// since white space would become part of its text). XML ends with a
+        /// line feed; JSON does not, as `JSONEncoder`'s `.prettyPrinted` does not.
         case indented(by: String = "  ")
     }
 }

@@ -47,7 +47,8 @@ final class EncodingState {
         case let bool as Bool: box.value = .scalar(.bool(bool))
         case let double as Double: box.value = .scalar(try number(double, at: path))
         case let float as Float: box.value = .scalar(try number(float, at: path))
-        case let integer as any BinaryInteger: box.value = .scalar(.number(String(describing: integer)))
+        case let integer as any FixedWidthInteger where Self.standardIntegers.contains(ObjectIdentifier(T.self)):
+            box.value = .scalar(.number(String(describing: integer)))
         case let decimal as Decimal:
             guard !decimal.isNaN else { throw invalid(value, at: path, "NaN cannot be written as a number") }
             box.value = .scalar(.number(decimal.description))
@@ -98,6 +99,18 @@ final class EncodingState {
         case .custom(let write): try write(date, TreeEncoder(box: box, path: path, state: self))
         }
     }
+
+    /// The standard library's integer types, written as numbers directly
+    /// (another `BinaryInteger` writes itself by its own `encode(to:)`).
+    static let standardIntegers: Set<ObjectIdentifier> = {
+        var types: [Any.Type] = [
+            Int.self, Int8.self, Int16.self, Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
+        ]
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            types += [Int128.self, UInt128.self]
+        }
+        return Set(types.map { ObjectIdentifier($0) })
+    }()
 
     // MARK: Keys
 
