@@ -32,6 +32,9 @@ public struct EditValue: Sendable, Hashable {
     struct Member: Sendable, Hashable {
         var key: String
         var value: Content
+        /// Whether XML writes it as an attribute (an encoder's
+        /// ``DocumentEncoder/AttributeStrategy-swift.enum`` chose it); JSON ignores it.
+        var isAttribute = false
     }
 
     let content: Content
@@ -86,18 +89,20 @@ public struct EditValue: Sendable, Hashable {
         content = Self.content(of: document.root)
     }
 
-    /// The value `JSONEncoder` encodes `value` as, with its members in key
-    /// order (`JSONEncoder` promises no other order, so this one keeps the
-    /// output the same from run to run).
+    /// The value ``DocumentEncoder`` encodes `value` as, members in the
+    /// order the value encodes them (for synthesized `Codable`, the order of
+    /// declaration), dates as `encoder`'s strategy writes them (ISO 8601
+    /// by default, which ``NodeDecoder`` reads back).
     ///
-    /// - Throws: the encoder's error when `value` cannot be encoded.
-    public init(encoding value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        var options = LoadOptions()
-        options.format = .json
-        content = Self.content(of: try Document(data: data, options: options).root)
+    /// The keys `encoder`'s ``DocumentEncoder/attributeStrategy`` picks are
+    /// attributes when the value goes into an XML document, and ordinary
+    /// members in JSON.
+    ///
+    /// - Throws: `EncodingError` when `value` cannot be encoded (infinity
+    ///   or NaN, which JSON cannot hold), or the value's own error.
+    public init(encoding value: some Encodable, using encoder: DocumentEncoder = DocumentEncoder()) throws {
+        let state = EncodingState(options: encoder, marksAttributes: true, allowsNonFinite: false)
+        content = try state.encode(value, at: []).content
     }
 
     /// A value of a type key-value coding passes (`setValue(_:forKeyPath:)`):

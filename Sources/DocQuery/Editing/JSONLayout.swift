@@ -13,6 +13,13 @@ struct JSONLayout {
     /// What follows the comma between compact elements: `""` or `" "`.
     var afterComma = ""
 
+    /// A layout of its own (a built document's): `unit` is `nil` for compact output.
+    init(unit: String?, colon: String, newline: String = "\n") {
+        self.unit = unit
+        self.colon = colon
+        self.newline = newline
+    }
+
     /// Learns the layout from the first non-empty container (indentation,
     /// line ending, spacing after commas) and the first member (the colon).
     init(_ source: JSONSource) {

@@ -9,8 +9,9 @@ import DocTree
 /// line and indentation when it stands alone on it, a removed attribute
 /// the white space before it; a rename rewrites the name in the start and
 /// end tags; an insert adds a child element, an attribute (a key `@name`)
-/// or text, laid out like its neighbours. New text is escaped minimally: `&` and `<`, the `>`
-/// of `]]>` in text, and in an attribute value its own quote.
+/// or text, laid out like its neighbours. An array or keyed value set or
+/// inserted becomes elements by ``XMLMarkup``, the mapping the encoder
+/// builds documents with. New text is escaped as ``XMLText`` says.
 struct XMLEditPlan {
     let source: XMLSource
     private var patches = Patches()
@@ -55,6 +56,10 @@ struct XMLEditPlan {
     // MARK: Operations
 
     private mutating func set(_ target: UInt32, _ value: EditValue.Content, edit: Edit, number: Int) throws {
+        if source.kind(target) == .element, Self.isStructured(value) {
+            try replace(target, with: value, edit: edit, number: number)
+            return
+        }
         let text = try Self.text(of: value, edit: edit)
         if source.kind(target) == .attribute {
             let attribute = source.attribute(target)
@@ -135,7 +140,7 @@ struct XMLEditPlan {
     }
 
     private mutating func rename(_ target: UInt32, _ name: String, edit: Edit, number: Int) throws {
-        guard Self.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
+        guard Self.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
         if source.kind(target) == .attribute {
             let parent = source.parent(of: target)
             if source.children(of: parent).contains(where: {
@@ -167,7 +172,12 @@ struct XMLEditPlan {
         guard source.kind(target) == .element else {
             throw EditFailure.invalid(edit, "it matches \(describe(target)); XML inserts go into or beside an element")
         }
-        let text = try Self.text(of: value, edit: edit)
+        if key == nil || key!.hasPrefix("@"), Self.isStructured(value) {
+            throw EditFailure.invalid(
+                edit, key == nil ? "an array or a keyed value goes into XML as elements: give the insert a key to name them"
+                    : "an attribute holds text, not an array or a keyed value")
+        }
+        let text = Self.isStructured(value) ? "" : try Self.text(of: value, edit: edit)
         if let key, key.hasPrefix("@") {
             guard case .into = place else {
                 throw EditFailure.invalid(edit, "an attribute goes into an element, not before or after one")
@@ -175,8 +185,13 @@ struct XMLEditPlan {
             try insertAttribute(String(key.dropFirst()), text, into: target, edit: edit, number: number)
             return
         }
-        if let key, !Self.isName(key) { throw EditFailure.invalid(edit, "'\(key)' is not an XML name") }
-        let markup = key.map { "<\($0)>" + Self.escaped(text, quote: nil) + "</\($0)>" } ?? Self.escaped(text, quote: nil)
+        if let key, !Self.isName(key) { throw EditFailure.invalid(edit, XMLText.nameProblem(key)) }
+        /// The new content, its later lines indented from `indent` when it stands on a line of its own.
+        let plan = self
+        func markup(indent: String, alone: Bool) throws -> String {
+            guard let key else { return Self.escaped(text, quote: nil) }
+            return try plan.elements(key, value, indent: indent, alone: alone, edit: edit)
+        }
         switch place {
         case .before, .after:
             guard source.parent(of: target) != 0 else {
@@ -186,12 +201,13 @@ struct XMLEditPlan {
             let line = source.lineIndent(at: span.lowerBound)
             let indent = String(decoding: source.text[line.indent], as: UTF8.self)
             let alone = line.onlySpaceBefore && key != nil
+            let written = try markup(indent: indent, alone: alone)
             if place == .before {
-                patches.add(span.lowerBound..<span.lowerBound, (markup + (alone ? lineEnd + indent : "")).utf8, edit: number)
+                patches.add(span.lowerBound..<span.lowerBound, (written + (alone ? lineEnd + indent : "")).utf8, edit: number)
             } else {
                 // On a line of its own, after the comments that end the match's line.
                 let end = alone ? source.endOfTrailingComments(after: span.upperBound) : span.upperBound
-                patches.add(end..<end, ((alone ? lineEnd + indent : "") + markup).utf8, edit: number)
+                patches.add(end..<end, ((alone ? lineEnd + indent : "") + written).utf8, edit: number)
             }
         case .into(let index):
             let elements = source.children(of: target).filter { source.kind($0) == .element }
@@ -203,17 +219,20 @@ struct XMLEditPlan {
             if resolved < elements.count {
                 let next = source.span(elements[resolved])!
                 let line = source.lineIndent(at: next.lowerBound)
-                let gap = line.onlySpaceBefore && key != nil ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
-                patches.add(next.lowerBound..<next.lowerBound, (markup + gap).utf8, edit: number)
+                let indent = String(decoding: source.text[line.indent], as: UTF8.self)
+                let alone = line.onlySpaceBefore && key != nil
+                let written = try markup(indent: indent, alone: alone)
+                patches.add(next.lowerBound..<next.lowerBound, (written + (alone ? lineEnd + indent : "")).utf8, edit: number)
             } else if let last = elements.last, key != nil {
                 // After the last child element, on a line of its own when that one stands on its own
                 // (after the comments that end its line).
                 let span = source.span(last)!
                 let line = source.lineIndent(at: span.lowerBound)
+                let indent = String(decoding: source.text[line.indent], as: UTF8.self)
                 let alone = line.onlySpaceBefore
-                let gap = alone ? lineEnd + String(decoding: source.text[line.indent], as: UTF8.self) : ""
+                let written = try markup(indent: indent, alone: alone)
                 let end = alone ? source.endOfTrailingComments(after: span.upperBound) : span.upperBound
-                patches.add(end..<end, (gap + markup).utf8, edit: number)
+                patches.add(end..<end, ((alone ? lineEnd + indent : "") + written).utf8, edit: number)
             } else {
                 // Text goes at the end of the content, after any text that follows the last element.
                 try insertAtEnd(markup, isElement: key != nil, of: target, edit: edit, number: number)
@@ -221,12 +240,14 @@ struct XMLEditPlan {
         }
     }
 
-    /// Puts `markup` at the end of element `target`'s content: text
-    /// anywhere, an element only into one without child elements. An
-    /// element goes after the content, or, when the content is white
-    /// space alone and `target` stands on its own line, on a line of its
-    /// own one indentation unit deeper.
-    private mutating func insertAtEnd(_ markup: String, isElement: Bool, of target: UInt32, edit: Edit, number: Int) throws {
+    /// Puts what `render` writes at the end of element `target`'s content:
+    /// text anywhere, an element only into one without child elements. An
+    /// element goes after the content, or, when the content is white space
+    /// alone and `target` stands on its own line, on a line of its own one
+    /// indentation unit deeper.
+    private mutating func insertAtEnd(
+        _ render: (_ indent: String, _ alone: Bool) throws -> String, isElement: Bool, of target: UInt32, edit: Edit, number: Int
+    ) throws {
         let tag = source.startTag(target)
         let span = source.span(target)!
         let line = source.lineIndent(at: span.lowerBound)
@@ -235,6 +256,7 @@ struct XMLEditPlan {
         let content = source.text[tag.end..<contentEnd]
         let blank = content.allSatisfy(Self.isSpace)
         let layout = isElement && blank && line.onlySpaceBefore && source.text.contains(0x0A)
+        let markup = try render(indent + indentUnit, layout)
         let inner = layout ? lineEnd + indent + indentUnit + markup + lineEnd + indent : markup
         if tag.isEmptyElement {
             let name = String(decoding: source.text[tag.name], as: UTF8.self)
@@ -246,10 +268,70 @@ struct XMLEditPlan {
         }
     }
 
+    /// Replaces element `target` with `value` as the XML mapping writes it
+    /// (``XMLMarkup``): a keyed value as one element of the same name, with
+    /// its namespace declarations kept; an array as that many elements of
+    /// the name, laid out like the one they replace.
+    private mutating func replace(_ target: UInt32, with value: EditValue.Content, edit: Edit, number: Int) throws {
+        if case .array(let items) = value {
+            guard source.parent(of: target) != 0 else {
+                throw EditFailure.invalid(edit, "the root element cannot become several elements")
+            }
+            guard !items.isEmpty else {
+                throw EditFailure.invalid(edit, "an empty array is no element at all; remove the element instead")
+            }
+        }
+        let span = source.span(target)!
+        let tag = source.startTag(target)
+        let name = String(decoding: source.text[tag.name], as: UTF8.self)
+        let declarations = tag.attributes.filter { $0.isNamespaceDeclaration(in: source.text) }
+            .map { " " + String(decoding: source.text[$0.span], as: UTF8.self) }.joined()
+        let line = source.lineIndent(at: span.lowerBound)
+        let indent = String(decoding: source.text[line.indent], as: UTF8.self)
+        let alone = line.onlySpaceBefore && source.text.contains(0x0A)
+        let written = try elements(name, value, indent: indent, alone: alone, edit: edit, declarations: declarations)
+        patches.add(span, written.utf8, edit: number)
+    }
+
+    /// `value` as elements named `name` by the XML mapping (``XMLMarkup``):
+    /// an array as one element per item, anything else as one element.
+    /// When `alone`, each stands on a line of its own and its content is
+    /// indented by the document's unit from `indent`; else all is compact.
+    /// `declarations` (namespace declarations as written) go into each start tag.
+    private func elements(
+        _ name: String, _ value: EditValue.Content, indent: String, alone: Bool, edit: Edit, declarations: String = ""
+    ) throws -> String {
+        let items: [EditValue.Content]
+        if case .array(let list) = value { items = list } else { items = [value] }
+        var out = ""
+        for (position, item) in items.enumerated() {
+            var writer = XMLMarkup(unit: alone ? indentUnit : nil, newline: lineEnd)
+            writer.boundPrefixes = nil
+            do {
+                try writer.element(name, item, indent: indent, path: [])
+            } catch let EncodingError.invalidValue(_, context) {
+                throw EditFailure.invalid(edit, context.debugDescription)
+            }
+            if position > 0, alone { out += lineEnd + indent }
+            // The markup starts with `<name`; the declarations go after it.
+            out += declarations.isEmpty ? writer.out
+                : "<" + name + declarations + String(decoding: writer.out.utf8.dropFirst(1 + name.utf8.count), as: UTF8.self)
+        }
+        return out
+    }
+
+    /// Whether `value` is an array or an object, which XML writes as elements.
+    static func isStructured(_ value: EditValue.Content) -> Bool {
+        switch value {
+        case .array, .object: true
+        default: false
+        }
+    }
+
     /// Adds attribute `name` after the last attribute of element `target`'s
     /// start tag, quoted like it, on a line of its own when it stands on one.
     private mutating func insertAttribute(_ name: String, _ value: String, into target: UInt32, edit: Edit, number: Int) throws {
-        guard Self.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
+        guard Self.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
         if source.children(of: target).contains(where: { source.kind($0) == .attribute && source.document.node(at: $0).name == name }) {
             throw EditFailure.invalid(edit, "the element already has an attribute named '\(name)'; set it instead")
         }
@@ -296,45 +378,26 @@ struct XMLEditPlan {
     /// Boolean as `true` or `false`, `nil` as empty text.
     static func text(of value: EditValue.Content, edit: Edit) throws -> String {
         switch value {
-        case .string(let string): string
-        case .number(let number): number
-        case .bool(let bool): bool ? "true" : "false"
-        case .null: ""
+        case .string(let string):
+            if let forbidden = XMLText.firstForbiddenCharacter(in: string) {
+                throw EditFailure.invalid(edit, "U+\(String(forbidden.value, radix: 16, uppercase: true)) is not a character XML 1.0 can hold")
+            }
+            return string
+        case .number(let number): return number
+        case .bool(let bool): return bool ? "true" : "false"
+        case .null: return ""
         case .array, .object:
-            throw EditFailure.invalid(edit, "XML text and attribute values hold text, not a JSON array or object")
+            throw EditFailure.invalid(edit, "XML text and attribute values hold text, not an array or a keyed value")
         }
     }
 
-    /// `text` with `&` and `<` escaped, the `>` of `]]>` in text, and
-    /// `quote` when it is given.
-    static func escaped(_ text: String, quote: UInt8?) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            // `]]>` may not stand in text, so its `>` is escaped there.
-            case ">" where quote == nil && out.hasSuffix("]]"): out += "&gt;"
-            case "\"" where quote == UInt8(ascii: "\""): out += "&quot;"
-            case "'" where quote == UInt8(ascii: "'"): out += "&apos;"
-            // Kept as characters, white space in an attribute value would be normalised away.
-            case "\n" where quote != nil: out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t" where quote != nil: out += "&#9;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
+    /// `text` escaped as all new XML is (``XMLText/escaped(_:quote:)``).
+    static func escaped(_ text: String, quote: UInt8?) -> String { XMLText.escaped(text, quote: quote) }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
-    /// Whether `name` can stand as an element or attribute name.
-    static func isName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !"-.0123456789".unicodeScalars.contains(first) else { return false }
-        return !name.unicodeScalars.contains { " \t\r\n<>&\"'=/!?;,()[]{}|`$%*+\\#@^~".unicodeScalars.contains($0) }
-    }
+    /// Whether `name` can stand as an element or attribute name (``XMLText/isName(_:)``).
+    static func isName(_ name: String) -> Bool { XMLText.isName(name) }
 
     private func describe(_ i: UInt32) -> String {
         switch source.kind(i) {

@@ -143,7 +143,7 @@ import Testing
             .insert(try EditValue(encoding: Todo()), into: "."), .insert(EditValue(source.root), into: "."),
             .insert(try EditValue(json: "[1.50, null]"), into: "."), .insert("a\"b\n", into: "."),
         ])
-        #expect(out == #"[0,18446744073709551615,-3,0.1,1.5,{"completed":true,"title":"t"},{"n":1.0e3,"s":"é"},[1.50,null],"a\"b\n"]"#)
+        #expect(out == #"[0,18446744073709551615,-3,0.1,1.5,{"title":"t","completed":true},{"n":1.0e3,"s":"é"},[1.50,null],"a\"b\n"]"#)
     }
 
     @Test func setValueForKeyPath() throws {
@@ -163,9 +163,12 @@ import Testing
         var todo = try DocumentEditor(string: #"{"userId": 1, "id": 3, "title": "fugiat", "completed": false, "extra": 1.50}"#)
         try todo.apply(.set("completed", to: true))
         #expect(String(decoding: todo.data, as: UTF8.self) == #"{"userId": 1, "id": 3, "title": "fugiat", "completed": true, "extra": 1.50}"#)
-        var new = try DocumentEditor(string: "{}")
-        try new.apply([.set("title", to: "Write docs"), .set("userId", to: 7), .set("tags", to: ["docs"])])
-        #expect(String(decoding: new.data, as: UTF8.self) == #"{"title":"Write docs","userId":7,"tags":["docs"]}"#)
+        struct NewTodo: Encodable { var title: String; var userId: Int; var tags: [String] }
+        let new = NewTodo(title: "Write docs", userId: 7, tags: ["docs"])
+        let body = Data(try DocumentEncoder().encode(new, as: .json))
+        #expect(String(decoding: body, as: UTF8.self) == #"{"title":"Write docs","userId":7,"tags":["docs"]}"#)
+        let pom = try Document(["name": "docq"], as: .xml)
+        #expect(pom.root.name == "root" && pom["name"].string == "docq")
     }
 
     @Test func configExample() throws {

@@ -65,6 +65,23 @@ struct DatePatternTests {
         #expect(pattern.date(test.text, timeZone: zone) == expected)
     }
 
+    /// Writing: every date of the table that both read is written as
+    /// `DateFormatter` writes it, and reads back as the same instant.
+    @Test(arguments: cases)
+    func writesAsDateFormatterDoes(_ test: Case) throws {
+        let zone = try #require(TimeZone(identifier: test.zone))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = test.pattern
+        formatter.isLenient = false
+        guard let date = formatter.date(from: test.text) else { return }
+        let pattern = try #require(DatePattern(test.pattern))
+        let text = try #require(pattern.text(of: date, timeZone: zone))
+        #expect(text == formatter.string(from: date))
+        #expect(pattern.date(text, timeZone: zone) == date)
+    }
+
     /// Text and names are not numeric fields: the pattern is refused
     /// rather than read differently from `DateFormatter`.
     @Test(arguments: ["EEE, dd MMM yyyy", "MMMM d, yyyy", "hh:mm a", "yy-MM-dd", "G yyyy", "yyyy-MM-dd 'T"])

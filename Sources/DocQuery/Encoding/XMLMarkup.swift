@@ -1,0 +1,191 @@
+import DocTree
+
+/// Writes an ``EditValue``'s tree as XML elements: the decoder's mapping
+/// read backwards, for ``DocumentEncoder`` and for the XML editor's new
+/// content alike.
+///
+/// An object is an element: a member marked as an attribute, a member
+/// whose key starts with `@`, and the members of `_attributes` are its
+/// attributes; `_string` is its own text; `_contents` is an array of child
+/// elements that each name themselves with `_elementName` (which also names
+/// the root); every other member is a child element of the member's name,
+/// an array member that many elements (none when empty). A scalar is an
+/// element holding its text; `null` and `""` an empty element.
+struct XMLMarkup {
+    /// The indentation unit, or `nil` for compact output.
+    let unit: String?
+    /// The line ending between elements when indented.
+    let newline: String
+    /// The prefixes bound at the place the markup goes, or `nil` to leave
+    /// prefixes unchecked (the editor, whose result is read back anyway).
+    var boundPrefixes: Set<Substring>? = []
+    var out = ""
+    /// Whether an `xmlns` or `xmlns:p` attribute was written, whose value
+    /// libxml2 checks as a URI (see ``DocumentEncoder``, which reads such
+    /// output back).
+    private(set) var declaresNamespaces = false
+
+    init(unit: String?, newline: String) {
+        self.unit = unit
+        self.newline = newline
+    }
+
+    /// Writes `content` as a document's root element named `name`.
+    mutating func root(_ name: String, _ content: EditValue.Content) throws {
+        if case .array = content {
+            throw Self.failure(
+                [], "an XML document has one root element, so the value at its root cannot be an array (make the array a member of a keyed value)")
+        }
+        try element(Self.ownName(of: content) ?? name, content, indent: "", path: [])
+    }
+
+    /// The name a keyed value gives itself with `_elementName`, if it does.
+    static func ownName(of content: EditValue.Content) -> String? {
+        guard case .object(let members) = content,
+            let member = members.first(where: { $0.key == ReservedKey.elementName && !$0.isAttribute }),
+            case .string(let name) = member.value
+        else { return nil }
+        return name
+    }
+
+    /// Writes `content` as one element named `name` at the current
+    /// position; its later lines are indented from `indent`.
+    mutating func element(_ name: String, _ content: EditValue.Content, indent: String, path: [any CodingKey]) throws {
+        guard XMLText.isName(name) else { throw Self.failure(path, XMLText.nameProblem(name)) }
+        let members: [EditValue.Member]
+        switch content {
+        case .array:
+            throw Self.failure(path, "XML has no arrays of arrays: an array's elements are repeated elements named by its key")
+        case .null:
+            try checkPrefix(of: name, bound: boundPrefixes, path: path)
+            out += "<" + name + "/>"
+            return
+        case .string, .number, .bool:
+            try checkPrefix(of: name, bound: boundPrefixes, path: path)
+            let text = try Self.text(of: content, path: path)
+            out += text.isEmpty ? "<" + name + "/>" : "<" + name + ">" + text + "</" + name + ">"
+            return
+        case .object(let list):
+            members = list
+        }
+
+        var attributes: [(name: String, value: String)] = []
+        var ownText = ""
+        var children: [(name: String, content: EditValue.Content, path: [any CodingKey])] = []
+        for member in members {
+            let memberPath = path + [NameKey(member.key)]
+            if member.key == ReservedKey.attributes {
+                guard case .object(let inner) = member.value else {
+                    throw Self.failure(memberPath, "\(ReservedKey.attributes) holds an element's attributes as a keyed value")
+                }
+                for attribute in inner {
+                    let attributeName = attribute.key.hasPrefix("@") ? String(attribute.key.dropFirst()) : attribute.key
+                    attributes.append((attributeName, try Self.attributeValue(attribute.value, path: memberPath + [NameKey(attribute.key)])))
+                }
+            } else if member.isAttribute || member.key.hasPrefix("@") {
+                let attributeName = member.key.hasPrefix("@") ? String(member.key.dropFirst()) : member.key
+                attributes.append((attributeName, try Self.attributeValue(member.value, path: memberPath)))
+            } else if member.key == ReservedKey.string {
+                ownText += try Self.text(of: member.value, path: memberPath)
+            } else if member.key == ReservedKey.elementName {
+                // The element's own name, which its key or its place gave it already.
+                guard case .string(let own) = member.value, own == name else {
+                    throw Self.failure(memberPath, "\(ReservedKey.elementName) must be the element's name, '\(name)'")
+                }
+            } else if member.key == ReservedKey.contents, case .array(let elements) = member.value {
+                // Child elements of any names, each named by its own `_elementName`.
+                for (position, element) in elements.enumerated() {
+                    guard let childName = Self.ownName(of: element) else {
+                        throw Self.failure(
+                            memberPath + [IndexKey(position)],
+                            "an element of \(ReservedKey.contents) is a keyed value that names itself with \(ReservedKey.elementName)")
+                    }
+                    children.append((childName, element, memberPath + [IndexKey(position)]))
+                }
+            } else if case .array(let elements) = member.value {
+                for (position, element) in elements.enumerated() {
+                    children.append((member.key, element, memberPath + [IndexKey(position)]))
+                }
+            } else {
+                children.append((member.key, member.value, memberPath))
+            }
+        }
+
+        var bound = boundPrefixes
+        for attribute in attributes {
+            guard XMLText.isName(attribute.name) else { throw Self.failure(path + [NameKey(attribute.name)], XMLText.nameProblem(attribute.name)) }
+            if attribute.name.hasPrefix("xmlns:") { bound?.insert(attribute.name.dropFirst(6)) }
+            if attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:") { declaresNamespaces = true }
+        }
+        try checkPrefix(of: name, bound: bound, path: path)
+        var seen: Set<String> = []
+        for attribute in attributes {
+            guard seen.insert(attribute.name).inserted else {
+                throw Self.failure(path + [NameKey(attribute.name)], "the attribute '\(attribute.name)' is written twice")
+            }
+            if attribute.name != "xmlns", !attribute.name.hasPrefix("xmlns:") {
+                try checkPrefix(of: attribute.name, bound: bound, path: path + [NameKey(attribute.name)])
+            }
+        }
+
+        out += "<" + name
+        for attribute in attributes { out += " " + attribute.name + "=\"" + attribute.value + "\"" }
+        if children.isEmpty && ownText.isEmpty {
+            out += "/>"
+            return
+        }
+        out += ">" + ownText
+        // Mixed content stays on one line: indentation would become text.
+        let inner = unit.flatMap { ownText.isEmpty ? indent + $0 : nil }
+        let outer = boundPrefixes
+        boundPrefixes = bound
+        defer { boundPrefixes = outer }
+        for child in children {
+            if let inner { out += newline + inner }
+            try element(child.name, child.content, indent: inner ?? indent, path: child.path)
+        }
+        if inner != nil { out += newline + indent }
+        out += "</" + name + ">"
+    }
+
+    /// Throws unless `name`'s prefix is `xml` or bound (when prefixes are checked).
+    private func checkPrefix(of name: String, bound: Set<Substring>?, path: [any CodingKey]) throws {
+        guard let bound, let prefix = XMLText.prefix(of: name), prefix != "xml", !bound.contains(prefix) else { return }
+        throw Self.failure(path, "the prefix '\(prefix)' of '\(name)' is not bound: give the element or an ancestor the attribute xmlns:\(prefix)")
+    }
+
+    /// A scalar as escaped element text (`null` as none).
+    static func text(of content: EditValue.Content, path: [any CodingKey]) throws -> String {
+        switch content {
+        case .string(let text):
+            if let forbidden = XMLText.firstForbiddenCharacter(in: text) {
+                throw failure(path, "U+\(String(forbidden.value, radix: 16, uppercase: true)) is not a character XML 1.0 can hold")
+            }
+            return XMLText.escaped(text, quote: nil)
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return ""
+        case .array, .object:
+            throw failure(path, "an element's own text (\(ReservedKey.string)) holds text, not an array or a keyed value")
+        }
+    }
+
+    /// A scalar as an escaped attribute value between double quotes.
+    private static func attributeValue(_ content: EditValue.Content, path: [any CodingKey]) throws -> String {
+        switch content {
+        case .array, .object: throw failure(path, "an attribute holds text, not an array or a keyed value")
+        case .string(let text):
+            if let forbidden = XMLText.firstForbiddenCharacter(in: text) {
+                throw failure(path, "U+\(String(forbidden.value, radix: 16, uppercase: true)) is not a character XML 1.0 can hold")
+            }
+            return XMLText.escaped(text, quote: UInt8(ascii: "\""))
+        default: return try text(of: content, path: path)
+        }
+    }
+
+    static func failure(_ path: [any CodingKey], _ text: String) -> EncodingError {
+        let rendered = NodeDecoder.path(of: path)
+        return .invalidValue(
+            rendered, EncodingError.Context(codingPath: path, debugDescription: rendered.isEmpty ? text : "\(rendered): \(text)"))
+    }
+}
