@@ -39,8 +39,8 @@ enum XMLText {
     }
 
     /// `text` escaped minimally for element content, or for an attribute
-    /// value delimited by `quote`: `&` and `<` always, `>` where it would
-    /// close `]]>`, a carriage return (which line-end normalisation would
+    /// value delimited by `quote`: `&` and `<` always, in content the `>`
+    /// that would close `]]>` (which may not stand there), a carriage return (which line-end normalisation would
     /// drop) as `&#13;`; in an attribute value also its own quote, and
     /// tabs and line feeds as character references, which attribute-value
     /// normalisation would turn into spaces.
@@ -51,7 +51,7 @@ enum XMLText {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
-            case ">" where out.hasSuffix("]]"): out += "&gt;"
+            case ">" where quote == nil && out.hasSuffix("]]"): out += "&gt;"
             case "\"" where quote == UInt8(ascii: "\""): out += "&quot;"
             case "'" where quote == UInt8(ascii: "'"): out += "&apos;"
             case "\n" where quote != nil: out += "&#10;"
