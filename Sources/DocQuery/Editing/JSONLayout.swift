@@ -13,6 +13,11 @@ struct JSONLayout {
     /// What follows the comma between compact elements: `""` or `" "`.
     var afterComma = ""
 
+    /// The layout of a compact document, for a value written without a
+    /// document to learn from (a streamed edit's string, number or literal,
+    /// which no layout changes).
+    init() {}
+
     /// Learns the layout from the first non-empty container (indentation,
     /// line ending, spacing after commas) and the first member (the colon).
     init(_ source: JSONSource) {
