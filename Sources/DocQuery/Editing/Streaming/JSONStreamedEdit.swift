@@ -55,7 +55,14 @@ struct JSONStreamedEdit: Sendable {
                 case .replace(let bytes): try output.candidateEnds(replacement: bytes)
                 case .remove: try output.candidateEnds(replacement: [])
                 }
-            }, nextValue: {})
+            }, nextValue: {
+                // A record that lacks a keys-only set's path gets it created in memory.
+                guard case .replace = operation, (try? PathQuery(edit.path, parameters: edit.parameters))?.keyChain != nil else { return }
+                throw QueryError(
+                    .notStreamable,
+                    "the input holds several JSON values (JSON Lines), and a keys-only set creates its path in those that lack it, "
+                        + "which needs each one's tree; edit without streaming", path: edit.path, range: 0..<edit.path.count)
+            })
         } catch {
             switch error {
             case .load(let error): throw error
