@@ -100,15 +100,30 @@ def describe_machine(harness):
     }
 
 
-def measure_cli(name, command, input_bytes, repeats=3):
-    """Times a whole process (median of `repeats`) and its peak RSS."""
+GNU_TIME = "/usr/bin/time"
+
+
+def measure_cli(name, command, input_bytes, repeats=3, own_peak=False):
+    """Times a whole process (median of `repeats`) and its peak RSS. With `own_peak`, the peak is GNU time's
+    (`%M`) when it is installed: wait4's is at least this Python's size, since Linux keeps the larger of the
+    resident peaks before and after exec."""
     times, peaks = [], []
+    gnu_time = own_peak and os.access(GNU_TIME, os.X_OK)
     for _ in range(repeats):
+        peak_file = tempfile.NamedTemporaryFile(suffix=".peak", delete=False).name if gnu_time else None
+        wrapped = [GNU_TIME, "-f", "%M", "-o", peak_file, *command] if gnu_time else command
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        process = subprocess.Popen(wrapped, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _, status, usage = os.wait4(process.pid, 0)
         times.append(time.perf_counter() - start)
         peaks.append(usage.ru_maxrss * 1024)
+        if peak_file:
+            try:
+                with open(peak_file) as peak:
+                    peaks[-1] = int(peak.read().strip().splitlines()[-1]) * 1024
+            except (OSError, ValueError, IndexError):
+                pass
+            os.unlink(peak_file)
         if os.waitstatus_to_exitcode(status) != 0:
             return {"error": f"{name} exited {os.waitstatus_to_exitcode(status)}: {process.stderr.read().decode()[:200]}"}
     times.sort()
@@ -278,13 +293,13 @@ def measure_edits(options, inputs, only):
             log(f"  {label}")
             entry = {"subject": subject, "operation": "edit", "format": fmt, "role": role, "input": target["name"],
                      "generated": True, "summary": summary + " (whole process)"}
-            entry.update(measure_cli(subject, command(target["path"]), target["bytes"]))
+            entry.update(measure_cli(subject, command(target["path"]), target["bytes"], own_peak=True))
             rows.append(entry)
         if options.docq and baseline is None and rows:
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as tiny:
                 tiny.write('{"a": 1}')
             try:
-                baseline = measure_cli("docq", [options.docq, "a", tiny.name], 8)
+                baseline = measure_cli("docq", [options.docq, "a", tiny.name], 8, own_peak=True)
             finally:
                 os.unlink(tiny.name)
             if "peakDelta" in baseline:
