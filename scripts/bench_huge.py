@@ -76,6 +76,12 @@ def subjects(docq, bin_dir, stream_stand_in):
     def python_peer(*arguments):
         return lambda file: [sys.executable, PEERS, arguments[0], file, *arguments[1:]]
 
+    def docq_edit(key, path, *value):
+        # Issue 18: a streamed `set` of every value the path selects; the output is the edited document.
+        if docq is None:
+            return None
+        return lambda file: [docq["path"], "set", "--stream", path, *value, file]
+
     return [
         ("jsonl", "docq -P 1", "full", docq_run("jsonl", "-P", "1"), "ours"),
         ("jsonl", "docq -P 2", "full", docq_run("jsonl", "-P", "2"), "ours"),
@@ -89,7 +95,9 @@ def subjects(docq, bin_dir, stream_stand_in):
         ("xml", "xmlstarlet sel", "small",
          installed("xmlstarlet", lambda file: ["xmlstarlet", "sel", "-t", "-m", "/osm/node/tag", "-v", "@k", "-n", file]),
          "peer"),
+        ("xml", "docq set --stream", "full", docq_edit("xml", "node.tag.k", "k"), "edit"),
         ("json", "docq --stream", "full", docq_stream("json"), "ours"),
+        ("json", "docq set --stream", "full", docq_edit("json", "items.id", "--json", "0"), "edit"),
         ("json", "docq (in memory)", "slice", docq_run("json"), "ours"),
         ("json", "ijson (yajl2_c)", "slice", python_peer("ijson", "items.item.id"), "peer"),
         ("json", "jq (in memory)", "small", installed("jq", lambda file: ["jq", "-c", ".items[].id", file]), "peer"),
@@ -244,7 +252,7 @@ def render(machine, rows, notes):
         reference_label, reference_name = REFERENCES[row["input"]]
         reference = find(rows, row["input"], reference_label)
         if row.get("seconds"):
-            check = "(none)" if row.get("values") is None else (
+            check = "(edited document)" if row["role"] == "edit" else "(none)" if row.get("values") is None else (
                 f"{row['values']:,}" + (" ≠" if row.get("check") == "mismatch" else ""))
             the_ratio = ratio(row, reference)
             if row.get("check") == "mismatch":
@@ -296,6 +304,16 @@ def targets(rows, stream_stand_in):
              ratio(json_stream, find(rows, "json", "docq (in memory)")), "≥ 0.5×", lambda v: v >= 0.5),
         line("Streaming JSON, docq --stream ÷ ijson",
              ratio(json_stream, find(rows, "json", "ijson (yajl2_c)")), "≥ 5×", lambda v: v >= 5),
+        "",
+        "Issue 18 targets, streamed edits (ratios of MB/s):",
+        line("Streaming XML edit, peak", peak("xml", "docq set --stream"), "≤ 64 MB", lambda v: v <= 64 * MB, unit="MB"),
+        line("Streaming XML edit, docq set --stream ÷ SAX2-empty",
+             ratio(find(rows, "xml", "docq set --stream"), find(rows, "xml", "libxml2 SAX2, empty callbacks")), "≥ 0.5×",
+             lambda v: v >= 0.5),
+        line("Streaming JSON edit, peak", peak("json", "docq set --stream"), "≤ 64 MB", lambda v: v <= 64 * MB, unit="MB"),
+        line("Streaming JSON edit, docq set --stream ÷ in-memory docq",
+             ratio(find(rows, "json", "docq set --stream"), find(rows, "json", "docq (in memory)")), "≥ 0.5×",
+             lambda v: v >= 0.5),
     ]
 
 
@@ -417,7 +435,13 @@ def main():
             if "error" in result:
                 row.setdefault("error", result["error"])
                 continue
-            if "values" not in row and row["role"] != "ceiling":  # the ceiling prints nothing
+            if row["role"] == "edit":
+                # An edit prints the edited document: about the input's size, not one value per line.
+                written = os.path.getsize(output_path)
+                if not 0.5 * row["bytes"] <= written <= 1.5 * row["bytes"]:
+                    row["check"] = "mismatch"
+                    log(f"bench: {row['label']} wrote {written} bytes for an input of {row['bytes']}")
+            elif "values" not in row and row["role"] != "ceiling":  # the ceiling prints nothing
                 lines, hashed = digest(output_path)
                 row["values"], row["hash"] = lines, hashed
                 # The reference bytes: the first output on this file with the generator's count.
@@ -465,6 +489,8 @@ def describe_choices(sizes, rows, stand_in):
             + ". docq in memory, jq without --stream and xmlstarlet hold the whole document (docq about 2×, "
             "jq 11×, xmlstarlet 19× the input); lxml iterparse, ijson and jq --stream (one event per scalar) are slow enough that the full size "
             "would take many minutes. Their ratios are of MB/s.")
+    notes.append("Edits (issue 18): `docq set --stream --json items.id 0` and `docq set --stream node.tag.k k`, "
+                 "every value the path selects, the edited document written to a file (checked to be about the input's size).")
     notes.append("Peers: jq `-c .actor.id`; jq `-c '.items[].id'`; jq `--stream` with a select on the path `[\"items\", N, \"id\"]`; ijson "
                  "`items(f, prefix, multiple_values=…)` with 1 MiB reads; lxml `iterparse(tag=[node, way, relation, "
                  "bounds])`, reading node's tag children and clearing each element and its predecessors; xmlstarlet "

@@ -30,6 +30,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -99,15 +100,30 @@ def describe_machine(harness):
     }
 
 
-def measure_cli(name, command, input_bytes, repeats=3):
-    """Times a whole process (median of `repeats`) and its peak RSS."""
+GNU_TIME = "/usr/bin/time"
+
+
+def measure_cli(name, command, input_bytes, repeats=3, own_peak=False):
+    """Times a whole process (median of `repeats`) and its peak RSS. With `own_peak`, the peak is GNU time's
+    (`%M`) when it is installed: wait4's is at least this Python's size, since Linux keeps the larger of the
+    resident peaks before and after exec."""
     times, peaks = [], []
+    gnu_time = own_peak and os.access(GNU_TIME, os.X_OK)
     for _ in range(repeats):
+        peak_file = tempfile.NamedTemporaryFile(suffix=".peak", delete=False).name if gnu_time else None
+        wrapped = [GNU_TIME, "-f", "%M", "-o", peak_file, *command] if gnu_time else command
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        process = subprocess.Popen(wrapped, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         _, status, usage = os.wait4(process.pid, 0)
         times.append(time.perf_counter() - start)
         peaks.append(usage.ru_maxrss * 1024)
+        if peak_file:
+            try:
+                with open(peak_file) as peak:
+                    peaks[-1] = int(peak.read().strip().splitlines()[-1]) * 1024
+            except (OSError, ValueError, IndexError):
+                pass
+            os.unlink(peak_file)
         if os.waitstatus_to_exitcode(status) != 0:
             return {"error": f"{name} exited {os.waitstatus_to_exitcode(status)}: {process.stderr.read().decode()[:200]}"}
     times.sort()
@@ -229,7 +245,97 @@ def measure_round(options, harness, inputs, combos, only, count_mallocs):
                                          target["bytes"]))
                 results.append(entry)
 
+    if not options.no_cli:
+        results.extend(measure_edits(options, inputs, only))
+
     return results
+
+
+# One `set` of the same value on the 50 MB generated documents (issue 18's
+# targets): (format, docq's path, the peers' commands). Every row is a whole
+# process whose output goes to /dev/null.
+EDIT_VALUE = "1"
+EDIT_ROWS = {
+    "json": ("response.body.totalCount", [
+        ("jq", "peer", "jq '.response.body.totalCount = 1'",
+         lambda file: ["jq", ".response.body.totalCount = 1", file]),
+        ("Python json", "peer", "json.load, set, json.dump (Python)",
+         lambda file: [sys.executable, "-c", "import json, sys; d = json.load(open(sys.argv[1], encoding='utf-8')); "
+                       "d['response']['body']['totalCount'] = 1; json.dump(d, sys.stdout, ensure_ascii=False)", file]),
+    ]),
+    "xml": ("body.totalCount", [
+        ("xmlstarlet", "peer", "xmlstarlet ed -u /response/body/totalCount -v 1",
+         lambda file: ["xmlstarlet", "ed", "-u", "/response/body/totalCount", "-v", EDIT_VALUE, file]),
+    ]),
+}
+
+
+def measure_edits(options, inputs, only):
+    """The edit rows: docq set, its plain query of the same path, and the peers, on generated-50MB.*;
+    and docq's start-up peak (a query on a tiny file), which the memory target subtracts."""
+    rows = []
+    baseline = None
+    for fmt, (path, peers) in EDIT_ROWS.items():
+        target = next((row for row in inputs.values() if row["name"] == f"generated-50MB.{fmt}"), None)
+        if not target:
+            continue
+        subjects = []
+        if options.docq:
+            subjects.append(("docq set", "ours", f"docq set {path} {EDIT_VALUE}",
+                             lambda file, path=path: [options.docq, "set", path, EDIT_VALUE, file]))
+            subjects.append(("docq query", "reference", f"docq {path} (the plain query of the same path)",
+                             lambda file, path=path: [options.docq, path, file]))
+        subjects.extend(peer for peer in peers if shutil.which(peer[3]("x")[0]))
+        for subject, role, summary, command in subjects:
+            label = f"{subject} edit {target['name']}"
+            if only and not only.search(label):
+                continue
+            log(f"  {label}")
+            entry = {"subject": subject, "operation": "edit", "format": fmt, "role": role, "input": target["name"],
+                     "generated": True, "summary": summary + " (whole process)"}
+            entry.update(measure_cli(subject, command(target["path"]), target["bytes"], own_peak=True))
+            rows.append(entry)
+        if options.docq and baseline is None and rows:
+            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as tiny:
+                tiny.write('{"a": 1}')
+            try:
+                baseline = measure_cli("docq", [options.docq, "a", tiny.name], 8, own_peak=True)
+            finally:
+                os.unlink(tiny.name)
+            if "peakDelta" in baseline:
+                rows.append({"subject": "docq start-up", "operation": "edit", "format": "json", "role": "reference",
+                             "input": "tiny", "generated": True, "bytes": 8, "median": baseline["median"],
+                             "peakDelta": baseline["peakDelta"], "peakIsProcess": True, "baselineOnly": True})
+    return rows
+
+
+def edit_notes(by_key, results):
+    """Issue 18's edit targets, from the edit rows of the same run."""
+    notes = []
+    startup = next((row for row in results if row["subject"] == "docq start-up"), None)
+    for fmt, peer, goal in (("json", "jq", 5), ("xml", "xmlstarlet", 2)):
+        name = f"generated-50MB.{fmt}"
+        ours = by_key.get(("docq set", "edit", name))
+        if not ours or not ours.get("median"):
+            continue
+        theirs = by_key.get((peer, "edit", name))
+        if theirs and theirs.get("median"):
+            speedup = theirs["median"] / ours["median"]
+            notes.append(f"- docq set vs {peer} on {name}: {speedup:.1f}× faster (target ≥ {goal}×): "
+                         f"{'holds' if speedup >= goal else 'MISSED'}")
+        python = by_key.get(("Python json", "edit", name))
+        if python and python.get("median"):
+            notes.append(f"- docq set vs Python json load-set-dump on {name}: {python['median'] / ours['median']:.1f}× faster")
+        query = by_key.get(("docq query", "edit", name))
+        if query and query.get("median"):
+            factor = ours["median"] / query["median"]
+            notes.append(f"- docq set ÷ docq's plain query of the same path on {name}: {factor:.2f}× (target ≤ 1.5×): "
+                         f"{'holds' if factor <= 1.5 else 'MISSED'}")
+        if startup and ours.get("peakDelta"):
+            grown = (ours["peakDelta"] - startup["peakDelta"]) / ours["bytes"]
+            notes.append(f"- docq set peak RSS minus start-up ({startup['peakDelta'] / 1e6:.1f} MB) ÷ input on {name}: "
+                         f"{grown:.2f}× (target ≤ 2×): {'holds' if grown <= 2 else 'MISSED'}")
+    return notes
 
 
 def main():
@@ -327,7 +433,7 @@ def render(machine, results, inputs):
     for input_row in ordered_inputs:
         name = input_row["name"]
         rows = [row for row in results if row["input"] == name]
-        rows.sort(key=lambda row: ({"load": 0, "query": 1, "cli": 2}.get(row["operation"], 3),
+        rows.sort(key=lambda row: ({"load": 0, "query": 1, "cli": 2, "edit": 3}.get(row["operation"], 4),
                                    ROLE_ORDER.get(row.get("role"), 1)))
         for row in rows:
             size = row.get("bytes") or input_row["bytes"]
@@ -345,7 +451,7 @@ def render(machine, results, inputs):
             expected = ceiling_counts.get((row["operation"], name))
             if row.get("count") is not None and expected is not None and row["count"] != expected:
                 operation += f" ⚠ {row['count']} values, ceiling {expected}"
-            throughput = size / seconds / 1e6 if row["operation"] in ("load", "cli") else None
+            throughput = size / seconds / 1e6 if row["operation"] in ("load", "cli", "edit") else None
             ceiling = ceilings.get((row["operation"], name))
             to_ceiling = ceiling / seconds if ceiling and row["operation"] != "cli" else None
             yy = median("yyjson (Python)", "load", name) if row["operation"] == "load" else None
@@ -450,6 +556,7 @@ def target_notes(results, by_key, ceilings, median):
         speedup = jq["median"] / docq["median"]
         notes.append(f"- docq vs jq, one projection on generated-50MB.json: {speedup:.1f}× faster (target ≥ 5×): "
                      f"{'holds' if speedup >= 5 else 'MISSED'}")
+    notes.extend(edit_notes(by_key, results))
     return notes if len(notes) > 2 else []
 
 

@@ -86,7 +86,7 @@ struct StreamRun {
 
     /// Whether `source` is a file that starts as JSON Lines (see
     /// ``DocumentLoader/looksLikeJSONLines(_:options:)``).
-    private static func isJSONLinesFile(_ source: InputSource, options: LoadOptions) -> Bool {
+    static func isJSONLinesFile(_ source: InputSource, options: LoadOptions) -> Bool {
         guard case .file(let name) = source else { return false }
         let descriptor = open(name, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }

@@ -88,6 +88,13 @@ package struct JSONStreamScanner {
     /// a stream of values, in which a malformed one may be passed over.
     private var inStream = false
 
+    /// Receives every byte of the input once, in order, as the scan passes
+    /// over it, with whether it lies inside a candidate (see ``passBytes(upTo:)``);
+    /// a streamed edit copies the input through with it. `nil` by default.
+    package var passing: ((UnsafeBufferPointer<UInt8>, _ inCandidate: Bool) throws -> Void)?
+    /// The offset in the whole input up to which ``passing`` has had the bytes.
+    private var passedUpTo = 0
+
     package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
         self.input = input
         self.options = options
@@ -152,6 +159,7 @@ package struct JSONStreamScanner {
         while true {
             if pos >= buffer.count {
                 if atEnd { break }
+                try passBytes(upTo: pos)
                 if try !refill() { break }
                 continue
             }
@@ -249,7 +257,7 @@ package struct JSONStreamScanner {
         }
         // The input ended: what was expected next says what is missing.
         switch expect {
-        case .end: return
+        case .end: return try passBytes(upTo: pos)
         case .string: throw fail(.unterminatedString)
         case .firstKeyOrEnd: throw fail(.expectedMemberName(afterComma: false))
         case .key: throw fail(.expectedMemberName(afterComma: true))
@@ -330,6 +338,7 @@ package struct JSONStreamScanner {
     }
 
     private mutating func needMore() throws {
+        try passBytes(upTo: pos)
         if try !refill() {
             // At the end: tokens finish or fail with atEnd set.
             if case .string = expect {
@@ -382,6 +391,7 @@ package struct JSONStreamScanner {
             }
             elementStart = base + pos
         } else if case .candidate = state {
+            try passBytes(upTo: pos)
             capturing = true
             captureDepth = stack.count
             captureFrom = pos
@@ -490,6 +500,7 @@ package struct JSONStreamScanner {
             if captured.count + (pos - captureFrom) >= Self.batchBytes { try emitBatch(upTo: pos, emit) }
             return
         }
+        try passBytes(upTo: pos)
         capturing = false
         let document: Document
         do {
@@ -694,6 +705,21 @@ package struct JSONStreamScanner {
         key = buffer.withUnsafeBufferPointer { bytes in
             Array(JSONStringDecoding.decode(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])).utf8)
         }
+    }
+
+    // MARK: Passing bytes on
+
+    /// Hands ``passing`` the bytes from where it stopped to `end` (in the
+    /// buffer), marked as inside a candidate while one is being captured.
+    /// Called before the buffer drops them (``refill()``), where a candidate
+    /// begins and ends, and at the end of the input, so the bytes of a
+    /// candidate come apart from those around it.
+    private mutating func passBytes(upTo end: Int) throws {
+        guard let passing else { return }
+        let from = passedUpTo - base
+        guard end > from else { return }
+        try buffer.withUnsafeBufferPointer { try passing(UnsafeBufferPointer(rebasing: $0[from..<end]), capturing) }
+        passedUpTo = base + end
     }
 
     // MARK: Errors

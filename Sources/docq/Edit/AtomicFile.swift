@@ -63,6 +63,21 @@ enum AtomicFile {
 
     /// Writes `bytes` over the file at `path` (see above).
     static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        let file = try prepare(path)
+        do throws(Failure) {
+            try file.write(bytes)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
+    }
+
+    /// A temporary file beside the file at `path`, to be written and then
+    /// renamed over it by ``Replacement/commit()``, or removed by
+    /// ``Replacement/discard()``; so a streamed edit writes its output
+    /// there as it reads the original.
+    static func prepare(_ path: String) throws(Failure) -> Replacement {
         let (target, status) = try target(of: path)
         // A file-size limit must fail the write (EFBIG), not kill docq.
         signal(SIGXFSZ, SIG_IGN)
@@ -73,36 +88,67 @@ enum AtomicFile {
             throw failure("cannot create a temporary file in", directory, errno, hint: Self.writableDirectory)
         }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var renamed = false
-        defer {
-            if !renamed { unlink(temporary) }
+        return Replacement(descriptor: descriptor, temporary: temporary, target: target, status: status)
+    }
+
+    /// The new contents of a file, being written to a temporary file.
+    struct Replacement {
+        let descriptor: Int32
+        let temporary: String
+        let target: String
+        let status: stat
+
+        /// Appends `bytes` to the new contents.
+        func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
+            try writeAll(descriptor, bytes, label: "the edited \(split(target).name) to \(temporary)")
         }
-        do {
-            defer { close(descriptor) }
-            try writeAll(descriptor, bytes, label: "the edited \(name) to \(temporary)")
-            guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else { throw failure("cannot set the mode of", temporary, errno) }
-            if status.st_uid != geteuid() || status.st_gid != getegid() {
-                guard fchown(descriptor, status.st_uid, status.st_gid) == 0 else {
-                    throw failure("cannot give the original's owner to", temporary, errno)
-                }
+
+        /// Appends `bytes` to the new contents.
+        func write(_ bytes: [UInt8]) throws(Failure) {
+            let result: Result<Void, Failure> = bytes.withUnsafeBytes { bytes in Result { () throws(Failure) in try write(bytes) } }
+            try result.get()
+        }
+
+        /// Gives the new file the original's mode and owner, syncs it and
+        /// renames it over the original, then syncs the directory.
+        func commit() throws(Failure) {
+            var renamed = false
+            defer {
+                if !renamed { unlink(temporary) }
             }
-            guard fsync(descriptor) == 0 else { throw failure("cannot sync", temporary, errno) }
+            do {
+                defer { close(descriptor) }
+                guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else { throw failure("cannot set the mode of", temporary, errno) }
+                if status.st_uid != geteuid() || status.st_gid != getegid() {
+                    guard fchown(descriptor, status.st_uid, status.st_gid) == 0 else {
+                        throw failure("cannot give the original's owner to", temporary, errno)
+                    }
+                }
+                guard fsync(descriptor) == 0 else { throw failure("cannot sync", temporary, errno) }
+            }
+            guard rename(temporary, target) == 0 else {
+                throw failure("cannot rename the new file over", target, errno, hint: writableDirectory)
+            }
+            renamed = true
+            let directoryDescriptor = open(split(target).directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if directoryDescriptor >= 0 {
+                _ = fsync(directoryDescriptor)
+                close(directoryDescriptor)
+            }
         }
-        guard rename(temporary, target) == 0 else {
-            throw failure("cannot rename the new file over", target, errno, hint: Self.writableDirectory)
-        }
-        renamed = true
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
+
+        /// Removes the temporary file; the original stays as it was.
+        func discard() {
+            close(descriptor)
+            unlink(temporary)
         }
     }
 
-    private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], label: String) throws(Failure) {
+    /// Writes all of `bytes` to `descriptor`.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, label: String) throws(Failure) {
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw failure("cannot write", label, errno)
@@ -118,7 +164,7 @@ enum AtomicFile {
     /// A failure with the system's reason (`File too large` past a
     /// file-size limit, `No space left on device`, …) and, when the reason
     /// is that the directory or file system refuses, `hint`.
-    private static func failure(_ what: String, _ path: String, _ code: Int32, hint: String? = nil) -> Failure {
+    static func failure(_ what: String, _ path: String, _ code: Int32, hint: String? = nil) -> Failure {
         var reason = String(cString: strerror(code))
         switch code {
         case EFBIG: reason += " (the result is over the file-size limit, ulimit -f)"

@@ -17,6 +17,13 @@ struct EditTargetOptions: ParsableArguments {
                 valueName: "file"))
     var editsFile: String?
 
+    @Flag(help: """
+        Edit while reading, never loading the document whole (for inputs larger than memory): a JSON file in UTF-8, \
+        one set (to a string, number, Boolean or null) or delete, on a path of keys, '*' and indexes. Such edits of a \
+        JSON file stream without it too.
+        """)
+    var stream = false
+
     @OptionGroup var input: InputOptions
     @OptionGroup var parameters: ParameterOptions
 }

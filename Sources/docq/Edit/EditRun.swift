@@ -41,32 +41,65 @@ struct EditRun {
                 return .usage
             }
         }
-        var results: [(InputSource, [UInt8])] = []
+        let options = target.input.loadOptions
+        let streamed: StreamedEditRun?
+        do {
+            streamed = StreamedEditRun(edit: try StreamedEdit(edits, options: options), forced: target.stream, inPlace: target.inPlace,
+                                       options: options)
+        } catch {
+            if target.stream {
+                writeToStandardError(diagnostics.text(for: error))
+                return .usage
+            }
+            streamed = nil
+        }
+        var results: [(InputSource, EditOutput)] = []
+        func discardAll() { for (_, output) in results { output.discard() } }
         for source in sources {
             do {
+                if let output = try streamed?.run(source) {
+                    results.append((source, output))
+                    continue
+                }
                 let bytes = try read(source)
-                results.append((source, try edit(bytes, edits)))
+                results.append((source, .bytes(try edit(bytes, edits))))
             } catch let error as LoadError {
+                discardAll()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
                 return .unreadableDocument
             } catch let error as QueryError {
+                discardAll()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
                 return error.kind == .noMatch ? .noMatch : .usage
+            } catch let error as AtomicFile.Failure {
+                discardAll()
+                writeToStandardError("error: \(error.description); \(source.label) is unchanged\n")
+                return .unreadableDocument
             } catch {
+                discardAll()
                 writeToStandardError("error: \(source.label): \(error)\n")
                 return .unreadableDocument
             }
         }
         var out = OutputStream.standardOutput()
-        for (source, bytes) in results {
-            guard target.inPlace, case .file(let path) = source else {
-                out.write(bytes: bytes)
-                continue
-            }
+        for (k, (source, output)) in results.enumerated() {
             do {
-                try AtomicFile.replace(path, with: bytes)
+                switch output {
+                case .bytes(let bytes):
+                    guard target.inPlace, case .file(let path) = source else {
+                        out.write(bytes: bytes)
+                        continue
+                    }
+                    try AtomicFile.replace(path, with: bytes)
+                case .spooled(let descriptor):
+                    out.flush()
+                    try EditOutput.copyOut(descriptor)
+                case .replacement(let file):
+                    try file.commit()
+                }
             } catch {
-                writeToStandardError("error: \(error.description); \(path) is unchanged\n")
+                for (_, rest) in results[(k + 1)...] { rest.discard() }
+                writeToStandardError("error: \(error.description); \(source.label) is unchanged\n")
                 return .unreadableDocument
             }
         }

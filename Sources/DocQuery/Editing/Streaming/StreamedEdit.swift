@@ -1,0 +1,204 @@
+import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// An edit applied while the document is read, for documents larger than
+/// memory: unchanged bytes are copied through to the output as they are
+/// read, and each value the path matches is replaced or taken out on the
+/// way, without building the document's tree.
+///
+/// ```swift
+/// let edit = try StreamedEdit([.set("release.version", to: "2.1")])
+/// let counts = try edit.run(contentsOf: dumpURL) { bytes in try output.write(contentsOf: bytes) }
+/// ```
+///
+/// The output is what ``DocumentEditor`` writes for the same edit, byte for
+/// byte, and memory stays bounded whatever the input's size: a chunk of
+/// input, the output not yet written and the value being replaced. What
+/// streams:
+///
+/// - a path of keys, `*` and non-negative indexes (the streamable prefix
+///   of ``PathQuery/stream(contentsOf:options:)``), with no filter after it;
+/// - on JSON in UTF-8, one edit per run: ``Edit/set(_:to:parameters:)`` to
+///   a string, a number, a Boolean, `null` or an empty array or object, and
+///   ``Edit/remove(_:parameters:)`` (with the member's line, key and comma,
+///   as in memory);
+/// - on XML, in its own encoding, any number of edits as one transaction:
+///   ``Edit/set(_:to:parameters:)`` of an element's text or an attribute's
+///   value, ``Edit/remove(_:parameters:)`` of elements and attributes, and
+///   ``Edit/rename(_:to:parameters:)`` of both.
+///
+/// Everything else throws ``QueryError/Kind-swift.struct/notStreamable``
+/// with what to do instead (edit with ``DocumentEditor``): from
+/// ``init(_:options:)`` when no format could stream the edits, else when
+/// the input's format turns out to be the one that cannot.
+///
+/// The output is written as the input is read, so a run that throws has
+/// written part of a document: write to a temporary file and keep it only
+/// when the run returns (docq does). The output is read back as it is
+/// written, by the format's validating stream reader on a thread of its
+/// own, so a run that returns has written a document that loads.
+public struct StreamedEdit: Sendable {
+    private let edits: [Edit]
+    private let options: LoadOptions
+    /// The JSON engine, or why the edits do not stream on JSON.
+    private let json: Result<JSONStreamedEdit, QueryError>
+    /// The XML engine, or why the edits do not stream on XML.
+    private let xml: Result<XMLStreamedEdit, QueryError>
+
+    /// Prepares `edits` to run over streamed input.
+    ///
+    /// - Throws: ``QueryError``: a malformed path, or of kind
+    ///   ``QueryError/Kind-swift.struct/notStreamable`` when the edits
+    ///   cannot stream in any format (or in the one ``LoadOptions/format``
+    ///   names; see above), with a caret under the step that cannot.
+    public init(_ edits: [Edit], options: LoadOptions = LoadOptions()) throws(QueryError) {
+        for edit in edits { _ = try PathQuery(edit.path, parameters: edit.parameters) }
+        self.edits = edits
+        self.options = options
+        json = Result { () throws(QueryError) in try Self.jsonEngine(edits, options: options) }
+        xml = Result { () throws(QueryError) in
+            do { return try XMLStreamedEdit(edits, options: options) } catch let error as QueryError { throw error } catch {
+                throw QueryError(.notStreamable, "\(error)", path: edits.first?.path ?? "", range: 0..<0)
+            }
+        }
+        switch (options.format, json, xml) {
+        case (.json, .failure(let error), _), (.xml, _, .failure(let error)), (nil, .failure(let error), .failure): throw error
+        default: break
+        }
+    }
+
+    /// The JSON engine for `edits`, or why they do not stream on JSON.
+    private static func jsonEngine(_ edits: [Edit], options: LoadOptions) throws(QueryError) -> JSONStreamedEdit {
+        guard edits.count == 1, let edit = edits.first else {
+            throw QueryError(
+                .notStreamable, "a streamed edit of JSON applies one edit (\(edits.count) given); edit without streaming to apply several as one",
+                path: edits.first?.path ?? "", range: 0..<(edits.first?.path.count ?? 0))
+        }
+        func refuse(_ why: String) -> QueryError {
+            QueryError(.notStreamable, "cannot stream '\(edit.path)': \(why); edit without streaming", path: edit.path,
+                       range: 0..<edit.path.count)
+        }
+        if options.encoding != nil { throw refuse("a streamed edit reads JSON in UTF-8 only") }
+        let query = try PathQuery(edit.path, parameters: edit.parameters)
+        let plan = try StreamPlan(query)
+        if let step = plan.rest.steps.first ?? plan.fold?.step {
+            throw QueryError(
+                .notStreamable, "this step cannot stream in an edit: an edited path is keys, '*' and indexes; edit without streaming",
+                path: query.description, scalarRange: step.range)
+        }
+        let operation: JSONStreamedEdit.Operation
+        switch edit.operation {
+        case .set(let value):
+            switch value.content {
+            case .array(let items) where !items.isEmpty: throw refuse("setting a non-empty array does not stream yet")
+            case .object(let members) where !members.isEmpty: throw refuse("setting a non-empty object does not stream yet")
+            default: operation = .replace(Array(JSONLayout(unit: nil, colon: ":").render(value.content, indent: "", pretty: false).utf8))
+            }
+        case .remove:
+            operation = .remove
+        case .insert:
+            throw refuse("insert does not stream yet (set and remove do)")
+        case .rename:
+            throw refuse("rename does not stream on JSON yet (set and remove do)")
+        }
+        return JSONStreamedEdit(edit: edit, selector: plan.selector, operation: operation)
+    }
+    /// Reads the file at `url` to its end and writes the edited document
+    /// to `write`, block by block; returns how many values each edit
+    /// matched.
+    ///
+    /// - Throws: `LoadError` for an unreadable or malformed input (line and
+    ///   column in the whole input); ``QueryError``: of kind
+    ///   ``QueryError/Kind-swift.struct/noMatch`` when the path matches
+    ///   nothing, ``QueryError/Kind-swift.struct/notStreamable`` when a
+    ///   keys-only `set` matches nothing (creating the missing members
+    ///   needs the tree) or the document turns out not streamable for the
+    ///   path, ``QueryError/Kind-swift.struct/invalidEdit`` when the edit
+    ///   cannot apply to what it matched or the output does not load; or
+    ///   what `write` throws. Discard the output then.
+    public func run(contentsOf url: URL, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
+        try run(try ChunkedInput(path: url.path), to: write)
+    }
+
+    /// Reads what an open file descriptor reads, to its end (standard
+    /// input: `0`), and writes the edited document to `write`; the
+    /// descriptor stays open. See ``run(contentsOf:to:)``.
+    public func run(fileDescriptor descriptor: Int32, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
+        try run(ChunkedInput(descriptor: descriptor, closesOnEnd: false, label: "(file handle)"), to: write)
+    }
+
+    /// Reads `input` to its end; see ``run(contentsOf:to:)``.
+    package func run(_ input: ChunkedInput, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
+        var head: [UInt8] = []
+        while head.count < 4, try input.read(into: &head, limit: StreamingLoad.chunkSize) > 0 {}
+        let skip = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let format = options.format ?? InputDecoding.sniffedFormat(head[skip...]) ?? .json
+        let path = edits.first?.path ?? ""
+        let readBack: StreamedReadBack?
+        let run: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> [Int]
+        switch format {
+        case .xml:
+            let xml = try xml.get()
+            input.unread(head)
+            readBack = StreamedReadBack { output in try xml.checkOutput(output) }
+            run = { write in try xml.run(input, write: write) }
+        case .json:
+            let json = try json.get()
+            if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.prefix(4).contains(0) {
+                throw QueryError(.notStreamable, "a streamed edit reads JSON in UTF-8 only; edit without streaming",
+                                 path: path, range: 0..<path.count)
+            }
+            var quiet = options
+            quiet.progress = nil
+            readBack = StreamedReadBack { [quiet] output in
+                // A key no UTF-8 key can equal: nothing is a candidate, every byte is checked.
+                do {
+                    try StreamingLoad.run(output, selector: StreamSelector(steps: [.key([0xFF])]), options: quiet, emit: { _ in })
+                } catch let failure as StreamFailure {
+                    if case .load(let error) = failure { throw error }
+                }
+            }
+            run = { write in [try json.run(input, head: head, skip: skip, options: options, write: write)] }
+        }
+        guard let readBack else {
+            throw QueryError(.invalidEdit, "cannot start reading the output back (no pipe or thread); nothing was changed",
+                             path: path, range: 0..<path.count)
+        }
+        let matches: [Int]
+        do {
+            matches = try withoutActuallyEscaping(write) { write in
+                try run { bytes in
+                    try write(bytes)
+                    readBack.take(bytes)
+                }
+            }
+        } catch {
+            _ = readBack.finish()
+            throw error
+        }
+        switch readBack.finish() {
+        case nil: break
+        case let failure as QueryError: throw failure
+        case let failure as LoadError:
+            throw QueryError(.invalidEdit, "the edited document does not load (\(failure.message)); nothing was changed",
+                             path: path, range: 0..<path.count)
+        case let failure?:
+            throw QueryError(.invalidEdit, "the edited document does not load (\(failure)); nothing was changed",
+                             path: path, range: 0..<path.count)
+        }
+        if format == .json, let edit = edits.first, matches == [0] {
+            if case .set = edit.operation, (try? PathQuery(edit.path, parameters: edit.parameters))?.keyChain != nil {
+                throw QueryError(
+                    .notStreamable,
+                    "'\(edit.path)' matches nothing, and creating what is missing needs the whole document; edit without streaming",
+                    path: edit.path, range: 0..<edit.path.count)
+            }
+            throw EditFailure.noMatch(edit, nil)
+        }
+        return matches
+    }
+}

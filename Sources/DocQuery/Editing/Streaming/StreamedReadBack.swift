@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DocTree
+
+/// Reads a streamed edit's output back as it is written, in constant
+/// memory: the bytes go through a pipe to a thread of their own, where the
+/// format's validating stream reader (JSON: ``StreamingLoad`` with a
+/// selector that picks nothing; XML: `XMLStreamedEdit.checkOutput`) reads
+/// them as it reads any input, checking every byte. The edit throws when
+/// the output does not load.
+final class StreamedReadBack: @unchecked Sendable {
+    private let writeEnd: Int32
+    private let done = ThreadCondition()
+    /// Set by the reading thread, read after ``finished``.
+    private var finished = false
+    private var failure: (any Error)?
+
+    /// Starts `check` on the output; `nil` when the system gives no pipe
+    /// or thread.
+    init?(check: @escaping @Sendable (ChunkedInput) throws -> Void) {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        let readEnd = ends[0]
+        writeEnd = ends[1]
+        let started = ReadingThread.start(stackSize: 1 << 22) { [self] in
+            let input = ChunkedInput(descriptor: readEnd, closesOnEnd: false, label: "(the edited document)")
+            var found: (any Error)?
+            do { try check(input) } catch { found = error }
+            // Drain what is still written, so the writer never blocks on a full pipe.
+            var scratch = [UInt8](repeating: 0, count: 1 << 16)
+            while scratch.withUnsafeMutableBytes({ posixRead(readEnd, $0.baseAddress!, $0.count) }) > 0 {}
+            close(readEnd)
+            done.lock()
+            failure = found
+            finished = true
+            done.signal()
+            done.unlock()
+        }
+        if !started {
+            close(readEnd)
+            close(writeEnd)
+            return nil
+        }
+    }
+
+    /// Hands the reader the next bytes of the output.
+    func take(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let result = posixWrite(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += result
+        }
+    }
+
+    /// Ends the output and waits for the reader: its error, if the output
+    /// does not load.
+    func finish() -> (any Error)? {
+        close(writeEnd)
+        done.lock()
+        while !finished { done.wait() }
+        done.unlock()
+        return failure
+    }
+}
+
+/// `read(2)` and `write(2)`, named apart from Swift's many `read` and `write` methods.
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

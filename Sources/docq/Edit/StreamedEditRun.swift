@@ -1,0 +1,140 @@
+import DocQuery
+import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One input's edited document, held until every input is edited: bytes
+/// in memory (the tree path), or a streamed edit's output in a temporary
+/// file, which reaches standard output or the original file only once
+/// every input succeeded.
+enum EditOutput {
+    case bytes([UInt8])
+    /// For standard output: an unlinked temporary file, copied out at the end.
+    case spooled(descriptor: Int32)
+    /// For `-i`: the temporary file beside the original, renamed over it at the end.
+    case replacement(AtomicFile.Replacement)
+
+    /// Drops a temporary file that will not be used.
+    func discard() {
+        switch self {
+        case .bytes: break
+        case .spooled(let descriptor): close(descriptor)
+        case .replacement(let file): file.discard()
+        }
+    }
+
+    /// Copies a spooled output to standard output.
+    static func copyOut(_ descriptor: Int32) throws(AtomicFile.Failure) {
+        defer { close(descriptor) }
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw AtomicFile.failure("cannot rewind", "the temporary output", errno) }
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { block.deallocate() }
+        while true {
+            let count = read(descriptor, block.baseAddress, block.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw AtomicFile.failure("cannot read", "the temporary output", errno)
+            }
+            if count == 0 { return }
+            try AtomicFile.writeAll(1, UnsafeRawBufferPointer(rebasing: block[..<count]), label: "standard output")
+        }
+    }
+}
+
+/// The streamed path of an edit command (``StreamedEdit``): the input is
+/// edited while it is read, its output written to a temporary file.
+///
+/// With `--stream` every input goes this way but a file of JSON Lines,
+/// which is edited record by record as without it; an edit that cannot
+/// stream is an error. Without it, an edit that streams takes this way for
+/// each file that holds one JSON document (not JSON Lines, which is edited
+/// record by record), since it is faster and leaner than the tree; when
+/// the stream finds it cannot apply the edit (a keys-only `set` that must
+/// create members, a removal it cannot reach), the file is edited with the
+/// tree instead.
+struct StreamedEditRun {
+    let edit: StreamedEdit
+    let forced: Bool
+    let inPlace: Bool
+    let options: LoadOptions
+
+    /// The edited output of `source`; `nil` when it goes the tree's way.
+    func run(_ source: InputSource) throws -> EditOutput? {
+        if !forced {
+            guard case .file(let path) = source, holdsOneDocument(path) else { return nil }
+        } else if StreamRun.isJSONLinesFile(source, options: options) {
+            // Edited record by record, as without --stream.
+            return nil
+        }
+        let input: ChunkedInput
+        switch source {
+        case .standardInput: input = ChunkedInput(descriptor: 0, closesOnEnd: false, label: source.label)
+        case .file(let path):
+            if inPlace { _ = try AtomicFile.target(of: path) }
+            input = try ChunkedInput(path: path)
+        case .url(let url):
+            throw LoadError(.unreadableSource, "\(url.absoluteString): edit commands read files and standard input, not URLs")
+        }
+        let output: EditOutput
+        if inPlace, case .file(let path) = source {
+            output = .replacement(try AtomicFile.prepare(path))
+        } else {
+            output = .spooled(descriptor: try Self.temporaryFile())
+        }
+        do {
+            _ = try edit.run(input) { bytes in
+                switch output {
+                case .replacement(let file): try file.write(bytes)
+                case .spooled(let descriptor): try AtomicFile.writeAll(descriptor, bytes, label: "the temporary output")
+                case .bytes: break
+                }
+            }
+        } catch let error as QueryError where !forced && error.kind == .notStreamable {
+            output.discard()
+            return nil
+        } catch {
+            output.discard()
+            throw error
+        }
+        return output
+    }
+
+    /// Whether the file is a regular file (not a pipe, which opening would
+    /// block on, nor a device) that holds one XML or JSON document (not
+    /// JSON Lines).
+    private func holdsOneDocument(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        if let format = options.format { return format == .xml || !StreamRun.isJSONLinesFile(.file(path), options: options) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 512)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        let first = head[..<count].first { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
+        // UTF-16 and UTF-32 (a byte order mark, or zero bytes) go the tree's way, which transcodes them.
+        guard let first, first < 0x80, !head[..<min(count, 4)].contains(0) else { return false }
+        return first == UInt8(ascii: "<") || !StreamRun.isJSONLinesFile(.file(path), options: options)
+    }
+
+    /// An unlinked temporary file in `TMPDIR` (or `/tmp`).
+    private static func temporaryFile() throws(AtomicFile.Failure) -> Int32 {
+        let directory = environmentVariable("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(directory)/docq-edit-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw AtomicFile.failure("cannot create a temporary file in", directory, errno) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
+    }
+}

@@ -1,0 +1,181 @@
+import DocQuery
+import DocTree
+import Foundation
+import Testing
+import TestSupport
+
+/// The streamed edit (``StreamedEdit``) against the in-memory editor: the
+/// same edit on the same bytes gives the same bytes, whatever the chunk
+/// boundaries; and what cannot stream, or fails, says so.
+@Suite struct StreamedEditTests {
+    /// Runs `edits` streamed over `bytes`, cut in chunks of `chunk` bytes.
+    static func streamed(_ edits: [Edit], _ bytes: [UInt8], chunk: Int? = nil) throws -> (bytes: [UInt8], counts: [Int]) {
+        var out: [UInt8] = []
+        let counts = try StreamedEdit(edits).run(ChunkedInput(bytes: bytes, sliceSize: chunk)) { out.append(contentsOf: $0) }
+        return (out, counts)
+    }
+
+    static let documents: [URL] = {
+        let suite = ((try? SharedData.files(in: "conformance/json-parsing", withExtension: "json")) ?? [])
+            .filter { $0.lastPathComponent.hasPrefix("y_") }
+        let bench = ["github_events.json"].compactMap { try? SharedData.url("bench-data/json/\($0)") }
+        let examples = ["defaults.json", "overrides.json", "settings.json", "tasks.json", "theaters.json", "todos.json"]
+            .map { SharedData.packageRoot.appendingPathComponent("Examples/documents/\($0)") }
+        return suite + bench + examples
+    }()
+
+    static let values: [EditValue] = [7, EditValue(-0.25), "é \"q\"\n", true, nil, [], [:]]
+
+    /// Every edit that streams gives the in-memory editor's bytes, or fails
+    /// where it fails; chunks of 1 byte up to the whole input.
+    @Test func sameBytesAsTheEditorOnManyPaths() throws {
+        var generator = SplitMix64(seed: 0x5EED)
+        let chunks: [Int?] = [1, 2, 3, 7, 64, 4096, nil]
+        var compared = 0
+        var failedAlike = 0
+        var removals = 0
+        var skipped = 0
+        #expect(Self.documents.count >= 100)
+        for url in Self.documents {
+            let input = [UInt8](try Data(contentsOf: url))
+            guard let editor = try? DocumentEditor(bytes: input) else { continue }
+            let document = editor.document
+            let count = Int(document.nodeCount)
+            let picks = count <= 150 ? Array(1..<count) : (0..<150).map { _ in Int.random(in: 1..<count, using: &generator) }
+            // Tiny chunks on small inputs only: a byte at a time costs a pass each.
+            let sizes = input.count < 2_000 ? chunks : [64, 1000, 4096, nil]
+            for pick in picks {
+                guard let path = PathQuery.canonicalPath(of: document.node(at: UInt32(pick))) else { continue }
+                let value = Self.values[Int.random(in: 0..<Self.values.count, using: &generator)]
+                for (removing, edit) in [(true, Edit.remove(path)), (false, .set(path, to: value))] {
+                    guard (try? StreamedEdit([edit])) != nil else { skipped += 1; continue }
+                    let chunk = sizes[Int.random(in: 0..<sizes.count, using: &generator)]
+                    let expected = Result { try editor.applying([edit]).bytes }
+                    let actual = Result { try Self.streamed([edit], input, chunk: chunk).bytes }
+                    switch (expected, actual) {
+                    case (.success(let want), .success(let got)):
+                        #expect(got == want, "\(url.lastPathComponent): \(path) with chunks of \(chunk ?? 0)")
+                        compared += 1
+                        if removing { removals += 1 }
+                    case (.failure, .failure):
+                        failedAlike += 1
+                    case (.success, .failure(let error)):
+                        Issue.record("\(url.lastPathComponent): \(path): streamed failed: \(error)")
+                    case (.failure(let error), .success):
+                        Issue.record("\(url.lastPathComponent): \(path): streamed succeeded where the editor failed: \(error)")
+                    }
+                }
+            }
+        }
+        #expect(compared >= 700, "compared \(compared), skipped \(skipped), failed alike \(failedAlike)")
+        #expect(removals >= 300, "removals \(removals)")
+        #expect(failedAlike >= 1, "no edit failed in both (removing a root)")
+    }
+
+    /// Removing members and elements of every kind of neighbourhood, at every
+    /// chunk size: first, middle, last, all, runs, pretty and compact.
+    @Test(arguments: [
+        #"{"a": 1, "b": 2, "c": 3}"#,
+        "{\n  \"a\": [1, 2, 3],\n  \"b\": {\"x\": 1},\n  \"c\": \"\\\"q\\\\\"\n}\n",
+        "[\n  {\"id\": 1, \"k\": 2},\n  {\"id\": 2},\n  {\"k\": 3, \"id\": 3}\n]",
+        #"{"a":{"id":1},"b":{"id":2},"c":{"x":0,"id":3}}"#,
+        "\u{FEFF}{ \"a\" : [ ] , \"b\\\"\" : 1 }",
+    ])
+    func removalsAtEveryChunkSize(_ text: String) throws {
+        let input = Array(text.utf8)
+        let editor = try DocumentEditor(bytes: input)
+        var paths: Set<String> = []
+        for i in 1..<editor.document.nodeCount {
+            if let path = PathQuery.canonicalPath(of: editor.document.node(at: UInt32(i))) { paths.insert(path) }
+        }
+        paths.formUnion(["*", "*.id", "[*]", "[*].id", "a.*", "[0]", "[1]"])
+        var checked = 0
+        for path in paths.sorted() {
+            for (name, edit) in [("remove", Edit.remove(path)), ("set", .set(path, to: "v"))] {
+                guard (try? StreamedEdit([edit])) != nil else { continue }
+                let expected = try? editor.applying([edit]).bytes
+                for chunk in 1...9 {
+                    let actual = try? Self.streamed([edit], input, chunk: chunk).bytes
+                    #expect(actual == expected, "\(name) \(path) in chunks of \(chunk)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked >= 6)
+    }
+
+    @Test func copiesEveryOtherByteAndCountsMatches() throws {
+        let input = Array("{\n\t\"n\" :  1.50e+2 ,\r\n\t\"s\": \"\\u00e9\",\n\t\"list\": [ {\"n\": 1}, {\"n\": 2}, {\"m\": 3} ]\n}".utf8)
+        let (bytes, counts) = try Self.streamed([.set("list.n", to: true)], input, chunk: 1)
+        #expect(counts == [2])
+        #expect(String(decoding: bytes, as: UTF8.self)
+            == "{\n\t\"n\" :  1.50e+2 ,\r\n\t\"s\": \"\\u00e9\",\n\t\"list\": [ {\"n\": true}, {\"n\": true}, {\"m\": 3} ]\n}")
+    }
+
+    @Test func aPathMatchingNothingFails() throws {
+        let input = Array(#"{"a": {"b": 1}}"#.utf8)
+        #expect { try Self.streamed([.remove("a.c")], input) } throws: { ($0 as? QueryError)?.kind == .noMatch }
+        // A keys-only set would create the member, which needs the tree.
+        #expect { try Self.streamed([.set("a.c", to: 1)], input) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+    }
+
+    @Test func whatCannotStreamSaysSoBeforeReading() throws {
+        func refused(_ edits: [Edit], options: LoadOptions = LoadOptions()) -> QueryError? {
+            do {
+                _ = try StreamedEdit(edits, options: options)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refused([.set("items[?id == 1].name", to: "x")])?.kind == .notStreamable)
+        #expect(refused([.set("items[-1]", to: "x")])?.kind == .notStreamable)
+        #expect(refused([.set("..id", to: 1)])?.kind == .notStreamable)
+        // What streams on XML only is refused when the input turns out to be JSON.
+        let json = Array(#"{"a": 1, "b": 2}"#.utf8)
+        for edits: [Edit] in [[.set("a", to: 1), .set("b", to: 2)], [.rename("a", to: "b")]] {
+            #expect(refused(edits) == nil)
+            #expect { try Self.streamed(edits, json) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+        }
+        #expect(refused([.set("a", to: 1)], options: LoadOptions(encoding: "EUC-KR")) == nil)
+        #expect {
+            try StreamedEdit([.set("a", to: 1)], options: LoadOptions(encoding: "EUC-KR")).run(ChunkedInput(bytes: json)) { _ in }
+        } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+        // Nothing streams an insert, nor a structured value.
+        #expect(refused([.insert(1, into: "a")])?.kind == .notStreamable)
+        #expect(refused([.set("a", to: ["x": 1])])?.kind == .notStreamable)
+        #expect(refused([.set("a[", to: 1)]) != nil)
+        #expect(refused([.set("a.b[2].*", to: 1)]) == nil)
+    }
+
+    @Test func failuresAreThrown() throws {
+        // Malformed input, located in the whole input.
+        #expect { try Self.streamed([.set("a", to: 1)], Array("{\"a\": 1,\n \"b\": tru}".utf8), chunk: 3) } throws: { error in
+            guard let error = error as? LoadError else { return false }
+            return error.location?.line == 2
+        }
+        #expect { try Self.streamed([.remove("a")], Array("[1, 2]".utf8)) } throws: { ($0 as? QueryError)?.kind == .noMatch }
+        #expect { try Self.streamed([.remove("[0]")], Array("{\"a\": 1}".utf8)) } throws: { ($0 as? QueryError)?.kind == .invalidEdit }
+        #expect { try Self.streamed([.set("c", to: 1)], Array("<a><b>1</b></a>".utf8)) } throws: { ($0 as? QueryError)?.kind == .noMatch }
+        // The writer's own error comes through.
+        struct Full: Error {}
+        #expect(throws: Full.self) {
+            _ = try StreamedEdit([.set("a", to: 1)]).run(ChunkedInput(bytes: Array(#"{"a": 0}"#.utf8))) { _ in throw Full() }
+        }
+    }
+
+    @Test func readsAFileAndADescriptor() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-edit-\(getpid()).json")
+        try Data(#"{"v": [1, 2], "w": 0}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var out: [UInt8] = []
+        let counts = try StreamedEdit([.remove("v")]).run(contentsOf: url) { out.append(contentsOf: $0) }
+        #expect(counts == [1])
+        #expect(String(decoding: out, as: UTF8.self) == #"{"w": 0}"#)
+        let descriptor = open(url.path, O_RDONLY)
+        defer { close(descriptor) }
+        out = []
+        _ = try StreamedEdit([.set("w", to: "x")]).run(fileDescriptor: descriptor) { out.append(contentsOf: $0) }
+        #expect(String(decoding: out, as: UTF8.self) == #"{"v": [1, 2], "w": "x"}"#)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// The edit commands' streamed path (`--stream`, and on its own for a
+/// JSON file): the same bytes as the tree's, and every failure prints
+/// nothing on standard output and leaves the original byte-identical.
+@Suite struct StreamedEditCommandTests {
+    /// A pretty document of a few hundred kilobytes, so the streamed output
+    /// is written out in several blocks before the end.
+    static let big: String = {
+        let items = (0..<4000).map { "    {\"id\": \($0), \"name\": \"item \($0)\", \"price\": \($0).50}" }
+        return "{\n  \"version\": \"1.0\",\n  \"items\": [\n" + items.joined(separator: ",\n") + "\n  ],\n  \"end\": true\n}\n"
+    }()
+
+    func folder(with text: String) throws -> (URL, String) {
+        let folder = try Docq.temporaryFolder()
+        let file = folder.appendingPathComponent("p.json")
+        try Data(text.utf8).write(to: file)
+        return (folder, file.path)
+    }
+
+    func contents(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    /// The tree's output for the same edit: standard input without --stream
+    /// goes the tree's way.
+    func treeOutput(_ arguments: [String], _ text: String) throws -> String {
+        let run = try Docq.run(arguments, stdin: Array(text.utf8))
+        #expect(run.status == 0, "\(run)")
+        return run.stdout
+    }
+
+    @Test(arguments: [
+        ["set", "version", "2.0"],
+        ["set", "--json", "items.price", "0"],
+        ["set", "--json", "items[3].name", "null"],
+        ["delete", "items.name"],
+        ["delete", "items[0]"],
+        ["delete", "end"],
+        ["delete", "version"],
+    ])
+    func sameBytesAsTheTree(_ arguments: [String]) throws {
+        let (folder, file) = try folder(with: Self.big)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = try treeOutput(arguments, Self.big)
+        #expect(expected != Self.big)
+        for extra in [["--stream"], []] {
+            let run = try Docq.run(arguments + extra + [file])
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stdout == expected, "\(arguments + extra)")
+        }
+        let piped = try Docq.run(arguments + ["--stream"], stdin: Array(Self.big.utf8))
+        #expect(piped.stdout == expected)
+        let inPlace = try Docq.run(arguments + ["--stream", "-i", file])
+        #expect(inPlace.status == 0, "\(inPlace)")
+        #expect(inPlace.stdout.isEmpty)
+        #expect(try contents(file) == expected)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["p.json"])
+    }
+
+    @Test("a failure prints nothing and leaves the original", arguments: [
+        ("malformed late", big.replacingOccurrences(of: "\"end\": true", with: "\"end\": tru"), ["set", "version", "2"], Int32(3)),
+        ("no match", big, ["delete", "missing"], Int32(1)),
+        ("creation needs the tree", big, ["set", "a.b", "1"], Int32(2)),
+        ("a filter", big, ["set", "items[?id == 3].name", "x"], Int32(2)),
+        ("two edits", big, ["set", "version", "2", "--edits", "EDITS"], Int32(2)),
+        ("xml, no match", "<a><b>1</b></a>", ["delete", "c"], Int32(1)),
+        ("xml, malformed late", "<a><b>1</b><c></a>", ["set", "b", "2"], Int32(3)),
+        ("the root", "{\"a\": 1}", ["delete", "[0]"], Int32(2)),
+    ])
+    func failurePrintsNothing(_ name: String, _ text: String, _ arguments: [String], _ status: Int32) throws {
+        let (folder, file) = try folder(with: text)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("edits.json")
+        try Data(#"[{"delete": "end"}]"#.utf8).write(to: script)
+        let arguments = arguments.map { $0 == "EDITS" ? script.path : $0 }
+        for inPlace in [false, true] {
+            let run = try Docq.run(arguments + ["--stream"] + (inPlace ? ["-i"] : []) + [file])
+            #expect(run.status == status, "\(name): \(run)")
+            #expect(run.stdout.isEmpty, "\(name)")
+            #expect(run.stderr.hasPrefix("error: "), "\(name): \(run)")
+            #expect(try contents(file) == text)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["edits.json", "p.json"])
+        }
+    }
+
+    @Test func xmlStreamsAndFallsBackToTheTree() throws {
+        let text = "<?xml version=\"1.0\"?>\n<!-- kept -->\n<config>\n  <b id='1'>1</b>\n  <c/>\n</config>\n"
+        let (folder, file) = try folder(with: text)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let streamed = try Docq.run(["set", "b", "2", "--stream", file])
+        #expect(streamed.status == 0, "\(streamed)")
+        #expect(streamed.stdout == text.replacingOccurrences(of: ">1</b>", with: ">2</b>"))
+        let renamed = try Docq.run(["rename", "b.id", "key", "-i", file])
+        #expect(renamed.status == 0, "\(renamed)")
+        #expect(try contents(file) == text.replacingOccurrences(of: "id='1'", with: "key='1'"))
+        // An insert does not stream: without --stream the tree does it, with it the reason is given.
+        let inserted = try Docq.run(["insert", "c", "x", "--stream", file])
+        #expect(inserted.status == 2 && inserted.stdout.isEmpty && inserted.stderr.contains("insert"), "\(inserted)")
+        let byTree = try Docq.run(["insert", "c", "x", file])
+        #expect(byTree.status == 0 && byTree.stdout.contains("<c>x</c>"), "\(byTree)")
+    }
+
+    @Test func withoutStreamTheTreeTakesOverWhatCannotStream() throws {
+        let (folder, file) = try folder(with: Self.big)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A keys-only set that creates members, and a filter.
+        let created = try Docq.run(["set", "--json", "extra.flag", "true", "-i", file])
+        #expect(created.status == 0, "\(created)")
+        #expect(try contents(file).hasSuffix("  \"end\": true,\n  \"extra\": {\n    \"flag\": true\n  }\n}\n"))
+        let filtered = try Docq.run(["set", "items[?id == 2].name", "two", file])
+        #expect(filtered.status == 0, "\(filtered)")
+        #expect(filtered.stdout.contains("\"name\": \"two\""))
+    }
+
+    @Test func jsonLinesStayRecordByRecord() throws {
+        let input = "{\"id\": 1, \"n\": \"a\"}\n\n{\"id\": 2}\r\n{\"id\": 3, \"n\": \"c\"}\n"
+        let (folder, file) = try folder(with: input)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A file: record by record, a set creating what a record lacks.
+        let run = try Docq.run(["set", "--stream", "n", "x", file])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "{\"id\": 1, \"n\": \"x\"}\n\n{\"id\": 2, \"n\": \"x\"}\r\n{\"id\": 3, \"n\": \"x\"}\n")
+        // Standard input streams value by value: a removal does, a set that would create says it cannot.
+        let removed = try Docq.run(["delete", "--stream", "n"], stdin: Array(input.utf8))
+        #expect(removed.status == 0, "\(removed)")
+        #expect(removed.stdout == "{\"id\": 1}\n\n{\"id\": 2}\r\n{\"id\": 3}\n")
+        let set = try Docq.run(["set", "--stream", "n", "x"], stdin: Array(input.utf8))
+        #expect(set.status == 2, "\(set)")
+        #expect(set.stdout.isEmpty)
+        #expect(set.stderr.contains("JSON Lines"), "\(set)")
+    }
+}
