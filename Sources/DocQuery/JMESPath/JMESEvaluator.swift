@@ -294,17 +294,21 @@ struct JMESEvaluator {
     /// -1, 0 or 1 for two numbers or two strings (strings by code point,
     /// as jmespath.py orders them); `nil` for anything else.
     func order(_ left: JMESValue, _ right: JMESValue) -> Int? {
-        if let a = exactNumber(left), let b = exactNumber(right) { return ExactNumber.compare(a, b) }
-        if let a = number(left), let b = number(right) {
+        // Each side's type first (one DocTree call for a node), then only its reading.
+        let kind = type(of: left)
+        guard kind == type(of: right) else { return nil }
+        switch kind {
+        case .number:
+            if let a = exactNumber(left), let b = exactNumber(right) { return ExactNumber.compare(a, b) }
             // An infinite or NaN result: no exact value to compare.
+            guard let a = number(left), let b = number(right) else { return nil }
             return a < b ? -1 : (a > b ? 1 : 0)
+        case .string:
+            return TextOrder.compare(text(ofString: left), text(ofString: right))
+        default:
+            return nil
         }
-        if let a = string(left), let b = string(right) {
-            return TextOrder.compare(a, b)
-        }
-        return nil
     }
-
 
     /// Deep equality: numbers by value, strings by bytes, objects whatever
     /// their key order.
@@ -317,7 +321,7 @@ struct JMESEvaluator {
         case .number:
             if let a = exactNumber(left), let b = exactNumber(right) { return a == b }
             return number(left) == number(right)
-        case .string: return string(left)!.utf8.elementsEqual(string(right)!.utf8)
+        case .string: return text(ofString: left).utf8.elementsEqual(text(ofString: right).utf8)
         case .array:
             guard let a = elements(left), let b = elements(right), a.count == b.count else { return false }
             return zip(a, b).allSatisfy { equal($0, $1) }

@@ -225,6 +225,16 @@ extension JMESEvaluator {
         }
     }
 
+    /// The text of a value whose type is string, read without testing the
+    /// type again.
+    func text(ofString value: JMESValue) -> String {
+        switch value {
+        case .string(let string): return string
+        case .node(let raw): return Node(document: document, index: resolved(raw)).string ?? ""
+        default: return ""
+        }
+    }
+
     /// The value of a number, or `nil`.
     func number(_ value: JMESValue) -> Double? {
         if case .number(let number) = value { return number }
