@@ -176,11 +176,10 @@ extension JMESEvaluator {
             }
             return true
         case .repeated(let parent, let name, let byLocalName):
-            var position = parent
-            while let next = document.nextNamedChild(of: parent, after: position, named: name, byLocalName: byLocalName) {
-                try body(.node(next))
-                position = next
-            }
+            // Found by DocTree in one call, not one per element.
+            var list: [UInt32] = []
+            document.appendNamedChildren(of: parent, named: name, byLocalName: byLocalName, into: &list)
+            for index in list { try body(.node(index)) }
             return true
         default:
             return false

@@ -24,7 +24,7 @@ extension Document {
         case node(UInt32)
         /// Several children of the element share the name (an attribute
         /// and child elements of its name included): one array, whose
-        /// elements ``nextNamedChild(of:after:named:byLocalName:)`` walks.
+        /// elements ``appendNamedChildren(of:named:byLocalName:into:)`` finds.
         /// `byLocalName` when they answer by their local part.
         case repeated(byLocalName: Bool)
     }
@@ -82,15 +82,17 @@ extension Document {
         ofElementsOf parent: UInt32, named name: UInt32?, byLocalName: Bool, following slots: [Int], of ids: [UInt32], into out: inout [UInt32]
     ) -> Bool {
         let records = table.nodes.buffer
+        var p = parent &+ 1
         let end = records[Int(parent)].a
-        var position = parent
-        while true {
+        while p < end {
+            let child = records[Int(p)]
+            let position = p
+            if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
             if let name {
-                guard let next = nextNamedChild(of: parent, after: position, named: name, byLocalName: byLocalName) else { break }
-                position = next
-            } else {
-                position = position == parent ? parent &+ 1 : records[Int(position)].subtreeEnd(at: position)
-                guard position < end else { break }
+                let kind = child.kind
+                guard kind == .element || kind == .attribute,
+                    (byLocalName ? table.names.localNameIDs[Int(child.nameID)] : child.nameID) == name
+                else { continue }
             }
             var current = position
             var found = true
@@ -136,15 +138,43 @@ extension Document {
     }
 
     /// The attribute or child elements of the element at `index` named
-    /// `id`, or `nil` when none is.
+    /// `id`, or `nil` when none is: one scan of its children, which stops
+    /// at a second match.
     @inline(__always)
     private func namedMember(of index: UInt32, _ record: NodeRecord, named id: UInt32, byLocalName: Bool) -> ViewMember? {
-        guard let first = nextNamedChild(of: index, after: index, named: id, byLocalName: byLocalName) else { return nil }
-        // Attributes come first: with no child element of its name, it is the value.
-        if !record.hasElementChildren && table.nodes.buffer[Int(first)].kind == .attribute { return .node(first) }
-        if nextNamedChild(of: index, after: first, named: id, byLocalName: byLocalName) != nil {
-            return .repeated(byLocalName: byLocalName)
+        let records = table.nodes.buffer
+        var first: UInt32? = nil
+        var p = index &+ 1
+        let end = record.a
+        while p < end {
+            let child = records[Int(p)]
+            let kind = child.kind
+            if kind == .element || kind == .attribute, (byLocalName ? table.names.localNameIDs[Int(child.nameID)] : child.nameID) == id {
+                if first != nil { return .repeated(byLocalName: byLocalName) }
+                // Attributes come first: with no child element of its name, it is the value.
+                if kind == .attribute && !record.hasElementChildren { return .node(p) }
+                first = p
+            }
+            // A branch, as in `lastMember(ofObject:named:)`: attributes and text are leaves.
+            if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
         }
-        return .node(first)
+        return first.map { .node($0) }
+    }
+
+    /// Appends the children of the element at `parent` that are elements
+    /// or attributes named `id` (by local part with `byLocalName`): the
+    /// elements of a repeated name, in one call.
+    package func appendNamedChildren(of parent: UInt32, named id: UInt32, byLocalName: Bool, into out: inout [UInt32]) {
+        let records = table.nodes.buffer
+        var p = parent &+ 1
+        let end = records[Int(parent)].a
+        while p < end {
+            let child = records[Int(p)]
+            let kind = child.kind
+            if kind == .element || kind == .attribute, (byLocalName ? table.names.localNameIDs[Int(child.nameID)] : child.nameID) == id {
+                out.append(p)
+            }
+            if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
+        }
     }
 }
