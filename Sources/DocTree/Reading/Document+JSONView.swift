@@ -84,38 +84,58 @@ extension Document {
         let records = table.nodes.buffer
         var p = parent &+ 1
         let end = records[Int(parent)].a
-        while p < end {
-            let child = records[Int(p)]
-            let position = p
-            if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
-            if let name {
+        if let name {
+            while p < end {
+                let child = records[Int(p)]
                 let kind = child.kind
-                guard kind == .element || kind == .attribute,
+                if kind == .element || kind == .attribute,
                     (byLocalName ? table.names.localNameIDs[Int(child.nameID)] : child.nameID) == name
-                else { continue }
-            }
-            var current = position
-            var found = true
-            for slot in slots {
-                let id = ids[slot]
-                let record = records[Int(current)]
-                switch record.kind {
-                case .object:
-                    if id != 0, let member = lastMember(ofObject: current, named: id) { current = member } else { found = false }
-                case .element where Self.isObjectElement(current, record, records):
-                    switch elementMember(of: current, record, named: id) {
-                    case .node(let member): current = member
-                    case .missing, .missingBesideText: found = false
+                {
+                    switch follow(slots, of: ids, from: p, records) {
+                    case .node(let found): out.append(found)
                     case .repeated: return false
+                    case .missing, .missingBesideText: break
                     }
-                default:
-                    found = false
                 }
-                if !found { break }
+                if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
             }
-            if found && records[Int(current)].kind != .null { out.append(current) }
+        } else {
+            while p < end {
+                switch follow(slots, of: ids, from: p, records) {
+                case .node(let found): out.append(found)
+                case .repeated: return false
+                case .missing, .missingBesideText: break
+                }
+                p = records[Int(p)].subtreeEnd(at: p)
+            }
         }
         return true
+    }
+
+    /// The node `ids[slots[0]]`, `ids[slots[1]]`, … reach from `start`:
+    /// `.node` when it is one node other than a JSON null, `.repeated` at
+    /// a repeated name, else `.missing`.
+    @inline(__always)
+    private func follow(_ slots: [Int], of ids: [UInt32], from start: UInt32, _ records: UnsafeBufferPointer<NodeRecord>) -> ViewMember {
+        var current = start
+        for slot in slots {
+            let id = ids[slot]
+            let record = records[Int(current)]
+            switch record.kind {
+            case .object:
+                guard id != 0, let member = lastMember(ofObject: current, named: id) else { return .missing }
+                current = member
+            case .element where Self.isObjectElement(current, record, records):
+                switch elementMember(of: current, record, named: id) {
+                case .node(let member): current = member
+                case .missing, .missingBesideText: return .missing
+                case .repeated: return .repeated(byLocalName: false)
+                }
+            default:
+                return .missing
+            }
+        }
+        return records[Int(current)].kind == .null ? .missing : .node(current)
     }
 
     /// Whether an element is an object in the JSON view: it has attributes
