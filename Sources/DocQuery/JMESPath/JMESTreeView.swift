@@ -1,5 +1,6 @@
-/// The JSON view of the tree that JMESPath sees, read straight from the
-/// node records with nothing converted.
+/// The JSON view of the tree that JMESPath sees, read from the node
+/// records with nothing converted: a node's type and its members by name
+/// come from DocTree's `Document+JSONView`, one call each.
 ///
 /// JSON nodes are what they are. XML follows the mapping of
 /// ``Node/jsonString(pretty:)`` (the "XML to tree mapping" article):
