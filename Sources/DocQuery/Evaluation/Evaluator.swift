@@ -21,9 +21,6 @@ struct Evaluator {
     let nodes: UnsafeBufferPointer<NodeRecord>
     let localNameIDs: [UInt32]
     let isXML: Bool
-    /// No name of the document has a prefix: a key then matches names
-    /// exactly, and at most one attribute of an element.
-    let hasPrefixedNames: Bool
     /// Items at or above this are computed values.
     let base: UInt32
     /// The name id of each key slot of the query; 0 when no node uses the key.
@@ -46,7 +43,6 @@ struct Evaluator {
         self.nodes = table.nodes.buffer
         self.localNameIDs = table.names.localNameIDs
         self.isXML = document.format == .xml
-        self.hasPrefixedNames = table.names.hasPrefixedNames
         self.base = UInt32(truncatingIfNeeded: table.nodes.count)
         let names = table.names
         self.keyIDs = query.keys.isEmpty ? [] : query.keyIDs.ids(of: query.keys, in: names)

@@ -14,8 +14,6 @@ struct JMESEvaluator {
     /// The records, read through a pointer (valid while `document` lives,
     /// which the evaluator keeps alive).
     let nodes: UnsafeBufferPointer<NodeRecord>
-    /// Whether any name of the document has a prefix.
-    let hasPrefixedNames: Bool
     let rootIndex: UInt32
     /// The keys' name ids in this document (``absent`` when missing), by slot.
     let keyIDs: [UInt32]
@@ -30,21 +28,12 @@ struct JMESEvaluator {
         // which would retain and release all of its arrays).
         let nodes = document.table.nodes.buffer
         self.nodes = nodes
-        self.hasPrefixedNames = document.table.names.hasPrefixedNames
         self.rootIndex = document.rootIndex
         self.keyIDs = keyIDs
     }
 
     /// The expression's keys, by slot.
     var keys: [String] { program.keys }
-    /// The name table's local-name ids (read into a local before a loop
-    /// that reads many; copying the array retains it).
-    var localNameIDs: [UInt32] { document.table.names.localNameIDs }
-
-    /// The id of a name's local part, read in place.
-    @inline(__always)
-    func localNameID(of id: UInt32) -> UInt32 { document.table.names.localNameIDs[Int(id)] }
-
     func error(_ kind: QueryError.Kind, _ message: String, _ range: Range<Int>) -> QueryError {
         QueryError(kind, message, path: program.source, scalarRange: range)
     }
@@ -180,18 +169,18 @@ struct JMESEvaluator {
     }
 
     /// The node a field (`a`) or field chain (`a.b.c`) finds from node
-    /// `start` when every step is a JSON object that has the member; `nil`
-    /// otherwise (another expression, XML, a missing member), which the
-    /// general evaluation then decides. Retains and builds nothing.
+    /// `start` when every step finds one node; `nil` otherwise (another
+    /// expression, a repeated name, a missing member), which the general
+    /// evaluation then decides. Retains and builds nothing.
     @inline(__always)
     private func jsonFields(_ expression: JMESExpression, from start: UInt32) -> UInt32? {
         switch expression {
         case .field(let slot):
-            return jsonMember(of: start, slot: slot)
+            return memberNode(of: start, slot: slot)
         case .fields(let slots):
             var current = start
             for slot in slots {
-                guard let member = jsonMember(of: current, slot: slot) else { return nil }
+                guard let member = memberNode(of: current, slot: slot) else { return nil }
                 current = member
             }
             return current
@@ -200,23 +189,22 @@ struct JMESEvaluator {
         }
     }
 
-    /// The member of the JSON object at `index` named by key slot `slot`;
-    /// `nil` when the node is not a JSON object or has no such member.
+    /// The member of the node at `index` named by key slot `slot` when it
+    /// is one node; `nil` otherwise.
     @inline(__always)
-    private func jsonMember(of index: UInt32, slot: Int) -> UInt32? {
-        let record = nodes[Int(index)]
-        guard record.kind == .object else { return nil }
-        return objectMember(index, record, id: keyIDs[slot])
+    private func memberNode(of index: UInt32, slot: Int) -> UInt32? {
+        if case .node(let member) = document.viewMember(of: index, named: keyIDs[slot]) { return member }
+        return nil
     }
 
     /// `array[*].a.b` when `array` is a JSON array or a repeated XML name,
-    /// in one loop over the records without building a value per element:
-    /// the common projection, as fast as the key path `array.a.b`.
-    /// `nil` when the base is anything else.
+    /// in one DocTree call without building a value per element: the
+    /// common projection, as fast as the key path `array.a.b`. `nil` when
+    /// the base is anything else, a key is `_string` (an element's text,
+    /// a built value) or a step reaches a repeated name.
     private func projectFields(_ base: JMESValue, _ slots: [Int]) -> JMESValue? {
-        var parent: UInt32
-        var end: UInt32
-        var repeatedName: UInt32? = nil
+        let parent: UInt32
+        var name: UInt32? = nil
         var byLocalName = false
         var capacity = 0
         switch base {
@@ -224,49 +212,19 @@ struct JMESEvaluator {
             parent = resolved(raw)
             let record = nodes[Int(parent)]
             guard record.kind == .array else { return nil }
-            end = record.a
             capacity = Int(record.b)
-        case .repeated(let owner, let name, let local):
+        case .repeated(let owner, let repeatedName, let local):
             parent = owner
-            end = nodes[Int(owner)].a
-            repeatedName = name
+            name = repeatedName
             byLocalName = local
         default:
             return nil
         }
+        if let textSlot = program.textSlot, slots.contains(textSlot) { return nil }
         var out: [UInt32] = []
         out.reserveCapacity(capacity)
-        // The elements in turn: an array's children, or the children of
-        // the repeated name (found by DocTree, one call per element).
-        var position = parent
-        while true {
-            if let name = repeatedName {
-                guard let next = document.nextNamedChild(of: parent, after: position, named: name, byLocalName: byLocalName) else {
-                    break
-                }
-                position = next
-            } else {
-                position = position == parent ? parent &+ 1 : nodes[Int(position)].subtreeEnd(at: position)
-                guard position < end else { break }
-            }
-            var current = position
-            var found = true
-            for slot in slots {
-                let currentRecord = nodes[Int(current)]
-                if currentRecord.kind == .object {
-                    guard let member = objectMember(current, currentRecord, id: keyIDs[slot]) else { found = false; break }
-                    current = member
-                } else {
-                    // XML (or a JSON scalar): the general lookup; a built value leaves the fast path.
-                    switch member(.node(current), slot: slot) {
-                    case .node(let member): current = member
-                    case .null: found = false
-                    default: return nil
-                    }
-                    if !found { break }
-                }
-            }
-            if found && nodes[Int(current)].kind != .null { out.append(current) }
+        guard document.appendViewPaths(ofElementsOf: parent, named: name, byLocalName: byLocalName, following: slots, of: keyIDs, into: &out) else {
+            return nil
         }
         return .nodes(out)
     }
@@ -336,17 +294,21 @@ struct JMESEvaluator {
     /// -1, 0 or 1 for two numbers or two strings (strings by code point,
     /// as jmespath.py orders them); `nil` for anything else.
     func order(_ left: JMESValue, _ right: JMESValue) -> Int? {
-        if let a = exactNumber(left), let b = exactNumber(right) { return ExactNumber.compare(a, b) }
-        if let a = number(left), let b = number(right) {
+        // Each side's type first (one DocTree call for a node), then only its reading.
+        let kind = type(of: left)
+        guard kind == type(of: right) else { return nil }
+        switch kind {
+        case .number:
+            if let a = exactNumber(left), let b = exactNumber(right) { return ExactNumber.compare(a, b) }
             // An infinite or NaN result: no exact value to compare.
+            guard let a = number(left), let b = number(right) else { return nil }
             return a < b ? -1 : (a > b ? 1 : 0)
+        case .string:
+            return TextOrder.compare(text(ofString: left), text(ofString: right))
+        default:
+            return nil
         }
-        if let a = string(left), let b = string(right) {
-            return TextOrder.compare(a, b)
-        }
-        return nil
     }
-
 
     /// Deep equality: numbers by value, strings by bytes, objects whatever
     /// their key order.
@@ -359,7 +321,7 @@ struct JMESEvaluator {
         case .number:
             if let a = exactNumber(left), let b = exactNumber(right) { return a == b }
             return number(left) == number(right)
-        case .string: return string(left)!.utf8.elementsEqual(string(right)!.utf8)
+        case .string: return text(ofString: left).utf8.elementsEqual(text(ofString: right).utf8)
         case .array:
             guard let a = elements(left), let b = elements(right), a.count == b.count else { return false }
             return zip(a, b).allSatisfy { equal($0, $1) }

@@ -6,6 +6,8 @@ final class JMESProgram: Sendable {
     let expression: JMESExpression
     /// The distinct identifiers of the expression, by slot.
     let keys: [String]
+    /// The slot of `_string` (an XML element's own text), when a key.
+    let textSlot: Int?
     /// Whether the expression reads `$` or a variable, so that an
     /// evaluation needs a ``JMESScope`` (the others need none and allocate none).
     let usesScope: Bool
@@ -19,6 +21,7 @@ final class JMESProgram: Sendable {
         self.source = source
         self.expression = expression
         self.keys = keys
+        self.textSlot = keys.firstIndex(of: ReservedKey.string)
         self.usesScope = usesScope
         self.bound = bound
     }

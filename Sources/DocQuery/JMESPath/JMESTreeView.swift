@@ -1,5 +1,6 @@
-/// The JSON view of the tree that JMESPath sees, read straight from the
-/// node records with nothing converted.
+/// The JSON view of the tree that JMESPath sees, read from the node
+/// records with nothing converted: a node's type and its members by name
+/// come from DocTree's `Document+JSONView`, one call each.
 ///
 /// JSON nodes are what they are. XML follows the mapping of
 /// ``Node/jsonString(pretty:)`` (the "XML to tree mapping" article):
@@ -31,26 +32,16 @@ extension JMESEvaluator {
         }
     }
 
+    /// The type of a node, from its kind in DocTree's JSON view (one call).
     func type(ofNode index: UInt32) -> JMESType {
-        let record = nodes[Int(index)]
-        switch record.kind {
+        switch document.viewKind(of: index) {
         case .object: return .object
         case .array: return .array
-        case .string, .attribute, .text, .comment, .processingInstruction: return .string
         case .number: return .number
         case .true, .false: return .boolean
         case .null: return .null
-        case .element: return isObjectElement(index, record) ? .object : .string
-        default: return type(ofNode: rootIndex)  // the document node
+        default: return .string
         }
-    }
-
-    /// Whether an element is an object in the JSON view: it has attributes
-    /// or child elements.
-    @inline(__always)
-    func isObjectElement(_ index: UInt32, _ record: NodeRecord) -> Bool {
-        record.hasElementChildren
-            || (index &+ 1 < record.a && nodes[Int(index) + 1].kind == .attribute)
     }
 
     /// The node a value refers to, with the document node replaced by its root.
@@ -67,20 +58,20 @@ extension JMESEvaluator {
 
     // MARK: Members
 
-    /// The member named by key slot `slot`, or null.
+    /// The member named by key slot `slot`, or null: DocTree's JSON view
+    /// finds it in one call.
     func member(_ value: JMESValue, slot: Int) -> JMESValue {
         switch value {
         case .node(let raw):
-            let index = resolved(raw)
-            let record = nodes[Int(index)]
-            let id = keyIDs[slot]
-            switch record.kind {
-            case .object:
-                return objectMember(index, record, id: id).map { .node($0) } ?? .null
-            case .element:
-                guard isObjectElement(index, record) else { return .null }
-                return elementMember(index, record, id: id, slot: slot)
-            default:
+            switch document.viewMember(of: raw, named: keyIDs[slot]) {
+            case .node(let member):
+                return .node(member)
+            case .repeated(let byLocalName):
+                return .repeated(parent: resolved(raw), name: keyIDs[slot], byLocalName: byLocalName)
+            case .missingBesideText where keys[slot] == ReservedKey.string:
+                let index = resolved(raw)
+                return .string(Node(document: document, index: index).string ?? "")
+            case .missing, .missingBesideText:
                 return .null
             }
         case .object(let object):
@@ -88,36 +79,6 @@ extension JMESEvaluator {
         default:
             return .null
         }
-    }
-
-    /// The member of a JSON object with key id `id` (the last one when keys
-    /// repeat, as JSON parsers keep it), or `nil`: DocTree's member lookup.
-    @inline(__always)
-    func objectMember(_ index: UInt32, _ record: NodeRecord, id: UInt32) -> UInt32? {
-        guard id != Self.absent else { return nil }
-        return document.lastMember(ofObject: index, named: id)
-    }
-
-    private func elementMember(_ index: UInt32, _ record: NodeRecord, id: UInt32, slot: Int) -> JMESValue {
-        if id != Self.absent {
-            // Exact names first; then, in documents with prefixes, local names.
-            for pass in 0..<(hasPrefixedNames ? 2 : 1) {
-                let byLocalName = pass == 1
-                guard let first = document.nextNamedChild(of: index, after: index, named: id, byLocalName: byLocalName) else {
-                    continue
-                }
-                // Attributes come first: with no child element of its name, it is the value.
-                if nodes[Int(first)].kind == .attribute && !record.hasElementChildren { return .node(first) }
-                if document.nextNamedChild(of: index, after: first, named: id, byLocalName: byLocalName) != nil {
-                    return .repeated(parent: index, name: id, byLocalName: byLocalName)
-                }
-                return .node(first)
-            }
-        }
-        if record.flags.contains(.hasText), keys[slot] == ReservedKey.string {
-            return .string(Node(document: document, index: index).string ?? "")
-        }
-        return .null
     }
 
     /// Calls `body` with each key and value of an object, in the view's
@@ -138,7 +99,7 @@ extension JMESEvaluator {
                     position = nodes[Int(position)].subtreeEnd(at: position)
                 }
                 return true
-            case .element where isObjectElement(index, record):
+            case .element where document.viewKind(of: index) == .object:
                 var position = index + 1
                 while position < record.a {
                     let child = nodes[Int(position)]
@@ -216,11 +177,10 @@ extension JMESEvaluator {
             }
             return true
         case .repeated(let parent, let name, let byLocalName):
-            var position = parent
-            while let next = document.nextNamedChild(of: parent, after: position, named: name, byLocalName: byLocalName) {
-                try body(.node(next))
-                position = next
-            }
+            // Found by DocTree in one call, not one per element.
+            var list: [UInt32] = []
+            document.appendNamedChildren(of: parent, named: name, byLocalName: byLocalName, into: &list)
+            for index in list { try body(.node(index)) }
             return true
         default:
             return false
@@ -262,6 +222,16 @@ extension JMESEvaluator {
             guard type(ofNode: index) == .string else { return nil }
             return Node(document: document, index: index).string ?? ""
         default: return nil
+        }
+    }
+
+    /// The text of a value whose type is string, read without testing the
+    /// type again.
+    func text(ofString value: JMESValue) -> String {
+        switch value {
+        case .string(let string): return string
+        case .node(let raw): return Node(document: document, index: resolved(raw)).string ?? ""
+        default: return ""
         }
     }
 
@@ -326,7 +296,7 @@ extension JMESEvaluator {
             case .object, .array: return record.a > index + 1
             case .string, .attribute, .text, .comment, .processingInstruction: return record.b > 0
             case .element:
-                return isObjectElement(index, record) || !(Node(document: document, index: index).string ?? "").isEmpty
+                return document.viewKind(of: index) == .object || !(Node(document: document, index: index).string ?? "").isEmpty
             default: return true  // the document node
             }
         }

@@ -20,6 +20,12 @@ package enum TextOrder {
 
     /// ``compare(_:_:)`` for text held in strings.
     package static func compare(_ a: String, _ b: String) -> Int {
+        // In place when both are contiguous (native strings are), without
+        // the copies `withUTF8` needs, which retain and release each string.
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in compare(x, y) }
+        }
+        if let inPlace, let order = inPlace { return order }
         var a = a, b = b
         return a.withUTF8 { x in b.withUTF8 { y in compare(x, y) } }
     }

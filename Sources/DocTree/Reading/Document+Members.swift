@@ -106,40 +106,6 @@ extension Document {
     }
 }
 
-extension Document {
-    /// The next child of the element at `parent` after `position` (or its
-    /// first, when `position` is `parent`) that is an element or an
-    /// attribute named `id`: by its qualified name, or with `byLocalName`
-    /// by its local part; `nil` when no later child is.
-    ///
-    /// One call per match, however many children lie between: the JMESPath
-    /// view's members and repeated names walk an element's children with it.
-    package func nextNamedChild(of parent: UInt32, after position: UInt32, named id: UInt32, byLocalName: Bool) -> UInt32? {
-        let records = table.nodes.buffer
-        let end = records[Int(parent)].a
-        var p = position == parent ? parent &+ 1 : records[Int(position)].subtreeEnd(at: position)
-        if byLocalName {
-            return table.names.localNameIDs.withUnsafeBufferPointer { locals in
-                while p < end {
-                    let child = records[Int(p)]
-                    let kind = child.kind
-                    if (kind == .element || kind == .attribute) && locals[Int(child.nameID)] == id { return p }
-                    // A branch, as in `lastMember(ofObject:named:)`: attributes and text are leaves.
-                    if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
-                }
-                return nil
-            }
-        }
-        while p < end {
-            let child = records[Int(p)]
-            let kind = child.kind
-            if (kind == .element || kind == .attribute) && child.nameID == id { return p }
-            if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
-        }
-        return nil
-    }
-}
-
 /// What a member lookup reads, fetched once per call from outside rather
 /// than once per container.
 private struct MemberReader {

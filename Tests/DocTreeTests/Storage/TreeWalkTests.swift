@@ -3,37 +3,80 @@ import Testing
 @testable import DocTree
 
 /// DocTree's record walks for the path steps and the JMESPath view
-/// (`Document+Steps.swift`, `nextNamedChild`), checked against `Node`'s
+/// (`Document+Steps.swift`, `Document+JSONView.swift`), checked against `Node`'s
 /// own view of the same documents.
 @Suite struct TreeWalkTests {
     static let xml = #"<r xmlns:p="urn:p" id="1"><a>x</a><p:a k="v"/><b><a>y</a></b><?a pi?><a/></r>"#
 
     private func index(_ node: Node?) throws -> UInt32 { try #require(node).index }
 
-    @Test func namedChildrenAreFoundOneMatchAtATime() throws {
+    @Test func namedChildrenAreFoundInOneCall() throws {
         let doc = try Document(string: Self.xml)
         let root = try index(doc.root)
         let a = try #require(doc.table.names.id(of: "a"))
         var exact: [UInt32] = []
-        var position = root
-        while let next = doc.nextNamedChild(of: root, after: position, named: a, byLocalName: false) {
-            exact.append(next)
-            position = next
-        }
+        doc.appendNamedChildren(of: root, named: a, byLocalName: false, into: &exact)
         // The two unprefixed <a> children, not the one inside <b>, not the PI, not p:a.
         #expect(exact.map { doc.node(at: $0).name } == ["a", "a"])
         #expect(exact.map { doc.node(at: $0).string } == ["x", ""])
         var local: [UInt32] = []
-        position = root
-        while let next = doc.nextNamedChild(of: root, after: position, named: a, byLocalName: true) {
-            local.append(next)
-            position = next
-        }
+        doc.appendNamedChildren(of: root, named: a, byLocalName: true, into: &local)
         #expect(local.map { doc.node(at: $0).name } == ["a", "p:a", "a"])
         let id = try #require(doc.table.names.id(of: "id"))
-        let attribute = try #require(doc.nextNamedChild(of: root, after: root, named: id, byLocalName: false))
-        #expect(doc.node(at: attribute).kind == .attribute)
-        #expect(doc.nextNamedChild(of: root, after: attribute, named: id, byLocalName: false) == nil)
+        var attributes: [UInt32] = []
+        doc.appendNamedChildren(of: root, named: id, byLocalName: false, into: &attributes)
+        #expect(attributes.map { doc.node(at: $0).kind } == [.attribute])
+    }
+
+    @Test func theJSONViewTypesAndFindsMembers() throws {
+        let doc = try Document(string: Self.xml)
+        let root = try index(doc.root)
+        let names = doc.table.names
+        let a = try #require(names.id(of: "a")), b = try #require(names.id(of: "b")), id = try #require(names.id(of: "id"))
+        // The document node stands for its root, an object (it has attributes).
+        #expect(doc.viewKind(of: 0) == .object)
+        #expect(doc.viewMember(of: 0, named: id) == doc.viewMember(of: root, named: id))
+        guard case .node(let attribute) = doc.viewMember(of: root, named: id) else {
+            Issue.record("id is one attribute")
+            return
+        }
+        #expect(doc.viewKind(of: attribute) == .string)
+        // Exact name first: the two <a>, not p:a.
+        #expect(doc.viewMember(of: root, named: a) == .repeated(byLocalName: false))
+        guard case .node(let bNode) = doc.viewMember(of: root, named: b) else {
+            Issue.record("b is one element")
+            return
+        }
+        #expect(doc.viewKind(of: bNode) == .object)
+        guard case .node(let inner) = doc.viewMember(of: bNode, named: a) else {
+            Issue.record("b holds one a")
+            return
+        }
+        // <a>y</a> has neither attributes nor child elements: a string, without members.
+        #expect(doc.viewKind(of: inner) == .string)
+        #expect(doc.viewMember(of: inner, named: a) == .missing)
+        #expect(doc.viewMember(of: root, named: 0) == .missing)
+        let mixed = try Document(string: #"<r k="v">text<c/></r>"#)
+        #expect(mixed.viewMember(of: 0, named: try #require(mixed.table.names.id(of: "r"))) == .missingBesideText)
+    }
+
+    @Test func viewPathsFollowEachElement() throws {
+        let json = try Document(string: #"[{"u": {"n": "x"}}, {"u": {}}, {"u": {"n": null}}, 3, {"u": {"n": "y"}}]"#)
+        let names = json.table.names
+        let ids = [try #require(names.id(of: "u")), try #require(names.id(of: "n"))]
+        var out: [UInt32] = []
+        #expect(json.appendViewPaths(ofElementsOf: json.rootIndex, named: nil, byLocalName: false, following: [0, 1], of: ids, into: &out))
+        // Missing members, nulls and non-objects are left out.
+        #expect(out.map { json.node(at: $0).string } == ["x", "y"])
+        let xml = try Document(string: #"<r><e i="1"/><e i="2"><t/><t/></e><f i="3"/><e><i>4</i></e></r>"#)
+        let xmlNames = xml.table.names
+        let e = try #require(xmlNames.id(of: "e")), i = try #require(xmlNames.id(of: "i")), t = try #require(xmlNames.id(of: "t"))
+        var found: [UInt32] = []
+        #expect(xml.appendViewPaths(ofElementsOf: xml.rootIndex, named: e, byLocalName: false, following: [0], of: [i, t], into: &found))
+        #expect(found.map { xml.node(at: $0).string } == ["1", "2", "4"])
+        // A step that reaches a repeated name is not one node: the caller evaluates in general.
+        var repeated: [UInt32] = []
+        #expect(!xml.appendViewPaths(ofElementsOf: xml.rootIndex, named: e, byLocalName: false, following: [1], of: [i, t], into: &repeated))
     }
 
     @Test func stepWalksSelectWhatNodeChildrenHold() throws {
