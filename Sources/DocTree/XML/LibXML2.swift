@@ -248,14 +248,9 @@ enum LibXML2 {
     static func streamChunks(
         first: [UInt8], next: (inout [UInt8]) throws(LoadError) -> Bool, options: LoadOptions, router: XMLStreamRouter
     ) throws(LoadError) {
-        _ = setUp
-        let created = first.withUnsafeBufferPointer { head in
-            head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
+        try pushParse(first: first, encoding: nil, options: options, sink: router, trail: nil) {
+            (chunk: inout [UInt8], _) throws(LoadError) -> Bool in try next(&chunk)
         }
-        let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        try load(
-            created, encoding: nil, options: options, input: noInput, sink: router,
-            run: { (parser, session) throws(LoadError) in try pushChunks(parser, session, next) })
     }
 
     /// Parses UTF-8 XML in chunks like ``streamChunks(first:next:options:router:)``,
@@ -268,15 +263,25 @@ enum LibXML2 {
         first: [UInt8], next: (inout [UInt8], _ parsedUpTo: Int) throws(LoadError) -> Bool, encoding: String?,
         options: LoadOptions, locator: XMLStreamLocator
     ) throws(LoadError) {
+        try pushParse(first: first, encoding: encoding, options: options, sink: locator, trail: locator, next: next)
+    }
+
+    /// One push parse: `first` starts it, `next` gives the following
+    /// chunks (told how far the parser has read), `sink` takes the events
+    /// and `trail`, when given, is shown the parser's cursor.
+    private static func pushParse(
+        first: [UInt8], encoding: String?, options: LoadOptions, sink: any XMLEventSink, trail: (any XMLCursorObserver)?,
+        next: (inout [UInt8], _ parsedUpTo: Int) throws(LoadError) -> Bool
+    ) throws(LoadError) {
         _ = setUp
         let created = first.withUnsafeBufferPointer { head in
             head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
         }
         let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         try load(
-            created, encoding: encoding, options: options, input: noInput, sink: locator,
+            created, encoding: encoding, options: options, input: noInput, sink: sink,
             run: { (parser, session) throws(LoadError) in
-                session.trail = locator
+                session.trail = trail
                 try pushChunks(parser, session) { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
                     try next(&chunk, session.cursor)
                 }
