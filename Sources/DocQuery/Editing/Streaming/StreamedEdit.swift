@@ -53,7 +53,7 @@ public struct StreamedEdit: Sendable {
     ///
     /// - Throws: ``QueryError``: a malformed path, or of kind
     ///   ``QueryError/Kind-swift.struct/notStreamable`` when the edits
-    ///   cannot stream in any format (or in the one ``LoadOptions/format``
+    ///   cannot stream in any format (or in the one `LoadOptions.format`
     ///   names; see above), with a caret under the step that cannot.
     public init(_ edits: [Edit], options: LoadOptions = LoadOptions()) throws(QueryError) {
         for edit in edits { _ = try PathQuery(edit.path, parameters: edit.parameters) }

@@ -9,7 +9,7 @@ import DocTree
 
 /// Reads a streamed edit's output back as it is written, in constant
 /// memory: the bytes go through a pipe to a thread of their own, where the
-/// format's validating stream reader (JSON: ``StreamingLoad`` with a
+/// format's validating stream reader (JSON: `StreamingLoad` with a
 /// selector that picks nothing; XML: `XMLStreamedEdit.checkOutput`) reads
 /// them as it reads any input, checking every byte. The edit throws when
 /// the output does not load.
