@@ -1,3 +1,4 @@
+import DocTree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -146,15 +147,7 @@ enum AtomicFile {
 
     /// Writes all of `bytes` to `descriptor`.
     static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, label: String) throws(Failure) {
-        var written = 0
-        while written < bytes.count {
-            let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot write", label, errno)
-            }
-            written += result
-        }
+        if let code = writeFully(bytes, to: descriptor) { throw failure("cannot write", label, code) }
     }
 
     /// Why a directory that refuses a new file matters to `-i`.

@@ -1,3 +1,4 @@
+import DocTree
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -74,22 +75,9 @@ struct OutputStream {
     }
 
     private func writeAll(_ raw: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < raw.count {
-            let written = posixWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        // Output that cannot be written (a closed pipe) is dropped.
+        _ = writeFully(raw, to: descriptor)
     }
-}
-
-/// `write(2)`, named apart from Swift's many `write` methods.
-@inline(__always)
-func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
 
 /// Writes `text` to standard error at once (diagnostics are not buffered).

@@ -50,15 +50,8 @@ final class StreamedReadBack: @unchecked Sendable {
 
     /// Hands the reader the next bytes of the output.
     func take(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let result = posixWrite(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
-            if result < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += result
-        }
+        // A failed write means the reader has stopped: `finish` reports why.
+        _ = writeFully(bytes, to: writeEnd)
     }
 
     /// Ends the output and waits for the reader: its error, if the output
@@ -72,11 +65,7 @@ final class StreamedReadBack: @unchecked Sendable {
     }
 }
 
-/// `read(2)` and `write(2)`, named apart from Swift's many `read` and `write` methods.
+/// `read(2)`, named apart from Swift's many `read` methods.
 private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
-}
-
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }
