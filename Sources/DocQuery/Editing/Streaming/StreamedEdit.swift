@@ -169,12 +169,17 @@ public struct StreamedEdit: Sendable {
                              path: path, range: 0..<path.count)
         }
         let matches: [Int]
+        // The engines write many small pieces; they go out in blocks.
+        let buffer = StreamedOutputBuffer()
         do {
             matches = try withoutActuallyEscaping(write) { write in
-                try run { bytes in
+                let deliver: (UnsafeRawBufferPointer) throws -> Void = { bytes in
                     try write(bytes)
                     readBack.take(bytes)
                 }
+                let matches = try run { bytes in try buffer.append(bytes, to: deliver) }
+                try buffer.flush(to: deliver)
+                return matches
             }
         } catch {
             _ = readBack.finish()
