@@ -172,6 +172,33 @@ import TestSupport
         try expectSame(Self.pom, [.rename("version", to: "revision"), .rename("plugin.phase", to: "stage")])
         try expectSame(Self.pom, [.rename("packaging", to: "kind")])
     }
+
+    /// An attribute is found in its tag by its name as written, prefix
+    /// included; a key names an attribute by its qualified or its local
+    /// name; namespace declarations are no attributes.
+    @Test func prefixedAttributes() throws {
+        let text = "<r xmlns:p=\"urn:p\" xmlns=\"urn:d\">\n  <i p:id=\"1\" id='2'/>\n  <i xmlns:q='urn:q' p:id='3' q:k=\"4\"/>\n</r>\n"
+        try expectSame(text, [.set("i.p:id", to: "x")])
+        try expectSame(text, [.set("i.id", to: "y & z")])
+        try expectSame(text, [.remove("i.q:k"), .rename("i[0].p:id", to: "n")])
+        try expectSame(text, [.rename("i.p:id", to: "p:key")])
+        let (out, counts) = try streamed(text, [.set("i.id", to: "0")], slice: 2)
+        #expect(counts == [3])
+        #expect(out == text.replacingOccurrences(of: "\"1\"", with: "\"0\"").replacingOccurrences(of: "'2'", with: "'0'")
+            .replacingOccurrences(of: "'3'", with: "'0'"))
+        #expect(kind(failure(text, [.rename("i[0].p:id", to: "id")])) == .invalidEdit)
+    }
+
+    /// What an element set holds besides text is named in the error.
+    @Test func whatAnElementHoldsIsNamed() {
+        for (text, named) in [
+            ("<a><b><x:c xmlns:x='u'/></b></a>", "the element <x:c>"), ("<a><b><c/></b></a>", "the element <c>"),
+            ("<a><b><!--c--></b></a>", "a comment"), ("<a><b><?p x?></b></a>", "a processing instruction"),
+        ] {
+            let message = (failure(text, [.set("b", to: "1")]) as? QueryError)?.message ?? ""
+            #expect(message.contains("holds \(named)"), "\(text): \(message)")
+        }
+    }
 }
 
 /// The streamed XML editor against the in-memory one on real documents:

@@ -8,18 +8,18 @@
 /// into one block instead, which goes out when full and at the end; a
 /// piece at least as large as the block goes out as it is, after what the
 /// block holds, so large unchanged stretches are not copied.
-final class StreamedOutputBuffer {
+package final class StreamedOutputBuffer {
     private let block: UnsafeMutableRawBufferPointer
     private var count = 0
 
-    init(capacity: Int = 1 << 18) {
+    package init(capacity: Int = 1 << 18) {
         block = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
     }
 
     deinit { block.deallocate() }
 
     /// Adds `bytes`, handing full blocks to `deliver`.
-    func append(_ bytes: UnsafeRawBufferPointer, to deliver: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    package func append(_ bytes: UnsafeRawBufferPointer, to deliver: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         guard !bytes.isEmpty else { return }
         if count + bytes.count > block.count {
             try flush(to: deliver)
@@ -30,7 +30,7 @@ final class StreamedOutputBuffer {
     }
 
     /// Hands what the block holds to `deliver` and empties it.
-    func flush(to deliver: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+    package func flush(to deliver: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         guard count > 0 else { return }
         let held = UnsafeRawBufferPointer(rebasing: block[..<count])
         count = 0

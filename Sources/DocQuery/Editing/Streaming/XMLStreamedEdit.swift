@@ -177,20 +177,21 @@ package struct XMLStreamedEdit {
         }
     }
 
-    /// The state of one run, which the parser's callbacks change one at a time.
+    /// The state of one run, which the parser's callbacks change one at a
+    /// time (so accesses never overlap, and are not checked at run time).
     private final class RunState {
         let edits: [Edit]
-        var writer = StreamedPatchWriter()
-        var matches: [Int]
+        @exclusivity(unchecked) var writer = StreamedPatchWriter()
+        @exclusivity(unchecked) var matches: [Int]
         /// Per edit, the start tag of the element it matched that is open,
         /// and its name (the tag itself may be written by its end).
-        var open: [(tag: XMLStartTag, name: [UInt8])?]
+        @exclusivity(unchecked) var open: [(tag: XMLStartTag, name: [UInt8])?]
         /// Removed elements not written yet: the patch's start, the
         /// element's start and, once read, its end, and its line with the
         /// indentation (dropped with the element, given back if the removal
         /// does not take the line). Once the end is read, what follows tells
         /// whether the removal takes the line.
-        var removals: [(lower: Int, start: Int, end: Int?, line: (indent: Range<Int>, onlySpaceBefore: Bool), indent: [UInt8])] = []
+        @exclusivity(unchecked) var removals: [(lower: Int, start: Int, end: Int?, line: (indent: Range<Int>, onlySpaceBefore: Bool), indent: [UInt8])] = []
 
         /// Per `set` edit, its value escaped as element text, and as an
         /// attribute value in double and in single quotes.
@@ -244,11 +245,11 @@ package struct XMLStreamedEdit {
             switch event {
             case .elementStart(let k, let cursor, let isRoot): try start(k, cursor: cursor, isRoot: isRoot)
             case .elementEnd(let k, let cursor): try end(k, cursor: cursor)
-            case .attribute(let k, let cursor, let name): try attribute(k, cursor: cursor, name: name)
+            case .attribute(let k, let cursor, let local, let prefix): try attribute(k, cursor: cursor, local: local, prefix: prefix)
             case .content(let k, let what):
                 if case .set = edits[k].operation {
                     throw EditFailure.invalid(
-                        edits[k], "it matches an element that holds \(what); only an element that holds text alone can be set")
+                        edits[k], "it matches an element that holds \(what.description); only an element that holds text alone can be set")
                 }
             }
         }
@@ -257,22 +258,20 @@ package struct XMLStreamedEdit {
         /// error when the element is not written there (an entity gives it).
         private func tag(at cursor: Int, edit k: Int) throws -> XMLStartTag {
             let window = writer.window
-            var lt = min(cursor, window.endIndex) - 1
-            while lt >= window.startIndex, window[lt] != UInt8(ascii: "<") { lt -= 1 }
-            if lt >= window.startIndex {
-                let bytes = window.copy(lt..<min(cursor + 2, window.endIndex))
-                if var tag = XMLStartTag(before: cursor - lt, in: bytes) {
-                    tag.shift(by: lt)
-                    return tag
-                }
+            // Read where the window holds it, up to the `/>` the cursor may stand at.
+            let tag = window.withBytes(window.startIndex..<min(cursor + 2, window.endIndex)) {
+                XMLStartTag(before: cursor, in: $0.buffer, offset: $0.startIndex)
             }
-            throw EditFailure.invalid(
-                edits[k], "it matches an element which is not written in the document as such (an entity gives it)")
+            guard let tag else {
+                throw EditFailure.invalid(
+                    edits[k], "it matches an element which is not written in the document as such (an entity gives it)")
+            }
+            return tag
         }
 
         private func add(_ range: Range<Int>, _ replacement: [UInt8]?, edit k: Int, open: Bool = false) throws {
             // A removal that ended before learns first how far it reaches.
-            resolveRemovals(atEnd: false)
+            if !removals.isEmpty { resolveRemovals(atEnd: false) }
             let patch = StreamedPatchWriter.Pending(lower: range.lowerBound, upper: open ? nil : range.upperBound, replacement: replacement, edit: k)
             if let other = writer.add(patch) {
                 throw JSONEditPlan.conflict(edits[min(other, k)], edits[max(other, k)], same: other == k)
@@ -345,43 +344,48 @@ package struct XMLStreamedEdit {
             }
         }
 
-        private func attribute(_ k: Int, cursor: Int, name: [UInt8]) throws {
-            let edit = edits[k]
+        private func attribute(_ k: Int, cursor: Int, local: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?) throws {
             let tag = try tag(at: cursor, edit: k)
-            let window = writer.window
-            let written = tag.attributes.filter { !window[$0.name].elementsEqual("xmlns".utf8) && !window[$0.name].starts(with: "xmlns:".utf8) }
-            guard let attribute = written.first(where: { window[$0.name].elementsEqual(name) }) else {
+            // The attribute written `prefix:local` (or `local`); a namespace declaration is none.
+            let found = writer.window.withBytes(tag.start..<tag.end) { bytes in
+                tag.attributes.first { attribute in
+                    let name = attribute.name
+                    guard let prefix else { return bytes.equals(name, local) }
+                    let colon = name.lowerBound + prefix.count
+                    return name.count == prefix.count + 1 + local.count && bytes[colon] == UInt8(ascii: ":")
+                        && bytes.equals(name.lowerBound..<colon, prefix) && bytes.equals((colon + 1)..<name.upperBound, local)
+                        && !bytes.isNamespaceDeclaration(name)
+                }
+            }
+            guard let attribute = found, !writer.window.withBytes(attribute.name, { $0.isNamespaceDeclaration(attribute.name) }) else {
+                let name = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: local, as: UTF8.self)
                 throw EditFailure.invalid(
-                    edit, "it matches the attribute \(String(decoding: name, as: UTF8.self)), which is not written in the document as such (a DTD default gives it)")
+                    edits[k], "it matches the attribute \(name), which is not written in the document as such (a DTD default gives it)")
             }
             matches[k] += 1
+            if let value = values[k] {
+                // A set: the one operation that carries a value.
+                return try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? value.single : value.double, edit: k)
+            }
+            let edit = edits[k]
             switch edit.operation {
             case .set:
-                try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? values[k]!.single : values[k]!.double, edit: k)
+                break
             case .remove:
-                try add(XMLEditPlan.attributeRemoval(attribute.span, in: window), [], edit: k)
+                try add(XMLEditPlan.attributeRemoval(attribute.span, in: writer.window), [], edit: k)
             case .rename(let newName):
-                if written.contains(where: { window[$0.name].elementsEqual(newName.utf8) && $0.name != attribute.name }) {
+                let taken = writer.window.withBytes(tag.start..<tag.end) { bytes in
+                    tag.attributes.contains {
+                        $0.name != attribute.name && bytes.equals($0.name, newName.utf8) && !bytes.isNamespaceDeclaration($0.name)
+                    }
+                }
+                if taken {
                     throw EditFailure.invalid(edit, "the element already has an attribute named '\(newName)'")
                 }
                 try add(attribute.name, Array(newName.utf8), edit: k)
             case .insert:
                 break
             }
-        }
-    }
-}
-
-extension XMLStartTag {
-    /// Moves every offset by `offset` (a tag read from a copy of its bytes).
-    mutating func shift(by offset: Int) {
-        start += offset
-        name = (name.lowerBound + offset)..<(name.upperBound + offset)
-        close += offset
-        end += offset
-        for i in attributes.indices {
-            attributes[i].name = (attributes[i].name.lowerBound + offset)..<(attributes[i].name.upperBound + offset)
-            attributes[i].value = (attributes[i].value.lowerBound + offset)..<(attributes[i].value.upperBound + offset)
         }
     }
 }
