@@ -189,6 +189,31 @@ import TestSupport
         #expect(kind(failure(text, [.rename("i[0].p:id", to: "id")])) == .invalidEdit)
     }
 
+    /// An attribute inserted into each matched element: after the last
+    /// one, quoted like it, on a line of its own when that one is, in the
+    /// document's line ending; or after the name.
+    @Test func insertAnAttribute() throws {
+        try expectSame(Self.pom, [.insert("true", into: "plugin", key: "@inherited")])
+        try expectSame(Self.pom, [.insert("a \"b\" & 'c'", into: "version", key: "@note")])
+        let text = "<r>\r\n  <i\r\n    a='1'\r\n    b='2'/>\r\n  <i a=\"1\">x</i>\r\n  <j/>\r\n</r>\r\n"
+        try expectSame(text, [.insert("v", into: "i", key: "@c")])
+        try expectSame(text, [.insert("<v>", into: "j", key: "@c"), .rename("j", to: "k"), .set("i[1]", to: "y")])
+        try expectSame(text, [.insert(1, into: "i[1]", key: "@n"), .remove("i[0].b")])
+        let (out, counts) = try streamed(text, [.insert("v", into: "i", key: "@c")], slice: 1)
+        #expect(counts == [2])
+        #expect(out.contains("b='2'\r\n    c='v'/>") && out.contains("<i a=\"1\" c=\"v\">x</i>"))
+    }
+
+    @Test func anInsertItCannotMakeIsRefused() {
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "b", key: "@x")])) == .invalidEdit)
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "b.x", key: "@y")])) == .invalidEdit)
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "b", key: "@not a name")])) == .invalidEdit)
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", before: "b", key: "@y")])) == .notStreamable)
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "c", key: "@y")])) == .noMatch)
+        #expect(kind(failure("<a><b x='1'/></a>", [.remove("b"), .insert("2", into: "b", key: "@y")])) == .conflictingEdits)
+        #expect(throws: QueryError.self) { try inMemory("<a><b x='1'/></a>", [.insert("2", into: "b", key: "@x")]) }
+    }
+
     /// What an element set holds besides text is named in the error.
     @Test func whatAnElementHoldsIsNamed() {
         for (text, named) in [
@@ -259,7 +284,10 @@ import TestSupport
         var compared = 0
         var changed = 0
         for path in paths {
-            for edit in [Edit.set(path, to: "new & <text>"), .remove(path), .rename(path, to: "renamed")] {
+            for edit in [
+                Edit.set(path, to: "new & <text>"), .remove(path), .rename(path, to: "renamed"),
+                .insert("it's \"new\"", into: path, key: "@added"),
+            ] {
                 let expected = Self.outcome { try original.applying([edit]).bytes }
                 for slice in large ? [4093] : [nil, 1, 5] {
                     let streamed = Self.outcome {

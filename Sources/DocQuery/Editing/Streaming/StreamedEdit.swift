@@ -28,8 +28,10 @@ import Foundation
 ///   as in memory);
 /// - on XML, in its own encoding, any number of edits as one transaction:
 ///   ``Edit/set(_:to:parameters:)`` of an element's text or an attribute's
-///   value, ``Edit/remove(_:parameters:)`` of elements and attributes, and
-///   ``Edit/rename(_:to:parameters:)`` of both.
+///   value, ``Edit/remove(_:parameters:)`` of elements and attributes,
+///   ``Edit/rename(_:to:parameters:)`` of both, and
+///   ``Edit/insert(_:into:key:at:parameters:)`` of an attribute (a key
+///   `@name`) into elements.
 ///
 /// Everything else throws ``QueryError/Kind-swift.struct/notStreamable``
 /// with what to do instead (edit with ``DocumentEditor``): from

@@ -15,7 +15,8 @@ import DocTree
 ///
 /// Supported: `set` of an element's text (an element that holds text
 /// alone) and of an attribute's value, `remove` and `rename` of elements
-/// and attributes. `insert` is not streamed yet. A document in another
+/// and attributes, and `insert` of an attribute into an element (a key
+/// `@name`); other inserts are not streamed yet. A document in another
 /// encoding than UTF-8 is converted to UTF-8 chunk by chunk
 /// (``ChunkDecoder``, which checks that it converts back to the same bytes)
 /// and the output converted back, as ``DocumentEditor`` does.
@@ -52,10 +53,18 @@ package struct XMLStreamedEdit {
             case .rename(let name):
                 guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
             case .remove: break
-            case .insert:
-                throw QueryError(
-                    .notStreamable, "insert is not streamed yet for XML; edit without streaming", path: edit.path,
-                    range: 0..<edit.path.count)
+            case .insert(let value, let key, let place):
+                // An attribute into each matched element streams: its start
+                // tag alone says where and how (XMLEditPlan.insertAttribute).
+                guard let key, key.hasPrefix("@"), case .into = place, !XMLEditPlan.isStructured(value.content) else {
+                    throw QueryError(
+                        .notStreamable,
+                        "insert streams on XML for an attribute only (a key @name, into the element); edit without streaming",
+                        path: edit.path, range: 0..<edit.path.count)
+                }
+                _ = try XMLEditPlan.text(of: value.content, edit: edit)
+                let name = String(key.dropFirst())
+                guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
             }
             return plan.selector
         }
@@ -87,7 +96,7 @@ package struct XMLStreamedEdit {
         let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
         if let decoder { head = try decoder.decode(head, isLast: input.isAtEnd) }
         let state = try RunState(edits: edits)
-        head.withUnsafeBufferPointer { state.writer.append($0) }
+        head.withUnsafeBufferPointer { state.append($0) }
         let encoded: (UnsafeRawBufferPointer) throws -> Void = { utf8 in
             guard let decoder else { return try write(utf8) }
             let bytes = try Transcoder.encode(Array(utf8), to: decoder.encoding, escape: DocumentEditor.xmlEscape)
@@ -108,7 +117,7 @@ package struct XMLStreamedEdit {
                                 more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
                             }
                         }
-                        chunk.withUnsafeBufferPointer { state.writer.append($0) }
+                        chunk.withUnsafeBufferPointer { state.append($0) }
                         options.progress?.report(input.bytesRead)
                         return more
                     },
@@ -196,9 +205,20 @@ package struct XMLStreamedEdit {
         /// Per `set` edit, its value escaped as element text, and as an
         /// attribute value in double and in single quotes.
         let values: [(text: String, element: [UInt8], double: [UInt8], single: [UInt8])?]
+        /// Per `insert` edit, the new attribute's name and text.
+        let inserts: [(name: String, text: String)?]
+        /// The document's line ending (as ``XMLEditPlan`` learns it: that of
+        /// its first line), once its first line feed was read.
+        @exclusivity(unchecked) var lineEnd: [UInt8]?
+        /// The last byte given to ``append(_:)``.
+        @exclusivity(unchecked) private var lastByte: UInt8?
 
         init(edits: [Edit]) throws {
             self.edits = edits
+            inserts = try edits.map { edit in
+                guard case .insert(let value, let key?, _) = edit.operation else { return nil }
+                return (String(key.dropFirst()), try XMLEditPlan.text(of: value.content, edit: edit))
+            }
             values = try edits.map { edit in
                 guard case .set(let value) = edit.operation else { return nil }
                 let text = try XMLEditPlan.text(of: value.content, edit: edit)
@@ -210,6 +230,15 @@ package struct XMLStreamedEdit {
             }
             matches = Array(repeating: 0, count: edits.count)
             open = Array(repeating: nil, count: edits.count)
+        }
+
+        /// Adds the next bytes of the input to the window.
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if lineEnd == nil, let feed = bytes.firstIndex(of: 0x0A) {
+                lineEnd = (feed > 0 ? bytes[feed - 1] : lastByte) == 0x0D ? [0x0D, 0x0A] : [0x0A]
+            }
+            if let last = bytes.last { lastByte = last }
+            writer.append(bytes)
         }
 
         /// Writes what the parser has read, but the white space at its end
@@ -303,8 +332,30 @@ package struct XMLStreamedEdit {
             case .rename(let name):
                 try add(tag.name, Array(name.utf8), edit: k)
             case .insert:
-                break
+                try insertAttribute(into: tag, edit: k)
             }
+        }
+
+        /// Adds the attribute of insert `k` after the last one of `tag`,
+        /// quoted like it, on a line of its own when that one stands on one
+        /// (as ``XMLEditPlan`` does).
+        private func insertAttribute(into tag: XMLStartTag, edit k: Int) throws {
+            let (name, text) = inserts[k]!
+            let taken = writer.window.withBytes(tag.start..<tag.end) { bytes in
+                tag.attributes.contains { bytes.equals($0.name, name.utf8) && !bytes.isNamespaceDeclaration($0.name) }
+            }
+            if taken {
+                throw EditFailure.invalid(edits[k], "the element already has an attribute named '\(name)'; set it instead")
+            }
+            let quote = tag.attributes.last?.quote ?? UInt8(ascii: "\"")
+            let attribute = Array(name.utf8) + [UInt8(ascii: "="), quote] + Array(XMLEditPlan.escaped(text, quote: quote).utf8) + [quote]
+            guard let last = tag.attributes.last else {
+                return try add(tag.name.upperBound..<tag.name.upperBound, [0x20] + attribute, edit: k)
+            }
+            let line = XMLSource.lineIndent(at: last.name.lowerBound, in: writer.window, byteBefore: writer.byteBefore)
+            let separator = line.onlySpaceBefore && line.indent.lowerBound > tag.start
+                ? (lineEnd ?? [0x0A]) + writer.window.copy(line.indent) : [0x20]
+            try add(last.span.upperBound..<last.span.upperBound, separator + attribute, edit: k)
         }
 
         private func end(_ k: Int, cursor: Int) throws {
@@ -384,7 +435,8 @@ package struct XMLStreamedEdit {
                 }
                 try add(attribute.name, Array(newName.utf8), edit: k)
             case .insert:
-                break
+                let name = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: local, as: UTF8.self)
+                throw EditFailure.invalid(edit, "it matches the attribute \(name); XML inserts go into or beside an element")
             }
         }
     }
