@@ -17,15 +17,23 @@ import Foundation
 ///
 /// The output is what ``DocumentEditor`` writes for the same edit, byte for
 /// byte, and memory stays bounded whatever the input's size: a chunk of
-/// input, the output not yet written and the value being replaced. What
+/// input, the output not yet written and the value being edited. What
 /// streams:
 ///
 /// - a path of keys, `*` and non-negative indexes (the streamable prefix
 ///   of ``PathQuery/stream(contentsOf:options:)``), with no filter after it;
-/// - on JSON in UTF-8, one edit per run: ``Edit/set(_:to:parameters:)`` to
-///   a string, a number, a Boolean, `null` or an empty array or object, and
-///   ``Edit/remove(_:parameters:)`` (with the member's line, key and comma,
-///   as in memory);
+/// - on JSON in UTF-8, any operation, several edits as one transaction,
+///   when the paths share a prefix of keys, `*` and non-negative indexes
+///   before their last step (`items.price` and `items[?id == 7].name`
+///   share `items`): each value the prefix reaches (each element of an
+///   array reached through objects, when every path goes on with a key or
+///   `*`) is held while it is read and edited as ``DocumentEditor`` edits
+///   it, with the rest of each path (keys, `*`, filters; indexes and slices
+///   when the prefix reaches one value), laid out as the whole document;
+///   and, on any path of keys, `*` and indexes (`version` too), one
+///   ``Edit/set(_:to:parameters:)`` to a string, a number, a Boolean,
+///   `null` or an empty array or object, or one
+///   ``Edit/remove(_:parameters:)``, in constant memory;
 /// - on XML, in its own encoding, any number of edits as one transaction:
 ///   ``Edit/set(_:to:parameters:)`` of an element's text or an attribute's
 ///   value, ``Edit/remove(_:parameters:)`` of elements and attributes, and
@@ -34,7 +42,12 @@ import Foundation
 /// Everything else throws ``QueryError/Kind-swift.struct/notStreamable``
 /// with what to do instead (edit with ``DocumentEditor``): from
 /// ``init(_:options:)`` when no format could stream the edits, else when
-/// the input's format turns out to be the one that cannot.
+/// the input's format turns out to be the one that cannot. On JSON a run
+/// also throws it when a keys-only `set` matches nothing (where the missing
+/// members go depends on the whole document, so creating them does not
+/// stream), when a prefix with an index or slice after it reaches several
+/// values, and when new content's layout depends on input more than 4 MiB
+/// further on.
 ///
 /// The output is written as the input is read, so a run that throws has
 /// written part of a document: write to a temporary file and keep it only
