@@ -69,7 +69,8 @@ struct JSONLayoutProbe {
         let colons = colon.map { [$0] } ?? [":", ": "]
         var layouts: [JSONLayout] = []
         for colon in colons {
-            let commas = afterComma.map { [$0] } ?? (best.map { [$0.afterComma] } ?? []) + ["", " "]
+            var commas = afterComma.map { [$0] } ?? ["", " "]
+            if afterComma == nil, let best, !commas.contains(best.afterComma) { commas.insert(best.afterComma, at: 0) }
             for comma in commas {
                 layouts.append(JSONLayout(unit: unit ?? nil, colon: colon, newline: newline ?? "\n", afterComma: comma))
             }
