@@ -105,7 +105,11 @@ import Testing
         let renamed = try Docq.run(["rename", "b.id", "key", "-i", file])
         #expect(renamed.status == 0, "\(renamed)")
         #expect(try contents(file) == text.replacingOccurrences(of: "id='1'", with: "key='1'"))
-        // An insert does not stream: without --stream the tree does it, with it the reason is given.
+        // An attribute insert streams; an element insert does not: without
+        // --stream the tree does it, with it the reason is given.
+        let attribute = try Docq.run(["insert", "b", "x", "--key", "@note", "--stream", file])
+        #expect(attribute.status == 0, "\(attribute)")
+        #expect(attribute.stdout == text.replacingOccurrences(of: "id='1'", with: "key='1' note='x'"))
         let inserted = try Docq.run(["insert", "c", "x", "--stream", file])
         #expect(inserted.status == 2 && inserted.stdout.isEmpty && inserted.stderr.contains("insert"), "\(inserted)")
         let byTree = try Docq.run(["insert", "c", "x", file])

@@ -36,8 +36,10 @@ import Foundation
 ///   ``Edit/remove(_:parameters:)``, in constant memory;
 /// - on XML, in its own encoding, any number of edits as one transaction:
 ///   ``Edit/set(_:to:parameters:)`` of an element's text or an attribute's
-///   value, ``Edit/remove(_:parameters:)`` of elements and attributes, and
-///   ``Edit/rename(_:to:parameters:)`` of both.
+///   value, ``Edit/remove(_:parameters:)`` of elements and attributes,
+///   ``Edit/rename(_:to:parameters:)`` of both, and
+///   ``Edit/insert(_:into:key:at:parameters:)`` of an attribute (a key
+///   `@name`) into elements.
 ///
 /// Everything else throws ``QueryError/Kind-swift.struct/notStreamable``
 /// with what to do instead (edit with ``DocumentEditor``): from
@@ -204,12 +206,17 @@ public struct StreamedEdit: Sendable {
                              path: path, range: 0..<path.count)
         }
         let matches: [Int]
+        // The engines write many small pieces; they go out in blocks.
+        let buffer = StreamedOutputBuffer()
         do {
             matches = try withoutActuallyEscaping(write) { write in
-                try run { bytes in
+                let deliver: (UnsafeRawBufferPointer) throws -> Void = { bytes in
                     try write(bytes)
                     readBack.take(bytes)
                 }
+                let matches = try run { bytes in try buffer.append(bytes, to: deliver) }
+                try buffer.flush(to: deliver)
+                return matches
             }
         } catch {
             _ = readBack.finish()
