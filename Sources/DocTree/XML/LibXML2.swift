@@ -749,13 +749,13 @@ private func makeSAXHandler() -> xmlSAXHandler {
     var sax = xmlSAXHandler()
     sax.initialized = UInt32(XML_SAX2_MAGIC)
 
-    sax.startElementNs = { context, local, prefix, uri, _, _, attributeCount, _, attributes in
+    sax.startElementNs = { context, local, prefix, uri, _, _, attributeCount, defaultedCount, attributes in
         withSession(context) { session in
             guard let local else { return }
             session.cdataEndedWithCR = false
             // Defaulted attributes (from an ATTLIST in the internal subset)
             // come last, as XML 1.0 section 5.1 asks.
-            let all = XMLAttributes(count: Int(attributeCount), fields: attributes)
+            let all = XMLAttributes(count: Int(attributeCount), defaulted: Int(defaultedCount), fields: attributes)
             if let trail = session.trail { trail.started(at: session.cursor) }
             deliver(session) { sink throws(LoadError) in
                 try sink.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri),

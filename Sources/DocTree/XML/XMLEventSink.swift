@@ -61,10 +61,13 @@ protocol XMLEventSink: AnyObject {
 struct XMLAttributes {
     /// How many attributes the start tag has.
     let count: Int
+    /// How many of them (the last ones) the DTD supplied: not written in the tag.
+    let defaultedCount: Int
     private let fields: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
 
-    init(count: Int, fields: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+    init(count: Int, defaulted: Int = 0, fields: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
         self.count = fields == nil ? 0 : count
+        self.defaultedCount = fields == nil ? 0 : min(max(defaulted, 0), self.count)
         self.fields = fields
     }
 

@@ -12,8 +12,10 @@ import Darwin
 package enum XMLLocatedEvent {
     /// An element selector `selector` reaches started; the cursor stands at
     /// the end of its start tag's attributes (its `>` or `/>`). `isRoot`
-    /// tells the root element.
-    case elementStart(selector: Int, cursor: Int, isRoot: Bool)
+    /// tells the root element. `defaulted` names (qualified, as written in
+    /// the DTD) the attributes the DTD supplied that the tag does not
+    /// write (XML 1.0 section 5.1); almost always none.
+    case elementStart(selector: Int, cursor: Int, isRoot: Bool, defaulted: [String])
     /// That element ended; the cursor stands just past its end tag's `>`
     /// (or the `/>`).
     case elementEnd(selector: Int, cursor: Int)
@@ -144,7 +146,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             }
             if state == .candidate {
                 trackers[k].openInCandidate = 1
-                try send(.elementStart(selector: k, cursor: cursor, isRoot: isRoot))
+                try send(.elementStart(selector: k, cursor: cursor, isRoot: isRoot, defaulted: Self.defaultedNames(attributes)))
                 continue
             }
             trackers[k].states.append(state)
@@ -169,6 +171,15 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 try send(.attribute(
                     selector: k, elementCursor: cursor, local: Self.buffer(name), prefix: attributePrefix.map(Self.buffer)))
             }
+        }
+    }
+
+    /// The qualified names of the attributes the DTD supplied to a tag.
+    private static func defaultedNames(_ attributes: XMLAttributes) -> [String] {
+        guard attributes.defaultedCount > 0 else { return [] }
+        return (attributes.count - attributes.defaultedCount..<attributes.count).compactMap { index in
+            guard let local = attributes.localName(at: index) else { return nil }
+            return (attributes.prefix(at: index).map { String(cString: $0) + ":" } ?? "") + String(cString: local)
         }
     }
 

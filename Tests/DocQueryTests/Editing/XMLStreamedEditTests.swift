@@ -204,7 +204,7 @@ import TestSupport
         #expect(out.contains("b='2'\r\n    c='v'/>") && out.contains("<i a=\"1\" c=\"v\">x</i>"))
     }
 
-    @Test func anInsertItCannotMakeIsRefused() {
+    @Test func anInsertItCannotMakeIsRefused() throws {
         #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "b", key: "@x")])) == .invalidEdit)
         #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "b.x", key: "@y")])) == .invalidEdit)
         #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "b", key: "@not a name")])) == .invalidEdit)
@@ -212,6 +212,11 @@ import TestSupport
         #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "c", key: "@y")])) == .noMatch)
         #expect(kind(failure("<a><b x='1'/></a>", [.remove("b"), .insert("2", into: "b", key: "@y")])) == .conflictingEdits)
         #expect(throws: QueryError.self) { try inMemory("<a><b x='1'/></a>", [.insert("2", into: "b", key: "@x")]) }
+        // An attribute the DTD supplies is one the element has, streamed as in memory.
+        let defaulted = "<!DOCTYPE a [<!ATTLIST b d CDATA 'v'>]><a><b/></a>"
+        #expect(throws: QueryError.self) { try inMemory(defaulted, [.insert("2", into: "b", key: "@d")]) }
+        #expect(kind(failure(defaulted, [.insert("2", into: "b", key: "@d")])) == .invalidEdit)
+        try expectSame(defaulted, [.insert("2", into: "b", key: "@e")])
     }
 
     /// What an element set holds besides text is named in the error.

@@ -272,7 +272,7 @@ package struct XMLStreamedEdit {
 
         func take(_ event: XMLLocatedEvent) throws {
             switch event {
-            case .elementStart(let k, let cursor, let isRoot): try start(k, cursor: cursor, isRoot: isRoot)
+            case .elementStart(let k, let cursor, let isRoot, let defaulted): try start(k, cursor: cursor, isRoot: isRoot, defaulted: defaulted)
             case .elementEnd(let k, let cursor): try end(k, cursor: cursor)
             case .attribute(let k, let cursor, let local, let prefix): try attribute(k, cursor: cursor, local: local, prefix: prefix)
             case .content(let k, let what):
@@ -307,7 +307,7 @@ package struct XMLStreamedEdit {
             }
         }
 
-        private func start(_ k: Int, cursor: Int, isRoot: Bool) throws {
+        private func start(_ k: Int, cursor: Int, isRoot: Bool, defaulted: [String]) throws {
             let edit = edits[k]
             let tag = try tag(at: cursor, edit: k)
             open[k] = (tag, writer.window.copy(tag.name))
@@ -332,16 +332,17 @@ package struct XMLStreamedEdit {
             case .rename(let name):
                 try add(tag.name, Array(name.utf8), edit: k)
             case .insert:
-                try insertAttribute(into: tag, edit: k)
+                try insertAttribute(into: tag, defaulted: defaulted, edit: k)
             }
         }
 
         /// Adds the attribute of insert `k` after the last one of `tag`,
         /// quoted like it, on a line of its own when that one stands on one
-        /// (as ``XMLEditPlan`` does).
-        private func insertAttribute(into tag: XMLStartTag, edit k: Int) throws {
+        /// (as ``XMLEditPlan`` does). An attribute the DTD supplies
+        /// (`defaulted`) is one the element has, as in the document's tree.
+        private func insertAttribute(into tag: XMLStartTag, defaulted: [String], edit k: Int) throws {
             let (name, text) = inserts[k]!
-            let taken = writer.window.withBytes(tag.start..<tag.end) { bytes in
+            let taken = defaulted.contains { $0.utf8.elementsEqual(name.utf8) } || writer.window.withBytes(tag.start..<tag.end) { bytes in
                 tag.attributes.contains { bytes.equals($0.name, name.utf8) && !bytes.isNamespaceDeclaration($0.name) }
             }
             if taken {
