@@ -29,6 +29,23 @@ import Testing
         return run.stdout
     }
 
+    /// Which way an edit of a file goes without --stream, seen from where a
+    /// streamed output is spooled: a temporary file in TMPDIR, which here
+    /// cannot be made. The lean streams always take it; an edit that holds
+    /// each value it reaches in memory only above the streaming threshold.
+    @Test func whichEditsStreamOnTheirOwn() throws {
+        let (folder, file) = try folder(with: Self.big)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let noTemporaryFiles = ["TMPDIR": folder.appendingPathComponent("missing").path]
+        let lean = try Docq.run(["set", "version", "2.0", file], environment: noTemporaryFiles)
+        #expect(lean.status != 0 && lean.stderr.contains("temporary file"), "\(lean)")
+        let held = ["set", "items[?id == 7].name", "seven", file]
+        let tree = try Docq.run(held, environment: noTemporaryFiles)
+        #expect(tree.status == 0 && tree.stdout.contains("\"seven\""), "\(tree)")
+        let large = try Docq.run(held, environment: noTemporaryFiles.merging(["DOCQ_STREAM_THRESHOLD": "1000"]) { $1 })
+        #expect(large.status != 0 && large.stderr.contains("temporary file"), "\(large)")
+    }
+
     @Test(arguments: [
         ["set", "version", "2.0"],
         ["set", "--json", "items.price", "0"],

@@ -57,8 +57,11 @@ enum EditOutput {
 /// With `--stream` every input goes this way but a file of JSON Lines,
 /// which is edited record by record as without it; an edit that cannot
 /// stream is an error. Without it, an edit that streams takes this way for
-/// each file that holds one JSON document (not JSON Lines, which is edited
-/// record by record), since it is faster and leaner than the tree; when
+/// each file that holds one XML or JSON document (not JSON Lines, which is
+/// edited record by record), since it is faster and leaner than the tree;
+/// JSON edits that hold each value they reach in memory
+/// (`StreamedEdit.streamsJSONLeanly` is false) take it only above
+/// ``StreamRun/threshold``, as queries stream on their own. When
 /// the stream finds it cannot apply the edit (a keys-only `set` that must
 /// create members, a removal it cannot reach), the file is edited with the
 /// tree instead.
@@ -71,7 +74,10 @@ struct StreamedEditRun {
     /// The edited output of `source`; `nil` when it goes the tree's way.
     func run(_ source: InputSource) throws -> EditOutput? {
         if !forced {
-            guard case .file(let path) = source, holdsOneDocument(path) else { return nil }
+            guard case .file(let path) = source, let format = oneDocumentFormat(path) else { return nil }
+            // The JSON transaction engine holds and edits each value in
+            // memory: leaner than the tree, but slower on what fits in memory.
+            if format == .json, !edit.streamsJSONLeanly, fileSize(path) <= StreamRun.threshold { return nil }
         } else if StreamRun.isJSONLinesFile(source, options: options) {
             // Edited record by record, as without --stream.
             return nil
@@ -109,23 +115,31 @@ struct StreamedEditRun {
         return output
     }
 
-    /// Whether the file is a regular file (not a pipe, which opening would
-    /// block on, nor a device) that holds one XML or JSON document (not
-    /// JSON Lines).
-    private func holdsOneDocument(_ path: String) -> Bool {
+    /// The format of the file when it is a regular file (not a pipe, which
+    /// opening would block on, nor a device) that holds one XML or JSON
+    /// document (not JSON Lines); `nil` otherwise.
+    private func oneDocumentFormat(_ path: String) -> DocumentFormat? {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-        if let format = options.format { return format == .xml || !StreamRun.isJSONLinesFile(.file(path), options: options) }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        if let format = options.format {
+            return format == .xml || !StreamRun.isJSONLinesFile(.file(path), options: options) ? format : nil
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var head = [UInt8](repeating: 0, count: 512)
         let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return false }
+        guard count > 0 else { return nil }
         let first = head[..<count].first { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
         // UTF-16 and UTF-32 (a byte order mark, or zero bytes) go the tree's way, which transcodes them.
-        guard let first, first < 0x80, !head[..<min(count, 4)].contains(0) else { return false }
-        return first == UInt8(ascii: "<") || !StreamRun.isJSONLinesFile(.file(path), options: options)
+        guard let first, first < 0x80, !head[..<min(count, 4)].contains(0) else { return nil }
+        if first == UInt8(ascii: "<") { return .xml }
+        return StreamRun.isJSONLinesFile(.file(path), options: options) ? nil : .json
+    }
+
+    private func fileSize(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// An unlinked temporary file in `TMPDIR` (or `/tmp`).

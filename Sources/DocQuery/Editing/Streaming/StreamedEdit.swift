@@ -86,6 +86,16 @@ public struct StreamedEdit: Sendable {
         }
     }
 
+    /// Whether the edits stream on JSON the lean way, copying the bytes
+    /// through and parsing nothing but what they replace; `false` when each
+    /// value a shared prefix reaches is held and edited in memory (leaner
+    /// than the tree, but slower on documents that fit in memory), or when
+    /// they do not stream on JSON.
+    package var streamsJSONLeanly: Bool {
+        if case .success(.single) = json { return true }
+        return false
+    }
+
     /// The JSON engine for `edits`, or why they do not stream on JSON: one
     /// `set` of a scalar or empty container, or one `remove`, on a path of
     /// keys, `*` and indexes goes the lean way (``JSONStreamedEdit``);
