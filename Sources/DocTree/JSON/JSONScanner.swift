@@ -286,7 +286,9 @@ struct Scanner {
                     sink.close(top.container, at: i)
                     top = stack.pop()
                 } else if isObject {
-                    i = try key(at: i, afterComma: false, into: &sink, in: &top.container)
+                    i = Sink.readsKeysApart
+                        ? try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
+                        : try scanKey(at: i, afterComma: false, into: &sink, in: &top.container)
                     continue valueLoop
                 } else {
                     continue valueLoop
@@ -308,7 +310,9 @@ struct Scanner {
                     try sink.separator(at: i)
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
-                        i = try key(at: i, afterComma: true, into: &sink, in: &top.container)
+                        i = Sink.readsKeysApart
+                            ? try keyApart(at: i, afterComma: true, into: &sink, in: &top.container)
+                            : try scanKey(at: i, afterComma: true, into: &sink, in: &top.container)
                     }
                     continue valueLoop
                 }
@@ -528,19 +532,8 @@ struct Scanner {
 
     // MARK: Keys
 
-    /// Scans a member name at `i`, telling `sink`, then the ':' after it and
-    /// the whitespace after that; returns the offset of the member's value.
-    /// In a function of its own when the sink says so
-    /// (``JSONSink/readsKeysApart``).
-    @inline(__always)
-    func key<Sink: JSONSink>(
-        at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
-    ) throws(JSONFailure) -> Int {
-        if Sink.readsKeysApart { return try keyApart(at: i, afterComma: afterComma, into: &sink, in: &container) }
-        return try scanKey(at: i, afterComma: afterComma, into: &sink, in: &container)
-    }
-
-    /// ``key(at:afterComma:into:in:)`` out of line.
+    /// ``scanKey(at:afterComma:into:in:)`` out of line, for sinks that say
+    /// so (``JSONSink/readsKeysApart``).
     @inline(never)
     func keyApart<Sink: JSONSink>(
         at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
@@ -548,6 +541,8 @@ struct Scanner {
         try scanKey(at: i, afterComma: afterComma, into: &sink, in: &container)
     }
 
+    /// Scans a member name at `i`, telling `sink`, then the ':' after it and
+    /// the whitespace after that; returns the offset of the member's value.
     @inline(__always)
     func scanKey<Sink: JSONSink>(
         at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container

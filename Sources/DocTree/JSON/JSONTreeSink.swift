@@ -37,30 +37,35 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
 
     @inline(__always)
     mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) {
-        spans.begin(nodes.count, at: start)
-        spans.end(nodes.count, at: end)
-        nodes.append(NodeRecord(
-            kind: .string, flags: escaped ? .escaped : [], name: name,
-            a: UInt32(truncatingIfNeeded: start &+ 1), b: UInt32(truncatingIfNeeded: end &- start &- 2)))
-        container.children &+= 1
+        leaf(
+            NodeRecord(
+                kind: .string, flags: escaped ? .escaped : [], name: name,
+                a: UInt32(truncatingIfNeeded: start &+ 1), b: UInt32(truncatingIfNeeded: end &- start &- 2)),
+            from: start, to: end, in: &container)
     }
 
     @inline(__always)
     mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) {
-        spans.begin(nodes.count, at: start)
-        spans.end(nodes.count, at: end)
-        nodes.append(NodeRecord(
-            kind: .number, flags: fractional ? .fractional : [], name: name,
-            a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: end &- start)))
-        container.children &+= 1
+        leaf(
+            NodeRecord(
+                kind: .number, flags: fractional ? .fractional : [], name: name,
+                a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: end &- start)),
+            from: start, to: end, in: &container)
     }
 
     @inline(__always)
     mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) {
+        leaf(
+            NodeRecord(kind: kind, name: name, a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: length)),
+            from: start, to: start &+ length, in: &container)
+    }
+
+    /// Appends the `record` of a value spanning `start..<end`.
+    @inline(__always)
+    private mutating func leaf(_ record: NodeRecord, from start: Int, to end: Int, in container: inout Container) {
         spans.begin(nodes.count, at: start)
-        spans.end(nodes.count, at: start &+ length)
-        nodes.append(NodeRecord(
-            kind: kind, name: name, a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: length)))
+        spans.end(nodes.count, at: end)
+        nodes.append(record)
         container.children &+= 1
     }
 
