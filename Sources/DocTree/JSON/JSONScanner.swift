@@ -157,6 +157,10 @@ package enum JSONScanner {
 
 // MARK: - The scanner
 
+/// Where the scan stands before a value: no member name first, or the
+/// first name of an object, or a name after a comma.
+private enum MemberName { case none, first, afterComma }
+
 /// One open container while scanning: what the sink keeps for it, and
 /// whether it is an object.
 struct ScanFrame<Container> {
@@ -253,7 +257,21 @@ struct Scanner {
         var i = start
         var top = ScanFrame(container: sink.root, isObject: false)
 
+        // Whether a member name comes before the next value.
+        var member = MemberName.none
+
         valueLoop: while true {
+            if !Sink.readsKeysApart, member != .none {
+                // The name, its ':' and the white space after it, read here
+                // in the loop, so the sink's state stays in registers.
+                guard i < count, base[i] == UInt8(ascii: "\"") else {
+                    throw fail(.expectedMemberName(afterComma: member == .afterComma), at: i)
+                }
+                let (end, escaped) = try scanString(at: i)
+                try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                i = try valueAfterName(endingAt: end)
+                member = .none
+            }
             // A value starts at `i` (whitespace already skipped).
             guard i < count else { throw fail(stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
             let c = base[i]
@@ -286,9 +304,11 @@ struct Scanner {
                     sink.close(top.container, at: i)
                     top = stack.pop()
                 } else if isObject {
-                    i = Sink.readsKeysApart
-                        ? try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
-                        : try scanKey(at: i, afterComma: false, into: &sink, in: &top.container)
+                    if Sink.readsKeysApart {
+                        i = try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
+                    } else {
+                        member = .first
+                    }
                     continue valueLoop
                 } else {
                     continue valueLoop
@@ -310,9 +330,11 @@ struct Scanner {
                     try sink.separator(at: i)
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
-                        i = Sink.readsKeysApart
-                            ? try keyApart(at: i, afterComma: true, into: &sink, in: &top.container)
-                            : try scanKey(at: i, afterComma: true, into: &sink, in: &top.container)
+                        if Sink.readsKeysApart {
+                            i = try keyApart(at: i, afterComma: true, into: &sink, in: &top.container)
+                        } else {
+                            member = .afterComma
+                        }
                     }
                     continue valueLoop
                 }
@@ -532,19 +554,11 @@ struct Scanner {
 
     // MARK: Keys
 
-    /// ``scanKey(at:afterComma:into:in:)`` out of line, for sinks that say
-    /// so (``JSONSink/readsKeysApart``).
+    /// Reads a member name at `i`, telling `sink`, in a function of its own
+    /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
+    /// offset of the member's value.
     @inline(never)
     func keyApart<Sink: JSONSink>(
-        at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
-    ) throws(JSONFailure) -> Int {
-        try scanKey(at: i, afterComma: afterComma, into: &sink, in: &container)
-    }
-
-    /// Scans a member name at `i`, telling `sink`, then the ':' after it and
-    /// the whitespace after that; returns the offset of the member's value.
-    @inline(__always)
-    func scanKey<Sink: JSONSink>(
         at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
     ) throws(JSONFailure) -> Int {
         guard i < count, base[i] == UInt8(ascii: "\"") else {
@@ -552,12 +566,16 @@ struct Scanner {
         }
         let (end, escaped) = try scanString(at: i)
         try sink.key(from: i, to: end, escaped: escaped, in: &container, of: self)
-        var j = skipWhitespace(end)
-        guard j < count, base[j] == UInt8(ascii: ":") else {
-            throw fail(.expectedColon, at: j)
-        }
-        j = skipWhitespace(j &+ 1)
-        return j
+        return try valueAfterName(endingAt: end)
+    }
+
+    /// After a member name that ends at `end`: the offset of its value,
+    /// past the ':' and the white space around it.
+    @inline(__always)
+    func valueAfterName(endingAt end: Int) throws(JSONFailure) -> Int {
+        let colon = skipWhitespace(end)
+        guard colon < count, base[colon] == UInt8(ascii: ":") else { throw fail(.expectedColon, at: colon) }
+        return skipWhitespace(colon &+ 1)
     }
 
     /// The name id of the key whose raw text is at `offset`. Keys repeat a
