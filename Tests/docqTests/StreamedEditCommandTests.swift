@@ -37,10 +37,21 @@ import Testing
         ["delete", "items[0]"],
         ["delete", "end"],
         ["delete", "version"],
+        ["set", "--json", "items.name", #"{"first": "a", "tags": [1, 2]}"#],
+        ["set", "items[?id == 7].name", "seven"],
+        ["rename", "items.price", "cost"],
+        ["insert", "items.price", "--json", "true", "--key", "sale", "--after"],
+        ["insert", "items[2].name", "--json", "[]", "--key", "tags", "--before"],
+        ["delete", "items.id", "--edits", "EDITS"],
     ])
     func sameBytesAsTheTree(_ arguments: [String]) throws {
         let (folder, file) = try folder(with: Self.big)
         defer { try? FileManager.default.removeItem(at: folder) }
+        // Several edits in one transaction: the edits file holds two more.
+        let script = folder.appendingPathComponent("edits.json")
+        try Data(#"[{"rename": "items.name", "to": "title"}, {"set": "items.price", "value": [0]}]"#.utf8)
+            .write(to: script)
+        let arguments = arguments.map { $0 == "EDITS" ? script.path : $0 }
         let expected = try treeOutput(arguments, Self.big)
         #expect(expected != Self.big)
         for extra in [["--stream"], []] {
@@ -54,14 +65,15 @@ import Testing
         #expect(inPlace.status == 0, "\(inPlace)")
         #expect(inPlace.stdout.isEmpty)
         #expect(try contents(file) == expected)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["p.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["edits.json", "p.json"])
     }
 
     @Test("a failure prints nothing and leaves the original", arguments: [
         ("malformed late", big.replacingOccurrences(of: "\"end\": true", with: "\"end\": tru"), ["set", "version", "2"], Int32(3)),
         ("no match", big, ["delete", "missing"], Int32(1)),
         ("creation needs the tree", big, ["set", "a.b", "1"], Int32(2)),
-        ("a filter", big, ["set", "items[?id == 3].name", "x"], Int32(2)),
+        ("a filter at the root", big, ["set", "[?id == 3].name", "x"], Int32(2)),
+        ("the root's member", big, ["rename", "version", "v"], Int32(2)),
         ("two edits", big, ["set", "version", "2", "--edits", "EDITS"], Int32(2)),
         ("xml, no match", "<a><b>1</b></a>", ["delete", "c"], Int32(1)),
         ("xml, malformed late", "<a><b>1</b><c></a>", ["set", "b", "2"], Int32(3)),
@@ -93,7 +105,11 @@ import Testing
         let renamed = try Docq.run(["rename", "b.id", "key", "-i", file])
         #expect(renamed.status == 0, "\(renamed)")
         #expect(try contents(file) == text.replacingOccurrences(of: "id='1'", with: "key='1'"))
-        // An insert does not stream: without --stream the tree does it, with it the reason is given.
+        // An attribute insert streams; an element insert does not: without
+        // --stream the tree does it, with it the reason is given.
+        let attribute = try Docq.run(["insert", "b", "x", "--key", "@note", "--stream", file])
+        #expect(attribute.status == 0, "\(attribute)")
+        #expect(attribute.stdout == text.replacingOccurrences(of: "id='1'", with: "key='1' note='x'"))
         let inserted = try Docq.run(["insert", "c", "x", "--stream", file])
         #expect(inserted.status == 2 && inserted.stdout.isEmpty && inserted.stderr.contains("insert"), "\(inserted)")
         let byTree = try Docq.run(["insert", "c", "x", file])

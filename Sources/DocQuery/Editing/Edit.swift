@@ -33,6 +33,10 @@ public struct Edit: Sendable {
     let path: String
     let parameters: [String: (any Sendable)?]
     let operation: Operation
+    /// The compiled path, when it is not ``path`` compiled on its own: a
+    /// streamed edit applies the rest of a path to each value its prefix
+    /// reaches (see `JSONStreamedTransaction`).
+    var query: PathQuery? = nil
 
     /// Replaces each value `path` matches with `value`. When nothing
     /// matches and the path is keys only (`a.b.c`), the missing members are

@@ -30,29 +30,48 @@ struct JSONEditPlan {
         var created: Bool
     }
 
-    init(_ source: JSONSource) {
+    init(_ source: JSONSource, layout: JSONLayout? = nil) {
         self.source = source
-        self.layout = JSONLayout(source)
+        self.layout = layout ?? JSONLayout(source)
     }
 
     /// The patches that make the edits.
     static func patches(for edits: [Edit], in source: JSONSource) throws -> Patches {
         var plan = JSONEditPlan(source)
-        for (number, edit) in edits.enumerated() { try plan.add(edit, number: number) }
-        try plan.finish(edits)
-        if let (a, b) = plan.patches.firstConflict() {
-            throw conflict(edits[min(a.edit, b.edit)], edits[max(a.edit, b.edit)], same: a.edit == b.edit)
+        for (number, edit) in edits.enumerated() { _ = try plan.add(edit, number: number) }
+        return try plan.finished(edits)
+    }
+
+    /// The patches that make the edits in one part of a larger document
+    /// (a streamed edit's candidate), laid out as that document is, with
+    /// how many nodes each edit matched. An edit that matches nothing here
+    /// is no error (it may match elsewhere) and creates nothing.
+    static func patches(for edits: [Edit], inPart source: JSONSource, layout: JSONLayout) throws -> (Patches, matches: [Int]) {
+        var plan = JSONEditPlan(source, layout: layout)
+        var matches: [Int] = []
+        for (number, edit) in edits.enumerated() { matches.append(try plan.add(edit, number: number, creating: false)) }
+        return (try plan.finished(edits), matches)
+    }
+
+    private mutating func finished(_ edits: [Edit]) throws -> Patches {
+        try finish(edits)
+        if let (a, b) = patches.firstConflict() {
+            throw Self.conflict(edits[min(a.edit, b.edit)], edits[max(a.edit, b.edit)], same: a.edit == b.edit)
         }
-        return plan.patches
+        return patches
     }
 
     // MARK: Adding edits
 
-    private mutating func add(_ edit: Edit, number: Int) throws {
+    /// Adds `edit`; returns how many nodes it matched. With `creating`
+    /// false, a miss is no error.
+    private mutating func add(_ edit: Edit, number: Int, creating: Bool = true) throws -> Int {
         let (targets, query, result) = try edit.targets(in: source.document)
         if targets.isEmpty {
+            if !creating { return 0 }
             if case .set(let value) = edit.operation, let keys = query.keyChain {
-                return try create(keys.map { String(decoding: $0, as: UTF8.self) }, value.content, edit: edit, number: number)
+                try create(keys.map { String(decoding: $0, as: UTF8.self) }, value.content, edit: edit, number: number)
+                return 0
             }
             throw EditFailure.noMatch(edit, result.explanation)
         }
@@ -64,6 +83,7 @@ struct JSONEditPlan {
             case .insert(let value, let key, let place): try insert(value.content, key: key, place, target, edit: edit, number: number)
             }
         }
+        return targets.count
     }
 
     private mutating func set(_ target: UInt32, _ value: EditValue.Content, edit: Edit, number: Int) throws {

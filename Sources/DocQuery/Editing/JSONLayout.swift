@@ -14,10 +14,11 @@ struct JSONLayout {
     var afterComma = ""
 
     /// A layout of its own (a built document's): `unit` is `nil` for compact output.
-    init(unit: String?, colon: String, newline: String = "\n") {
+    init(unit: String?, colon: String, newline: String = "\n", afterComma: String = "") {
         self.unit = unit
         self.colon = colon
         self.newline = newline
+        self.afterComma = afterComma
     }
 
     /// Learns the layout from the first non-empty container (indentation,

@@ -5,11 +5,25 @@ struct JSONSource {
     let document: Document
     let spans: NodeSpans
     let text: [UInt8]
+    /// Where each line after the first begins (just past its CR, LF or
+    /// CRLF), in order: ``lineIndent(at:)`` finds its line by binary search
+    /// instead of scanning back, which made setting every value of a long
+    /// one-line document quadratic.
+    private let lineStarts: [Int]
 
     init(_ source: EditableSource) {
         document = source.document
         spans = source.spans
         text = source.text
+        var starts: [Int] = []
+        text.withUnsafeBufferPointer { bytes in
+            for i in bytes.indices where bytes[i] == 0x0A || bytes[i] == 0x0D {
+                // A CR before an LF starts no line of its own.
+                if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { continue }
+                starts.append(i + 1)
+            }
+        }
+        lineStarts = starts
     }
 
     /// Where node `i` begins: its opening quote, bracket or first character.
@@ -39,8 +53,14 @@ struct JSONSource {
 
     /// The white space that begins the line holding `offset`.
     func lineIndent(at offset: Int) -> String {
-        var lineStart = offset
-        while lineStart > 0, text[lineStart - 1] != 0x0A, text[lineStart - 1] != 0x0D { lineStart -= 1 }
+        // The last line start at or before `offset`.
+        var low = 0
+        var high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        let lineStart = low == 0 ? 0 : lineStarts[low - 1]
         var indentEnd = lineStart
         while indentEnd < offset, text[indentEnd] == 0x20 || text[indentEnd] == 0x09 { indentEnd += 1 }
         return String(decoding: text[lineStart..<indentEnd], as: UTF8.self)

@@ -62,6 +62,37 @@ package final class NameTable: Sendable {
             return id
         }
 
+        /// Returns the id of `name`, interning it on first use with
+        /// `localID` as the id of its local part, or, when `localID` is
+        /// `nil`, as a name without a prefix (its own local part). The caller
+        /// split the name already: the XML parser hands names over as prefix
+        /// and local part, so the search for a colon is saved, and a new
+        /// name, the usual case here, is hashed once, not twice.
+        ///
+        /// - Throws: ``LoadError/Kind-swift.struct/tooLarge`` past ``NodeRecord/maxNameID`` names.
+        package mutating func intern(_ name: String, localID: UInt32?) throws(LoadError) -> UInt32 {
+            let id = UInt32(strings.count)
+            guard id <= NodeRecord.maxNameID else {
+                if let known = ids[NameKey(name)] { return known }
+                throw LoadError(.tooLarge, "more than \(NodeRecord.maxNameID) distinct names")
+            }
+            if let known = ids.updateValue(id, forKey: NameKey(name)) {
+                ids[NameKey(name)] = known
+                return known
+            }
+            strings.append(name)
+            localNameIDs.append(localID ?? id)
+            return id
+        }
+
+        /// Makes room for `count` names in all, so that interning them
+        /// never rehashes the table as it grows.
+        package mutating func reserveCapacity(_ count: Int) {
+            ids.reserveCapacity(count)
+            strings.reserveCapacity(count)
+            localNameIDs.reserveCapacity(count)
+        }
+
         /// What follows the first colon of `name`, or `nil` without one.
         /// (Searches the contiguous UTF-8 bytes: the generic `UTF8View`
         /// search cost more than the rest of interning a name.)

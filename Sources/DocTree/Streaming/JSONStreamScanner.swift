@@ -386,6 +386,7 @@ package struct JSONStreamScanner {
         if case .candidate = state, let parent = stack.last, case .spreading = parent.state {
             if !capturing {
                 // The first element of a batch.
+                try passBytes(upTo: pos)
                 capturing = true
                 captureDepth = stack.count
                 captureFrom = pos
@@ -514,6 +515,7 @@ package struct JSONStreamScanner {
     /// and handed on one by one, as if they had never been batched: those
     /// before a malformed one go on, and its error is the one thrown.
     private mutating func emitBatch(upTo end: Int, _ emit: (StreamCandidate) throws -> Void) throws {
+        try passBytes(upTo: end)
         capturing = false
         defer { batchElements.removeAll(keepingCapacity: true) }
         let single = batchElements.count == 1

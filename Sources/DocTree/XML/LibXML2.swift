@@ -675,7 +675,7 @@ private final class Session: XMLReferenceDecoder {
     func withDecodedAttribute(
         _ value: UnsafePointer<UInt8>, length: Int, _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void
     ) throws(LoadError) {
-        if length == 0 || memchr(value, Int32(UInt8(ascii: "&")), length) == nil {
+        if !XMLAttributes.containsAmpersand(value, count: length) {
             try body(UnsafeBufferPointer(start: value, count: length))
             return
         }

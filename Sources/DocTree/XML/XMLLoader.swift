@@ -17,8 +17,14 @@ package enum XMLLoader {
     /// - Throws: ``LoadError`` with the line and column libxml2 reports.
     package static func parse(_ bytes: [UInt8], encoding: String?, options: LoadOptions) throws(LoadError) -> Document {
         try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in
-            try LibXML2.parse(buffer, encoding: encoding, options: options)
+            try parse(buffer, encoding: encoding, options: options)
         }
+    }
+
+    /// Parses an XML document from bytes that stay where they are (libxml2
+    /// copies what it reads); as ``parse(_:encoding:options:)-([UInt8],_,_)``.
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions) throws(LoadError) -> Document {
+        try LibXML2.parse(bytes, encoding: encoding, options: options)
     }
 
     /// Finds the byte offset and the text of `line`:`column` in `input`.

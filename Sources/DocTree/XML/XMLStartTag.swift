@@ -36,15 +36,26 @@ package struct XMLStartTag: Sendable {
     /// Reads the tag whose `<` is at `start`, or `nil` when the bytes there
     /// are not a start tag.
     package init?(at start: Int, in text: [UInt8]) {
+        guard let tag = text.withUnsafeBufferPointer({ XMLStartTag(at: start, in: $0, offset: 0) }) else { return nil }
+        self = tag
+    }
+
+    /// Reads the tag whose `<` is at offset `start` in bytes whose first,
+    /// `text[0]`, is at offset `offset` (a window on a larger input, as the
+    /// streamed editor holds); the tag's ranges are offsets too.
+    package init?(at start: Int, in text: UnsafeBufferPointer<UInt8>, offset: Int) {
+        let text = OffsetBytes(text, offset)
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         func isNameEnd(_ byte: UInt8) -> Bool { isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=") }
-        guard start < text.count, text[start] == UInt8(ascii: "<") else { return nil }
+        guard start >= offset, start < text.count, text[start] == UInt8(ascii: "<") else { return nil }
         self.start = start
         var i = start + 1
         while i < text.count, !isNameEnd(text[i]) { i += 1 }
         guard i > start + 1 else { return nil }
         name = (start + 1)..<i
         attributes = []
+        // One allocation for most tags, not one per doubling.
+        attributes.reserveCapacity(8)
         while true {
             while i < text.count, isSpace(text[i]) { i += 1 }
             guard i < text.count else { return nil }
@@ -80,9 +91,34 @@ package struct XMLStartTag: Sendable {
     /// `cursor`: the last `<` before it starts the tag, which must end at
     /// or just past the cursor.
     package init?(before cursor: Int, in text: [UInt8]) {
-        var lt = min(cursor, text.count) - 1
-        while lt >= 0, text[lt] != UInt8(ascii: "<") { lt -= 1 }
-        guard lt >= 0, let tag = XMLStartTag(at: lt, in: text), tag.close <= cursor, cursor <= tag.end else { return nil }
+        guard let tag = text.withUnsafeBufferPointer({ XMLStartTag(before: cursor, in: $0, offset: 0) }) else { return nil }
         self = tag
     }
+
+    /// As ``init(before:in:)``, in bytes whose first is at offset `offset`
+    /// (see ``init(at:in:offset:)``).
+    package init?(before cursor: Int, in text: UnsafeBufferPointer<UInt8>, offset: Int) {
+        var lt = min(cursor, offset + text.count) - 1
+        while lt >= offset, text[lt - offset] != UInt8(ascii: "<") { lt -= 1 }
+        guard lt >= offset, let tag = XMLStartTag(at: lt, in: text, offset: offset), tag.close <= cursor, cursor <= tag.end
+        else { return nil }
+        self = tag
+    }
+}
+
+/// Bytes read by their offsets in a larger input: `count` is where they end.
+private struct OffsetBytes {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let offset: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    /// The offset just past the last byte.
+    var count: Int { offset + bytes.count }
+
+    @inline(__always)
+    subscript(position: Int) -> UInt8 { bytes[position - offset] }
 }

@@ -17,13 +17,34 @@ package enum XMLLocatedEvent {
     /// That element ended; the cursor stands just past its end tag's `>`
     /// (or the `/>`).
     case elementEnd(selector: Int, cursor: Int)
-    /// An attribute selector `selector` reaches, by its qualified name as
-    /// written, in the start tag whose event left the cursor at `elementCursor`.
-    case attribute(selector: Int, elementCursor: Int, name: [UInt8])
+    /// An attribute selector `selector` reaches, by its local name and
+    /// prefix (the parser's strings, valid during the event only), in the
+    /// start tag whose event left the cursor at `elementCursor`.
+    case attribute(selector: Int, elementCursor: Int, local: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?)
     /// Inside an element selector `selector` reached (and that has not
-    /// ended), something other than text: a child element, a comment or a
-    /// processing instruction, named in `what`.
-    case content(selector: Int, what: String)
+    /// ended), something other than text.
+    case content(selector: Int, what: XMLLocatedContent)
+}
+
+/// What other than text an element a streamed edit matched holds (see
+/// ``XMLLocatedEvent/content(selector:what:)``): named only when asked,
+/// since most edits let it be.
+package enum XMLLocatedContent {
+    /// A child element, by the parser's strings (valid during the event only).
+    case element(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?)
+    case comment
+    case processingInstruction
+
+    /// Its name in a message: "the element <a:b>", "a comment".
+    package var description: String {
+        switch self {
+        case .element(let local, let prefix):
+            let name = String(cString: local)
+            return "the element <\(prefix.map { String(cString: $0) + ":" } ?? "")\(name)>"
+        case .comment: return "a comment"
+        case .processingInstruction: return "a processing instruction"
+        }
+    }
 }
 
 /// The ``XMLEventSink`` of a streamed edit: finds, without building any
@@ -77,6 +98,17 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
     }
 
+    /// Whether the NUL-terminated `name` is `wanted` (a key with no prefix
+    /// matches a name with none only so: ``StreamMatcher/nameMatches(_:local:prefix:)``).
+    @inline(__always)
+    private static func equals(_ wanted: [UInt8], _ name: UnsafePointer<UInt8>) -> Bool {
+        wanted.withUnsafeBufferPointer { wanted in
+            // Stops at the name's NUL, which no byte of a key that can match equals.
+            for i in 0..<wanted.count where wanted[i] == 0 || name[i] != wanted[i] { return false }
+            return name[wanted.count] == 0
+        }
+    }
+
     func startElement(
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
         attributes: XMLAttributes, decoder: any XMLReferenceDecoder
@@ -87,17 +119,23 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         for k in trackers.indices {
             if trackers[k].openInCandidate > 0 {
                 trackers[k].openInCandidate += 1
-                try send(.content(selector: k, what: "the element <\(Self.qualifiedName(local, prefix))>"))
+                try send(.content(selector: k, what: .element(local: local, prefix: prefix)))
                 continue
             }
             let state: StreamNodeState
             do throws(StreamSelectorError) {
                 if isRoot {
                     state = try trackers[k].matcher.root(isArray: false)
-                } else if let parent = trackers[k].states.last {
-                    state = try trackers[k].matcher.xmlChild(
-                        of: parent, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: false)
+                } else if let parent = trackers[k].states.last, case .applying(let step) = parent {
+                    if prefix == nil, case .key(let wanted) = trackers[k].matcher.steps[step], !Self.equals(wanted, local) {
+                        // What xmlChild would say, without measuring the name.
+                        state = .none
+                    } else {
+                        state = try trackers[k].matcher.xmlChild(
+                            of: parent, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: false)
+                    }
                 } else {
+                    // Inside what cannot match: nothing to measure or compare.
                     state = .none
                 }
             } catch {
@@ -115,6 +153,10 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             for index in 0..<attributes.count {
                 guard let name = attributes.localName(at: index) else { continue }
                 let attributePrefix = attributes.prefix(at: index)
+                // Most attributes are not the key: turned away without measuring their names.
+                if attributePrefix == nil, case .key(let wanted) = trackers[k].matcher.steps[step], !Self.equals(wanted, name) {
+                    continue
+                }
                 let picked: StreamNodeState
                 do throws(StreamSelectorError) {
                     picked = try trackers[k].matcher.xmlChild(
@@ -124,14 +166,10 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                     throw LoadError(.invalidSyntax, error.message)
                 }
                 guard picked == .candidate else { continue }
-                try send(.attribute(selector: k, elementCursor: cursor, name: Array(Self.qualifiedName(name, attributePrefix).utf8)))
+                try send(.attribute(
+                    selector: k, elementCursor: cursor, local: Self.buffer(name), prefix: attributePrefix.map(Self.buffer)))
             }
         }
-    }
-
-    private static func qualifiedName(_ local: UnsafePointer<UInt8>, _ prefix: UnsafePointer<UInt8>?) -> String {
-        let name = String(decoding: buffer(local), as: UTF8.self)
-        return prefix.map { String(decoding: buffer($0), as: UTF8.self) + ":" + name } ?? name
     }
 
     func endElement() throws(LoadError) {
@@ -149,12 +187,12 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     func text(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(LoadError) {}
 
     func comment(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
-        for k in trackers.indices where trackers[k].openInCandidate > 0 { try send(.content(selector: k, what: "a comment")) }
+        for k in trackers.indices where trackers[k].openInCandidate > 0 { try send(.content(selector: k, what: .comment)) }
     }
 
     func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>) throws(LoadError) {
         for k in trackers.indices where trackers[k].openInCandidate > 0 {
-            try send(.content(selector: k, what: "a processing instruction"))
+            try send(.content(selector: k, what: .processingInstruction))
         }
     }
 

@@ -95,6 +95,11 @@ struct XMLTreeBuilder {
             splitsPrefixes: true, maxDepth: options.maxDepth,
             estimatedNodes: estimatedBytes / 10)
         text = TextStorage(capacity: estimatedBytes)
+        // Room for the names of most documents (a few hundred in an office
+        // document), so the table never rehashes while it grows; small input
+        // reserves less. (384 names fill 512 slots of the dictionary, the
+        // size an office document's names reach anyway.)
+        tree.names.reserveCapacity(min(384, max(16, estimatedBytes / 256)))
         keepsComments = options.keepsComments
         maxNodes = min(options.maxNodeCount, Int(UInt32.max) - 1)
         keepsProcessingInstructions = options.keepsProcessingInstructions
@@ -334,14 +339,44 @@ struct XMLTreeBuilder {
         return try internName(local: local, prefix: prefix)
     }
 
+    /// Interns a name the pointer table has not seen. A prefixed name
+    /// takes its local part's id from the local name libxml2 split off
+    /// (itself found through the pointer table), and is built as one string:
+    /// joining strings and searching them again for the colon cost more than
+    /// the rest of a small document's load (a third of the instructions
+    /// beyond libxml2's on libreoffice_document.fodt, callgrind).
     @inline(never)
     private mutating func internName(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) throws(LoadError) -> UInt32 {
-        var name = String(cString: local)
-        if let prefix { name = String(cString: prefix) + ":" + name }
-        let id = try tree.names.intern(name)
+        let id: UInt32
+        let localLength = Self.length(of: local)
+        if let prefix, localLength > 0 {
+            let localID = try nameID(local: local, prefix: nil)
+            let prefixLength = Self.length(of: prefix)
+            let name = String(unsafeUninitializedCapacity: prefixLength + 1 + localLength) { bytes in
+                guard let base = bytes.baseAddress else { return 0 }
+                base.initialize(from: prefix, count: prefixLength)
+                base[prefixLength] = UInt8(ascii: ":")
+                (base + prefixLength + 1).initialize(from: local, count: localLength)
+                return prefixLength + 1 + localLength
+            }
+            id = try tree.names.intern(name, localID: localID)
+        } else if prefix == nil, memchr(local, Int32(UInt8(ascii: ":")), localLength) == nil {
+            // No colon: its own local part.
+            let name = String(decoding: UnsafeBufferPointer(start: local, count: localLength), as: UTF8.self)
+            id = try tree.names.intern(name, localID: nil)
+        } else {
+            var name = String(cString: local)
+            if let prefix { name = String(cString: prefix) + ":" + name }
+            id = try tree.names.intern(name)
+        }
         frozenNames = nil
         nameIDs.insert(id, for: UInt(bitPattern: prefix), UInt(bitPattern: local))
         return id
+    }
+
+    /// The length of a NUL-terminated string.
+    private static func length(of string: UnsafePointer<UInt8>) -> Int {
+        Int(strlen(UnsafeRawPointer(string).assumingMemoryBound(to: CChar.self)))
     }
 
     /// The name id of a namespace URI, 0 for none.
@@ -495,9 +530,38 @@ private final class TextStorage {
         let offset = count
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return offset }
         if offset + bytes.count > capacity { grow(toHold: offset + bytes.count) }
-        (base + offset).initialize(from: source, count: bytes.count)
+        Self.copy(source, to: base + offset, count: bytes.count)
         count = offset + bytes.count
         return offset
+    }
+
+    /// Copies `count` bytes (at least one): up to 16 as two overlapping
+    /// loads and stores of a width that fits, without a call, more with
+    /// `memcpy`. Most attribute values and text pieces are that short; the
+    /// call for each took 2.5% of a map.osm load's time (perf sampling,
+    /// against libxml2's own copies in the SAX2 ceiling).
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        switch count {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        case 4...7:
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        case 1...3:
+            target[0] = source[0]
+            target[count / 2] = source[count / 2]
+            target[count - 1] = source[count - 1]
+        default:
+            target.initialize(from: source, count: count)
+        }
     }
 
     private func grow(toHold needed: Int) {
@@ -517,10 +581,13 @@ private final class TextStorage {
     }
 
     /// The bytes as an array sized to fit: the storage's last use, since
-    /// the pages copied are given back as it goes (see ``releasePages(_:from:to:)``).
+    /// the pages copied of large text are given back as it goes (see
+    /// ``releasePages(_:from:to:)``).
     func array() -> [UInt8] {
-        // Small text (a streamed candidate's) is copied in one go.
-        if count <= Self.releaseStep { return Array(UnsafeBufferPointer(start: base, count: count)) }
+        // Text up to a few megabytes is copied in one go: giving its pages
+        // back lowers the peak little, and the next load faults them in
+        // again (350 page faults a load of map.osm, whose text is 1.4 MB).
+        if count <= Self.keptWhole { return Array(UnsafeBufferPointer(start: base, count: count)) }
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard count > 0, let target = buffer.baseAddress else { return }
             // Copied a step at a time, handing each step's pages back to the
@@ -538,6 +605,9 @@ private final class TextStorage {
 
     /// Bytes copied between two releases in ``array()``.
     private static let releaseStep = 1 << 20
+
+    /// The most text ``array()`` copies without releasing pages.
+    private static let keptWhole = 8 << 20
 
     /// Tells the system that the whole pages of `base[start..<end]` are
     /// no longer needed (their contents become undefined; the memory stays

@@ -18,8 +18,9 @@ struct EditTargetOptions: ParsableArguments {
     var editsFile: String?
 
     @Flag(help: """
-        Edit while reading, never loading the document whole (for inputs larger than memory): a JSON file in UTF-8, \
-        one set (to a string, number, Boolean or null) or delete, on a path of keys, '*' and indexes. Such edits of a \
+        Edit while reading, never loading the document whole (for inputs larger than memory): on JSON in UTF-8, \
+        edits whose paths share leading keys, '*' or indexes before their last step (each value those reach is \
+        edited in memory), or one set to a scalar or delete on a path of keys, '*' and indexes. Such edits of a \
         JSON file stream without it too.
         """)
     var stream = false

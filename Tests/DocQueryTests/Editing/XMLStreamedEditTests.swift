@@ -172,6 +172,58 @@ import TestSupport
         try expectSame(Self.pom, [.rename("version", to: "revision"), .rename("plugin.phase", to: "stage")])
         try expectSame(Self.pom, [.rename("packaging", to: "kind")])
     }
+
+    /// An attribute is found in its tag by its name as written, prefix
+    /// included; a key names an attribute by its qualified or its local
+    /// name; namespace declarations are no attributes.
+    @Test func prefixedAttributes() throws {
+        let text = "<r xmlns:p=\"urn:p\" xmlns=\"urn:d\">\n  <i p:id=\"1\" id='2'/>\n  <i xmlns:q='urn:q' p:id='3' q:k=\"4\"/>\n</r>\n"
+        try expectSame(text, [.set("i.p:id", to: "x")])
+        try expectSame(text, [.set("i.id", to: "y & z")])
+        try expectSame(text, [.remove("i.q:k"), .rename("i[0].p:id", to: "n")])
+        try expectSame(text, [.rename("i.p:id", to: "p:key")])
+        let (out, counts) = try streamed(text, [.set("i.id", to: "0")], slice: 2)
+        #expect(counts == [3])
+        #expect(out == text.replacingOccurrences(of: "\"1\"", with: "\"0\"").replacingOccurrences(of: "'2'", with: "'0'")
+            .replacingOccurrences(of: "'3'", with: "'0'"))
+        #expect(kind(failure(text, [.rename("i[0].p:id", to: "id")])) == .invalidEdit)
+    }
+
+    /// An attribute inserted into each matched element: after the last
+    /// one, quoted like it, on a line of its own when that one is, in the
+    /// document's line ending; or after the name.
+    @Test func insertAnAttribute() throws {
+        try expectSame(Self.pom, [.insert("true", into: "plugin", key: "@inherited")])
+        try expectSame(Self.pom, [.insert("a \"b\" & 'c'", into: "version", key: "@note")])
+        let text = "<r>\r\n  <i\r\n    a='1'\r\n    b='2'/>\r\n  <i a=\"1\">x</i>\r\n  <j/>\r\n</r>\r\n"
+        try expectSame(text, [.insert("v", into: "i", key: "@c")])
+        try expectSame(text, [.insert("<v>", into: "j", key: "@c"), .rename("j", to: "k"), .set("i[1]", to: "y")])
+        try expectSame(text, [.insert(1, into: "i[1]", key: "@n"), .remove("i[0].b")])
+        let (out, counts) = try streamed(text, [.insert("v", into: "i", key: "@c")], slice: 1)
+        #expect(counts == [2])
+        #expect(out.contains("b='2'\r\n    c='v'/>") && out.contains("<i a=\"1\" c=\"v\">x</i>"))
+    }
+
+    @Test func anInsertItCannotMakeIsRefused() {
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "b", key: "@x")])) == .invalidEdit)
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "b.x", key: "@y")])) == .invalidEdit)
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "b", key: "@not a name")])) == .invalidEdit)
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", before: "b", key: "@y")])) == .notStreamable)
+        #expect(kind(failure("<a><b x='1'/></a>", [.insert("2", into: "c", key: "@y")])) == .noMatch)
+        #expect(kind(failure("<a><b x='1'/></a>", [.remove("b"), .insert("2", into: "b", key: "@y")])) == .conflictingEdits)
+        #expect(throws: QueryError.self) { try inMemory("<a><b x='1'/></a>", [.insert("2", into: "b", key: "@x")]) }
+    }
+
+    /// What an element set holds besides text is named in the error.
+    @Test func whatAnElementHoldsIsNamed() {
+        for (text, named) in [
+            ("<a><b><x:c xmlns:x='u'/></b></a>", "the element <x:c>"), ("<a><b><c/></b></a>", "the element <c>"),
+            ("<a><b><!--c--></b></a>", "a comment"), ("<a><b><?p x?></b></a>", "a processing instruction"),
+        ] {
+            let message = (failure(text, [.set("b", to: "1")]) as? QueryError)?.message ?? ""
+            #expect(message.contains("holds \(named)"), "\(text): \(message)")
+        }
+    }
 }
 
 /// The streamed XML editor against the in-memory one on real documents:
@@ -232,7 +284,10 @@ import TestSupport
         var compared = 0
         var changed = 0
         for path in paths {
-            for edit in [Edit.set(path, to: "new & <text>"), .remove(path), .rename(path, to: "renamed")] {
+            for edit in [
+                Edit.set(path, to: "new & <text>"), .remove(path), .rename(path, to: "renamed"),
+                .insert("it's \"new\"", into: path, key: "@added"),
+            ] {
                 let expected = Self.outcome { try original.applying([edit]).bytes }
                 for slice in large ? [4093] : [nil, 1, 5] {
                     let streamed = Self.outcome {

@@ -17,24 +17,39 @@ import Foundation
 ///
 /// The output is what ``DocumentEditor`` writes for the same edit, byte for
 /// byte, and memory stays bounded whatever the input's size: a chunk of
-/// input, the output not yet written and the value being replaced. What
+/// input, the output not yet written and the value being edited. What
 /// streams:
 ///
 /// - a path of keys, `*` and non-negative indexes (the streamable prefix
 ///   of ``PathQuery/stream(contentsOf:options:)``), with no filter after it;
-/// - on JSON in UTF-8, one edit per run: ``Edit/set(_:to:parameters:)`` to
-///   a string, a number, a Boolean, `null` or an empty array or object, and
-///   ``Edit/remove(_:parameters:)`` (with the member's line, key and comma,
-///   as in memory);
+/// - on JSON in UTF-8, any operation, several edits as one transaction,
+///   when the paths share a prefix of keys, `*` and non-negative indexes
+///   before their last step (`items.price` and `items[?id == 7].name`
+///   share `items`): each value the prefix reaches (each element of an
+///   array reached through objects, when every path goes on with a key or
+///   `*`) is held while it is read and edited as ``DocumentEditor`` edits
+///   it, with the rest of each path (keys, `*`, filters; indexes and slices
+///   when the prefix reaches one value), laid out as the whole document;
+///   and, on any path of keys, `*` and indexes (`version` too), one
+///   ``Edit/set(_:to:parameters:)`` to a string, a number, a Boolean,
+///   `null` or an empty array or object, or one
+///   ``Edit/remove(_:parameters:)``, in constant memory;
 /// - on XML, in its own encoding, any number of edits as one transaction:
 ///   ``Edit/set(_:to:parameters:)`` of an element's text or an attribute's
-///   value, ``Edit/remove(_:parameters:)`` of elements and attributes, and
-///   ``Edit/rename(_:to:parameters:)`` of both.
+///   value, ``Edit/remove(_:parameters:)`` of elements and attributes,
+///   ``Edit/rename(_:to:parameters:)`` of both, and
+///   ``Edit/insert(_:into:key:at:parameters:)`` of an attribute (a key
+///   `@name`) into elements.
 ///
 /// Everything else throws ``QueryError/Kind-swift.struct/notStreamable``
 /// with what to do instead (edit with ``DocumentEditor``): from
 /// ``init(_:options:)`` when no format could stream the edits, else when
-/// the input's format turns out to be the one that cannot.
+/// the input's format turns out to be the one that cannot. On JSON a run
+/// also throws it when a keys-only `set` matches nothing (where the missing
+/// members go depends on the whole document, so creating them does not
+/// stream), when a prefix with an index or slice after it reaches several
+/// values, and when new content's layout depends on input more than 4 MiB
+/// further on.
 ///
 /// The output is written as the input is read, so a run that throws has
 /// written part of a document: write to a temporary file and keep it only
@@ -45,7 +60,7 @@ public struct StreamedEdit: Sendable {
     private let edits: [Edit]
     private let options: LoadOptions
     /// The JSON engine, or why the edits do not stream on JSON.
-    private let json: Result<JSONStreamedEdit, QueryError>
+    private let json: Result<JSONEngine, QueryError>
     /// The XML engine, or why the edits do not stream on XML.
     private let xml: Result<XMLStreamedEdit, QueryError>
 
@@ -71,18 +86,34 @@ public struct StreamedEdit: Sendable {
         }
     }
 
-    /// The JSON engine for `edits`, or why they do not stream on JSON.
-    private static func jsonEngine(_ edits: [Edit], options: LoadOptions) throws(QueryError) -> JSONStreamedEdit {
-        guard edits.count == 1, let edit = edits.first else {
-            throw QueryError(
-                .notStreamable, "a streamed edit of JSON applies one edit (\(edits.count) given); edit without streaming to apply several as one",
-                path: edits.first?.path ?? "", range: 0..<(edits.first?.path.count ?? 0))
+    /// The JSON engine for `edits`, or why they do not stream on JSON: one
+    /// `set` of a scalar or empty container, or one `remove`, on a path of
+    /// keys, `*` and indexes goes the lean way (``JSONStreamedEdit``);
+    /// anything else edits each value a shared prefix reaches in memory
+    /// (``JSONStreamedTransaction``).
+    private static func jsonEngine(_ edits: [Edit], options: LoadOptions) throws(QueryError) -> JSONEngine {
+        guard let edit = edits.first else {
+            throw QueryError(.notStreamable, "no edit to stream", path: "", range: 0..<0)
         }
+        if options.encoding != nil {
+            throw QueryError(.notStreamable, "cannot stream '\(edit.path)': a streamed edit reads JSON in UTF-8 only; edit without streaming",
+                             path: edit.path, range: 0..<edit.path.count)
+        }
+        if edits.count == 1, let single = try? singleEngine(edit) { return .single(single) }
+        do {
+            return .transaction(try JSONStreamedTransaction(edits))
+        } catch {
+            if edits.count == 1, case .notStreamable = error.kind { _ = try singleEngine(edit) }
+            throw error
+        }
+    }
+
+    /// The lean engine for one edit, or why it does not apply.
+    private static func singleEngine(_ edit: Edit) throws(QueryError) -> JSONStreamedEdit {
         func refuse(_ why: String) -> QueryError {
             QueryError(.notStreamable, "cannot stream '\(edit.path)': \(why); edit without streaming", path: edit.path,
                        range: 0..<edit.path.count)
         }
-        if options.encoding != nil { throw refuse("a streamed edit reads JSON in UTF-8 only") }
         let query = try PathQuery(edit.path, parameters: edit.parameters)
         let plan = try StreamPlan(query)
         if let step = plan.rest.steps.first ?? plan.fold?.step {
@@ -94,19 +125,20 @@ public struct StreamedEdit: Sendable {
         switch edit.operation {
         case .set(let value):
             switch value.content {
-            case .array(let items) where !items.isEmpty: throw refuse("setting a non-empty array does not stream yet")
-            case .object(let members) where !members.isEmpty: throw refuse("setting a non-empty object does not stream yet")
+            case .array(let items) where !items.isEmpty: throw refuse("a non-empty array is set below the root's members only")
+            case .object(let members) where !members.isEmpty: throw refuse("a non-empty object is set below the root's members only")
             default: operation = .replace(Array(JSONLayout(unit: nil, colon: ":").render(value.content, indent: "", pretty: false).utf8))
             }
         case .remove:
             operation = .remove
         case .insert:
-            throw refuse("insert does not stream yet (set and remove do)")
+            throw refuse("an insert goes into or beside a value below the root's members only")
         case .rename:
-            throw refuse("rename does not stream on JSON yet (set and remove do)")
+            throw refuse("a rename applies to a key below the root's members only")
         }
         return JSONStreamedEdit(edit: edit, selector: plan.selector, operation: operation)
     }
+
     /// Reads the file at `url` to its end and writes the edited document
     /// to `write`, block by block; returns how many values each edit
     /// matched.
@@ -162,19 +194,29 @@ public struct StreamedEdit: Sendable {
                     if case .load(let error) = failure { throw error }
                 }
             }
-            run = { write in [try json.run(input, head: head, skip: skip, options: options, write: write)] }
+            run = { write in
+                switch json {
+                case .single(let engine): [try engine.run(input, head: head, skip: skip, options: options, write: write)]
+                case .transaction(let engine): try engine.run(input, head: head, skip: skip, options: options, write: write)
+                }
+            }
         }
         guard let readBack else {
             throw QueryError(.invalidEdit, "cannot start reading the output back (no pipe or thread); nothing was changed",
                              path: path, range: 0..<path.count)
         }
         let matches: [Int]
+        // The engines write many small pieces; they go out in blocks.
+        let buffer = StreamedOutputBuffer()
         do {
             matches = try withoutActuallyEscaping(write) { write in
-                try run { bytes in
+                let deliver: (UnsafeRawBufferPointer) throws -> Void = { bytes in
                     try write(bytes)
                     readBack.take(bytes)
                 }
+                let matches = try run { bytes in try buffer.append(bytes, to: deliver) }
+                try buffer.flush(to: deliver)
+                return matches
             }
         } catch {
             _ = readBack.finish()
@@ -190,15 +232,23 @@ public struct StreamedEdit: Sendable {
             throw QueryError(.invalidEdit, "the edited document does not load (\(failure)); nothing was changed",
                              path: path, range: 0..<path.count)
         }
-        if format == .json, let edit = edits.first, matches == [0] {
-            if case .set = edit.operation, (try? PathQuery(edit.path, parameters: edit.parameters))?.keyChain != nil {
-                throw QueryError(
-                    .notStreamable,
-                    "'\(edit.path)' matches nothing, and creating what is missing needs the whole document; edit without streaming",
-                    path: edit.path, range: 0..<edit.path.count)
+        if format == .json {
+            for (edit, count) in zip(edits, matches) where count == 0 {
+                if case .set = edit.operation, (try? PathQuery(edit.path, parameters: edit.parameters))?.keyChain != nil {
+                    throw QueryError(
+                        .notStreamable,
+                        "'\(edit.path)' matches nothing, and creating what is missing needs the whole document; edit without streaming",
+                        path: edit.path, range: 0..<edit.path.count)
+                }
+                throw EditFailure.noMatch(edit, nil)
             }
-            throw EditFailure.noMatch(edit, nil)
         }
         return matches
     }
+}
+
+/// How a ``StreamedEdit`` edits JSON.
+enum JSONEngine: Sendable {
+    case single(JSONStreamedEdit)
+    case transaction(JSONStreamedTransaction)
 }

@@ -175,4 +175,49 @@ struct ByteWindow: RandomAccessCollection {
     func copy(_ range: Range<Int>) -> [UInt8] {
         Array(storage[(range.lowerBound - startIndex + dropped)..<(range.upperBound - startIndex + dropped)])
     }
+
+    /// Calls `body` with the bytes in `range` where they are in memory,
+    /// indexed by their offsets in the whole input: reading a tag there
+    /// copies nothing and checks no bounds but the view's own.
+    func withBytes<Result>(_ range: Range<Int>, _ body: (Bytes) throws -> Result) rethrows -> Result {
+        precondition(range.lowerBound >= startIndex && range.upperBound <= endIndex, "outside the window")
+        return try storage.withUnsafeBufferPointer { buffer in
+            guard let address = buffer.baseAddress else {
+                var none: UInt8 = 0
+                return try withUnsafePointer(to: &none) { try body(Bytes(base: $0, range: range)) }
+            }
+            return try body(Bytes(base: address + (range.lowerBound - startIndex + dropped), range: range))
+        }
+    }
+
+    /// Bytes of the window in memory, by their offsets in the input (see ``withBytes(_:_:)``).
+    struct Bytes: RandomAccessCollection {
+        /// The byte at ``startIndex``.
+        let base: UnsafePointer<UInt8>
+        let startIndex: Int
+        let endIndex: Int
+
+        init(base: UnsafePointer<UInt8>, range: Range<Int>) {
+            self.base = base
+            startIndex = range.lowerBound
+            endIndex = range.upperBound
+        }
+
+        @inline(__always)
+        subscript(position: Int) -> UInt8 { base[position - startIndex] }
+
+        /// The same bytes, the first at index 0.
+        var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: endIndex - startIndex) }
+
+        /// Whether the bytes in `range` are `other`.
+        func equals(_ range: Range<Int>, _ other: some Collection<UInt8>) -> Bool {
+            range.count == other.count && UnsafeBufferPointer(start: base + (range.lowerBound - startIndex), count: range.count).elementsEqual(other)
+        }
+
+        /// Whether the name in `range` declares a namespace (`xmlns`, `xmlns:p`).
+        func isNamespaceDeclaration(_ range: Range<Int>) -> Bool {
+            equals(range, "xmlns".utf8)
+                || (range.count >= 6 && equals(range.lowerBound..<(range.lowerBound + 6), "xmlns:".utf8))
+        }
+    }
 }

@@ -27,6 +27,13 @@ final class StreamedReadBack: @unchecked Sendable {
         guard pipe(&ends) == 0 else { return nil }
         let readEnd = ends[0]
         writeEnd = ends[1]
+        #if os(Linux)
+        // A pipe holds 64 KiB by default: the writer would wait for the
+        // reader every quarter of an output block (StreamedOutputBuffer).
+        // 1 MiB (the default limit for unprivileged processes) lets the two
+        // run side by side; a refusal only keeps the default.
+        _ = fcntl(writeEnd, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
+        #endif
         let started = ReadingThread.start(stackSize: 1 << 22) { [self] in
             let input = ChunkedInput(descriptor: readEnd, closesOnEnd: false, label: "(the edited document)")
             var found: (any Error)?

@@ -15,7 +15,8 @@ import DocTree
 ///
 /// Supported: `set` of an element's text (an element that holds text
 /// alone) and of an attribute's value, `remove` and `rename` of elements
-/// and attributes. `insert` is not streamed yet. A document in another
+/// and attributes, and `insert` of an attribute into an element (a key
+/// `@name`); other inserts are not streamed yet. A document in another
 /// encoding than UTF-8 is converted to UTF-8 chunk by chunk
 /// (``ChunkDecoder``, which checks that it converts back to the same bytes)
 /// and the output converted back, as ``DocumentEditor`` does.
@@ -52,10 +53,18 @@ package struct XMLStreamedEdit {
             case .rename(let name):
                 guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
             case .remove: break
-            case .insert:
-                throw QueryError(
-                    .notStreamable, "insert is not streamed yet for XML; edit without streaming", path: edit.path,
-                    range: 0..<edit.path.count)
+            case .insert(let value, let key, let place):
+                // An attribute into each matched element streams: its start
+                // tag alone says where and how (XMLEditPlan.insertAttribute).
+                guard let key, key.hasPrefix("@"), case .into = place, !XMLEditPlan.isStructured(value.content) else {
+                    throw QueryError(
+                        .notStreamable,
+                        "insert streams on XML for an attribute only (a key @name, into the element); edit without streaming",
+                        path: edit.path, range: 0..<edit.path.count)
+                }
+                _ = try XMLEditPlan.text(of: value.content, edit: edit)
+                let name = String(key.dropFirst())
+                guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
             }
             return plan.selector
         }
@@ -87,7 +96,7 @@ package struct XMLStreamedEdit {
         let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
         if let decoder { head = try decoder.decode(head, isLast: input.isAtEnd) }
         let state = try RunState(edits: edits)
-        head.withUnsafeBufferPointer { state.writer.append($0) }
+        head.withUnsafeBufferPointer { state.append($0) }
         let encoded: (UnsafeRawBufferPointer) throws -> Void = { utf8 in
             guard let decoder else { return try write(utf8) }
             let bytes = try Transcoder.encode(Array(utf8), to: decoder.encoding, escape: DocumentEditor.xmlEscape)
@@ -108,7 +117,7 @@ package struct XMLStreamedEdit {
                                 more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
                             }
                         }
-                        chunk.withUnsafeBufferPointer { state.writer.append($0) }
+                        chunk.withUnsafeBufferPointer { state.append($0) }
                         options.progress?.report(input.bytesRead)
                         return more
                     },
@@ -177,27 +186,39 @@ package struct XMLStreamedEdit {
         }
     }
 
-    /// The state of one run, which the parser's callbacks change one at a time.
+    /// The state of one run, which the parser's callbacks change one at a
+    /// time (so accesses never overlap, and are not checked at run time).
     private final class RunState {
         let edits: [Edit]
-        var writer = StreamedPatchWriter()
-        var matches: [Int]
+        @exclusivity(unchecked) var writer = StreamedPatchWriter()
+        @exclusivity(unchecked) var matches: [Int]
         /// Per edit, the start tag of the element it matched that is open,
         /// and its name (the tag itself may be written by its end).
-        var open: [(tag: XMLStartTag, name: [UInt8])?]
+        @exclusivity(unchecked) var open: [(tag: XMLStartTag, name: [UInt8])?]
         /// Removed elements not written yet: the patch's start, the
         /// element's start and, once read, its end, and its line with the
         /// indentation (dropped with the element, given back if the removal
         /// does not take the line). Once the end is read, what follows tells
         /// whether the removal takes the line.
-        var removals: [(lower: Int, start: Int, end: Int?, line: (indent: Range<Int>, onlySpaceBefore: Bool), indent: [UInt8])] = []
+        @exclusivity(unchecked) var removals: [(lower: Int, start: Int, end: Int?, line: (indent: Range<Int>, onlySpaceBefore: Bool), indent: [UInt8])] = []
 
         /// Per `set` edit, its value escaped as element text, and as an
         /// attribute value in double and in single quotes.
         let values: [(text: String, element: [UInt8], double: [UInt8], single: [UInt8])?]
+        /// Per `insert` edit, the new attribute's name and text.
+        let inserts: [(name: String, text: String)?]
+        /// The document's line ending (as ``XMLEditPlan`` learns it: that of
+        /// its first line), once its first line feed was read.
+        @exclusivity(unchecked) var lineEnd: [UInt8]?
+        /// The last byte given to ``append(_:)``.
+        @exclusivity(unchecked) private var lastByte: UInt8?
 
         init(edits: [Edit]) throws {
             self.edits = edits
+            inserts = try edits.map { edit in
+                guard case .insert(let value, let key?, _) = edit.operation else { return nil }
+                return (String(key.dropFirst()), try XMLEditPlan.text(of: value.content, edit: edit))
+            }
             values = try edits.map { edit in
                 guard case .set(let value) = edit.operation else { return nil }
                 let text = try XMLEditPlan.text(of: value.content, edit: edit)
@@ -209,6 +230,15 @@ package struct XMLStreamedEdit {
             }
             matches = Array(repeating: 0, count: edits.count)
             open = Array(repeating: nil, count: edits.count)
+        }
+
+        /// Adds the next bytes of the input to the window.
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if lineEnd == nil, let feed = bytes.firstIndex(of: 0x0A) {
+                lineEnd = (feed > 0 ? bytes[feed - 1] : lastByte) == 0x0D ? [0x0D, 0x0A] : [0x0A]
+            }
+            if let last = bytes.last { lastByte = last }
+            writer.append(bytes)
         }
 
         /// Writes what the parser has read, but the white space at its end
@@ -244,11 +274,11 @@ package struct XMLStreamedEdit {
             switch event {
             case .elementStart(let k, let cursor, let isRoot): try start(k, cursor: cursor, isRoot: isRoot)
             case .elementEnd(let k, let cursor): try end(k, cursor: cursor)
-            case .attribute(let k, let cursor, let name): try attribute(k, cursor: cursor, name: name)
+            case .attribute(let k, let cursor, let local, let prefix): try attribute(k, cursor: cursor, local: local, prefix: prefix)
             case .content(let k, let what):
                 if case .set = edits[k].operation {
                     throw EditFailure.invalid(
-                        edits[k], "it matches an element that holds \(what); only an element that holds text alone can be set")
+                        edits[k], "it matches an element that holds \(what.description); only an element that holds text alone can be set")
                 }
             }
         }
@@ -257,22 +287,20 @@ package struct XMLStreamedEdit {
         /// error when the element is not written there (an entity gives it).
         private func tag(at cursor: Int, edit k: Int) throws -> XMLStartTag {
             let window = writer.window
-            var lt = min(cursor, window.endIndex) - 1
-            while lt >= window.startIndex, window[lt] != UInt8(ascii: "<") { lt -= 1 }
-            if lt >= window.startIndex {
-                let bytes = window.copy(lt..<min(cursor + 2, window.endIndex))
-                if var tag = XMLStartTag(before: cursor - lt, in: bytes) {
-                    tag.shift(by: lt)
-                    return tag
-                }
+            // Read where the window holds it, up to the `/>` the cursor may stand at.
+            let tag = window.withBytes(window.startIndex..<min(cursor + 2, window.endIndex)) {
+                XMLStartTag(before: cursor, in: $0.buffer, offset: $0.startIndex)
             }
-            throw EditFailure.invalid(
-                edits[k], "it matches an element which is not written in the document as such (an entity gives it)")
+            guard let tag else {
+                throw EditFailure.invalid(
+                    edits[k], "it matches an element which is not written in the document as such (an entity gives it)")
+            }
+            return tag
         }
 
         private func add(_ range: Range<Int>, _ replacement: [UInt8]?, edit k: Int, open: Bool = false) throws {
             // A removal that ended before learns first how far it reaches.
-            resolveRemovals(atEnd: false)
+            if !removals.isEmpty { resolveRemovals(atEnd: false) }
             let patch = StreamedPatchWriter.Pending(lower: range.lowerBound, upper: open ? nil : range.upperBound, replacement: replacement, edit: k)
             if let other = writer.add(patch) {
                 throw JSONEditPlan.conflict(edits[min(other, k)], edits[max(other, k)], same: other == k)
@@ -304,8 +332,30 @@ package struct XMLStreamedEdit {
             case .rename(let name):
                 try add(tag.name, Array(name.utf8), edit: k)
             case .insert:
-                break
+                try insertAttribute(into: tag, edit: k)
             }
+        }
+
+        /// Adds the attribute of insert `k` after the last one of `tag`,
+        /// quoted like it, on a line of its own when that one stands on one
+        /// (as ``XMLEditPlan`` does).
+        private func insertAttribute(into tag: XMLStartTag, edit k: Int) throws {
+            let (name, text) = inserts[k]!
+            let taken = writer.window.withBytes(tag.start..<tag.end) { bytes in
+                tag.attributes.contains { bytes.equals($0.name, name.utf8) && !bytes.isNamespaceDeclaration($0.name) }
+            }
+            if taken {
+                throw EditFailure.invalid(edits[k], "the element already has an attribute named '\(name)'; set it instead")
+            }
+            let quote = tag.attributes.last?.quote ?? UInt8(ascii: "\"")
+            let attribute = Array(name.utf8) + [UInt8(ascii: "="), quote] + Array(XMLEditPlan.escaped(text, quote: quote).utf8) + [quote]
+            guard let last = tag.attributes.last else {
+                return try add(tag.name.upperBound..<tag.name.upperBound, [0x20] + attribute, edit: k)
+            }
+            let line = XMLSource.lineIndent(at: last.name.lowerBound, in: writer.window, byteBefore: writer.byteBefore)
+            let separator = line.onlySpaceBefore && line.indent.lowerBound > tag.start
+                ? (lineEnd ?? [0x0A]) + writer.window.copy(line.indent) : [0x20]
+            try add(last.span.upperBound..<last.span.upperBound, separator + attribute, edit: k)
         }
 
         private func end(_ k: Int, cursor: Int) throws {
@@ -345,43 +395,49 @@ package struct XMLStreamedEdit {
             }
         }
 
-        private func attribute(_ k: Int, cursor: Int, name: [UInt8]) throws {
-            let edit = edits[k]
+        private func attribute(_ k: Int, cursor: Int, local: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?) throws {
             let tag = try tag(at: cursor, edit: k)
-            let window = writer.window
-            let written = tag.attributes.filter { !window[$0.name].elementsEqual("xmlns".utf8) && !window[$0.name].starts(with: "xmlns:".utf8) }
-            guard let attribute = written.first(where: { window[$0.name].elementsEqual(name) }) else {
+            // The attribute written `prefix:local` (or `local`); a namespace declaration is none.
+            let found = writer.window.withBytes(tag.start..<tag.end) { bytes in
+                tag.attributes.first { attribute in
+                    let name = attribute.name
+                    guard let prefix else { return bytes.equals(name, local) }
+                    let colon = name.lowerBound + prefix.count
+                    return name.count == prefix.count + 1 + local.count && bytes[colon] == UInt8(ascii: ":")
+                        && bytes.equals(name.lowerBound..<colon, prefix) && bytes.equals((colon + 1)..<name.upperBound, local)
+                        && !bytes.isNamespaceDeclaration(name)
+                }
+            }
+            guard let attribute = found, !writer.window.withBytes(attribute.name, { $0.isNamespaceDeclaration(attribute.name) }) else {
+                let name = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: local, as: UTF8.self)
                 throw EditFailure.invalid(
-                    edit, "it matches the attribute \(String(decoding: name, as: UTF8.self)), which is not written in the document as such (a DTD default gives it)")
+                    edits[k], "it matches the attribute \(name), which is not written in the document as such (a DTD default gives it)")
             }
             matches[k] += 1
+            if let value = values[k] {
+                // A set: the one operation that carries a value.
+                return try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? value.single : value.double, edit: k)
+            }
+            let edit = edits[k]
             switch edit.operation {
             case .set:
-                try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? values[k]!.single : values[k]!.double, edit: k)
+                break
             case .remove:
-                try add(XMLEditPlan.attributeRemoval(attribute.span, in: window), [], edit: k)
+                try add(XMLEditPlan.attributeRemoval(attribute.span, in: writer.window), [], edit: k)
             case .rename(let newName):
-                if written.contains(where: { window[$0.name].elementsEqual(newName.utf8) && $0.name != attribute.name }) {
+                let taken = writer.window.withBytes(tag.start..<tag.end) { bytes in
+                    tag.attributes.contains {
+                        $0.name != attribute.name && bytes.equals($0.name, newName.utf8) && !bytes.isNamespaceDeclaration($0.name)
+                    }
+                }
+                if taken {
                     throw EditFailure.invalid(edit, "the element already has an attribute named '\(newName)'")
                 }
                 try add(attribute.name, Array(newName.utf8), edit: k)
             case .insert:
-                break
+                let name = (prefix.map { String(decoding: $0, as: UTF8.self) + ":" } ?? "") + String(decoding: local, as: UTF8.self)
+                throw EditFailure.invalid(edit, "it matches the attribute \(name); XML inserts go into or beside an element")
             }
-        }
-    }
-}
-
-extension XMLStartTag {
-    /// Moves every offset by `offset` (a tag read from a copy of its bytes).
-    mutating func shift(by offset: Int) {
-        start += offset
-        name = (name.lowerBound + offset)..<(name.upperBound + offset)
-        close += offset
-        end += offset
-        for i in attributes.indices {
-            attributes[i].name = (attributes[i].name.lowerBound + offset)..<(attributes[i].name.upperBound + offset)
-            attributes[i].value = (attributes[i].value.lowerBound + offset)..<(attributes[i].value.upperBound + offset)
         }
     }
 }

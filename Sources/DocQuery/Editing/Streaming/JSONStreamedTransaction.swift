@@ -1,0 +1,297 @@
+import DocTree
+
+/// A streamed edit of JSON that applies several edits as one transaction,
+/// and any operation: each edit's path is split into a *prefix* that the
+/// stream scanner selects (keys, `*` and non-negative indexes, shared by
+/// every edit) and a *rest* (keys, `*` and filters, at least one step).
+/// Each value the prefix reaches is held while it is read, edited in memory
+/// by ``JSONEditPlan`` with the rests, laid out as the whole document is
+/// (``JSONLayoutProbe``, and the indentation of the line it starts on),
+/// and written in its place; every other byte is copied through.
+///
+/// An array the prefix reaches through objects only is held element by
+/// element (in batches), when every rest begins with a key or `*` (which
+/// apply to each element) and holds no index; anything else is held whole, so memory is
+/// bounded by the largest value the prefix reaches.
+///
+/// The output is the in-memory editor's, byte for byte: every path is
+/// evaluated on the original, edits whose targets overlap are rejected as
+/// in memory, and new content follows the same layout. What cannot be
+/// decided while reading throws ``QueryError/Kind-swift.struct/notStreamable``:
+/// a layout fact (the colon, the spacing after commas) that the output
+/// depends on and that only later input settles, and a keys-only `set`
+/// that matches nothing (creating what is missing needs the whole tree).
+struct JSONStreamedTransaction: Sendable {
+    /// The edits as given, for messages and counts.
+    let edits: [Edit]
+    /// The edits applied to each value the prefix reaches: their rests.
+    let parts: [Edit]
+    let selector: StreamSelector
+    /// Whether a rest holds an index or slice, which counts over every
+    /// value the prefix reaches: the prefix must then reach one value.
+    let countsOverAll: Bool
+
+    /// Splits `edits` into the shared prefix and their rests.
+    ///
+    /// - Throws: ``QueryError/Kind-swift.struct/notStreamable`` when they
+    ///   share no prefix (each value edited would be the whole document)
+    ///   or a rest holds a step other than a key, `*` or a filter.
+    init(_ edits: [Edit]) throws(QueryError) {
+        var queries: [PathQuery] = []
+        for edit in edits { queries.append(try PathQuery(edit.path, parameters: edit.parameters)) }
+        func prefixSteps(_ query: PathQuery) -> [StreamSelector.Step] {
+            var steps: [StreamSelector.Step] = []
+            for step in query.steps.dropLast() {
+                switch step.kind {
+                case .key(let slot): steps.append(.key(Array(query.keys[slot].utf8)))
+                case .wildcard: steps.append(.wildcard)
+                case .index(let i) where i >= 0: steps.append(.index(i))
+                default: return steps
+                }
+            }
+            return steps
+        }
+        var prefix = prefixSteps(queries[0])
+        for query in queries.dropFirst() {
+            let other = prefixSteps(query)
+            prefix = Array(zip(prefix, other).prefix { $0 == $1 }.map(\.0))
+        }
+        // A rest of keys, `*` and filters maps each value on its own; one
+        // with indexes or slices counts over all the values before them,
+        // which is the candidate's own only when it is the only one.
+        func restStreams(_ query: PathQuery, from k: Int) -> Bool {
+            query.steps[k...].allSatisfy { step in
+                switch step.kind {
+                case .key, .wildcard, .filter, .index, .slice: true
+                default: false
+                }
+            }
+        }
+        // A rest begins with a key, `*` or a filter: an index first would
+        // index the values before it, not the elements of the candidate.
+        func restBegins(_ query: PathQuery, at k: Int) -> Bool {
+            switch query.steps[k].kind {
+            case .key, .wildcard, .filter: true
+            default: false
+            }
+        }
+        while !prefix.isEmpty, !queries.allSatisfy({ restStreams($0, from: prefix.count) && restBegins($0, at: prefix.count) }) {
+            prefix.removeLast()
+        }
+        guard !prefix.isEmpty else {
+            let edit = edits[0]
+            throw QueryError(
+                .notStreamable,
+                "cannot stream \(edits.count == 1 ? "'\(edit.path)'" : "these \(edits.count) edits"): "
+                    + (edits.count == 1
+                        ? "the value it changes is the root's member or element, or the path is not keys, '*' and indexes then keys, '*' and filters"
+                        : "their paths share no leading keys, '*' or indexes before their last step")
+                    + ", so each value edited would be the whole document; edit without streaming",
+                path: edit.path, range: 0..<edit.path.count)
+        }
+        countsOverAll = queries.contains { query in
+            query.steps[prefix.count...].contains { step in
+                switch step.kind {
+                case .index, .slice: true
+                default: false
+                }
+            }
+        }
+        let spreads = !countsOverAll && queries.allSatisfy { query in
+            switch query.steps[prefix.count].kind {
+            case .key, .wildcard: true
+            default: false
+            }
+        }
+        self.edits = edits
+        self.parts = zip(edits, queries).map { edit, query in
+            var part = edit
+            part.query = PathQuery(description: query.description, steps: Array(query.steps[prefix.count...]), keys: query.keys)
+            return part
+        }
+        selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
+    }
+
+    /// Reads `input` to its end, writing the edited document to `write`;
+    /// returns how many values each edit matched.
+    ///
+    /// - Throws: `LoadError` for malformed or unreadable input,
+    ///   ``QueryError`` when an edit cannot apply or cannot stream here, or
+    ///   what `write` throws.
+    func run(
+        _ input: ChunkedInput, head: [UInt8], skip: Int, options: LoadOptions,
+        write: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> [Int] {
+        let output = JSONTransactionOutput(self, options: options, write: write)
+        var scanner = JSONStreamScanner(input: input, head: head, skip: skip, selector: selector, options: options)
+        scanner.passing = { bytes, inCandidate in try output.take(bytes, inCandidate: inCandidate) }
+        let path = edits[0].path
+        do {
+            try scanner.run(emit: { _ in try output.candidateEnds() }, nextValue: {
+                throw QueryError(
+                    .notStreamable, "the input holds several JSON values (JSON Lines), each edited on its own; edit without streaming",
+                    path: path, range: 0..<path.count)
+            }, arrayEdge: { edge in output.spreading = edge == .open })
+        } catch {
+            switch error {
+            case .load(let error): throw error
+            case .consumer(let error): throw error
+            case .selector(let error): throw QueryError(.notStreamable, "these paths cannot stream this document: \(error.message)",
+                                                         path: path, range: 0..<path.count)
+            }
+        }
+        try output.finish()
+        return output.matches
+    }
+}
+
+/// The output of a ``JSONStreamedTransaction``: bytes outside candidates
+/// copied through, each candidate edited in its place, written in blocks.
+///
+/// When an edited candidate's bytes depend on a layout fact not known yet
+/// (``JSONLayoutProbe``), the output goes on in one *variant* per value the
+/// fact may take, until the input settles it and the right variant is
+/// kept; variants hold at most ``variantLimit`` bytes each, else the edit
+/// does not stream.
+final class JSONTransactionOutput {
+    private let transaction: JSONStreamedTransaction
+    private let options: LoadOptions
+    private let write: (UnsafeRawBufferPointer) throws -> Void
+    private var pending: [UInt8] = []
+    /// The output since a layout fact was first needed, per assumed layout.
+    private var variants: [(layout: JSONLayout, bytes: [UInt8])]?
+    /// The candidate being read.
+    private var captured: [UInt8] = []
+    /// The white space that begins the line the candidate starts on.
+    private var capturedIndent: [UInt8] = []
+    /// The white space that begins the current input line, and whether the
+    /// line is still in it.
+    private var lineIndent: [UInt8] = []
+    private var inIndent = true
+    private var probe = JSONLayoutProbe()
+    /// Whether the candidates are the elements of a spread array.
+    var spreading = false
+    private(set) var matches: [Int]
+    private var candidates = 0
+
+    private static let block = 1 << 18
+    static let variantLimit = 1 << 22
+
+    init(_ transaction: JSONStreamedTransaction, options: LoadOptions, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.transaction = transaction
+        var options = options
+        options.format = .json
+        options.progress = nil
+        self.options = options
+        self.write = write
+        matches = Array(repeating: 0, count: transaction.edits.count)
+    }
+
+    func take(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
+        if !probe.isComplete { probe.take(bytes) }
+        if inCandidate {
+            if captured.isEmpty { capturedIndent = lineIndent }
+            captured.append(contentsOf: bytes)
+        } else if variants != nil {
+            for k in variants!.indices { variants![k].bytes.append(contentsOf: bytes) }
+            try settle()
+        } else {
+            pending.append(contentsOf: bytes)
+            if pending.count >= Self.block { try flush() }
+        }
+        trackIndent(bytes)
+    }
+
+    private func trackIndent(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        if let lineBreak = bytes.lastIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+            lineIndent.removeAll(keepingCapacity: true)
+            inIndent = true
+            i = lineBreak + 1
+        }
+        while inIndent, i < bytes.count {
+            if bytes[i] == 0x20 || bytes[i] == 0x09 { lineIndent.append(bytes[i]) } else { inIndent = false }
+            i += 1
+        }
+    }
+
+    /// A candidate (or a batch of a spread array's elements) was read whole:
+    /// edits it in memory and writes it in its place.
+    func candidateEnds() throws {
+        guard !captured.isEmpty else { return }
+        defer { captured.removeAll(keepingCapacity: true) }
+        candidates += 1
+        if transaction.countsOverAll, candidates > 1 {
+            throw notStreamable(
+                "the leading steps reach several values, and an index or slice after them counts over all of them")
+        }
+        let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
+        let source = try EditableSource(bytes: lead + captured + (spreading ? [UInt8(ascii: "]")] : []), options: options)
+        func edited(_ layout: JSONLayout) throws -> (bytes: ArraySlice<UInt8>, matches: [Int]) {
+            let (patches, found) = try JSONEditPlan.patches(for: transaction.parts, inPart: JSONSource(source), layout: layout)
+            let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
+            return (bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], found)
+        }
+        var found: [Int] = []
+        if variants != nil {
+            for k in variants!.indices {
+                let result = try edited(variants![k].layout)
+                variants![k].bytes.append(contentsOf: result.bytes)
+                found = result.matches
+            }
+        } else {
+            let layouts = probe.alternatives()
+            var results: [(bytes: ArraySlice<UInt8>, matches: [Int])] = []
+            for layout in layouts { results.append(try edited(layout)) }
+            found = results[0].matches
+            if results.allSatisfy({ $0.bytes == results[0].bytes }) {
+                pending.append(contentsOf: results[0].bytes)
+            } else {
+                try flush()
+                variants = zip(layouts, results).map { ($0, Array($1.bytes)) }
+            }
+        }
+        for (k, count) in found.enumerated() { matches[k] += count }
+        if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
+    }
+
+    /// Keeps the variants whose layout agrees with what the probe knows;
+    /// once it knows all, the one left is the output.
+    private func settle() throws {
+        guard let current = variants else { return }
+        let kept = current.filter { variant in
+            (probe.colon.map { $0 == variant.layout.colon } ?? true) && (probe.afterComma.map { $0 == variant.layout.afterComma } ?? true)
+        }
+        guard let first = kept.first else {
+            throw notStreamable("the new content's layout (the spacing after ':' or ',') is one the document settles only later")
+        }
+        if probe.isComplete {
+            variants = nil
+            pending = first.bytes
+            if pending.count >= Self.block { try flush() }
+        } else if first.bytes.count > Self.variantLimit {
+            throw notStreamable(
+                "the new content's layout (the spacing after ':' or ',') depends on a part of the document more than "
+                    + "\(Self.variantLimit) bytes further on")
+        } else {
+            variants = kept
+        }
+    }
+
+    func finish() throws {
+        probe.finish()
+        try settle()
+        try flush()
+    }
+
+    private func notStreamable(_ why: String) -> QueryError {
+        let path = transaction.edits[0].path
+        return QueryError(.notStreamable, why + "; edit without streaming", path: path, range: 0..<path.count)
+    }
+
+    private func flush() throws {
+        guard !pending.isEmpty else { return }
+        try pending.withUnsafeBytes { try write($0) }
+        pending.removeAll(keepingCapacity: true)
+    }
+}
