@@ -44,6 +44,10 @@ enum JSONMistake {
     case emptyInput
     /// More distinct names than a name table holds.
     case tooManyNames
+    /// Not a mistake in the input: a sink stopped the scan (see
+    /// ``JSONSink``), and its caller handles the input some other way.
+    /// Never reported.
+    case declined
 
     /// The kind of ``LoadError`` the mistake makes.
     var kind: LoadError.Kind {
@@ -137,6 +141,8 @@ enum JSONMistake {
             return "the document is empty"
         case .tooManyNames:
             return "more than \(NodeRecord.maxNameID) distinct names"
+        case .declined:
+            return "the reader stopped before the end of the value"
         }
     }
 

@@ -73,30 +73,39 @@ package final class JSONRecordParser {
     }
 
     private func parse(_ record: ArraySlice<UInt8>, text: () -> [UInt8]) throws(LoadError) -> Document {
-        var builder = TreeBuilder(
-            splitsPrefixes: false, maxDepth: options.maxDepth,
-            estimatedNodes: JSONScanner.estimatedNodes(min(record.count, Int(UInt32.max))), names: takeNames())
+        var sink = JSONTreeSink(
+            builder: TreeBuilder(
+                splitsPrefixes: false, maxDepth: options.maxDepth,
+                estimatedNodes: JSONScanner.estimatedNodes(min(record.count, Int(UInt32.max))), names: takeNames()),
+            keys: keys, stamps: stamps, spans: NoSpans())
         do {
             try record.withUnsafeBufferPointer { (input) throws(LoadError) in
-                _ = try JSONScanner.build(input, into: &builder, keys: &keys, stamps: &stamps, options: options)
+                _ = try JSONScanner.build(input, into: &sink, options: options)
             }
         } catch {
             // The names a failed record interned stay: the key cache maps to them.
-            swap(&names, &builder.names)
-            stamps.advance(past: builder.nodes.count)
+            keep(&sink)
             throw error
         }
-        swap(&names, &builder.names)
-        stamps.advance(past: builder.nodes.count)
+        keep(&sink)
         let added = names.strings.count != tableCount
         if added {
             table = NameTable(names)
             tableCount = names.strings.count
         }
-        builder.text = text()
-        let document = builder.finish(format: .json, frozenNames: table)
+        sink.builder.text = text()
+        let document = sink.builder.finish(format: .json, frozenNames: table)
         if added, names.strings.count > Self.maxSharedNames(nodes: document.nodeCount) { startNewTable() }
         return document
+    }
+
+    /// Takes back what `sink` grew from one record to the next: the names,
+    /// the key cache (which may have moved its storage) and the stamps.
+    private func keep(_ sink: inout JSONTreeSink<NoSpans>) {
+        swap(&names, &sink.builder.names)
+        keys = sink.keys
+        stamps = sink.stamps
+        stamps.advance(past: sink.nodes.count)
     }
 
     /// Moves ``names`` out (leaving an empty builder that allocates

@@ -60,29 +60,29 @@ package enum JSONScanner {
     ///
     /// - Throws: as ``parse(_:options:)``, but never for a second value.
     package static func read(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Content {
-        var spans = NoSpans()
-        return try read(bytes, options: options, allowsMore: true, spans: &spans)
+        try read(bytes, options: options, allowsMore: true, spans: NoSpans()).0
     }
 
-    /// ``read(_:options:)``, telling `spans` where each value and key stands;
-    /// a second value is an error unless `allowsMore`.
+    /// ``read(_:options:)``, telling `spans` where each value and key stands
+    /// (returned with the content); a second value is an error unless `allowsMore`.
     private static func read<Spans: SpanRecorder>(
-        _ bytes: [UInt8], options: LoadOptions, allowsMore: Bool, spans: inout Spans
-    ) throws(LoadError) -> Content {
-        var keys = KeyCache()
-        var stamps = KeyStamps()
+        _ bytes: [UInt8], options: LoadOptions, allowsMore: Bool, spans: consuming Spans
+    ) throws(LoadError) -> (Content, Spans) {
+        var sink = JSONTreeSink(
+            builder: TreeBuilder(
+                splitsPrefixes: false, maxDepth: options.maxDepth,
+                estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max)))),
+            keys: KeyCache(), stamps: KeyStamps(), spans: spans)
         defer {
-            keys.deallocate()
-            stamps.deallocate()
+            sink.keys.deallocate()
+            sink.stamps.deallocate()
         }
-        var builder = TreeBuilder(
-            splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
         let end = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
-            try build(input, into: &builder, keys: &keys, stamps: &stamps, options: options, allowsMore: allowsMore, spans: &spans)
+            try build(input, into: &sink, options: options, allowsMore: allowsMore)
         }
-        if end < bytes.count { return .values(secondAt: end) }
-        builder.text = bytes
-        return .document(builder.finish(format: .json))
+        if end < bytes.count { return (.values(secondAt: end), sink.spans) }
+        sink.builder.text = bytes
+        return (.document(sink.builder.finish(format: .json)), sink.spans)
     }
 
     /// The offset just past the closing quote of the well-formed string
@@ -96,9 +96,12 @@ package enum JSONScanner {
     /// Parses like ``parse(_:options:)`` and also records where every value
     /// and member key stands in `bytes` (see ``NodeSpans``), for editing.
     package static func parseWithSpans(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> (Document, NodeSpans) {
-        var spans = SpanTable(estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max))))
+        let (content, table) = try read(
+            bytes, options: options, allowsMore: false,
+            spans: SpanTable(estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max)))))
+        var spans = table
         // Without allowsMore a second value throws, so this is one document.
-        guard case .document(let document) = try read(bytes, options: options, allowsMore: false, spans: &spans) else {
+        guard case .document(let document) = content else {
             preconditionFailure("a second value is an error without allowsMore")
         }
         spans.begin(0, at: 0)
@@ -112,48 +115,40 @@ package enum JSONScanner {
     /// regrowing; `finish` gives back what stays unused.
     static func estimatedNodes(_ inputBytes: Int) -> Int { inputBytes / 8 }
 
-    /// Scans `input` into `builder` (which holds only the document node),
-    /// checking the size limits; the caller sets the text and finishes.
-    /// ``JSONRecordParser`` passes caches it keeps from one record to the next.
+    /// Scans `input` into `sink`'s builder (which holds only the document
+    /// node), checking the size limits; the caller sets the text and
+    /// finishes. ``JSONRecordParser`` passes caches it keeps from one record
+    /// to the next.
     ///
     /// Returns where the first value ends (after the white space that
     /// follows it): the end of the input, or, when `allowsMore`, the start
     /// of a second value; without `allowsMore` a second value is an error.
-    static func build(
-        _ input: UnsafeBufferPointer<UInt8>, into builder: inout TreeBuilder, keys: inout KeyCache,
-        stamps: inout KeyStamps, options: LoadOptions, allowsMore: Bool = false
-    ) throws(LoadError) -> Int {
-        var spans = NoSpans()
-        return try build(
-            input, into: &builder, keys: &keys, stamps: &stamps, options: options, allowsMore: allowsMore, spans: &spans)
-    }
-
-    /// ``build(_:into:keys:stamps:options:allowsMore:)``, telling `spans` where each
-    /// value and key stands.
     static func build<Spans: SpanRecorder>(
-        _ input: UnsafeBufferPointer<UInt8>, into builder: inout TreeBuilder, keys: inout KeyCache,
-        stamps: inout KeyStamps, options: LoadOptions, allowsMore: Bool, spans: inout Spans
+        _ input: UnsafeBufferPointer<UInt8>, into sink: inout JSONTreeSink<Spans>, options: LoadOptions,
+        allowsMore: Bool = false
     ) throws(LoadError) -> Int {
         guard input.count <= Int(UInt32.max) else {
             throw LoadError(
                 .tooLarge, "the input is \(input.count) bytes; a document holds at most \(UInt32.max) bytes of text")
         }
-        stamps.prepare(forInputOf: input.count)
+        sink.stamps.prepare(forInputOf: input.count)
         // A node takes at least two input bytes (`[0,0,…]`), so input of
         // fewer than twice the limit cannot pass it and is scanned unchecked.
-        let maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
+        sink.maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
+        let scanner = Scanner(input)
         let end: Int
         do {
-            end = try Scanner(input).scan(
-                into: &builder, keys: &keys, stamps: &stamps, maxDepth: options.maxDepth, maxNodes: maxNodes, spans: &spans)
+            let bom = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
+            let start = scanner.skipWhitespace(bom ? 3 : 0)
+            end = scanner.skipWhitespace(try scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink))
         } catch {
             throw error.located(in: input)
         }
         guard end == input.count || allowsMore else { throw JSONMistake.trailingValue.error(at: end, in: input) }
-        guard builder.fitsLimits else {
+        guard sink.builder.fitsLimits else {
             throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
         }
-        guard builder.nodes.count <= options.maxNodeCount else {
+        guard sink.builder.nodes.count <= options.maxNodeCount else {
             throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
         }
         return end
@@ -162,12 +157,60 @@ package enum JSONScanner {
 
 // MARK: - The scanner
 
-/// One open container while scanning: its record, how many children it has
-/// so far, and whether it is an object.
-private struct Frame {
-    var index: UInt32
-    var children: UInt32
+/// Where the scan stands before a value: no member name first, or the
+/// first name of an object, or a name after a comma.
+private enum MemberName { case none, first, afterComma }
+
+/// One open container while scanning: what the sink keeps for it, and
+/// whether it is an object.
+struct ScanFrame<Container> {
+    var container: Container
     var isObject: Bool
+}
+
+/// The scan's stack of open containers: in the room its caller gives (a
+/// temporary allocation) while that suffices, then on the heap. Elements
+/// are plain values (a sink's containers hold no references).
+struct ScanStack<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+    private var onHeap = false
+
+    init(_ room: UnsafeMutableBufferPointer<Element>) {
+        base = room.baseAddress!
+        capacity = room.count
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    mutating func push(_ element: Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func pop() -> Element {
+        count &-= 1
+        return (base + count).move()
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        if onHeap { base.deallocate() }
+        base = larger
+        capacity *= 2
+        onHeap = true
+    }
+
+    /// Frees the heap storage, if any.
+    func release() {
+        if onHeap { base.deallocate() }
+    }
 }
 
 /// Reads one input buffer. Positions are byte offsets into it; every read
@@ -185,88 +228,89 @@ struct Scanner {
 
     var input: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Scans the whole input, appending records to `builder.nodes` and
-    /// interning keys in `builder.names`.
+    /// Reads the one value that starts at `start` (white space already
+    /// skipped), telling `sink` each token as it validates it: the one
+    /// grammar of JSON, whatever the sink makes of it.
     ///
-    /// Fails as soon as there are more than `maxNodes` records (checked
-    /// before each array element or member after the first and before each
-    /// container, so at most two records past the limit are ever written).
+    /// Containers are tracked on an explicit stack; opening one more than
+    /// `maxDepth` deep fails with ``JSONMistake/tooDeep(maxDepth:)``.
     ///
-    /// Returns the offset where the top-level value and the white space
-    /// after it end: `count`, unless a second value follows.
-    func scan<Spans: SpanRecorder>(
-        into builder: inout TreeBuilder, keys: inout KeyCache, stamps: inout KeyStamps, maxDepth: Int, maxNodes: Int,
-        spans: inout Spans
-    ) throws(JSONFailure) -> Int {
-        // Work on a uniquely referenced local copy of the records; hand it back at the end.
-        let nodes = builder.nodes
+    /// Returns the offset just past the value.
+    @inline(__always)
+    func scan<Sink: JSONSink>(from start: Int, maxDepth: Int, into sink: inout Sink) throws(JSONFailure) -> Int {
+        // The stack lives in this frame up to 32 containers deep (no
+        // allocation, no copy-on-write checks), then on the heap.
+        let result = withUnsafeTemporaryAllocation(of: ScanFrame<Sink.Container>.self, capacity: 32) { room in
+            var stack = ScanStack(room)
+            defer { stack.release() }
+            return Result { () throws(JSONFailure) in
+                try scan(from: start, maxDepth: maxDepth, into: &sink, stack: &stack)
+            }
+        }
+        return try result.get()
+    }
 
-        var stack: [Frame] = []
-        stack.reserveCapacity(32)
-        var top = Frame(index: 0, children: 0, isObject: false)  // the document node
-        var name: UInt32 = 0  // the key of the value about to be scanned
-        var i = count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF ? 3 : 0
-        i = skipWhitespace(i)
+    @inline(__always)
+    private func scan<Sink: JSONSink>(
+        from start: Int, maxDepth: Int, into sink: inout Sink, stack: inout ScanStack<ScanFrame<Sink.Container>>
+    ) throws(JSONFailure) -> Int {
+        var i = start
+        var top = ScanFrame(container: sink.root, isObject: false)
+
+        // Whether a member name comes before the next value.
+        var member = MemberName.none
 
         valueLoop: while true {
+            if !Sink.readsKeysApart, member != .none {
+                // The name, its ':' and the white space after it, read here
+                // in the loop, so the sink's state stays in registers.
+                guard i < count, base[i] == UInt8(ascii: "\"") else {
+                    throw fail(.expectedMemberName(afterComma: member == .afterComma), at: i)
+                }
+                let (end, escaped) = try scanString(at: i)
+                try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                i = try valueAfterName(endingAt: end)
+                member = .none
+            }
             // A value starts at `i` (whitespace already skipped).
-            guard i < count else { throw fail(nodes.count == 1 ? .emptyInput : .expectedValue, at: i) }
+            guard i < count else { throw fail(stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
             let c = base[i]
             switch c {
             case UInt8(ascii: "\""):
                 let (end, escaped) = try scanString(at: i)
-                spans.begin(nodes.count, at: i)
-                spans.end(nodes.count, at: end)
-                nodes.append(NodeRecord(
-                    kind: .string, flags: escaped ? .escaped : [], name: name,
-                    a: UInt32(truncatingIfNeeded: i &+ 1), b: UInt32(truncatingIfNeeded: end &- i &- 2)))
-                top.children &+= 1
+                try sink.string(from: i, to: end, escaped: escaped, in: &top.container)
                 i = end
 
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
                 let (end, fractional) = try scanNumber(at: i)
-                spans.begin(nodes.count, at: i)
-                spans.end(nodes.count, at: end)
-                nodes.append(NodeRecord(
-                    kind: .number, flags: fractional ? .fractional : [], name: name,
-                    a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: end &- i)))
-                top.children &+= 1
+                try sink.number(from: i, to: end, fractional: fractional, in: &top.container)
                 i = end
 
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
                 guard let (kind, length) = literal(at: i) else { throw fail(.expectedValue, at: i) }
-                spans.begin(nodes.count, at: i)
-                spans.end(nodes.count, at: i &+ length)
-                nodes.append(NodeRecord(
-                    kind: kind, name: name,
-                    a: UInt32(truncatingIfNeeded: i), b: UInt32(truncatingIfNeeded: length)))
-                top.children &+= 1
+                try sink.literal(kind, at: i, length: length, in: &top.container)
                 i &+= length
 
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 guard stack.count < maxDepth else { throw fail(.tooDeep(maxDepth: maxDepth), at: i) }
-                guard nodes.count <= maxNodes else { throw fail(.tooManyNodes(maxNodes: maxNodes), at: i) }
                 let isObject = c == UInt8(ascii: "{")
-                let index = UInt32(truncatingIfNeeded: nodes.count)
-                spans.begin(nodes.count, at: i)
-                nodes.append(NodeRecord(
-                    kind: isObject ? .object : .array, name: name, a: 0, b: 0))
-                top.children &+= 1
-                stack.append(top)
-                top = Frame(index: index, children: 0, isObject: isObject)
+                let opened = try sink.open(isObject: isObject, at: i, in: &top.container)
+                stack.push(top)
+                top = ScanFrame(container: opened, isObject: isObject)
                 i = skipWhitespace(i &+ 1)
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if i < count, base[i] == closer {
-                    spans.end(Int(top.index), at: i &+ 1)
-                    Self.close(&top, &stack, nodes)
                     i &+= 1
+                    sink.close(top.container, at: i)
+                    top = stack.pop()
                 } else if isObject {
-                    spans.key(at: i)
-                    (name, i) = try scanKey(at: i, afterComma: false, keys: &keys, names: &builder.names)
-                    Self.noteKey(name, in: top.index, &stamps, nodes)
+                    if Sink.readsKeysApart {
+                        i = try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
+                    } else {
+                        member = .first
+                    }
                     continue valueLoop
                 } else {
-                    name = 0
                     continue valueLoop
                 }
 
@@ -274,80 +318,37 @@ struct Scanner {
                 throw fail(.expectedValue, at: i)
             }
 
-            // After a value: a separator, a closing bracket, or the end of the input.
+            // After a value: a separator, a closing bracket, or the end of the value read.
             while true {
+                if stack.isEmpty { break valueLoop }
                 i = skipWhitespace(i)
-                if top.index == 0 { break valueLoop }
                 guard i < count else {
                     throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
                 }
                 let c = base[i]
                 if c == UInt8(ascii: ",") {
-                    guard nodes.count <= maxNodes else { throw fail(.tooManyNodes(maxNodes: maxNodes), at: i) }
+                    try sink.separator(at: i)
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
-                        spans.key(at: i)
-                        (name, i) = try scanKey(at: i, afterComma: true, keys: &keys, names: &builder.names)
-                        Self.noteKey(name, in: top.index, &stamps, nodes)
-                    } else {
-                        name = 0
+                        if Sink.readsKeysApart {
+                            i = try keyApart(at: i, afterComma: true, into: &sink, in: &top.container)
+                        } else {
+                            member = .afterComma
+                        }
                     }
                     continue valueLoop
                 }
                 if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
-                    spans.end(Int(top.index), at: i &+ 1)
-                    Self.close(&top, &stack, nodes)
                     i &+= 1
+                    sink.close(top.container, at: i)
+                    top = stack.pop()
                     continue
                 }
                 throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
             }
         }
-        nodes[0].b = top.children
+        sink.finish(top.container)
         return i
-    }
-
-    /// Records where the innermost container ends and how many children it
-    /// has, and makes its parent the innermost again.
-    @inline(__always)
-    private static func close(_ top: inout Frame, _ stack: inout [Frame], _ nodes: RecordStorage) {
-        let index = Int(top.index)
-        nodes[index].a = UInt32(truncatingIfNeeded: nodes.count)
-        nodes[index].b = top.children
-        top = stack.removeLast()
-    }
-
-    /// Marks `object` with ``NodeRecord/Flags/duplicateKeys`` when it
-    /// already has a member named `name`, so that key lookups may stop at
-    /// the first match in every other object.
-    ///
-    /// The stamp of a key is 1 + the last object that used it. An object
-    /// stamped before `object` was opened precedes it and is not it; a stamp
-    /// above `object` comes from one of its descendants (records are in
-    /// pre-order), which hides whether `object` used the key too, so its
-    /// members so far are scanned (closed subtrees only: jumps are exact).
-    @inline(__always)
-    private static func noteKey(_ name: UInt32, in object: UInt32, _ stamps: inout KeyStamps, _ nodes: RecordStorage) {
-        let mine = stamps.origin &+ object &+ 1
-        let stamp = stamps.exchange(name, mine)
-        if stamp < mine { return }
-        if stamp == mine || hasMember(named: name, in: object, nodes) {
-            nodes[Int(object)].insert(.duplicateKeys)
-        }
-    }
-
-    @inline(never)
-    private static func hasMember(named name: UInt32, in object: UInt32, _ nodes: RecordStorage) -> Bool {
-        var p = Int(object) &+ 1
-        while p < nodes.count {
-            let record = nodes[p]
-            if record.nameID == name { return true }
-            switch record.kind {
-            case .object, .array: p = Int(record.a)
-            default: p &+= 1
-            }
-        }
-        return false
     }
 
     // MARK: Tokens
@@ -478,17 +479,6 @@ struct Scanner {
     /// whether there was a backslash.
     @inline(__always)
     func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool) {
-        var ignored = UncountedCharacters()
-        return try scanString(at: start, counting: &ignored)
-    }
-
-    /// ``scanString(at:)``, telling `tally` the length of each multi-byte
-    /// UTF-8 sequence (for a reader that counts columns). Specialised for
-    /// each tally, so the tree's scan counts nothing.
-    @inline(__always)
-    func scanString<Tally: CharacterTally>(
-        at start: Int, counting tally: inout Tally
-    ) throws(JSONFailure) -> (end: Int, escaped: Bool) {
         var i = start &+ 1
         var escaped = false
         while true {
@@ -511,7 +501,6 @@ struct Scanner {
             } else if c >= 0x80 {
                 let length = utf8Length(at: i)
                 guard length != 0 else { throw fail(.invalidUTF8, at: i) }
-                tally.add(sequenceOfLength: length)
                 i &+= length
             } else if c < 0x20 {
                 throw fail(.controlCharacter, at: i)
@@ -565,27 +554,28 @@ struct Scanner {
 
     // MARK: Keys
 
-    /// Scans a member name at `i`, the ':' after it and the whitespace after
-    /// that; returns the interned key id and the offset of the member's value.
-    ///
-    /// Kept out of line: inlined into the loop (which its specialisation for
-    /// a ``SpanRecorder`` did), it pushed the key cache's helpers out of line
-    /// and cost 4.7% more instructions loading twitter.json.
+    /// Reads a member name at `i`, telling `sink`, in a function of its own
+    /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
+    /// offset of the member's value.
     @inline(never)
-    func scanKey(
-        at i: Int, afterComma: Bool, keys: inout KeyCache, names: inout NameTable.Builder
-    ) throws(JSONFailure) -> (UInt32, Int) {
+    func keyApart<Sink: JSONSink>(
+        at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
+    ) throws(JSONFailure) -> Int {
         guard i < count, base[i] == UInt8(ascii: "\"") else {
             throw fail(.expectedMemberName(afterComma: afterComma), at: i)
         }
         let (end, escaped) = try scanString(at: i)
-        let id = try keyID(offset: i &+ 1, length: end &- i &- 2, escaped: escaped, keys: &keys, names: &names)
-        var j = skipWhitespace(end)
-        guard j < count, base[j] == UInt8(ascii: ":") else {
-            throw fail(.expectedColon, at: j)
-        }
-        j = skipWhitespace(j &+ 1)
-        return (id, j)
+        try sink.key(from: i, to: end, escaped: escaped, in: &container, of: self)
+        return try valueAfterName(endingAt: end)
+    }
+
+    /// After a member name that ends at `end`: the offset of its value,
+    /// past the ':' and the white space around it.
+    @inline(__always)
+    func valueAfterName(endingAt end: Int) throws(JSONFailure) -> Int {
+        let colon = skipWhitespace(end)
+        guard colon < count, base[colon] == UInt8(ascii: ":") else { throw fail(.expectedColon, at: colon) }
+        return skipWhitespace(colon &+ 1)
     }
 
     /// The name id of the key whose raw text is at `offset`. Keys repeat a
@@ -618,20 +608,4 @@ struct Scanner {
     /// nothing for a message it never shows.
     @inline(__always)
     func fail(_ mistake: JSONMistake, at i: Int) -> JSONFailure { JSONFailure(mistake: mistake, offset: i) }
-}
-
-/// Hears the multi-byte characters of a string as the tokenizer validates it.
-protocol CharacterTally {
-    mutating func add(sequenceOfLength length: Int)
-}
-
-/// The tally of a reader that does not count columns.
-struct UncountedCharacters: CharacterTally {
-    @inline(__always) mutating func add(sequenceOfLength length: Int) {}
-}
-
-/// Counts UTF-8 continuation bytes, which columns do not count.
-struct ContinuationBytes: CharacterTally {
-    var count = 0
-    @inline(__always) mutating func add(sequenceOfLength length: Int) { count &+= length &- 1 }
 }

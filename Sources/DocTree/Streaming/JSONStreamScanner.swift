@@ -29,12 +29,12 @@ package struct JSONStreamScanner {
     private var base = 0
     private var atEnd = false
 
-    // Location of `pos`: line, the offset where the line starts, and the
-    // UTF-8 continuation bytes between the line start and `pos`.
-    private var line = 1
-    private var lineStart = 0
-    private var continuations = 0
-    private var lastWasCR = false
+    // Locations are computed from offsets by the one line rule, only when
+    // one is wanted: `bufferStart` is where `buffer[0]` stands (moved over
+    // the bytes the buffer drops), `cursor` the last location computed (a
+    // later one is counted on from it).
+    private var bufferStart = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
+    private var cursor = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
 
     private struct Frame {
         var isArray: Bool
@@ -48,10 +48,8 @@ package struct JSONStreamScanner {
         case string(isKey: Bool), number, literal
     }
     private var expect = Expect.value
-    /// For a string token: the offset (in the whole input) validated so
-    /// far, and the continuation bytes before it.
+    /// For a string token: the offset (in the whole input) validated so far.
     private var scanned = 0
-    private var scannedContinuations = 0
     /// The current member's key, unescaped and as written, when the selector needs it.
     private var key: [UInt8] = []
     private var rawKey: [UInt8] = []
@@ -105,8 +103,6 @@ package struct JSONStreamScanner {
         self.buffer = head
         self.pos = skip
         self.base = 0
-        // A skipped byte order mark is one character of the first line.
-        self.continuations = head[..<skip].count { $0 & 0xC0 == 0x80 }
     }
 
     // MARK: Driving
@@ -175,11 +171,9 @@ package struct JSONStreamScanner {
                             keyInBuffer = pos..<end
                         }
                     }
-                    continuations = scannedContinuations
                     pos = end
                     expect = .colon
                 } else {
-                    continuations = scannedContinuations
                     pos = end
                     try valueDone(emit)
                 }
@@ -199,20 +193,9 @@ package struct JSONStreamScanner {
             }
             let c = buffer[pos]
             if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
-                if c == 0x0A {
-                    if !lastWasCR { line += 1 }
-                    lineStart = base + pos + 1
-                    continuations = 0
-                } else if c == 0x0D {
-                    line += 1
-                    lineStart = base + pos + 1
-                    continuations = 0
-                }
-                lastWasCR = c == 0x0D
                 pos += 1
                 continue
             }
-            lastWasCR = false
             switch expect {
             case .value:
                 try startValue(c, emit)
@@ -283,24 +266,32 @@ package struct JSONStreamScanner {
         expect = .end
         let at = base + pos
         if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < buffer.count,
-           lineStart >= base, buffer[(lineStart - base)..<pos].allSatisfy({ $0 == 0x20 || $0 == 0x09 }),
-           Self.beginsValue(buffer[pos])
+           beginsLine(pos), Self.beginsValue(buffer[pos])
         {
             return
         }
         pos = max(error.location?.byteOffset ?? at, at) - base
         while true {
             if let end = buffer[pos...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
-                line += 1
-                lineStart = base + end + 1
-                continuations = 0
-                lastWasCR = buffer[end] == 0x0D
                 pos = end + 1
                 return
             }
             pos = buffer.count
             guard try refill() else { return }
         }
+    }
+
+    /// Whether only spaces and tabs stand between the start of the line and
+    /// `i` in the buffer (the line's start in the buffer too, or where it begins).
+    private func beginsLine(_ i: Int) -> Bool {
+        var j = i
+        while j > 0 {
+            let c = buffer[j - 1]
+            if c == 0x0A || c == 0x0D { return true }
+            guard c == 0x20 || c == 0x09 else { return false }
+            j -= 1
+        }
+        return bufferStart.column == 1
     }
 
     /// Whether `c` can be the first byte of a JSON value.
@@ -324,6 +315,7 @@ package struct JSONStreamScanner {
             captured.append(contentsOf: buffer[captureFrom..<pos])
             captureFrom = 0
         }
+        countDropped()
         if pos >= buffer.count {
             buffer.removeAll(keepingCapacity: true)
         } else if pos > 0 {
@@ -335,6 +327,16 @@ package struct JSONStreamScanner {
         options.progress?.report(input.bytesRead)
         if count == 0 { atEnd = true }
         return count > 0
+    }
+
+    /// Moves ``bufferStart`` over the bytes before `pos`, which the buffer
+    /// is about to drop (from ``cursor`` when that stands among them).
+    private mutating func countDropped() {
+        let newBase = base + pos
+        if cursor.offset >= base, cursor.offset <= newBase { bufferStart = cursor }
+        let from = bufferStart.offset - base
+        buffer.withUnsafeBufferPointer { bufferStart.advance(over: UnsafeBufferPointer(rebasing: $0[from..<pos])) }
+        if cursor.offset < newBase { cursor = bufferStart }
     }
 
     private mutating func needMore() throws {
@@ -411,9 +413,9 @@ package struct JSONStreamScanner {
         }
         switch c {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if state == .none || state == .candidate, let skip = skipInBuffer() {
+            if state == .none || state == .candidate, let end = skipInBuffer() {
                 // No candidate inside (or this is the candidate): read at once.
-                moveOver(skip)
+                pos = end
                 try valueDone(emit)
                 return
             }
@@ -434,25 +436,10 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// The value at `pos` read by the fast path, when it lies whole in the buffer.
-    private func skipInBuffer() -> JSONValueSkipper.Skip? {
+    /// The end of the value at `pos` read by the fast path, when it lies whole in the buffer.
+    private func skipInBuffer() -> Int? {
         let depthLeft = options.maxDepth - stack.count
-        return buffer.withUnsafeBufferPointer { bytes in
-            JSONValueSkipper(bytes).skipValue(at: pos, depthLeft: depthLeft)
-        }
-    }
-
-    /// Moves `pos` past a value the fast path read, keeping the location up to date.
-    private mutating func moveOver(_ skip: JSONValueSkipper.Skip) {
-        pos = skip.end
-        line += skip.lines
-        if let start = skip.lastLineStart {
-            lineStart = base + start
-            continuations = skip.continuations
-        } else {
-            continuations += skip.continuations
-        }
-        lastWasCR = false
+        return buffer.withUnsafeBufferPointer { bytes in JSONValueSkipper(bytes).skipValue(at: pos, depthLeft: depthLeft) }
     }
 
     private mutating func close(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
@@ -597,7 +584,6 @@ package struct JSONStreamScanner {
     private mutating func beginString(isKey: Bool) {
         expect = .string(isKey: isKey)
         scanned = base + pos + 1
-        scannedContinuations = continuations
     }
 
     /// The offset after the string at `pos`: read at once on the fast path
@@ -605,11 +591,8 @@ package struct JSONStreamScanner {
     /// last; `nil` when the buffer ends first.
     private mutating func stringEnd() throws(LoadError) -> Int? {
         if scanned == base + pos + 1 {
-            let fast = buffer.withUnsafeBufferPointer { bytes in JSONValueSkipper(bytes).skipString(at: pos) }
-            if let fast {
-                scannedContinuations = continuations + fast.continuations
-                return fast.end
-            }
+            let start = pos
+            if let end = buffer.withUnsafeBufferPointer({ JSONValueSkipper($0).skipString(at: start) }) { return end }
         }
         return try scanString()
     }
@@ -618,45 +601,42 @@ package struct JSONStreamScanner {
     /// the offset after its closing quote, or `nil` when the buffer ends first.
     private mutating func scanString() throws(LoadError) -> Int? {
         var i = scanned - base
-        var extra = scannedContinuations
         let count = buffer.count
-        let result: Int? = try buffer.withUnsafeBufferPointer { (bytes) throws(LoadError) -> Int? in
+        let result: Result<Int?, JSONFailure> = buffer.withUnsafeBufferPointer { bytes in
             while i < count {
                 let b = bytes[i]
-                if b == UInt8(ascii: "\"") { return i + 1 }
+                if b == UInt8(ascii: "\"") { return .success(i + 1) }
                 if b == UInt8(ascii: "\\") {
-                    guard i + 1 < count else { return nil }
+                    guard i + 1 < count else { return .success(nil) }
                     switch bytes[i + 1] {
                     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
                          UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                         i += 2
                     case UInt8(ascii: "u"):
-                        guard i + 6 <= count else { return nil }
+                        guard i + 6 <= count else { return .success(nil) }
                         if Hex.value4(bytes, at: i + 2) == nil {
-                            throw JSONMistake.invalidUnicodeEscape.error(
-                                at: i, in: bytes, location: location(at: base + i, continuations: extra))
+                            return .failure(JSONFailure(mistake: .invalidUnicodeEscape, offset: i))
                         }
                         i += 6
                     default:
-                        throw JSONMistake.invalidEscape.error(
-                            at: i, in: bytes, location: location(at: base + i, continuations: extra))
+                        return .failure(JSONFailure(mistake: .invalidEscape, offset: i))
                     }
                     continue
                 }
-                if b < 0x20 {
-                    throw JSONMistake.controlCharacter.error(
-                        at: i, in: bytes, location: location(at: base + i, continuations: extra))
-                }
-                // Non-ASCII: counted for columns here, validated when the string is complete.
-                if b >= 0x80 && b < 0xC0 { extra += 1 }
+                if b < 0x20 { return .failure(JSONFailure(mistake: .controlCharacter, offset: i)) }
+                // Non-ASCII: validated when the string is complete.
                 i += 1
             }
-            return nil
+            return .success(nil)
         }
         scanned = base + i
-        scannedContinuations = extra
-        if let end = result { try validateUTF8(end) }
-        return result
+        switch result {
+        case .success(let end):
+            if let end { try validateUTF8(end) }
+            return end
+        case .failure(let failure):
+            throw fail(failure.mistake, at: failure.offset)
+        }
     }
 
     /// Checks the UTF-8 of the string token from `pos` to `end`.
@@ -665,9 +645,7 @@ package struct JSONStreamScanner {
             UTF8Validation.firstFailure(in: UnsafeBufferPointer(rebasing: bytes[(pos + 1)..<(end - 1)]))
         }
         guard let failure else { return }
-        let at = pos + 1 + failure.offset
-        let before = buffer[pos..<at].reduce(0) { $0 + ($1 >= 0x80 && $1 < 0xC0 ? 1 : 0) }
-        throw fail(.invalidUTF8, at: at, continuations: continuations + before)
+        throw fail(.invalidUTF8, at: pos + 1 + failure.offset)
     }
 
     /// The number at `pos`, read by the strict scanner's tokenizer: the
@@ -726,19 +704,25 @@ package struct JSONStreamScanner {
 
     // MARK: Errors
 
-    private func location(at offset: Int, continuations extra: Int? = nil) -> SourceLocation {
-        SourceLocation(byteOffset: offset, line: line, column: offset - lineStart - (extra ?? continuations) + 1)
+    /// The location of `offset` (in the buffer): counted on from ``cursor``,
+    /// or from the buffer's start when the cursor is past it.
+    private mutating func location(at offset: Int) -> SourceLocation {
+        if cursor.offset < base || cursor.offset > offset { cursor = bufferStart }
+        let from = cursor.offset - base
+        let to = min(max(offset - base, from), buffer.count)
+        buffer.withUnsafeBufferPointer { cursor.advance(over: UnsafeBufferPointer(rebasing: $0[from..<to])) }
+        return cursor.location
     }
 
     /// The error for `mistake` at `i` in the buffer (at `pos` by default),
     /// located in the whole input (see ``JSONMistake``).
-    private mutating func fail(_ mistake: JSONMistake, at i: Int? = nil, continuations extra: Int? = nil) -> LoadError {
+    private mutating func fail(_ mistake: JSONMistake, at i: Int? = nil) -> LoadError {
         let at = i ?? pos
         // The word the message quotes may go on in input not read yet
         // (read only then: a live stream's next line may be long in coming).
         while !atEnd, JSONMistake.quotesWord(at: at, cutBy: buffer),
               let read = try? input.read(into: &buffer, limit: JSONMistake.quotedBytes), read > 0 {}
-        let location = location(at: base + at, continuations: extra)
+        let location = location(at: base + at)
         return buffer.withUnsafeBufferPointer { mistake.error(at: at, in: $0, location: location) }
     }
 }

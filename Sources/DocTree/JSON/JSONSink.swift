@@ -1,0 +1,55 @@
+/// What differs between the readers of JSON: the strict scan
+/// (``Scanner/scan(from:maxDepth:into:)``) reads the one grammar and tells
+/// its sink each token as it validates it. Building the tree
+/// (``JSONTreeSink``) and answering a key path without a tree
+/// (``JSONKeyPathSkimmer``) are sinks of it.
+///
+/// Offsets are byte offsets into the scanned buffer. A sink may stop the
+/// scan by throwing; the scan's own mistakes come from the catalogue
+/// (``JSONMistake``). The scan is specialised for each sink, so hooks a sink
+/// leaves empty cost nothing.
+protocol JSONSink {
+    /// What the sink keeps for each open container; the scan keeps them on
+    /// its stack and passes the innermost one to each hook.
+    associatedtype Container
+
+    /// Whether the scan reads each member name in a function of its own:
+    /// `true` for the tree's sink, whose key interning is large (inlined into
+    /// the loop it pushed the key cache's helpers out of line, 4.7% more
+    /// instructions loading twitter.json); `false` for sinks with small hooks,
+    /// whose state then stays in registers (out of line, the key-path
+    /// skimmer ran 3% more instructions on JSON Lines).
+    static var readsKeysApart: Bool { get }
+
+    /// The container of the top-level value.
+    var root: Container { get }
+
+    /// A string from its opening quote at `start` to just past its closing
+    /// quote at `end`; `escaped` when it holds a backslash.
+    mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) throws(JSONFailure)
+
+    /// A number spanning `start..<end`; `fractional` when it has a fraction or an exponent.
+    mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) throws(JSONFailure)
+
+    /// `true`, `false` or `null` at `start`, `length` bytes long.
+    mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) throws(JSONFailure)
+
+    /// A member key from its opening quote at `start` to just past its
+    /// closing quote at `end`: the next value is that member's. `scanner`
+    /// reads the key's bytes.
+    mutating func key(
+        from start: Int, to end: Int, escaped: Bool, in container: inout Container, of scanner: Scanner
+    ) throws(JSONFailure)
+
+    /// A container opens at `start` inside `container`: what to keep for it.
+    mutating func open(isObject: Bool, at start: Int, in container: inout Container) throws(JSONFailure) -> Container
+
+    /// The comma at `offset`: another element or member follows.
+    mutating func separator(at offset: Int) throws(JSONFailure)
+
+    /// `container` closes; its closing bracket ends just before `end`.
+    mutating func close(_ container: Container, at end: Int)
+
+    /// The top-level value has been read; `root` is its container.
+    mutating func finish(_ root: Container)
+}

@@ -1,0 +1,147 @@
+/// The sink that builds the tree: appends a node record for each value
+/// (see ``JSONScanner`` for what each record holds), interns keys, marks
+/// objects with repeated keys, and tells `spans` where each value and key
+/// stands.
+struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
+    /// An open container: its record and how many children it has so far.
+    struct Container {
+        var index: UInt32
+        var children: UInt32
+    }
+
+    var builder: TreeBuilder
+    /// The builder's records (the same storage, held here so each append
+    /// is one load away).
+    let nodes: RecordStorage
+    var keys: KeyCache
+    var stamps: KeyStamps
+    var spans: Spans
+    /// More records than this fail (checked before each array element or
+    /// member after the first and before each container, so at most two
+    /// records past the limit are ever written).
+    var maxNodes = Int.max
+    /// The key id of the value about to be read (0 for none).
+    private var name: UInt32 = 0
+
+    init(builder: TreeBuilder, keys: KeyCache, stamps: KeyStamps, spans: Spans) {
+        self.builder = builder
+        self.nodes = builder.nodes
+        self.keys = keys
+        self.stamps = stamps
+        self.spans = spans
+    }
+
+    static var readsKeysApart: Bool { true }
+
+    var root: Container { Container(index: 0, children: 0) }
+
+    @inline(__always)
+    mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) {
+        leaf(
+            NodeRecord(
+                kind: .string, flags: escaped ? .escaped : [], name: name,
+                a: UInt32(truncatingIfNeeded: start &+ 1), b: UInt32(truncatingIfNeeded: end &- start &- 2)),
+            from: start, to: end, in: &container)
+    }
+
+    @inline(__always)
+    mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) {
+        leaf(
+            NodeRecord(
+                kind: .number, flags: fractional ? .fractional : [], name: name,
+                a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: end &- start)),
+            from: start, to: end, in: &container)
+    }
+
+    @inline(__always)
+    mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) {
+        leaf(
+            NodeRecord(kind: kind, name: name, a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: length)),
+            from: start, to: start &+ length, in: &container)
+    }
+
+    /// Appends the `record` of a value spanning `start..<end`.
+    @inline(__always)
+    private mutating func leaf(_ record: NodeRecord, from start: Int, to end: Int, in container: inout Container) {
+        spans.begin(nodes.count, at: start)
+        spans.end(nodes.count, at: end)
+        nodes.append(record)
+        container.children &+= 1
+    }
+
+    @inline(__always)
+    mutating func key(
+        from start: Int, to end: Int, escaped: Bool, in container: inout Container, of scanner: Scanner
+    ) throws(JSONFailure) {
+        spans.key(at: start)
+        name = try scanner.keyID(
+            offset: start &+ 1, length: end &- start &- 2, escaped: escaped, keys: &keys, names: &builder.names)
+        Self.noteKey(name, in: container.index, &stamps, nodes)
+    }
+
+    @inline(__always)
+    mutating func open(isObject: Bool, at start: Int, in container: inout Container) throws(JSONFailure) -> Container {
+        guard nodes.count <= maxNodes else { throw JSONFailure(mistake: .tooManyNodes(maxNodes: maxNodes), offset: start) }
+        let index = UInt32(truncatingIfNeeded: nodes.count)
+        spans.begin(nodes.count, at: start)
+        nodes.append(NodeRecord(kind: isObject ? .object : .array, name: name, a: 0, b: 0))
+        container.children &+= 1
+        // An array's elements have no name; an object's first key sets one.
+        name = 0
+        return Container(index: index, children: 0)
+    }
+
+    @inline(__always)
+    mutating func separator(at offset: Int) throws(JSONFailure) {
+        guard nodes.count <= maxNodes else {
+            throw JSONFailure(mistake: .tooManyNodes(maxNodes: maxNodes), offset: offset)
+        }
+    }
+
+    /// Records where `container` ends and how many children it has.
+    @inline(__always)
+    mutating func close(_ container: Container, at end: Int) {
+        spans.end(Int(container.index), at: end)
+        let index = Int(container.index)
+        nodes[index].a = UInt32(truncatingIfNeeded: nodes.count)
+        nodes[index].b = container.children
+        // The next value is an element of the array around it, or follows a key.
+        name = 0
+    }
+
+    @inline(__always)
+    mutating func finish(_ root: Container) { nodes[0].b = root.children }
+
+    /// Marks `object` with ``NodeRecord/Flags/duplicateKeys`` when it
+    /// already has a member named `name`, so that key lookups may stop at
+    /// the first match in every other object.
+    ///
+    /// The stamp of a key is 1 + the last object that used it. An object
+    /// stamped before `object` was opened precedes it and is not it; a stamp
+    /// above `object` comes from one of its descendants (records are in
+    /// pre-order), which hides whether `object` used the key too, so its
+    /// members so far are scanned (closed subtrees only: jumps are exact).
+    @inline(__always)
+    private static func noteKey(_ name: UInt32, in object: UInt32, _ stamps: inout KeyStamps, _ nodes: RecordStorage) {
+        let mine = stamps.origin &+ object &+ 1
+        let stamp = stamps.exchange(name, mine)
+        if stamp < mine { return }
+        if stamp == mine || hasMember(named: name, in: object, nodes) {
+            nodes[Int(object)].insert(.duplicateKeys)
+        }
+    }
+
+    @inline(never)
+    private static func hasMember(named name: UInt32, in object: UInt32, _ nodes: RecordStorage) -> Bool {
+        var p = Int(object) &+ 1
+        while p < nodes.count {
+            let record = nodes[p]
+            if record.nameID == name { return true }
+            switch record.kind {
+            case .object, .array: p = Int(record.a)
+            default: p &+= 1
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import DocTree
+
+/// The one line rule, counted eight bytes at a time where a word holds no
+/// line break: the counter must agree with the rule applied byte by byte,
+/// however the input is cut into pieces (a CR LF split between two pieces
+/// included).
+@Suite struct LocationCounterTests {
+    /// The rule, byte by byte: LF, CR, or CR LF ends a line; columns count
+    /// every byte but UTF-8 continuation bytes.
+    static func reference(_ bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var afterCR = false
+        for byte in bytes {
+            switch byte {
+            case 0x0A:
+                if !afterCR { line += 1; column = 1 }
+                afterCR = false
+            case 0x0D:
+                line += 1; column = 1
+                afterCR = true
+            default:
+                if byte & 0xC0 != 0x80 { column += 1 }
+                afterCR = false
+            }
+        }
+        return (line, column)
+    }
+
+    /// Text of long runs and short ones: ASCII, two-, three- and four-byte
+    /// characters, and every kind of line break, from a fixed seed.
+    static func text(seed: UInt64, length: Int) -> [UInt8] {
+        var state = seed
+        var bytes: [UInt8] = []
+        let pieces: [[UInt8]] = [
+            Array("abcdefghijklmnopq".utf8), Array("é".utf8), Array("한국어".utf8), Array("𝄞".utf8),
+            [0x0A], [0x0D], [0x0D, 0x0A], [0x0A, 0x0D], Array("        ".utf8), Array("x".utf8),
+        ]
+        while bytes.count < length {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes += pieces[Int(state >> 33) % pieces.count]
+        }
+        return bytes
+    }
+
+    @Test(arguments: [1, 3, 7, 8, 9, 64, 1000])
+    func agreesWithTheRuleByteByByte(pieceSize: Int) {
+        for seed: UInt64 in [1, 2, 3, 42] {
+            let bytes = Self.text(seed: seed, length: 3000)
+            var counter = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
+            var at = 0
+            bytes.withUnsafeBufferPointer { all in
+                while at < all.count {
+                    let end = min(at + pieceSize, all.count)
+                    counter.advance(over: UnsafeBufferPointer(rebasing: all[at..<end]))
+                    at = end
+                    let expected = Self.reference(Array(bytes[..<end]))
+                    #expect(counter.line == expected.line && counter.column == expected.column, "seed \(seed), at \(end)")
+                    #expect(counter.offset == end)
+                }
+            }
+        }
+    }
+}
