@@ -112,6 +112,38 @@ import Testing
         }
     }
 
+    /// Standard output redirected to a file: the streamed output goes
+    /// straight there, and a failure takes back what it wrote, so the file
+    /// holds what it held before (here, appended to with `>>`).
+    @Test func aRedirectedOutputIsTakenBackOnFailure() throws {
+        let (folder, file) = try folder(with: Self.big)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.json").path
+        // Malformed past a megabyte, after the edit has written out several blocks.
+        let items = (0..<25_000).map { "    {\"id\": \($0), \"name\": \"item \($0)\"}" }.joined(separator: ",\n")
+        try Data("{\n  \"version\": \"1.0\",\n  \"items\": [\n\(items)\n  ],\n  \"end\": tru\n}\n".utf8)
+            .write(to: URL(fileURLWithPath: broken))
+        let output = folder.appendingPathComponent("out.txt").path
+        func shell(_ command: String) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        let docq = "'\(Docq.binary.path)'"
+        try Data("before\n".utf8).write(to: URL(fileURLWithPath: output))
+        #expect(try shell("\(docq) set --stream version 2 '\(broken)' >> '\(output)'") == 3)
+        #expect(try contents(output) == "before\n")
+        #expect(try shell("\(docq) set version 2 '\(file)' >> '\(output)'") == 0)
+        #expect(try contents(output) == "before\n" + (try treeOutput(["set", "version", "2"], Self.big)))
+        // Appending to the input itself is not read while it grows.
+        #expect(try shell("\(docq) set version 3 '\(file)' >> '\(file)'") == 0)
+        #expect(try contents(file).hasPrefix(Self.big) && (try contents(file)).count > Self.big.count)
+    }
+
     @Test func xmlStreamsAndFallsBackToTheTree() throws {
         let text = "<?xml version=\"1.0\"?>\n<!-- kept -->\n<config>\n  <b id='1'>1</b>\n  <c/>\n</config>\n"
         let (folder, file) = try folder(with: text)

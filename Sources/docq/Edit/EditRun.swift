@@ -45,7 +45,7 @@ struct EditRun {
         let streamed: StreamedEditRun?
         do {
             streamed = StreamedEditRun(edit: try StreamedEdit(edits, options: options), forced: target.stream, inPlace: target.inPlace,
-                                       options: options)
+                                       isOnlyInput: sources.count == 1, options: options)
         } catch {
             if target.stream {
                 writeToStandardError(diagnostics.text(for: error))
@@ -96,6 +96,8 @@ struct EditRun {
                     try EditOutput.copyOut(descriptor)
                 case .replacement(let file):
                     try file.commit()
+                case .direct:
+                    break
                 }
             } catch {
                 for (_, rest) in results[(k + 1)...] { rest.discard() }
