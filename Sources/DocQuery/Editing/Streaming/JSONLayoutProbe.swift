@@ -1,16 +1,19 @@
+import DocTree
+
 /// Learns a streamed JSON document's ``JSONLayout`` from the bytes the
-/// stream scanner passes on (which it has already validated), by the rules
-/// `JSONLayout.init(_:)` follows on a whole document: the line ending and
-/// indentation unit from the root's opening bracket to its first child,
-/// the colon from the first member in the document, and the spacing after
-/// commas from the first container (in document order of their opening
-/// brackets) whose first two children are on one line.
+/// stream scanner passes on, by the rules `JSONLayout.init(_:)` follows on
+/// a whole document: the line ending and indentation unit from the first
+/// non-empty container's opening bracket to its first child, the colon from
+/// the first member in the document, and the spacing after commas from the
+/// first container (in document order of their opening brackets) whose
+/// first two children are on one line.
 ///
-/// It reads no JSON grammar: it follows strings (to ignore their bytes),
-/// brackets, commas and colons, and stops looking once every fact is known.
-/// A fact not known yet is `nil`; a streamed edit whose output depends on
-/// it goes on with each value it may take (``alternatives()``) until it is
-/// known.
+/// It reads no JSON grammar of its own: it keeps the bytes so far and reads
+/// them with the one JSON scan (``JSONLayoutFacts``) each time they have
+/// doubled (so the reading stays linear), until every fact is known or
+/// ``bufferLimit`` bytes are kept. A fact not known yet is `nil`; a
+/// streamed edit whose output depends on it goes on with each value it may
+/// take (``alternatives()``) until it is known.
 struct JSONLayoutProbe {
     private(set) var newline: String?
     /// `.some(nil)` for a compact document.
@@ -19,46 +22,38 @@ struct JSONLayoutProbe {
     private(set) var afterComma: String?
     var isComplete: Bool { unit != nil && colon != nil && afterComma != nil }
 
-    private enum Root { case before, lead, known }
-    private var root = Root.before
-    /// White space at the start of the current line, while it is still being read.
-    private var lineIndent: [UInt8] = []
-    private var inIndent = true
-    private var rootIndent: [UInt8] = []
-    private var lead: [UInt8] = []
+    /// The most bytes kept for reading. A fact still unknown past them is
+    /// settled by ``finish()`` from what they showed.
+    static let bufferLimit = 1 << 22
 
-    private var inString = false
-    private var escaped = false
-    /// White space since the last other byte.
-    private var spaces: [UInt8] = []
-    /// The colon being read: `:` and the white space around it.
-    private var colonText: [UInt8]?
-
-    private struct Frame {
-        var id: Int
-        /// Its first gap (the comma between its first two children and the
-        /// white space around it), once its first comma is read.
-        var gap: [UInt8]?
-        var resolved = false
-    }
-    private var stack: [Frame] = []
-    private var opened = 0
-    /// The first container (by opening) whose first gap is on one line.
-    private var best: (id: Int, afterComma: String)?
+    /// The document's bytes so far, up to ``bufferLimit``.
+    private var buffer: [UInt8] = []
+    /// The buffer's size at which it is read next.
+    private var nextRead = 64
+    /// The spacing after commas of the first one-line gap seen, before it is known to be the document's.
+    private var candidateAfterComma: String?
 
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for c in bytes {
-            if isComplete { return }
-            take(c)
+        guard !isComplete, buffer.count < Self.bufferLimit else { return }
+        buffer.append(contentsOf: bytes.prefix(Self.bufferLimit - buffer.count))
+        // The indentation is needed before the first edited value (no
+        // variant stands for it), and shows right after the first bracket:
+        // read again each time a byte other than white space comes, while
+        // that is cheap.
+        let unitDue = unit == nil && buffer.count <= 1 << 12 && bytes.contains { $0 > 0x20 }
+        if unitDue || buffer.count >= nextRead || buffer.count == Self.bufferLimit {
+            learn()
+            nextRead = max(nextRead, buffer.count * 2)
         }
     }
 
     /// The input ended: a fact never found takes `JSONLayout`'s default.
     mutating func finish() {
+        if !isComplete { learn() }
         if unit == nil { unit = .some(nil) }
         if newline == nil { newline = "\n" }
         if colon == nil { colon = ":" }
-        if afterComma == nil { afterComma = best?.afterComma ?? (colon!.hasSuffix(" ") ? " " : "") }
+        if afterComma == nil { afterComma = candidateAfterComma ?? (colon!.hasSuffix(" ") ? " " : "") }
     }
 
     /// The layouts the document may turn out to have, given what is known
@@ -70,7 +65,9 @@ struct JSONLayoutProbe {
         var layouts: [JSONLayout] = []
         for colon in colons {
             var commas = afterComma.map { [$0] } ?? ["", " "]
-            if afterComma == nil, let best, !commas.contains(best.afterComma) { commas.insert(best.afterComma, at: 0) }
+            if afterComma == nil, let candidate = candidateAfterComma, !commas.contains(candidate) {
+                commas.insert(candidate, at: 0)
+            }
             for comma in commas {
                 layouts.append(JSONLayout(unit: unit ?? nil, colon: colon, newline: newline ?? "\n", afterComma: comma))
             }
@@ -78,107 +75,51 @@ struct JSONLayoutProbe {
         return layouts
     }
 
-    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
-
-    private mutating func take(_ c: UInt8) {
-        if c == 0x0A || c == 0x0D {
-            lineIndent.removeAll(keepingCapacity: true)
-            inIndent = true
-        } else if inIndent, c == 0x20 || c == 0x09 {
-            lineIndent.append(c)
-        } else {
-            inIndent = false
-        }
-        if inString {
-            if escaped {
-                escaped = false
-            } else if c == UInt8(ascii: "\\") {
-                escaped = true
-            } else if c == UInt8(ascii: "\"") {
-                inString = false
+    /// Reads the buffer's facts.
+    private mutating func learn() {
+        let facts = buffer.withUnsafeBufferPointer { JSONLayoutFacts($0) }
+        if unit == nil {
+            if let lead = facts.lead {
+                learnUnit(open: lead.open, firstSlot: lead.firstSlot)
+            } else if facts.isWhole {
+                unit = .some(nil)
+                newline = "\n"
             }
-            return
         }
-        if Self.isSpace(c) {
-            spaces.append(c)
-            if root == .lead { lead.append(c) }
-            if colonText != nil { colonText!.append(c) }
-            if !stack.isEmpty, !stack[stack.count - 1].resolved, stack[stack.count - 1].gap != nil {
-                stack[stack.count - 1].gap!.append(c)
+        if colon == nil {
+            if let span = facts.colon {
+                colon = String(decoding: buffer[span.keyEnd..<span.valueStart], as: UTF8.self)
+            } else if facts.isWhole {
+                colon = ":"
             }
-            return
         }
-        switch root {
-        case .before:
-            if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
-                root = .lead
-                rootIndent = lineIndent
-            } else if c < 0x80 {
-                // A scalar root: no container, so every fact takes its default.
-                root = .known
-                finish()
-                return
+        if afterComma == nil {
+            if let gap = facts.candidateCommaGap {
+                candidateAfterComma = String(decoding: buffer[gap].filter { $0 != UInt8(ascii: ",") }, as: UTF8.self)
             }
-        case .lead:
-            root = .known
-            if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
-                finish()
-                return
+            if facts.gapSettled {
+                afterComma = candidateAfterComma ?? (colon.map { $0.hasSuffix(" ") ? " " : "" } ?? nil)
             }
-            learnUnit()
-        case .known:
-            break
         }
-        if let text = colonText {
-            colon = String(decoding: text, as: UTF8.self)
-            colonText = nil
-        }
-        if !stack.isEmpty, !stack[stack.count - 1].resolved, let gap = stack[stack.count - 1].gap, c != UInt8(ascii: ",") {
-            stack[stack.count - 1].resolved = true
-            if !gap.contains(0x0A), best == nil || stack[stack.count - 1].id < best!.id {
-                best = (stack[stack.count - 1].id, String(decoding: gap.filter { $0 != UInt8(ascii: ",") }, as: UTF8.self))
-            }
-            settleComma()
-        }
-        switch c {
-        case UInt8(ascii: "\""):
-            inString = true
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            stack.append(Frame(id: opened))
-            opened += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            if !stack.isEmpty { stack.removeLast() }
-            settleComma()
-        case UInt8(ascii: ","):
-            if !stack.isEmpty, !stack[stack.count - 1].resolved, stack[stack.count - 1].gap == nil {
-                stack[stack.count - 1].gap = spaces + [c]
-            }
-        case UInt8(ascii: ":"):
-            if colon == nil { colonText = spaces + [c] }
-        default:
-            break
-        }
-        spaces.removeAll(keepingCapacity: true)
+        if isComplete { buffer = [] }
     }
 
-    /// The root's lead is read: the line ending and the indentation unit.
-    private mutating func learnUnit() {
+    /// The first non-empty container's lead is read: the line ending and the indentation unit.
+    private mutating func learnUnit(open: Int, firstSlot: Int) {
+        let lead = buffer[(open + 1)..<firstSlot]
         guard let lineFeed = lead.lastIndex(of: 0x0A) else {
             unit = .some(nil)
             newline = "\n"
             return
         }
-        newline = lineFeed > 0 && lead[lineFeed - 1] == 0x0D ? "\r\n" : "\n"
+        newline = lineFeed > lead.startIndex && buffer[lineFeed - 1] == 0x0D ? "\r\n" : "\n"
+        var lineStart = open
+        while lineStart > 0, buffer[lineStart - 1] != 0x0A, buffer[lineStart - 1] != 0x0D { lineStart -= 1 }
+        var indentEnd = lineStart
+        while indentEnd < open, buffer[indentEnd] == 0x20 || buffer[indentEnd] == 0x09 { indentEnd += 1 }
+        let ownIndent = buffer[lineStart..<indentEnd]
         let childIndent = lead[(lineFeed + 1)...]
-        let learnt = childIndent.starts(with: rootIndent) ? childIndent.dropFirst(rootIndent.count) : childIndent
+        let learnt = childIndent.starts(with: ownIndent) ? childIndent.dropFirst(ownIndent.count) : childIndent
         unit = .some(learnt.isEmpty ? "  " : String(decoding: learnt, as: UTF8.self))
-    }
-
-    /// The spacing after commas is known once a container qualifies and no
-    /// container opened before it is still undecided.
-    private mutating func settleComma() {
-        guard afterComma == nil, let best else { return }
-        if stack.contains(where: { !$0.resolved && $0.id < best.id }) { return }
-        afterComma = best.afterComma
     }
 }

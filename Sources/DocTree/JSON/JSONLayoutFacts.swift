@@ -1,0 +1,160 @@
+/// Where a JSON text shows its layout, as byte offsets: the spans a
+/// document's layout is learnt from (the first non-empty container's lead,
+/// the first member's colon, the first one-line gap between two children),
+/// read by the strict scan (``Scanner/scan(from:maxDepth:into:)``) so no
+/// other grammar follows strings, brackets or commas.
+///
+/// The text may be a prefix of a document (a stream's bytes so far): the
+/// scan then stops where the bytes end, and the facts are those its tokens
+/// settled. A fact is `nil` until settled.
+package struct JSONLayoutFacts {
+    /// The offset of the first non-empty container's opening bracket and of
+    /// its first child's slot (the child's key for a member).
+    package private(set) var lead: (open: Int, firstSlot: Int)?
+
+    /// The first member's key end (just past its closing quote) and its
+    /// value's start: the colon and the white space around it lie between.
+    package private(set) var colon: (keyEnd: Int, valueStart: Int)?
+
+    /// The gap from the first child's end to the second child's slot of the
+    /// first container, in the order of their opening brackets, whose gap
+    /// holds no line feed; `nil` until no container opened before it can
+    /// still qualify.
+    package var commaGap: Range<Int>? { gapSettled ? best?.gap : nil }
+
+    /// The first such gap seen, though a container opened before it may not
+    /// have shown its own gap yet.
+    package var candidateCommaGap: Range<Int>? { best?.gap }
+
+    /// Whether the scan read the whole top-level value: every fact not found
+    /// then has none to find.
+    package private(set) var isWhole = false
+
+    /// Whether ``commaGap`` is settled: found, or the whole value read.
+    package var gapSettled: Bool {
+        guard let best else { return isWhole }
+        return (undecided.first ?? Int.max) > best.id
+    }
+
+    /// Whether every fact is settled.
+    package var isSettled: Bool {
+        isWhole || (lead != nil && colon != nil && gapSettled)
+    }
+
+    private var best: (id: Int, gap: Range<Int>)?
+    /// The open containers whose first gap is not read yet, by opening order.
+    private var undecided: [Int] = []
+
+    /// Reads the facts from the value at the start of `bytes` (after white
+    /// space and a byte order mark).
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let scanner = Scanner(bytes)
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        start = scanner.skipWhitespace(start)
+        var sink = FactSink(bytes: bytes)
+        do {
+            _ = try scanner.scan(from: start, maxDepth: Int.max, into: &sink)
+            isWhole = true
+        } catch {
+            // The bytes ended (or every fact was settled): keep what the tokens showed.
+        }
+        lead = sink.lead
+        colon = sink.colon
+        best = sink.best
+        undecided = sink.undecided
+        if isWhole { undecided = [] }
+    }
+}
+
+/// The scan's sink for ``JSONLayoutFacts``.
+private struct FactSink: JSONSink {
+    struct Container {
+        var id: Int
+        var open: Int
+        var isObject: Bool
+        var children = 0
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var lead: (open: Int, firstSlot: Int)?
+    var colon: (keyEnd: Int, valueStart: Int)?
+    var best: (id: Int, gap: Range<Int>)?
+    var undecided: [Int] = []
+    private var opened = 0
+    /// Just past the last value read.
+    private var lastEnd = 0
+    /// The first key's end, until its value starts.
+    private var pendingKeyEnd: Int?
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    static var readsKeysApart: Bool { false }
+
+    var root: Container { Container(id: -1, open: -1, isObject: false) }
+
+    /// A child's slot starts at `start` in `container`.
+    private mutating func slot(at start: Int, in container: inout Container) {
+        guard container.id >= 0 else { return }
+        container.children += 1
+        if container.children == 1 {
+            if lead == nil { lead = (container.open, start) }
+        } else if container.children == 2 {
+            decide(container.id)
+            let gap = lastEnd..<start
+            if best == nil || container.id < best!.id, !bytes[gap].contains(0x0A) { best = (container.id, gap) }
+        }
+    }
+
+    private mutating func decide(_ id: Int) {
+        if undecided.last == id { undecided.removeLast() }
+    }
+
+    /// A value starts at `start`: an array's child, or a member's value.
+    private mutating func value(at start: Int, in container: inout Container) {
+        if container.isObject {
+            if let keyEnd = pendingKeyEnd {
+                colon = (keyEnd, start)
+                pendingKeyEnd = nil
+            }
+        } else {
+            slot(at: start, in: &container)
+        }
+    }
+
+    mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) {
+        value(at: start, in: &container)
+        lastEnd = end
+    }
+
+    mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) {
+        value(at: start, in: &container)
+        lastEnd = end
+    }
+
+    mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) {
+        value(at: start, in: &container)
+        lastEnd = start + length
+    }
+
+    mutating func key(from start: Int, to end: Int, escaped: Bool, in container: inout Container, of scanner: Scanner) {
+        slot(at: start, in: &container)
+        if colon == nil { pendingKeyEnd = end }
+    }
+
+    mutating func open(isObject: Bool, at start: Int, in container: inout Container) -> Container {
+        value(at: start, in: &container)
+        defer { opened += 1 }
+        undecided.append(opened)
+        return Container(id: opened, open: start, isObject: isObject)
+    }
+
+    mutating func separator(at offset: Int) {}
+
+    mutating func close(_ container: Container, at end: Int) {
+        decide(container.id)
+        lastEnd = end
+    }
+
+    mutating func finish(_ root: Container) {}
+}
