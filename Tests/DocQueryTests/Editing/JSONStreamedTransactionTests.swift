@@ -193,6 +193,22 @@ import TestSupport
         #expect(throws: QueryError.self) { try StreamedEdit([.set("a.b", to: 1), .set("x.y", to: 2)], options: LoadOptions(format: .json)) }
     }
 
+    /// A spacing the document settles only past the bytes the layout probe
+    /// keeps is never guessed: here the root's own gap (`,`, first in the
+    /// order of opening brackets) comes after a first member larger than
+    /// the probe's limit, whose array shows `, `. The edit does not stream,
+    /// and the in-memory editor, which sees the whole document, spaces the
+    /// new content by the root.
+    @Test func aLayoutSettledPastTheProbesBytesIsNotGuessed() throws {
+        // Past the probe's 4 MiB.
+        let elements = Array(repeating: "1, 2", count: (4 << 20) / 6 + 1000).joined(separator: ", ")
+        let input = Array("{\"a\":{\"big\":[\(elements)],\"c\":{\"b\":[1]}},\"z\":0}".utf8)
+        let edits: [Edit] = [.insert(2, into: "a.c.b"), .insert(3, into: "a.c.b")]
+        let want = try DocumentEditor(bytes: input).applying(edits).bytes
+        #expect(String(decoding: want.suffix(40), as: UTF8.self).contains("[1,2,3]"))
+        #expect { try StreamedEditTests.streamed(edits, input) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+    }
+
     /// New content whose spacing depends on a part of the document not read
     /// yet is written for each spacing it may take until the document
     /// settles it; a spacing none of them has does not stream.

@@ -22,8 +22,9 @@ struct JSONLayoutProbe {
     private(set) var afterComma: String?
     var isComplete: Bool { unit != nil && colon != nil && afterComma != nil }
 
-    /// The most bytes kept for reading. A fact still unknown past them is
-    /// settled by ``finish()`` from what they showed.
+    /// The most bytes kept for reading. A fact still unknown past them stays
+    /// unknown: ``finish()`` does not guess it, and an edit whose output
+    /// depends on it does not stream.
     static let bufferLimit = 1 << 22
 
     /// The document's bytes so far, up to ``bufferLimit``.
@@ -38,18 +39,21 @@ struct JSONLayoutProbe {
         buffer.append(contentsOf: bytes.prefix(Self.bufferLimit - buffer.count))
         // The indentation is needed before the first edited value (no
         // variant stands for it), and shows right after the first bracket:
-        // read again each time a byte other than white space comes, while
-        // that is cheap.
-        let unitDue = unit == nil && buffer.count <= 1 << 12 && bytes.contains { $0 > 0x20 }
+        // read again each time a byte other than white space comes until it
+        // is known (a few reads of a few bytes).
+        let unitDue = unit == nil && bytes.contains { $0 > 0x20 }
         if unitDue || buffer.count >= nextRead || buffer.count == Self.bufferLimit {
             learn()
             nextRead = max(nextRead, buffer.count * 2)
         }
     }
 
-    /// The input ended: a fact never found takes `JSONLayout`'s default.
+    /// The input ended: a fact never found takes `JSONLayout`'s default,
+    /// unless the input ran past ``bufferLimit`` before it was known (it
+    /// may lie past the bytes kept), when it stays unknown.
     mutating func finish() {
         if !isComplete { learn() }
+        if buffer.count >= Self.bufferLimit, !isComplete { return }
         if unit == nil { unit = .some(nil) }
         if newline == nil { newline = "\n" }
         if colon == nil { colon = ":" }

@@ -281,6 +281,11 @@ final class JSONTransactionOutput {
     func finish() throws {
         probe.finish()
         try settle()
+        if variants != nil {
+            throw notStreamable(
+                "the new content's layout (the spacing after ':' or ',') is settled by a part of the document past the first "
+                    + "\(JSONLayoutProbe.bufferLimit) bytes")
+        }
         try flush()
     }
 
