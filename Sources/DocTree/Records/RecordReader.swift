@@ -157,7 +157,7 @@ package final class RecordReader {
     // MARK: Where a record ends
 
     /// The offset just past the record at the cursor, and whether the input
-    /// ended inside it. See "How a record is found" above.
+    /// ended inside it before any mistake. See "How a record is found" above.
     private func endOfRecord() throws(LoadError) -> (end: Int, runsToEnd: Bool) {
         while true {
             let scanned = buffer.withUnsafeBufferPointer { bytes in
@@ -212,7 +212,8 @@ package final class RecordReader {
                 return (lineBreak, false)
             }
             from = buffer.count - cursor
-            guard try refill() else { return (buffer.count, true) }
+            // Malformed before the input ended: not cut off by the end.
+            guard try refill() else { return (buffer.count, false) }
         }
     }
 
