@@ -1,4 +1,5 @@
-/// The fast path of ``JSONStreamScanner``: the strict scan
+/// The fast path of ``JSONStreamScanner``, and how ``RecordReader`` finds
+/// where a record ends: the strict scan
 /// (``Scanner/scan(from:maxDepth:into:)``) with a sink that builds
 /// nothing, reading one value that lies in the buffer already and saying
 /// where it ends.
@@ -23,6 +24,16 @@ struct JSONValueSkipper {
     func skipValue(at start: Int, depthLeft: Int) -> Int? {
         var sink = ValidatingSink(count: scanner.count)
         return try? scanner.scan(from: start, maxDepth: depthLeft, into: &sink)
+    }
+
+    /// The offset just past the value starting at `start`, or the failure
+    /// that stopped the scan: a mistake, or (``JSONMistake/declined``,
+    /// ``JSONMistake/unterminatedString``, or a mistake at the buffer's end)
+    /// a value that may go on past the buffer. For finding where a record
+    /// of a stream ends (``RecordReader``).
+    func valueEnd(at start: Int, maxDepth: Int) -> Result<Int, JSONFailure> {
+        var sink = ValidatingSink(count: scanner.count)
+        return Result { () throws(JSONFailure) in try scanner.scan(from: start, maxDepth: maxDepth, into: &sink) }
     }
 
     /// The offset past the closing quote of the string (or key) whose

@@ -31,15 +31,15 @@ import Foundation
 ///
 /// ## After a malformed record
 ///
-/// The stream resumes where the malformed record ends: where its brackets
-/// balance; before a raw line break inside a string (valid JSON has none);
-/// or before a value that follows another with only white space between
-/// them inside a container (valid JSON needs a comma there). So in JSON
-/// Lines a broken line, even one missing its closing brackets, costs only
-/// itself: the next line's record is where it ends. In a stream whose
-/// records span lines (pretty-printed), a record that lacks a closing
-/// bracket ends at the first line that starts a new value after a
-/// complete one.
+/// The stream resumes where the malformed record ends: at the token its
+/// error is at, when that token begins a line and can begin a value (a
+/// record missing its closing brackets, followed by the next line's
+/// record); otherwise after the first line break at or after the error
+/// (a raw line break inside a string, which valid JSON never has, is one).
+/// So in JSON Lines a broken line, even one missing its closing brackets
+/// or quote, costs only itself. In a stream whose records span lines
+/// (pretty-printed), the lines after the error up to the next line that
+/// starts a value are read as records of their own.
 ///
 /// ## Memory
 ///

@@ -13,9 +13,18 @@ import Darwin
 ///
 /// JSON Lines is the common case, so the line at the cursor is tried first:
 /// when it parses as one value, it is the record. Otherwise (a record over
-/// several lines, several values on one line, or a malformed record)
-/// ``RecordBoundary`` finds where the record ends, and that span is parsed
-/// strictly; its errors are moved to the record's place in the whole input.
+/// several lines, several values on one line, or a malformed record) the
+/// strict scan with the validating sink (``JSONValueSkipper``) says where
+/// the record ends, reading more and scanning again (the buffer doubles
+/// each time, so the cost stays linear) while the record runs past the
+/// bytes at hand. That span is parsed strictly; its errors are moved to the
+/// record's place in the whole input.
+///
+/// A malformed record ends where the scan failed, when the token there
+/// begins a line and can begin a value (`{"a":1⏎{"b":2}`: the second record
+/// is intact); otherwise at the first line break at or after the failure.
+/// So a broken line of JSON Lines costs only itself. It is the rule
+/// ``JSONStreamScanner`` resumes by.
 ///
 /// ## Memory
 ///
@@ -32,6 +41,8 @@ package final class RecordReader {
     private let input: ChunkedInput
     /// Parses the records; they share its name table.
     private let parser: JSONRecordParser
+    /// The nesting limit of the scan that finds where a record ends.
+    private let maxDepth: Int
     /// Bytes of the input from the current record on; the cursor indexes it.
     private var buffer: [UInt8] = []
     private var cursor = 0
@@ -50,6 +61,7 @@ package final class RecordReader {
         self.input = input
         self.chunkSize = chunkSize
         self.parser = JSONRecordParser(options: options)
+        self.maxDepth = options.maxDepth
         self.position = LocationCounter(origin ?? SourceLocation(byteOffset: 0, line: 1, column: 1))
     }
 
@@ -134,22 +146,99 @@ package final class RecordReader {
         }
 
         // Anything else: find the record's end, then parse it strictly.
-        var boundary = RecordBoundary()
-        var scanned = cursor
-        var end: Int?
-        while true {
-            end = buffer.withUnsafeBufferPointer { boundary.scan($0, from: scanned) }
-            if end != nil { break }
-            let seen = buffer.count - cursor
-            guard try refill() else { break }
-            scanned = cursor + seen
-        }
-        let recordEnd = end ?? buffer.count
+        let (recordEnd, runsToEnd) = try endOfRecord()
         let start = position.location
         let result = parse(cursor..<recordEnd)
-        if end == nil, case .failure = result { cutOffRecord = start }
+        if runsToEnd, case .failure = result { cutOffRecord = start }
         consume(recordEnd - cursor, endsLine: false)
         return .record(result)
+    }
+
+    // MARK: Where a record ends
+
+    /// The offset just past the record at the cursor, and whether the input
+    /// ended inside it before any mistake. See "How a record is found" above.
+    private func endOfRecord() throws(LoadError) -> (end: Int, runsToEnd: Bool) {
+        while true {
+            let scanned = buffer.withUnsafeBufferPointer { bytes in
+                JSONValueSkipper(bytes).valueEnd(at: cursor, maxDepth: maxDepth)
+            }
+            let failure: JSONFailure
+            switch scanned {
+            case .success(let end): return (end, false)
+            case .failure(let stop): failure = stop
+            }
+            if mayGoOn(failure) {
+                // Scanned again from the record's start after each read;
+                // each read at least doubles the buffer.
+                if try refill() { continue }
+                return (buffer.count, true)
+            }
+            return try endOfMalformedRecord(failingAt: failure.offset)
+        }
+    }
+
+    /// Whether the scan may have failed only because the buffer ends: more
+    /// bytes could make the record valid, or fail it further on.
+    private func mayGoOn(_ failure: JSONFailure) -> Bool {
+        let count = buffer.count
+        switch failure.mistake {
+        case .declined, .unterminatedString: return true
+        case .invalidUTF8, .invalidUnicodeEscape, .loneSurrogate:
+            // A UTF-8 sequence or an escape (a pair is 12 bytes) cut short.
+            return failure.offset + 12 >= count
+        case .expectedValue:
+            // `tru` at the buffer's end may be `true`.
+            guard failure.offset < count else { return true }
+            return buffer.withUnsafeBufferPointer { bytes in
+                let rest = UnsafeBufferPointer(rebasing: bytes[failure.offset...])
+                return rest.count < 5 && ["true", "false", "null"].contains { $0.utf8.starts(with: rest) }
+            }
+        default:
+            return failure.offset >= count
+        }
+    }
+
+    /// Where a record whose scan failed at `offset` ends: at `offset` when
+    /// the token there begins a line and can begin a value; otherwise at
+    /// the first line break (CR or LF) at or after it, or the input's end.
+    private func endOfMalformedRecord(failingAt offset: Int) throws(LoadError) -> (end: Int, runsToEnd: Bool) {
+        if offset > cursor, offset < buffer.count, Self.beginsValue(buffer[offset]), beginsLine(offset) {
+            return (offset, false)
+        }
+        var from = offset - cursor
+        while true {
+            if let lineBreak = buffer[(cursor + from)...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                return (lineBreak, false)
+            }
+            from = buffer.count - cursor
+            // Malformed before the input ended: not cut off by the end.
+            guard try refill() else { return (buffer.count, false) }
+        }
+    }
+
+    /// Whether only spaces and tabs stand between the line break before `i`
+    /// and `i`, inside the record at the cursor.
+    private func beginsLine(_ i: Int) -> Bool {
+        var j = i
+        while j > cursor {
+            let c = buffer[j - 1]
+            if c == 0x0A || c == 0x0D { return true }
+            guard c == 0x20 || c == 0x09 else { return false }
+            j -= 1
+        }
+        return false
+    }
+
+    /// Whether `c` can be the first byte of a JSON value.
+    private static func beginsValue(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            true
+        default:
+            false
+        }
     }
 
     /// Cuts the next batch of whole lines for another reader to parse: a

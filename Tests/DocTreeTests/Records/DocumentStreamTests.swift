@@ -69,6 +69,23 @@ import TestSupport
         #expect(Self.records("\"abc\n4\n") == ["error 1:1", "4"])
     }
 
+    @Test func mistakeInsideALineCostsTheRestOfThatLine() {
+        // The record ends at the line break after its error, not where its brackets would balance.
+        #expect(Self.records("{\"a\": tru, \"b\": [1]}\n{\"c\": 3}\n") == ["error 1:7", #"{"c":3}"#])
+        #expect(Self.records("[1, oops\n  2]\n[3]") == ["error 1:5", "2", "error 2:4", "[3]"])
+    }
+
+    @Test func recordOverManyLinesEndsWhereTheScanSays() throws {
+        let text = "[\n" + (0..<500).map { "  {\"k\": \"\($0)\"}" }.joined(separator: ",\n") + "\n] [1]\n"
+        let url = try Self.temporaryFile(text)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for chunkSize in [1, 100] {
+            let results = try Self.records(file: url, chunkSize: chunkSize).map(Self.describe)
+            #expect(results.count == 2, "chunk size \(chunkSize)")
+            #expect(results.last == "[1]", "chunk size \(chunkSize)")
+        }
+    }
+
     @Test func strayClosingBracketIsOneMalformedRecord() {
         #expect(Self.records("{\"a\":1}}\n[2]") == [#"{"a":1}"#, "error 1:8", "[2]"])
     }
