@@ -203,7 +203,9 @@ package final class RecordReader {
     /// the token there begins a line and can begin a value; otherwise at
     /// the first line break (CR or LF) at or after it, or the input's end.
     private func endOfMalformedRecord(failingAt offset: Int) throws(LoadError) -> (end: Int, runsToEnd: Bool) {
-        if offset > cursor, offset < buffer.count, Self.beginsValue(buffer[offset]), beginsLine(offset) {
+        if offset > cursor, offset < buffer.count, JSONRecovery.beginsValue(buffer[offset]),
+            JSONRecovery.beginsLine(offset, in: buffer, after: cursor) == true
+        {
             return (offset, false)
         }
         var from = offset - cursor
@@ -214,30 +216,6 @@ package final class RecordReader {
             from = buffer.count - cursor
             // Malformed before the input ended: not cut off by the end.
             guard try refill() else { return (buffer.count, false) }
-        }
-    }
-
-    /// Whether only spaces and tabs stand between the line break before `i`
-    /// and `i`, inside the record at the cursor.
-    private func beginsLine(_ i: Int) -> Bool {
-        var j = i
-        while j > cursor {
-            let c = buffer[j - 1]
-            if c == 0x0A || c == 0x0D { return true }
-            guard c == 0x20 || c == 0x09 else { return false }
-            j -= 1
-        }
-        return false
-    }
-
-    /// Whether `c` can be the first byte of a JSON value.
-    private static func beginsValue(_ c: UInt8) -> Bool {
-        switch c {
-        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            true
-        default:
-            false
         }
     }
 

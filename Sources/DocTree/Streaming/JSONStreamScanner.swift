@@ -266,7 +266,7 @@ package struct JSONStreamScanner {
         expect = .end
         let at = base + pos
         if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < buffer.count,
-           beginsLine(pos), Self.beginsValue(buffer[pos])
+           JSONRecovery.beginsLine(pos, in: buffer, after: 0) ?? (bufferStart.column == 1), JSONRecovery.beginsValue(buffer[pos])
         {
             return
         }
@@ -278,30 +278,6 @@ package struct JSONStreamScanner {
             }
             pos = buffer.count
             guard try refill() else { return }
-        }
-    }
-
-    /// Whether only spaces and tabs stand between the start of the line and
-    /// `i` in the buffer (the line's start in the buffer too, or where it begins).
-    private func beginsLine(_ i: Int) -> Bool {
-        var j = i
-        while j > 0 {
-            let c = buffer[j - 1]
-            if c == 0x0A || c == 0x0D { return true }
-            guard c == 0x20 || c == 0x09 else { return false }
-            j -= 1
-        }
-        return bufferStart.column == 1
-    }
-
-    /// Whether `c` can be the first byte of a JSON value.
-    private static func beginsValue(_ c: UInt8) -> Bool {
-        switch c {
-        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            true
-        default:
-            false
         }
     }
 

@@ -107,10 +107,10 @@ struct StreamedEditRun {
     /// The edited output of `source`; `nil` when it goes the tree's way.
     func run(_ source: InputSource) throws -> EditOutput? {
         if !forced {
-            guard case .file(let path) = source, let format = oneDocumentFormat(path) else { return nil }
+            guard case .file(let path) = source, let document = oneDocument(path) else { return nil }
             // The JSON transaction engine holds and edits each value in
             // memory: leaner than the tree, but slower on what fits in memory.
-            if format == .json, !edit.streamsJSONLeanly, fileSize(path) <= StreamRun.threshold { return nil }
+            if document.format == .json, !edit.streamsJSONLeanly, document.size <= StreamRun.threshold { return nil }
         } else if StreamRun.isJSONLinesFile(source, options: options) {
             // Edited record by record, as without --stream.
             return nil
@@ -151,14 +151,15 @@ struct StreamedEditRun {
         return output
     }
 
-    /// The format of the file when it is a regular file (not a pipe, which
-    /// opening would block on, nor a device) that holds one XML or JSON
-    /// document (not JSON Lines); `nil` otherwise.
-    private func oneDocumentFormat(_ path: String) -> DocumentFormat? {
+    /// The format and size of the file when it is a regular file (not a
+    /// pipe, which opening would block on, nor a device) that holds one XML
+    /// or JSON document (not JSON Lines); `nil` otherwise.
+    private func oneDocument(_ path: String) -> (format: DocumentFormat, size: Int)? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(status.st_size)
         if let format = options.format {
-            return format == .xml || !StreamRun.isJSONLinesFile(.file(path), options: options) ? format : nil
+            return format == .xml || !StreamRun.isJSONLinesFile(.file(path), options: options) ? (format, size) : nil
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -169,13 +170,8 @@ struct StreamedEditRun {
         let first = head[..<count].first { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
         // UTF-16 and UTF-32 (a byte order mark, or zero bytes) go the tree's way, which transcodes them.
         guard let first, first < 0x80, !head[..<min(count, 4)].contains(0) else { return nil }
-        if first == UInt8(ascii: "<") { return .xml }
-        return StreamRun.isJSONLinesFile(.file(path), options: options) ? nil : .json
-    }
-
-    private func fileSize(_ path: String) -> Int {
-        var status = stat()
-        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+        if first == UInt8(ascii: "<") { return (.xml, size) }
+        return StreamRun.isJSONLinesFile(.file(path), options: options) ? nil : (.json, size)
     }
 
     /// An unlinked temporary file in `TMPDIR` (or `/tmp`).
