@@ -156,7 +156,7 @@ private struct KeyPathSink: JSONSink {
 
     @inline(__always) mutating func separator(at offset: Int) {}
 
-    @inline(__always) mutating func close(_ container: Container, at end: Int, in parent: inout Container) { next = Self.offPath }
+    @inline(__always) mutating func close(_ container: Container, at end: Int) { next = Self.offPath }
 
     @inline(__always) mutating func finish(_ root: Container) {}
 

@@ -151,7 +151,7 @@ private struct FactSink: JSONSink {
 
     mutating func separator(at offset: Int) {}
 
-    mutating func close(_ container: Container, at end: Int, in parent: inout Container) {
+    mutating func close(_ container: Container, at end: Int) {
         decide(container.id)
         lastEnd = end
     }

@@ -369,9 +369,8 @@ struct Scanner {
                     guard i < count || isFinal else { throw fail(.needsInput, at: i) }
                     if i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         i &+= 1
-                        let closed = top
+                        try sink.close(top.container, at: i)
                         top = state.stack.pop()
-                        try sink.close(closed.container, at: i, in: &top.container)
                         afterValue = true
                     } else if top.isObject {
                         member = .first
@@ -446,9 +445,8 @@ struct Scanner {
                         let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                         if i < count, base[i] == closer {
                             i &+= 1
-                            let closed = top
+                            try sink.close(top.container, at: i)
                             top = state.stack.pop()
-                            try sink.close(closed.container, at: i, in: &top.container)
                         } else if isObject {
                             if Sink.readsKeysApart {
                                 i = try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
@@ -491,9 +489,8 @@ struct Scanner {
                     }
                     if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
                         i &+= 1
-                        let closed = top
+                        try sink.close(top.container, at: i)
                         top = state.stack.pop()
-                        try sink.close(closed.container, at: i, in: &top.container)
                         continue
                     }
                     throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)

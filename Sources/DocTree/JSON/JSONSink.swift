@@ -55,9 +55,8 @@ protocol JSONSink {
     /// The comma at `offset`: another element or member follows.
     mutating func separator(at offset: Int) throws(JSONFailure)
 
-    /// `container` closes inside `parent`; its closing bracket ends just
-    /// before `end`.
-    mutating func close(_ container: Container, at end: Int, in parent: inout Container) throws(JSONFailure)
+    /// `container` closes; its closing bracket ends just before `end`.
+    mutating func close(_ container: Container, at end: Int) throws(JSONFailure)
 
     /// The top-level value has been read; `root` is its container.
     mutating func finish(_ root: Container)

@@ -100,7 +100,7 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
 
     /// Records where `container` ends and how many children it has.
     @inline(__always)
-    mutating func close(_ container: Container, at end: Int, in parent: inout Container) {
+    mutating func close(_ container: Container, at end: Int) {
         spans.end(Int(container.index), at: end)
         let index = Int(container.index)
         nodes[index].a = UInt32(truncatingIfNeeded: nodes.count)

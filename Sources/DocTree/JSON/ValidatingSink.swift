@@ -21,7 +21,7 @@ struct ValidatingSink: JSONSink {
 
     @inline(__always) mutating func separator(at offset: Int) {}
 
-    @inline(__always) mutating func close(_ container: Void, at end: Int, in parent: inout Void) {}
+    @inline(__always) mutating func close(_ container: Void, at end: Int) {}
 
     @inline(__always) mutating func finish(_ root: Void) {}
 }

@@ -68,6 +68,8 @@ package struct JSONStreamScanner {
     private var captureFrom = 0
     private var captured: [UInt8] = []
     private var captureLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
+    /// Whether the capture gathers elements of a spread array (a batch).
+    private var capturesElements = false
     /// The bytes put before a member candidate to keep its key (`{"key":`),
     /// or before a batch of elements (`[`); 0 for none.
     private var wrapper = 0
@@ -337,6 +339,7 @@ package struct JSONStreamScanner {
                 // The first element of a batch.
                 try passBytes(upTo: start)
                 capturing = true
+                capturesElements = true
                 captureDepth = depth
                 captureFrom = start
                 captureLocation = location(at: base + start)
@@ -345,6 +348,7 @@ package struct JSONStreamScanner {
         } else if case .candidate = state {
             try passBytes(upTo: start)
             capturing = true
+            capturesElements = false
             captureDepth = depth
             captureFrom = start
             captureLocation = location(at: base + start)
@@ -390,11 +394,11 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// A value ended at `end` (in the buffer), its parent `parent`: emit it
-    /// when it is the candidate.
-    private mutating func valueEnds(at end: Int, in parent: Frame) throws {
+    /// A value ended at `end` (in the buffer): emit it when it is the
+    /// candidate.
+    private mutating func valueEnds(at end: Int) throws {
         guard capturing, depth == captureDepth else { return }
-        if depth > 0, case .spreading = parent.state {
+        if capturesElements {
             batchElements.append(elementStart..<(base + end))
             if captured.count + (end - captureFrom) >= Self.batchBytes { try emitBatch(upTo: end) }
             return
@@ -426,7 +430,7 @@ package struct JSONStreamScanner {
         if case .none = parent.state, depth > 0 { return }
         do {
             _ = try valueBegins(at: start, isArray: false, isObject: false, in: &parent)
-            try valueEnds(at: end, in: parent)
+            try valueEnds(at: end)
         } catch {
             throw stop(error)
         }
@@ -629,7 +633,7 @@ extension JSONStreamScanner: JSONSink {
 
     mutating func separator(at offset: Int) {}
 
-    mutating func close(_ container: Frame, at end: Int, in parent: inout Frame) throws(JSONFailure) {
+    mutating func close(_ container: Frame, at end: Int) throws(JSONFailure) {
         depth -= 1
         if case .none = container.state {
             guard capturing else { return }
@@ -641,7 +645,7 @@ extension JSONStreamScanner: JSONSink {
                 if capturing { try emitBatch(upTo: end - 1) }
                 try arrayEdge(.close)
             }
-            try valueEnds(at: end, in: parent)
+            try valueEnds(at: end)
         } catch {
             throw stop(error)
         }
