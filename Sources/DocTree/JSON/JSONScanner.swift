@@ -252,6 +252,8 @@ struct ScanState<Container> {
     var phase = ScanPhase.value(.none)
     /// Whether the last scan stopped at the buffer's end, before the value ended.
     var isSuspended = false
+    /// The last token boundary marked, where a scan that stops goes on.
+    var resumeOffset = 0
 
     init(stack: ScanStack<ScanFrame<Container>>, root: Container) {
         self.stack = stack
@@ -269,6 +271,16 @@ struct ScanState<Container> {
         top = ScanFrame(container: root, isObject: false)
         phase = .value(.none)
         isSuspended = false
+    }
+
+    /// Marks the token boundary at `offset`, in `phase`, with `top` the
+    /// innermost container there: where the scan goes on if the buffer ends
+    /// before the next mark.
+    @inline(__always)
+    mutating func mark(_ offset: Int, _ phase: ScanPhase, _ top: ScanFrame<Container>) {
+        resumeOffset = offset
+        self.phase = phase
+        self.top = top
     }
 
     /// Frees the stack's storage.
@@ -331,7 +343,13 @@ struct Scanner {
     func resume<Sink: JSONSink>(
         from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink
     ) throws(JSONFailure) -> Int {
-        try scan(from: start, maxDepth: maxDepth, isFinal: isFinal, into: &sink, state: &state)
+        do {
+            return try scan(from: start, maxDepth: maxDepth, isFinal: isFinal, into: &sink, state: &state)
+        } catch {
+            guard !isFinal, mayGoOn(error) else { throw error }
+            state.isSuspended = true
+            return state.resumeOffset
+        }
     }
 
     /// The one scan loop, resumable when the sink says so (the check is
@@ -346,162 +364,147 @@ struct Scanner {
         // Whether a member name comes before the next value.
         var member = MemberName.none
 
-        // A resumable scan: the token boundary it would stop at, and the
-        // phase there (no hook is called between the mark and a failure
-        // that may be the buffer's end).
-        var mark = start
-        var markPhase = ScanPhase.value(.none)
+        // A resumable scan marks in `state` each token boundary it would
+        // stop at, with the phase there (no hook is called between the mark
+        // and a failure that may be the buffer's end); `resume` stops there.
         // Resuming after a value: the value part of the loop is skipped once.
         var afterValue = false
 
-        do throws(JSONFailure) {
-            if Sink.resumes {
-                state.isSuspended = false
-                i = skipWhitespace(i)
-                switch state.phase {
-                case .value(let name):
-                    member = name
-                case .afterValue:
+        if Sink.resumes {
+            state.isSuspended = false
+            i = skipWhitespace(i)
+            switch state.phase {
+            case .value(let name):
+                member = name
+            case .afterValue:
+                afterValue = true
+            case .firstOrClose:
+                state.mark(i, .firstOrClose, top)
+                guard i < count || isFinal else { throw fail(.needsInput, at: i) }
+                if i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    i &+= 1
+                    try sink.close(top.container, at: i)
+                    top = state.stack.pop()
                     afterValue = true
-                case .firstOrClose:
-                    mark = i
-                    markPhase = .firstOrClose
-                    guard i < count || isFinal else { throw fail(.needsInput, at: i) }
-                    if i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                } else if top.isObject {
+                    member = .first
+                }
+            }
+        }
+
+        valueLoop: while true {
+            if Sink.resumes, afterValue {
+                afterValue = false
+            } else {
+                if !Sink.readsKeysApart, member != .none {
+                    if Sink.resumes {
+                        state.mark(i, .value(member), top)
+                    }
+                    // The name, its ':' and the white space after it, read here
+                    // in the loop, so the sink's state stays in registers.
+                    guard i < count, base[i] == UInt8(ascii: "\"") else {
+                        throw fail(.expectedMemberName(afterComma: member == .afterComma), at: i)
+                    }
+                    let (end, escaped) = try scanString(at: i)
+                    if Sink.resumes {
+                        // The ':' before the hook, so the name is told once
+                        // even when the buffer ends before its ':'.
+                        let next = try valueAfterName(endingAt: end)
+                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                        i = next
+                    } else {
+                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                        i = try valueAfterName(endingAt: end)
+                    }
+                    member = .none
+                }
+                if Sink.resumes {
+                    state.mark(i, .value(.none), top)
+                }
+                // A value starts at `i` (whitespace already skipped).
+                guard i < count else { throw fail(state.stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
+                let c = base[i]
+                switch c {
+                case UInt8(ascii: "\""):
+                    let (end, escaped) = try scanString(at: i)
+                    try sink.string(from: i, to: end, escaped: escaped, in: &top.container)
+                    i = end
+
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                    let (end, fractional) = try scanNumber(at: i)
+                    // A number that ends the buffer may go on past it.
+                    if Sink.resumes, end == count, !isFinal { throw fail(.needsInput, at: end) }
+                    try sink.number(from: i, to: end, fractional: fractional, in: &top.container)
+                    i = end
+
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    guard let (kind, length) = literal(at: i) else { throw fail(.expectedValue, at: i) }
+                    try sink.literal(kind, at: i, length: length, in: &top.container)
+                    i &+= length
+
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    guard state.stack.count < maxDepth else { throw fail(.tooDeep(maxDepth: maxDepth), at: i) }
+                    let isObject = c == UInt8(ascii: "{")
+                    let opened = try sink.open(isObject: isObject, at: i, in: &top.container)
+                    state.stack.push(top)
+                    top = ScanFrame(container: opened, isObject: isObject)
+                    i = skipWhitespace(i &+ 1)
+                    if Sink.resumes, i == count, !isFinal {
+                        state.mark(i, .firstOrClose, top)
+                        throw fail(.needsInput, at: i)
+                    }
+                    let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                    if i < count, base[i] == closer {
                         i &+= 1
                         try sink.close(top.container, at: i)
                         top = state.stack.pop()
-                        afterValue = true
-                    } else if top.isObject {
-                        member = .first
-                    }
-                }
-            }
-
-            valueLoop: while true {
-                if Sink.resumes, afterValue {
-                    afterValue = false
-                } else {
-                    if !Sink.readsKeysApart, member != .none {
-                        if Sink.resumes {
-                            mark = i
-                            markPhase = .value(member)
-                        }
-                        // The name, its ':' and the white space after it, read here
-                        // in the loop, so the sink's state stays in registers.
-                        guard i < count, base[i] == UInt8(ascii: "\"") else {
-                            throw fail(.expectedMemberName(afterComma: member == .afterComma), at: i)
-                        }
-                        let (end, escaped) = try scanString(at: i)
-                        if Sink.resumes {
-                            // The ':' before the hook, so the name is told once
-                            // even when the buffer ends before its ':'.
-                            let next = try valueAfterName(endingAt: end)
-                            try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
-                            i = next
+                    } else if isObject {
+                        if Sink.readsKeysApart {
+                            i = try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
                         } else {
-                            try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
-                            i = try valueAfterName(endingAt: end)
-                        }
-                        member = .none
-                    }
-                    if Sink.resumes {
-                        mark = i
-                        markPhase = .value(.none)
-                    }
-                    // A value starts at `i` (whitespace already skipped).
-                    guard i < count else { throw fail(state.stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
-                    let c = base[i]
-                    switch c {
-                    case UInt8(ascii: "\""):
-                        let (end, escaped) = try scanString(at: i)
-                        try sink.string(from: i, to: end, escaped: escaped, in: &top.container)
-                        i = end
-
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-                        let (end, fractional) = try scanNumber(at: i)
-                        // A number that ends the buffer may go on past it.
-                        if Sink.resumes, end == count, !isFinal { throw fail(.needsInput, at: end) }
-                        try sink.number(from: i, to: end, fractional: fractional, in: &top.container)
-                        i = end
-
-                    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                        guard let (kind, length) = literal(at: i) else { throw fail(.expectedValue, at: i) }
-                        try sink.literal(kind, at: i, length: length, in: &top.container)
-                        i &+= length
-
-                    case UInt8(ascii: "["), UInt8(ascii: "{"):
-                        guard state.stack.count < maxDepth else { throw fail(.tooDeep(maxDepth: maxDepth), at: i) }
-                        let isObject = c == UInt8(ascii: "{")
-                        let opened = try sink.open(isObject: isObject, at: i, in: &top.container)
-                        state.stack.push(top)
-                        top = ScanFrame(container: opened, isObject: isObject)
-                        i = skipWhitespace(i &+ 1)
-                        if Sink.resumes, i == count, !isFinal {
-                            mark = i
-                            markPhase = .firstOrClose
-                            throw fail(.needsInput, at: i)
-                        }
-                        let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                        if i < count, base[i] == closer {
-                            i &+= 1
-                            try sink.close(top.container, at: i)
-                            top = state.stack.pop()
-                        } else if isObject {
-                            if Sink.readsKeysApart {
-                                i = try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
-                            } else {
-                                member = .first
-                            }
-                            continue valueLoop
-                        } else {
-                            continue valueLoop
-                        }
-
-                    default:
-                        throw fail(.expectedValue, at: i)
-                    }
-                }
-
-                // After a value: a separator, a closing bracket, or the end of the value read.
-                while true {
-                    if state.stack.isEmpty { break valueLoop }
-                    if Sink.resumes {
-                        mark = i
-                        markPhase = .afterValue
-                    }
-                    i = skipWhitespace(i)
-                    guard i < count else {
-                        throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
-                    }
-                    let c = base[i]
-                    if c == UInt8(ascii: ",") {
-                        try sink.separator(at: i)
-                        i = skipWhitespace(i &+ 1)
-                        if top.isObject {
-                            if Sink.readsKeysApart {
-                                i = try keyApart(at: i, afterComma: true, into: &sink, in: &top.container)
-                            } else {
-                                member = .afterComma
-                            }
+                            member = .first
                         }
                         continue valueLoop
+                    } else {
+                        continue valueLoop
                     }
-                    if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
-                        i &+= 1
-                        try sink.close(top.container, at: i)
-                        top = state.stack.pop()
-                        continue
-                    }
-                    throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
+
+                default:
+                    throw fail(.expectedValue, at: i)
                 }
             }
-        } catch {
-            guard Sink.resumes, !isFinal, mayGoOn(error) else { throw error }
-            state.top = top
-            state.phase = markPhase
-            state.isSuspended = true
-            return mark
+
+            // After a value: a separator, a closing bracket, or the end of the value read.
+            while true {
+                if state.stack.isEmpty { break valueLoop }
+                if Sink.resumes {
+                    state.mark(i, .afterValue, top)
+                }
+                i = skipWhitespace(i)
+                guard i < count else {
+                    throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
+                }
+                let c = base[i]
+                if c == UInt8(ascii: ",") {
+                    try sink.separator(at: i)
+                    i = skipWhitespace(i &+ 1)
+                    if top.isObject {
+                        if Sink.readsKeysApart {
+                            i = try keyApart(at: i, afterComma: true, into: &sink, in: &top.container)
+                        } else {
+                            member = .afterComma
+                        }
+                    }
+                    continue valueLoop
+                }
+                if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
+                    i &+= 1
+                    try sink.close(top.container, at: i)
+                    top = state.stack.pop()
+                    continue
+                }
+                throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
+            }
         }
         sink.finish(top.container)
         if Sink.resumes {

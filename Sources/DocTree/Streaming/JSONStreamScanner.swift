@@ -216,7 +216,7 @@ package struct JSONStreamScanner {
                 pos = end
                 if state.isSuspended {
                     try passBytes(upTo: pos)
-                    _ = try refill()
+                    try readOnUnfinishedToken()
                 } else {
                     inValue = false
                     readValue = true
@@ -266,6 +266,22 @@ package struct JSONStreamScanner {
             }
             pos = buffer.count
             guard try refill() else { return }
+        }
+    }
+
+    /// Reads more input for the token at `pos` that ran past the buffer. A
+    /// string is read on until a quote comes that may close it, so a long
+    /// string is not scanned again from its start after each read, however
+    /// little each read brings (a pipe's).
+    private mutating func readOnUnfinishedToken() throws {
+        let isString = pos < buffer.count && buffer[pos] == UInt8(ascii: "\"")
+        var searched = buffer.count - pos
+        while try refill(), isString {
+            let hasQuote = buffer.withUnsafeBufferPointer { bytes in
+                UnsafeBufferPointer(rebasing: bytes[searched...]).contains(UInt8(ascii: "\""))
+            }
+            if hasQuote { return }
+            searched = buffer.count
         }
     }
 

@@ -118,6 +118,21 @@ struct StreamChunkingTests {
         ])
     }
 
+    @Test func aLongStringAcrossManyChunksIsReadWhole() throws {
+        let long = String(repeating: "abcdefgh", count: 40_000)
+        // Escapes on the way: `\"` and `\u00e9`.
+        let text = #"{"a":[""# + long + #"\""# + long + #"\u00e9", ""# + long + #""],"b":1}"#
+        let bytes = Array(text.utf8)
+        let whole = try JSONScanner.parse(bytes, options: LoadOptions())
+        let expected = Outcome(candidates: [#"{"a":"# + whole.root.children.first!.jsonString() + "}"])
+        for slice in [997, 65_536] {
+            #expect(Self.streamed(bytes, [.key(Array("a".utf8))], slice: slice) == expected, "slices of \(slice)")
+        }
+        // Cut short inside the string: the string is unterminated, located at its quote.
+        let cut = Array(bytes[..<(bytes.count / 2)])
+        #expect(Self.streamed(cut, Self.nothing, slice: 4096).error?.hasPrefix("invalidSyntax 6 1:7 unterminated string") == true)
+    }
+
     @Test func aCutAtEveryByteOfAMistakeGivesTheSameError() throws {
         for text in [#"{"a":[1,2,"x\u12"]}"#, #"{"a" "b"}"#, "[1,\n tru ]", "[\"\u{7}\"]", "{\"ab\":[1,2}", "[1.e5]", "[\"é\u{FFFF}\\ud800\"]"] {
             let bytes = Array(text.utf8)
