@@ -100,10 +100,11 @@ struct StreamCommandTests {
 
     @Test("malformed input inside a printed array: an unclosed line, then the error")
     func malformedInsideAPrintedArray() throws {
-        // The elements before the error were one batch, not yet printed.
+        // The elements read before the error are printed, though they were
+        // gathered as one batch: what came before is printed, then the error.
         let run = try Docq.run(["--stream", "a"], stdin: Array("{\"a\":[1,\n{\"b\":2},\nx]}".utf8))
         #expect(run.status == 3, "\(run)")
-        #expect(run.stdout == "[\n", "\(run)")
+        #expect(run.stdout == "[1,{\"b\":2}\n", "\(run)")
         #expect(run.stderr.contains(":3:1"), "\(run)")
     }
 }

@@ -48,6 +48,10 @@ enum JSONMistake {
     /// ``JSONSink``), and its caller handles the input some other way.
     /// Never reported.
     case declined
+    /// Not a mistake in the input: the buffer ends inside a token (or in
+    /// the white space before one) and the input goes on, so a resumable
+    /// scan waits for more (see ``Scanner/mayGoOn(_:)``). Never reported.
+    case needsInput
 
     /// The kind of ``LoadError`` the mistake makes.
     var kind: LoadError.Kind {
@@ -141,7 +145,7 @@ enum JSONMistake {
             return "the document is empty"
         case .tooManyNames:
             return "more than \(NodeRecord.maxNameID) distinct names"
-        case .declined:
+        case .declined, .needsInput:
             return "the reader stopped before the end of the value"
         }
     }

@@ -159,7 +159,19 @@ package enum JSONScanner {
 
 /// Where the scan stands before a value: no member name first, or the
 /// first name of an object, or a name after a comma.
-private enum MemberName { case none, first, afterComma }
+enum MemberName { case none, first, afterComma }
+
+/// Where the grammar stands at a token boundary, where a resumable scan
+/// stops when the buffer ends and goes on later (``ScanState``).
+enum ScanPhase {
+    /// Before a value, with a member name and its ':' first unless `.none`.
+    case value(MemberName)
+    /// Just inside a container: its first value (or member name), or its
+    /// closing bracket.
+    case firstOrClose
+    /// After a value: a comma, a closing bracket, or the end of the value read.
+    case afterValue
+}
 
 /// One open container while scanning: what the sink keeps for it, and
 /// whether it is an object.
@@ -182,6 +194,14 @@ struct ScanStack<Element> {
         capacity = room.count
     }
 
+    /// A stack on the heap from the start, for a scan that outlives one
+    /// call (``ScanState``); its owner calls ``release()``.
+    init(capacity: Int) {
+        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        self.capacity = capacity
+        onHeap = true
+    }
+
     var isEmpty: Bool { count == 0 }
 
     @inline(__always)
@@ -195,6 +215,12 @@ struct ScanStack<Element> {
     mutating func pop() -> Element {
         count &-= 1
         return (base + count).move()
+    }
+
+    /// Empties the stack, keeping its storage.
+    mutating func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
     }
 
     @inline(never)
@@ -211,6 +237,54 @@ struct ScanStack<Element> {
     func release() {
         if onHeap { base.deallocate() }
     }
+}
+
+/// Where a scan stands: its open containers, the innermost one, and the
+/// phase of the grammar. A resumable scan
+/// (``Scanner/resume(from:state:maxDepth:isFinal:into:)``) keeps it from
+/// one buffer to the next; its owner calls ``release()`` at the end.
+struct ScanState<Container> {
+    /// The open containers outside ``top``.
+    var stack: ScanStack<ScanFrame<Container>>
+    /// The innermost open container (the sink's root outside any).
+    var top: ScanFrame<Container>
+    /// Where the grammar stands.
+    var phase = ScanPhase.value(.none)
+    /// Whether the last scan stopped at the buffer's end, before the value ended.
+    var isSuspended = false
+    /// The last token boundary marked, where a scan that stops goes on.
+    var resumeOffset = 0
+
+    init(stack: ScanStack<ScanFrame<Container>>, root: Container) {
+        self.stack = stack
+        self.top = ScanFrame(container: root, isObject: false)
+    }
+
+    /// A state before a top-level value, its stack on the heap.
+    init(root: Container) {
+        self.init(stack: ScanStack(capacity: 32), root: root)
+    }
+
+    /// Back to before a top-level value (after a malformed one).
+    mutating func reset(root: Container) {
+        stack.removeAll()
+        top = ScanFrame(container: root, isObject: false)
+        phase = .value(.none)
+        isSuspended = false
+    }
+
+    /// Marks the token boundary at `offset`, in `phase`, with `top` the
+    /// innermost container there: where the scan goes on if the buffer ends
+    /// before the next mark.
+    @inline(__always)
+    mutating func mark(_ offset: Int, _ phase: ScanPhase, _ top: ScanFrame<Container>) {
+        resumeOffset = offset
+        self.phase = phase
+        self.top = top
+    }
+
+    /// Frees the stack's storage.
+    func release() { stack.release() }
 }
 
 /// Reads one input buffer. Positions are byte offsets into it; every read
@@ -241,86 +315,171 @@ struct Scanner {
         // The stack lives in this frame up to 32 containers deep (no
         // allocation, no copy-on-write checks), then on the heap.
         let result = withUnsafeTemporaryAllocation(of: ScanFrame<Sink.Container>.self, capacity: 32) { room in
-            var stack = ScanStack(room)
-            defer { stack.release() }
+            var state = ScanState(stack: ScanStack(room), root: sink.root)
+            defer { state.release() }
             return Result { () throws(JSONFailure) in
-                try scan(from: start, maxDepth: maxDepth, into: &sink, stack: &stack)
+                try scan(from: start, maxDepth: maxDepth, isFinal: true, into: &sink, state: &state)
             }
         }
         return try result.get()
     }
 
+    /// Reads on from `start` where `state` stands, for a sink that resumes
+    /// (``JSONSink/resumes``), over a buffer that holds the input so far
+    /// (`isFinal` when it holds the rest of it).
+    ///
+    /// When the buffer ends inside a token, or in the white space before
+    /// one, and the input goes on, the scan stops at that token's start
+    /// with `state` saved (``ScanState/isSuspended``) and returns that
+    /// offset: the caller keeps the bytes from there on, appends more and
+    /// resumes from the same bytes (offsets rebased to the new buffer). A
+    /// number that ends the buffer is not finished until the input is.
+    /// Each hook is called once per token, after the token is whole: a key
+    /// hook's bytes may be gone when the next hook comes.
+    ///
+    /// Returns the offset just past the value when it ended, else where to
+    /// resume. The caller that resumes should read at least as many bytes
+    /// again as it keeps, or a long token is read again and again.
+    func resume<Sink: JSONSink>(
+        from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink
+    ) throws(JSONFailure) -> Int {
+        do {
+            return try scan(from: start, maxDepth: maxDepth, isFinal: isFinal, into: &sink, state: &state)
+        } catch {
+            guard !isFinal, mayGoOn(error) else { throw error }
+            state.isSuspended = true
+            return state.resumeOffset
+        }
+    }
+
+    /// The one scan loop, resumable when the sink says so (the check is
+    /// static: for the others the resumable parts compile away).
     @inline(__always)
     private func scan<Sink: JSONSink>(
-        from start: Int, maxDepth: Int, into sink: inout Sink, stack: inout ScanStack<ScanFrame<Sink.Container>>
+        from start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, state: inout ScanState<Sink.Container>
     ) throws(JSONFailure) -> Int {
         var i = start
-        var top = ScanFrame(container: sink.root, isObject: false)
+        var top = state.top
 
         // Whether a member name comes before the next value.
         var member = MemberName.none
 
-        valueLoop: while true {
-            if !Sink.readsKeysApart, member != .none {
-                // The name, its ':' and the white space after it, read here
-                // in the loop, so the sink's state stays in registers.
-                guard i < count, base[i] == UInt8(ascii: "\"") else {
-                    throw fail(.expectedMemberName(afterComma: member == .afterComma), at: i)
-                }
-                let (end, escaped) = try scanString(at: i)
-                try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
-                i = try valueAfterName(endingAt: end)
-                member = .none
-            }
-            // A value starts at `i` (whitespace already skipped).
-            guard i < count else { throw fail(stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
-            let c = base[i]
-            switch c {
-            case UInt8(ascii: "\""):
-                let (end, escaped) = try scanString(at: i)
-                try sink.string(from: i, to: end, escaped: escaped, in: &top.container)
-                i = end
+        // A resumable scan marks in `state` each token boundary it would
+        // stop at, with the phase there (no hook is called between the mark
+        // and a failure that may be the buffer's end); `resume` stops there.
+        // Resuming after a value: the value part of the loop is skipped once.
+        var afterValue = false
 
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-                let (end, fractional) = try scanNumber(at: i)
-                try sink.number(from: i, to: end, fractional: fractional, in: &top.container)
-                i = end
-
-            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                guard let (kind, length) = literal(at: i) else { throw fail(.expectedValue, at: i) }
-                try sink.literal(kind, at: i, length: length, in: &top.container)
-                i &+= length
-
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                guard stack.count < maxDepth else { throw fail(.tooDeep(maxDepth: maxDepth), at: i) }
-                let isObject = c == UInt8(ascii: "{")
-                let opened = try sink.open(isObject: isObject, at: i, in: &top.container)
-                stack.push(top)
-                top = ScanFrame(container: opened, isObject: isObject)
-                i = skipWhitespace(i &+ 1)
-                let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if i < count, base[i] == closer {
+        if Sink.resumes {
+            state.isSuspended = false
+            i = skipWhitespace(i)
+            switch state.phase {
+            case .value(let name):
+                member = name
+            case .afterValue:
+                afterValue = true
+            case .firstOrClose:
+                state.mark(i, .firstOrClose, top)
+                guard i < count || isFinal else { throw fail(.needsInput, at: i) }
+                if i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i &+= 1
-                    sink.close(top.container, at: i)
-                    top = stack.pop()
-                } else if isObject {
-                    if Sink.readsKeysApart {
-                        i = try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
-                    } else {
-                        member = .first
-                    }
-                    continue valueLoop
-                } else {
-                    continue valueLoop
+                    try sink.close(top.container, at: i)
+                    top = state.stack.pop()
+                    afterValue = true
+                } else if top.isObject {
+                    member = .first
                 }
+            }
+        }
 
-            default:
-                throw fail(.expectedValue, at: i)
+        valueLoop: while true {
+            if Sink.resumes, afterValue {
+                afterValue = false
+            } else {
+                if !Sink.readsKeysApart, member != .none {
+                    if Sink.resumes {
+                        state.mark(i, .value(member), top)
+                    }
+                    // The name, its ':' and the white space after it, read here
+                    // in the loop, so the sink's state stays in registers.
+                    guard i < count, base[i] == UInt8(ascii: "\"") else {
+                        throw fail(.expectedMemberName(afterComma: member == .afterComma), at: i)
+                    }
+                    let (end, escaped) = try scanString(at: i)
+                    if Sink.resumes {
+                        // The ':' before the hook, so the name is told once
+                        // even when the buffer ends before its ':'.
+                        let next = try valueAfterName(endingAt: end)
+                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                        i = next
+                    } else {
+                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                        i = try valueAfterName(endingAt: end)
+                    }
+                    member = .none
+                }
+                if Sink.resumes {
+                    state.mark(i, .value(.none), top)
+                }
+                // A value starts at `i` (whitespace already skipped).
+                guard i < count else { throw fail(state.stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
+                let c = base[i]
+                switch c {
+                case UInt8(ascii: "\""):
+                    let (end, escaped) = try scanString(at: i)
+                    try sink.string(from: i, to: end, escaped: escaped, in: &top.container)
+                    i = end
+
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                    let (end, fractional) = try scanNumber(at: i)
+                    // A number that ends the buffer may go on past it.
+                    if Sink.resumes, end == count, !isFinal { throw fail(.needsInput, at: end) }
+                    try sink.number(from: i, to: end, fractional: fractional, in: &top.container)
+                    i = end
+
+                case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                    guard let (kind, length) = literal(at: i) else { throw fail(.expectedValue, at: i) }
+                    try sink.literal(kind, at: i, length: length, in: &top.container)
+                    i &+= length
+
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    guard state.stack.count < maxDepth else { throw fail(.tooDeep(maxDepth: maxDepth), at: i) }
+                    let isObject = c == UInt8(ascii: "{")
+                    let opened = try sink.open(isObject: isObject, at: i, in: &top.container)
+                    state.stack.push(top)
+                    top = ScanFrame(container: opened, isObject: isObject)
+                    i = skipWhitespace(i &+ 1)
+                    if Sink.resumes, i == count, !isFinal {
+                        state.mark(i, .firstOrClose, top)
+                        throw fail(.needsInput, at: i)
+                    }
+                    let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                    if i < count, base[i] == closer {
+                        i &+= 1
+                        try sink.close(top.container, at: i)
+                        top = state.stack.pop()
+                    } else if isObject {
+                        if Sink.readsKeysApart {
+                            i = try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
+                        } else {
+                            member = .first
+                        }
+                        continue valueLoop
+                    } else {
+                        continue valueLoop
+                    }
+
+                default:
+                    throw fail(.expectedValue, at: i)
+                }
             }
 
             // After a value: a separator, a closing bracket, or the end of the value read.
             while true {
-                if stack.isEmpty { break valueLoop }
+                if state.stack.isEmpty { break valueLoop }
+                if Sink.resumes {
+                    state.mark(i, .afterValue, top)
+                }
                 i = skipWhitespace(i)
                 guard i < count else {
                     throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
@@ -340,15 +499,39 @@ struct Scanner {
                 }
                 if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
                     i &+= 1
-                    sink.close(top.container, at: i)
-                    top = stack.pop()
+                    try sink.close(top.container, at: i)
+                    top = state.stack.pop()
                     continue
                 }
                 throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
             }
         }
         sink.finish(top.container)
+        if Sink.resumes {
+            state.top = top
+            state.phase = .value(.none)
+        }
         return i
+    }
+
+    /// Whether the scan may have failed only because the buffer ends: more
+    /// bytes could make the value valid, or fail it further on. A sink's
+    /// own stop (``JSONMistake/declined``) never is.
+    func mayGoOn(_ failure: JSONFailure) -> Bool {
+        switch failure.mistake {
+        case .declined: return false
+        case .needsInput, .unterminatedString: return true
+        case .invalidUTF8, .invalidUnicodeEscape, .loneSurrogate:
+            // A UTF-8 sequence or an escape (a pair is 12 bytes) cut short.
+            return failure.offset + 12 >= count
+        case .expectedValue:
+            // `tru` at the buffer's end may be `true`.
+            guard failure.offset < count else { return true }
+            let rest = UnsafeBufferPointer(rebasing: input[failure.offset...])
+            return rest.count < 5 && ["true", "false", "null"].contains { $0.utf8.starts(with: rest) }
+        default:
+            return failure.offset >= count
+        }
     }
 
     // MARK: Tokens
@@ -604,7 +787,7 @@ struct Scanner {
     // MARK: Errors (cold)
 
     /// `mistake` at `i`, thrown as the tokens throw it: cheap, so a reader
-    /// that gives up on a mistake (``JSONValueSkipper``, the skimmer) pays
+    /// that gives up on a mistake (the skimmer, a resumable scan at the buffer's end) pays
     /// nothing for a message it never shows.
     @inline(__always)
     func fail(_ mistake: JSONMistake, at i: Int) -> JSONFailure { JSONFailure(mistake: mistake, offset: i) }

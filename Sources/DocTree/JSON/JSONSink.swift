@@ -21,6 +21,14 @@ protocol JSONSink {
     /// skimmer ran 3% more instructions on JSON Lines).
     static var readsKeysApart: Bool { get }
 
+    /// Whether the sink reads input that comes in chunks, through
+    /// ``Scanner/resume(from:state:maxDepth:isFinal:into:)``: the scan may
+    /// then stop at a token boundary when the buffer ends and go on over
+    /// the next one. Static, so the sinks that read a whole buffer (the
+    /// tree, the skimmer) pay nothing for it. A resumable sink reads keys
+    /// in the loop (``readsKeysApart`` is `false`).
+    static var resumes: Bool { get }
+
     /// The container of the top-level value.
     var root: Container { get }
 
@@ -48,8 +56,12 @@ protocol JSONSink {
     mutating func separator(at offset: Int) throws(JSONFailure)
 
     /// `container` closes; its closing bracket ends just before `end`.
-    mutating func close(_ container: Container, at end: Int)
+    mutating func close(_ container: Container, at end: Int) throws(JSONFailure)
 
     /// The top-level value has been read; `root` is its container.
     mutating func finish(_ root: Container)
+}
+
+extension JSONSink {
+    static var resumes: Bool { false }
 }

@@ -14,10 +14,9 @@ import Darwin
 /// JSON Lines is the common case, so the line at the cursor is tried first:
 /// when it parses as one value, it is the record. Otherwise (a record over
 /// several lines, several values on one line, or a malformed record) the
-/// strict scan with the validating sink (``JSONValueSkipper``) says where
-/// the record ends, reading more and scanning again (the buffer doubles
-/// each time, so the cost stays linear) while the record runs past the
-/// bytes at hand. That span is parsed strictly; its errors are moved to the
+/// one scan with a sink that keeps nothing (``ValidatingSink``) says where
+/// the record ends, resumed over each read (at least as many bytes as the
+/// buffer holds) while the record runs past the bytes at hand. That span is parsed strictly; its errors are moved to the
 /// record's place in the whole input.
 ///
 /// A malformed record ends where the scan failed, when the token there
@@ -159,43 +158,29 @@ package final class RecordReader {
     /// The offset just past the record at the cursor, and whether the input
     /// ended inside it before any mistake. See "How a record is found" above.
     private func endOfRecord() throws(LoadError) -> (end: Int, runsToEnd: Bool) {
+        var sink = ValidatingSink()
+        var state = ScanState(root: ())
+        defer { state.release() }
+        var from = cursor
         while true {
+            // Never final: a record that the input's end cuts short is the
+            // strict parse's to report.
             let scanned = buffer.withUnsafeBufferPointer { bytes in
-                JSONValueSkipper(bytes).valueEnd(at: cursor, maxDepth: maxDepth)
+                Result { () throws(JSONFailure) in
+                    try Scanner(bytes).resume(from: from, state: &state, maxDepth: maxDepth, isFinal: false, into: &sink)
+                }
             }
-            let failure: JSONFailure
             switch scanned {
-            case .success(let end): return (end, false)
-            case .failure(let stop): failure = stop
+            case .success(let end):
+                guard state.isSuspended else { return (end, false) }
+                // Read on from where the scan stopped; the refill drops the
+                // bytes before the cursor.
+                from = end - cursor
+                guard try refill() else { return (buffer.count, true) }
+                from += cursor
+            case .failure(let failure):
+                return try endOfMalformedRecord(failingAt: failure.offset)
             }
-            if mayGoOn(failure) {
-                // Scanned again from the record's start after each read;
-                // each read at least doubles the buffer.
-                if try refill() { continue }
-                return (buffer.count, true)
-            }
-            return try endOfMalformedRecord(failingAt: failure.offset)
-        }
-    }
-
-    /// Whether the scan may have failed only because the buffer ends: more
-    /// bytes could make the record valid, or fail it further on.
-    private func mayGoOn(_ failure: JSONFailure) -> Bool {
-        let count = buffer.count
-        switch failure.mistake {
-        case .declined, .unterminatedString: return true
-        case .invalidUTF8, .invalidUnicodeEscape, .loneSurrogate:
-            // A UTF-8 sequence or an escape (a pair is 12 bytes) cut short.
-            return failure.offset + 12 >= count
-        case .expectedValue:
-            // `tru` at the buffer's end may be `true`.
-            guard failure.offset < count else { return true }
-            return buffer.withUnsafeBufferPointer { bytes in
-                let rest = UnsafeBufferPointer(rebasing: bytes[failure.offset...])
-                return rest.count < 5 && ["true", "false", "null"].contains { $0.utf8.starts(with: rest) }
-            }
-        default:
-            return failure.offset >= count
         }
     }
 

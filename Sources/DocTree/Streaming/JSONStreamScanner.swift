@@ -1,19 +1,19 @@
 /// Reads JSON in chunks without building it (one value, or a stream of
-/// values separated by white space, each read in turn): tracks depth,
-/// keys and array positions, validates every byte it passes over, and
-/// hands the bytes of each candidate value (gathered across chunk
-/// boundaries) to the strict ``JSONScanner``, which makes it a small
-/// document of its own. A value or string that lies whole in the buffer
-/// is read on ``JSONValueSkipper``'s fast path; the byte-by-byte state
-/// machine below reads what that path gives up on, and keeps its state
-/// across chunk edges.
+/// values separated by white space, each read in turn): the one scan of
+/// JSON (``Scanner/resume(from:state:maxDepth:isFinal:into:)``) reads each
+/// chunk, stopping at a token boundary where a chunk ends and going on over
+/// the next, and this reader is its sink: it tracks keys and array
+/// positions through ``StreamMatcher`` and hands the bytes of each
+/// candidate value (gathered across chunk boundaries) to
+/// ``JSONRecordParser``, which makes it a small document of its own. The
+/// driver around the scan reads the chunks, hands the bytes on
+/// (``passing``), locates errors and recovers from a malformed value in a
+/// stream of values (``JSONRecovery``).
 ///
-/// What is checked outside candidates: the grammar (structure, strings and
-/// their escapes, numbers, literals), control characters and UTF-8 in
-/// strings, ``LoadOptions/maxDepth``. Errors carry the line and column in
-/// the whole input. Pairing of `\u` surrogate escapes is checked only
-/// inside candidates (the strict scanner's job); ``LoadOptions/maxNodeCount``
-/// applies to each candidate.
+/// Every byte is validated by the one scan, so the input is accepted or
+/// rejected exactly as a whole-buffer load would, with the same message
+/// at the same place; errors carry the line and column in the whole
+/// input. ``LoadOptions/maxNodeCount`` applies to each candidate.
 package struct JSONStreamScanner {
     private let input: ChunkedInput
     private let options: LoadOptions
@@ -24,6 +24,7 @@ package struct JSONStreamScanner {
     private var matcher: StreamMatcher
     private let keepsKeys: Bool
     private var buffer: [UInt8]
+    /// Where the scan goes on in ``buffer``.
     private var pos: Int
     /// The offset of `buffer[0]` in the whole input.
     private var base = 0
@@ -36,20 +37,24 @@ package struct JSONStreamScanner {
     private var bufferStart = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
     private var cursor = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
 
-    private struct Frame {
+    /// What the scan keeps for each open container: whether it is an array,
+    /// and its state for the selector.
+    struct Frame {
         var isArray: Bool
         var state: StreamNodeState
     }
-    private var stack: [Frame] = []
+    /// Where the scan stands in the current top-level value, kept from one
+    /// chunk to the next.
+    private var scanState: ScanState<Frame>?
+    /// Whether the scan is inside a top-level value (it stopped at a
+    /// chunk's end), and whether a value was read before.
+    private var inValue = false
+    private var readValue = false
+    /// Open containers in the current top-level value, and those of them
+    /// that are arrays where the selector still applies.
+    private var depth = 0
+    private var arraysOnPath = 0
 
-    private enum Expect {
-        case value, firstValueOrEnd, firstKeyOrEnd, key, colon, commaOrEnd, end
-        /// Inside a scalar (or key) token that started at `pos`.
-        case string(isKey: Bool), number, literal
-    }
-    private var expect = Expect.value
-    /// For a string token: the offset (in the whole input) validated so far.
-    private var scanned = 0
     /// The current member's key, unescaped and as written, when the selector needs it.
     private var key: [UInt8] = []
     private var rawKey: [UInt8] = []
@@ -63,6 +68,8 @@ package struct JSONStreamScanner {
     private var captureFrom = 0
     private var captured: [UInt8] = []
     private var captureLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
+    /// Whether the capture gathers elements of a spread array (a batch).
+    private var capturesElements = false
     /// The bytes put before a member candidate to keep its key (`{"key":`),
     /// or before a batch of elements (`[`); 0 for none.
     private var wrapper = 0
@@ -78,8 +85,13 @@ package struct JSONStreamScanner {
     /// value, and whether the first of them was spread.
     private var candidatesInValue = 0
     private var spreadInValue = false
-    /// Where a spread array begins and ends (``StreamSelector/Spreading``).
+    /// Where candidates go, and where a spread array begins and ends
+    /// (``StreamSelector/Spreading``), while ``run(emit:nextValue:arrayEdge:malformed:)`` runs.
+    private var emit: (StreamCandidate) throws -> Void = { _ in }
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
+    /// What a hook of the sink failed with: the scan stops
+    /// (``JSONMistake/declined``) and the driver throws it.
+    private var hookError: (any Error)?
     /// Where the current top-level value starts in the whole input.
     private var valueStart = 0
     /// A top-level value was complete before the current one: the input is
@@ -124,19 +136,28 @@ package struct JSONStreamScanner {
         emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void,
         arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: (LoadError) throws -> Void = { throw $0 }
     ) throws(StreamFailure) {
+        let root = root
+        scanState = ScanState(root: root)
+        defer { scanState?.release() }
         do {
             try withoutActuallyEscaping(arrayEdge) { edge in
-                self.arrayEdge = edge
-                defer { self.arrayEdge = { _ in } }
-                while true {
-                    do {
-                        try scan(emit: emit, nextValue: nextValue)
-                        return
-                    } catch let error as LoadError {
-                        guard inStream, error.kind != .unreadableSource, error.kind != .unsupportedEncoding
-                        else { throw error }
-                        try malformed(error)
-                        try resync(after: error)
+                try withoutActuallyEscaping(emit) { emit in
+                    self.arrayEdge = edge
+                    self.emit = emit
+                    defer {
+                        self.arrayEdge = { _ in }
+                        self.emit = { _ in }
+                    }
+                    while true {
+                        do {
+                            try scan(nextValue: nextValue)
+                            return
+                        } catch let error as LoadError {
+                            guard inStream, error.kind != .unreadableSource, error.kind != .unsupportedEncoding
+                            else { throw error }
+                            try malformed(error)
+                            try resync(after: error)
+                        }
                     }
                 }
             }
@@ -151,105 +172,69 @@ package struct JSONStreamScanner {
         }
     }
 
-    private mutating func scan(emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void) throws {
+    /// Reads values to the end of the input: each chunk is read by the one
+    /// scan, which stops where a token runs past the chunk and goes on once
+    /// more is read.
+    private mutating func scan(nextValue: () throws -> Void) throws {
         while true {
-            if pos >= buffer.count {
-                if atEnd { break }
-                try passBytes(upTo: pos)
-                if try !refill() { break }
-                continue
-            }
-            switch expect {
-            case .string(let isKey):
-                guard let end = try stringEnd() else { try needMore(); continue }
-                if isKey {
-                    keyInBuffer = nil
-                    if let top = stack.last, case .applying = top.state {
-                        if buffer[(pos + 1)..<(end - 1)].contains(UInt8(ascii: "\\")) {
-                            copyKey(end)
-                        } else {
-                            keyInBuffer = pos..<end
-                        }
+            if !inValue {
+                // Between top-level values: white space, then the next value.
+                while pos < buffer.count, Self.isWhitespace(buffer[pos]) { pos += 1 }
+                if pos >= buffer.count {
+                    if atEnd {
+                        if readValue { return try passBytes(upTo: pos) }
+                    } else {
+                        try passBytes(upTo: pos)
+                        _ = try refill()
+                        continue
                     }
-                    pos = end
-                    expect = .colon
-                } else {
-                    pos = end
-                    try valueDone(emit)
                 }
-                continue
-            case .number:
-                guard let end = try scanNumber() else { try needMore(); continue }
+                if readValue {
+                    // Another top-level value: a stream of values (JSON Lines,
+                    // concatenated JSON) is read one value after the other.
+                    try nextValue()
+                    inStream = true
+                    matcher = StreamMatcher(selector)
+                    candidatesInValue = 0
+                    spreadInValue = false
+                }
+                inValue = true
+            }
+            let bytes = buffer
+            var state = scanState!
+            let start = pos
+            let maxDepth = options.maxDepth
+            let isFinal = atEnd
+            let result = bytes.withUnsafeBufferPointer { bytes in
+                Result { () throws(JSONFailure) in
+                    try Scanner(bytes).resume(from: start, state: &state, maxDepth: maxDepth, isFinal: isFinal, into: &self)
+                }
+            }
+            scanState = state
+            switch result {
+            case .success(let end):
                 pos = end
-                try valueDone(emit)
-                continue
-            case .literal:
-                guard let end = try scanLiteral() else { try needMore(); continue }
-                pos = end
-                try valueDone(emit)
-                continue
-            default:
-                break
-            }
-            let c = buffer[pos]
-            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
-                pos += 1
-                continue
-            }
-            switch expect {
-            case .value:
-                try startValue(c, emit)
-            case .firstValueOrEnd:
-                if c == UInt8(ascii: "]") { try close(c, emit) } else { try startValue(c, emit) }
-            case .firstKeyOrEnd, .key:
-                if c == UInt8(ascii: "\"") {
-                    beginString(isKey: true)
-                } else if c == UInt8(ascii: "}"), case .firstKeyOrEnd = expect {
-                    try close(c, emit)
-                } else if case .firstKeyOrEnd = expect {
-                    throw fail(.expectedMemberName(afterComma: false))
+                if state.isSuspended {
+                    try passBytes(upTo: pos)
+                    try readOnUnfinishedToken()
                 } else {
-                    throw fail(.expectedMemberName(afterComma: true))
+                    inValue = false
+                    readValue = true
                 }
-            case .colon:
-                guard c == UInt8(ascii: ":") else { throw fail(.expectedColon) }
-                pos += 1
-                expect = .value
-            case .commaOrEnd:
-                let isArray = stack[stack.count - 1].isArray
-                if c == UInt8(ascii: ",") {
-                    pos += 1
-                    expect = isArray ? .value : .key
-                } else if c == UInt8(ascii: isArray ? "]" : "}") {
-                    try close(c, emit)
-                } else {
-                    throw fail(.expectedCommaOrClose(inObject: !isArray))
+            case .failure(let failure):
+                if case .declined = failure.mistake, let error = hookError {
+                    hookError = nil
+                    throw error
                 }
-            case .end:
-                // Another top-level value: a stream of values (JSON Lines,
-                // concatenated JSON) is read one value after the other.
-                try nextValue()
-                inStream = true
-                matcher = StreamMatcher(selector)
-                candidatesInValue = 0
-                spreadInValue = false
-                try startValue(c, emit)
-            case .string, .number, .literal:
-                break
+                pos = min(failure.offset, buffer.count)
+                let error = fail(failure.mistake, at: failure.offset)
+                try emitElementsBefore(error)
+                throw error
             }
-        }
-        // The input ended: what was expected next says what is missing.
-        switch expect {
-        case .end: return try passBytes(upTo: pos)
-        case .string: throw fail(.unterminatedString)
-        case .firstKeyOrEnd: throw fail(.expectedMemberName(afterComma: false))
-        case .key: throw fail(.expectedMemberName(afterComma: true))
-        case .colon: throw fail(.expectedColon)
-        case .commaOrEnd: throw fail(.expectedCommaOrClose(inObject: stack.last?.isArray == false))
-        case .value where stack.isEmpty: throw fail(.emptyInput)
-        case .value, .firstValueOrEnd, .number, .literal: throw fail(.expectedValue)
         }
     }
+
+    private static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
     /// Passes over the rest of a malformed top-level value: the scan goes
     /// on at the token the error is at, when that token begins a line (but
@@ -257,13 +242,16 @@ package struct JSONStreamScanner {
     /// record is intact); otherwise after the next line break at or after
     /// the error. JSON Lines thus loses only the broken line.
     private mutating func resync(after error: LoadError) throws(LoadError) {
-        stack.removeAll(keepingCapacity: true)
+        let root = root
+        scanState?.reset(root: root)
+        inValue = false
+        depth = 0
+        arraysOnPath = 0
         capturing = false
         captured = []
         keyInBuffer = nil
         wrapper = 0
         batchElements.removeAll(keepingCapacity: true)
-        expect = .end
         let at = base + pos
         if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < buffer.count,
            JSONRecovery.beginsLine(pos, in: buffer, after: 0) ?? (bufferStart.column == 1), JSONRecovery.beginsValue(buffer[pos])
@@ -281,7 +269,25 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// Reads more input, keeping `buffer[pos...]` (an unfinished token).
+    /// Reads more input for the token at `pos` that ran past the buffer. A
+    /// string is read on until a quote comes that may close it, so a long
+    /// string is not scanned again from its start after each read, however
+    /// little each read brings (a pipe's).
+    private mutating func readOnUnfinishedToken() throws {
+        let isString = pos < buffer.count && buffer[pos] == UInt8(ascii: "\"")
+        var searched = buffer.count - pos
+        while try refill(), isString {
+            let hasQuote = buffer.withUnsafeBufferPointer { bytes in
+                UnsafeBufferPointer(rebasing: bytes[searched...]).contains(UInt8(ascii: "\""))
+            }
+            if hasQuote { return }
+            searched = buffer.count
+        }
+    }
+
+    /// Reads more input, keeping `buffer[pos...]` (an unfinished token):
+    /// up to as many bytes as it keeps, when that is more than a chunk, so
+    /// a long token read again after each read costs linear time.
     private mutating func refill() throws(LoadError) -> Bool {
         if let range = keyInBuffer {
             copyKey(range.upperBound, from: range.lowerBound)
@@ -299,7 +305,7 @@ package struct JSONStreamScanner {
         }
         base += pos
         pos = 0
-        let count = try input.read(into: &buffer, limit: StreamingLoad.chunkSize)
+        let count = try input.read(into: &buffer, limit: max(StreamingLoad.chunkSize, buffer.count))
         options.progress?.report(input.bytesRead)
         if count == 0 { atEnd = true }
         return count > 0
@@ -315,68 +321,55 @@ package struct JSONStreamScanner {
         if cursor.offset < newBase { cursor = bufferStart }
     }
 
-    private mutating func needMore() throws {
-        try passBytes(upTo: pos)
-        if try !refill() {
-            // At the end: tokens finish or fail with atEnd set.
-            if case .string = expect {
-                throw fail(.unterminatedString)
-            }
-        }
-    }
+    // MARK: The sink's work
 
-    // MARK: Values
-
-    private mutating func startValue(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
-        let isArray = c == UInt8(ascii: "[")
-        let isObject = c == UInt8(ascii: "{")
+    /// A value begins at `start` inside `parent`: its state for the
+    /// selector, and, when it is a candidate, the capture of its bytes begins.
+    private mutating func valueBegins(
+        at start: Int, isArray: Bool, isObject: Bool, in parent: inout Frame
+    ) throws -> StreamNodeState {
         var state: StreamNodeState
-        if stack.isEmpty {
-            valueStart = base + pos
+        if depth == 0 {
+            valueStart = base + start
             state = try matcher.root(isArray: isArray)
-        } else if case .none = stack[stack.count - 1].state {
-            state = .none
-        } else {
-            let parentIsArray = stack[stack.count - 1].isArray
-            var parent = stack[stack.count - 1].state
-            if parentIsArray {
-                state = try matcher.jsonChild(of: &parent, parentIsArray: true, key: nil, isArray: isArray, isObject: isObject)
-            } else {
-                if let range = keyInBuffer {
-                    state = try buffer.withUnsafeBufferPointer { (bytes) throws(StreamSelectorError) in
-                        let key = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
-                        return try matcher.jsonChild(of: &parent, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
-                    }
-                } else {
-                    state = try key.withUnsafeBufferPointer { (key) throws(StreamSelectorError) in
-                        try matcher.jsonChild(of: &parent, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
-                    }
-                }
+        } else if case .none = parent.state {
+            return .none
+        } else if parent.isArray {
+            state = try matcher.jsonChild(of: &parent.state, parentIsArray: true, key: nil, isArray: isArray, isObject: isObject)
+        } else if let range = keyInBuffer {
+            state = try buffer.withUnsafeBufferPointer { (bytes) throws(StreamSelectorError) in
+                let key = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+                return try matcher.jsonChild(of: &parent.state, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
             }
-            stack[stack.count - 1].state = parent
+        } else {
+            state = try key.withUnsafeBufferPointer { (key) throws(StreamSelectorError) in
+                try matcher.jsonChild(of: &parent.state, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
+            }
         }
-        if case .candidate = state, try spreadsCandidate(isArray: isArray) {
+        if case .candidate = state, try spreadsCandidate(isArray: isArray, parent: parent) {
             state = .spreading
             try arrayEdge(.open)
         }
-        if case .candidate = state, let parent = stack.last, case .spreading = parent.state {
+        if case .candidate = state, depth > 0, case .spreading = parent.state {
             if !capturing {
                 // The first element of a batch.
-                try passBytes(upTo: pos)
+                try passBytes(upTo: start)
                 capturing = true
-                captureDepth = stack.count
-                captureFrom = pos
-                captureLocation = location(at: base + pos)
+                capturesElements = true
+                captureDepth = depth
+                captureFrom = start
+                captureLocation = location(at: base + start)
             }
-            elementStart = base + pos
+            elementStart = base + start
         } else if case .candidate = state {
-            try passBytes(upTo: pos)
+            try passBytes(upTo: start)
             capturing = true
-            captureDepth = stack.count
-            captureFrom = pos
-            captureLocation = location(at: base + pos)
+            capturesElements = false
+            captureDepth = depth
+            captureFrom = start
+            captureLocation = location(at: base + start)
             wrapper = 0
-            if keepsKeys, let parent = stack.last, !parent.isArray {
+            if keepsKeys, depth > 0, !parent.isArray {
                 captured.append(UInt8(ascii: "{"))
                 if let range = keyInBuffer {
                     captured.append(contentsOf: buffer[range])
@@ -387,53 +380,15 @@ package struct JSONStreamScanner {
                 wrapper = captured.count
             }
         }
-        switch c {
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if state == .none || state == .candidate, let end = skipInBuffer() {
-                // No candidate inside (or this is the candidate): read at once.
-                pos = end
-                try valueDone(emit)
-                return
-            }
-            guard stack.count < options.maxDepth else {
-                throw fail(.tooDeep(maxDepth: options.maxDepth))
-            }
-            stack.append(Frame(isArray: isArray, state: state == .candidate ? .none : state))
-            pos += 1
-            expect = isArray ? .firstValueOrEnd : .firstKeyOrEnd
-        case UInt8(ascii: "\""):
-            beginString(isKey: false)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            expect = .number
-        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            expect = .literal
-        default:
-            throw fail(.expectedValue)
-        }
-    }
-
-    /// The end of the value at `pos` read by the fast path, when it lies whole in the buffer.
-    private func skipInBuffer() -> Int? {
-        let depthLeft = options.maxDepth - stack.count
-        return buffer.withUnsafeBufferPointer { bytes in JSONValueSkipper(bytes).skipValue(at: pos, depthLeft: depthLeft) }
-    }
-
-    private mutating func close(_ c: UInt8, _ emit: (StreamCandidate) throws -> Void) throws {
-        let frame = stack.removeLast()
-        if case .spreading = frame.state {
-            if capturing { try emitBatch(upTo: pos, emit) }
-            try arrayEdge(.close)
-        }
-        pos += 1
-        try valueDone(emit)
+        return state
     }
 
     /// Counts a candidate of the selector (not an element of a spread
     /// array) and tells whether it is an array to spread; a second
     /// candidate after a spread one where only a lone array may be spread
     /// fails (see ``StreamSelector/Spreading/whenLone``).
-    private mutating func spreadsCandidate(isArray: Bool) throws(StreamSelectorError) -> Bool {
-        if let parent = stack.last, case .spreading = parent.state { return false }
+    private mutating func spreadsCandidate(isArray: Bool, parent: Frame) throws(StreamSelectorError) -> Bool {
+        if depth > 0, case .spreading = parent.state { return false }
         candidatesInValue += 1
         switch selector.spreading {
         case .never:
@@ -442,7 +397,7 @@ package struct JSONStreamScanner {
             return isArray && selector.spreads(throughObjectsOnly: false)
         case .whenLone:
             if candidatesInValue == 1 {
-                spreadInValue = isArray && selector.spreads(throughObjectsOnly: !stack.contains { $0.isArray })
+                spreadInValue = isArray && selector.spreads(throughObjectsOnly: arraysOnPath == 0)
                 return spreadInValue
             }
             if spreadInValue {
@@ -455,26 +410,26 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// A value ended at `pos`: emit it when it is the candidate.
-    private mutating func valueDone(_ emit: (StreamCandidate) throws -> Void) throws {
-        expect = stack.isEmpty ? .end : .commaOrEnd
-        guard capturing, stack.count == captureDepth else { return }
-        if let parent = stack.last, case .spreading = parent.state {
-            batchElements.append(elementStart..<(base + pos))
-            if captured.count + (pos - captureFrom) >= Self.batchBytes { try emitBatch(upTo: pos, emit) }
+    /// A value ended at `end` (in the buffer): emit it when it is the
+    /// candidate.
+    private mutating func valueEnds(at end: Int) throws {
+        guard capturing, depth == captureDepth else { return }
+        if capturesElements {
+            batchElements.append(elementStart..<(base + end))
+            if captured.count + (end - captureFrom) >= Self.batchBytes { try emitBatch(upTo: end) }
             return
         }
-        try passBytes(upTo: pos)
+        try passBytes(upTo: end)
         capturing = false
         let document: Document
         do {
             if captured.isEmpty {
                 // The whole candidate is in the buffer: one copy, as the document's text.
-                document = try parser.parse(buffer[captureFrom..<pos])
+                document = try parser.parse(buffer[captureFrom..<end])
             } else {
                 var bytes = captured
                 captured = []
-                bytes.append(contentsOf: buffer[captureFrom..<pos])
+                bytes.append(contentsOf: buffer[captureFrom..<end])
                 if wrapper > 0 { bytes.append(UInt8(ascii: "}")) }
                 document = try parser.parse(bytes)
             }
@@ -484,13 +439,32 @@ package struct JSONStreamScanner {
         try emit(StreamCandidate(document: document, isWrapped: wrapper > 0))
     }
 
+    /// A scalar value from `start` to `end` inside `parent`.
+    @inline(__always)
+    private mutating func scalar(from start: Int, to end: Int, in parent: inout Frame) throws(JSONFailure) {
+        // Nothing in a subtree the selector left (or inside a candidate) is a candidate.
+        if case .none = parent.state, depth > 0 { return }
+        do {
+            _ = try valueBegins(at: start, isArray: false, isObject: false, in: &parent)
+            try valueEnds(at: end)
+        } catch {
+            throw stop(error)
+        }
+    }
+
+    /// Stops the scan with `error`, which ``scan(nextValue:)`` throws.
+    private mutating func stop(_ error: any Error) -> JSONFailure {
+        hookError = error
+        return JSONFailure(mistake: .declined, offset: pos)
+    }
+
     /// Hands on the elements of a spread array gathered up to `end`: one
     /// element as a document of its own, several as the array of them.
     /// When that array fails to parse (a malformed element, or more nodes
     /// than ``LoadOptions/maxNodeCount`` together), the elements are parsed
     /// and handed on one by one, as if they had never been batched: those
     /// before a malformed one go on, and its error is the one thrown.
-    private mutating func emitBatch(upTo end: Int, _ emit: (StreamCandidate) throws -> Void) throws {
+    private mutating func emitBatch(upTo end: Int) throws {
         try passBytes(upTo: end)
         capturing = false
         defer { batchElements.removeAll(keepingCapacity: true) }
@@ -512,15 +486,29 @@ package struct JSONStreamScanner {
             }
         } catch {
             if single { throw relocated(error) }
-            try emitOneByOne(bytes, emit)
+            try emitOneByOne(bytes)
             return
         }
         try emit(StreamCandidate(document: document, isWrapped: false, isBatch: !single))
     }
 
+    /// Hands on, one by one, the elements of a spread array gathered before
+    /// the scan failed with `error` inside it, as when a batch fails to parse.
+    private mutating func emitElementsBefore(_ error: LoadError) throws {
+        guard capturing, let last = batchElements.last else { return }
+        var bytes = [UInt8(ascii: "[")]
+        bytes.append(contentsOf: captured)
+        bytes.append(contentsOf: buffer[captureFrom..<max(pos, captureFrom)])
+        bytes.removeLast(bytes.count - (1 + last.upperBound - captureLocation.byteOffset))
+        capturing = false
+        captured = []
+        try emitOneByOne(bytes)
+        batchElements.removeAll(keepingCapacity: true)
+    }
+
     /// Parses and hands on each element of a batch whose array (`bytes`,
     /// `[` first) failed to parse.
-    private func emitOneByOne(_ bytes: [UInt8], _ emit: (StreamCandidate) throws -> Void) throws {
+    private func emitOneByOne(_ bytes: [UInt8]) throws {
         let batchStart = captureLocation.byteOffset
         for element in batchElements {
             let from = element.lowerBound - batchStart + 1
@@ -553,103 +541,6 @@ package struct JSONStreamScanner {
         if inner.line == 1 { inner.column = max(inner.column - wrapper, 1) }
         error.location = inner.placed(at: captureLocation)
         return error
-    }
-
-    // MARK: Tokens
-
-    private mutating func beginString(isKey: Bool) {
-        expect = .string(isKey: isKey)
-        scanned = base + pos + 1
-    }
-
-    /// The offset after the string at `pos`: read at once on the fast path
-    /// when it lies whole in the buffer, else validated from where it stopped
-    /// last; `nil` when the buffer ends first.
-    private mutating func stringEnd() throws(LoadError) -> Int? {
-        if scanned == base + pos + 1 {
-            let start = pos
-            if let end = buffer.withUnsafeBufferPointer({ JSONValueSkipper($0).skipString(at: start) }) { return end }
-        }
-        return try scanString()
-    }
-
-    /// Validates the string at `pos` from where it stopped last; returns
-    /// the offset after its closing quote, or `nil` when the buffer ends first.
-    private mutating func scanString() throws(LoadError) -> Int? {
-        var i = scanned - base
-        let count = buffer.count
-        let result: Result<Int?, JSONFailure> = buffer.withUnsafeBufferPointer { bytes in
-            while i < count {
-                let b = bytes[i]
-                if b == UInt8(ascii: "\"") { return .success(i + 1) }
-                if b == UInt8(ascii: "\\") {
-                    guard i + 1 < count else { return .success(nil) }
-                    switch bytes[i + 1] {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                         UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                        i += 2
-                    case UInt8(ascii: "u"):
-                        guard i + 6 <= count else { return .success(nil) }
-                        if Hex.value4(bytes, at: i + 2) == nil {
-                            return .failure(JSONFailure(mistake: .invalidUnicodeEscape, offset: i))
-                        }
-                        i += 6
-                    default:
-                        return .failure(JSONFailure(mistake: .invalidEscape, offset: i))
-                    }
-                    continue
-                }
-                if b < 0x20 { return .failure(JSONFailure(mistake: .controlCharacter, offset: i)) }
-                // Non-ASCII: validated when the string is complete.
-                i += 1
-            }
-            return .success(nil)
-        }
-        scanned = base + i
-        switch result {
-        case .success(let end):
-            if let end { try validateUTF8(end) }
-            return end
-        case .failure(let failure):
-            throw fail(failure.mistake, at: failure.offset)
-        }
-    }
-
-    /// Checks the UTF-8 of the string token from `pos` to `end`.
-    private mutating func validateUTF8(_ end: Int) throws(LoadError) {
-        let failure = buffer.withUnsafeBufferPointer { bytes in
-            UTF8Validation.firstFailure(in: UnsafeBufferPointer(rebasing: bytes[(pos + 1)..<(end - 1)]))
-        }
-        guard let failure else { return }
-        throw fail(.invalidUTF8, at: pos + 1 + failure.offset)
-    }
-
-    /// The number at `pos`, read by the strict scanner's tokenizer: the
-    /// offset after it, or `nil` when the buffer ends before it is sure to
-    /// (at the very end of the input it ends there).
-    private mutating func scanNumber() throws(LoadError) -> Int? {
-        let start = pos
-        let scanned = buffer.withUnsafeBufferPointer { bytes in
-            Result { () throws(JSONFailure) in try Scanner(bytes).scanNumber(at: start).end }
-        }
-        switch scanned {
-        case .success(let end):
-            return end < buffer.count || atEnd ? end : nil
-        case .failure(let failure):
-            if failure.offset >= buffer.count, !atEnd { return nil }
-            throw fail(failure.mistake, at: failure.offset)
-        }
-    }
-
-    /// The literal at `pos`, read by the strict scanner's tokenizer: the
-    /// offset after it, or `nil` when the buffer may end inside it.
-    private mutating func scanLiteral() throws(LoadError) -> Int? {
-        // `false` is the longest: a shorter rest may go on in the next chunk.
-        if buffer.count - pos < 5, !atEnd { return nil }
-        let start = pos
-        let length = buffer.withUnsafeBufferPointer { Scanner($0).literal(at: start)?.length }
-        guard let length else { throw fail(.expectedValue) }
-        return pos + length
     }
 
     /// Copies the key token from `start` to `end` into ``rawKey``, and
@@ -696,9 +587,86 @@ package struct JSONStreamScanner {
         let at = i ?? pos
         // The word the message quotes may go on in input not read yet
         // (read only then: a live stream's next line may be long in coming).
-        while !atEnd, JSONMistake.quotesWord(at: at, cutBy: buffer),
+        let quoted: Int
+        if case .invalidEscape = mistake { quoted = at + 1 } else { quoted = at }
+        while !atEnd, JSONMistake.quotesWord(at: quoted, cutBy: buffer),
               let read = try? input.read(into: &buffer, limit: JSONMistake.quotedBytes), read > 0 {}
         let location = location(at: base + at)
         return buffer.withUnsafeBufferPointer { mistake.error(at: at, in: $0, location: location) }
     }
 }
+
+// MARK: - The sink
+
+extension JSONStreamScanner: JSONSink {
+    typealias Container = Frame
+
+    static var readsKeysApart: Bool { false }
+    static var resumes: Bool { true }
+
+    var root: Frame { Frame(isArray: false, state: .none) }
+
+    mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Frame) throws(JSONFailure) {
+        try scalar(from: start, to: end, in: &container)
+    }
+
+    mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Frame) throws(JSONFailure) {
+        try scalar(from: start, to: end, in: &container)
+    }
+
+    mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Frame) throws(JSONFailure) {
+        try scalar(from: start, to: start + length, in: &container)
+    }
+
+    mutating func key(
+        from start: Int, to end: Int, escaped: Bool, in container: inout Frame, of scanner: Scanner
+    ) throws(JSONFailure) {
+        keyInBuffer = nil
+        guard case .applying = container.state else { return }
+        if escaped {
+            copyKey(end, from: start)
+        } else {
+            keyInBuffer = start..<end
+        }
+    }
+
+    mutating func open(isObject: Bool, at start: Int, in container: inout Frame) throws(JSONFailure) -> Frame {
+        if case .none = container.state, depth > 0 {
+            depth += 1
+            return Frame(isArray: !isObject, state: .none)
+        }
+        let state: StreamNodeState
+        do {
+            state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
+        } catch {
+            throw stop(error)
+        }
+        depth += 1
+        let frame = Frame(isArray: !isObject, state: state == .candidate ? .none : state)
+        if frame.isArray, frame.state != .none { arraysOnPath += 1 }
+        return frame
+    }
+
+    mutating func separator(at offset: Int) {}
+
+    mutating func close(_ container: Frame, at end: Int) throws(JSONFailure) {
+        depth -= 1
+        if case .none = container.state {
+            guard capturing else { return }
+        } else if container.isArray {
+            arraysOnPath -= 1
+        }
+        do {
+            if case .spreading = container.state {
+                if capturing { try emitBatch(upTo: end - 1) }
+                try arrayEdge(.close)
+            }
+            try valueEnds(at: end)
+        } catch {
+            throw stop(error)
+        }
+    }
+
+    mutating func finish(_ root: Frame) {}
+}
+

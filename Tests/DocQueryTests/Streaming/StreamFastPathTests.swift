@@ -3,15 +3,15 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The streaming JSON scanner reads a value that lies whole in its buffer
-/// on a fast path, and everything else byte by byte. Input read in one
-/// piece takes the fast path wherever it can; input read a byte at a time
-/// never does. Both must give the same matches and the same error, at the
-/// same line and column.
+/// The streaming JSON scanner reads each chunk with the one scan, resumed
+/// where a chunk ends inside a token. Input read in one piece is scanned
+/// in one go; input read a byte at a time stops and resumes at every
+/// token. Both must give the same matches and the same error, at the same
+/// line and column.
 @Suite struct StreamFastPathTests {
     /// Documents whose skipped parts (`x`, `w`) or candidates (`a.b`) hold
-    /// what the fast path gives up on: each must fail or pass as it does
-    /// byte by byte.
+    /// mistakes and tokens that cross chunk edges: each must fail or pass
+    /// as it does byte by byte.
     static let inputs: [String] = [
         #"{"x":{"y":[1,2,{"z":"é한"}]},"a":[{"b":1}],"w":tru}"#,
         "{\"x\":{\r\n\"y\":\"ü\"\r\n},\r\n\"a\":[{\"b\":2}] x}",

@@ -53,7 +53,7 @@ import Testing
                 == ["[", "[1]", "[2]", "[3]", "]"], "slices of \(slice)")
         }
         // A malformed element: those before it go on, and its error is located in the whole input.
-        // (A lone surrogate escape is found only by the strict parser of a candidate.)
+        // (The scan finds the lone surrogate escape; the elements read before it go on.)
         let text = "{\"items\":[1,\n 2, \"\\ud800\",\n4]}"
         let whole = Self.events(text, [Self.items], .never)
         #expect(whole == ["error 2:6 invalidSyntax"])
