@@ -78,7 +78,8 @@ package struct JSONStreamScanner {
     /// value, and whether the first of them was spread.
     private var candidatesInValue = 0
     private var spreadInValue = false
-    /// Where a spread array begins and ends (``StreamSelector/Spreading``).
+    /// Where a spread array begins and ends (``StreamSelector/Spreading``):
+    /// ``passing`` has had every byte before its bracket when it is called.
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
     /// Where the current top-level value starts in the whole input.
     private var valueStart = 0
@@ -357,6 +358,7 @@ package struct JSONStreamScanner {
         }
         if case .candidate = state, try spreadsCandidate(isArray: isArray) {
             state = .spreading
+            try passBytes(upTo: pos)
             try arrayEdge(.open)
         }
         if case .candidate = state, let parent = stack.last, case .spreading = parent.state {
@@ -422,6 +424,7 @@ package struct JSONStreamScanner {
         let frame = stack.removeLast()
         if case .spreading = frame.state {
             if capturing { try emitBatch(upTo: pos, emit) }
+            try passBytes(upTo: pos)
             try arrayEdge(.close)
         }
         pos += 1

@@ -98,7 +98,8 @@ public struct StreamedEdit: Sendable {
 
     /// The JSON engine for `edits`, or why they do not stream on JSON: one
     /// `set` of a scalar or empty container, or one `remove`, on a path of
-    /// keys, `*` and indexes goes the lean way (``JSONStreamedEdit``);
+    /// keys, `*` and indexes, or one `insert` at the end of an array that
+    /// keys reach, goes the lean way (``JSONStreamedEdit``);
     /// anything else edits each value a shared prefix reaches in memory
     /// (``JSONStreamedTransaction``).
     private static func jsonEngine(_ edits: [Edit], options: LoadOptions) throws(QueryError) -> JSONEngine {
@@ -141,8 +142,20 @@ public struct StreamedEdit: Sendable {
             }
         case .remove:
             operation = .remove
-        case .insert:
-            throw refuse("an insert goes into or beside a value below the root's members only")
+        case .insert(let value, let key, let place):
+            // The end of an array the path reaches by keys through objects:
+            // the stream hands it on in batches of elements (memory stays one
+            // batch), and the new element goes before its closing bracket.
+            guard case .into(index: nil) = place, key == nil,
+                  plan.selector.steps.allSatisfy({ if case .key = $0 { true } else { false } })
+            else {
+                throw refuse("an insert goes into or beside a value below the root's members only, or at the end of an array "
+                                 + "that keys reach (no key, no index, not before or after)")
+            }
+            operation = .append(value.content)
+            return JSONStreamedEdit(
+                edit: edit, selector: StreamSelector(steps: plan.selector.steps, keepsKeys: false, spreading: .whenLone),
+                operation: operation)
         case .rename:
             throw refuse("a rename applies to a key below the root's members only")
         }
