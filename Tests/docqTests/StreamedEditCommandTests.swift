@@ -59,6 +59,7 @@ import Testing
         ["rename", "items.price", "cost"],
         ["insert", "items.price", "--json", "true", "--key", "sale", "--after"],
         ["insert", "items[2].name", "--json", "[]", "--key", "tags", "--before"],
+        ["insert", "items", "--json", #"{"id": 99, "tags": ["x"]}"#],
         ["delete", "items.id", "--edits", "EDITS"],
     ])
     func sameBytesAsTheTree(_ arguments: [String]) throws {
