@@ -60,6 +60,7 @@ import Testing
         ["insert", "items.price", "--json", "true", "--key", "sale", "--after"],
         ["insert", "items[2].name", "--json", "[]", "--key", "tags", "--before"],
         ["insert", "items", "--json", #"{"id": 99, "tags": ["x"]}"#],
+        ["set", "--json", "end", #"{"at": [1, 2], "ok": true}"#],
         ["delete", "items.id", "--edits", "EDITS"],
     ])
     func sameBytesAsTheTree(_ arguments: [String]) throws {

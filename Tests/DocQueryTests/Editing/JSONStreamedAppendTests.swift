@@ -112,3 +112,42 @@ import TestSupport
         }
     }
 }
+
+/// A structured value set on a member or element of the root streams,
+/// laid out as the in-memory editor lays it out.
+@Suite struct JSONStreamedRootSetTests {
+    @Test(arguments: [
+        "{\n  \"a\": 1,\n  \"config\": {\"x\": 1},\n  \"z\": [1, 2]\n}\n",
+        "{\"a\":1,\"config\":{\"x\":1},\"z\":[1, 2]}",
+        "{\"a\": 1, \"config\": null}",
+        "{\r\n\t\"config\": 0,\r\n\t\"b\": {\r\n\t\t\"c\": 1\r\n\t}\r\n}",
+        "[\n  1,\n  {\"config\": 2},\n  3\n]",
+        "[1,2,3]",
+    ])
+    func sameBytesAsTheEditor(_ text: String) throws {
+        let input = Array(text.utf8)
+        let values: [EditValue] = [["k": [1, ["m": "v"]], "n": nil], [1, [2, 3], [:]]]
+        for path in ["config", "*", "[1]"] {
+            for value in values {
+                let edit = Edit.set(path, to: value)
+                let expected = Result { try DocumentEditor(bytes: input).applying([edit]).bytes }
+                for chunk in [1, 3, nil] as [Int?] {
+                    let actual = Result { try StreamedEditTests.streamed([edit], input, chunk: chunk).bytes }
+                    switch (expected, actual) {
+                    case (.success(let want), .success(let got)):
+                        #expect(got == want, "\(path) in \(text) chunk \(chunk ?? 0)")
+                    case (_, .failure(let error as QueryError)) where error.kind == .notStreamable:
+                        // A key or '*' into the elements of a root array: their layout is their own.
+                        #expect(text.hasPrefix("[") && path != "[1]", "\(path) in \(text): \(error)")
+                    case (.failure, .failure):
+                        break
+                    case (.success, .failure(let error)):
+                        Issue.record("\(path) in \(text): streamed failed: \(error)")
+                    case (.failure(let error), .success):
+                        Issue.record("\(path) in \(text): streamed succeeded where the editor failed: \(error)")
+                    }
+                }
+            }
+        }
+    }
+}

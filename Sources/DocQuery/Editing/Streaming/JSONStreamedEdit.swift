@@ -23,6 +23,11 @@ struct JSONStreamedEdit: Sendable {
         case remove
         /// This goes after the last element of the spread array candidate.
         case append(EditValue.Content)
+        /// The candidate, a member or element of the root, becomes this,
+        /// laid out as the document is. `inObject`: the path's step reaches
+        /// members (a key or `*`), so the root must be an object (through an
+        /// array they would reach its elements' members).
+        case render(EditValue.Content, inObject: Bool)
     }
 
     let edit: Edit
@@ -47,6 +52,7 @@ struct JSONStreamedEdit: Sendable {
         var scanner = JSONStreamScanner(input: input, head: head, skip: skip, selector: selector, options: options)
         let operation = operation
         scanner.passing = { bytes, inCandidate in
+            if case .render = operation { output.learn(bytes) }
             if case .append = operation {
                 try output.pass(bytes, inCandidate: inCandidate)
             } else if inCandidate {
@@ -61,6 +67,7 @@ struct JSONStreamedEdit: Sendable {
                 case .replace(let bytes): try output.candidateEnds(replacement: bytes)
                 case .remove: try output.candidateEnds(replacement: [])
                 case .append: try output.elementsEnd(candidate)
+                case .render(let content, let inObject): try output.candidateEnds(rendering: content, inObject: inObject)
                 }
             }, nextValue: {
                 // A record that lacks a keys-only set's path gets it created in memory.
@@ -141,6 +148,7 @@ final class JSONStreamedOutput {
     /// Bytes outside candidates, copied through.
     func copy(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         pending.append(contentsOf: bytes)
+        if !deferred.isEmpty { try settleNewText(atEnd: false) }
         if removal != nil { try continueRemoval() }
         try flushIfReady()
     }
@@ -154,6 +162,27 @@ final class JSONStreamedOutput {
             try continueRemoval(nextSlot: written + pending.count)
         }
         if removing { removal = try beginRemoval() }
+    }
+
+    /// The candidate that began last ends, a member or element of the
+    /// root: `content` takes its place, laid out as the in-memory editor
+    /// lays out a value set there (on lines of their own, indented from the
+    /// line it starts on, when the root's members are).
+    func candidateEnds(rendering content: EditValue.Content, inObject: Bool) throws {
+        if !inCandidate { try candidateBegins(removing: false) }
+        inCandidate = false
+        if inObject, rootOpener != UInt8(ascii: "{") {
+            throw notStreamable("the path reaches into the root's elements, whose layout is their own", doing: "set")
+        }
+        var lineStart = pending.count
+        while lineStart > 0, pending[lineStart - 1] != 0x0A, pending[lineStart - 1] != 0x0D { lineStart -= 1 }
+        guard lineStart > 0 || written == 0 else {
+            throw notStreamable("the line the value begins on is longer than \(JSONStreamedEdit.holdBack) bytes", doing: "set")
+        }
+        let indent = pending[lineStart...].prefix { $0 == 0x20 || $0 == 0x09 }
+        deferred.append(NewText(at: written + pending.count, separator: .value(indent: String(decoding: indent, as: UTF8.self)), content: content))
+        matches += 1
+        try settleNewText(atEnd: false)
     }
 
     /// The candidate that began last ends: `replacement` takes its place.
@@ -172,9 +201,9 @@ final class JSONStreamedOutput {
     /// The input ended: writes what is left.
     func finish() throws {
         precondition(removal == nil, "a removal is under way at the end of well-formed input")
-        if deferred != nil {
+        if !deferred.isEmpty {
             probe.finish()
-            try settleAppend(atEnd: true)
+            try settleNewText(atEnd: true)
         }
         try flush(upTo: pending.count)
     }
@@ -299,10 +328,19 @@ final class JSONStreamedOutput {
     private var array: ArrayRead?
     private var probe = JSONLayoutProbe()
 
+    /// Learns the document's layout from `bytes`, the next it holds.
+    func learn(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if rootOpener == nil, let first = bytes.first(where: { !Self.isSpace($0) }) { rootOpener = first }
+        if !probe.isComplete { probe.take(bytes) }
+    }
+
+    /// The first byte of the document that is not white space.
+    private var rootOpener: UInt8?
+
     /// Bytes of an append's input, all copied through.
     func pass(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
-        if !probe.isComplete { probe.take(bytes) }
-        if deferred != nil { try settleAppend(atEnd: false) }
+        learn(bytes)
+        if !deferred.isEmpty { try settleNewText(atEnd: false) }
         if inCandidate, !self.inCandidate {
             self.inCandidate = true
             try batchBegins()
@@ -368,9 +406,6 @@ final class JSONStreamedOutput {
         if nested, read.elements > 0, probe.unit == nil {
             throw notStreamable("the document's indentation unit was not found in its first \(JSONLayoutProbe.bufferLimit) bytes")
         }
-        guard deferred == nil else {
-            throw notStreamable("an earlier new element's layout (the spacing after ':' or ',') is not settled yet")
-        }
         // After the last element: back over the white space before the closing bracket.
         var j = pending.count
         while j > 0, Self.isSpace(pending[j - 1]) { j -= 1 }
@@ -397,9 +432,9 @@ final class JSONStreamedOutput {
         } else {
             throw notStreamable("what separates the array's elements lies more than \(JSONStreamedEdit.holdBack) bytes back")
         }
-        deferred = Append(at: written + j, separator: separator, content: content)
+        deferred.append(NewText(at: written + j, separator: separator, content: content))
         matches += 1
-        try settleAppend(atEnd: false)
+        try settleNewText(atEnd: false)
     }
 
     /// What the in-memory editor copies after the comma before a new element.
@@ -411,14 +446,17 @@ final class JSONStreamedOutput {
         case lead([UInt8])
         /// No element: the array is empty, on a line indented so.
         case none(indent: String)
+        /// Not an element but a value set on a line indented so.
+        case value(indent: String)
     }
 
-    /// A new element and where it goes. Its text may depend on a layout
+    /// New content (an appended element, or a structured value set) and
+    /// where it goes. Its text may depend on a layout
     /// fact not known yet (the spacing after `:` or `,`, which the rest of
     /// the document may settle); the output is held back from `at` until
     /// every layout still possible gives the same text (at most
     /// ``JSONTransactionOutput/variantLimit`` bytes).
-    private struct Append {
+    private struct NewText {
         var at: Int
         var separator: Separator
         var content: EditValue.Content
@@ -431,32 +469,40 @@ final class JSONStreamedOutput {
                 JSONEditPlan.appended([(nil, content)], separator: JSONEditPlan.separator(lead: lead[...], layout: layout), layout: layout)
             case .none(let indent):
                 JSONEditPlan.firstItems([(nil, content)], indent: indent, layout: layout)
+            case .value(let indent):
+                layout.render(content, indent: indent, pretty: layout.unit != nil)
             }
         }
     }
-    private var deferred: Append?
+    private var deferred: [NewText] = []
 
-    /// Writes the deferred element once every layout still possible gives
-    /// it the same text.
-    private func settleAppend(atEnd: Bool) throws {
-        guard let append = deferred else { return }
-        // Into an empty array, the indentation unit decides; it is known
-        // once a container with children has been read.
-        if case .none = append.separator, probe.unit == nil, !atEnd, pending.count - (append.at - written) <= JSONTransactionOutput.variantLimit {
-            return
+    /// Writes the deferred values once every layout still possible gives
+    /// each the same text.
+    private func settleNewText(atEnd: Bool) throws {
+        guard let first = deferred.first else { return }
+        let tooFar = pending.count - (first.at - written) > JSONTransactionOutput.variantLimit
+        // The indentation unit decides, unknown until a container with
+        // children has been read.
+        if probe.unit == nil, !atEnd, !tooFar { return }
+        var texts: [String] = []
+        for append in deferred {
+            let possible = Set(probe.alternatives().map(append.text))
+            guard possible.count == 1, let text = possible.first else {
+                if atEnd || tooFar {
+                    throw notStreamable("the new content's layout (the spacing after ':' or ',') is settled by a part of the "
+                                            + "document too far on")
+                }
+                return
+            }
+            texts.append(text)
         }
-        let texts = Set(probe.alternatives().map(append.text))
-        if texts.count == 1, let text = texts.first {
-            pending.insert(contentsOf: text.utf8, at: append.at - written)
-            deferred = nil
-        } else if atEnd || pending.count - (append.at - written) > JSONTransactionOutput.variantLimit {
-            throw notStreamable("the new element's layout (the spacing after ':' or ',') is settled by a part of the document "
-                                    + "too far on")
-        }
+        // From the last, so the offsets of those before stay true.
+        for (append, text) in zip(deferred, texts).reversed() { pending.insert(contentsOf: text.utf8, at: append.at - written) }
+        deferred.removeAll()
     }
 
-    private func notStreamable(_ why: String) -> QueryError {
-        QueryError(.notStreamable, "cannot stream the insert into '\(edit.path)': \(why); edit without streaming",
+    private func notStreamable(_ why: String, doing what: String = "insert into") -> QueryError {
+        QueryError(.notStreamable, "cannot stream the \(what) '\(edit.path)': \(why); edit without streaming",
                    path: edit.path, range: 0..<edit.path.count)
     }
 
@@ -465,7 +511,7 @@ final class JSONStreamedOutput {
     private func flushIfReady() throws {
         var limit = pending.count - JSONStreamedEdit.holdBack
         if let removal { limit = min(limit, (removal.afterOpening ?? removal.previousEnd ?? removal.slotStart) - written) }
-        if let deferred { limit = min(limit, deferred.at - written) }
+        if let first = deferred.first { limit = min(limit, first.at - written) }
         if limit >= Self.block { try flush(upTo: limit) }
     }
 

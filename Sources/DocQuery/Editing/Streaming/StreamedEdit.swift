@@ -98,8 +98,8 @@ public struct StreamedEdit: Sendable {
 
     /// The JSON engine for `edits`, or why they do not stream on JSON: one
     /// `set` of a scalar or empty container, or one `remove`, on a path of
-    /// keys, `*` and indexes, or one `insert` at the end of an array that
-    /// keys reach, goes the lean way (``JSONStreamedEdit``);
+    /// keys, `*` and indexes, or a structured `set` of the root's members, or
+    /// one `insert` at the end of an array that keys reach, goes the lean way (``JSONStreamedEdit``);
     /// anything else edits each value a shared prefix reaches in memory
     /// (``JSONStreamedTransaction``).
     private static func jsonEngine(_ edits: [Edit], options: LoadOptions) throws(QueryError) -> JSONEngine {
@@ -136,8 +136,12 @@ public struct StreamedEdit: Sendable {
         switch edit.operation {
         case .set(let value):
             switch value.content {
-            case .array(let items) where !items.isEmpty: throw refuse("a non-empty array is set below the root's members only")
-            case .object(let members) where !members.isEmpty: throw refuse("a non-empty object is set below the root's members only")
+            case .array(let items) where !items.isEmpty && plan.selector.steps.count > 1:
+                throw refuse("a non-empty array is set on the root's members, or below a shared prefix")
+            case .object(let members) where !members.isEmpty && plan.selector.steps.count > 1:
+                throw refuse("a non-empty object is set on the root's members, or below a shared prefix")
+            case .array(let items) where !items.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
+            case .object(let members) where !members.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
             default: operation = .replace(Array(JSONLayout(unit: nil, colon: ":").render(value.content, indent: "", pretty: false).utf8))
             }
         case .remove:
@@ -274,4 +278,15 @@ public struct StreamedEdit: Sendable {
 enum JSONEngine: Sendable {
     case single(JSONStreamedEdit)
     case transaction(JSONStreamedTransaction)
+}
+
+extension Optional where Wrapped == StreamSelector.Step {
+    /// Whether this is a key or `*`, which reach the members of an object
+    /// (and through an array, the members of its elements).
+    fileprivate var reachesMembers: Bool {
+        switch self {
+        case .key, .wildcard: true
+        default: false
+        }
+    }
 }
