@@ -104,6 +104,9 @@ import TestSupport
         // Not an array reached by keys through objects.
         #expect(kind(.insert(1, into: "a"), #"{"a": {"b": 1}}"#) == .notStreamable)
         #expect(kind(.insert(1, into: "a.b"), #"{"a": [{"b": [1]}]}"#) == .notStreamable)
+        // Several values (JSON Lines): each has a layout of its own.
+        #expect(kind(.insert(1, into: "a"), "{\"a\": [1]}\n{\"a\": [2]}\n") == .notStreamable)
+        #expect(kind(.set("a", to: ["x": 1]), "{\"a\": [1]}\n{\"a\": [2]}\n") == .notStreamable)
         // Nothing matched.
         #expect(kind(.insert(1, into: "z"), #"{"a": [1]}"#) == .noMatch)
         // Forms that do not stream are refused before reading.

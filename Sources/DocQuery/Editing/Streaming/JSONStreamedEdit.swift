@@ -70,6 +70,14 @@ struct JSONStreamedEdit: Sendable {
                 case .render(let content, let inObject): try output.candidateEnds(rendering: content, inObject: inObject)
                 }
             }, nextValue: {
+                // New content is laid out as its record is: each record has a layout of its own.
+                switch operation {
+                case .append, .render:
+                    throw QueryError(
+                        .notStreamable, "the input holds several JSON values (JSON Lines), each laid out on its own; edit without streaming",
+                        path: edit.path, range: 0..<edit.path.count)
+                case .replace, .remove: break
+                }
                 // A record that lacks a keys-only set's path gets it created in memory.
                 guard case .replace = operation, (try? PathQuery(edit.path, parameters: edit.parameters))?.keyChain != nil else { return }
                 throw QueryError(
