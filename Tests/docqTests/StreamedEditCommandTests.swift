@@ -59,6 +59,8 @@ import Testing
         ["rename", "items.price", "cost"],
         ["insert", "items.price", "--json", "true", "--key", "sale", "--after"],
         ["insert", "items[2].name", "--json", "[]", "--key", "tags", "--before"],
+        ["insert", "items", "--json", #"{"id": 99, "tags": ["x"]}"#],
+        ["set", "--json", "end", #"{"at": [1, 2], "ok": true}"#],
         ["delete", "items.id", "--edits", "EDITS"],
     ])
     func sameBytesAsTheTree(_ arguments: [String]) throws {

@@ -236,43 +236,74 @@ struct JSONEditPlan {
         let children = source.children(of: container)
         let number = items[0].edit
         guard !children.isEmpty else {
-            let indent = source.lineIndent(at: source.start(container))
-            let pretty = layout.unit != nil
-            let inner = pretty ? indent + layout.unit! : indent
-            let texts = items.map { text(of: $0, indent: inner, pretty: pretty) }
-            let body = pretty
-                ? layout.newline + inner + texts.joined(separator: "," + layout.newline + inner) + layout.newline + indent
-                : texts.joined(separator: "," + layout.afterComma)
+            let body = Self.firstItems(
+                items.map { ($0.key, $0.value) }, indent: source.lineIndent(at: source.start(container)), layout: layout)
             patches.add((source.start(container) + 1)..<(source.end(container) - 1), body.utf8, edit: number)
             return
         }
         // What follows a comma here: the gap between the first two children,
         // or the one before the only child.
-        let separator: String
-        if children.count >= 2 {
-            let gap = source.text[source.end(children[0])..<source.slotStart(children[1])]
-            let comma = gap.firstIndex(of: UInt8(ascii: ",")) ?? gap.startIndex
-            separator = String(decoding: gap[(comma + 1)...], as: UTF8.self)
-        } else {
-            let lead = source.text[(source.start(container) + 1)..<source.slotStart(children[0])]
-            separator = lead.isEmpty ? layout.afterComma : String(decoding: lead, as: UTF8.self)
-        }
-        let pretty = separator.contains("\n")
-        let indent = separator.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-        let texts = items.map { text(of: $0, indent: indent, pretty: pretty) }
+        let separator = children.count >= 2
+            ? Self.separator(inGap: source.text[source.end(children[0])..<source.slotStart(children[1])])
+            : Self.separator(lead: source.text[(source.start(container) + 1)..<source.slotStart(children[0])], layout: layout)
         if slot.index == children.count {
-            let text = texts.map { "," + separator + $0 }.joined()
+            let text = Self.appended(items.map { ($0.key, $0.value) }, separator: separator, layout: layout)
             patches.add(source.end(children[children.count - 1])..<source.end(children[children.count - 1]), text.utf8, edit: number)
         } else {
-            let text = texts.map { $0 + "," + separator }.joined()
+            let (indent, pretty) = Self.placement(separator)
+            let texts = items.map { text(of: $0, indent: indent, pretty: pretty) }
+            let inserted = texts.map { $0 + "," + separator }.joined()
             let anchor = source.slotStart(children[slot.index])
-            patches.add(anchor..<anchor, text.utf8, edit: number)
+            patches.add(anchor..<anchor, inserted.utf8, edit: number)
         }
     }
 
     private func text(of item: NewItem, indent: String, pretty: Bool) -> String {
-        if let key = item.key { return layout.member(key, item.value, indent: indent, pretty: pretty) }
-        return layout.render(item.value, indent: indent, pretty: pretty)
+        Self.text(item.key, item.value, indent: indent, pretty: pretty, layout: layout)
+    }
+
+    private static func text(_ key: String?, _ value: EditValue.Content, indent: String, pretty: Bool, layout: JSONLayout) -> String {
+        if let key { return layout.member(key, value, indent: indent, pretty: pretty) }
+        return layout.render(value, indent: indent, pretty: pretty)
+    }
+
+    // MARK: The separator rule (shared with the streamed append)
+
+    /// What follows the comma in `gap`, the bytes between two children.
+    static func separator(inGap gap: ArraySlice<UInt8>) -> String {
+        let comma = gap.firstIndex(of: UInt8(ascii: ",")) ?? gap.startIndex
+        return String(decoding: gap[(comma + 1)...], as: UTF8.self)
+    }
+
+    /// What a container with one child puts after a comma: the white space
+    /// between its opening bracket and that child, or the layout's spacing
+    /// when there is none.
+    static func separator(lead: ArraySlice<UInt8>, layout: JSONLayout) -> String {
+        lead.isEmpty ? layout.afterComma : String(decoding: lead, as: UTF8.self)
+    }
+
+    /// The indentation new items take after `separator`, and whether they
+    /// are laid out on lines of their own.
+    static func placement(_ separator: String) -> (indent: String, pretty: Bool) {
+        (separator.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? "", separator.contains("\n"))
+    }
+
+    /// What goes between the brackets of an empty container whose line is
+    /// indented by `indent`: the items, each on a line of its own one unit
+    /// deeper in a pretty document.
+    static func firstItems(_ items: [(key: String?, value: EditValue.Content)], indent: String, layout: JSONLayout) -> String {
+        let pretty = layout.unit != nil
+        let inner = pretty ? indent + layout.unit! : indent
+        let texts = items.map { text($0.key, $0.value, indent: inner, pretty: pretty, layout: layout) }
+        return pretty
+            ? layout.newline + inner + texts.joined(separator: "," + layout.newline + inner) + layout.newline + indent
+            : texts.joined(separator: "," + layout.afterComma)
+    }
+
+    /// Items appended after a container's last child, each after a comma and `separator`.
+    static func appended(_ items: [(key: String?, value: EditValue.Content)], separator: String, layout: JSONLayout) -> String {
+        let (indent, pretty) = placement(separator)
+        return items.map { "," + separator + text($0.key, $0.value, indent: indent, pretty: pretty, layout: layout) }.joined()
     }
 
     // MARK: Messages

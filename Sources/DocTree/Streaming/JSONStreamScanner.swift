@@ -86,7 +86,8 @@ package struct JSONStreamScanner {
     private var candidatesInValue = 0
     private var spreadInValue = false
     /// Where candidates go, and where a spread array begins and ends
-    /// (``StreamSelector/Spreading``), while ``run(emit:nextValue:arrayEdge:malformed:)`` runs.
+    /// (``StreamSelector/Spreading``), while ``run(emit:nextValue:arrayEdge:malformed:)`` runs;
+    /// ``passing`` has had every byte before the array's bracket when `arrayEdge` is called.
     private var emit: (StreamCandidate) throws -> Void = { _ in }
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
     /// What a hook of the sink failed with: the scan stops
@@ -348,6 +349,7 @@ package struct JSONStreamScanner {
         }
         if case .candidate = state, try spreadsCandidate(isArray: isArray, parent: parent) {
             state = .spreading
+            try passBytes(upTo: start)
             try arrayEdge(.open)
         }
         if case .candidate = state, depth > 0, case .spreading = parent.state {
@@ -659,6 +661,7 @@ extension JSONStreamScanner: JSONSink {
         do {
             if case .spreading = container.state {
                 if capturing { try emitBatch(upTo: end - 1) }
+                try passBytes(upTo: end - 1)
                 try arrayEdge(.close)
             }
             try valueEnds(at: end)

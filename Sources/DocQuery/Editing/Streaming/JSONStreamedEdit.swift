@@ -12,13 +12,22 @@ import DocTree
 /// candidate is held only while it is read (as the streaming query does).
 ///
 /// What streams: `set` to a string, number, Boolean or `null`, and
-/// `remove`, on a path of keys, `*` and non-negative indexes.
+/// `remove`, on a path of keys, `*` and non-negative indexes; and `insert`
+/// at the end of an array the path reaches by keys through objects, which
+/// the scanner hands on in batches of elements.
 struct JSONStreamedEdit: Sendable {
     enum Operation: Sendable {
         /// The candidate's bytes become these.
         case replace([UInt8])
         /// The candidate goes, with its key, line and separating comma.
         case remove
+        /// This goes after the last element of the spread array candidate.
+        case append(EditValue.Content)
+        /// The candidate, a member or element of the root, becomes this,
+        /// laid out as the document is. `inObject`: the path's step reaches
+        /// members (a key or `*`), so the root must be an object (through an
+        /// array they would reach its elements' members).
+        case render(EditValue.Content, inObject: Bool)
     }
 
     let edit: Edit
@@ -43,25 +52,44 @@ struct JSONStreamedEdit: Sendable {
         var scanner = JSONStreamScanner(input: input, head: head, skip: skip, selector: selector, options: options)
         let operation = operation
         scanner.passing = { bytes, inCandidate in
-            if inCandidate {
+            if case .render = operation { output.learn(bytes) }
+            if case .append = operation {
+                try output.pass(bytes, inCandidate: inCandidate)
+            } else if inCandidate {
                 if !output.inCandidate { try output.candidateBegins(removing: operation.isRemove) }
             } else {
                 try output.copy(bytes)
             }
         }
         do {
-            try scanner.run(emit: { _ in
+            try scanner.run(emit: { candidate in
                 switch operation {
                 case .replace(let bytes): try output.candidateEnds(replacement: bytes)
                 case .remove: try output.candidateEnds(replacement: [])
+                case .append: try output.elementsEnd(candidate)
+                case .render(let content, let inObject): try output.candidateEnds(rendering: content, inObject: inObject)
                 }
             }, nextValue: {
+                // New content is laid out as its record is: each record has a layout of its own.
+                switch operation {
+                case .append, .render:
+                    throw QueryError(
+                        .notStreamable, "the input holds several JSON values (JSON Lines), each laid out on its own; edit without streaming",
+                        path: edit.path, range: 0..<edit.path.count)
+                case .replace, .remove: break
+                }
                 // A record that lacks a keys-only set's path gets it created in memory.
                 guard case .replace = operation, (try? PathQuery(edit.path, parameters: edit.parameters))?.keyChain != nil else { return }
                 throw QueryError(
                     .notStreamable,
                     "the input holds several JSON values (JSON Lines), and a keys-only set creates its path in those that lack it, "
                         + "which needs each one's tree; edit without streaming", path: edit.path, range: 0..<edit.path.count)
+            }, arrayEdge: { edge in
+                guard case .append(let content) = operation else { return }
+                switch edge {
+                case .open: output.arrayOpens()
+                case .close: try output.arrayCloses(appending: content)
+                }
             })
         } catch {
             switch error {
@@ -128,6 +156,7 @@ final class JSONStreamedOutput {
     /// Bytes outside candidates, copied through.
     func copy(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         pending.append(contentsOf: bytes)
+        if !deferred.isEmpty { try settleNewText(atEnd: false) }
         if removal != nil { try continueRemoval() }
         try flushIfReady()
     }
@@ -141,6 +170,27 @@ final class JSONStreamedOutput {
             try continueRemoval(nextSlot: written + pending.count)
         }
         if removing { removal = try beginRemoval() }
+    }
+
+    /// The candidate that began last ends, a member or element of the
+    /// root: `content` takes its place, laid out as the in-memory editor
+    /// lays out a value set there (on lines of their own, indented from the
+    /// line it starts on, when the root's members are).
+    func candidateEnds(rendering content: EditValue.Content, inObject: Bool) throws {
+        if !inCandidate { try candidateBegins(removing: false) }
+        inCandidate = false
+        if inObject, rootOpener != UInt8(ascii: "{") {
+            throw notStreamable("the path reaches into the root's elements, whose layout is their own", doing: "set")
+        }
+        var lineStart = pending.count
+        while lineStart > 0, pending[lineStart - 1] != 0x0A, pending[lineStart - 1] != 0x0D { lineStart -= 1 }
+        guard lineStart > 0 || written == 0 else {
+            throw notStreamable("the line the value begins on is longer than \(JSONStreamedEdit.holdBack) bytes", doing: "set")
+        }
+        let indent = pending[lineStart...].prefix { $0 == 0x20 || $0 == 0x09 }
+        deferred.append(NewText(at: written + pending.count, separator: .value(indent: String(decoding: indent, as: UTF8.self)), content: content))
+        matches += 1
+        try settleNewText(atEnd: false)
     }
 
     /// The candidate that began last ends: `replacement` takes its place.
@@ -159,6 +209,10 @@ final class JSONStreamedOutput {
     /// The input ended: writes what is left.
     func finish() throws {
         precondition(removal == nil, "a removal is under way at the end of well-formed input")
+        if !deferred.isEmpty {
+            probe.finish()
+            try settleNewText(atEnd: true)
+        }
         try flush(upTo: pending.count)
     }
 
@@ -262,11 +316,210 @@ final class JSONStreamedOutput {
         pending.removeSubrange((range.lowerBound - written)..<(range.upperBound - written))
     }
 
+    // MARK: Appending
+
+    /// What an append has learnt of the spread array being read: how many
+    /// elements it has had, and what the in-memory editor copies after the
+    /// comma before a new element: the gap after the comma between the
+    /// first two elements, or, with one element, the white space between
+    /// the opening bracket and it (``JSONEditPlan/separator(inGap:)``).
+    private struct ArrayRead {
+        /// Where its opening bracket is (the scanner passes on every byte
+        /// before a spread array's bracket before it says the array opens).
+        var openAt: Int
+        var elements = 0
+        var lead: [UInt8]?
+        var firstEnd: Int?
+        var separator: String?
+        var batchStart = 0
+    }
+    private var array: ArrayRead?
+    private var probe = JSONLayoutProbe()
+
+    /// Learns the document's layout from `bytes`, the next it holds.
+    func learn(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if rootOpener == nil, let first = bytes.first(where: { !Self.isSpace($0) }) { rootOpener = first }
+        if !probe.isComplete { probe.take(bytes) }
+    }
+
+    /// The first byte of the document that is not white space.
+    private var rootOpener: UInt8?
+
+    /// Bytes of an append's input, all copied through.
+    func pass(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
+        learn(bytes)
+        if !deferred.isEmpty { try settleNewText(atEnd: false) }
+        if inCandidate, !self.inCandidate {
+            self.inCandidate = true
+            try batchBegins()
+        }
+        pending.append(contentsOf: bytes)
+        try flushIfReady()
+    }
+
+    /// A spread array opens: its elements come next, in batches.
+    func arrayOpens() {
+        array = ArrayRead(openAt: written + pending.count)
+    }
+
+    private func batchBegins() throws {
+        guard var read = array else { return }
+        read.batchStart = written + pending.count
+        if read.elements == 0, read.openAt >= written {
+            // The first element: the white space after the opening bracket.
+            read.lead = Array(pending[(read.openAt - written + 1)...])
+        } else if read.elements == 1, read.separator == nil, let firstEnd = read.firstEnd {
+            // The second element begins a batch of its own: the gap lies between the two.
+            guard firstEnd >= written else { throw notStreamable("more than \(JSONStreamedEdit.holdBack) bytes of white space follow the array's first element") }
+            read.separator = JSONEditPlan.separator(inGap: pending[(firstEnd - written)...])
+        }
+        array = read
+    }
+
+    /// A batch of elements of the spread array was read (or, when the path
+    /// reached something else, that value).
+    func elementsEnd(_ candidate: StreamCandidate) throws {
+        inCandidate = false
+        guard var read = array else {
+            throw notStreamable("it matched a value that is not an array reached by keys through objects")
+        }
+        let end = written + pending.count
+        let count = candidate.isBatch ? candidate.document.root.children.count : 1
+        if read.elements == 0, read.batchStart >= written {
+            let batch = Array(pending[(read.batchStart - written)...])
+            if count >= 2 {
+                // The gap between the first two elements, found by reading the batch as an array.
+                let source = JSONSource(try EditableSource(bytes: [UInt8(ascii: "[")] + batch + [UInt8(ascii: "]")], options: LoadOptions()))
+                let elements = source.children(of: source.children(of: 0)[0])
+                read.separator = JSONEditPlan.separator(inGap: source.text[source.end(elements[0])..<source.slotStart(elements[1])])
+            } else {
+                var j = end
+                while j > read.batchStart, Self.isSpace(pending[j - 1 - written]) { j -= 1 }
+                read.firstEnd = j
+            }
+        }
+        read.elements += count
+        array = read
+    }
+
+    /// The spread array closes: the new element goes after its last one.
+    func arrayCloses(appending content: EditValue.Content) throws {
+        guard let read = array else { return }
+        array = nil
+        let nested = switch content {
+        case .array(let items): !items.isEmpty
+        case .object(let members): !members.isEmpty
+        default: false
+        }
+        if nested, read.elements > 0, probe.unit == nil {
+            throw notStreamable("the document's indentation unit was not found in its first \(JSONLayoutProbe.bufferLimit) bytes")
+        }
+        // After the last element: back over the white space before the closing bracket.
+        var j = pending.count
+        while j > 0, Self.isSpace(pending[j - 1]) { j -= 1 }
+        guard j > 0 else { throw notStreamable("more than \(JSONStreamedEdit.holdBack) bytes of white space come before the array's closing bracket") }
+        let separator: Separator
+        if read.elements == 0 {
+            // An empty array: the element goes on a line of its own, one
+            // unit deeper than the line the bracket is on, when the
+            // document is pretty. The white space inside goes, up to `]`.
+            let open = read.openAt - written
+            var lineStart = open
+            while lineStart > 0, pending[lineStart - 1] != 0x0A, pending[lineStart - 1] != 0x0D { lineStart -= 1 }
+            guard open >= 0, lineStart > 0 || written == 0 else {
+                throw notStreamable("the line the array begins on is longer than \(JSONStreamedEdit.holdBack) bytes")
+            }
+            let indent = pending[lineStart..<open].prefix { $0 == 0x20 || $0 == 0x09 }
+            j = open + 1
+            pending.removeSubrange(j...)
+            separator = .none(indent: String(decoding: indent, as: UTF8.self))
+        } else if read.elements >= 2, let gap = read.separator {
+            separator = .gap(gap)
+        } else if read.elements == 1, let lead = read.lead {
+            separator = .lead(lead)
+        } else {
+            throw notStreamable("what separates the array's elements lies more than \(JSONStreamedEdit.holdBack) bytes back")
+        }
+        deferred.append(NewText(at: written + j, separator: separator, content: content))
+        matches += 1
+        try settleNewText(atEnd: false)
+    }
+
+    /// What the in-memory editor copies after the comma before a new element.
+    private enum Separator {
+        /// The gap after the comma between the first two elements.
+        case gap(String)
+        /// The white space between the opening bracket and the only element
+        /// (the layout's spacing after commas when there is none).
+        case lead([UInt8])
+        /// No element: the array is empty, on a line indented so.
+        case none(indent: String)
+        /// Not an element but a value set on a line indented so.
+        case value(indent: String)
+    }
+
+    /// New content (an appended element, or a structured value set) and
+    /// where it goes. Its text may depend on a layout
+    /// fact not known yet (the spacing after `:` or `,`, which the rest of
+    /// the document may settle); the output is held back from `at` until
+    /// every layout still possible gives the same text (at most
+    /// ``JSONTransactionOutput/variantLimit`` bytes).
+    private struct NewText {
+        var at: Int
+        var separator: Separator
+        var content: EditValue.Content
+
+        func text(_ layout: JSONLayout) -> String {
+            switch separator {
+            case .gap(let gap):
+                JSONEditPlan.appended([(nil, content)], separator: gap, layout: layout)
+            case .lead(let lead):
+                JSONEditPlan.appended([(nil, content)], separator: JSONEditPlan.separator(lead: lead[...], layout: layout), layout: layout)
+            case .none(let indent):
+                JSONEditPlan.firstItems([(nil, content)], indent: indent, layout: layout)
+            case .value(let indent):
+                layout.render(content, indent: indent, pretty: layout.unit != nil)
+            }
+        }
+    }
+    private var deferred: [NewText] = []
+
+    /// Writes the deferred values once every layout still possible gives
+    /// each the same text.
+    private func settleNewText(atEnd: Bool) throws {
+        guard let first = deferred.first else { return }
+        let tooFar = pending.count - (first.at - written) > JSONTransactionOutput.variantLimit
+        // The indentation unit decides, unknown until a container with
+        // children has been read.
+        if probe.unit == nil, !atEnd, !tooFar { return }
+        var texts: [String] = []
+        for append in deferred {
+            let possible = Set(probe.alternatives().map(append.text))
+            guard possible.count == 1, let text = possible.first else {
+                if atEnd || tooFar {
+                    throw notStreamable("the new content's layout (the spacing after ':' or ',') is settled by a part of the "
+                                            + "document too far on")
+                }
+                return
+            }
+            texts.append(text)
+        }
+        // From the last, so the offsets of those before stay true.
+        for (append, text) in zip(deferred, texts).reversed() { pending.insert(contentsOf: text.utf8, at: append.at - written) }
+        deferred.removeAll()
+    }
+
+    private func notStreamable(_ why: String, doing what: String = "insert into") -> QueryError {
+        QueryError(.notStreamable, "cannot stream the \(what) '\(edit.path)': \(why); edit without streaming",
+                   path: edit.path, range: 0..<edit.path.count)
+    }
+
     // MARK: Writing
 
     private func flushIfReady() throws {
         var limit = pending.count - JSONStreamedEdit.holdBack
         if let removal { limit = min(limit, (removal.afterOpening ?? removal.previousEnd ?? removal.slotStart) - written) }
+        if let first = deferred.first { limit = min(limit, first.at - written) }
         if limit >= Self.block { try flush(upTo: limit) }
     }
 

@@ -98,7 +98,8 @@ public struct StreamedEdit: Sendable {
 
     /// The JSON engine for `edits`, or why they do not stream on JSON: one
     /// `set` of a scalar or empty container, or one `remove`, on a path of
-    /// keys, `*` and indexes goes the lean way (``JSONStreamedEdit``);
+    /// keys, `*` and indexes, or a structured `set` of the root's members, or
+    /// one `insert` at the end of an array that keys reach, goes the lean way (``JSONStreamedEdit``);
     /// anything else edits each value a shared prefix reaches in memory
     /// (``JSONStreamedTransaction``).
     private static func jsonEngine(_ edits: [Edit], options: LoadOptions) throws(QueryError) -> JSONEngine {
@@ -135,14 +136,30 @@ public struct StreamedEdit: Sendable {
         switch edit.operation {
         case .set(let value):
             switch value.content {
-            case .array(let items) where !items.isEmpty: throw refuse("a non-empty array is set below the root's members only")
-            case .object(let members) where !members.isEmpty: throw refuse("a non-empty object is set below the root's members only")
+            case .array(let items) where !items.isEmpty && plan.selector.steps.count > 1:
+                throw refuse("a non-empty array is set on the root's members, or below a shared prefix")
+            case .object(let members) where !members.isEmpty && plan.selector.steps.count > 1:
+                throw refuse("a non-empty object is set on the root's members, or below a shared prefix")
+            case .array(let items) where !items.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
+            case .object(let members) where !members.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
             default: operation = .replace(Array(JSONLayout(unit: nil, colon: ":").render(value.content, indent: "", pretty: false).utf8))
             }
         case .remove:
             operation = .remove
-        case .insert:
-            throw refuse("an insert goes into or beside a value below the root's members only")
+        case .insert(let value, let key, let place):
+            // The end of an array the path reaches by keys through objects:
+            // the stream hands it on in batches of elements (memory stays one
+            // batch), and the new element goes before its closing bracket.
+            guard case .into(index: nil) = place, key == nil,
+                  plan.selector.steps.allSatisfy({ if case .key = $0 { true } else { false } })
+            else {
+                throw refuse("an insert goes into or beside a value below the root's members only, or at the end of an array "
+                                 + "that keys reach (no key, no index, not before or after)")
+            }
+            operation = .append(value.content)
+            return JSONStreamedEdit(
+                edit: edit, selector: StreamSelector(steps: plan.selector.steps, keepsKeys: false, spreading: .whenLone),
+                operation: operation)
         case .rename:
             throw refuse("a rename applies to a key below the root's members only")
         }
@@ -261,4 +278,15 @@ public struct StreamedEdit: Sendable {
 enum JSONEngine: Sendable {
     case single(JSONStreamedEdit)
     case transaction(JSONStreamedTransaction)
+}
+
+extension Optional where Wrapped == StreamSelector.Step {
+    /// Whether this is a key or `*`, which reach the members of an object
+    /// (and through an array, the members of its elements).
+    fileprivate var reachesMembers: Bool {
+        switch self {
+        case .key, .wildcard: true
+        default: false
+        }
+    }
 }
