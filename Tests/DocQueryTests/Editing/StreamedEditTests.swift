@@ -143,8 +143,11 @@ import TestSupport
         #expect {
             try StreamedEdit([.set("a", to: 1)], options: LoadOptions(encoding: "EUC-KR")).run(ChunkedInput(bytes: json)) { _ in }
         } throws: { ($0 as? QueryError)?.kind == .notStreamable }
-        // An insert and a structured value stream below the root's members only.
-        #expect(refused([.insert(1, into: "a")])?.kind == .notStreamable)
+        // An insert and a structured value stream below the root's members only on JSON; an insert
+        // at an index from the end streams in neither format.
+        #expect(refused([.insert(1, into: "a")]) == nil)
+        #expect { try Self.streamed([.insert(1, into: "a")], json) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+        #expect(refused([.insert(1, into: "a", at: -1)])?.kind == .notStreamable)
         #expect(refused([.set("a", to: ["x": 1])])?.kind == .notStreamable)
         #expect(refused([.set("a[", to: 1)]) != nil)
         #expect(refused([.set("a.b[2].*", to: 1)]) == nil)
