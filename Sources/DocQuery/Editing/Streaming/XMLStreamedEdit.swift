@@ -493,11 +493,13 @@ package struct XMLStreamedEdit {
                 throw JSONEditPlan.conflict(edits[min(other, k)], edits[max(other, k)], same: other == k)
             }
             held.append(Held(edit: k, lower: lower, state: state))
+            // Most can be placed at once, from what the window holds.
+            _ = try settle(held.count - 1, atEnd: false)
         }
 
         /// Takes back the placeholder of insert `k` in `state` (`.after` or `.blank`), if it has one.
         private func release(_ k: Int, blank: Bool) {
-            guard let index = held.firstIndex(where: { held in
+            guard let index = held.lastIndex(where: { held in
                 guard held.edit == k else { return false }
                 if case .blank = held.state { return blank }
                 if case .after(_, _, let placed) = held.state { return !blank && !placed }
@@ -582,6 +584,7 @@ package struct XMLStreamedEdit {
                     guard let index = held.lastIndex(where: { $0.edit == k }), case .after(let alone, let indent, false) = held[index].state
                     else { return }
                     held[index].state = .after(alone: alone, indent: indent, placed: true)
+                    _ = try settle(index, atEnd: false)
                     return
                 }
                 try insertAtEnd(k, tag: tag, name: name, contentEnd: endTagStart ?? tag.end, line: state.line)
@@ -631,38 +634,45 @@ package struct XMLStreamedEdit {
         private func resolveHeld(atEnd: Bool) throws {
             var index = 0
             while index < held.count {
-                let k = held[index].edit
-                let lower = held[index].lower
-                switch held[index].state {
-                case .after(let alone, let indent, let placed):
-                    guard placed else { break }
-                    guard let end = alone ? XMLSource.endOfTrailingComments(after: lower, in: writer.window, atEnd: atEnd) : lower else { break }
-                    held[index].state = .ready(upper: end, waits: (alone, alone && usesUnit(k)), prefix: writer.window.copy(lower..<end)) { [unowned self] lineEnd, unit in
-                        let written = try markup(k, indent: indent, alone: alone, lineEnd: lineEnd ?? "\n", unit: unit)
-                        return XMLEditPlan.after(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: indent, as: UTF8.self))
-                    }
-                    continue
-                case .blank(var scanned):
-                    let window = writer.window
-                    while scanned < window.endIndex, XMLEditPlan.isSpace(window[scanned]) { scanned += 1 }
-                    held[index].state = .blank(scanned: scanned)
-                    // The end tag, or more to read: still blank.
-                    guard scanned + 1 < window.endIndex, window[scanned] != UInt8(ascii: "<") || window[scanned + 1] != UInt8(ascii: "/")
-                    else { break }
-                    writer.remove(at: lower, edit: k)
-                    held.remove(at: index)
-                    continue
-                case .ready(let upper, let waits, let prefix, let body):
-                    if !atEnd, (waits.lineEnd && lineEnd == nil) || (waits.unit && unit == nil) { break }
-                    let replacement = prefix + Array(try body(lineEnd.map { String(decoding: $0, as: UTF8.self) }, String(decoding: unit ?? Array("  ".utf8), as: UTF8.self)).utf8)
-                    writer.update(at: lower, edit: k) { patch in
-                        patch.upper = upper
-                        patch.replacement = replacement
-                    }
-                    held.remove(at: index)
-                    continue
+                if try !settle(index, atEnd: atEnd) { index += 1 }
+            }
+        }
+
+        /// Moves held insert `index` on as far as what was read allows;
+        /// `true` when it is written into its patch (or taken back) and gone.
+        private func settle(_ index: Int, atEnd: Bool) throws -> Bool {
+            let k = held[index].edit
+            let lower = held[index].lower
+            switch held[index].state {
+            case .after(let alone, let indent, let placed):
+                guard placed, let end = alone ? XMLSource.endOfTrailingComments(after: lower, in: writer.window, atEnd: atEnd) : lower
+                else { return false }
+                held[index].state = .ready(upper: end, waits: (alone, alone && usesUnit(k)), prefix: writer.window.copy(lower..<end)) {
+                    [unowned self] lineEnd, unit in
+                    let written = try markup(k, indent: indent, alone: alone, lineEnd: lineEnd ?? "\n", unit: unit)
+                    return XMLEditPlan.after(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: indent, as: UTF8.self))
                 }
-                index += 1
+                return try settle(index, atEnd: atEnd)
+            case .blank(var scanned):
+                let window = writer.window
+                while scanned < window.endIndex, XMLEditPlan.isSpace(window[scanned]) { scanned += 1 }
+                held[index].state = .blank(scanned: scanned)
+                // The end tag, or more to read: still blank.
+                guard scanned + 1 < window.endIndex, window[scanned] != UInt8(ascii: "<") || window[scanned + 1] != UInt8(ascii: "/")
+                else { return false }
+                writer.remove(at: lower, edit: k)
+                held.remove(at: index)
+                return true
+            case .ready(let upper, let waits, let prefix, let body):
+                if !atEnd, (waits.lineEnd && lineEnd == nil) || (waits.unit && unit == nil) { return false }
+                let written = try body(lineEnd.map { String(decoding: $0, as: UTF8.self) }, String(decoding: unit ?? Array("  ".utf8), as: UTF8.self))
+                let replacement = prefix + Array(written.utf8)
+                writer.update(at: lower, edit: k) { patch in
+                    patch.upper = upper
+                    patch.replacement = replacement
+                }
+                held.remove(at: index)
+                return true
             }
         }
 
