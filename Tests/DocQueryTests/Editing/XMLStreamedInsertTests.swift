@@ -15,8 +15,8 @@ import TestSupport
         return out
     }
 
-    /// Each insert form, on `path`.
-    static func inserts(_ path: String) -> [Edit] {
+    /// Each insert form on `path`, and the sets that replace an element with elements.
+    static func forms(_ path: String) -> [Edit] {
         [
             .insert("new & <v>", into: path, key: "added"), .insert("text & <t>", into: path),
             .insert(["k": "v", "list": ["x", "y"], "@at": "1"], into: path, key: "obj"), .insert(.null, into: path, key: "none"),
@@ -24,6 +24,7 @@ import TestSupport
             .insert("t", into: path, at: 1), .insert("v", before: path, key: "pre"), .insert("t", before: path),
             .insert(["a": ["b": "c"]], before: path, key: "preobj"), .insert("v", after: path, key: "post"),
             .insert("t", after: path), .insert([1, 2], after: path, key: "many"),
+            .set(path, to: ["k": "v", "sub": ["x": 1], "@at": "2"]), .set(path, to: [["a": 1], ["b": ["c": 2]]]), .set(path, to: []),
         ]
     }
 
@@ -78,7 +79,7 @@ import TestSupport
         var applied = 0
         for (text, paths) in Self.handWritten {
             for path in paths {
-                for edit in Self.inserts(path) where Self.expectSame(Array(text.utf8), [edit]) { applied += 1 }
+                for edit in Self.forms(path) where Self.expectSame(Array(text.utf8), [edit]) { applied += 1 }
             }
         }
         #expect(applied > 200)
@@ -186,7 +187,7 @@ import TestSupport
         #expect(paths.count >= 2, "\(url.lastPathComponent)")
         var applied = 0
         for path in paths {
-            for edit in XMLStreamedInsertTests.inserts(path)
+            for edit in XMLStreamedInsertTests.forms(path)
             where XMLStreamedInsertTests.expectSame(bytes, [edit], slices: large ? [4093] : [nil, 1, 7], editor: original) {
                 applied += 1
             }

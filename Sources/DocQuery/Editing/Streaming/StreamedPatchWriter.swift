@@ -132,9 +132,11 @@ struct StreamedPatchWriter {
             drop(upTo: max(written, upper))
             removeFirstPending()
         }
-        // Insertions at `limit` itself.
-        while let patch = firstPending, patch.isEmpty, patch.lower == written, let replacement = patch.replacement {
-            try replacement.withUnsafeBytes(write)
+        // Insertions at `limit` itself, and a patch whose bytes were all
+        // dropped before its replacement was known (an element replaced
+        // whole, whose layout the end of the document told).
+        while let patch = firstPending, let upper = patch.upper, upper <= written, let replacement = patch.replacement {
+            if !patch.wrote { try replacement.withUnsafeBytes(write) }
             removeFirstPending()
         }
     }

@@ -49,7 +49,9 @@ package struct XMLStreamedEdit {
                     path: query.description, scalarRange: step.range)
             }
             switch edit.operation {
-            case .set(let value): _ = try XMLEditPlan.text(of: value.content, edit: edit)
+            case .set(let value):
+                // An array or a keyed value replaces an element with elements; anything else is text.
+                if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
             case .rename(let name):
                 guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
             case .remove: break
@@ -246,7 +248,10 @@ package struct XMLStreamedEdit {
         /// While the unit is not known, the open elements' lines (`nil` for
         /// an element not written as such): alone on it, and the indentation's length.
         @exclusivity(unchecked) private var unitStack: [(onlySpaceBefore: Bool, indent: Int)?] = []
-        /// Whether an insert writes elements, whose layout may take the indentation unit.
+        /// Per `set` of an array or a keyed value, the value, which replaces
+        /// the matched element with elements (``XMLEditPlan``'s `replace`).
+        let structuredSets: [EditValue.Content?]
+        /// Whether an edit writes elements, whose layout may take the indentation unit.
         let needsIndentUnit: Bool
 
         struct ContentInsert {
@@ -279,7 +284,7 @@ package struct XMLStreamedEdit {
                 /// has no line feed) and indentation unit, once those it
                 /// `waits` for are read.
                 case ready(
-                    upper: Int, waits: (lineEnd: Bool, unit: Bool), prefix: [UInt8], body: (_ lineEnd: String?, _ unit: String) throws -> String)
+                    upper: Int?, waits: (lineEnd: Bool, unit: Bool), prefix: [UInt8], body: (_ lineEnd: String?, _ unit: String) throws -> String)
             }
 
             var edit: Int
@@ -307,11 +312,15 @@ package struct XMLStreamedEdit {
                 let structured = XMLEditPlan.isStructured(value.content)
                 return ContentInsert(key: key, value: value.content, text: structured ? "" : try XMLEditPlan.text(of: value.content, edit: edit), place: place)
             }
-            needsIndentUnit = contentInserts.contains { $0?.key != nil }
+            structuredSets = edits.map { edit in
+                guard case .set(let value) = edit.operation, XMLEditPlan.isStructured(value.content) else { return nil }
+                return value.content
+            }
+            needsIndentUnit = contentInserts.contains { $0?.key != nil } || structuredSets.contains { $0 != nil }
             into = Array(repeating: nil, count: edits.count)
             lines = Array(repeating: nil, count: edits.count)
             values = try edits.map { edit in
-                guard case .set(let value) = edit.operation else { return nil }
+                guard case .set(let value) = edit.operation, !XMLEditPlan.isStructured(value.content) else { return nil }
                 let text = try XMLEditPlan.text(of: value.content, edit: edit)
                 return (
                     XMLEditPlan.escaped(text, quote: nil), Array(XMLEditPlan.escaped(text, quote: nil).utf8),
@@ -378,7 +387,7 @@ package struct XMLStreamedEdit {
             case .childStart(let k, let cursor): try childStart(k, cursor: cursor)
             case .childEnd(let k, let cursor): try childEnd(k, cursor: cursor)
             case .content(let k, let what):
-                if case .set = edits[k].operation {
+                if case .set = edits[k].operation, structuredSets[k] == nil {
                     throw EditFailure.invalid(
                         edits[k], "it matches an element that holds \(what.description); only an element that holds text alone can be set")
                 }
@@ -415,6 +424,7 @@ package struct XMLStreamedEdit {
             open[k] = (tag, writer.window.copy(tag.name))
             switch edit.operation {
             case .set:
+                if let value = structuredSets[k] { return try replaceStart(k, tag: tag, isRoot: isRoot, with: value) }
                 let value = values[k]!
                 if tag.isEmptyElement {
                     let (range, replacement) = XMLEditPlan.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
@@ -463,6 +473,31 @@ package struct XMLStreamedEdit {
             let separator = line.onlySpaceBefore && line.indent.lowerBound > tag.start
                 ? (lineEnd ?? [0x0A]) + writer.window.copy(line.indent) : [0x20]
             try add(last.span.upperBound..<last.span.upperBound, separator + attribute, edit: k)
+        }
+
+        /// Replaces the element whose start tag is `tag` with `value` as
+        /// ``XMLEditPlan``'s `replace` does: its bytes are dropped as they
+        /// are read, the new elements written once the layout is known.
+        private func replaceStart(_ k: Int, tag: XMLStartTag, isRoot: Bool, with value: EditValue.Content) throws {
+            let edit = edits[k]
+            if case .array(let items) = value {
+                if isRoot { throw EditFailure.invalid(edit, "the root element cannot become several elements") }
+                if items.isEmpty { throw EditFailure.invalid(edit, "an empty array is no element at all; remove the element instead") }
+            }
+            let name = String(decoding: writer.window.copy(tag.name), as: UTF8.self)
+            let declarations = writer.window.withBytes(tag.start..<tag.end) { bytes in
+                tag.attributes.filter { bytes.isNamespaceDeclaration($0.name) }.map { " " + String(decoding: bytes.buffer[($0.span.lowerBound - bytes.startIndex)..<($0.span.upperBound - bytes.startIndex)], as: UTF8.self) }.joined()
+            }
+            let line = line(at: tag.start)
+            try add(tag.start..<tag.start, nil, edit: k, open: true)
+            held.append(Held(edit: k, lower: tag.start, state: .ready(upper: nil, waits: (line.onlySpaceBefore, line.onlySpaceBefore), prefix: []) {
+                lineEnd, unit in
+                let alone = line.onlySpaceBefore && lineEnd != nil
+                return try XMLEditPlan.elements(
+                    name, value, indent: String(decoding: line.indent, as: UTF8.self), unit: alone ? unit : nil, lineEnd: lineEnd ?? "\n", edit: edit,
+                    declarations: declarations)
+            }))
+            _ = try settle(held.count - 1, atEnd: false)
         }
 
         // MARK: Inserts of elements and text
@@ -668,7 +703,7 @@ package struct XMLStreamedEdit {
                 let written = try body(lineEnd.map { String(decoding: $0, as: UTF8.self) }, String(decoding: unit ?? Array("  ".utf8), as: UTF8.self))
                 let replacement = prefix + Array(written.utf8)
                 writer.update(at: lower, edit: k) { patch in
-                    patch.upper = upper
+                    if let upper { patch.upper = upper }
                     patch.replacement = replacement
                 }
                 held.remove(at: index)
@@ -724,7 +759,13 @@ package struct XMLStreamedEdit {
             }
             switch edit.operation {
             case .set:
-                break
+                // An element replaced whole ends here.
+                if structuredSets[k] != nil {
+                    writer.update(at: tag.start, edit: k) { patch in
+                        patch.upper = cursor
+                        patch.dropLimit = cursor
+                    }
+                }
             case .remove:
                 guard let index = removals.lastIndex(where: { $0.end == nil && $0.start == tag.start }) else { return }
                 removals[index].end = cursor
@@ -757,6 +798,9 @@ package struct XMLStreamedEdit {
                     edits[k], "it matches the attribute \(name), which is not written in the document as such (a DTD default gives it)")
             }
             matches[k] += 1
+            if structuredSets[k] != nil {
+                throw EditFailure.invalid(edits[k], "XML text and attribute values hold text, not an array or a keyed value")
+            }
             if let value = values[k] {
                 // A set: the one operation that carries a value.
                 return try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? value.single : value.double, edit: k)
