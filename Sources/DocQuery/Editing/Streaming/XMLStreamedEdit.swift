@@ -14,9 +14,23 @@ import DocTree
 /// chunk by chunk; what an edit replaces is dropped as it is read, never held.
 ///
 /// Supported: `set` of an element's text (an element that holds text
-/// alone) and of an attribute's value, `remove` and `rename` of elements
-/// and attributes, and `insert` of an attribute into an element (a key
-/// `@name`); other inserts are not streamed yet. A document in another
+/// alone), of an attribute's value, and of an element to an array or a
+/// keyed value (which replaces it with elements); `remove` and `rename` of
+/// elements and attributes; and every `insert` the in-memory editor makes:
+/// an attribute into an element (a key `@name`), a child element or text
+/// into an element (at the end, or at an index from the start), a sibling
+/// before or after one. An insert at an index from the end is refused
+/// (``QueryError/Kind-swift.struct/notStreamable``): how many children
+/// there are is known only at the element's end.
+///
+/// Where an insert goes and how it is laid out may depend on what is not
+/// read yet: whether a child element is the last, the comments that end a
+/// sibling's line, whether an element's content is white space alone, the
+/// document's line ending and indentation unit. The output is then held
+/// at the insert's place (a placeholder patch, see ``RunState/Held``) until
+/// the input tells; one held more than ``RunState/holdLimit`` bytes past
+/// its place throws ``QueryError/Kind-swift.struct/notStreamable``, never
+/// guessing. A document in another
 /// encoding than UTF-8 is converted to UTF-8 chunk by chunk
 /// (``ChunkDecoder``, which checks that it converts back to the same bytes)
 /// and the output converted back, as ``DocumentEditor`` does.
