@@ -107,6 +107,8 @@ import TestSupport
         Self.expectSame(Array(text.utf8), [.insert("1", after: "b", key: "e"), .insert("2", before: "d", key: "f")])
         Self.expectSame(Array(text.utf8), [.insert("1", into: "b", key: "e"), .insert("2", into: "b", key: "f")])
         Self.expectSame(Array(text.utf8), [.remove("b"), .insert("2", into: "b", key: "f")])
+        // A removal before an insert is no conflict: it learns where it ends first.
+        #expect(Self.expectSame(Array(text.utf8), [.remove("b"), .insert("2", into: "d", key: "f"), .insert("3", after: "d", key: "g")]))
     }
 
     @Test func whatCannotStreamIsRefused() throws {
@@ -157,6 +159,20 @@ import TestSupport
             }
         }
         #expect(applied >= 10)
+    }
+}
+
+extension XMLStreamedInsertDifferentialTests {
+    /// Inserts and other edits in one transaction on a large document, in
+    /// chunks of several sizes.
+    @Test func severalInsertsInOneRunOnMondial() throws {
+        let bytes = [UInt8](try Data(contentsOf: try SharedData.url("bench-data/xml/mondial-3.0.xml")))
+        let edits: [Edit] = [
+            .insert("x", into: "country", key: "flag"), .insert("y", before: "country.province.city", key: "district"),
+            .insert(["k": "v"], after: "country.city.name", key: "note"), .set("country.city.population", to: ["@year": "1", "n": 2]),
+            .insert("t", into: "country.province.city.name"), .rename("country.car_code", to: "code"), .remove("continent"),
+        ]
+        #expect(XMLStreamedInsertTests.expectSame(bytes, edits, slices: [nil, 4093, 65536]))
     }
 }
 

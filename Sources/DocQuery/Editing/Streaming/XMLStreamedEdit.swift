@@ -537,6 +537,8 @@ package struct XMLStreamedEdit {
         /// Holds the output at `lower` for insert `k`: a patch of
         /// `lower..<upper` whose replacement is not known yet.
         private func hold(_ k: Int, _ lower: Int, upper: Int? = nil, _ state: Held.State) throws {
+            // A removal that ended before learns first how far it reaches.
+            if !removals.isEmpty { resolveRemovals(atEnd: false) }
             let patch = StreamedPatchWriter.Pending(lower: lower, upper: upper ?? lower, replacement: nil, edit: k, dropLimit: lower)
             if let other = writer.add(patch) {
                 throw JSONEditPlan.conflict(edits[min(other, k)], edits[max(other, k)], same: other == k)
@@ -575,11 +577,9 @@ package struct XMLStreamedEdit {
             case .before, .after:
                 if isRoot { throw EditFailure.invalid(edits[k], "the root element has no siblings; insert into it instead") }
                 if insert.place == .before { try put(k, before: tag, line: line) } else { lines[k] = line }
-            case .into(let index):
+            case .into:
                 into[k] = IntoState(line: line)
-                if index == 0, tag.isEmptyElement {
-                    // No child element to go before: at the end, as the in-memory editor decides.
-                } else if insert.key != nil, !tag.isEmptyElement {
+                if insert.key != nil, !tag.isEmptyElement {
                     // The content's end may be laid out anew if the content is white space alone.
                     try hold(k, tag.end, .blank(scanned: tag.end))
                 }
