@@ -324,7 +324,8 @@ package struct XMLStreamedEdit {
             contentInserts = try edits.map { edit in
                 guard case .insert(let value, let key, let place) = edit.operation, !(key?.hasPrefix("@") ?? false) else { return nil }
                 let structured = XMLEditPlan.isStructured(value.content)
-                return ContentInsert(key: key, value: value.content, text: structured ? "" : try XMLEditPlan.text(of: value.content, edit: edit), place: place)
+                let text = structured ? "" : try XMLEditPlan.text(of: value.content, edit: edit)
+                return ContentInsert(key: key, value: value.content, text: text, place: place)
             }
             structuredSets = edits.map { edit in
                 guard case .set(let value) = edit.operation, XMLEditPlan.isStructured(value.content) else { return nil }
@@ -500,7 +501,10 @@ package struct XMLStreamedEdit {
             }
             let name = String(decoding: writer.window.copy(tag.name), as: UTF8.self)
             let declarations = writer.window.withBytes(tag.start..<tag.end) { bytes in
-                tag.attributes.filter { bytes.isNamespaceDeclaration($0.name) }.map { " " + String(decoding: bytes.buffer[($0.span.lowerBound - bytes.startIndex)..<($0.span.upperBound - bytes.startIndex)], as: UTF8.self) }.joined()
+                tag.attributes.filter { bytes.isNamespaceDeclaration($0.name) }.map { attribute in
+                    let span = (attribute.span.lowerBound - bytes.startIndex)..<(attribute.span.upperBound - bytes.startIndex)
+                    return " " + String(decoding: bytes.buffer[span], as: UTF8.self)
+                }.joined()
             }
             let line = line(at: tag.start)
             try add(tag.start..<tag.start, nil, edit: k, open: true)
@@ -672,7 +676,8 @@ package struct XMLStreamedEdit {
                 return layout ? inner : String(decoding: content, as: UTF8.self) + inner
             }
             if tag.isEmptyElement || layoutMayBe {
-                try hold(k, range.lowerBound, upper: range.upperBound, .ready(upper: range.upperBound, waits: (layoutMayBe, layoutMayBe), prefix: [], body: body))
+                let state = Held.State.ready(upper: range.upperBound, waits: (layoutMayBe, layoutMayBe), prefix: [], body: body)
+                try hold(k, range.lowerBound, upper: range.upperBound, state)
             } else {
                 try hold(k, contentEnd, .ready(upper: contentEnd, waits: (false, false), prefix: [], body: body))
             }
