@@ -30,6 +30,9 @@ import TestSupport
 
     /// Checks the streamed output equals the in-memory one (or both fail
     /// alike) for `edits` at several slice sizes; returns whether it applied.
+    /// Edits the in-memory editor rejects as overlapping may be refused as
+    /// not streamable instead, when an insert's place is not known yet as
+    /// the other edit comes (docq then takes the tree, which says why).
     @discardableResult
     static func expectSame(
         _ bytes: [UInt8], _ edits: [Edit], slices: [Int?] = [nil, 1, 2, 5, 64], editor: DocumentEditor? = nil,
@@ -37,7 +40,8 @@ import TestSupport
     ) -> Bool {
         let expected = XMLStreamedEditDifferentialTests.outcome { try (editor ?? DocumentEditor(bytes: bytes)).applying(edits).bytes }
         for slice in slices {
-            let got = XMLStreamedEditDifferentialTests.outcome { try Self.streamed(bytes, edits, slice: slice) }
+            var got = XMLStreamedEditDifferentialTests.outcome { try Self.streamed(bytes, edits, slice: slice) }
+            if got == .failure("notStreamable"), expected == .failure("conflictingEdits") { got = expected }
             #expect(
                 got == expected, "\(edits.map(\.verbForTests)), slice \(String(describing: slice)): \(describe(got)) vs \(describe(expected))",
                 sourceLocation: sourceLocation)
@@ -97,7 +101,7 @@ import TestSupport
         #expect(String(decoding: first, as: UTF8.self) == "<a>\r\n\t<c>v</c>\r\n\t<b/>\r\n</a>")
     }
 
-    @Test func severalInsertsInOneRun() {
+    @Test func severalInsertsInOneRun() throws {
         let text = "<a>\n  <b>\n    <c/>\n  </b>\n  <d>x</d>\n</a>\n"
         Self.expectSame(Array(text.utf8), [
             .insert("1", into: "b", key: "e"), .insert("2", before: "d", key: "f"), .insert("3", after: "d"),
@@ -107,6 +111,23 @@ import TestSupport
         Self.expectSame(Array(text.utf8), [.insert("1", after: "b", key: "e"), .insert("2", before: "d", key: "f")])
         Self.expectSame(Array(text.utf8), [.insert("1", into: "b", key: "e"), .insert("2", into: "b", key: "f")])
         Self.expectSame(Array(text.utf8), [.remove("b"), .insert("2", into: "b", key: "f")])
+        // A set of an element's text and an element inserted into it: whatever
+        // the chunks, the same bytes as in memory, or, where the stream cannot
+        // tell yet whether they touch, not streamable (docq then takes the tree).
+        let both: [Edit] = [.set("d", to: "y"), .insert("1", into: "d", key: "e")]
+        let expected = try? DocumentEditor(bytes: Array(text.utf8)).applying(both).bytes
+        #expect(expected != nil)
+        for edits in [both, both.reversed()] {
+            // Read whole, the content shows at once: the same bytes.
+            #expect(try Self.streamed(Array(text.utf8), edits, slice: nil) == expected)
+            for slice in [1, 3, 20] {
+                do {
+                    #expect(try Self.streamed(Array(text.utf8), edits, slice: slice) == expected, "slice \(String(describing: slice))")
+                } catch let error as QueryError {
+                    #expect(error.kind == .notStreamable, "slice \(String(describing: slice)): \(error)")
+                }
+            }
+        }
         // A removal before an insert is no conflict: it learns where it ends first.
         #expect(Self.expectSame(Array(text.utf8), [.remove("b"), .insert("2", into: "d", key: "f"), .insert("3", after: "d", key: "g")]))
     }

@@ -429,8 +429,31 @@ package struct XMLStreamedEdit {
             if !removals.isEmpty { resolveRemovals(atEnd: false) }
             let patch = StreamedPatchWriter.Pending(lower: range.lowerBound, upper: open ? nil : range.upperBound, replacement: replacement, edit: k)
             if let other = writer.add(patch) {
+                if isSpeculative(other) { throw mayTouch(k, other) }
                 throw JSONEditPlan.conflict(edits[min(other, k)], edits[max(other, k)], same: other == k)
             }
+        }
+
+        /// Whether insert `k` holds a placeholder where it may not go (the
+        /// end of a content that may be blank, after a child that may be the last).
+        private func isSpeculative(_ k: Int) -> Bool {
+            held.contains { held in
+                guard held.edit == k else { return false }
+                switch held.state {
+                case .blank, .after(_, _, placed: false): return true
+                default: return false
+                }
+            }
+        }
+
+        /// The refusal of edits `k` and `other` when one holds a placeholder
+        /// where it may not go: whether they touch is for the whole document to say.
+        private func mayTouch(_ k: Int, _ other: Int) -> QueryError {
+            QueryError(
+                .notStreamable,
+                "this edit and the insert of '\(edits[other].path)' may touch the same place, which the stream knows only later; "
+                    + "edit without streaming",
+                path: edits[k].path, range: 0..<edits[k].path.count)
         }
 
         private func start(_ k: Int, cursor: Int, isRoot: Bool, defaulted: [String]) throws {
@@ -545,11 +568,26 @@ package struct XMLStreamedEdit {
             if !removals.isEmpty { resolveRemovals(atEnd: false) }
             let patch = StreamedPatchWriter.Pending(lower: lower, upper: upper ?? lower, replacement: nil, edit: k, dropLimit: lower)
             if let other = writer.add(patch) {
-                throw JSONEditPlan.conflict(edits[min(other, k)], edits[max(other, k)], same: other == k)
+                switch state {
+                case .blank, .after(_, _, placed: false): throw mayTouch(other, k)
+                default:
+                    if isSpeculative(other) { throw mayTouch(k, other) }
+                    throw JSONEditPlan.conflict(edits[min(other, k)], edits[max(other, k)], same: other == k)
+                }
             }
             held.append(Held(edit: k, lower: lower, state: state))
             // Most can be placed at once, from what the window holds.
             _ = try settle(held.count - 1, atEnd: false)
+        }
+
+        /// Whether the window shows something other than white space from
+        /// `offset` on, before an end tag: content that is not blank.
+        private func showsContent(after offset: Int) -> Bool {
+            let window = writer.window
+            var position = offset
+            while position < window.endIndex, XMLEditPlan.isSpace(window[position]) { position += 1 }
+            guard position + 1 < window.endIndex else { return false }
+            return window[position] != UInt8(ascii: "<") || window[position + 1] != UInt8(ascii: "/")
         }
 
         /// Takes back the placeholder of insert `k` in `state` (`.after` or `.blank`), if it has one.
@@ -583,7 +621,7 @@ package struct XMLStreamedEdit {
                 if insert.place == .before { try put(k, before: tag, line: line) } else { lines[k] = line }
             case .into:
                 into[k] = IntoState(line: line)
-                if insert.key != nil, !tag.isEmptyElement {
+                if insert.key != nil, !tag.isEmptyElement, !showsContent(after: tag.end) {
                     // The content's end may be laid out anew if the content is white space alone.
                     try hold(k, tag.end, .blank(scanned: tag.end))
                 }
