@@ -156,15 +156,39 @@ import Testing
         let renamed = try Docq.run(["rename", "b.id", "key", "-i", file])
         #expect(renamed.status == 0, "\(renamed)")
         #expect(try contents(file) == text.replacingOccurrences(of: "id='1'", with: "key='1'"))
-        // An attribute insert streams; an element insert does not: without
-        // --stream the tree does it, with it the reason is given.
+        // Inserts stream, but one at an index from the end: without
+        // --stream the tree does that, with it the reason is given.
         let attribute = try Docq.run(["insert", "b", "x", "--key", "@note", "--stream", file])
         #expect(attribute.status == 0, "\(attribute)")
         #expect(attribute.stdout == text.replacingOccurrences(of: "id='1'", with: "key='1' note='x'"))
-        let inserted = try Docq.run(["insert", "c", "x", "--stream", file])
-        #expect(inserted.status == 2 && inserted.stdout.isEmpty && inserted.stderr.contains("insert"), "\(inserted)")
-        let byTree = try Docq.run(["insert", "c", "x", file])
-        #expect(byTree.status == 0 && byTree.stdout.contains("<c>x</c>"), "\(byTree)")
+        let fromEnd = try Docq.run(["insert", ".", "x", "--key", "d", "--at=-1", "--stream", file])
+        #expect(fromEnd.status == 2 && fromEnd.stdout.isEmpty && fromEnd.stderr.contains("cannot stream"), "\(fromEnd)")
+        let byTree = try Docq.run(["insert", ".", "x", "--key", "d", "--at=-1", file])
+        #expect(byTree.status == 0 && byTree.stdout.contains("  <d>x</d>\n  <c/>"), "\(byTree)")
+    }
+
+    /// Every insert form gives with --stream the file it gives without,
+    /// to standard output and in place.
+    @Test func xmlInsertsStreamAsTheTreeDoes() throws {
+        let text = "<?xml version=\"1.0\"?>\r\n<config>\r\n\t<b id='1'>1</b> <!-- b -->\r\n\t<c/>\r\n\t<d>\r\n\t</d>\r\n</config>\r\n"
+        let (folder, file) = try folder(with: text)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for arguments in [
+            ["c", "x & y", "--key", "e"], ["c", "text"], [".", "x", "--key", "e", "--at", "1"], ["b", "x", "--key", "e", "--after"],
+            ["d", "x", "--key", "e", "--before"], ["d", "--json", "{\"f\": [1, 2], \"@g\": \"h\"}", "--key", "e"],
+            ["*", "--json", "null", "--key", "e"],
+        ] {
+            let tree = try Docq.run(["insert"] + arguments + [file])
+            #expect(tree.status == 0 && tree.stdout != text, "\(arguments): \(tree)")
+            let streamed = try Docq.run(["insert"] + arguments + ["--stream", file])
+            #expect(streamed.status == 0 && streamed.stdout == tree.stdout, "\(arguments): \(streamed)")
+            // In place, with --stream, the file becomes what the tree printed.
+            let copy = folder.appendingPathComponent("copy.xml").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: copy))
+            let inPlace = try Docq.run(["insert"] + arguments + ["--stream", "-i", copy])
+            #expect(inPlace.status == 0 && inPlace.stdout.isEmpty, "\(arguments): \(inPlace)")
+            #expect(try contents(copy) == tree.stdout, "\(arguments)")
+        }
     }
 
     @Test func withoutStreamTheTreeTakesOverWhatCannotStream() throws {

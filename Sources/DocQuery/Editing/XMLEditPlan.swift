@@ -203,11 +203,11 @@ struct XMLEditPlan {
             let alone = line.onlySpaceBefore && key != nil
             let written = try markup(indent: indent, alone: alone)
             if place == .before {
-                patches.add(span.lowerBound..<span.lowerBound, (written + (alone ? lineEnd + indent : "")).utf8, edit: number)
+                patches.add(span.lowerBound..<span.lowerBound, Self.before(written, alone: alone, lineEnd: lineEnd, indent: indent).utf8, edit: number)
             } else {
                 // On a line of its own, after the comments that end the match's line.
                 let end = alone ? source.endOfTrailingComments(after: span.upperBound) : span.upperBound
-                patches.add(end..<end, ((alone ? lineEnd + indent : "") + written).utf8, edit: number)
+                patches.add(end..<end, Self.after(written, alone: alone, lineEnd: lineEnd, indent: indent).utf8, edit: number)
             }
         case .into(let index):
             let elements = source.children(of: target).filter { source.kind($0) == .element }
@@ -222,7 +222,7 @@ struct XMLEditPlan {
                 let indent = String(decoding: source.text[line.indent], as: UTF8.self)
                 let alone = line.onlySpaceBefore && key != nil
                 let written = try markup(indent: indent, alone: alone)
-                patches.add(next.lowerBound..<next.lowerBound, (written + (alone ? lineEnd + indent : "")).utf8, edit: number)
+                patches.add(next.lowerBound..<next.lowerBound, Self.before(written, alone: alone, lineEnd: lineEnd, indent: indent).utf8, edit: number)
             } else if let last = elements.last, key != nil {
                 // After the last child element, on a line of its own when that one stands on its own
                 // (after the comments that end its line).
@@ -232,7 +232,7 @@ struct XMLEditPlan {
                 let alone = line.onlySpaceBefore
                 let written = try markup(indent: indent, alone: alone)
                 let end = alone ? source.endOfTrailingComments(after: span.upperBound) : span.upperBound
-                patches.add(end..<end, ((alone ? lineEnd + indent : "") + written).utf8, edit: number)
+                patches.add(end..<end, Self.after(written, alone: alone, lineEnd: lineEnd, indent: indent).utf8, edit: number)
             } else {
                 // Text goes at the end of the content, after any text that follows the last element.
                 try insertAtEnd(markup, isElement: key != nil, of: target, edit: edit, number: number)
@@ -255,9 +255,9 @@ struct XMLEditPlan {
         let contentEnd = source.endTagStart(target) ?? tag.end
         let content = source.text[tag.end..<contentEnd]
         let blank = content.allSatisfy(Self.isSpace)
-        let layout = isElement && blank && line.onlySpaceBefore && source.text.contains(0x0A)
+        let layout = Self.laysOutEnd(isElement: isElement, blank: blank, alone: line.onlySpaceBefore, hasLineFeed: source.text.contains(0x0A))
         let markup = try render(indent + indentUnit, layout)
-        let inner = layout ? lineEnd + indent + indentUnit + markup + lineEnd + indent : markup
+        let inner = Self.endContent(markup, layout: layout, lineEnd: lineEnd, indent: indent, unit: indentUnit)
         if tag.isEmptyElement {
             let name = String(decoding: source.text[tag.name], as: UTF8.self)
             patches.add(Self.emptyElementClose(of: tag, in: source.text), (">" + inner + "</" + name + ">").utf8, edit: number)
@@ -266,6 +266,33 @@ struct XMLEditPlan {
         } else {
             patches.add(contentEnd..<contentEnd, markup.utf8, edit: number)
         }
+    }
+
+    /// New content put before a node at `indent`: on a line of its own
+    /// (`alone`), the node's line break and indentation follow it.
+    static func before(_ written: String, alone: Bool, lineEnd: String, indent: String) -> String {
+        alone ? written + lineEnd + indent : written
+    }
+
+    /// New content put after a node at `indent` (after the comments that
+    /// end its line): on a line of its own (`alone`), it starts one.
+    static func after(_ written: String, alone: Bool, lineEnd: String, indent: String) -> String {
+        alone ? lineEnd + indent + written : written
+    }
+
+    /// Whether new content at the end of an element's content stands on a
+    /// line of its own: an element, into an element whose content is white
+    /// space alone (`blank`) and that stands on its own line (`alone`), in a
+    /// document with line feeds.
+    static func laysOutEnd(isElement: Bool, blank: Bool, alone: Bool, hasLineFeed: Bool) -> Bool {
+        isElement && blank && alone && hasLineFeed
+    }
+
+    /// What becomes the content's end when `markup` goes at the end of an
+    /// element at `indent`: laid out, on a line of its own one `unit`
+    /// deeper, the end tag on the next; else `markup` as it is.
+    static func endContent(_ markup: String, layout: Bool, lineEnd: String, indent: String, unit: String) -> String {
+        layout ? lineEnd + indent + unit + markup + lineEnd + indent : markup
     }
 
     /// Replaces element `target` with `value` as the XML mapping writes it
@@ -301,11 +328,23 @@ struct XMLEditPlan {
     private func elements(
         _ name: String, _ value: EditValue.Content, indent: String, alone: Bool, edit: Edit, declarations: String = ""
     ) throws -> String {
+        try Self.elements(
+            name, value, indent: indent, unit: alone ? indentUnit : nil, lineEnd: lineEnd, edit: edit, declarations: declarations)
+    }
+
+    /// ``elements(_:_:indent:alone:edit:declarations:)`` with the
+    /// document's indentation `unit` (`nil`: compact) and `lineEnd` given,
+    /// for the streamed editor, which learns them as it reads.
+    static func elements(
+        _ name: String, _ value: EditValue.Content, indent: String, unit: String?, lineEnd: String, edit: Edit,
+        declarations: String = ""
+    ) throws -> String {
+        let alone = unit != nil
         let items: [EditValue.Content]
         if case .array(let list) = value { items = list } else { items = [value] }
         var out = ""
         for (position, item) in items.enumerated() {
-            var writer = XMLMarkup(unit: alone ? indentUnit : nil, newline: lineEnd)
+            var writer = XMLMarkup(unit: unit, newline: lineEnd)
             writer.boundPrefixes = nil
             do {
                 try writer.element(name, item, indent: indent, path: [])

@@ -77,17 +77,44 @@ struct XMLSource {
     /// belong to what ends at `offset`, as in `<a/> <!-- note -->`); else
     /// `offset`.
     func endOfTrailingComments(after offset: Int) -> Int {
+        Self.endOfTrailingComments(after: offset, in: text, atEnd: true)!
+    }
+
+    /// ``endOfTrailingComments(after:)`` in `text`, which may end before the
+    /// document does (the streamed editor's copy of the input): `nil` when
+    /// it ends before that is known and more is to come (`atEnd` false).
+    static func endOfTrailingComments<Text: RandomAccessCollection<UInt8>>(
+        after offset: Int, in text: Text, atEnd: Bool
+    ) -> Int? where Text.Index == Int {
+        let open = Array("<!--".utf8)
         var end = offset
         var position = offset
         while true {
-            while position < text.count, text[position] == 0x20 || text[position] == 0x09 { position += 1 }
-            guard text[position...].starts(with: "<!--".utf8), let close = text[(position + 4)...].firstRange(of: Array("-->".utf8)),
-                !text[position..<close.lowerBound].contains(where: { $0 == 0x0A || $0 == 0x0D })
-            else { break }
-            position = close.upperBound
+            while position < text.endIndex, text[position] == 0x20 || text[position] == 0x09 { position += 1 }
+            let left = text.endIndex - position
+            if !atEnd, left < open.count, open.starts(with: text[position...]) { return nil }
+            guard text[position...].starts(with: open) else { break }
+            // The comment's close, unless a line break comes first.
+            var close = position + 4
+            var closed = false
+            while close + 3 <= text.endIndex {
+                if text[close] == 0x0A || text[close] == 0x0D { break }
+                if text[close] == UInt8(ascii: "-"), text[close + 1] == UInt8(ascii: "-"), text[close + 2] == UInt8(ascii: ">") {
+                    closed = true
+                    break
+                }
+                close += 1
+            }
+            if !closed {
+                let brokeLine = close + 3 <= text.endIndex || text[close...].contains(where: { $0 == 0x0A || $0 == 0x0D })
+                if !atEnd, !brokeLine { return nil }
+                break
+            }
+            position = close + 3
             end = position
         }
-        let lineEnds = position == text.count || text[position] == 0x0A || text[position] == 0x0D
+        if position == text.endIndex, !atEnd { return nil }
+        let lineEnds = position == text.endIndex || text[position] == 0x0A || text[position] == 0x0D
         return lineEnds ? end : offset
     }
 }

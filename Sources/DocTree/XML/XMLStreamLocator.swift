@@ -26,6 +26,13 @@ package enum XMLLocatedEvent {
     /// Inside an element selector `selector` reached (and that has not
     /// ended), something other than text.
     case content(selector: Int, what: XMLLocatedContent)
+    /// A child element of the element selector `selector` reached started
+    /// (the cursor as for ``elementStart(selector:cursor:isRoot:defaulted:)``),
+    /// for a selector asked to report its candidates' children only; it
+    /// follows the ``content(selector:what:)`` event of that element.
+    case childStart(selector: Int, cursor: Int)
+    /// That child element ended (the cursor as for ``elementEnd(selector:cursor:)``).
+    case childEnd(selector: Int, cursor: Int)
 }
 
 /// What other than text an element a streamed edit matched holds (see
@@ -64,6 +71,8 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         var states: [StreamNodeState] = []
         /// Open elements of the current candidate (0: none is open).
         var openInCandidate = 0
+        /// Whether the candidate's child elements are reported.
+        var reportsChildren = false
     }
 
     @exclusivity(unchecked) private var trackers: [Tracker]
@@ -72,12 +81,20 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     @exclusivity(unchecked) private var sawRoot = false
     /// Where events go; what it throws stops the parse.
     private let consumer: (XMLLocatedEvent) throws -> Void
+    /// Told of every element's start and end while it asks for more.
+    private let watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)?
+    @exclusivity(unchecked) private var watching: Bool
     @exclusivity(unchecked) private(set) var consumerError: (any Error)?
     @exclusivity(unchecked) private(set) var selectorError: (selector: Int, error: StreamSelectorError)?
 
-    init(selectors: [StreamSelector], consumer: @escaping (XMLLocatedEvent) throws -> Void) {
-        trackers = selectors.map { Tracker(matcher: StreamMatcher($0)) }
+    init(
+        selectors: [StreamSelector], reportingChildrenOf children: Set<Int> = [],
+        watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil, consumer: @escaping (XMLLocatedEvent) throws -> Void
+    ) {
+        trackers = selectors.indices.map { Tracker(matcher: StreamMatcher(selectors[$0]), reportsChildren: children.contains($0)) }
         self.consumer = consumer
+        self.watch = watch
+        watching = watch != nil
     }
 
     var isComplete: Bool { sawRoot && depth == 0 }
@@ -118,10 +135,12 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         let isRoot = !sawRoot
         sawRoot = true
         depth += 1
+        if watching, let watch { watching = watch(cursor, false) }
         for k in trackers.indices {
             if trackers[k].openInCandidate > 0 {
                 trackers[k].openInCandidate += 1
                 try send(.content(selector: k, what: .element(local: local, prefix: prefix)))
+                if trackers[k].reportsChildren, trackers[k].openInCandidate == 2 { try send(.childStart(selector: k, cursor: cursor)) }
                 continue
             }
             let state: StreamNodeState
@@ -185,10 +204,12 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
 
     func endElement() throws(LoadError) {
         depth -= 1
+        if watching, let watch { watching = watch(cursor, true) }
         for k in trackers.indices {
             if trackers[k].openInCandidate > 0 {
                 trackers[k].openInCandidate -= 1
                 if trackers[k].openInCandidate == 0 { try send(.elementEnd(selector: k, cursor: cursor)) }
+                if trackers[k].reportsChildren, trackers[k].openInCandidate == 1 { try send(.childEnd(selector: k, cursor: cursor)) }
             } else if !trackers[k].states.isEmpty {
                 trackers[k].states.removeLast()
             }
@@ -238,7 +259,11 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     /// that it can let go of what lies before. `transcoded` says the input
     /// was converted to UTF-8 from the encoding its declaration names
     /// (``legacyEncoding(of:options:)``): the parser is then told it is
-    /// UTF-8 and ignores the declaration.
+    /// UTF-8 and ignores the declaration. The candidates of the selectors
+    /// in `children` also report their child elements
+    /// (``XMLLocatedEvent/childStart(selector:cursor:)``); `watch`, if
+    /// given, is told where every element starts and ends (the cursor as for
+    /// the events), until it returns `false`.
     ///
     /// - Throws: what `next` or `event` throws; ``LoadError`` for malformed
     ///   input (located by line and column), or for input that is not
@@ -247,13 +272,15 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     ///   the document.
     package static func run(
         first: [UInt8], transcoded: Bool = false, next: (inout [UInt8], _ parsedUpTo: Int) throws -> Bool,
-        selectors: [StreamSelector], options: LoadOptions, event: @escaping (XMLLocatedEvent) throws -> Void
+        selectors: [StreamSelector], reportingChildrenOf children: Set<Int> = [],
+        watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil,
+        options: LoadOptions, event: @escaping (XMLLocatedEvent) throws -> Void
     ) throws {
         if !transcoded, try legacyEncoding(of: first, options: options) != nil {
             throw LoadError(
                 .unsupportedEncoding, "a streamed edit reads XML in UTF-8 only; edit this document without streaming")
         }
-        let locator = XMLStreamLocator(selectors: selectors, consumer: event)
+        let locator = XMLStreamLocator(selectors: selectors, reportingChildrenOf: children, watch: watch, consumer: event)
         var nextError: (any Error)?
         let parsed: LoadError?
         do throws(LoadError) {

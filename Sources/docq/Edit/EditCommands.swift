@@ -19,7 +19,7 @@ struct EditTargetOptions: ParsableArguments {
 
     @Flag(help: """
         Edit while reading, never loading the document whole (for inputs larger than memory), on paths of keys, \
-        '*' and indexes: on XML, sets of text and attributes, deletes, renames and attribute inserts; on JSON in \
+        '*' and indexes: on XML, every edit but an insert at an index from the end; on JSON in \
         UTF-8, edits whose paths share leading keys, '*' or indexes before their last step (each value those \
         reach is edited in memory), or one set to a scalar (any value on the root's members), delete, or insert at \
         the end of an array that keys reach. \

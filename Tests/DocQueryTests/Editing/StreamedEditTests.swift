@@ -145,10 +145,14 @@ import TestSupport
         } throws: { ($0 as? QueryError)?.kind == .notStreamable }
         // A structured value streams on the root's members and below a
         // shared prefix; an insert on the root's members only at the end of
-        // an array that keys reach.
+        // an array that keys reach; an insert at an index from the end
+        // streams in neither format.
         #expect(refused([.insert(1, into: "a")]) == nil)
+        #expect { try Self.streamed([.insert(1, into: "a")], json) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
         #expect { try Self.streamed([.insert(1, into: "a", key: "k")], json) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+        #expect(refused([.insert(1, into: "a", at: -1)])?.kind == .notStreamable)
         #expect(refused([.set("a", to: ["x": 1])]) == nil)
+        #expect(try Self.streamed([.set("a", to: ["x": 1])], json).bytes == DocumentEditor(bytes: json).applying([.set("a", to: ["x": 1])]).bytes)
         #expect(refused([.set("a[", to: 1)]) != nil)
         #expect(refused([.set("a.b[2].*", to: 1)]) == nil)
     }

@@ -35,11 +35,14 @@ import Foundation
 ///   `null` or an empty array or object, or one
 ///   ``Edit/remove(_:parameters:)``, in constant memory;
 /// - on XML, in its own encoding, any number of edits as one transaction:
-///   ``Edit/set(_:to:parameters:)`` of an element's text or an attribute's
-///   value, ``Edit/remove(_:parameters:)`` of elements and attributes,
-///   ``Edit/rename(_:to:parameters:)`` of both, and
-///   ``Edit/insert(_:into:key:at:parameters:)`` of an attribute (a key
-///   `@name`) into elements.
+///   ``Edit/set(_:to:parameters:)`` of an element's text, an attribute's
+///   value or an element replaced by an array or keyed value,
+///   ``Edit/remove(_:parameters:)`` of elements and attributes,
+///   ``Edit/rename(_:to:parameters:)`` of both, and every insert: an
+///   attribute (a key `@name`), a child element or text into elements (at
+///   the end or at an index from the start), a sibling before or after
+///   them. An insert whose place or layout is not known within 16 KiB of
+///   reading throws ``QueryError/Kind-swift.struct/notStreamable`` then.
 ///
 /// Everything else throws ``QueryError/Kind-swift.struct/notStreamable``
 /// with what to do instead (edit with ``DocumentEditor``): from

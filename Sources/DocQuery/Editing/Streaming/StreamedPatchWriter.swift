@@ -81,6 +81,20 @@ struct StreamedPatchWriter {
         body(&pending[pending.count - 1])
     }
 
+    /// Changes the pending patch of edit `edit` that starts at `lower`, if any.
+    mutating func update(at lower: Int, edit: Int, _ body: (inout Pending) -> Void) {
+        guard let index = pending[head...].lastIndex(where: { $0.lower == lower && $0.edit == edit }) else { return }
+        body(&pending[index])
+    }
+
+    /// Takes back the pending patch of edit `edit` that starts at `lower`:
+    /// a placeholder that held the output there and turned out not to be needed.
+    mutating func remove(at lower: Int, edit: Int) {
+        guard let index = pending[head...].lastIndex(where: { $0.lower == lower && $0.edit == edit }) else { return }
+        precondition(!pending[index].wrote, "a patch taken back after it was written")
+        pending.remove(at: index)
+    }
+
     private mutating func removeFirstPending() {
         head += 1
         if head == pending.count {
@@ -118,9 +132,11 @@ struct StreamedPatchWriter {
             drop(upTo: max(written, upper))
             removeFirstPending()
         }
-        // Insertions at `limit` itself.
-        while let patch = firstPending, patch.isEmpty, patch.lower == written, let replacement = patch.replacement {
-            try replacement.withUnsafeBytes(write)
+        // Insertions at `limit` itself, and a patch whose bytes were all
+        // dropped before its replacement was known (an element replaced
+        // whole, whose layout the end of the document told).
+        while let patch = firstPending, let upper = patch.upper, upper <= written, let replacement = patch.replacement {
+            if !patch.wrote { try replacement.withUnsafeBytes(write) }
             removeFirstPending()
         }
     }

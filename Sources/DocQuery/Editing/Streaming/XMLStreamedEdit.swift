@@ -14,9 +14,23 @@ import DocTree
 /// chunk by chunk; what an edit replaces is dropped as it is read, never held.
 ///
 /// Supported: `set` of an element's text (an element that holds text
-/// alone) and of an attribute's value, `remove` and `rename` of elements
-/// and attributes, and `insert` of an attribute into an element (a key
-/// `@name`); other inserts are not streamed yet. A document in another
+/// alone), of an attribute's value, and of an element to an array or a
+/// keyed value (which replaces it with elements); `remove` and `rename` of
+/// elements and attributes; and every `insert` the in-memory editor makes:
+/// an attribute into an element (a key `@name`), a child element or text
+/// into an element (at the end, or at an index from the start), a sibling
+/// before or after one. An insert at an index from the end is refused
+/// (``QueryError/Kind-swift.struct/notStreamable``): how many children
+/// there are is known only at the element's end.
+///
+/// Where an insert goes and how it is laid out may depend on what is not
+/// read yet: whether a child element is the last, the comments that end a
+/// sibling's line, whether an element's content is white space alone, the
+/// document's line ending and indentation unit. The output is then held
+/// at the insert's place (a placeholder patch, see ``RunState/Held``) until
+/// the input tells; one held more than ``RunState/holdLimit`` bytes past
+/// its place throws ``QueryError/Kind-swift.struct/notStreamable``, never
+/// guessing. A document in another
 /// encoding than UTF-8 is converted to UTF-8 chunk by chunk
 /// (``ChunkDecoder``, which checks that it converts back to the same bytes)
 /// and the output converted back, as ``DocumentEditor`` does.
@@ -49,22 +63,36 @@ package struct XMLStreamedEdit {
                     path: query.description, scalarRange: step.range)
             }
             switch edit.operation {
-            case .set(let value): _ = try XMLEditPlan.text(of: value.content, edit: edit)
+            case .set(let value):
+                // An array or a keyed value replaces an element with elements; anything else is text.
+                if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
             case .rename(let name):
                 guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
             case .remove: break
             case .insert(let value, let key, let place):
-                // An attribute into each matched element streams: its start
-                // tag alone says where and how (XMLEditPlan.insertAttribute).
-                guard let key, key.hasPrefix("@"), case .into = place, !XMLEditPlan.isStructured(value.content) else {
+                // The checks XMLEditPlan.insert makes of every match.
+                if key == nil || key!.hasPrefix("@"), XMLEditPlan.isStructured(value.content) {
+                    throw EditFailure.invalid(
+                        edit, key == nil ? "an array or a keyed value goes into XML as elements: give the insert a key to name them"
+                            : "an attribute holds text, not an array or a keyed value")
+                }
+                if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
+                if let key, key.hasPrefix("@") {
+                    guard case .into = place else {
+                        throw EditFailure.invalid(edit, "an attribute goes into an element, not before or after one")
+                    }
+                    let name = String(key.dropFirst())
+                    guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
+                } else if let key, !XMLEditPlan.isName(key) {
+                    throw EditFailure.invalid(edit, XMLText.nameProblem(key))
+                }
+                if case .into(let index?) = place, index < 0 {
                     throw QueryError(
                         .notStreamable,
-                        "insert streams on XML for an attribute only (a key @name, into the element); edit without streaming",
+                        "an insert at an index from the end does not stream: how many child elements there are is known only at "
+                            + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
                         path: edit.path, range: 0..<edit.path.count)
                 }
-                _ = try XMLEditPlan.text(of: value.content, edit: edit)
-                let name = String(key.dropFirst())
-                guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
             }
             return plan.selector
         }
@@ -96,6 +124,11 @@ package struct XMLStreamedEdit {
         let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
         if let decoder { head = try decoder.decode(head, isLast: input.isAtEnd) }
         let state = try RunState(edits: edits)
+        // Edits that insert into elements follow their children.
+        let children = Set(edits.indices.filter { k in
+            guard case .insert(_, let key, .into(let index)) = edits[k].operation, !(key?.hasPrefix("@") ?? false) else { return false }
+            return key != nil || index != nil
+        })
         head.withUnsafeBufferPointer { state.append($0) }
         let encoded: (UnsafeRawBufferPointer) throws -> Void = { utf8 in
             guard let decoder else { return try write(utf8) }
@@ -121,7 +154,9 @@ package struct XMLStreamedEdit {
                         options.progress?.report(input.bytesRead)
                         return more
                     },
-                    selectors: selectors, options: options, event: { try state.take($0) })
+                    selectors: selectors, reportingChildrenOf: children,
+                    watch: state.needsIndentUnit ? { state.watch(cursor: $0, isEnd: $1) } : nil,
+                    options: options, event: { try state.take($0) })
             } catch let error as XMLLocatorSelectorError {
                 let edit = edits[error.selector]
                 throw QueryError(
@@ -205,8 +240,75 @@ package struct XMLStreamedEdit {
         /// Per `set` edit, its value escaped as element text, and as an
         /// attribute value in double and in single quotes.
         let values: [(text: String, element: [UInt8], double: [UInt8], single: [UInt8])?]
-        /// Per `insert` edit, the new attribute's name and text.
+        /// Per `insert` edit of an attribute, the new attribute's name and text.
         let inserts: [(name: String, text: String)?]
+        /// Per other `insert` edit: the new element's name (`nil` for text),
+        /// the value, its text (empty for an array or a keyed value) and where it goes.
+        let contentInserts: [ContentInsert?]
+        /// Per `insert` into an element: where the matched element stands
+        /// (whether alone on its line, and its indentation), how many child
+        /// elements it had so far, the last one's line (for an insert after
+        /// it), and whether the insert has its place already (an index reached).
+        @exclusivity(unchecked) var into: [IntoState?]
+        /// Per `insert` before or after an element, the line of the matched element.
+        @exclusivity(unchecked) var lines: [(onlySpaceBefore: Bool, indent: [UInt8])?]
+        /// Inserts whose patch is a placeholder in the writer, holding the
+        /// output there until what they depend on is read (see ``Held``).
+        @exclusivity(unchecked) var held: [Held] = []
+        /// The document's indentation unit (as ``XMLEditPlan`` learns it:
+        /// from the first element alone on its line deeper than its parent,
+        /// also alone on its line), once read.
+        @exclusivity(unchecked) var unit: [UInt8]?
+        /// While the unit is not known, the open elements' lines (`nil` for
+        /// an element not written as such): alone on it, and the indentation's length.
+        @exclusivity(unchecked) private var unitStack: [(onlySpaceBefore: Bool, indent: Int)?] = []
+        /// Per `set` of an array or a keyed value, the value, which replaces
+        /// the matched element with elements (``XMLEditPlan``'s `replace`).
+        let structuredSets: [EditValue.Content?]
+        /// Whether an edit writes elements, whose layout may take the indentation unit.
+        let needsIndentUnit: Bool
+
+        struct ContentInsert {
+            var key: String?
+            var value: EditValue.Content
+            var text: String
+            var place: Edit.Place
+        }
+
+        struct IntoState {
+            var line: (onlySpaceBefore: Bool, indent: [UInt8])
+            var children = 0
+            var lastChild: (onlySpaceBefore: Bool, indent: [UInt8])?
+            var placed = false
+        }
+
+        /// An insert held back (its placeholder patch in the writer starts at `lower`).
+        struct Held {
+            enum State {
+                /// After the node that ends at `lower`; when `alone`, after the
+                /// comments that end its line, which are read first. Not
+                /// `placed` while the node may not be the last child element.
+                case after(alone: Bool, indent: [UInt8], placed: Bool)
+                /// At the end of the content of the element whose start tag
+                /// ends at `lower`, while that content may be white space
+                /// alone (read as far as `scanned`).
+                case blank(scanned: Int)
+                /// Placed: replaces `lower..<upper` with `prefix` and what
+                /// `body` writes given the document's line ending (`nil`: it
+                /// has no line feed) and indentation unit, once those it
+                /// `waits` for are read.
+                case ready(
+                    upper: Int?, waits: (lineEnd: Bool, unit: Bool), prefix: [UInt8], body: (_ lineEnd: String?, _ unit: String) throws -> String)
+            }
+
+            var edit: Int
+            var lower: Int
+            var state: State
+        }
+
+        /// How far a held insert may hold the output back, in bytes the
+        /// parser read past its place, before the edit stops as not streamable.
+        static let holdLimit = 1 << 14
         /// The document's line ending (as ``XMLEditPlan`` learns it: that of
         /// its first line), once its first line feed was read.
         @exclusivity(unchecked) var lineEnd: [UInt8]?
@@ -216,11 +318,24 @@ package struct XMLStreamedEdit {
         init(edits: [Edit]) throws {
             self.edits = edits
             inserts = try edits.map { edit in
-                guard case .insert(let value, let key?, _) = edit.operation else { return nil }
+                guard case .insert(let value, let key?, _) = edit.operation, key.hasPrefix("@") else { return nil }
                 return (String(key.dropFirst()), try XMLEditPlan.text(of: value.content, edit: edit))
             }
+            contentInserts = try edits.map { edit in
+                guard case .insert(let value, let key, let place) = edit.operation, !(key?.hasPrefix("@") ?? false) else { return nil }
+                let structured = XMLEditPlan.isStructured(value.content)
+                let text = structured ? "" : try XMLEditPlan.text(of: value.content, edit: edit)
+                return ContentInsert(key: key, value: value.content, text: text, place: place)
+            }
+            structuredSets = edits.map { edit in
+                guard case .set(let value) = edit.operation, XMLEditPlan.isStructured(value.content) else { return nil }
+                return value.content
+            }
+            needsIndentUnit = contentInserts.contains { $0?.key != nil } || structuredSets.contains { $0 != nil }
+            into = Array(repeating: nil, count: edits.count)
+            lines = Array(repeating: nil, count: edits.count)
             values = try edits.map { edit in
-                guard case .set(let value) = edit.operation else { return nil }
+                guard case .set(let value) = edit.operation, !XMLEditPlan.isStructured(value.content) else { return nil }
                 let text = try XMLEditPlan.text(of: value.content, edit: edit)
                 return (
                     XMLEditPlan.escaped(text, quote: nil), Array(XMLEditPlan.escaped(text, quote: nil).utf8),
@@ -249,6 +364,15 @@ package struct XMLStreamedEdit {
                 while limit > writer.written, writer.window[limit - 1] == 0x20 || writer.window[limit - 1] == 0x09 { limit -= 1 }
             }
             resolveRemovals(atEnd: atEnd)
+            try resolveHeld(atEnd: atEnd)
+            if !atEnd, let stuck = held.first(where: { parsedUpTo - $0.lower > Self.holdLimit }) {
+                let edit = edits[stuck.edit]
+                throw QueryError(
+                    .notStreamable,
+                    "this insert cannot stream this document: where or how it goes is not known within \(Self.holdLimit / 1024) KiB "
+                        + "of the place (long text or comments between child elements, or no indentation shown yet); edit without streaming",
+                    path: edit.path, range: 0..<edit.path.count)
+            }
             try writer.flush(upTo: limit, write)
             if atEnd, let left = writer.firstPending {
                 throw EditFailure.invalid(edits[left.edit], "the document ended inside the node it matched")
@@ -275,8 +399,10 @@ package struct XMLStreamedEdit {
             case .elementStart(let k, let cursor, let isRoot, let defaulted): try start(k, cursor: cursor, isRoot: isRoot, defaulted: defaulted)
             case .elementEnd(let k, let cursor): try end(k, cursor: cursor)
             case .attribute(let k, let cursor, let local, let prefix): try attribute(k, cursor: cursor, local: local, prefix: prefix)
+            case .childStart(let k, let cursor): try childStart(k, cursor: cursor)
+            case .childEnd(let k, let cursor): try childEnd(k, cursor: cursor)
             case .content(let k, let what):
-                if case .set = edits[k].operation {
+                if case .set = edits[k].operation, structuredSets[k] == nil {
                     throw EditFailure.invalid(
                         edits[k], "it matches an element that holds \(what.description); only an element that holds text alone can be set")
                 }
@@ -303,8 +429,31 @@ package struct XMLStreamedEdit {
             if !removals.isEmpty { resolveRemovals(atEnd: false) }
             let patch = StreamedPatchWriter.Pending(lower: range.lowerBound, upper: open ? nil : range.upperBound, replacement: replacement, edit: k)
             if let other = writer.add(patch) {
+                if isSpeculative(other) { throw mayTouch(k, other) }
                 throw JSONEditPlan.conflict(edits[min(other, k)], edits[max(other, k)], same: other == k)
             }
+        }
+
+        /// Whether insert `k` holds a placeholder where it may not go (the
+        /// end of a content that may be blank, after a child that may be the last).
+        private func isSpeculative(_ k: Int) -> Bool {
+            held.contains { held in
+                guard held.edit == k else { return false }
+                switch held.state {
+                case .blank, .after(_, _, placed: false): return true
+                default: return false
+                }
+            }
+        }
+
+        /// The refusal of edits `k` and `other` when one holds a placeholder
+        /// where it may not go: whether they touch is for the whole document to say.
+        private func mayTouch(_ k: Int, _ other: Int) -> QueryError {
+            QueryError(
+                .notStreamable,
+                "this edit and the insert of '\(edits[other].path)' may touch the same place, which the stream knows only later; "
+                    + "edit without streaming",
+                path: edits[k].path, range: 0..<edits[k].path.count)
         }
 
         private func start(_ k: Int, cursor: Int, isRoot: Bool, defaulted: [String]) throws {
@@ -313,6 +462,7 @@ package struct XMLStreamedEdit {
             open[k] = (tag, writer.window.copy(tag.name))
             switch edit.operation {
             case .set:
+                if let value = structuredSets[k] { return try replaceStart(k, tag: tag, isRoot: isRoot, with: value) }
                 let value = values[k]!
                 if tag.isEmptyElement {
                     let (range, replacement) = XMLEditPlan.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
@@ -332,7 +482,11 @@ package struct XMLStreamedEdit {
             case .rename(let name):
                 try add(tag.name, Array(name.utf8), edit: k)
             case .insert:
-                try insertAttribute(into: tag, defaulted: defaulted, edit: k)
+                if inserts[k] != nil {
+                    try insertAttribute(into: tag, defaulted: defaulted, edit: k)
+                } else {
+                    try startInsert(k, tag: tag, isRoot: isRoot)
+                }
             }
         }
 
@@ -359,6 +513,286 @@ package struct XMLStreamedEdit {
             try add(last.span.upperBound..<last.span.upperBound, separator + attribute, edit: k)
         }
 
+        /// Replaces the element whose start tag is `tag` with `value` as
+        /// ``XMLEditPlan``'s `replace` does: its bytes are dropped as they
+        /// are read, the new elements written once the layout is known.
+        private func replaceStart(_ k: Int, tag: XMLStartTag, isRoot: Bool, with value: EditValue.Content) throws {
+            let edit = edits[k]
+            if case .array(let items) = value {
+                if isRoot { throw EditFailure.invalid(edit, "the root element cannot become several elements") }
+                if items.isEmpty { throw EditFailure.invalid(edit, "an empty array is no element at all; remove the element instead") }
+            }
+            let name = String(decoding: writer.window.copy(tag.name), as: UTF8.self)
+            let declarations = writer.window.withBytes(tag.start..<tag.end) { bytes in
+                tag.attributes.filter { bytes.isNamespaceDeclaration($0.name) }.map { attribute in
+                    let span = (attribute.span.lowerBound - bytes.startIndex)..<(attribute.span.upperBound - bytes.startIndex)
+                    return " " + String(decoding: bytes.buffer[span], as: UTF8.self)
+                }.joined()
+            }
+            let line = line(at: tag.start)
+            try add(tag.start..<tag.start, nil, edit: k, open: true)
+            held.append(Held(edit: k, lower: tag.start, state: .ready(upper: nil, waits: (line.onlySpaceBefore, line.onlySpaceBefore), prefix: []) {
+                lineEnd, unit in
+                let alone = line.onlySpaceBefore && lineEnd != nil
+                return try XMLEditPlan.elements(
+                    name, value, indent: String(decoding: line.indent, as: UTF8.self), unit: alone ? unit : nil, lineEnd: lineEnd ?? "\n", edit: edit,
+                    declarations: declarations)
+            }))
+            _ = try settle(held.count - 1, atEnd: false)
+        }
+
+        // MARK: Inserts of elements and text
+
+        /// The line the tag starting at `offset` stands on: whether alone, and its indentation.
+        private func line(at offset: Int) -> (onlySpaceBefore: Bool, indent: [UInt8]) {
+            let line = XMLSource.lineIndent(at: offset, in: writer.window, byteBefore: writer.byteBefore)
+            return (line.onlySpaceBefore, writer.window.copy(line.indent))
+        }
+
+        /// The new content of insert `k` (``XMLEditPlan``'s `markup`): its
+        /// element, later lines indented from `indent` when `alone`, or its text.
+        private func markup(_ k: Int, indent: [UInt8], alone: Bool, lineEnd: String, unit: String) throws -> String {
+            let insert = contentInserts[k]!
+            guard let key = insert.key else { return XMLEditPlan.escaped(insert.text, quote: nil) }
+            return try XMLEditPlan.elements(
+                key, insert.value, indent: String(decoding: indent, as: UTF8.self), unit: alone ? unit : nil, lineEnd: lineEnd, edit: edits[k])
+        }
+
+        /// Whether insert `k`'s content, standing alone, is laid out by the indentation unit.
+        private func usesUnit(_ k: Int) -> Bool { XMLEditPlan.isStructured(contentInserts[k]!.value) }
+
+        /// Holds the output at `lower` for insert `k`: a patch of
+        /// `lower..<upper` whose replacement is not known yet.
+        private func hold(_ k: Int, _ lower: Int, upper: Int? = nil, _ state: Held.State) throws {
+            // A removal that ended before learns first how far it reaches.
+            if !removals.isEmpty { resolveRemovals(atEnd: false) }
+            let patch = StreamedPatchWriter.Pending(lower: lower, upper: upper ?? lower, replacement: nil, edit: k, dropLimit: lower)
+            if let other = writer.add(patch) {
+                switch state {
+                case .blank, .after(_, _, placed: false): throw mayTouch(other, k)
+                default:
+                    if isSpeculative(other) { throw mayTouch(k, other) }
+                    throw JSONEditPlan.conflict(edits[min(other, k)], edits[max(other, k)], same: other == k)
+                }
+            }
+            held.append(Held(edit: k, lower: lower, state: state))
+            // Most can be placed at once, from what the window holds.
+            _ = try settle(held.count - 1, atEnd: false)
+        }
+
+        /// Whether the window shows something other than white space from
+        /// `offset` on, before an end tag: content that is not blank.
+        private func showsContent(after offset: Int) -> Bool {
+            let window = writer.window
+            var position = offset
+            while position < window.endIndex, XMLEditPlan.isSpace(window[position]) { position += 1 }
+            guard position + 1 < window.endIndex else { return false }
+            return window[position] != UInt8(ascii: "<") || window[position + 1] != UInt8(ascii: "/")
+        }
+
+        /// Takes back the placeholder of insert `k` in `state` (`.after` or `.blank`), if it has one.
+        private func release(_ k: Int, blank: Bool) {
+            guard let index = held.lastIndex(where: { held in
+                guard held.edit == k else { return false }
+                if case .blank = held.state { return blank }
+                if case .after(_, _, let placed) = held.state { return !blank && !placed }
+                return false
+            }) else { return }
+            writer.remove(at: held[index].lower, edit: k)
+            held.remove(at: index)
+        }
+
+        /// Puts insert `k` before the element whose start tag is `tag`, on
+        /// the line `line` it stands on (``XMLEditPlan``'s rule).
+        private func put(_ k: Int, before tag: XMLStartTag, line: (onlySpaceBefore: Bool, indent: [UInt8])) throws {
+            let alone = line.onlySpaceBefore && contentInserts[k]!.key != nil
+            try hold(k, tag.start, .ready(upper: tag.start, waits: (alone, alone && usesUnit(k)), prefix: []) { [unowned self] lineEnd, unit in
+                let written = try markup(k, indent: line.indent, alone: alone, lineEnd: lineEnd ?? "\n", unit: unit)
+                return XMLEditPlan.before(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: line.indent, as: UTF8.self))
+            })
+        }
+
+        private func startInsert(_ k: Int, tag: XMLStartTag, isRoot: Bool) throws {
+            let insert = contentInserts[k]!
+            let line = line(at: tag.start)
+            switch insert.place {
+            case .before, .after:
+                if isRoot { throw EditFailure.invalid(edits[k], "the root element has no siblings; insert into it instead") }
+                if insert.place == .before { try put(k, before: tag, line: line) } else { lines[k] = line }
+            case .into:
+                into[k] = IntoState(line: line)
+                if insert.key != nil, !tag.isEmptyElement, !showsContent(after: tag.end) {
+                    // The content's end may be laid out anew if the content is white space alone.
+                    try hold(k, tag.end, .blank(scanned: tag.end))
+                }
+            }
+        }
+
+        private func childStart(_ k: Int, cursor: Int) throws {
+            guard var state = into[k], !state.placed, case .into(let index) = contentInserts[k]?.place else { return }
+            release(k, blank: true)
+            release(k, blank: false)
+            let child = try tag(at: cursor, edit: k)
+            let line = line(at: child.start)
+            if index == state.children {
+                state.placed = true
+                try put(k, before: child, line: line)
+            } else {
+                state.lastChild = line
+            }
+            state.children += 1
+            into[k] = state
+        }
+
+        private func childEnd(_ k: Int, cursor: Int) throws {
+            guard let state = into[k], !state.placed, contentInserts[k]?.key != nil, let last = state.lastChild else { return }
+            // Goes here if this child is the last one (after the comments that end its line).
+            try hold(k, cursor, .after(alone: last.onlySpaceBefore, indent: last.indent, placed: false))
+        }
+
+        private func endInsert(_ k: Int, tag: XMLStartTag, name: [UInt8], endTagStart: Int?, end: Int) throws {
+            let insert = contentInserts[k]!
+            switch insert.place {
+            case .before:
+                return
+            case .after:
+                let line = lines[k]!
+                lines[k] = nil
+                try hold(k, end, .after(alone: line.onlySpaceBefore && insert.key != nil, indent: line.indent, placed: true))
+                return
+            case .into(let index):
+                guard let state = into[k] else { return }
+                into[k] = nil
+                if state.placed { return }
+                let wanted = index ?? state.children
+                guard wanted <= state.children else {
+                    throw EditFailure.invalid(
+                        edits[k],
+                        "index \(wanted) is outside the \(state.children) child elements of the element <\(String(decoding: name, as: UTF8.self))>")
+                }
+                if state.children > 0, insert.key != nil {
+                    // After the last child element, held since it ended.
+                    guard let index = held.lastIndex(where: { $0.edit == k }), case .after(let alone, let indent, false) = held[index].state
+                    else { return }
+                    held[index].state = .after(alone: alone, indent: indent, placed: true)
+                    _ = try settle(index, atEnd: false)
+                    return
+                }
+                try insertAtEnd(k, tag: tag, name: name, contentEnd: endTagStart ?? tag.end, line: state.line)
+            }
+        }
+
+        /// Puts insert `k` at the end of the content of the element whose
+        /// start tag is `tag` (``XMLEditPlan``'s `insertAtEnd`): laid out on
+        /// a line of its own when the content is white space alone, the
+        /// element stands alone on its line and the document has line feeds.
+        private func insertAtEnd(
+            _ k: Int, tag: XMLStartTag, name: [UInt8], contentEnd: Int, line: (onlySpaceBefore: Bool, indent: [UInt8])
+        ) throws {
+            let isElement = contentInserts[k]!.key != nil
+            var blank = tag.isEmptyElement
+            if let index = held.firstIndex(where: { held in
+                if held.edit == k, case .blank = held.state { return true }
+                return false
+            }) {
+                // Held since the start tag: the content is all in the window.
+                blank = writer.window.withBytes(tag.end..<contentEnd) { $0.allSatisfy(XMLEditPlan.isSpace) }
+                writer.remove(at: held[index].lower, edit: k)
+                held.remove(at: index)
+            }
+            let layoutMayBe = isElement && blank && line.onlySpaceBefore
+            let range = tag.isEmptyElement ? XMLEditPlan.emptyElementClose(of: tag, in: writer.window) : tag.end..<contentEnd
+            let content = layoutMayBe && !tag.isEmptyElement ? writer.window.copy(range) : []
+            let indent = String(decoding: line.indent, as: UTF8.self)
+            let close = "</" + String(decoding: name, as: UTF8.self) + ">"
+            let body: (String?, String) throws -> String = { [unowned self] lineEnd, unit in
+                let layout = XMLEditPlan.laysOutEnd(isElement: isElement, blank: blank, alone: line.onlySpaceBefore, hasLineFeed: lineEnd != nil)
+                let markup = try markup(k, indent: line.indent + Array(unit.utf8), alone: layout, lineEnd: lineEnd ?? "\n", unit: unit)
+                let inner = XMLEditPlan.endContent(markup, layout: layout, lineEnd: lineEnd ?? "\n", indent: indent, unit: unit)
+                // Not laid out, the content stays and the markup follows it.
+                if tag.isEmptyElement { return ">" + inner + close }
+                return layout ? inner : String(decoding: content, as: UTF8.self) + inner
+            }
+            if tag.isEmptyElement || layoutMayBe {
+                let state = Held.State.ready(upper: range.upperBound, waits: (layoutMayBe, layoutMayBe), prefix: [], body: body)
+                try hold(k, range.lowerBound, upper: range.upperBound, state)
+            } else {
+                try hold(k, contentEnd, .ready(upper: contentEnd, waits: (false, false), prefix: [], body: body))
+            }
+        }
+
+        /// Writes the held inserts whose place and layout are known now (or,
+        /// `atEnd`, all: what was not read is not in the document).
+        private func resolveHeld(atEnd: Bool) throws {
+            var index = 0
+            while index < held.count {
+                if try !settle(index, atEnd: atEnd) { index += 1 }
+            }
+        }
+
+        /// Moves held insert `index` on as far as what was read allows;
+        /// `true` when it is written into its patch (or taken back) and gone.
+        private func settle(_ index: Int, atEnd: Bool) throws -> Bool {
+            let k = held[index].edit
+            let lower = held[index].lower
+            switch held[index].state {
+            case .after(let alone, let indent, let placed):
+                guard placed, let end = alone ? XMLSource.endOfTrailingComments(after: lower, in: writer.window, atEnd: atEnd) : lower
+                else { return false }
+                held[index].state = .ready(upper: end, waits: (alone, alone && usesUnit(k)), prefix: writer.window.copy(lower..<end)) {
+                    [unowned self] lineEnd, unit in
+                    let written = try markup(k, indent: indent, alone: alone, lineEnd: lineEnd ?? "\n", unit: unit)
+                    return XMLEditPlan.after(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: indent, as: UTF8.self))
+                }
+                return try settle(index, atEnd: atEnd)
+            case .blank(var scanned):
+                let window = writer.window
+                while scanned < window.endIndex, XMLEditPlan.isSpace(window[scanned]) { scanned += 1 }
+                held[index].state = .blank(scanned: scanned)
+                // The end tag, or more to read: still blank.
+                guard scanned + 1 < window.endIndex, window[scanned] != UInt8(ascii: "<") || window[scanned + 1] != UInt8(ascii: "/")
+                else { return false }
+                writer.remove(at: lower, edit: k)
+                held.remove(at: index)
+                return true
+            case .ready(let upper, let waits, let prefix, let body):
+                if !atEnd, (waits.lineEnd && lineEnd == nil) || (waits.unit && unit == nil) { return false }
+                let written = try body(lineEnd.map { String(decoding: $0, as: UTF8.self) }, String(decoding: unit ?? Array("  ".utf8), as: UTF8.self))
+                let replacement = prefix + Array(written.utf8)
+                writer.update(at: lower, edit: k) { patch in
+                    if let upper { patch.upper = upper }
+                    patch.replacement = replacement
+                }
+                held.remove(at: index)
+                return true
+            }
+        }
+
+        /// Follows the elements' lines until the indentation unit is known
+        /// (as ``XMLEditPlan``'s `indentUnit`); `false` once it is.
+        func watch(cursor: Int, isEnd: Bool) -> Bool {
+            if isEnd {
+                _ = unitStack.popLast()
+                return true
+            }
+            let window = writer.window
+            let tag = window.withBytes(window.startIndex..<min(cursor + 2, window.endIndex)) {
+                XMLStartTag(before: cursor, in: $0.buffer, offset: $0.startIndex)
+            }
+            guard let tag else {
+                unitStack.append(nil)
+                return true
+            }
+            let line = XMLSource.lineIndent(at: tag.start, in: window, byteBefore: writer.byteBefore)
+            if let parent = unitStack.last, let parent, line.onlySpaceBefore, parent.onlySpaceBefore, line.indent.count > parent.indent {
+                unit = window.copy((line.indent.lowerBound + parent.indent)..<line.indent.upperBound)
+                unitStack = []
+                return false
+            }
+            unitStack.append((line.onlySpaceBefore, line.indent.count))
+            return true
+        }
+
         private func end(_ k: Int, cursor: Int) throws {
             let edit = edits[k]
             guard let (tag, name) = open[k] else { return }
@@ -382,7 +816,13 @@ package struct XMLStreamedEdit {
             }
             switch edit.operation {
             case .set:
-                break
+                // An element replaced whole ends here.
+                if structuredSets[k] != nil {
+                    writer.update(at: tag.start, edit: k) { patch in
+                        patch.upper = cursor
+                        patch.dropLimit = cursor
+                    }
+                }
             case .remove:
                 guard let index = removals.lastIndex(where: { $0.end == nil && $0.start == tag.start }) else { return }
                 removals[index].end = cursor
@@ -392,7 +832,7 @@ package struct XMLStreamedEdit {
                     try add(range, Array(name.utf8), edit: k)
                 }
             case .insert:
-                break
+                if contentInserts[k] != nil { try endInsert(k, tag: tag, name: name, endTagStart: endTagStart, end: cursor) }
             }
         }
 
@@ -415,6 +855,9 @@ package struct XMLStreamedEdit {
                     edits[k], "it matches the attribute \(name), which is not written in the document as such (a DTD default gives it)")
             }
             matches[k] += 1
+            if structuredSets[k] != nil {
+                throw EditFailure.invalid(edits[k], "XML text and attribute values hold text, not an array or a keyed value")
+            }
             if let value = values[k] {
                 // A set: the one operation that carries a value.
                 return try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? value.single : value.double, edit: k)
