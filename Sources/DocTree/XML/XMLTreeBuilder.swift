@@ -161,12 +161,33 @@ struct XMLTreeBuilder {
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
         value: UnsafeBufferPointer<UInt8>
     ) throws(LoadError) {
+        try appendAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
+    }
+
+    /// Appends every attribute of the element just opened, their references
+    /// decoded by `decoder`: ``addAttribute(local:prefix:namespaceURI:value:)``
+    /// for each, with the node limit checked once for the tag.
+    mutating func addAttributes(_ attributes: XMLAttributes, decoder: any XMLReferenceDecoder) throws(LoadError) {
+        guard attributes.count > 0 else { return }
+        for index in 0..<attributes.count {
+            try attributes.withAttribute(at: index, decoder: decoder) { (local, prefix, uri, value) throws(LoadError) in
+                try appendAttribute(local: local, prefix: prefix, namespaceURI: uri, value: value)
+            }
+        }
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
+    }
+
+    @inline(__always)
+    private mutating func appendAttribute(
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
+        value: UnsafeBufferPointer<UInt8>
+    ) throws(LoadError) {
         let name = try nameID(local: local, prefix: prefix)
         let uri = try namespaceID(namespaceURI)
         let offset = try appendBytes(value)
         let index = appendElementLeaf(.attribute, name: name, offset: offset, length: UInt32(truncatingIfNeeded: value.count))
         if uri != 0 { attributeNamespaces.append((index, uri)) }
-        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
     }
 
     /// Closes the innermost element.
@@ -410,10 +431,10 @@ struct XMLTreeBuilder {
 
     @inline(__always)
     private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) -> UInt32 {
-        guard text.count + bytes.count <= Int(UInt32.max) else {
-            throw LoadError(.tooLarge, "the document has more than 4 GiB of text")
-        }
-        return UInt32(truncatingIfNeeded: text.append(bytes))
+        // The storage never holds more than 4 GiB, so one comparison with its
+        // room covers the limit as well.
+        if bytes.count > text.room { try text.makeRoom(for: bytes.count) }
+        return UInt32(truncatingIfNeeded: text.appendWithinCapacity(bytes))
     }
 
     // MARK: Whitespace compaction
@@ -517,21 +538,40 @@ private final class TextStorage {
     /// The bytes in use.
     private(set) var count = 0
 
+    /// The most bytes the storage holds: what a record's 32-bit offset and
+    /// length can reach.
+    private static let maxCapacity = Int(UInt32.max)
+
     init(capacity: Int) {
-        self.capacity = max(capacity, 64)
+        self.capacity = min(max(capacity, 64), Self.maxCapacity)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    /// Copies `bytes` to the end; returns their offset.
+    /// How many more bytes fit without growing.
     @inline(__always)
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var room: Int { capacity &- count }
+
+    /// Grows the storage so that `extra` more bytes fit.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/tooLarge`` past 4 GiB of text.
+    @inline(never)
+    func makeRoom(for extra: Int) throws(LoadError) {
+        guard extra <= Self.maxCapacity - count else {
+            throw LoadError(.tooLarge, "the document has more than 4 GiB of text")
+        }
+        grow(toHold: count + extra)
+    }
+
+    /// Copies `bytes` to the end, where ``room`` is at least their count;
+    /// returns their offset.
+    @inline(__always)
+    func appendWithinCapacity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let offset = count
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return offset }
-        if offset + bytes.count > capacity { grow(toHold: offset + bytes.count) }
         Self.copy(source, to: base + offset, count: bytes.count)
-        count = offset + bytes.count
+        count = offset &+ bytes.count
         return offset
     }
 
@@ -567,6 +607,7 @@ private final class TextStorage {
     private func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
+        newCapacity = min(newCapacity, Self.maxCapacity)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
         base.deallocate()
