@@ -10,7 +10,10 @@ package struct TreeBuilder {
     package var names: NameTable.Builder
     package var attributeNamespaces: [UInt32: UInt32] = [:]
     /// Indices of the open containers, innermost last; `open[0]` is the document node.
-    package var open: [UInt32]
+    package private(set) var open: [UInt32]
+    /// The innermost open container: the last of ``open``, kept apart
+    /// because every event reads it.
+    package private(set) var current: UInt32 = 0
     package let maxDepth: Int
 
     /// Creates a builder holding only the open document node.
@@ -44,9 +47,6 @@ package struct TreeBuilder {
         attributeNamespaces = [:]
     }
 
-    /// The innermost open container.
-    @inline(__always) package var current: UInt32 { open[open.count - 1] }
-
     /// The nesting depth of the innermost open container (the document node is 0).
     @inline(__always) package var depth: Int { open.count - 1 }
 
@@ -61,6 +61,7 @@ package struct TreeBuilder {
         countChild()
         nodes.append(NodeRecord(kind: kind, name: name, a: 0, b: b))
         open.append(index)
+        current = index
         return index
     }
 
@@ -68,6 +69,7 @@ package struct TreeBuilder {
     @inline(__always)
     package mutating func closeContainer() {
         let index = open.removeLast()
+        current = open.last ?? 0
         nodes[Int(index)].a = UInt32(truncatingIfNeeded: nodes.count)
     }
 

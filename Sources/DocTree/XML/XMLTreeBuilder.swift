@@ -50,7 +50,7 @@ struct XMLTreeBuilder {
     private let keepsComments: Bool
     private let keepsProcessingInstructions: Bool
     /// Name ids by the parser's (prefix, local name) pointers.
-    private var nameIDs = PointerPairTable()
+    private var nameIDs: PointerPairTable
     /// Namespace URI name ids by the parser's URI pointer.
     private var namespaceIDs = PointerPairTable()
     /// How many elements finished with element children, no real text, and
@@ -99,7 +99,11 @@ struct XMLTreeBuilder {
         // document), so the table never rehashes while it grows; small input
         // reserves less. (384 names fill 512 slots of the dictionary, the
         // size an office document's names reach anyway.)
-        tree.names.reserveCapacity(min(384, max(16, estimatedBytes / 256)))
+        let expectedNames = min(384, max(16, estimatedBytes / 256))
+        tree.names.reserveCapacity(expectedNames)
+        // A prefixed name takes two entries (its local part has its own).
+        // Growing the table rehashed it three times on an office document.
+        nameIDs = PointerPairTable(expected: 2 * expectedNames)
         keepsComments = options.keepsComments
         maxNodes = min(options.maxNodeCount, Int(UInt32.max) - 1)
         keepsProcessingInstructions = options.keepsProcessingInstructions
