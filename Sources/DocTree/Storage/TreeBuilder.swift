@@ -8,7 +8,7 @@ package struct TreeBuilder {
     package private(set) var nodes: RecordStorage
     package var text: [UInt8]
     package var names: NameTable.Builder
-    package var attributeNamespaces: [UInt32: UInt32] = [:]
+    package var attributeNamespaces = AttributeNamespaces.none
     /// Indices of the open containers, innermost last; `open[0]` is the document node.
     package private(set) var open: [UInt32]
     /// The innermost open container: the last of ``open``, kept apart
@@ -44,7 +44,7 @@ package struct TreeBuilder {
         nodes = RecordStorage(capacity: estimatedNodes)
         nodes.append(NodeRecord(kind: .document, name: 0, a: 0, b: 0))
         text = []
-        attributeNamespaces = [:]
+        attributeNamespaces = .none
     }
 
     /// The nesting depth of the innermost open container (the document node is 0).

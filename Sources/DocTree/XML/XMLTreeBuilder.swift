@@ -77,10 +77,12 @@ struct XMLTreeBuilder {
     /// The element the last appended text run belongs to, so a following
     /// chunk can tell whether it continues that run (records keep no parent).
     private var lastTextParent: UInt32 = .max
-    /// (attribute record, namespace URI id) pairs, in record order; they
-    /// become the table's dictionary in ``finish()``, sized once (growing a
-    /// dictionary an insertion at a time rehashes it at every doubling).
-    private var attributeNamespaces: [(record: UInt32, uri: UInt32)] = []
+    /// The attributes that have a namespace, in record order; they become
+    /// the table's ``AttributeNamespaces`` in ``finish()``.
+    private var attributeNamespaces: [AttributeNamespaces.Entry] = []
+    /// The names of prefixed attributes without a namespace (an undeclared
+    /// prefix, which libxml2 reports but lets pass).
+    private var unboundAttributeNames: [UInt32] = []
     /// The names frozen by the last ``finish()``, while no name was added
     /// since: the next document of a stream shares the instance.
     private var frozenNames: NameTable?
@@ -132,6 +134,7 @@ struct XMLTreeBuilder {
         needsRestart = false
         lastTextParent = .max
         attributeNamespaces.removeAll(keepingCapacity: true)
+        unboundAttributeNames.removeAll()
         skippedEntities.removeAll()
     }
 
@@ -191,7 +194,11 @@ struct XMLTreeBuilder {
         let uri = try namespaceID(namespaceURI)
         let offset = try appendBytes(value)
         let index = appendElementLeaf(.attribute, name: name, offset: offset, length: UInt32(truncatingIfNeeded: value.count))
-        if uri != 0 { attributeNamespaces.append((index, uri)) }
+        if uri != 0 {
+            attributeNamespaces.append(AttributeNamespaces.Entry(record: index, name: name, uri: uri))
+        } else if prefix != nil {
+            unboundAttributeNames.append(name)
+        }
     }
 
     /// Closes the innermost element.
@@ -340,13 +347,12 @@ struct XMLTreeBuilder {
 
     /// Drops layout whitespace and freezes the table into a document.
     mutating func finish() -> Document {
-        if !attributeNamespaces.isEmpty {
-            var byRecord = [UInt32: UInt32](minimumCapacity: attributeNamespaces.count)
-            for (record, uri) in attributeNamespaces { byRecord[record] = uri }
-            tree.attributeNamespaces = byRecord
-            attributeNamespaces = []
-        }
         if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
+        if !attributeNamespaces.isEmpty {
+            tree.attributeNamespaces = AttributeNamespaces(attributeNamespaces, unboundNames: unboundAttributeNames)
+            attributeNamespaces = []
+            unboundAttributeNames = []
+        }
         tree.text = text.array()
         let names = frozenNames ?? NameTable(tree.names)
         frozenNames = names
@@ -452,25 +458,23 @@ struct XMLTreeBuilder {
         let count = tree.nodes.count
         let stack = UnsafeMutablePointer<(end: UInt32, index: UInt32)>.allocate(capacity: deepest + 2)
         defer { stack.deallocate() }
-        let attributeNamespaces = tree.attributeNamespaces
-        var movedAttributeNamespaces: [UInt32: UInt32] = [:]
-        let kept = Self.compact(
-            tree.nodes.base, count: count, text: text.base, stack: stack,
-            attributeNamespaces: attributeNamespaces, moved: &movedAttributeNamespaces)
+        let kept = attributeNamespaces.withUnsafeMutableBufferPointer { namespaces in
+            Self.compact(tree.nodes.base, count: count, text: text.base, stack: stack, attributeNamespaces: namespaces)
+        }
         tree.nodes.removeLast(count - kept.nodes)
         text.truncate(to: kept.text)
-        if !attributeNamespaces.isEmpty { tree.attributeNamespaces = movedAttributeNamespaces }
         elementsWithDroppableWhitespace = 0
     }
 
     /// The compaction loop over raw storage; returns how many records and
-    /// text bytes remain.
+    /// text bytes remain. The records of `attributeNamespaces` (in record
+    /// order, and attributes are never dropped) move with their attributes.
     private static func compact(
         _ nodes: UnsafeMutablePointer<NodeRecord>, count: Int, text: UnsafeMutablePointer<UInt8>,
         stack: UnsafeMutablePointer<(end: UInt32, index: UInt32)>,
-        attributeNamespaces: [UInt32: UInt32], moved: inout [UInt32: UInt32]
+        attributeNamespaces: UnsafeMutableBufferPointer<AttributeNamespaces.Entry>
     ) -> (nodes: Int, text: Int) {
-        let hasAttributeNamespaces = !attributeNamespaces.isEmpty
+        var nextNamespace = 0
         // The document node's end is only set by `TreeBuilder.finish`.
         stack[0] = (UInt32(truncatingIfNeeded: count), 0)
         var depth = 1
@@ -514,10 +518,11 @@ struct XMLTreeBuilder {
                 }
                 record.a = UInt32(truncatingIfNeeded: textWrite)
                 textWrite += length
-                if hasAttributeNamespaces, kind == .attribute,
-                    let uri = attributeNamespaces[UInt32(truncatingIfNeeded: read - 1)]
+                if kind == .attribute, nextNamespace < attributeNamespaces.count,
+                    attributeNamespaces[nextNamespace].record == UInt32(truncatingIfNeeded: read - 1)
                 {
-                    moved[UInt32(truncatingIfNeeded: write)] = uri
+                    attributeNamespaces[nextNamespace].record = UInt32(truncatingIfNeeded: write)
+                    nextNamespace += 1
                 }
             }
             nodes[write] = record
