@@ -69,7 +69,7 @@ public struct Node: Sendable, Hashable {
         case .element:
             return record.b == 0 ? nil : table.names[record.b]
         case .attribute:
-            return table.attributeNamespaces[index].map { table.names[$0] }
+            return table.attributeNamespaces[record: index, name: record.nameID].map { table.names[$0] }
         default:
             return nil
         }

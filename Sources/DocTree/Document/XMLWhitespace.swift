@@ -9,9 +9,22 @@ package enum XMLWhitespace {
     }
 
     /// Whether every byte is XML whitespace (true for no bytes).
+    ///
+    /// Runs of four bytes or more are tested eight bytes at a time (see
+    /// ``ByteWord``): layout runs and the indentation before text are tested
+    /// for every XML text run, and the byte loop took 3% of the instructions
+    /// of a mondial-3.0.xml load (callgrind). Shorter runs, such as a line
+    /// break and two spaces, cost less byte by byte.
     @inlinable package static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in bytes where !contains(byte) { return false }
-        return true
+        guard let base = bytes.baseAddress, bytes.count >= 4 else {
+            for byte in bytes where !contains(byte) { return false }
+            return true
+        }
+        return !ByteWord.any(base, count: bytes.count) { word in
+            let blank = ByteWord.lanes(word, equalTo: 0x20) | ByteWord.lanes(word, equalTo: 0x0A)
+                | ByteWord.lanes(word, equalTo: 0x09) | ByteWord.lanes(word, equalTo: 0x0D)
+            return blank != 0x8080_8080_8080_8080
+        }
     }
 
     /// `bytes` without the XML whitespace at either end.

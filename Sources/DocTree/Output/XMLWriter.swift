@@ -104,7 +104,7 @@ package struct XMLWriter {
         while position < record.a, table.nodes[Int(position)].kind == .attribute {
             let attribute = table.nodes[Int(position)]
             let attributeName = table.names[attribute.nameID]
-            if let uriID = table.attributeNamespaces[position] {
+            if let uriID = table.attributeNamespaces[record: position, name: attribute.nameID] {
                 added += bind(prefix: Self.prefix(of: attributeName), to: table.names[uriID], isElement: false)
             }
             out.append(UInt8(ascii: " "))

@@ -14,9 +14,9 @@ package struct NodeTable: Sendable {
     /// Interned names.
     package let names: NameTable
     /// Namespace URI ids of attributes that have one (most have none).
-    package let attributeNamespaces: [UInt32: UInt32]
+    package let attributeNamespaces: AttributeNamespaces
 
-    package init(nodes: NodeRecords, text: [UInt8], names: NameTable, attributeNamespaces: [UInt32: UInt32]) {
+    package init(nodes: NodeRecords, text: [UInt8], names: NameTable, attributeNamespaces: AttributeNamespaces) {
         self.nodes = nodes
         self.text = text
         self.names = names

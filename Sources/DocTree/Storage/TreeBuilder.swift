@@ -8,9 +8,12 @@ package struct TreeBuilder {
     package private(set) var nodes: RecordStorage
     package var text: [UInt8]
     package var names: NameTable.Builder
-    package var attributeNamespaces: [UInt32: UInt32] = [:]
+    package var attributeNamespaces = AttributeNamespaces.none
     /// Indices of the open containers, innermost last; `open[0]` is the document node.
-    package var open: [UInt32]
+    package private(set) var open: [UInt32]
+    /// The innermost open container: the last of ``open``, kept apart
+    /// because every event reads it.
+    package private(set) var current: UInt32 = 0
     package let maxDepth: Int
 
     /// Creates a builder holding only the open document node.
@@ -41,11 +44,8 @@ package struct TreeBuilder {
         nodes = RecordStorage(capacity: estimatedNodes)
         nodes.append(NodeRecord(kind: .document, name: 0, a: 0, b: 0))
         text = []
-        attributeNamespaces = [:]
+        attributeNamespaces = .none
     }
-
-    /// The innermost open container.
-    @inline(__always) package var current: UInt32 { open[open.count - 1] }
 
     /// The nesting depth of the innermost open container (the document node is 0).
     @inline(__always) package var depth: Int { open.count - 1 }
@@ -61,6 +61,7 @@ package struct TreeBuilder {
         countChild()
         nodes.append(NodeRecord(kind: kind, name: name, a: 0, b: b))
         open.append(index)
+        current = index
         return index
     }
 
@@ -68,6 +69,7 @@ package struct TreeBuilder {
     @inline(__always)
     package mutating func closeContainer() {
         let index = open.removeLast()
+        current = open.last ?? 0
         nodes[Int(index)].a = UInt32(truncatingIfNeeded: nodes.count)
     }
 

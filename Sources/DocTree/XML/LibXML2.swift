@@ -650,10 +650,17 @@ private final class Session: XMLReferenceDecoder {
     /// its character references but with `&#38;` for a literal `&` and
     /// `&name;` for an internal entity: undecoded, like attribute values.
     /// Most URIs have no `&` and pass through as they are.
+    @inline(__always)
     func decodedNamespaceURI(_ uri: UnsafePointer<UInt8>?) throws(LoadError) -> UnsafePointer<UInt8>? {
         guard let uri, strchr(UnsafeRawPointer(uri).assumingMemoryBound(to: CChar.self), Int32(UInt8(ascii: "&"))) != nil else {
             return uri
         }
+        return try decodingNamespaceURI(uri)
+    }
+
+    /// ``decodedNamespaceURI(_:)`` for a URI with a `&`.
+    @inline(never)
+    private func decodingNamespaceURI(_ uri: UnsafePointer<UInt8>) throws(LoadError) -> UnsafePointer<UInt8>? {
         var decoded: UnsafePointer<xmlChar>?
         try withDecodedAttribute(uri, length: Int(xmlStrlen(uri))) { bytes throws(LoadError) in
             decoded = xmlDictLookup(parser.pointee.dict, bytes.baseAddress, Int32(bytes.count))

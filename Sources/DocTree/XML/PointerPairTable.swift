@@ -16,10 +16,13 @@ final class PointerPairTable {
     @exclusivity(unchecked) private var mask: Int
     @exclusivity(unchecked) private var count = 0
 
-    init() {
-        mask = 63
-        slots = .allocate(capacity: 64)
-        slots.initialize(repeating: Slot(first: 0, second: 0, id: 0), count: 64)
+    /// A table with room for `expected` entries before it grows (at least 32).
+    init(expected: Int = 32) {
+        var capacity = 64
+        while capacity < 2 * expected { capacity *= 2 }
+        mask = capacity - 1
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(first: 0, second: 0, id: 0), count: capacity)
     }
 
     deinit { slots.deallocate() }

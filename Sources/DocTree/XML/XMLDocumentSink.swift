@@ -18,11 +18,7 @@ final class XMLDocumentSink: XMLEventSink {
         attributes: XMLAttributes, decoder: any XMLReferenceDecoder
     ) throws(LoadError) {
         try builder.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
-        for index in 0..<attributes.count {
-            try attributes.withAttribute(at: index, decoder: decoder) { (local, prefix, uri, value) throws(LoadError) in
-                try builder.addAttribute(local: local, prefix: prefix, namespaceURI: uri, value: value)
-            }
-        }
+        try builder.addAttributes(attributes, decoder: decoder)
     }
 
     func endElement() throws(LoadError) {

@@ -50,7 +50,7 @@ struct XMLTreeBuilder {
     private let keepsComments: Bool
     private let keepsProcessingInstructions: Bool
     /// Name ids by the parser's (prefix, local name) pointers.
-    private var nameIDs = PointerPairTable()
+    private var nameIDs: PointerPairTable
     /// Namespace URI name ids by the parser's URI pointer.
     private var namespaceIDs = PointerPairTable()
     /// How many elements finished with element children, no real text, and
@@ -77,10 +77,12 @@ struct XMLTreeBuilder {
     /// The element the last appended text run belongs to, so a following
     /// chunk can tell whether it continues that run (records keep no parent).
     private var lastTextParent: UInt32 = .max
-    /// (attribute record, namespace URI id) pairs, in record order; they
-    /// become the table's dictionary in ``finish()``, sized once (growing a
-    /// dictionary an insertion at a time rehashes it at every doubling).
-    private var attributeNamespaces: [(record: UInt32, uri: UInt32)] = []
+    /// The attributes that have a namespace, in record order; they become
+    /// the table's ``AttributeNamespaces`` in ``finish()``.
+    private var attributeNamespaces: [AttributeNamespaces.Entry] = []
+    /// The names of prefixed attributes without a namespace (an undeclared
+    /// prefix, which libxml2 reports but lets pass).
+    private var unboundAttributeNames: [UInt32] = []
     /// The names frozen by the last ``finish()``, while no name was added
     /// since: the next document of a stream shares the instance.
     private var frozenNames: NameTable?
@@ -99,7 +101,11 @@ struct XMLTreeBuilder {
         // document), so the table never rehashes while it grows; small input
         // reserves less. (384 names fill 512 slots of the dictionary, the
         // size an office document's names reach anyway.)
-        tree.names.reserveCapacity(min(384, max(16, estimatedBytes / 256)))
+        let expectedNames = min(384, max(16, estimatedBytes / 256))
+        tree.names.reserveCapacity(expectedNames)
+        // A prefixed name takes two entries (its local part has its own).
+        // Growing the table rehashed it three times on an office document.
+        nameIDs = PointerPairTable(expected: 2 * expectedNames)
         keepsComments = options.keepsComments
         maxNodes = min(options.maxNodeCount, Int(UInt32.max) - 1)
         keepsProcessingInstructions = options.keepsProcessingInstructions
@@ -128,6 +134,7 @@ struct XMLTreeBuilder {
         needsRestart = false
         lastTextParent = .max
         attributeNamespaces.removeAll(keepingCapacity: true)
+        unboundAttributeNames.removeAll()
         skippedEntities.removeAll()
     }
 
@@ -161,12 +168,37 @@ struct XMLTreeBuilder {
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
         value: UnsafeBufferPointer<UInt8>
     ) throws(LoadError) {
+        try appendAttribute(local: local, prefix: prefix, namespaceURI: namespaceURI, value: value)
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
+    }
+
+    /// Appends every attribute of the element just opened, their references
+    /// decoded by `decoder`: ``addAttribute(local:prefix:namespaceURI:value:)``
+    /// for each, with the node limit checked once for the tag.
+    mutating func addAttributes(_ attributes: XMLAttributes, decoder: any XMLReferenceDecoder) throws(LoadError) {
+        guard attributes.count > 0 else { return }
+        for index in 0..<attributes.count {
+            try attributes.withAttribute(at: index, decoder: decoder) { (local, prefix, uri, value) throws(LoadError) in
+                try appendAttribute(local: local, prefix: prefix, namespaceURI: uri, value: value)
+            }
+        }
+        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
+    }
+
+    @inline(__always)
+    private mutating func appendAttribute(
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
+        value: UnsafeBufferPointer<UInt8>
+    ) throws(LoadError) {
         let name = try nameID(local: local, prefix: prefix)
         let uri = try namespaceID(namespaceURI)
         let offset = try appendBytes(value)
         let index = appendElementLeaf(.attribute, name: name, offset: offset, length: UInt32(truncatingIfNeeded: value.count))
-        if uri != 0 { attributeNamespaces.append((index, uri)) }
-        guard tree.nodes.count <= maxNodes else { throw tooManyNodes }
+        if uri != 0 {
+            attributeNamespaces.append(AttributeNamespaces.Entry(record: index, name: name, uri: uri))
+        } else if prefix != nil {
+            unboundAttributeNames.append(name)
+        }
     }
 
     /// Closes the innermost element.
@@ -315,13 +347,12 @@ struct XMLTreeBuilder {
 
     /// Drops layout whitespace and freezes the table into a document.
     mutating func finish() -> Document {
-        if !attributeNamespaces.isEmpty {
-            var byRecord = [UInt32: UInt32](minimumCapacity: attributeNamespaces.count)
-            for (record, uri) in attributeNamespaces { byRecord[record] = uri }
-            tree.attributeNamespaces = byRecord
-            attributeNamespaces = []
-        }
         if elementsWithDroppableWhitespace > 0 { dropLayoutWhitespace() }
+        if !attributeNamespaces.isEmpty {
+            tree.attributeNamespaces = AttributeNamespaces(attributeNamespaces, unboundNames: unboundAttributeNames)
+            attributeNamespaces = []
+            unboundAttributeNames = []
+        }
         tree.text = text.array()
         let names = frozenNames ?? NameTable(tree.names)
         frozenNames = names
@@ -410,10 +441,10 @@ struct XMLTreeBuilder {
 
     @inline(__always)
     private mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) -> UInt32 {
-        guard text.count + bytes.count <= Int(UInt32.max) else {
-            throw LoadError(.tooLarge, "the document has more than 4 GiB of text")
-        }
-        return UInt32(truncatingIfNeeded: text.append(bytes))
+        // The storage never holds more than 4 GiB, so one comparison with its
+        // room covers the limit as well.
+        if bytes.count > text.room { try text.makeRoom(for: bytes.count) }
+        return UInt32(truncatingIfNeeded: text.appendWithinCapacity(bytes))
     }
 
     // MARK: Whitespace compaction
@@ -427,25 +458,23 @@ struct XMLTreeBuilder {
         let count = tree.nodes.count
         let stack = UnsafeMutablePointer<(end: UInt32, index: UInt32)>.allocate(capacity: deepest + 2)
         defer { stack.deallocate() }
-        let attributeNamespaces = tree.attributeNamespaces
-        var movedAttributeNamespaces: [UInt32: UInt32] = [:]
-        let kept = Self.compact(
-            tree.nodes.base, count: count, text: text.base, stack: stack,
-            attributeNamespaces: attributeNamespaces, moved: &movedAttributeNamespaces)
+        let kept = attributeNamespaces.withUnsafeMutableBufferPointer { namespaces in
+            Self.compact(tree.nodes.base, count: count, text: text.base, stack: stack, attributeNamespaces: namespaces)
+        }
         tree.nodes.removeLast(count - kept.nodes)
         text.truncate(to: kept.text)
-        if !attributeNamespaces.isEmpty { tree.attributeNamespaces = movedAttributeNamespaces }
         elementsWithDroppableWhitespace = 0
     }
 
     /// The compaction loop over raw storage; returns how many records and
-    /// text bytes remain.
+    /// text bytes remain. The records of `attributeNamespaces` (in record
+    /// order, and attributes are never dropped) move with their attributes.
     private static func compact(
         _ nodes: UnsafeMutablePointer<NodeRecord>, count: Int, text: UnsafeMutablePointer<UInt8>,
         stack: UnsafeMutablePointer<(end: UInt32, index: UInt32)>,
-        attributeNamespaces: [UInt32: UInt32], moved: inout [UInt32: UInt32]
+        attributeNamespaces: UnsafeMutableBufferPointer<AttributeNamespaces.Entry>
     ) -> (nodes: Int, text: Int) {
-        let hasAttributeNamespaces = !attributeNamespaces.isEmpty
+        var nextNamespace = 0
         // The document node's end is only set by `TreeBuilder.finish`.
         stack[0] = (UInt32(truncatingIfNeeded: count), 0)
         var depth = 1
@@ -489,10 +518,11 @@ struct XMLTreeBuilder {
                 }
                 record.a = UInt32(truncatingIfNeeded: textWrite)
                 textWrite += length
-                if hasAttributeNamespaces, kind == .attribute,
-                    let uri = attributeNamespaces[UInt32(truncatingIfNeeded: read - 1)]
+                if kind == .attribute, nextNamespace < attributeNamespaces.count,
+                    attributeNamespaces[nextNamespace].record == UInt32(truncatingIfNeeded: read - 1)
                 {
-                    moved[UInt32(truncatingIfNeeded: write)] = uri
+                    attributeNamespaces[nextNamespace].record = UInt32(truncatingIfNeeded: write)
+                    nextNamespace += 1
                 }
             }
             nodes[write] = record
@@ -517,21 +547,40 @@ private final class TextStorage {
     /// The bytes in use.
     private(set) var count = 0
 
+    /// The most bytes the storage holds: what a record's 32-bit offset and
+    /// length can reach.
+    private static let maxCapacity = Int(UInt32.max)
+
     init(capacity: Int) {
-        self.capacity = max(capacity, 64)
+        self.capacity = min(max(capacity, 64), Self.maxCapacity)
         base = .allocate(capacity: self.capacity)
     }
 
     deinit { base.deallocate() }
 
-    /// Copies `bytes` to the end; returns their offset.
+    /// How many more bytes fit without growing.
     @inline(__always)
-    func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var room: Int { capacity &- count }
+
+    /// Grows the storage so that `extra` more bytes fit.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/tooLarge`` past 4 GiB of text.
+    @inline(never)
+    func makeRoom(for extra: Int) throws(LoadError) {
+        guard extra <= Self.maxCapacity - count else {
+            throw LoadError(.tooLarge, "the document has more than 4 GiB of text")
+        }
+        grow(toHold: count + extra)
+    }
+
+    /// Copies `bytes` to the end, where ``room`` is at least their count;
+    /// returns their offset.
+    @inline(__always)
+    func appendWithinCapacity(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let offset = count
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return offset }
-        if offset + bytes.count > capacity { grow(toHold: offset + bytes.count) }
         Self.copy(source, to: base + offset, count: bytes.count)
-        count = offset + bytes.count
+        count = offset &+ bytes.count
         return offset
     }
 
@@ -567,6 +616,7 @@ private final class TextStorage {
     private func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
+        newCapacity = min(newCapacity, Self.maxCapacity)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
         base.deallocate()
