@@ -15,9 +15,17 @@ import DocTree
 struct XMLEditPlan {
     let source: XMLSource
     private var patches = Patches()
+    /// The document's line ending and indentation unit, and whether it has
+    /// a line feed at all, learnt once (not once per insert).
+    private let lineEnd: String
+    private let indentUnit: String
+    private let hasLineFeed: Bool
 
     init(_ source: XMLSource) {
         self.source = source
+        lineEnd = Self.lineEnd(of: source)
+        hasLineFeed = source.text.contains(0x0A)
+        indentUnit = Self.indentUnit(of: source)
     }
 
     /// The patches that make the edits.
@@ -187,10 +195,12 @@ struct XMLEditPlan {
         }
         if let key, !Self.isName(key) { throw EditFailure.invalid(edit, XMLText.nameProblem(key)) }
         /// The new content, its later lines indented from `indent` when it stands on a line of its own.
-        let plan = self
+        /// (It captures the layout, not a copy of the plan: a copy would share the patches, and
+        /// each insert after it would copy them all.)
+        let (unit, ending) = (indentUnit, lineEnd)
         func markup(indent: String, alone: Bool) throws -> String {
             guard let key else { return Self.escaped(text, quote: nil) }
-            return try plan.elements(key, value, indent: indent, alone: alone, edit: edit)
+            return try Self.elements(key, value, indent: indent, unit: alone ? unit : nil, lineEnd: ending, edit: edit)
         }
         switch place {
         case .before, .after:
@@ -255,7 +265,7 @@ struct XMLEditPlan {
         let contentEnd = source.endTagStart(target) ?? tag.end
         let content = source.text[tag.end..<contentEnd]
         let blank = content.allSatisfy(Self.isSpace)
-        let layout = Self.laysOutEnd(isElement: isElement, blank: blank, alone: line.onlySpaceBefore, hasLineFeed: source.text.contains(0x0A))
+        let layout = Self.laysOutEnd(isElement: isElement, blank: blank, alone: line.onlySpaceBefore, hasLineFeed: hasLineFeed)
         let markup = try render(indent + indentUnit, layout)
         let inner = Self.endContent(markup, layout: layout, lineEnd: lineEnd, indent: indent, unit: indentUnit)
         if tag.isEmptyElement {
@@ -389,7 +399,7 @@ struct XMLEditPlan {
     }
 
     /// The document's line ending: `\r\n` when its first line ends so.
-    private var lineEnd: String {
+    private static func lineEnd(of source: XMLSource) -> String {
         guard let newline = source.text.firstIndex(of: 0x0A) else { return "\n" }
         return newline > 0 && source.text[newline - 1] == 0x0D ? "\r\n" : "\n"
     }
@@ -397,7 +407,7 @@ struct XMLEditPlan {
     /// The document's indentation unit: how much deeper the first child
     /// element on a line of its own stands than its parent; two spaces
     /// when no element shows it.
-    private var indentUnit: String {
+    private static func indentUnit(of source: XMLSource) -> String {
         let nodes = source.document.table.nodes
         for index in 1..<nodes.count where nodes[index].kind == .element {
             let child = UInt32(index)
