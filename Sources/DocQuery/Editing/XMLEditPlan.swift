@@ -227,7 +227,7 @@ struct XMLEditPlan {
                 throw EditFailure.invalid(edit, "index \(wanted) is outside the \(elements.count) child elements of \(describe(target))")
             }
             if resolved < elements.count {
-                let next = source.span(elements[resolved])!
+                guard let next = source.span(elements[resolved]) else { throw Self.unwritten(edit, "it would go before") }
                 let line = source.lineIndent(at: next.lowerBound)
                 let indent = String(decoding: source.text[line.indent], as: UTF8.self)
                 let alone = line.onlySpaceBefore && key != nil
@@ -236,7 +236,7 @@ struct XMLEditPlan {
             } else if let last = elements.last, key != nil {
                 // After the last child element, on a line of its own when that one stands on its own
                 // (after the comments that end its line).
-                let span = source.span(last)!
+                guard let span = source.span(last) else { throw Self.unwritten(edit, "it would follow") }
                 let line = source.lineIndent(at: span.lowerBound)
                 let indent = String(decoding: source.text[line.indent], as: UTF8.self)
                 let alone = line.onlySpaceBefore
@@ -248,6 +248,13 @@ struct XMLEditPlan {
                 try insertAtEnd(markup, isElement: key != nil, of: target, edit: edit, number: number)
             }
         }
+    }
+
+    /// The error for an insert beside a child element that an entity gave
+    /// (its place in the bytes is not known).
+    private static func unwritten(_ edit: Edit, _ relation: String) -> Error {
+        EditFailure.invalid(
+            edit, "the child element \(relation) is not written in the document as such (an entity or a DTD default gives it)")
     }
 
     /// Puts what `render` writes at the end of element `target`'s content:

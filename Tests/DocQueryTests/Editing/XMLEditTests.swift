@@ -211,6 +211,12 @@ import TestSupport
         let text = "<!DOCTYPE r [<!ENTITY e \"<c>in</c>\">]><r><a>&e;</a><b>x</b></r>"
         #expect(try failure(text, [.set("a.c", to: "x")])?.kind == .invalidEdit)
         #expect(try edited(text, [.set("b", to: "y")]) == text.replacingOccurrences(of: "<b>x</b>", with: "<b>y</b>"))
+        // Beside such an element, as the last child or at its index, the
+        // place is not known either: refused, never a crash.
+        let last = "<!DOCTYPE r [<!ENTITY e \"<c>in</c>\">]><r><a>1</a>&e;</r>"
+        #expect(try failure(last, [.insert("y", into: ".", key: "d")])?.kind == .invalidEdit)
+        #expect(try failure(last, [.insert("y", into: ".", key: "d", at: 1)])?.kind == .invalidEdit)
+        #expect(try edited(last, [.insert("y", into: ".", key: "d", at: 0)]).contains("<r><d>y</d><a>1</a>&e;</r>"))
     }
 
     @Test func legacyEncodingStaysInIt() throws {
