@@ -182,13 +182,10 @@ final class JSONStreamedOutput {
         if inObject, rootOpener != UInt8(ascii: "{") {
             throw notStreamable("the path reaches into the root's elements, whose layout is their own", doing: "set")
         }
-        var lineStart = pending.count
-        while lineStart > 0, pending[lineStart - 1] != 0x0A, pending[lineStart - 1] != 0x0D { lineStart -= 1 }
-        guard lineStart > 0 || written == 0 else {
+        guard let indent = lineIndent(before: pending.count) else {
             throw notStreamable("the line the value begins on is longer than \(JSONStreamedEdit.holdBack) bytes", doing: "set")
         }
-        let indent = pending[lineStart...].prefix { $0 == 0x20 || $0 == 0x09 }
-        deferred.append(NewText(at: written + pending.count, separator: .value(indent: String(decoding: indent, as: UTF8.self)), content: content))
+        deferred.append(NewText(at: written + pending.count, separator: .value(indent: indent), content: content))
         matches += 1
         try settleNewText(atEnd: false)
     }
@@ -424,15 +421,12 @@ final class JSONStreamedOutput {
             // unit deeper than the line the bracket is on, when the
             // document is pretty. The white space inside goes, up to `]`.
             let open = read.openAt - written
-            var lineStart = open
-            while lineStart > 0, pending[lineStart - 1] != 0x0A, pending[lineStart - 1] != 0x0D { lineStart -= 1 }
-            guard open >= 0, lineStart > 0 || written == 0 else {
+            guard open >= 0, let indent = lineIndent(before: open) else {
                 throw notStreamable("the line the array begins on is longer than \(JSONStreamedEdit.holdBack) bytes")
             }
-            let indent = pending[lineStart..<open].prefix { $0 == 0x20 || $0 == 0x09 }
             j = open + 1
             pending.removeSubrange(j...)
-            separator = .none(indent: String(decoding: indent, as: UTF8.self))
+            separator = .none(indent: indent)
         } else if read.elements >= 2, let gap = read.separator {
             separator = .gap(gap)
         } else if read.elements == 1, let lead = read.lead {
@@ -507,6 +501,15 @@ final class JSONStreamedOutput {
         // From the last, so the offsets of those before stay true.
         for (append, text) in zip(deferred, texts).reversed() { pending.insert(contentsOf: text.utf8, at: append.at - written) }
         deferred.removeAll()
+    }
+
+    /// The white space that begins the line `offset` (in ``pending``) is
+    /// on, up to `offset`; `nil` when the line begins in output already written.
+    private func lineIndent(before offset: Int) -> String? {
+        var lineStart = offset
+        while lineStart > 0, pending[lineStart - 1] != 0x0A, pending[lineStart - 1] != 0x0D { lineStart -= 1 }
+        guard lineStart > 0 || written == 0 else { return nil }
+        return String(decoding: pending[lineStart..<offset].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
     }
 
     private func notStreamable(_ why: String, doing what: String = "insert into") -> QueryError {
