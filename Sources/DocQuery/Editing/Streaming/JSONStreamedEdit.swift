@@ -403,14 +403,6 @@ final class JSONStreamedOutput {
     func arrayCloses(appending content: EditValue.Content) throws {
         guard let read = array else { return }
         array = nil
-        let nested = switch content {
-        case .array(let items): !items.isEmpty
-        case .object(let members): !members.isEmpty
-        default: false
-        }
-        if nested, read.elements > 0, probe.unit == nil {
-            throw notStreamable("the document's indentation unit was not found in its first \(JSONLayoutProbe.bufferLimit) bytes")
-        }
         // After the last element: back over the white space before the closing bracket.
         var j = pending.count
         while j > 0, Self.isSpace(pending[j - 1]) { j -= 1 }
@@ -463,6 +455,20 @@ final class JSONStreamedOutput {
         var separator: Separator
         var content: EditValue.Content
 
+        /// Whether the text depends on the document's indentation unit
+        /// (alternatives are taken for the spacing after `:` and `,` only).
+        var dependsOnUnit: Bool {
+            switch separator {
+            case .none, .value: return true
+            case .gap, .lead: break
+            }
+            switch content {
+            case .array(let items): return !items.isEmpty
+            case .object(let members): return !members.isEmpty
+            default: return false
+            }
+        }
+
         func text(_ layout: JSONLayout) -> String {
             switch separator {
             case .gap(let gap):
@@ -484,8 +490,13 @@ final class JSONStreamedOutput {
         guard let first = deferred.first else { return }
         let tooFar = pending.count - (first.at - written) > JSONTransactionOutput.variantLimit
         // The indentation unit decides, unknown until a container with
-        // children has been read.
-        if probe.unit == nil, !atEnd, !tooFar { return }
+        // children has been read; never guessed.
+        if probe.unit == nil {
+            if !atEnd, !tooFar { return }
+            if deferred.contains(where: \.dependsOnUnit) {
+                throw notStreamable("the document's indentation unit was not found in its first \(JSONLayoutProbe.bufferLimit) bytes")
+            }
+        }
         var texts: [String] = []
         for append in deferred {
             let possible = Set(probe.alternatives().map(append.text))
