@@ -31,7 +31,7 @@ package struct LocationCounter {
             if i &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
                 let ones: UInt64 = 0x0101_0101_0101_0101
-                if Scanner.zeroBytes(word ^ (ones &* 0x0A)) | Scanner.zeroBytes(word ^ (ones &* 0x0D)) == 0 {
+                if ByteWords.zeroBytes(word ^ (ones &* 0x0A)) | ByteWords.zeroBytes(word ^ (ones &* 0x0D)) == 0 {
                     // High bit set in each byte 10xxxxxx.
                     let continuations = word & ~(word << 1) & (ones &* 0x80)
                     column &+= 8 &- continuations.nonzeroBitCount

@@ -11,7 +11,7 @@ package enum XMLWhitespace {
     /// Whether every byte is XML whitespace (true for no bytes).
     ///
     /// Runs of four bytes or more are tested eight bytes at a time (see
-    /// ``ByteWord``): layout runs and the indentation before text are tested
+    /// ``ByteWords``): layout runs and the indentation before text are tested
     /// for every XML text run, and the byte loop took 3% of the instructions
     /// of a mondial-3.0.xml load (callgrind). Shorter runs, such as a line
     /// break and two spaces, cost less byte by byte.
@@ -20,9 +20,9 @@ package enum XMLWhitespace {
             for byte in bytes where !contains(byte) { return false }
             return true
         }
-        return !ByteWord.any(base, count: bytes.count) { word in
-            let blank = ByteWord.lanes(word, equalTo: 0x20) | ByteWord.lanes(word, equalTo: 0x0A)
-                | ByteWord.lanes(word, equalTo: 0x09) | ByteWord.lanes(word, equalTo: 0x0D)
+        return !ByteWords.any(base, count: bytes.count) { word in
+            let blank = ByteWords.lanes(word, equalTo: 0x20) | ByteWords.lanes(word, equalTo: 0x0A)
+                | ByteWords.lanes(word, equalTo: 0x09) | ByteWords.lanes(word, equalTo: 0x0D)
             return blank != 0x8080_8080_8080_8080
         }
     }

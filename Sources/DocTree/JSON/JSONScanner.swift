@@ -555,8 +555,8 @@ struct Scanner {
                 i &+= 8
                 continue
             }
-            let whitespace = Self.zeroBytes(word ^ (ones &* 0x20)) | Self.zeroBytes(word ^ (ones &* 0x0A))
-                | Self.zeroBytes(word ^ (ones &* 0x0D)) | Self.zeroBytes(word ^ (ones &* 0x09))
+            let whitespace = ByteWords.zeroBytes(word ^ (ones &* 0x20)) | ByteWords.zeroBytes(word ^ (ones &* 0x0A))
+                | ByteWords.zeroBytes(word ^ (ones &* 0x0D)) | ByteWords.zeroBytes(word ^ (ones &* 0x09))
             let other = ~whitespace & (ones &* 0x80)
             if other != 0 { return i &+ (other.trailingZeroBitCount &>> 3) }
             i &+= 8
@@ -567,14 +567,6 @@ struct Scanner {
             i &+= 1
         }
         return i
-    }
-
-    /// 0x80 in every byte of `word` that is zero, and 0 in the others (exact
-    /// for every byte: no carry crosses a byte boundary).
-    @inline(__always)
-    static func zeroBytes(_ word: UInt64) -> UInt64 {
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        return ~(((word & low7) &+ low7) | word | low7)
     }
 
     /// "true", "null" and "alse" as little-endian words.

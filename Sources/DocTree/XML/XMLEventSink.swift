@@ -113,7 +113,7 @@ struct XMLAttributes {
 
 extension XMLAttributes {
     /// Whether `count` bytes at `bytes` hold a `&`: eight bytes at a time
-    /// (see ``ByteWord``) for the short values most attributes have,
+    /// (see ``ByteWords``) for the short values most attributes have,
     /// `memchr` for longer ones. (Calling `memchr` for every value took 3%
     /// of a map.osm load's time, sampled with perf; a byte loop took 33
     /// instructions per attribute there, a fifth of what the builder adds
@@ -121,7 +121,7 @@ extension XMLAttributes {
     @inline(__always)
     static func containsAmpersand(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
         if count > 32 { return memchr(bytes, Int32(UInt8(ascii: "&")), count) != nil }
-        return ByteWord.any(bytes, count: count) { ByteWord.contains($0, UInt8(ascii: "&")) }
+        return ByteWords.any(bytes, count: count) { ByteWords.contains($0, UInt8(ascii: "&")) }
     }
 }
 
