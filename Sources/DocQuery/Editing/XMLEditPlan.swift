@@ -103,7 +103,7 @@ struct XMLEditPlan {
         of tag: XMLStartTag, in text: Text
     ) -> Range<Int> where Text.Index == Int {
         var close = tag.close
-        while close > tag.name.upperBound, isSpace(text[close - 1]) { close -= 1 }
+        while close > tag.name.upperBound, XMLWhitespace.contains(text[close - 1]) { close -= 1 }
         return close..<tag.end
     }
 
@@ -122,7 +122,7 @@ struct XMLEditPlan {
     static func attributeRemoval<Text: RandomAccessCollection<UInt8>>(_ span: Range<Int>, in text: Text) -> Range<Int>
     where Text.Index == Int {
         var start = span.lowerBound
-        while isSpace(text[start - 1]) { start -= 1 }
+        while XMLWhitespace.contains(text[start - 1]) { start -= 1 }
         return start..<span.upperBound
     }
 
@@ -271,7 +271,7 @@ struct XMLEditPlan {
         let indent = String(decoding: source.text[line.indent], as: UTF8.self)
         let contentEnd = source.endTagStart(target) ?? tag.end
         let content = source.text[tag.end..<contentEnd]
-        let blank = content.allSatisfy(Self.isSpace)
+        let blank = content.allSatisfy(XMLWhitespace.contains)
         let layout = Self.laysOutEnd(isElement: isElement, blank: blank, alone: line.onlySpaceBefore, hasLineFeed: hasLineFeed)
         let markup = try render(indent + indentUnit, layout)
         let inner = Self.endContent(markup, layout: layout, lineEnd: lineEnd, indent: indent, unit: indentUnit)
@@ -450,7 +450,6 @@ struct XMLEditPlan {
     /// `text` escaped as all new XML is (``XMLText/escaped(_:quote:)``).
     static func escaped(_ text: String, quote: UInt8?) -> String { XMLText.escaped(text, quote: quote) }
 
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// Whether `name` can stand as an element or attribute name (``XMLText/isName(_:)``).
     static func isName(_ name: String) -> Bool { XMLText.isName(name) }

@@ -215,16 +215,15 @@ final class JSONStreamedOutput {
 
     // MARK: Removal
 
-    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
     /// Finds, in the bytes held back, the start of the member or element
     /// whose value begins now (its key, for a member), and the gap before
     /// it.
     private func beginRemoval() throws -> Removal {
         var j = pending.count
-        func skipSpace() { while j > 0, Self.isSpace(pending[j - 1]) { j -= 1 } }
+        func skipSpace() { while j > 0, XMLWhitespace.contains(pending[j - 1]) { j -= 1 } }
         func outOfReach() -> QueryError {
-            if written == 0, pending[..<j].allSatisfy({ Self.isSpace($0) || $0 >= 0x80 }) {
+            if written == 0, pending[..<j].allSatisfy({ XMLWhitespace.contains($0) || $0 >= 0x80 }) {
                 return EditFailure.invalid(edit, "the root cannot be removed")
             }
             return QueryError(
@@ -279,7 +278,7 @@ final class JSONStreamedOutput {
         let end = written + pending.count
         while current.scanned < end {
             let c = pending[current.scanned - written]
-            if Self.isSpace(c) {
+            if XMLWhitespace.contains(c) {
                 current.scanned += 1
                 continue
             }
@@ -335,7 +334,7 @@ final class JSONStreamedOutput {
 
     /// Learns the document's layout from `bytes`, the next it holds.
     func learn(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if rootOpener == nil, let first = bytes.first(where: { !Self.isSpace($0) }) { rootOpener = first }
+        if rootOpener == nil, let first = bytes.first(where: { !XMLWhitespace.contains($0) }) { rootOpener = first }
         if !probe.isComplete { probe.take(bytes) }
     }
 
@@ -391,7 +390,7 @@ final class JSONStreamedOutput {
                 read.separator = JSONEditPlan.separator(inGap: source.text[source.end(elements[0])..<source.slotStart(elements[1])])
             } else {
                 var j = end
-                while j > read.batchStart, Self.isSpace(pending[j - 1 - written]) { j -= 1 }
+                while j > read.batchStart, XMLWhitespace.contains(pending[j - 1 - written]) { j -= 1 }
                 read.firstEnd = j
             }
         }
@@ -405,7 +404,7 @@ final class JSONStreamedOutput {
         array = nil
         // After the last element: back over the white space before the closing bracket.
         var j = pending.count
-        while j > 0, Self.isSpace(pending[j - 1]) { j -= 1 }
+        while j > 0, XMLWhitespace.contains(pending[j - 1]) { j -= 1 }
         guard j > 0 else { throw notStreamable("more than \(JSONStreamedEdit.holdBack) bytes of white space come before the array's closing bracket") }
         let separator: Separator
         if read.elements == 0 {

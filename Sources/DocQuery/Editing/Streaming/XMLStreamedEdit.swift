@@ -585,7 +585,7 @@ package struct XMLStreamedEdit {
         private func showsContent(after offset: Int) -> Bool {
             let window = writer.window
             var position = offset
-            while position < window.endIndex, XMLEditPlan.isSpace(window[position]) { position += 1 }
+            while position < window.endIndex, XMLWhitespace.contains(window[position]) { position += 1 }
             guard position + 1 < window.endIndex else { return false }
             return window[position] != UInt8(ascii: "<") || window[position + 1] != UInt8(ascii: "/")
         }
@@ -696,7 +696,7 @@ package struct XMLStreamedEdit {
                 return false
             }) {
                 // Held since the start tag: the content is all in the window.
-                blank = writer.window.withBytes(tag.end..<contentEnd) { $0.allSatisfy(XMLEditPlan.isSpace) }
+                blank = writer.window.withBytes(tag.end..<contentEnd) { $0.allSatisfy(XMLWhitespace.contains) }
                 writer.remove(at: held[index].lower, edit: k)
                 held.remove(at: index)
             }
@@ -747,7 +747,7 @@ package struct XMLStreamedEdit {
                 return try settle(index, atEnd: atEnd)
             case .blank(var scanned):
                 let window = writer.window
-                while scanned < window.endIndex, XMLEditPlan.isSpace(window[scanned]) { scanned += 1 }
+                while scanned < window.endIndex, XMLWhitespace.contains(window[scanned]) { scanned += 1 }
                 held[index].state = .blank(scanned: scanned)
                 // The end tag, or more to read: still blank.
                 guard scanned + 1 < window.endIndex, window[scanned] != UInt8(ascii: "<") || window[scanned + 1] != UInt8(ascii: "/")
