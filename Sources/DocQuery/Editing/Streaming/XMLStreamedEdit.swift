@@ -223,6 +223,9 @@ package struct XMLStreamedEdit {
 
     /// The state of one run, which the parser's callbacks change one at a
     /// time (so accesses never overlap, and are not checked at run time).
+    /// With the dynamic checks, streamed edits of map.osm ran more
+    /// instructions: an insert into every `node` 4.1 %, a delete 2.0 %, an
+    /// attribute `set` 1.2 % (callgrind, whole process, 2026-11-27).
     private final class RunState {
         let edits: [Edit]
         @exclusivity(unchecked) var writer = StreamedPatchWriter()
