@@ -61,9 +61,7 @@ struct JSONSource {
             if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
         }
         let lineStart = low == 0 ? 0 : lineStarts[low - 1]
-        var indentEnd = lineStart
-        while indentEnd < offset, text[indentEnd] == 0x20 || text[indentEnd] == 0x09 { indentEnd += 1 }
-        return String(decoding: text[lineStart..<indentEnd], as: UTF8.self)
+        return String(decoding: text[LineIndent.indent(from: lineStart, upTo: offset, in: text)], as: UTF8.self)
     }
 
     /// Whether container `i` puts its children on lines of their own.

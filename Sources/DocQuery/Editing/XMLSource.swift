@@ -62,14 +62,12 @@ struct XMLSource {
     static func lineIndent<Text: RandomAccessCollection<UInt8>>(
         at offset: Int, in text: Text, byteBefore: UInt8?
     ) -> (indent: Range<Int>, onlySpaceBefore: Bool) where Text.Index == Int {
-        var lineStart = offset
-        while lineStart > text.startIndex, text[lineStart - 1] != 0x0A, text[lineStart - 1] != 0x0D { lineStart -= 1 }
+        let lineStart = LineIndent.lineStart(before: offset, in: text)
         if lineStart == text.startIndex, let byteBefore, byteBefore != 0x0A, byteBefore != 0x0D {
             return (offset..<offset, false)
         }
-        var indentEnd = lineStart
-        while indentEnd < offset, text[indentEnd] == 0x20 || text[indentEnd] == 0x09 { indentEnd += 1 }
-        return (lineStart..<indentEnd, indentEnd == offset)
+        let indent = LineIndent.indent(from: lineStart, upTo: offset, in: text)
+        return (indent, indent.upperBound == offset)
     }
 
     /// Where the comments that follow `offset` on its line end, when only

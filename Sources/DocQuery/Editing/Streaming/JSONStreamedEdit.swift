@@ -516,10 +516,9 @@ final class JSONStreamedOutput {
     /// The white space that begins the line `offset` (in ``pending``) is
     /// on, up to `offset`; `nil` when the line begins in output already written.
     private func lineIndent(before offset: Int) -> String? {
-        var lineStart = offset
-        while lineStart > 0, pending[lineStart - 1] != 0x0A, pending[lineStart - 1] != 0x0D { lineStart -= 1 }
+        let lineStart = LineIndent.lineStart(before: offset, in: pending)
         guard lineStart > 0 || written == 0 else { return nil }
-        return String(decoding: pending[lineStart..<offset].prefix { $0 == 0x20 || $0 == 0x09 }, as: UTF8.self)
+        return String(decoding: pending[LineIndent.indent(from: lineStart, upTo: offset, in: pending)], as: UTF8.self)
     }
 
     private func notStreamable(_ why: String, doing what: String = "insert into") -> QueryError {
