@@ -67,7 +67,7 @@ package struct JSONKeyPathSkimmer: Sendable {
                 do {
                     let end = try scanner.scan(from: scanner.skipWhitespace(0), maxDepth: maxDepth, into: &sink)
                     guard scanner.skipWhitespace(end) == record.count else {
-                        throw JSONFailure(mistake: .declined, offset: end)
+                        throw JSONFailure(.declined, at: end)
                     }
                     return true
                 } catch {
@@ -105,8 +105,6 @@ private struct KeyPathSink: JSONSink {
         self.keyEnds = keyEnds
     }
 
-    static var readsKeysApart: Bool { false }
-
     var root: Container { Container(level: Self.offPath, found: false) }
 
     /// Whether the value about to be read is one the path selects.
@@ -115,7 +113,7 @@ private struct KeyPathSink: JSONSink {
     @inline(__always)
     mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) throws(JSONFailure) {
         guard selected else { return }
-        guard !escaped else { throw JSONFailure(mistake: .declined, offset: start) }
+        guard !escaped else { throw JSONFailure(.declined, at: start) }
         spans.append((start &+ 1)..<(end &- 1))
     }
 
@@ -135,10 +133,10 @@ private struct KeyPathSink: JSONSink {
     ) throws(JSONFailure) {
         next = Self.offPath
         guard container.level != Self.offPath else { return }
-        guard !escaped else { throw JSONFailure(mistake: .declined, offset: start) }
+        guard !escaped else { throw JSONFailure(.declined, at: start) }
         if matches(key: container.level, scanner.base + (start &+ 1), count: end &- start &- 2) {
             // A repeated key: the evaluator's business.
-            guard !container.found else { throw JSONFailure(mistake: .declined, offset: start) }
+            guard !container.found else { throw JSONFailure(.declined, at: start) }
             container.found = true
             next = container.level &+ 1
         }
@@ -148,17 +146,13 @@ private struct KeyPathSink: JSONSink {
     mutating func open(isObject: Bool, at start: Int, in container: inout Container) throws(JSONFailure) -> Container {
         // A container to print, or an array on the path: the evaluator's business.
         guard !selected, isObject || next == Self.offPath else {
-            throw JSONFailure(mistake: .declined, offset: start)
+            throw JSONFailure(.declined, at: start)
         }
         defer { next = Self.offPath }
         return Container(level: next, found: false)
     }
 
-    @inline(__always) mutating func separator(at offset: Int) {}
-
     @inline(__always) mutating func close(_ container: Container, at end: Int) { next = Self.offPath }
-
-    @inline(__always) mutating func finish(_ root: Container) {}
 
     /// Whether the `count` bytes at `bytes` are key number `k`.
     @inline(__always)

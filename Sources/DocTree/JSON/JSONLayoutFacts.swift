@@ -41,55 +41,43 @@ package struct JSONLayoutFacts {
         isWhole || (lead != nil && colon != nil && gapSettled)
     }
 
+    /// The text while the scan reads it; empty after, so no pointer outlives it.
+    private var bytes: UnsafeBufferPointer<UInt8>
     private var best: (id: Int, gap: Range<Int>)?
     /// The open containers whose first gap is not read yet, by opening order.
     private var undecided: [Int] = []
-
-    /// Reads the facts from the value at the start of `bytes` (after white
-    /// space and a byte order mark).
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let scanner = Scanner(bytes)
-        var start = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-        start = scanner.skipWhitespace(start)
-        var sink = FactSink(bytes: bytes)
-        do {
-            _ = try scanner.scan(from: start, maxDepth: Int.max, into: &sink)
-            isWhole = true
-        } catch {
-            // The bytes ended (or every fact was settled): keep what the tokens showed.
-        }
-        lead = sink.lead
-        colon = sink.colon
-        best = sink.best
-        undecided = sink.undecided
-        if isWhole { undecided = [] }
-    }
-}
-
-/// The scan's sink for ``JSONLayoutFacts``.
-private struct FactSink: JSONSink {
-    struct Container {
-        var id: Int
-        var open: Int
-        var isObject: Bool
-        var children = 0
-    }
-
-    let bytes: UnsafeBufferPointer<UInt8>
-    var lead: (open: Int, firstSlot: Int)?
-    var colon: (keyEnd: Int, valueStart: Int)?
-    var best: (id: Int, gap: Range<Int>)?
-    var undecided: [Int] = []
     private var opened = 0
     /// Just past the last value read.
     private var lastEnd = 0
     /// The first key's end, until its value starts.
     private var pendingKeyEnd: Int?
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    /// Reads the facts from the value at the start of `bytes` (after white
+    /// space and a byte order mark).
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        let scanner = Scanner(bytes)
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        do {
+            _ = try scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, into: &self)
+            isWhole = true
+            undecided = []
+        } catch {
+            // The bytes ended: keep what the tokens showed.
+        }
+        self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+    }
+}
 
-    static var readsKeysApart: Bool { false }
+/// The scan's sink: the facts are learnt as the tokens come.
+extension JSONLayoutFacts: JSONSink {
+    struct Container {
+        var id: Int
+        var open: Int
+        var isObject: Bool
+        var children = 0
+    }
 
     var root: Container { Container(id: -1, open: -1, isObject: false) }
 
@@ -149,12 +137,8 @@ private struct FactSink: JSONSink {
         return Container(id: opened, open: start, isObject: isObject)
     }
 
-    mutating func separator(at offset: Int) {}
-
     mutating func close(_ container: Container, at end: Int) {
         decide(container.id)
         lastEnd = end
     }
-
-    mutating func finish(_ root: Container) {}
 }
