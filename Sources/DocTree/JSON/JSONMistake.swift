@@ -63,24 +63,19 @@ enum JSONMistake {
         }
     }
 
-    /// The error for this mistake at `offset` in `bytes`, the whole input,
-    /// with its line, column and snippet.
-    func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> LoadError {
-        if let shift = invalidUTF8Shift(at: offset, in: bytes) {
-            return JSONMistake.invalidUTF8.error(at: offset + shift, in: bytes)
-        }
-        return LoadError(kind, message(at: offset, in: bytes, inputOffset: offset), at: offset, in: bytes)
-    }
-
-    /// The error for this mistake at `offset` in `bytes`, a part of the
-    /// input (a chunk of a stream) whose byte `offset` is at `location` of
-    /// the whole input. No snippet: the line may begin in an earlier chunk.
-    func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, location: SourceLocation) -> LoadError {
+    /// The error for this mistake at `offset` in `bytes`: the whole input,
+    /// or with `location` (that of byte `offset` in the whole input) a part of
+    /// it, such as a chunk of a stream, and then no snippet (the line may
+    /// begin in an earlier chunk).
+    func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, location: SourceLocation? = nil) -> LoadError {
         if let shift = invalidUTF8Shift(at: offset, in: bytes) {
             var moved = location
-            moved.byteOffset += shift
-            moved.column += shift
+            moved?.byteOffset += shift
+            moved?.column += shift
             return JSONMistake.invalidUTF8.error(at: offset + shift, in: bytes, location: moved)
+        }
+        guard let location else {
+            return LoadError(kind, message(at: offset, in: bytes, inputOffset: offset), at: offset, in: bytes)
         }
         return LoadError(kind, message(at: offset, in: bytes, inputOffset: location.byteOffset), location: location)
     }
@@ -187,14 +182,19 @@ enum JSONMistake {
         "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
 }
 
-/// A mistake at a byte offset, as the tokenizer throws it: cheap to make;
-/// a reader that reports it makes it a located ``LoadError``.
+/// A mistake at a byte offset, as the scan throws it: cheap, so a reader
+/// that gives up on a mistake (the skimmer, a resumable scan at the
+/// buffer's end) pays nothing for a message it never shows.
 struct JSONFailure: Error {
     var mistake: JSONMistake
     var offset: Int
 
     /// The error, located in `bytes`, the whole input.
     func located(in bytes: UnsafeBufferPointer<UInt8>) -> LoadError { mistake.error(at: offset, in: bytes) }
+}
+
+extension JSONFailure {
+    init(_ mistake: JSONMistake, at offset: Int) { self.init(mistake: mistake, offset: offset) }
 }
 
 /// Reads bytes of JSON input for messages.

@@ -74,14 +74,14 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
         from start: Int, to end: Int, escaped: Bool, in container: inout Container, of scanner: Scanner
     ) throws(JSONFailure) {
         spans.key(at: start)
-        name = try scanner.keyID(
-            offset: start &+ 1, length: end &- start &- 2, escaped: escaped, keys: &keys, names: &builder.names)
+        name = try keys.id(
+            ofKeyAt: start &+ 1, length: end &- start &- 2, escaped: escaped, in: scanner, names: &builder.names)
         Self.noteKey(name, in: container.index, &stamps, nodes)
     }
 
     @inline(__always)
     mutating func open(isObject: Bool, at start: Int, in container: inout Container) throws(JSONFailure) -> Container {
-        guard nodes.count <= maxNodes else { throw JSONFailure(mistake: .tooManyNodes(maxNodes: maxNodes), offset: start) }
+        guard nodes.count <= maxNodes else { throw JSONFailure(.tooManyNodes(maxNodes: maxNodes), at: start) }
         let index = UInt32(truncatingIfNeeded: nodes.count)
         spans.begin(nodes.count, at: start)
         nodes.append(NodeRecord(kind: isObject ? .object : .array, name: name, a: 0, b: 0))
@@ -93,9 +93,7 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
 
     @inline(__always)
     mutating func separator(at offset: Int) throws(JSONFailure) {
-        guard nodes.count <= maxNodes else {
-            throw JSONFailure(mistake: .tooManyNodes(maxNodes: maxNodes), offset: offset)
-        }
+        guard nodes.count <= maxNodes else { throw JSONFailure(.tooManyNodes(maxNodes: maxNodes), at: offset) }
     }
 
     /// Records where `container` ends and how many children it has.

@@ -1,13 +1,9 @@
-/// An open-addressing hash table from a key's raw bytes (as written in the
-/// input, between the quotes) to its interned name id, so that a key seen
-/// before costs one hash and one comparison instead of a `String` and a
-/// dictionary lookup. Each entry keeps the key's first eight bytes, so
-/// short keys (most of them) compare without touching memory elsewhere.
-///
-/// The cache keeps its own copy of each key's bytes, so it outlives the
-/// input it was filled from: ``JSONRecordParser`` keeps one across the
-/// records of a stream, whose keys then cost no interning after the first
-/// record that uses them.
+/// An open-addressing hash table from a key's raw bytes (between the
+/// quotes) to its interned name id: a key seen before costs one hash and one
+/// comparison instead of a `String` and a dictionary lookup. Each entry
+/// keeps the key's first eight bytes, so short keys (most of them) compare
+/// without touching memory elsewhere, and a copy of all its bytes, so the
+/// cache outlives its input (``JSONRecordParser`` keeps one across records).
 ///
 /// Manually allocated; the owner calls ``deallocate()`` when done.
 struct KeyCache {
@@ -51,6 +47,29 @@ struct KeyCache {
         slots.update(repeating: .empty, count: mask + 1)
         used = 0
         keyBytesCount = 0
+    }
+
+    /// The name id of the key whose raw text (`length` bytes, `escaped` when
+    /// it holds a backslash) is at `offset` in `scanner`'s input, decoded and
+    /// interned in `names` the first time it is seen.
+    @inline(__always)
+    mutating func id(
+        ofKeyAt offset: Int, length: Int, escaped: Bool, in scanner: Scanner, names: inout NameTable.Builder
+    ) throws(JSONFailure) -> UInt32 {
+        let key = scanner.base + offset
+        // The closing quote follows the key, so an eight-byte load from the
+        // key is in bounds unless the input ends within eight bytes.
+        let prefix = offset &+ 8 <= scanner.count
+            ? Self.prefix(loading: key, length: length) : Self.prefix(copying: key, length: length)
+        let hash = Self.hash(prefix: prefix, key: key, length: length)
+        let cached = find(hash: hash, prefix: prefix, key: key, length: length)
+        if cached != 0 { return cached }
+        let raw = UnsafeBufferPointer(start: key, count: length)
+        let string = escaped ? JSONStringDecoding.decode(raw) : String(decoding: raw, as: UTF8.self)
+        let id: UInt32
+        do { id = try names.intern(string) } catch { throw JSONFailure(.tooManyNames, at: offset &- 1) }
+        insert(id: id, hash: hash, prefix: prefix, key: key, length: length)
+        return id
     }
 
     @inline(__always)
