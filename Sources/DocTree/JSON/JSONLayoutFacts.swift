@@ -1,12 +1,8 @@
 /// Where a JSON text shows its layout, as byte offsets: the spans a
 /// document's layout is learnt from (the first non-empty container's lead,
 /// the first member's colon, the first one-line gap between two children),
-/// read by the strict scan (``Scanner/scan(from:maxDepth:into:)``) so no
-/// other grammar follows strings, brackets or commas.
-///
-/// The text may be a prefix of a document (a stream's bytes so far): the
-/// scan then stops where the bytes end, and the facts are those its tokens
-/// settled. A fact is `nil` until settled.
+/// read by the strict scan. The text may be a prefix of a document (a
+/// stream's bytes so far); a fact is `nil` until the tokens read settle it.
 package struct JSONLayoutFacts {
     /// The offset of the first non-empty container's opening bracket and of
     /// its first child's slot (the child's key for a member).
@@ -17,28 +13,19 @@ package struct JSONLayoutFacts {
     package private(set) var colon: (keyEnd: Int, valueStart: Int)?
 
     /// The gap from the first child's end to the second child's slot of the
-    /// first container, in the order of their opening brackets, whose gap
-    /// holds no line feed; `nil` until no container opened before it can
-    /// still qualify.
-    package var commaGap: Range<Int>? { gapSettled ? best?.gap : nil }
-
-    /// The first such gap seen, though a container opened before it may not
-    /// have shown its own gap yet.
+    /// first container (in the order of their opening brackets) whose gap
+    /// holds no line feed, as far as read: final once ``gapSettled``.
     package var candidateCommaGap: Range<Int>? { best?.gap }
 
     /// Whether the scan read the whole top-level value: every fact not found
     /// then has none to find.
     package private(set) var isWhole = false
 
-    /// Whether ``commaGap`` is settled: found, or the whole value read.
+    /// Whether ``candidateCommaGap`` is final: no container opened before
+    /// it can still show a gap, or the whole value is read.
     package var gapSettled: Bool {
         guard let best else { return isWhole }
         return (undecided.first ?? Int.max) > best.id
-    }
-
-    /// Whether every fact is settled.
-    package var isSettled: Bool {
-        isWhole || (lead != nil && colon != nil && gapSettled)
     }
 
     /// The text while the scan reads it; empty after, so no pointer outlives it.

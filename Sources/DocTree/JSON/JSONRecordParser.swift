@@ -1,19 +1,11 @@
-/// The JSON reader: parses UTF-8 bytes into documents through the strict
-/// scan and ``JSONTreeSink``, keeping the names, the key cache (raw key
-/// bytes → name id) and the duplicate-key stamps from one document to the
-/// next. A one-shot load (``JSONScanner/parse(_:options:)``) is a parser used
-/// once; the records of a stream share one, so a known key costs one hash
-/// and one comparison, and records that add no name get the very same
-/// ``NameTable`` instance.
-///
-/// ## The shared table
-///
-/// - A name keeps its id in every later document until the table starts afresh.
-/// - Tables are immutable and copy-on-write: a document keeps the table it
-///   was given; names a later record adds appear only in later tables.
-/// - Once the table holds more than ``maxSharedNames(nodes:)`` names after a
-///   record that added some (keys that are ids or timestamps), the next
-///   record starts a new, empty table.
+/// The JSON reader: parses UTF-8 bytes into documents (the strict scan into
+/// ``JSONTreeSink``), keeping the names, the key cache and the duplicate-key
+/// stamps from one document to the next. A one-shot load is a parser used
+/// once; the records of a stream share one, so a known key costs a hash and
+/// a compare, and records that add no name share one ``NameTable`` instance.
+/// A name keeps its id until the table starts afresh: once it holds more
+/// than ``maxSharedNames(nodes:)`` names after a record that added some, the
+/// next record starts a new one (earlier documents keep theirs).
 ///
 /// Not thread-safe: one parser per reader; its documents are `Sendable`.
 package final class JSONRecordParser {
@@ -26,8 +18,7 @@ package final class JSONRecordParser {
     private var keys = KeyCache()
     private var stamps = KeyStamps()
 
-    /// A parser whose ``LoadOptions/maxDepth`` and ``LoadOptions/maxNodeCount``
-    /// apply to each document.
+    /// A parser whose ``LoadOptions/maxDepth`` and ``LoadOptions/maxNodeCount`` apply to each document.
     package init(options: LoadOptions) {
         self.options = options
         self.table = NameTable(names)
@@ -39,8 +30,7 @@ package final class JSONRecordParser {
     }
 
     /// How many names the shared table may hold after a record of `nodes`
-    /// nodes added some: copying it for a new name then costs at most a few
-    /// times the record.
+    /// nodes added some: copying it then costs at most a few times the record.
     package static func maxSharedNames(nodes: Int) -> Int { max(1024, 4 * nodes) }
 
     /// How many names the shared table holds now (for tests and tuning).
@@ -49,8 +39,7 @@ package final class JSONRecordParser {
     /// Parses `record`, exactly one JSON value (white space around it is
     /// fine), into a document whose text is a copy of `record`.
     ///
-    /// - Throws: ``LoadError`` located in `record` (offset 0, line 1,
-    ///   column 1 is its first byte), as ``JSONScanner/parse(_:options:)`` would.
+    /// - Throws: ``LoadError`` located in `record` (line 1, column 1 is its first byte).
     package func parse(_ record: ArraySlice<UInt8>) throws(LoadError) -> Document {
         // Without allowsMore a second value throws: the content is a document.
         try read(record, allowsMore: false, spans: NoSpans()) { Array(record) }.content.document!
@@ -63,9 +52,8 @@ package final class JSONRecordParser {
     }
 
     /// Reads the value in `bytes` into a document whose text is `text()`,
-    /// telling `spans` where each value and key stands. More than white space
-    /// after the value is an error unless `allowsMore`, which then makes the
-    /// content ``JSONScanner/Content/values(secondAt:)`` (no document).
+    /// telling `spans` where each value and key stands. A second value is an
+    /// error unless `allowsMore`, and then the content (no document).
     func read<Spans: SpanRecorder>(
         _ bytes: ArraySlice<UInt8>, allowsMore: Bool, spans: consuming Spans, text: () -> [UInt8]
     ) throws(LoadError) -> (content: JSONScanner.Content, spans: Spans) {
@@ -98,8 +86,7 @@ package final class JSONRecordParser {
     }
 
     /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even
-    /// number-dense JSON (canada.json, 13.5 bytes a value) fits without
-    /// regrowing; `finish` gives back what stays unused.
+    /// canada.json (13.5 bytes a value) never regrows; `finish` trims the rest.
     static func estimatedNodes(_ inputBytes: Int) -> Int { min(inputBytes, Int(UInt32.max)) / 8 }
 
     /// Scans `input` into `sink`'s builder, checking the size limits; returns
@@ -134,8 +121,7 @@ package final class JSONRecordParser {
         return end
     }
 
-    /// Takes back what `sink` grew: the names, the key cache (which may
-    /// have moved its storage) and the stamps.
+    /// Takes back what `sink` grew: names, key cache (perhaps moved) and stamps.
     private func keep(_ sink: inout JSONTreeSink<some SpanRecorder>) {
         swap(&names, &sink.builder.names)
         keys = sink.keys
@@ -143,8 +129,8 @@ package final class JSONRecordParser {
         stamps.advance(past: sink.nodes.count)
     }
 
-    /// Moves ``names`` out (leaving an empty builder that allocates
-    /// nothing), so the tree builder appends to it without a copy.
+    /// Moves ``names`` out (an empty builder allocates nothing), so the tree
+    /// builder appends to it without a copy.
     private func takeNames() -> NameTable.Builder {
         var taken = NameTable.Builder(splitsPrefixes: false)
         swap(&taken, &names)

@@ -1,28 +1,20 @@
-/// The strict RFC 8259 JSON parser's entry points: one pass over UTF-8
-/// bytes (``Scanner``) that validates the input and appends node records as
-/// it goes (``JSONTreeSink``), run by a ``JSONRecordParser`` used once.
+/// The strict RFC 8259 JSON parser's entry points, each a
+/// ``JSONRecordParser`` used once.
 ///
-/// ## What it accepts
-///
-/// Exactly one JSON value, with optional whitespace around it and an optional
-/// UTF-8 byte order mark before it. Everything RFC 8259 forbids is an error
-/// located at the offending byte: trailing commas, comments, single quotes,
-/// leading zeros, `NaN`, unescaped control characters, invalid escapes, lone
-/// UTF-16 surrogate escapes (`"\uD800"`), and invalid UTF-8 anywhere
-/// (overlong forms, encoded surrogates, truncated sequences, code points past
-/// U+10FFFF), the last reported as ``LoadError/Kind-swift.struct/invalidEncoding``.
-/// Duplicate member names are kept, in order. Nesting is bounded only by
-/// ``LoadOptions/maxDepth`` (an explicit stack, no recursion); deeper input
-/// fails with ``LoadError/Kind-swift.struct/nestingTooDeep`` at the opening
-/// bracket.
+/// It accepts one value, with white space around it and an optional UTF-8
+/// byte order mark before it; duplicate member names are kept, in order.
+/// What RFC 8259 forbids fails at the offending byte: trailing commas,
+/// comments, single quotes, leading zeros, `NaN`, unescaped control
+/// characters, invalid escapes, lone surrogate escapes (`"\uD800"`), and
+/// invalid UTF-8 anywhere (``LoadError/Kind-swift.struct/invalidEncoding``).
+/// Nesting past ``LoadOptions/maxDepth`` fails at the opening bracket.
 package enum JSONScanner {
     /// What UTF-8 JSON input holds.
     package enum Content {
         /// Exactly one value: the document.
         case document(Document)
-        /// A complete first value, then more than white space from byte
-        /// `offset` on: a stream of values such as JSON Lines, which
-        /// ``DocumentStream`` reads.
+        /// A complete first value, then another from byte `offset` on: a
+        /// stream of values such as JSON Lines (see ``DocumentStream``).
         case values(secondAt: Int)
 
         /// The document, when there is exactly one value.
@@ -69,8 +61,7 @@ package enum JSONScanner {
     }
 
     /// The offset just past the closing quote of the well-formed string
-    /// whose opening quote is at `start` in `bytes` (a member key the
-    /// scanner read; see ``NodeSpans/keyStarts``).
+    /// whose opening quote is at `start` in `bytes` (see ``NodeSpans/keyStarts``).
     package static func stringEnd(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
         return try? Scanner(bytes).scanString(at: start).end
@@ -78,9 +69,8 @@ package enum JSONScanner {
 }
 
 /// Reads one input buffer: the one grammar of JSON and its tokens, with
-/// word-at-a-time fast paths. Positions are byte offsets into the buffer;
-/// every read is preceded by a bounds check against `count`. Two words, so
-/// passing it to the helpers costs two registers.
+/// word-at-a-time fast paths. Positions are byte offsets; every read is
+/// bounds-checked against `count`. Two words: two registers per helper call.
 struct Scanner {
     /// The first byte, or a dangling pointer never read when the input is empty.
     let base: UnsafePointer<UInt8>
@@ -115,14 +105,13 @@ struct Scanner {
     /// (``JSONSink/resumes``), over a buffer that holds the input so far
     /// (`isFinal` when it holds the rest of it).
     ///
-    /// When the buffer ends inside a token, or in the white space before
-    /// one, and the input goes on, the scan stops at that token's start
-    /// (``ScanState/isSuspended``) and returns its offset: the caller keeps
-    /// the bytes from there on, appends more and resumes over them (offsets
-    /// rebased). A number that ends the buffer waits for the next. Each hook
-    /// is called once per token, when it is whole: a key hook's bytes may be
-    /// gone by the next hook. The caller should read at least as many bytes
-    /// again as it keeps, or a long token is read again and again.
+    /// Where the buffer ends inside a token (or the white space before one,
+    /// or a number) and the input goes on, the scan stops at that token's
+    /// start (``ScanState/isSuspended``) and returns its offset; the caller
+    /// keeps the bytes from there, appends at least as many (or a long token
+    /// is read again and again) and resumes over them, offsets rebased. Each
+    /// hook is called once, when its token is whole: a key hook's bytes may
+    /// be gone by the next hook.
     func resume<Sink: JSONSink>(
         from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink
     ) throws(JSONFailure) -> Int {
@@ -301,8 +290,7 @@ struct Scanner {
 
     // MARK: Tokens
 
-    /// The offset of the first byte at or after `start` that is not JSON
-    /// whitespace (space, tab, line feed, carriage return).
+    /// The first offset from `start` on that is not JSON white space (space, tab, LF, CR).
     @inline(__always)
     func skipWhitespace(_ start: Int) -> Int {
         // Minified input has no whitespace at all: one comparison.
@@ -392,16 +380,15 @@ struct Scanner {
         return (i, fractional)
     }
 
-    /// The offset of the first byte at or after `start` that is not an ASCII digit.
+    /// The first offset from `start` on that is not an ASCII digit.
     @inline(__always)
     func skipDigits(_ start: Int) -> Int {
         var i = start
         while i &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             let ones: UInt64 = 0x0101_0101_0101_0101
-            // High bit set in a byte below '0', above '9', or not ASCII. Borrows
-            // and carries only reach bytes after a marked one, so the lowest
-            // marked byte is exact.
+            // High bit set in a byte below '0', above '9', or not ASCII; borrows and
+            // carries reach only bytes after a marked one, so the lowest is exact.
             let other = ((word &- ones &* 0x30) | (word &+ ones &* 0x46) | word) & (ones &* 0x80)
             if other != 0 { return i &+ (other.trailingZeroBitCount &>> 3) }
             i &+= 8
@@ -411,8 +398,7 @@ struct Scanner {
     }
 
     /// Scans the string whose opening quote is at `start`, validating escapes
-    /// and UTF-8. Returns the offset just past the closing quote and
-    /// whether there was a backslash.
+    /// and UTF-8: the offset past its closing quote, and whether it has a backslash.
     @inline(__always)
     func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool) {
         var i = start &+ 1

@@ -1,14 +1,10 @@
-/// What differs between the readers of JSON: the strict scan
-/// (``Scanner/scan(from:maxDepth:into:)``) reads the one grammar and tells
-/// its sink each token as it validates it.
-///
-/// Offsets are byte offsets into the scanned buffer. A sink may stop the
-/// scan by throwing (``JSONMistake/declined``). The scan is specialised for
-/// each sink, so the hooks a sink leaves to the defaults below (which do
-/// nothing) cost nothing.
+/// What differs between the readers of JSON: the strict scan reads the one
+/// grammar and tells its sink each token, at byte offsets into the buffer,
+/// as it validates it. A sink may stop the scan by throwing
+/// (``JSONMistake/declined``). The scan is specialised for each sink, so
+/// the hooks left to the defaults below (which do nothing) cost nothing.
 protocol JSONSink {
-    /// What the sink keeps for each open container; the scan keeps them on
-    /// its stack and passes the innermost one to each hook.
+    /// What the sink keeps for each open container; each hook gets the innermost.
     associatedtype Container
 
     /// Whether the scan reads each member name in a function of its own
@@ -19,10 +15,9 @@ protocol JSONSink {
     /// ran 3% more instructions on JSON Lines).
     static var readsKeysApart: Bool { get }
 
-    /// Whether the sink reads input that comes in chunks, through
-    /// ``Scanner/resume(from:state:maxDepth:isFinal:into:)`` (default
-    /// `false`). Static, so the sinks that read a whole buffer pay nothing
-    /// for it. A resumable sink reads keys in the loop.
+    /// Whether the sink reads input in chunks, through
+    /// ``Scanner/resume(from:state:maxDepth:isFinal:into:)`` (default `false`;
+    /// static, so the others pay nothing for it). It reads keys in the loop.
     static var resumes: Bool { get }
 
     /// The container of the top-level value.
@@ -39,8 +34,7 @@ protocol JSONSink {
     mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) throws(JSONFailure)
 
     /// A member key from its opening quote at `start` to just past its
-    /// closing quote at `end`: the next value is that member's. `scanner`
-    /// reads the key's bytes.
+    /// closing quote at `end`; the next value is that member's.
     mutating func key(
         from start: Int, to end: Int, escaped: Bool, in container: inout Container, of scanner: Scanner
     ) throws(JSONFailure)

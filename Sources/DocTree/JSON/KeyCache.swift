@@ -91,8 +91,8 @@ struct KeyCache {
         return word
     }
 
-    /// Mixes the key's words; the final steps (MurmurHash3's 64-bit
-    /// finalizer) spread every input bit over the low bits the table uses.
+    /// Mixes the key's words; MurmurHash3's 64-bit finalizer spreads every
+    /// bit over the low bits the table uses.
     @inline(__always)
     static func hash(prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) -> UInt32 {
         var h = prefix ^ (UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15)
@@ -129,10 +129,9 @@ struct KeyCache {
         return 0
     }
 
-    /// How far a lookup or insertion probes. The hash is not keyed, so keys
-    /// crafted to collide could otherwise make every lookup walk a long
-    /// chain; past this bound a key is simply not cached, and interning
-    /// (a randomly seeded `Dictionary`) handles it.
+    /// How far a lookup or insertion probes: the hash is not keyed, so keys
+    /// crafted to collide are simply not cached past it, and interning (a
+    /// randomly seeded `Dictionary`) handles them.
     static var maxProbes: Int { 32 }
 
     /// Whether two keys longer than eight bytes with equal prefixes are equal.

@@ -2,8 +2,7 @@
 /// first name of an object, or a name after a comma.
 enum MemberName { case none, first, afterComma }
 
-/// Where the grammar stands at a token boundary, where a resumable scan
-/// stops when the buffer ends and goes on later.
+/// Where the grammar stands at a token boundary (where a resumable scan stops).
 enum ScanPhase {
     /// Before a value, with a member name and its ':' first unless `.none`.
     case value(MemberName)
@@ -13,16 +12,15 @@ enum ScanPhase {
     case afterValue
 }
 
-/// One open container while scanning: what the sink keeps for it, and
-/// whether it is an object.
+/// One open container: what the sink keeps for it, and whether it is an object.
 struct ScanFrame<Container> {
     var container: Container
     var isObject: Bool
 }
 
 /// The scan's stack of open containers: in the room its caller gives (a
-/// temporary allocation) while that suffices, then on the heap. Elements
-/// are plain values (a sink's containers hold no references).
+/// temporary allocation) while that suffices, then on the heap. Elements are
+/// plain values (a sink's containers hold no references).
 struct ScanStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
@@ -78,9 +76,8 @@ struct ScanStack<Element> {
     }
 }
 
-/// Where a scan stands: its open containers, the innermost one, and the
-/// phase of the grammar. A resumable scan keeps it from one buffer to the
-/// next; its owner calls ``release()`` at the end.
+/// Where a scan stands; a resumable scan keeps it from one buffer to the
+/// next, and its owner calls ``release()`` at the end.
 struct ScanState<Container> {
     /// The open containers outside ``top``.
     var stack: ScanStack<ScanFrame<Container>>
