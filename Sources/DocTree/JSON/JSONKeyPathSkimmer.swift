@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Answers a path made only of keys (`actor.id`) on one JSON record straight
 /// from its bytes, without building a document: docq's fast lane for JSON
 /// Lines, where building a tree per record costs several times the scan.
@@ -135,6 +143,7 @@ private struct KeyPathSink: JSONSink {
     @inline(__always)
     private func matches(key k: Int, _ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
         let range = (k == 0 ? 0 : keyEnds[k &- 1])..<keyEnds[k]
-        return count == range.count && UnsafeBufferPointer(start: bytes, count: count).elementsEqual(keyBytes[range])
+        // memcmp: `elementsEqual` ran 4% more instructions on JSON Lines.
+        return count == range.count && (count == 0 || memcmp(bytes, keyBytes.baseAddress! + range.lowerBound, count) == 0)
     }
 }

@@ -74,16 +74,8 @@ enum JSONMistake {
     /// How far after `offset` a byte that is not UTF-8 (found instead of a
     /// token, or after a backslash) makes this an ``invalidUTF8``; else `nil`.
     private func invalidUTF8Shift(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let shift: Int
-        switch self {
-        case .expectedValue, .expectedMemberName, .expectedColon, .expectedCommaOrClose, .trailingValue,
-            .expectedDigit:
-            shift = 0
-        case .invalidEscape:
-            shift = 1
-        default:
-            return nil
-        }
+        var shift = 0
+        if case .invalidEscape = self { shift = 1 } else if expectation == nil { return nil }
         let i = offset + shift
         guard i < bytes.count, bytes[i] >= 0x80, UTF8Validation.sequenceLength(at: i, in: bytes) == 0 else { return nil }
         return shift
@@ -92,12 +84,12 @@ enum JSONMistake {
     /// The message; `offset` is in `bytes`, `inputOffset` the same place in the whole input.
     func message(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int) -> String {
         let text = JSONText(bytes: bytes)
-        switch self {
-        case .expectedValue, .expectedMemberName, .expectedColon, .expectedCommaOrClose, .trailingValue,
-            .expectedDigit:
+        if let expectation {
             let message = "\(expectation), found \(text.describe(at: offset))"
             guard case .trailingValue = self, text.followsLineBreak(offset) else { return message }
             return message + "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
+        }
+        switch self {
         case .leadingZero:
             return "leading zeros are not allowed"
         case .unterminatedString:
@@ -130,14 +122,15 @@ enum JSONMistake {
             return "the document is empty"
         case .tooManyNames:
             return "more than \(NodeRecord.maxNameID) distinct names"
-        case .declined, .needsInput:
+        default:  // .declined, .needsInput (the mistakes with an expectation returned above)
             return "the reader stopped before the end of the value"
         }
     }
 
     /// What was expected, for the mistakes that say what was found instead.
-    private var expectation: String {
+    private var expectation: String? {
         switch self {
+        case .expectedValue: "expected a value"
         case .expectedMemberName(let afterComma):
             afterComma ? "expected a member name after ','" : "expected a member name or '}'"
         case .expectedColon: "expected ':' after the member name"
@@ -147,7 +140,7 @@ enum JSONMistake {
         case .expectedDigit(.sign): "expected a digit after '-'"
         case .expectedDigit(.fraction): "expected a digit after the decimal point"
         case .expectedDigit(.exponent): "expected a digit in the exponent"
-        default: "expected a value"
+        default: nil
         }
     }
 

@@ -170,7 +170,22 @@ struct Scanner {
                     if Sink.resumes {
                         state.mark(i, .value(member), top)
                     }
-                    i = try name(at: i, afterComma: member == .afterComma, into: &sink, in: &top.container)
+                    // The name, its ':' and the white space after it, read here
+                    // in the loop, so the sink's state stays in registers.
+                    guard i < count, base[i] == UInt8(ascii: "\"") else {
+                        throw JSONFailure(.expectedMemberName(afterComma: member == .afterComma), at: i)
+                    }
+                    let (end, escaped) = try scanString(at: i)
+                    if Sink.resumes {
+                        // The ':' before the hook, so the name is told once
+                        // even when the buffer ends before its ':'.
+                        let next = try valueAfterName(endingAt: end)
+                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                        i = next
+                    } else {
+                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                        i = try valueAfterName(endingAt: end)
+                    }
                     member = .none
                 }
                 if Sink.resumes {
@@ -456,29 +471,19 @@ struct Scanner {
 
     // MARK: Member names
 
-    /// Reads the member name at `i` and its ':', telling `sink`; returns
-    /// where the member's value starts. A resumable scan reads the ':' before
-    /// the hook, so the name is told once even when the buffer ends before it.
-    @inline(__always)
-    func name<Sink: JSONSink>(
+    /// Reads a member name at `i`, telling `sink`, in a function of its own
+    /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
+    /// offset of the member's value.
+    @inline(never)
+    func nameApart<Sink: JSONSink>(
         at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
     ) throws(JSONFailure) -> Int {
         guard i < count, base[i] == UInt8(ascii: "\"") else {
             throw JSONFailure(.expectedMemberName(afterComma: afterComma), at: i)
         }
         let (end, escaped) = try scanString(at: i)
-        let next = try Sink.resumes ? valueAfterName(endingAt: end) : 0
         try sink.key(from: i, to: end, escaped: escaped, in: &container, of: self)
-        return try Sink.resumes ? next : valueAfterName(endingAt: end)
-    }
-
-    /// ``name(at:afterComma:into:in:)`` in a function of its own, for sinks
-    /// that say so (``JSONSink/readsKeysApart``).
-    @inline(never)
-    func nameApart<Sink: JSONSink>(
-        at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
-    ) throws(JSONFailure) -> Int {
-        try name(at: i, afterComma: afterComma, into: &sink, in: &container)
+        return try valueAfterName(endingAt: end)
     }
 
     /// After a member name that ends at `end`: the offset of its value,
