@@ -142,8 +142,9 @@ private struct KeyPathSink: JSONSink {
     /// Whether the `count` bytes at `bytes` are key number `k`.
     @inline(__always)
     private func matches(key k: Int, _ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let range = (k == 0 ? 0 : keyEnds[k &- 1])..<keyEnds[k]
+        let start = k == 0 ? 0 : keyEnds[k &- 1]
+        guard count == keyEnds[k] &- start else { return false }
         // memcmp: `elementsEqual` ran 4% more instructions on JSON Lines.
-        return count == range.count && (count == 0 || memcmp(bytes, keyBytes.baseAddress! + range.lowerBound, count) == 0)
+        return count == 0 || memcmp(bytes, keyBytes.baseAddress! + start, count) == 0
     }
 }

@@ -1,11 +1,9 @@
 /// An open-addressing hash table from a key's raw bytes (between the
 /// quotes) to its interned name id: a key seen before costs one hash and one
 /// comparison instead of a `String` and a dictionary lookup. Each entry
-/// keeps the key's first eight bytes, so short keys (most of them) compare
-/// without touching memory elsewhere, and a copy of all its bytes, so the
-/// cache outlives its input (``JSONRecordParser`` keeps one across records).
-///
-/// Manually allocated; the owner calls ``deallocate()`` when done.
+/// keeps the key's first eight bytes, so short keys (most) compare without
+/// touching memory elsewhere, and a copy of all its bytes, so the cache
+/// outlives its input. Manually allocated: the owner calls ``deallocate()``.
 struct KeyCache {
     struct Entry {
         /// The first `min(length, 8)` bytes, little-endian, zero-padded.
