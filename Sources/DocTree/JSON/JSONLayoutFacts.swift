@@ -1,12 +1,8 @@
 /// Where a JSON text shows its layout, as byte offsets: the spans a
 /// document's layout is learnt from (the first non-empty container's lead,
 /// the first member's colon, the first one-line gap between two children),
-/// read by the strict scan (``Scanner/scan(from:maxDepth:into:)``) so no
-/// other grammar follows strings, brackets or commas.
-///
-/// The text may be a prefix of a document (a stream's bytes so far): the
-/// scan then stops where the bytes end, and the facts are those its tokens
-/// settled. A fact is `nil` until settled.
+/// read by the strict scan. The text may be a prefix of a document (a
+/// stream's bytes so far); a fact is `nil` until the tokens read settle it.
 package struct JSONLayoutFacts {
     /// The offset of the first non-empty container's opening bracket and of
     /// its first child's slot (the child's key for a member).
@@ -17,79 +13,58 @@ package struct JSONLayoutFacts {
     package private(set) var colon: (keyEnd: Int, valueStart: Int)?
 
     /// The gap from the first child's end to the second child's slot of the
-    /// first container, in the order of their opening brackets, whose gap
-    /// holds no line feed; `nil` until no container opened before it can
-    /// still qualify.
-    package var commaGap: Range<Int>? { gapSettled ? best?.gap : nil }
-
-    /// The first such gap seen, though a container opened before it may not
-    /// have shown its own gap yet.
+    /// first container (in the order of their opening brackets) whose gap
+    /// holds no line feed, as far as read: final once ``gapSettled``.
     package var candidateCommaGap: Range<Int>? { best?.gap }
 
     /// Whether the scan read the whole top-level value: every fact not found
     /// then has none to find.
     package private(set) var isWhole = false
 
-    /// Whether ``commaGap`` is settled: found, or the whole value read.
+    /// Whether ``candidateCommaGap`` is final: no container opened before
+    /// it can still show a gap, or the whole value is read.
     package var gapSettled: Bool {
         guard let best else { return isWhole }
         return (undecided.first ?? Int.max) > best.id
     }
 
-    /// Whether every fact is settled.
-    package var isSettled: Bool {
-        isWhole || (lead != nil && colon != nil && gapSettled)
-    }
-
+    /// The text while the scan reads it; empty after, so no pointer outlives it.
+    private var bytes: UnsafeBufferPointer<UInt8>
     private var best: (id: Int, gap: Range<Int>)?
     /// The open containers whose first gap is not read yet, by opening order.
     private var undecided: [Int] = []
-
-    /// Reads the facts from the value at the start of `bytes` (after white
-    /// space and a byte order mark).
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let scanner = Scanner(bytes)
-        var start = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-        start = scanner.skipWhitespace(start)
-        var sink = FactSink(bytes: bytes)
-        do {
-            _ = try scanner.scan(from: start, maxDepth: Int.max, into: &sink)
-            isWhole = true
-        } catch {
-            // The bytes ended (or every fact was settled): keep what the tokens showed.
-        }
-        lead = sink.lead
-        colon = sink.colon
-        best = sink.best
-        undecided = sink.undecided
-        if isWhole { undecided = [] }
-    }
-}
-
-/// The scan's sink for ``JSONLayoutFacts``.
-private struct FactSink: JSONSink {
-    struct Container {
-        var id: Int
-        var open: Int
-        var isObject: Bool
-        var children = 0
-    }
-
-    let bytes: UnsafeBufferPointer<UInt8>
-    var lead: (open: Int, firstSlot: Int)?
-    var colon: (keyEnd: Int, valueStart: Int)?
-    var best: (id: Int, gap: Range<Int>)?
-    var undecided: [Int] = []
     private var opened = 0
     /// Just past the last value read.
     private var lastEnd = 0
     /// The first key's end, until its value starts.
     private var pendingKeyEnd: Int?
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    /// Reads the facts from the value at the start of `bytes` (after white
+    /// space and a byte order mark).
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        let scanner = Scanner(bytes)
+        var start = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        do {
+            _ = try scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, into: &self)
+            isWhole = true
+            undecided = []
+        } catch {
+            // The bytes ended: keep what the tokens showed.
+        }
+        self.bytes = UnsafeBufferPointer(start: nil, count: 0)
+    }
+}
 
-    static var readsKeysApart: Bool { false }
+/// The scan's sink: the facts are learnt as the tokens come.
+extension JSONLayoutFacts: JSONSink {
+    struct Container {
+        var id: Int
+        var open: Int
+        var isObject: Bool
+        var children = 0
+    }
 
     var root: Container { Container(id: -1, open: -1, isObject: false) }
 
@@ -149,12 +124,8 @@ private struct FactSink: JSONSink {
         return Container(id: opened, open: start, isObject: isObject)
     }
 
-    mutating func separator(at offset: Int) {}
-
     mutating func close(_ container: Container, at end: Int) {
         decide(container.id)
         lastEnd = end
     }
-
-    mutating func finish(_ root: Container) {}
 }

@@ -1,13 +1,8 @@
-/// Every mistake the JSON readers report, each with its one message: the
-/// error catalogue of the strict ``JSONScanner`` and the chunked
-/// ``JSONStreamScanner`` alike.
-///
-/// A reader records only the byte offset where it failed; the message is
-/// written here, and line and column are computed once from the offset by
-/// the one line rule (``LocationCounter``), only when something fails.
+/// Every mistake the JSON readers report, each with its one message. A
+/// reader records only the byte offset; message, line and column (by the one
+/// line rule, ``LocationCounter``) are made here, only when something fails.
 enum JSONMistake {
-    /// No value where one must begin (also a literal that is not `true`,
-    /// `false` or `null`).
+    /// No value where one must begin (also a literal other than `true`, `false`, `null`).
     case expectedValue
     /// No member name after `{` (`afterComma` false) or after a comma.
     case expectedMemberName(afterComma: Bool)
@@ -44,13 +39,10 @@ enum JSONMistake {
     case emptyInput
     /// More distinct names than a name table holds.
     case tooManyNames
-    /// Not a mistake in the input: a sink stopped the scan (see
-    /// ``JSONSink``), and its caller handles the input some other way.
-    /// Never reported.
+    /// Never reported: a sink stopped the scan, and its caller reads the input another way.
     case declined
-    /// Not a mistake in the input: the buffer ends inside a token (or in
-    /// the white space before one) and the input goes on, so a resumable
-    /// scan waits for more (see ``Scanner/mayGoOn(_:)``). Never reported.
+    /// Never reported: the buffer ends inside a token and the input goes on,
+    /// so a resumable scan waits for more (see ``Scanner/mayGoOn(_:)``).
     case needsInput
 
     /// The kind of ``LoadError`` the mistake makes.
@@ -63,42 +55,27 @@ enum JSONMistake {
         }
     }
 
-    /// The error for this mistake at `offset` in `bytes`, the whole input,
-    /// with its line, column and snippet.
-    func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> LoadError {
-        if let shift = invalidUTF8Shift(at: offset, in: bytes) {
-            return JSONMistake.invalidUTF8.error(at: offset + shift, in: bytes)
-        }
-        return LoadError(kind, message(at: offset, in: bytes, inputOffset: offset), at: offset, in: bytes)
-    }
-
-    /// The error for this mistake at `offset` in `bytes`, a part of the
-    /// input (a chunk of a stream) whose byte `offset` is at `location` of
-    /// the whole input. No snippet: the line may begin in an earlier chunk.
-    func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, location: SourceLocation) -> LoadError {
+    /// The error for this mistake at `offset` in `bytes`: the whole input, or
+    /// with `location` (byte `offset`'s in the whole input) a chunk of it, and
+    /// then no snippet (the line may begin in an earlier chunk).
+    func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, location: SourceLocation? = nil) -> LoadError {
         if let shift = invalidUTF8Shift(at: offset, in: bytes) {
             var moved = location
-            moved.byteOffset += shift
-            moved.column += shift
+            moved?.byteOffset += shift
+            moved?.column += shift
             return JSONMistake.invalidUTF8.error(at: offset + shift, in: bytes, location: moved)
+        }
+        guard let location else {
+            return LoadError(kind, message(at: offset, in: bytes, inputOffset: offset), at: offset, in: bytes)
         }
         return LoadError(kind, message(at: offset, in: bytes, inputOffset: location.byteOffset), location: location)
     }
 
-    /// How far after `offset` a byte that is not UTF-8 makes this mistake
-    /// an ``invalidUTF8`` one: what was found instead of a token, or what
-    /// follows a backslash. `nil` when the mistake stays.
+    /// How far after `offset` a byte that is not UTF-8 (found instead of a
+    /// token, or after a backslash) makes this an ``invalidUTF8``; else `nil`.
     private func invalidUTF8Shift(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let shift: Int
-        switch self {
-        case .expectedValue, .expectedMemberName, .expectedColon, .expectedCommaOrClose, .trailingValue,
-            .expectedDigit:
-            shift = 0
-        case .invalidEscape:
-            shift = 1
-        default:
-            return nil
-        }
+        var shift = 0
+        if case .invalidEscape = self { shift = 1 } else if expectation == nil { return nil }
         let i = offset + shift
         guard i < bytes.count, bytes[i] >= 0x80, UTF8Validation.sequenceLength(at: i, in: bytes) == 0 else { return nil }
         return shift
@@ -106,13 +83,13 @@ enum JSONMistake {
 
     /// The message; `offset` is in `bytes`, `inputOffset` the same place in the whole input.
     func message(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int) -> String {
-        let text = JSONText(bytes)
-        switch self {
-        case .expectedValue, .expectedMemberName, .expectedColon, .expectedCommaOrClose, .trailingValue,
-            .expectedDigit:
+        let text = JSONText(bytes: bytes)
+        if let expectation {
             let message = "\(expectation), found \(text.describe(at: offset))"
             guard case .trailingValue = self, text.followsLineBreak(offset) else { return message }
-            return message + Self.severalValuesHint
+            return message + "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
+        }
+        switch self {
         case .leadingZero:
             return "leading zeros are not allowed"
         case .unterminatedString:
@@ -145,14 +122,15 @@ enum JSONMistake {
             return "the document is empty"
         case .tooManyNames:
             return "more than \(NodeRecord.maxNameID) distinct names"
-        case .declined, .needsInput:
+        default:  // .declined, .needsInput (the mistakes with an expectation returned above)
             return "the reader stopped before the end of the value"
         }
     }
 
     /// What was expected, for the mistakes that say what was found instead.
-    private var expectation: String {
+    private var expectation: String? {
         switch self {
+        case .expectedValue: "expected a value"
         case .expectedMemberName(let afterComma):
             afterComma ? "expected a member name after ','" : "expected a member name or '}'"
         case .expectedColon: "expected ':' after the member name"
@@ -162,7 +140,7 @@ enum JSONMistake {
         case .expectedDigit(.sign): "expected a digit after '-'"
         case .expectedDigit(.fraction): "expected a digit after the decimal point"
         case .expectedDigit(.exponent): "expected a digit in the exponent"
-        default: "expected a value"
+        default: nil
         }
     }
 
@@ -181,14 +159,10 @@ enum JSONMistake {
     static func tooManyNodesMessage(_ maxNodes: Int) -> String {
         "the document has more than LoadOptions.maxNodeCount (\(maxNodes)) nodes"
     }
-
-    /// What ``trailingValue`` adds when a line break separates the values.
-    static let severalValuesHint =
-        "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
 }
 
-/// A mistake at a byte offset, as the tokenizer throws it: cheap to make;
-/// a reader that reports it makes it a located ``LoadError``.
+/// A mistake at a byte offset, as the scan throws it: cheap, so a reader
+/// that gives up on a mistake pays nothing for a message it never shows.
 struct JSONFailure: Error {
     var mistake: JSONMistake
     var offset: Int
@@ -197,11 +171,13 @@ struct JSONFailure: Error {
     func located(in bytes: UnsafeBufferPointer<UInt8>) -> LoadError { mistake.error(at: offset, in: bytes) }
 }
 
+extension JSONFailure {
+    init(_ mistake: JSONMistake, at offset: Int) { self.init(mistake: mistake, offset: offset) }
+}
+
 /// Reads bytes of JSON input for messages.
 private struct JSONText {
     let bytes: UnsafeBufferPointer<UInt8>
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// Names what is at `i`: a quoted word or character, a control
     /// character, a byte that is not UTF-8, or the end of the input.

@@ -1,32 +1,13 @@
-/// Parses the records of one stream of JSON values (JSON Lines, or values
-/// separated by white space) into documents that share one name table:
-/// the entry point for parsing many small documents in a row.
+/// The JSON reader: parses UTF-8 bytes into documents (the strict scan into
+/// ``JSONTreeSink``), keeping the names, the key cache and the duplicate-key
+/// stamps from one document to the next. A one-shot load is a parser used
+/// once; the records of a stream share one, so a known key costs a hash and
+/// a compare, and records that add no name share one ``NameTable`` instance.
+/// A name keeps its id until the table starts afresh: once it holds more
+/// than ``maxSharedNames(nodes:)`` names after a record that added some, the
+/// next record starts a new one (earlier documents keep theirs).
 ///
-/// A document parsed alone interns each of its keys (a `String` and a
-/// dictionary lookup per distinct key) and builds its own name table. The
-/// records of a stream mostly repeat the same keys, so this parser keeps
-/// the names, and the scanner's cache from raw key bytes to name ids, from
-/// one record to the next: after the first record, a known key costs one
-/// hash and one comparison, and records that add no name get the very same
-/// ``NameTable`` instance.
-///
-/// ## The shared table
-///
-/// - Name ids are stable: a name keeps its id in every later document this
-///   parser returns, until the table is started afresh (below).
-/// - A later record may add names. Tables are immutable and copy-on-write,
-///   so a document from an earlier record keeps the table it was given and
-///   stays valid; the new names appear only in later documents' tables.
-/// - When records keep adding names (keys that are ids or timestamps), the
-///   table would grow without bound and every new name would copy it: once
-///   it holds more than ``maxSharedNames(nodes:)`` names after a record
-///   that added some, the next record starts a new, empty table.
-///
-/// Each document owns its own copy of its record's bytes as its text, so it
-/// keeps nothing of the stream alive but the name table.
-///
-/// Not thread-safe: one parser per reader; documents it returns are
-/// `Sendable` like any other.
+/// Not thread-safe: one parser per reader; its documents are `Sendable`.
 package final class JSONRecordParser {
     private let options: LoadOptions
     private var names = NameTable.Builder(splitsPrefixes: false)
@@ -37,8 +18,7 @@ package final class JSONRecordParser {
     private var keys = KeyCache()
     private var stamps = KeyStamps()
 
-    /// A parser for documents loaded with `options` (its ``LoadOptions/maxDepth``
-    /// and ``LoadOptions/maxNodeCount`` apply to each record).
+    /// A parser whose ``LoadOptions/maxDepth`` and ``LoadOptions/maxNodeCount`` apply to each document.
     package init(options: LoadOptions) {
         self.options = options
         self.table = NameTable(names)
@@ -50,8 +30,7 @@ package final class JSONRecordParser {
     }
 
     /// How many names the shared table may hold after a record of `nodes`
-    /// nodes added some, before the next record starts a new table: copying
-    /// the table for a new name then costs at most a few times the record.
+    /// nodes added some: copying it then costs at most a few times the record.
     package static func maxSharedNames(nodes: Int) -> Int { max(1024, 4 * nodes) }
 
     /// How many names the shared table holds now (for tests and tuning).
@@ -60,27 +39,33 @@ package final class JSONRecordParser {
     /// Parses `record`, exactly one JSON value (white space around it is
     /// fine), into a document whose text is a copy of `record`.
     ///
-    /// - Throws: ``LoadError`` located in `record` (offset 0, line 1,
-    ///   column 1 is its first byte), as ``JSONScanner/parse(_:options:)`` would.
+    /// - Throws: ``LoadError`` located in `record` (line 1, column 1 is its first byte).
     package func parse(_ record: ArraySlice<UInt8>) throws(LoadError) -> Document {
-        try parse(record, text: { Array(record) })
+        // Without allowsMore a second value throws: the content is a document.
+        try read(record, allowsMore: false, spans: NoSpans()) { Array(record) }.content.document!
     }
 
     /// Parses `bytes`, exactly one JSON value, into a document that keeps
     /// `bytes` as its text (no copy).
     package func parse(_ bytes: [UInt8]) throws(LoadError) -> Document {
-        try parse(bytes[...], text: { bytes })
+        try read(bytes[...], allowsMore: false, spans: NoSpans()) { bytes }.content.document!
     }
 
-    private func parse(_ record: ArraySlice<UInt8>, text: () -> [UInt8]) throws(LoadError) -> Document {
+    /// Reads the value in `bytes` into a document whose text is `text()`,
+    /// telling `spans` where each value and key stands. A second value is an
+    /// error unless `allowsMore`, and then the content (no document).
+    func read<Spans: SpanRecorder>(
+        _ bytes: ArraySlice<UInt8>, allowsMore: Bool, spans: consuming Spans, text: () -> [UInt8]
+    ) throws(LoadError) -> (content: JSONScanner.Content, spans: Spans) {
         var sink = JSONTreeSink(
             builder: TreeBuilder(
-                splitsPrefixes: false, maxDepth: options.maxDepth,
-                estimatedNodes: JSONScanner.estimatedNodes(min(record.count, Int(UInt32.max))), names: takeNames()),
-            keys: keys, stamps: stamps, spans: NoSpans())
+                splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: Self.estimatedNodes(bytes.count),
+                names: takeNames()),
+            keys: keys, stamps: stamps, spans: spans)
+        let end: Int
         do {
-            try record.withUnsafeBufferPointer { (input) throws(LoadError) in
-                _ = try JSONScanner.build(input, into: &sink, options: options)
+            end = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
+                try scan(input, into: &sink, allowsMore: allowsMore)
             }
         } catch {
             // The names a failed record interned stay: the key cache maps to them.
@@ -88,6 +73,7 @@ package final class JSONRecordParser {
             throw error
         }
         keep(&sink)
+        if end < bytes.count { return (.values(secondAt: end), sink.spans) }
         let added = names.strings.count != tableCount
         if added {
             table = NameTable(names)
@@ -96,20 +82,55 @@ package final class JSONRecordParser {
         sink.builder.text = text()
         let document = sink.builder.finish(format: .json, frozenNames: table)
         if added, names.strings.count > Self.maxSharedNames(nodes: document.nodeCount) { startNewTable() }
-        return document
+        return (.document(document), sink.spans)
     }
 
-    /// Takes back what `sink` grew from one record to the next: the names,
-    /// the key cache (which may have moved its storage) and the stamps.
-    private func keep(_ sink: inout JSONTreeSink<NoSpans>) {
+    /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even
+    /// canada.json (13.5 bytes a value) never regrows; `finish` trims the rest.
+    static func estimatedNodes(_ inputBytes: Int) -> Int { min(inputBytes, Int(UInt32.max)) / 8 }
+
+    /// Scans `input` into `sink`'s builder, checking the size limits; returns
+    /// where the value ends (after the white space that follows it).
+    private func scan<Spans: SpanRecorder>(
+        _ input: UnsafeBufferPointer<UInt8>, into sink: inout JSONTreeSink<Spans>, allowsMore: Bool
+    ) throws(LoadError) -> Int {
+        guard input.count <= Int(UInt32.max) else {
+            throw LoadError(
+                .tooLarge, "the input is \(input.count) bytes; a document holds at most \(UInt32.max) bytes of text")
+        }
+        sink.stamps.prepare(forInputOf: input.count)
+        // A node takes at least two input bytes (`[0,0,…]`), so input of
+        // fewer than twice the limit cannot pass it and is scanned unchecked.
+        sink.maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
+        let scanner = Scanner(input)
+        let end: Int
+        do {
+            let bom = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
+            let start = scanner.skipWhitespace(bom ? 3 : 0)
+            end = scanner.skipWhitespace(try scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink))
+        } catch {
+            throw error.located(in: input)
+        }
+        guard end == input.count || allowsMore else { throw JSONMistake.trailingValue.error(at: end, in: input) }
+        guard sink.builder.fitsLimits else {
+            throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
+        }
+        guard sink.builder.nodes.count <= options.maxNodeCount else {
+            throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
+        }
+        return end
+    }
+
+    /// Takes back what `sink` grew: names, key cache (perhaps moved) and stamps.
+    private func keep(_ sink: inout JSONTreeSink<some SpanRecorder>) {
         swap(&names, &sink.builder.names)
         keys = sink.keys
         stamps = sink.stamps
         stamps.advance(past: sink.nodes.count)
     }
 
-    /// Moves ``names`` out (leaving an empty builder that allocates
-    /// nothing), so the tree builder appends to it without a copy.
+    /// Moves ``names`` out (an empty builder allocates nothing), so the tree
+    /// builder appends to it without a copy.
     private func takeNames() -> NameTable.Builder {
         var taken = NameTable.Builder(splitsPrefixes: false)
         swap(&taken, &names)

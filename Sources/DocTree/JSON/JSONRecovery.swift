@@ -1,8 +1,7 @@
-/// Where reading resumes after a malformed value in a stream of JSON
-/// values, the one rule of ``RecordReader`` and ``JSONStreamScanner``: at
-/// the failing token when it begins a line and can begin a value, else
-/// after the next line break. So in JSON Lines one broken line costs only
-/// itself.
+/// Where reading resumes after a malformed value in a stream of JSON values
+/// (the rule of ``RecordReader`` and ``JSONStreamScanner``): at the failing
+/// token when it begins a line and can begin a value, else after the next
+/// line break, so in JSON Lines one broken line costs only itself.
 enum JSONRecovery {
     /// Whether `c` can be the first byte of a JSON value.
     static func beginsValue(_ c: UInt8) -> Bool {

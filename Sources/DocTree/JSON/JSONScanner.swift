@@ -1,44 +1,27 @@
-/// The strict RFC 8259 JSON parser: one pass over UTF-8 bytes that validates
-/// the input and appends node records to a ``TreeBuilder`` as it goes.
+/// The strict RFC 8259 JSON parser's entry points, each a
+/// ``JSONRecordParser`` used once.
 ///
-/// ## What it accepts
-///
-/// Exactly one JSON value, with optional whitespace around it and an optional
-/// UTF-8 byte order mark before it. Everything RFC 8259 forbids is an error
-/// located at the offending byte: trailing commas, comments, single quotes,
-/// leading zeros, `NaN`, unescaped control characters, invalid escapes, lone
-/// UTF-16 surrogate escapes (`"\uD800"`), and invalid UTF-8 anywhere
-/// (overlong forms, encoded surrogates, truncated sequences, code points past
-/// U+10FFFF), the last reported as ``LoadError/Kind-swift.struct/invalidEncoding``.
-/// Duplicate member names are kept, in order.
-///
-/// ## How it builds
-///
-/// The input itself becomes the document's text buffer, so loading copies no
-/// string and no number:
-///
-/// - a string leaf is the span between its quotes, flagged
-///   ``NodeRecord/Flags/escaped`` when it contains a backslash (then
-///   ``JSONStringDecoding`` decodes it when it is read);
-/// - a number leaf is the span of its text exactly as written, flagged
-///   ``NodeRecord/Flags/fractional`` when it has a fraction or an exponent;
-/// - `true`, `false` and `null` are spans of their literal;
-/// - an object member is its value's record, whose name id is the interned,
-///   decoded key.
-///
-/// Containers are tracked on an explicit stack, never by recursion, so the
-/// nesting depth is bounded only by ``LoadOptions/maxDepth``; deeper input
-/// fails with ``LoadError/Kind-swift.struct/nestingTooDeep`` at the opening
-/// bracket.
+/// It accepts one value, with white space around it and an optional UTF-8
+/// byte order mark before it; duplicate member names are kept, in order.
+/// What RFC 8259 forbids fails at the offending byte: trailing commas,
+/// comments, single quotes, leading zeros, `NaN`, unescaped control
+/// characters, invalid escapes, lone surrogate escapes (`"\uD800"`), and
+/// invalid UTF-8 anywhere (``LoadError/Kind-swift.struct/invalidEncoding``).
+/// Nesting past ``LoadOptions/maxDepth`` fails at the opening bracket.
 package enum JSONScanner {
     /// What UTF-8 JSON input holds.
     package enum Content {
         /// Exactly one value: the document.
         case document(Document)
-        /// A complete first value, then more than white space from byte
-        /// `offset` on: a stream of values such as JSON Lines, which
-        /// ``DocumentStream`` reads.
+        /// A complete first value, then another from byte `offset` on: a
+        /// stream of values such as JSON Lines (see ``DocumentStream``).
         case values(secondAt: Int)
+
+        /// The document, when there is exactly one value.
+        package var document: Document? {
+            guard case .document(let document) = self else { return nil }
+            return document
+        }
     }
 
     /// Parses UTF-8 JSON `bytes` into a document.
@@ -60,236 +43,34 @@ package enum JSONScanner {
     ///
     /// - Throws: as ``parse(_:options:)``, but never for a second value.
     package static func read(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Content {
-        try read(bytes, options: options, allowsMore: true, spans: NoSpans()).0
-    }
-
-    /// ``read(_:options:)``, telling `spans` where each value and key stands
-    /// (returned with the content); a second value is an error unless `allowsMore`.
-    private static func read<Spans: SpanRecorder>(
-        _ bytes: [UInt8], options: LoadOptions, allowsMore: Bool, spans: consuming Spans
-    ) throws(LoadError) -> (Content, Spans) {
-        var sink = JSONTreeSink(
-            builder: TreeBuilder(
-                splitsPrefixes: false, maxDepth: options.maxDepth,
-                estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max)))),
-            keys: KeyCache(), stamps: KeyStamps(), spans: spans)
-        defer {
-            sink.keys.deallocate()
-            sink.stamps.deallocate()
-        }
-        let end = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
-            try build(input, into: &sink, options: options, allowsMore: allowsMore)
-        }
-        if end < bytes.count { return (.values(secondAt: end), sink.spans) }
-        sink.builder.text = bytes
-        return (.document(sink.builder.finish(format: .json)), sink.spans)
-    }
-
-    /// The offset just past the closing quote of the well-formed string
-    /// whose opening quote is at `start` in `bytes` (a member key the
-    /// scanner read; see ``NodeSpans/keyStarts``).
-    package static func stringEnd(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
-        return try? Scanner(bytes).scanString(at: start).end
+        try JSONRecordParser(options: options).read(bytes[...], allowsMore: true, spans: NoSpans()) { bytes }.content
     }
 
     /// Parses like ``parse(_:options:)`` and also records where every value
     /// and member key stands in `bytes` (see ``NodeSpans``), for editing.
     package static func parseWithSpans(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> (Document, NodeSpans) {
-        let (content, table) = try read(
-            bytes, options: options, allowsMore: false,
-            spans: SpanTable(estimatedNodes: estimatedNodes(min(bytes.count, Int(UInt32.max)))))
-        var spans = table
-        // Without allowsMore a second value throws, so this is one document.
-        guard case .document(let document) = content else {
-            preconditionFailure("a second value is an error without allowsMore")
-        }
-        spans.begin(0, at: 0)
-        spans.end(0, at: bytes.count)
-        spans.spans.reserve(document.table.nodes.count - 1)
-        return (document, spans.spans)
+        let estimate = JSONRecordParser.estimatedNodes(bytes.count)
+        let read = try JSONRecordParser(options: options).read(
+            bytes[...], allowsMore: false, spans: SpanTable(estimatedNodes: estimate)) { bytes }
+        let document = read.content.document!  // without allowsMore a second value throws
+        var table = read.spans
+        table.begin(0, at: 0)
+        table.end(0, at: bytes.count)
+        table.spans.reserve(document.table.nodes.count - 1)
+        return (document, table.spans)
     }
 
-    /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even
-    /// number-dense JSON (canada.json, 13.5 bytes a value) fits without
-    /// regrowing; `finish` gives back what stays unused.
-    static func estimatedNodes(_ inputBytes: Int) -> Int { inputBytes / 8 }
-
-    /// Scans `input` into `sink`'s builder (which holds only the document
-    /// node), checking the size limits; the caller sets the text and
-    /// finishes. ``JSONRecordParser`` passes caches it keeps from one record
-    /// to the next.
-    ///
-    /// Returns where the first value ends (after the white space that
-    /// follows it): the end of the input, or, when `allowsMore`, the start
-    /// of a second value; without `allowsMore` a second value is an error.
-    static func build<Spans: SpanRecorder>(
-        _ input: UnsafeBufferPointer<UInt8>, into sink: inout JSONTreeSink<Spans>, options: LoadOptions,
-        allowsMore: Bool = false
-    ) throws(LoadError) -> Int {
-        guard input.count <= Int(UInt32.max) else {
-            throw LoadError(
-                .tooLarge, "the input is \(input.count) bytes; a document holds at most \(UInt32.max) bytes of text")
-        }
-        sink.stamps.prepare(forInputOf: input.count)
-        // A node takes at least two input bytes (`[0,0,…]`), so input of
-        // fewer than twice the limit cannot pass it and is scanned unchecked.
-        sink.maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
-        let scanner = Scanner(input)
-        let end: Int
-        do {
-            let bom = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
-            let start = scanner.skipWhitespace(bom ? 3 : 0)
-            end = scanner.skipWhitespace(try scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink))
-        } catch {
-            throw error.located(in: input)
-        }
-        guard end == input.count || allowsMore else { throw JSONMistake.trailingValue.error(at: end, in: input) }
-        guard sink.builder.fitsLimits else {
-            throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
-        }
-        guard sink.builder.nodes.count <= options.maxNodeCount else {
-            throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
-        }
-        return end
+    /// The offset just past the closing quote of the well-formed string
+    /// whose opening quote is at `start` in `bytes` (see ``NodeSpans/keyStarts``).
+    package static func stringEnd(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\"") else { return nil }
+        return try? Scanner(bytes).scanString(at: start).end
     }
 }
 
-// MARK: - The scanner
-
-/// Where the scan stands before a value: no member name first, or the
-/// first name of an object, or a name after a comma.
-enum MemberName { case none, first, afterComma }
-
-/// Where the grammar stands at a token boundary, where a resumable scan
-/// stops when the buffer ends and goes on later (``ScanState``).
-enum ScanPhase {
-    /// Before a value, with a member name and its ':' first unless `.none`.
-    case value(MemberName)
-    /// Just inside a container: its first value (or member name), or its
-    /// closing bracket.
-    case firstOrClose
-    /// After a value: a comma, a closing bracket, or the end of the value read.
-    case afterValue
-}
-
-/// One open container while scanning: what the sink keeps for it, and
-/// whether it is an object.
-struct ScanFrame<Container> {
-    var container: Container
-    var isObject: Bool
-}
-
-/// The scan's stack of open containers: in the room its caller gives (a
-/// temporary allocation) while that suffices, then on the heap. Elements
-/// are plain values (a sink's containers hold no references).
-struct ScanStack<Element> {
-    private var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
-    private var capacity: Int
-    private var onHeap = false
-
-    init(_ room: UnsafeMutableBufferPointer<Element>) {
-        base = room.baseAddress!
-        capacity = room.count
-    }
-
-    /// A stack on the heap from the start, for a scan that outlives one
-    /// call (``ScanState``); its owner calls ``release()``.
-    init(capacity: Int) {
-        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-        self.capacity = capacity
-        onHeap = true
-    }
-
-    var isEmpty: Bool { count == 0 }
-
-    @inline(__always)
-    mutating func push(_ element: Element) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: element)
-        count &+= 1
-    }
-
-    @inline(__always)
-    mutating func pop() -> Element {
-        count &-= 1
-        return (base + count).move()
-    }
-
-    /// Empties the stack, keeping its storage.
-    mutating func removeAll() {
-        base.deinitialize(count: count)
-        count = 0
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        if onHeap { base.deallocate() }
-        base = larger
-        capacity *= 2
-        onHeap = true
-    }
-
-    /// Frees the heap storage, if any.
-    func release() {
-        if onHeap { base.deallocate() }
-    }
-}
-
-/// Where a scan stands: its open containers, the innermost one, and the
-/// phase of the grammar. A resumable scan
-/// (``Scanner/resume(from:state:maxDepth:isFinal:into:)``) keeps it from
-/// one buffer to the next; its owner calls ``release()`` at the end.
-struct ScanState<Container> {
-    /// The open containers outside ``top``.
-    var stack: ScanStack<ScanFrame<Container>>
-    /// The innermost open container (the sink's root outside any).
-    var top: ScanFrame<Container>
-    /// Where the grammar stands.
-    var phase = ScanPhase.value(.none)
-    /// Whether the last scan stopped at the buffer's end, before the value ended.
-    var isSuspended = false
-    /// The last token boundary marked, where a scan that stops goes on.
-    var resumeOffset = 0
-
-    init(stack: ScanStack<ScanFrame<Container>>, root: Container) {
-        self.stack = stack
-        self.top = ScanFrame(container: root, isObject: false)
-    }
-
-    /// A state before a top-level value, its stack on the heap.
-    init(root: Container) {
-        self.init(stack: ScanStack(capacity: 32), root: root)
-    }
-
-    /// Back to before a top-level value (after a malformed one).
-    mutating func reset(root: Container) {
-        stack.removeAll()
-        top = ScanFrame(container: root, isObject: false)
-        phase = .value(.none)
-        isSuspended = false
-    }
-
-    /// Marks the token boundary at `offset`, in `phase`, with `top` the
-    /// innermost container there: where the scan goes on if the buffer ends
-    /// before the next mark.
-    @inline(__always)
-    mutating func mark(_ offset: Int, _ phase: ScanPhase, _ top: ScanFrame<Container>) {
-        resumeOffset = offset
-        self.phase = phase
-        self.top = top
-    }
-
-    /// Frees the stack's storage.
-    func release() { stack.release() }
-}
-
-/// Reads one input buffer. Positions are byte offsets into it; every read
-/// is preceded by a bounds check against `count`. Two words, so passing it
-/// to the helpers costs two registers.
+/// Reads one input buffer: the one grammar of JSON and its tokens, with
+/// word-at-a-time fast paths. Positions are byte offsets; every read is
+/// bounds-checked against `count`. Two words: two registers per helper call.
 struct Scanner {
     /// The first byte, or a dangling pointer never read when the input is empty.
     let base: UnsafePointer<UInt8>
@@ -302,14 +83,10 @@ struct Scanner {
 
     var input: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Reads the one value that starts at `start` (white space already
-    /// skipped), telling `sink` each token as it validates it: the one
-    /// grammar of JSON, whatever the sink makes of it.
-    ///
-    /// Containers are tracked on an explicit stack; opening one more than
-    /// `maxDepth` deep fails with ``JSONMistake/tooDeep(maxDepth:)``.
-    ///
-    /// Returns the offset just past the value.
+    /// Reads the one value that starts at `start` (white space skipped),
+    /// telling `sink` each token as it validates it; returns the offset just
+    /// past the value. Opening a container more than `maxDepth` deep fails
+    /// with ``JSONMistake/tooDeep(maxDepth:)``.
     @inline(__always)
     func scan<Sink: JSONSink>(from start: Int, maxDepth: Int, into sink: inout Sink) throws(JSONFailure) -> Int {
         // The stack lives in this frame up to 32 containers deep (no
@@ -328,18 +105,13 @@ struct Scanner {
     /// (``JSONSink/resumes``), over a buffer that holds the input so far
     /// (`isFinal` when it holds the rest of it).
     ///
-    /// When the buffer ends inside a token, or in the white space before
-    /// one, and the input goes on, the scan stops at that token's start
-    /// with `state` saved (``ScanState/isSuspended``) and returns that
-    /// offset: the caller keeps the bytes from there on, appends more and
-    /// resumes from the same bytes (offsets rebased to the new buffer). A
-    /// number that ends the buffer is not finished until the input is.
-    /// Each hook is called once per token, after the token is whole: a key
-    /// hook's bytes may be gone when the next hook comes.
-    ///
-    /// Returns the offset just past the value when it ended, else where to
-    /// resume. The caller that resumes should read at least as many bytes
-    /// again as it keeps, or a long token is read again and again.
+    /// Where the buffer ends inside a token (or the white space before one,
+    /// or a number) and the input goes on, the scan stops at that token's
+    /// start (``ScanState/isSuspended``) and returns its offset; the caller
+    /// keeps the bytes from there, appends at least as many (or a long token
+    /// is read again and again) and resumes over them, offsets rebased. Each
+    /// hook is called once, when its token is whole: a key hook's bytes may
+    /// be gone by the next hook.
     func resume<Sink: JSONSink>(
         from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink
     ) throws(JSONFailure) -> Int {
@@ -360,14 +132,12 @@ struct Scanner {
     ) throws(JSONFailure) -> Int {
         var i = start
         var top = state.top
-
         // Whether a member name comes before the next value.
         var member = MemberName.none
-
         // A resumable scan marks in `state` each token boundary it would
         // stop at, with the phase there (no hook is called between the mark
-        // and a failure that may be the buffer's end); `resume` stops there.
-        // Resuming after a value: the value part of the loop is skipped once.
+        // and a failure that may be the buffer's end). Resuming after a
+        // value skips the value part of the loop once.
         var afterValue = false
 
         if Sink.resumes {
@@ -380,7 +150,7 @@ struct Scanner {
                 afterValue = true
             case .firstOrClose:
                 state.mark(i, .firstOrClose, top)
-                guard i < count || isFinal else { throw fail(.needsInput, at: i) }
+                guard i < count || isFinal else { throw JSONFailure(.needsInput, at: i) }
                 if i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     i &+= 1
                     try sink.close(top.container, at: i)
@@ -403,7 +173,7 @@ struct Scanner {
                     // The name, its ':' and the white space after it, read here
                     // in the loop, so the sink's state stays in registers.
                     guard i < count, base[i] == UInt8(ascii: "\"") else {
-                        throw fail(.expectedMemberName(afterComma: member == .afterComma), at: i)
+                        throw JSONFailure(.expectedMemberName(afterComma: member == .afterComma), at: i)
                     }
                     let (end, escaped) = try scanString(at: i)
                     if Sink.resumes {
@@ -421,8 +191,7 @@ struct Scanner {
                 if Sink.resumes {
                     state.mark(i, .value(.none), top)
                 }
-                // A value starts at `i` (whitespace already skipped).
-                guard i < count else { throw fail(state.stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
+                guard i < count else { throw JSONFailure(state.stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
                 let c = base[i]
                 switch c {
                 case UInt8(ascii: "\""):
@@ -433,17 +202,17 @@ struct Scanner {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
                     let (end, fractional) = try scanNumber(at: i)
                     // A number that ends the buffer may go on past it.
-                    if Sink.resumes, end == count, !isFinal { throw fail(.needsInput, at: end) }
+                    if Sink.resumes, end == count, !isFinal { throw JSONFailure(.needsInput, at: end) }
                     try sink.number(from: i, to: end, fractional: fractional, in: &top.container)
                     i = end
 
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    guard let (kind, length) = literal(at: i) else { throw fail(.expectedValue, at: i) }
+                    guard let (kind, length) = literal(at: i) else { throw JSONFailure(.expectedValue, at: i) }
                     try sink.literal(kind, at: i, length: length, in: &top.container)
                     i &+= length
 
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    guard state.stack.count < maxDepth else { throw fail(.tooDeep(maxDepth: maxDepth), at: i) }
+                    guard state.stack.count < maxDepth else { throw JSONFailure(.tooDeep(maxDepth: maxDepth), at: i) }
                     let isObject = c == UInt8(ascii: "{")
                     let opened = try sink.open(isObject: isObject, at: i, in: &top.container)
                     state.stack.push(top)
@@ -451,7 +220,7 @@ struct Scanner {
                     i = skipWhitespace(i &+ 1)
                     if Sink.resumes, i == count, !isFinal {
                         state.mark(i, .firstOrClose, top)
-                        throw fail(.needsInput, at: i)
+                        throw JSONFailure(.needsInput, at: i)
                     }
                     let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                     if i < count, base[i] == closer {
@@ -460,7 +229,7 @@ struct Scanner {
                         top = state.stack.pop()
                     } else if isObject {
                         if Sink.readsKeysApart {
-                            i = try keyApart(at: i, afterComma: false, into: &sink, in: &top.container)
+                            i = try nameApart(at: i, afterComma: false, into: &sink, in: &top.container)
                         } else {
                             member = .first
                         }
@@ -470,7 +239,7 @@ struct Scanner {
                     }
 
                 default:
-                    throw fail(.expectedValue, at: i)
+                    throw JSONFailure(.expectedValue, at: i)
                 }
             }
 
@@ -482,7 +251,7 @@ struct Scanner {
                 }
                 i = skipWhitespace(i)
                 guard i < count else {
-                    throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
+                    throw JSONFailure(.expectedCommaOrClose(inObject: top.isObject), at: i)
                 }
                 let c = base[i]
                 if c == UInt8(ascii: ",") {
@@ -490,7 +259,7 @@ struct Scanner {
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
                         if Sink.readsKeysApart {
-                            i = try keyApart(at: i, afterComma: true, into: &sink, in: &top.container)
+                            i = try nameApart(at: i, afterComma: true, into: &sink, in: &top.container)
                         } else {
                             member = .afterComma
                         }
@@ -503,7 +272,7 @@ struct Scanner {
                     top = state.stack.pop()
                     continue
                 }
-                throw fail(.expectedCommaOrClose(inObject: top.isObject), at: i)
+                throw JSONFailure(.expectedCommaOrClose(inObject: top.isObject), at: i)
             }
         }
         sink.finish(top.container)
@@ -536,8 +305,7 @@ struct Scanner {
 
     // MARK: Tokens
 
-    /// The offset of the first byte at or after `start` that is not JSON
-    /// whitespace (space, tab, line feed, carriage return).
+    /// The first offset from `start` on that is not JSON white space (space, tab, LF, CR).
     @inline(__always)
     func skipWhitespace(_ start: Int) -> Int {
         // Minified input has no whitespace at all: one comparison.
@@ -569,19 +337,15 @@ struct Scanner {
         return i
     }
 
-    /// "true", "null" and "alse" as little-endian words.
-    static var trueWord: UInt32 { 0x6575_7274 }
-    static var nullWord: UInt32 { 0x6C6C_756E }
-    static var alseWord: UInt32 { 0x6573_6C61 }
-
     /// The literal (`true`, `false` or `null`) at `i`, which is in the
-    /// input: its kind and length; `nil` when there is none.
+    /// input: its kind and length; `nil` when there is none. Each is
+    /// compared as one little-endian word ("true", "null", "alse").
     @inline(__always)
     func literal(at i: Int) -> (kind: Node.Kind, length: Int)? {
         switch base[i] {
-        case UInt8(ascii: "t") where word(at: i) == Self.trueWord: (.true, 4)
-        case UInt8(ascii: "n") where word(at: i) == Self.nullWord: (.null, 4)
-        case UInt8(ascii: "f") where word(at: i &+ 1) == Self.alseWord: (.false, 5)
+        case UInt8(ascii: "t") where word(at: i) == 0x6575_7274: (.true, 4)
+        case UInt8(ascii: "n") where word(at: i) == 0x6C6C_756E: (.null, 4)
+        case UInt8(ascii: "f") where word(at: i &+ 1) == 0x6573_6C61: (.false, 5)
         default: nil
         }
     }
@@ -601,11 +365,11 @@ struct Scanner {
     func scanNumber(at start: Int) throws(JSONFailure) -> (end: Int, fractional: Bool) {
         var i = start
         if base[i] == UInt8(ascii: "-") { i &+= 1 }
-        guard i < count, Self.isDigit(base[i]) else { throw fail(.expectedDigit(.sign), at: i) }
+        guard i < count, Self.isDigit(base[i]) else { throw JSONFailure(.expectedDigit(.sign), at: i) }
         if base[i] == UInt8(ascii: "0") {
             i &+= 1
             if i < count, Self.isDigit(base[i]) {
-                throw fail(.leadingZero, at: start)
+                throw JSONFailure(.leadingZero, at: start)
             }
         } else {
             i = skipDigits(i &+ 1)
@@ -614,7 +378,7 @@ struct Scanner {
         if i < count, base[i] == UInt8(ascii: ".") {
             i &+= 1
             guard i < count, Self.isDigit(base[i]) else {
-                throw fail(.expectedDigit(.fraction), at: i)
+                throw JSONFailure(.expectedDigit(.fraction), at: i)
             }
             i = skipDigits(i &+ 1)
             fractional = true
@@ -623,7 +387,7 @@ struct Scanner {
             i &+= 1
             if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
             guard i < count, Self.isDigit(base[i]) else {
-                throw fail(.expectedDigit(.exponent), at: i)
+                throw JSONFailure(.expectedDigit(.exponent), at: i)
             }
             i = skipDigits(i &+ 1)
             fractional = true
@@ -631,16 +395,15 @@ struct Scanner {
         return (i, fractional)
     }
 
-    /// The offset of the first byte at or after `start` that is not an ASCII digit.
+    /// The first offset from `start` on that is not an ASCII digit.
     @inline(__always)
     func skipDigits(_ start: Int) -> Int {
         var i = start
         while i &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             let ones: UInt64 = 0x0101_0101_0101_0101
-            // High bit set in a byte below '0', above '9', or not ASCII. Borrows
-            // and carries only reach bytes after a marked one, so the lowest
-            // marked byte is exact.
+            // High bit set in a byte below '0', above '9', or not ASCII; borrows and
+            // carries reach only bytes after a marked one, so the lowest is exact.
             let other = ((word &- ones &* 0x30) | (word &+ ones &* 0x46) | word) & (ones &* 0x80)
             if other != 0 { return i &+ (other.trailingZeroBitCount &>> 3) }
             i &+= 8
@@ -650,8 +413,7 @@ struct Scanner {
     }
 
     /// Scans the string whose opening quote is at `start`, validating escapes
-    /// and UTF-8. Returns the offset just past the closing quote and
-    /// whether there was a backslash.
+    /// and UTF-8: the offset past its closing quote, and whether it has a backslash.
     @inline(__always)
     func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool) {
         var i = start &+ 1
@@ -660,84 +422,64 @@ struct Scanner {
             // Fast path: skip eight plain ASCII bytes at a time.
             while i &+ 8 <= count {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                let special = Self.specialBytes(word)
+                let special = ByteWords.stringSpecials(word)
                 if special != 0 {
                     i &+= special.trailingZeroBitCount &>> 3
                     break
                 }
                 i &+= 8
             }
-            guard i < count else { throw fail(.unterminatedString, at: start) }
+            guard i < count else { throw JSONFailure(.unterminatedString, at: start) }
             let c = base[i]
             if c == UInt8(ascii: "\"") { return (i &+ 1, escaped) }
             if c == UInt8(ascii: "\\") {
                 escaped = true
                 i = try scanEscape(at: i, stringStart: start)
             } else if c >= 0x80 {
-                let length = utf8Length(at: i)
-                guard length != 0 else { throw fail(.invalidUTF8, at: i) }
+                let length = UTF8Validation.sequenceLength(at: i, in: input)
+                guard length != 0 else { throw JSONFailure(.invalidUTF8, at: i) }
                 i &+= length
             } else if c < 0x20 {
-                throw fail(.controlCharacter, at: i)
+                throw JSONFailure(.controlCharacter, at: i)
             } else {
                 i &+= 1
             }
         }
     }
 
-    /// A word with the high bit set in each byte that is a quote, a backslash,
-    /// a control character or not ASCII (see ``ByteWords/stringSpecials(_:)``).
-    @inline(__always)
-    static func specialBytes(_ word: UInt64) -> UInt64 { ByteWords.stringSpecials(word) }
-
     /// Validates the escape whose backslash is at `i`; returns the offset past it.
     @inline(__always)
     func scanEscape(at i: Int, stringStart: Int) throws(JSONFailure) -> Int {
-        guard i &+ 1 < count else { throw fail(.unterminatedString, at: stringStart) }
+        guard i &+ 1 < count else { throw JSONFailure(.unterminatedString, at: stringStart) }
         switch base[i &+ 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return i &+ 2
         case UInt8(ascii: "u"):
-            let value = try hex4(at: i &+ 2, escapeStart: i)
+            guard let value = Hex.value4(input, at: i &+ 2) else { throw JSONFailure(.invalidUnicodeEscape, at: i) }
             if value & 0xF800 != 0xD800 { return i &+ 6 }
-            guard value < 0xDC00 else { throw fail(.loneSurrogate(high: false), at: i) }
+            guard value < 0xDC00 else { throw JSONFailure(.loneSurrogate(high: false), at: i) }
             if i &+ 8 <= count, base[i &+ 6] == UInt8(ascii: "\\"), base[i &+ 7] == UInt8(ascii: "u") {
-                let low = try hex4(at: i &+ 8, escapeStart: i &+ 6)
+                guard let low = Hex.value4(input, at: i &+ 8) else { throw JSONFailure(.invalidUnicodeEscape, at: i &+ 6) }
                 if low & 0xFC00 == 0xDC00 { return i &+ 12 }
             }
-            throw fail(.loneSurrogate(high: true), at: i)
+            throw JSONFailure(.loneSurrogate(high: true), at: i)
         default:
-            throw fail(.invalidEscape, at: i)
+            throw JSONFailure(.invalidEscape, at: i)
         }
     }
 
-    /// The value of the four hex digits at `i`.
-    @inline(__always)
-    func hex4(at i: Int, escapeStart: Int) throws(JSONFailure) -> UInt32 {
-        guard let value = Hex.value4(UnsafeBufferPointer(start: base, count: count), at: i) else {
-            throw fail(.invalidUnicodeEscape, at: escapeStart)
-        }
-        return value
-    }
-
-    /// The length of the well-formed UTF-8 sequence whose lead byte (≥ 0x80)
-    /// is at `i`, or 0 when it is not well formed (see
-    /// ``UTF8Validation/sequenceLength(at:in:)``).
-    @inline(__always)
-    func utf8Length(at i: Int) -> Int { UTF8Validation.sequenceLength(at: i, in: input) }
-
-    // MARK: Keys
+    // MARK: Member names
 
     /// Reads a member name at `i`, telling `sink`, in a function of its own
     /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
     /// offset of the member's value.
     @inline(never)
-    func keyApart<Sink: JSONSink>(
+    func nameApart<Sink: JSONSink>(
         at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
     ) throws(JSONFailure) -> Int {
         guard i < count, base[i] == UInt8(ascii: "\"") else {
-            throw fail(.expectedMemberName(afterComma: afterComma), at: i)
+            throw JSONFailure(.expectedMemberName(afterComma: afterComma), at: i)
         }
         let (end, escaped) = try scanString(at: i)
         try sink.key(from: i, to: end, escaped: escaped, in: &container, of: self)
@@ -749,38 +491,7 @@ struct Scanner {
     @inline(__always)
     func valueAfterName(endingAt end: Int) throws(JSONFailure) -> Int {
         let colon = skipWhitespace(end)
-        guard colon < count, base[colon] == UInt8(ascii: ":") else { throw fail(.expectedColon, at: colon) }
+        guard colon < count, base[colon] == UInt8(ascii: ":") else { throw JSONFailure(.expectedColon, at: colon) }
         return skipWhitespace(colon &+ 1)
     }
-
-    /// The name id of the key whose raw text is at `offset`. Keys repeat a
-    /// lot, so raw spellings are cached: a key is decoded and interned only
-    /// the first time it is seen.
-    @inline(__always)
-    func keyID(
-        offset: Int, length: Int, escaped: Bool, keys: inout KeyCache, names: inout NameTable.Builder
-    ) throws(JSONFailure) -> UInt32 {
-        let key = base + offset
-        // The closing quote follows the key, so an eight-byte load from the
-        // key is in bounds unless the input ends within eight bytes.
-        let prefix = offset &+ 8 <= count
-            ? KeyCache.prefix(loading: key, length: length) : KeyCache.prefix(copying: key, length: length)
-        let hash = KeyCache.hash(prefix: prefix, key: key, length: length)
-        let cached = keys.find(hash: hash, prefix: prefix, key: key, length: length)
-        if cached != 0 { return cached }
-        let raw = UnsafeBufferPointer(start: key, count: length)
-        let string = escaped ? JSONStringDecoding.decode(raw) : String(decoding: raw, as: UTF8.self)
-        let id: UInt32
-        do { id = try names.intern(string) } catch { throw fail(.tooManyNames, at: offset &- 1) }
-        keys.insert(id: id, hash: hash, prefix: prefix, key: key, length: length)
-        return id
-    }
-
-    // MARK: Errors (cold)
-
-    /// `mistake` at `i`, thrown as the tokens throw it: cheap, so a reader
-    /// that gives up on a mistake (the skimmer, a resumable scan at the buffer's end) pays
-    /// nothing for a message it never shows.
-    @inline(__always)
-    func fail(_ mistake: JSONMistake, at i: Int) -> JSONFailure { JSONFailure(mistake: mistake, offset: i) }
 }

@@ -1,32 +1,23 @@
-/// What differs between the readers of JSON: the strict scan
-/// (``Scanner/scan(from:maxDepth:into:)``) reads the one grammar and tells
-/// its sink each token as it validates it. Building the tree
-/// (``JSONTreeSink``) and answering a key path without a tree
-/// (``JSONKeyPathSkimmer``) are sinks of it.
-///
-/// Offsets are byte offsets into the scanned buffer. A sink may stop the
-/// scan by throwing; the scan's own mistakes come from the catalogue
-/// (``JSONMistake``). The scan is specialised for each sink, so hooks a sink
-/// leaves empty cost nothing.
+/// What differs between the readers of JSON: the strict scan reads the one
+/// grammar and tells its sink each token, at byte offsets into the buffer,
+/// as it validates it. A sink may stop the scan by throwing
+/// (``JSONMistake/declined``). The scan is specialised for each sink, so
+/// the hooks left to the defaults below (which do nothing) cost nothing.
 protocol JSONSink {
-    /// What the sink keeps for each open container; the scan keeps them on
-    /// its stack and passes the innermost one to each hook.
+    /// What the sink keeps for each open container; each hook gets the innermost.
     associatedtype Container
 
-    /// Whether the scan reads each member name in a function of its own:
-    /// `true` for the tree's sink, whose key interning is large (inlined into
-    /// the loop it pushed the key cache's helpers out of line, 4.7% more
-    /// instructions loading twitter.json); `false` for sinks with small hooks,
-    /// whose state then stays in registers (out of line, the key-path
-    /// skimmer ran 3% more instructions on JSON Lines).
+    /// Whether the scan reads each member name in a function of its own
+    /// (default `false`): `true` for the tree's sink, whose key interning is
+    /// large (inlined into the loop it pushed the key cache's helpers out of
+    /// line, 4.7% more instructions loading twitter.json); sinks with small
+    /// hooks keep their state in registers (out of line, the key-path skimmer
+    /// ran 3% more instructions on JSON Lines).
     static var readsKeysApart: Bool { get }
 
-    /// Whether the sink reads input that comes in chunks, through
-    /// ``Scanner/resume(from:state:maxDepth:isFinal:into:)``: the scan may
-    /// then stop at a token boundary when the buffer ends and go on over
-    /// the next one. Static, so the sinks that read a whole buffer (the
-    /// tree, the skimmer) pay nothing for it. A resumable sink reads keys
-    /// in the loop (``readsKeysApart`` is `false`).
+    /// Whether the sink reads input in chunks, through
+    /// ``Scanner/resume(from:state:maxDepth:isFinal:into:)`` (default `false`;
+    /// static, so the others pay nothing for it). It reads keys in the loop.
     static var resumes: Bool { get }
 
     /// The container of the top-level value.
@@ -43,8 +34,7 @@ protocol JSONSink {
     mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) throws(JSONFailure)
 
     /// A member key from its opening quote at `start` to just past its
-    /// closing quote at `end`: the next value is that member's. `scanner`
-    /// reads the key's bytes.
+    /// closing quote at `end`; the next value is that member's.
     mutating func key(
         from start: Int, to end: Int, escaped: Bool, in container: inout Container, of scanner: Scanner
     ) throws(JSONFailure)
@@ -63,5 +53,18 @@ protocol JSONSink {
 }
 
 extension JSONSink {
+    static var readsKeysApart: Bool { false }
     static var resumes: Bool { false }
+    @inline(__always) mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) {}
+    @inline(__always) mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) {}
+    @inline(__always) mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) {}
+    @inline(__always)
+    mutating func key(from start: Int, to end: Int, escaped: Bool, in container: inout Container, of scanner: Scanner) {}
+    @inline(__always) mutating func separator(at offset: Int) {}
+    @inline(__always) mutating func close(_ container: Container, at end: Int) {}
+    @inline(__always) mutating func finish(_ root: Container) {}
+}
+
+extension JSONSink where Container == Void {
+    @inline(__always) mutating func open(isObject: Bool, at start: Int, in container: inout Void) {}
 }

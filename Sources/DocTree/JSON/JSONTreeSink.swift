@@ -1,7 +1,12 @@
-/// The sink that builds the tree: appends a node record for each value
-/// (see ``JSONScanner`` for what each record holds), interns keys, marks
-/// objects with repeated keys, and tells `spans` where each value and key
-/// stands.
+/// The sink that builds the tree: a node record for each value, its key
+/// interned as its name; objects with repeated keys marked; `spans` told
+/// where each value and key stands.
+///
+/// The input is the text buffer, so loading copies no string or number: a
+/// string is the span between its quotes (``NodeRecord/Flags/escaped`` when
+/// it has a backslash, decoded when read), a number the span of its text
+/// (``NodeRecord/Flags/fractional`` with a fraction or exponent), a literal
+/// its span.
 struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
     /// An open container: its record and how many children it has so far.
     struct Container {
@@ -10,15 +15,13 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
     }
 
     var builder: TreeBuilder
-    /// The builder's records (the same storage, held here so each append
-    /// is one load away).
+    /// The builder's records (the same storage, one load away).
     let nodes: RecordStorage
     var keys: KeyCache
     var stamps: KeyStamps
     var spans: Spans
-    /// More records than this fail (checked before each array element or
-    /// member after the first and before each container, so at most two
-    /// records past the limit are ever written).
+    /// More records than this fail (checked at each comma and container,
+    /// so at most two records past the limit are ever written).
     var maxNodes = Int.max
     /// The key id of the value about to be read (0 for none).
     private var name: UInt32 = 0
@@ -74,14 +77,14 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
         from start: Int, to end: Int, escaped: Bool, in container: inout Container, of scanner: Scanner
     ) throws(JSONFailure) {
         spans.key(at: start)
-        name = try scanner.keyID(
-            offset: start &+ 1, length: end &- start &- 2, escaped: escaped, keys: &keys, names: &builder.names)
+        name = try keys.id(
+            ofKeyAt: start &+ 1, length: end &- start &- 2, escaped: escaped, in: scanner, names: &builder.names)
         Self.noteKey(name, in: container.index, &stamps, nodes)
     }
 
     @inline(__always)
     mutating func open(isObject: Bool, at start: Int, in container: inout Container) throws(JSONFailure) -> Container {
-        guard nodes.count <= maxNodes else { throw JSONFailure(mistake: .tooManyNodes(maxNodes: maxNodes), offset: start) }
+        guard nodes.count <= maxNodes else { throw JSONFailure(.tooManyNodes(maxNodes: maxNodes), at: start) }
         let index = UInt32(truncatingIfNeeded: nodes.count)
         spans.begin(nodes.count, at: start)
         nodes.append(NodeRecord(kind: isObject ? .object : .array, name: name, a: 0, b: 0))
@@ -93,9 +96,7 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
 
     @inline(__always)
     mutating func separator(at offset: Int) throws(JSONFailure) {
-        guard nodes.count <= maxNodes else {
-            throw JSONFailure(mistake: .tooManyNodes(maxNodes: maxNodes), offset: offset)
-        }
+        guard nodes.count <= maxNodes else { throw JSONFailure(.tooManyNodes(maxNodes: maxNodes), at: offset) }
     }
 
     /// Records where `container` ends and how many children it has.
@@ -112,15 +113,11 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
     @inline(__always)
     mutating func finish(_ root: Container) { nodes[0].b = root.children }
 
-    /// Marks `object` with ``NodeRecord/Flags/duplicateKeys`` when it
-    /// already has a member named `name`, so that key lookups may stop at
-    /// the first match in every other object.
-    ///
-    /// The stamp of a key is 1 + the last object that used it. An object
-    /// stamped before `object` was opened precedes it and is not it; a stamp
-    /// above `object` comes from one of its descendants (records are in
-    /// pre-order), which hides whether `object` used the key too, so its
-    /// members so far are scanned (closed subtrees only: jumps are exact).
+    /// Marks `object` with ``NodeRecord/Flags/duplicateKeys`` when it already
+    /// has a member named `name`, so lookups elsewhere may stop at the first
+    /// match. A stamp below `object`'s is an earlier object's; one above comes
+    /// from a descendant (pre-order) and hides whether `object` used the key,
+    /// so its members so far are scanned (closed subtrees: jumps are exact).
     @inline(__always)
     private static func noteKey(_ name: UInt32, in object: UInt32, _ stamps: inout KeyStamps, _ nodes: RecordStorage) {
         let mine = stamps.origin &+ object &+ 1

@@ -1,15 +1,9 @@
-/// An open-addressing hash table from a key's raw bytes (as written in the
-/// input, between the quotes) to its interned name id, so that a key seen
-/// before costs one hash and one comparison instead of a `String` and a
-/// dictionary lookup. Each entry keeps the key's first eight bytes, so
-/// short keys (most of them) compare without touching memory elsewhere.
-///
-/// The cache keeps its own copy of each key's bytes, so it outlives the
-/// input it was filled from: ``JSONRecordParser`` keeps one across the
-/// records of a stream, whose keys then cost no interning after the first
-/// record that uses them.
-///
-/// Manually allocated; the owner calls ``deallocate()`` when done.
+/// An open-addressing hash table from a key's raw bytes (between the
+/// quotes) to its interned name id: a key seen before costs one hash and one
+/// comparison instead of a `String` and a dictionary lookup. Each entry
+/// keeps the key's first eight bytes, so short keys (most) compare without
+/// touching memory elsewhere, and a copy of all its bytes, so the cache
+/// outlives its input. Manually allocated: the owner calls ``deallocate()``.
 struct KeyCache {
     struct Entry {
         /// The first `min(length, 8)` bytes, little-endian, zero-padded.
@@ -53,6 +47,29 @@ struct KeyCache {
         keyBytesCount = 0
     }
 
+    /// The name id of the key whose raw text (`length` bytes, `escaped` when
+    /// it holds a backslash) is at `offset` in `scanner`'s input, decoded and
+    /// interned in `names` the first time it is seen.
+    @inline(__always)
+    mutating func id(
+        ofKeyAt offset: Int, length: Int, escaped: Bool, in scanner: Scanner, names: inout NameTable.Builder
+    ) throws(JSONFailure) -> UInt32 {
+        let key = scanner.base + offset
+        // The closing quote follows the key, so an eight-byte load from the
+        // key is in bounds unless the input ends within eight bytes.
+        let prefix = offset &+ 8 <= scanner.count
+            ? Self.prefix(loading: key, length: length) : Self.prefix(copying: key, length: length)
+        let hash = Self.hash(prefix: prefix, key: key, length: length)
+        let cached = find(hash: hash, prefix: prefix, key: key, length: length)
+        if cached != 0 { return cached }
+        let raw = UnsafeBufferPointer(start: key, count: length)
+        let string = escaped ? JSONStringDecoding.decode(raw) : String(decoding: raw, as: UTF8.self)
+        let id: UInt32
+        do { id = try names.intern(string) } catch { throw JSONFailure(.tooManyNames, at: offset &- 1) }
+        insert(id: id, hash: hash, prefix: prefix, key: key, length: length)
+        return id
+    }
+
     @inline(__always)
     static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
@@ -72,8 +89,8 @@ struct KeyCache {
         return word
     }
 
-    /// Mixes the key's words; the final steps (MurmurHash3's 64-bit
-    /// finalizer) spread every input bit over the low bits the table uses.
+    /// Mixes the key's words; MurmurHash3's 64-bit finalizer spreads every
+    /// bit over the low bits the table uses.
     @inline(__always)
     static func hash(prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) -> UInt32 {
         var h = prefix ^ (UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15)
@@ -110,10 +127,9 @@ struct KeyCache {
         return 0
     }
 
-    /// How far a lookup or insertion probes. The hash is not keyed, so keys
-    /// crafted to collide could otherwise make every lookup walk a long
-    /// chain; past this bound a key is simply not cached, and interning
-    /// (a randomly seeded `Dictionary`) handles it.
+    /// How far a lookup or insertion probes: the hash is not keyed, so keys
+    /// crafted to collide are simply not cached past it, and interning (a
+    /// randomly seeded `Dictionary`) handles them.
     static var maxProbes: Int { 32 }
 
     /// Whether two keys longer than eight bytes with equal prefixes are equal.

@@ -1,11 +1,8 @@
 /// For each name id, the stamp of the last object that used it as a key
-/// (0: none yet), in a buffer of its own: one load and one store per
-/// member, with no uniqueness or bounds checks in the scanner's loop.
-///
-/// An object's stamp is ``origin`` + its record index + 1. The origin
-/// moves past each document parsed (``advance(past:)``), so one buffer
-/// serves the documents of a stream in turn: every stamp an earlier
-/// document left is below every stamp of the current one.
+/// (0: none yet), in a buffer of its own: one load and one store per member,
+/// no uniqueness or bounds checks. An object's stamp is ``origin`` + its
+/// record index + 1; the origin moves past each document parsed, so the
+/// stamps an earlier document of a stream left are below the current ones.
 struct KeyStamps {
     private var base = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     private var capacity = 256
@@ -24,9 +21,9 @@ struct KeyStamps {
         return previous
     }
 
-    /// Makes room for the stamps of a document of at most `inputBytes`
-    /// bytes (it has at most one record per byte, plus the document node):
-    /// when they would not fit above ``origin``, every stamp is cleared.
+    /// Makes room for the stamps of a document of `inputBytes` bytes (at most
+    /// one record each, and the document node): if they would not fit above
+    /// ``origin``, every stamp is cleared.
     mutating func prepare(forInputOf inputBytes: Int) {
         if UInt64(origin) + UInt64(inputBytes) + 2 > UInt64(UInt32.max) {
             base.update(repeating: 0, count: capacity)
