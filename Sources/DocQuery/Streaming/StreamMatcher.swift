@@ -10,6 +10,12 @@ import DocTree
 /// One matcher serves one run of one parser.
 final class StreamMatcher: StreamMatching {
     let selector: StreamSelector
+    private let steps: [StreamSelector.Step]
+    /// Whether array candidates are spread (``StreamSelector/Spreading``):
+    /// all of them (no index, whose verdict may come after the array), or
+    /// a lone one (keys only).
+    private let spreadsAll: Bool
+    private let spreadsLone: Bool
     /// For each index step, the values of its input sequence seen so far.
     private var seen: [Int]
     /// For each index step, whether its input sequence began with a JSON
@@ -22,8 +28,11 @@ final class StreamMatcher: StreamMatching {
 
     init(_ selector: StreamSelector) {
         self.selector = selector
-        seen = Array(repeating: 0, count: selector.steps.count)
-        lone = Array(repeating: false, count: selector.steps.count)
+        steps = selector.steps
+        spreadsAll = selector.spreading == .always && !steps.contains { if case .index = $0 { true } else { false } }
+        spreadsLone = selector.spreading == .whenLone && steps.allSatisfy { if case .key = $0 { true } else { false } }
+        seen = Array(repeating: 0, count: steps.count)
+        lone = Array(repeating: false, count: steps.count)
     }
 
     var keepsKeys: Bool { selector.keepsKeys }
@@ -39,9 +48,18 @@ final class StreamMatcher: StreamMatching {
     }
 
     /// The state of a node that is a value of the sequence before step `k`.
+    @inline(__always)
     private func enter(_ k: Int, isArray: Bool) throws(StreamSelectorError) -> StreamNodeState {
+        if k == steps.count { return .candidate }
+        guard case .index = steps[k] else { return .applying(k) }
+        return try count(from: k, isArray: isArray)
+    }
+
+    /// ``enter(_:isArray:)`` where step `k` is an index: counts the value
+    /// for it (and for the index steps right after it that it passes).
+    private func count(from k: Int, isArray: Bool) throws(StreamSelectorError) -> StreamNodeState {
         var k = k
-        while k < selector.steps.count, case .index(let i) = selector.steps[k] {
+        while k < steps.count, case .index(let i) = steps[k] {
             let position = seen[k]
             seen[k] += 1
             if lone[k] {
@@ -57,12 +75,16 @@ final class StreamMatcher: StreamMatching {
             guard position == i else { return .none }
             k += 1
         }
-        return k == selector.steps.count ? .candidate : .applying(k)
+        return k == steps.count ? .candidate : .applying(k)
+    }
+
+    func childName(under parent: StreamNodeState) -> [UInt8]? {
+        guard case .applying(let k) = parent, case .key(let wanted) = steps[k] else { return nil }
+        return wanted
     }
 
     func jsonChild(
-        of parent: inout StreamNodeState, parentIsArray: Bool, key: UnsafeBufferPointer<UInt8>?,
-        isArray: Bool, isObject: Bool
+        of parent: inout StreamNodeState, parentIsArray: Bool, isArray: Bool, isObject: Bool
     ) throws(StreamSelectorError) -> StreamNodeState {
         switch parent {
         case .none, .candidate:
@@ -71,37 +93,27 @@ final class StreamMatcher: StreamMatching {
             return .candidate
         case .indexing(let k, let count):
             parent = .indexing(step: k, seen: count + 1)
-            guard case .index(let i) = selector.steps[k], count == i else { return .none }
+            guard case .index(let i) = steps[k], count == i else { return .none }
             return try enter(k + 1, isArray: isArray)
         case .applying(let k):
             if parentIsArray {
                 // A key or `*` on an array applies to its elements (through nested arrays).
                 return isArray || isObject ? .applying(k) : .none
             }
-            switch selector.steps[k] {
-            case .wildcard:
-                return try enter(k + 1, isArray: isArray)
-            case .key(let wanted):
-                guard let key, key.elementsEqual(wanted) else { return .none }
-                return try enter(k + 1, isArray: isArray)
-            case .index:
-                return .none  // index steps are resolved in enter(_:isArray:)
-            }
+            // A member of an object: any for `*`, and for a key the driver
+            // passed only the one childName(under:) asks for.
+            if case .index = steps[k] { return .none }  // index steps are resolved in enter(_:isArray:)
+            return try enter(k + 1, isArray: isArray)
         }
-    }
-
-    func xmlName(under parent: StreamNodeState) -> [UInt8]? {
-        guard case .applying(let k) = parent, case .key(let wanted) = selector.steps[k] else { return nil }
-        return wanted
     }
 
     func xmlChild(of parent: StreamNodeState, isAttribute: Bool) throws(StreamSelectorError) -> StreamNodeState {
         guard case .applying(let k) = parent else { return .none }
-        switch selector.steps[k] {
+        switch steps[k] {
         case .wildcard:
             return isAttribute ? .none : try enter(k + 1, isArray: false)
         case .key:
-            // The driver compared the name with xmlName(under:).
+            // The driver compared the name with childName(under:).
             return try enter(k + 1, isArray: false)
         case .index:
             return .none
@@ -109,24 +121,18 @@ final class StreamMatcher: StreamMatching {
     }
 
     func spreads(isArray: Bool, throughObjectsOnly: Bool) throws(StreamSelectorError) -> Bool {
-        switch selector.spreading {
-        case .never:
-            return false
-        case .always:
-            return isArray && selector.spreads(throughObjectsOnly: false)
-        case .whenLone:
-            candidates += 1
-            if candidates == 1 {
-                spreadFirst = isArray && selector.spreads(throughObjectsOnly: throughObjectsOnly)
-                return spreadFirst
-            }
-            if spreadFirst {
-                throw StreamSelectorError(
-                    step: max(selector.steps.count - 1, 0),
-                    message: "the path selects an array and then another value (a key that occurs twice), "
-                        + "so the array is not its elements; the stream cannot tell that before the second value")
-            }
-            return false
+        guard selector.spreading == .whenLone else { return isArray && spreadsAll }
+        candidates += 1
+        if candidates == 1 {
+            spreadFirst = isArray && throughObjectsOnly && spreadsLone
+            return spreadFirst
         }
+        if spreadFirst {
+            throw StreamSelectorError(
+                step: max(steps.count - 1, 0),
+                message: "the path selects an array and then another value (a key that occurs twice), "
+                    + "so the array is not its elements; the stream cannot tell that before the second value")
+        }
+        return false
     }
 }

@@ -53,17 +53,4 @@ struct StreamSelector: Sendable, Equatable {
         self.keepsKeys = keepsKeys
         self.spreading = spreading
     }
-
-    /// Whether an array candidate is spread, given whether all its
-    /// ancestors are objects (see ``Spreading``).
-    func spreads(throughObjectsOnly: Bool) -> Bool {
-        switch spreading {
-        case .never:
-            return false
-        case .always:
-            return !steps.contains { if case .index = $0 { true } else { false } }
-        case .whenLone:
-            return throughObjectsOnly && steps.allSatisfy { if case .key = $0 { true } else { false } }
-        }
-    }
 }

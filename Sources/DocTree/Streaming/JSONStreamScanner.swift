@@ -21,6 +21,8 @@ package struct JSONStreamScanner {
     /// candidate to the next, which mostly repeat the same keys.
     private let parser: JSONRecordParser
     private let matcher: any StreamMatching
+    /// The keys the matcher asks of members, compared here.
+    private var names: StreamChildNames
     private let keepsKeys: Bool
     private var buffer: [UInt8]
     /// Where the scan goes on in ``buffer``.
@@ -106,6 +108,7 @@ package struct JSONStreamScanner {
         self.options = options
         self.parser = JSONRecordParser(options: options)
         self.matcher = matcher
+        self.names = StreamChildNames(matcher)
         self.keepsKeys = matcher.keepsKeys
         self.buffer = head
         self.pos = skip
@@ -326,17 +329,10 @@ package struct JSONStreamScanner {
             state = try matcher.root(isArray: isArray)
         } else if case .none = parent.state {
             return .none
-        } else if parent.isArray {
-            state = try matcher.jsonChild(of: &parent.state, parentIsArray: true, key: nil, isArray: isArray, isObject: isObject)
-        } else if let range = keyInBuffer {
-            state = try buffer.withUnsafeBufferPointer { (bytes) throws(StreamSelectorError) in
-                let key = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
-                return try matcher.jsonChild(of: &parent.state, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
-            }
+        } else if !parent.isArray, case .applying(let k) = parent.state, !keyIsAsked(under: k) {
+            return .none
         } else {
-            state = try key.withUnsafeBufferPointer { (key) throws(StreamSelectorError) in
-                try matcher.jsonChild(of: &parent.state, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
-            }
+            state = try matcher.jsonChild(of: &parent.state, parentIsArray: parent.isArray, isArray: isArray, isObject: isObject)
         }
         if case .candidate = state, try spreadsCandidate(isArray: isArray, parent: parent) {
             state = .spreading
@@ -374,6 +370,15 @@ package struct JSONStreamScanner {
             }
         }
         return state
+    }
+
+    /// Whether the current member's key is the one the matcher asks of the
+    /// members of an object in state `.applying(k)`, if it asks one.
+    private mutating func keyIsAsked(under k: Int) -> Bool {
+        guard let range = keyInBuffer else { return key.withUnsafeBufferPointer { names.admits($0, under: k) } }
+        return buffer.withUnsafeBufferPointer {
+            names.admits(UnsafeBufferPointer(rebasing: $0[(range.lowerBound + 1)..<(range.upperBound - 1)]), under: k)
+        }
     }
 
     /// Whether a candidate (not an element of a spread array) is an array

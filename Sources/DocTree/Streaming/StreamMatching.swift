@@ -18,24 +18,24 @@ package protocol StreamMatching: AnyObject {
     /// counts of the previous top-level value start afresh.
     func root(isArray: Bool) throws(StreamSelectorError) -> StreamNodeState
 
-    /// The state of a child of a JSON container in state `parent` (which
-    /// it may update, to count elements). `key` is the member's key
-    /// (unescaped UTF-8), or `nil` for an array element.
-    func jsonChild(
-        of parent: inout StreamNodeState, parentIsArray: Bool, key: UnsafeBufferPointer<UInt8>?,
-        isArray: Bool, isObject: Bool
-    ) throws(StreamSelectorError) -> StreamNodeState
+    /// The name every named child of a node in state `parent` (a member
+    /// of a JSON object, a child element or attribute of an XML element)
+    /// must have to be anything but ``StreamNodeState/none``, or `nil`
+    /// when it asks for none: then no attribute is reached. The driver
+    /// compares it (``StreamChildNames``; XML names: ``XMLChildNames``), and
+    /// may ask once per state: the answer depends on the state alone.
+    func childName(under parent: StreamNodeState) -> [UInt8]?
 
-    /// The name every child element or attribute of an XML element in
-    /// state `parent` must have to be anything but ``StreamNodeState/none``
-    /// (compared by the driver: ``XMLChildNames``), or `nil` when no name is
-    /// asked for: then no attribute is reached. The same for every element
-    /// in the same state, so a driver may ask once per state.
-    func xmlName(under parent: StreamNodeState) -> [UInt8]?
+    /// The state of a child of a JSON container in state `parent` (which
+    /// it may update, to count elements): an array element, or a member
+    /// whose key is the one ``childName(under:)`` asks for, if it asks.
+    func jsonChild(
+        of parent: inout StreamNodeState, parentIsArray: Bool, isArray: Bool, isObject: Bool
+    ) throws(StreamSelectorError) -> StreamNodeState
 
     /// The state of a child element (or, with `isAttribute`, an attribute)
     /// of an XML element in state `parent`, whose name is the one
-    /// ``xmlName(under:)`` asks for, if it asks for one.
+    /// ``childName(under:)`` asks for, if it asks.
     func xmlChild(of parent: StreamNodeState, isAttribute: Bool) throws(StreamSelectorError) -> StreamNodeState
 
     /// Whether a JSON candidate is handed on element by element (between an

@@ -6,50 +6,43 @@ import Musl
 import Darwin
 #endif
 
-/// The names a ``StreamMatching`` asks of the children of XML elements
-/// (``StreamMatching/xmlName(under:)``), asked of it once per state, and
-/// whether libxml2's names are those names. libxml2 hands every name over
-/// as a string of the parser's dictionary, the same pointer for the same
-/// name until the parse ends (``XMLTreeBuilder`` relies on this too), so a
-/// name is compared as bytes once per state, not once per occurrence.
+/// Whether libxml2's names are the names a ``StreamMatching`` asks of the
+/// children of XML elements (``StreamChildNames``). libxml2 hands every
+/// name over as a string of the parser's dictionary, the same pointer for
+/// the same name until the parse ends (``XMLTreeBuilder`` relies on this
+/// too), so a name is compared as bytes once per state, not once per
+/// occurrence.
 struct XMLChildNames {
-    private let matcher: any StreamMatching
-    /// By `k`, for the state ``StreamNodeState/applying(_:)`` `k`: the name
-    /// asked, and whether names match it (1) or not (0) by their (prefix,
-    /// local) pointers.
-    private var tests: [(name: [UInt8]?, known: PointerPairTable)] = []
+    private var names: StreamChildNames
+    /// By `k`, for the state ``StreamNodeState/applying(_:)`` `k`: whether
+    /// names match the one asked (1) or not (0) by their (prefix, local)
+    /// pointers.
+    private var known: [PointerPairTable] = []
 
     init(_ matcher: any StreamMatching) {
-        self.matcher = matcher
+        names = StreamChildNames(matcher)
     }
 
     /// Whether children of an element in state `.applying(k)` must have a
     /// name (so that attributes may be reached).
     @inline(__always)
     mutating func asksName(under k: Int) -> Bool {
-        if k >= tests.count { learn(k) }
-        return tests[k].name != nil
+        names.name(under: k) != nil
     }
 
     /// Whether a child element or attribute of an element in state
     /// `.applying(k)` has the name asked for, if one is.
     @inline(__always)
     mutating func admits(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, under k: Int) -> Bool {
-        if k >= tests.count { learn(k) }
-        guard let wanted = tests[k].name else { return true }
-        let table = tests[k].known
+        guard let wanted = names.name(under: k) else { return true }
+        while known.count <= k { known.append(PointerPairTable()) }
+        let table = known[k]
         let prefixBits = UInt(bitPattern: prefix)
         let localBits = UInt(bitPattern: local)
         if let known = table.id(prefixBits, localBits) { return known != 0 }
         let matches = Self.matches(wanted, local: Self.buffer(local), prefix: prefix.map(Self.buffer))
         table.insert(matches ? 1 : 0, for: prefixBits, localBits)
         return matches
-    }
-
-    private mutating func learn(_ k: Int) {
-        while tests.count <= k {
-            tests.append((matcher.xmlName(under: .applying(tests.count)), PointerPairTable()))
-        }
     }
 
     /// Whether `wanted` names an element or attribute: equal to its

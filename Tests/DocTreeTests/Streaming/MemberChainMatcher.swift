@@ -18,17 +18,17 @@ final class MemberChainMatcher: StreamMatching {
 
     private func state(after k: Int) -> StreamNodeState { k == keys.count ? .candidate : .applying(k) }
 
-    func jsonChild(
-        of parent: inout StreamNodeState, parentIsArray: Bool, key: UnsafeBufferPointer<UInt8>?,
-        isArray: Bool, isObject: Bool
-    ) -> StreamNodeState {
-        guard case .applying(let k) = parent else { return .none }
-        if parentIsArray { return isArray || isObject ? parent : .none }
-        guard let wanted = keys[k] else { return state(after: k + 1) }
-        return key.map { $0.elementsEqual(wanted) } == true ? state(after: k + 1) : .none
+    func childName(under parent: StreamNodeState) -> [UInt8]? {
+        guard case .applying(let k) = parent else { return nil }
+        return keys[k]
     }
 
-    func xmlName(under parent: StreamNodeState) -> [UInt8]? { nil }
+    func jsonChild(of parent: inout StreamNodeState, parentIsArray: Bool, isArray: Bool, isObject: Bool) -> StreamNodeState {
+        guard case .applying(let k) = parent else { return .none }
+        if parentIsArray { return isArray || isObject ? parent : .none }
+        return state(after: k + 1)  // the driver passes only members with the key asked for
+    }
+
     func xmlChild(of parent: StreamNodeState, isAttribute: Bool) -> StreamNodeState { .none }
     func spreads(isArray: Bool, throughObjectsOnly: Bool) -> Bool { false }
 }
