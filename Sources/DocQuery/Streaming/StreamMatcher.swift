@@ -78,9 +78,8 @@ final class StreamMatcher: StreamMatching {
         return k == steps.count ? .candidate : .applying(k)
     }
 
-    func childName(under parent: StreamNodeState) -> [UInt8]? {
-        guard case .applying(let k) = parent, case .key(let wanted) = steps[k] else { return nil }
-        return wanted
+    var childNames: [[UInt8]?] {
+        steps.map { if case .key(let name) = $0 { name } else { nil } }
     }
 
     func jsonChild(
@@ -101,7 +100,7 @@ final class StreamMatcher: StreamMatching {
                 return isArray || isObject ? .applying(k) : .none
             }
             // A member of an object: any for `*`, and for a key the driver
-            // passed only the one childName(under:) asks for.
+            // passed only the one childNames asks for.
             if case .index = steps[k] { return .none }  // index steps are resolved in enter(_:isArray:)
             return try enter(k + 1, isArray: isArray)
         }
@@ -113,7 +112,7 @@ final class StreamMatcher: StreamMatching {
         case .wildcard:
             return isAttribute ? .none : try enter(k + 1, isArray: false)
         case .key:
-            // The driver compared the name with childName(under:).
+            // The driver compared the name with childNames.
             return try enter(k + 1, isArray: false)
         case .index:
             return .none

@@ -21,8 +21,8 @@ package struct JSONStreamScanner {
     /// candidate to the next, which mostly repeat the same keys.
     private let parser: JSONRecordParser
     private let matcher: any StreamMatching
-    /// The keys the matcher asks of members, compared here.
-    private var names: StreamChildNames
+    /// The keys the matcher asks of members, by state (``StreamMatching/childNames``).
+    private let names: [[UInt8]?]
     private let keepsKeys: Bool
     private var buffer: [UInt8]
     /// Where the scan goes on in ``buffer``.
@@ -108,7 +108,7 @@ package struct JSONStreamScanner {
         self.options = options
         self.parser = JSONRecordParser(options: options)
         self.matcher = matcher
-        self.names = StreamChildNames(matcher)
+        self.names = matcher.childNames
         self.keepsKeys = matcher.keepsKeys
         self.buffer = head
         self.pos = skip
@@ -374,11 +374,10 @@ package struct JSONStreamScanner {
 
     /// Whether the current member's key is the one the matcher asks of the
     /// members of an object in state `.applying(k)`, if it asks one.
-    private mutating func keyIsAsked(under k: Int) -> Bool {
-        guard let range = keyInBuffer else { return key.withUnsafeBufferPointer { names.admits($0, under: k) } }
-        return buffer.withUnsafeBufferPointer {
-            names.admits(UnsafeBufferPointer(rebasing: $0[(range.lowerBound + 1)..<(range.upperBound - 1)]), under: k)
-        }
+    private func keyIsAsked(under k: Int) -> Bool {
+        guard let wanted = names[k] else { return true }
+        guard let range = keyInBuffer else { return key == wanted }
+        return range.count - 2 == wanted.count && buffer[(range.lowerBound + 1)..<(range.upperBound - 1)].elementsEqual(wanted)
     }
 
     /// Whether a candidate (not an element of a spread array) is an array

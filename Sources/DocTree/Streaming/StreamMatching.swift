@@ -1,10 +1,12 @@
 /// What a streaming driver (``JSONStreamScanner``, ``XMLStreamRouter``,
 /// ``XMLStreamLocator``) asks of the path it streams, node by node in
 /// document order: each node's ``StreamNodeState``, from its parent's
-/// state, its key or name and its kind. The path language's rules live in
-/// the conforming type (DocQuery's `StreamMatcher`); a driver only keeps
-/// the states of the open nodes and never asks about a node whose parent
-/// is ``StreamNodeState/none`` or a candidate.
+/// state and its kind, once the driver found its key or name to be the one
+/// the parent's state asks for (``childNames``). The path
+/// language's rules live in the conforming type (DocQuery's
+/// `StreamMatcher`); a driver only keeps the states of the open nodes and
+/// never asks about a node whose parent is ``StreamNodeState/none`` or a
+/// candidate.
 ///
 /// A conformer keeps counts (of index steps, of candidates) for one run
 /// of one driver: a class, so the drivers hold it as `any StreamMatching`
@@ -18,24 +20,25 @@ package protocol StreamMatching: AnyObject {
     /// counts of the previous top-level value start afresh.
     func root(isArray: Bool) throws(StreamSelectorError) -> StreamNodeState
 
-    /// The name every named child of a node in state `parent` (a member
-    /// of a JSON object, a child element or attribute of an XML element)
-    /// must have to be anything but ``StreamNodeState/none``, or `nil`
-    /// when it asks for none: then no attribute is reached. The driver
-    /// compares it (``StreamChildNames``; XML names: ``XMLChildNames``), and
-    /// may ask once per state: the answer depends on the state alone.
-    func childName(under parent: StreamNodeState) -> [UInt8]?
+    /// By `k`, for every state ``StreamNodeState/applying(_:)`` `k` the
+    /// matcher gives: the name every named child of a node in that state
+    /// (a member of a JSON object, a child element or attribute of an XML
+    /// element) must have to be anything but ``StreamNodeState/none``, or
+    /// `nil` when it asks for none (then no attribute is reached). The
+    /// drivers compare it themselves (XML names: ``XMLChildNames``), so a
+    /// node the path cannot reach costs no call.
+    var childNames: [[UInt8]?] { get }
 
     /// The state of a child of a JSON container in state `parent` (which
     /// it may update, to count elements): an array element, or a member
-    /// whose key is the one ``childName(under:)`` asks for, if it asks.
+    /// whose key is the one ``childNames`` asks for, if it asks.
     func jsonChild(
         of parent: inout StreamNodeState, parentIsArray: Bool, isArray: Bool, isObject: Bool
     ) throws(StreamSelectorError) -> StreamNodeState
 
     /// The state of a child element (or, with `isAttribute`, an attribute)
     /// of an XML element in state `parent`, whose name is the one
-    /// ``childName(under:)`` asks for, if it asks.
+    /// ``childNames`` asks for, if it asks.
     func xmlChild(of parent: StreamNodeState, isAttribute: Bool) throws(StreamSelectorError) -> StreamNodeState
 
     /// Whether a JSON candidate is handed on element by element (between an

@@ -7,35 +7,35 @@ import Darwin
 #endif
 
 /// Whether libxml2's names are the names a ``StreamMatching`` asks of the
-/// children of XML elements (``StreamChildNames``). libxml2 hands every
-/// name over as a string of the parser's dictionary, the same pointer for
-/// the same name until the parse ends (``XMLTreeBuilder`` relies on this
-/// too), so a name is compared as bytes once per state, not once per
-/// occurrence.
+/// children of XML elements (``StreamMatching/childNames``). libxml2 hands
+/// every name over as a string of the parser's dictionary, the same pointer
+/// for the same name until the parse ends (``XMLTreeBuilder`` relies on
+/// this too), so a name is compared as bytes once per state, not once per
+/// occurrence. Held in a `let`: nothing here is retained per look-up.
 struct XMLChildNames {
-    private var names: StreamChildNames
+    private let names: [[UInt8]?]
     /// By `k`, for the state ``StreamNodeState/applying(_:)`` `k`: whether
     /// names match the one asked (1) or not (0) by their (prefix, local)
     /// pointers.
-    private var known: [PointerPairTable] = []
+    private let known: [PointerPairTable]
 
     init(_ matcher: any StreamMatching) {
-        names = StreamChildNames(matcher)
+        names = matcher.childNames
+        known = names.map { _ in PointerPairTable() }
     }
 
     /// Whether children of an element in state `.applying(k)` must have a
     /// name (so that attributes may be reached).
     @inline(__always)
-    mutating func asksName(under k: Int) -> Bool {
-        names.name(under: k) != nil
+    func asksName(under k: Int) -> Bool {
+        names[k] != nil
     }
 
     /// Whether a child element or attribute of an element in state
     /// `.applying(k)` has the name asked for, if one is.
     @inline(__always)
-    mutating func admits(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, under k: Int) -> Bool {
-        guard let wanted = names.name(under: k) else { return true }
-        while known.count <= k { known.append(PointerPairTable()) }
+    func admits(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, under k: Int) -> Bool {
+        guard let wanted = names[k] else { return true }
         let table = known[k]
         let prefixBits = UInt(bitPattern: prefix)
         let localBits = UInt(bitPattern: local)

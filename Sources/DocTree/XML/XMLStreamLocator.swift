@@ -59,7 +59,6 @@ package enum XMLLocatedContent {
 package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     private struct Tracker {
         let matcher: any StreamMatching
-        var names: XMLChildNames
         /// States of the open elements outside a candidate.
         var states: [StreamNodeState] = []
         /// Open elements of the current candidate (0: none is open).
@@ -69,6 +68,9 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     }
 
     @exclusivity(unchecked) private var trackers: [Tracker]
+    /// The names each matcher asks, apart from the trackers (mutable) so
+    /// that a look-up retains nothing.
+    private let names: [XMLChildNames]
     @exclusivity(unchecked) private var cursor = -1
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var sawRoot = false
@@ -84,9 +86,8 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         matchers: [any StreamMatching], reportingChildrenOf children: Set<Int> = [],
         watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil, consumer: @escaping (XMLLocatedEvent) throws -> Void
     ) {
-        trackers = matchers.indices.map {
-            Tracker(matcher: matchers[$0], names: XMLChildNames(matchers[$0]), reportsChildren: children.contains($0))
-        }
+        trackers = matchers.indices.map { Tracker(matcher: matchers[$0], reportsChildren: children.contains($0)) }
+        names = matchers.map(XMLChildNames.init)
         self.consumer = consumer
         self.watch = watch
         watching = watch != nil
@@ -127,7 +128,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 if isRoot {
                     state = try trackers[k].matcher.root(isArray: false)
                 } else if let parent = trackers[k].states.last, case .applying(let step) = parent,
-                    trackers[k].names.admits(local: local, prefix: prefix, under: step)
+                    names[k].admits(local: local, prefix: prefix, under: step)
                 {
                     state = try trackers[k].matcher.xmlChild(of: parent, isAttribute: false)
                 } else {
@@ -145,13 +146,13 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             }
             trackers[k].states.append(state)
             // Attributes this element's state may pick.
-            guard attributes.count > 0, case .applying(let step) = state, trackers[k].names.asksName(under: step) else {
+            guard attributes.count > 0, case .applying(let step) = state, names[k].asksName(under: step) else {
                 continue
             }
             for index in 0..<attributes.count {
                 guard let name = attributes.localName(at: index) else { continue }
                 let attributePrefix = attributes.prefix(at: index)
-                guard trackers[k].names.admits(local: name, prefix: attributePrefix, under: step) else { continue }
+                guard names[k].admits(local: name, prefix: attributePrefix, under: step) else { continue }
                 let picked: StreamNodeState
                 do throws(StreamSelectorError) {
                     picked = try trackers[k].matcher.xmlChild(of: state, isAttribute: true)

@@ -28,7 +28,7 @@ final class XMLStreamRouter: XMLEventSink {
     )?
     @exclusivity(unchecked) private var elementState = StreamNodeState.none
     /// The names the matcher asks of children, and which names match them.
-    @exclusivity(unchecked) private var names: XMLChildNames
+    private let names: XMLChildNames
 
     /// Where finished candidates go (set for the parse by ``run(first:input:matcher:options:emit:)``).
     @exclusivity(unchecked) private var consumer: ((StreamCandidate) throws -> Void)?

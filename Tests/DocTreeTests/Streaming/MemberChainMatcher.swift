@@ -18,10 +18,7 @@ final class MemberChainMatcher: StreamMatching {
 
     private func state(after k: Int) -> StreamNodeState { k == keys.count ? .candidate : .applying(k) }
 
-    func childName(under parent: StreamNodeState) -> [UInt8]? {
-        guard case .applying(let k) = parent else { return nil }
-        return keys[k]
-    }
+    var childNames: [[UInt8]?] { keys }
 
     func jsonChild(of parent: inout StreamNodeState, parentIsArray: Bool, isArray: Bool, isObject: Bool) -> StreamNodeState {
         guard case .applying(let k) = parent else { return .none }
