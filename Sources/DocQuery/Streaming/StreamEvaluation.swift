@@ -170,7 +170,7 @@ struct StreamEvaluation {
                 try deliver(amongOthers)
             }
             try StreamingLoad.run(
-                input, selector: plan.selector, options: options, nextValue: { try endValue() }, arrayEdge: edge,
+                input, matcher: StreamMatcher(plan.selector), options: options, nextValue: { try endValue() }, arrayEdge: edge,
                 malformed: passOver, emit: take)
         } catch {
             if let pending = state.first, case .load = error {

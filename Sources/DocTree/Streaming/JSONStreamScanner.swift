@@ -3,7 +3,7 @@
 /// JSON (``Scanner/resume(from:state:maxDepth:isFinal:into:)``) reads each
 /// chunk, stopping at a token boundary where a chunk ends and going on over
 /// the next, and this reader is its sink: it tracks keys and array
-/// positions through ``StreamMatcher`` and hands the bytes of each
+/// positions through a ``StreamMatching`` and hands the bytes of each
 /// candidate value (gathered across chunk boundaries) to
 /// ``JSONRecordParser``, which makes it a small document of its own. The
 /// driver around the scan reads the chunks, hands the bytes on
@@ -17,11 +17,12 @@
 package struct JSONStreamScanner {
     private let input: ChunkedInput
     private let options: LoadOptions
-    private let selector: StreamSelector
     /// Parses each candidate; its names and key cache carry over from one
     /// candidate to the next, which mostly repeat the same keys.
     private let parser: JSONRecordParser
-    private var matcher: StreamMatcher
+    private let matcher: any StreamMatching
+    /// The keys the matcher asks of members, by state (``StreamMatching/childNames``).
+    private let names: [[UInt8]?]
     private let keepsKeys: Bool
     private var buffer: [UInt8]
     /// Where the scan goes on in ``buffer``.
@@ -81,12 +82,8 @@ package struct JSONStreamScanner {
     private var batchElements: [Range<Int>] = []
     private var elementStart = 0
     private static let batchBytes = 1 << 16
-    /// Candidates (a spread array counting as one) in the current top-level
-    /// value, and whether the first of them was spread.
-    private var candidatesInValue = 0
-    private var spreadInValue = false
     /// Where candidates go, and where a spread array begins and ends
-    /// (``StreamSelector/Spreading``), while ``run(emit:nextValue:arrayEdge:malformed:)`` runs;
+    /// (``StreamMatching/spreads(isArray:throughObjectsOnly:)``), while ``run(emit:nextValue:arrayEdge:malformed:)`` runs;
     /// ``passing`` has had every byte before the array's bracket when `arrayEdge` is called.
     private var emit: (StreamCandidate) throws -> Void = { _ in }
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
@@ -106,13 +103,13 @@ package struct JSONStreamScanner {
     /// The offset in the whole input up to which ``passing`` has had the bytes.
     private var passedUpTo = 0
 
-    package init(input: ChunkedInput, head: [UInt8], skip: Int, selector: StreamSelector, options: LoadOptions) {
+    package init(input: ChunkedInput, head: [UInt8], skip: Int, matcher: any StreamMatching, options: LoadOptions) {
         self.input = input
         self.options = options
-        self.selector = selector
         self.parser = JSONRecordParser(options: options)
-        self.matcher = StreamMatcher(selector)
-        self.keepsKeys = selector.keepsKeys
+        self.matcher = matcher
+        self.names = matcher.childNames
+        self.keepsKeys = matcher.keepsKeys
         self.buffer = head
         self.pos = skip
         self.base = 0
@@ -123,8 +120,8 @@ package struct JSONStreamScanner {
     /// Reads the input to its end, calling `emit` with each candidate in
     /// document order, and `nextValue` before each top-level value after
     /// the first (input that holds several values, such as JSON Lines, is
-    /// a stream of them; the selector starts afresh on each). A spread
-    /// array candidate (``StreamSelector/Spreading``) comes as `arrayEdge`
+    /// a stream of them; the matcher starts afresh on each). A spread
+    /// array candidate (``StreamMatching/spreads(isArray:throughObjectsOnly:)``) comes as `arrayEdge`
     /// `.open`, its elements as candidates, then `.close`.
     ///
     /// A malformed value ends the run with its error, except that once a
@@ -195,9 +192,6 @@ package struct JSONStreamScanner {
                     // concatenated JSON) is read one value after the other.
                     try nextValue()
                     inStream = true
-                    matcher = StreamMatcher(selector)
-                    candidatesInValue = 0
-                    spreadInValue = false
                 }
                 inValue = true
             }
@@ -335,17 +329,10 @@ package struct JSONStreamScanner {
             state = try matcher.root(isArray: isArray)
         } else if case .none = parent.state {
             return .none
-        } else if parent.isArray {
-            state = try matcher.jsonChild(of: &parent.state, parentIsArray: true, key: nil, isArray: isArray, isObject: isObject)
-        } else if let range = keyInBuffer {
-            state = try buffer.withUnsafeBufferPointer { (bytes) throws(StreamSelectorError) in
-                let key = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
-                return try matcher.jsonChild(of: &parent.state, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
-            }
+        } else if !parent.isArray, case .applying(let k) = parent.state, !keyIsAsked(under: k) {
+            return .none
         } else {
-            state = try key.withUnsafeBufferPointer { (key) throws(StreamSelectorError) in
-                try matcher.jsonChild(of: &parent.state, parentIsArray: false, key: key, isArray: isArray, isObject: isObject)
-            }
+            state = try matcher.jsonChild(of: &parent.state, parentIsArray: parent.isArray, isArray: isArray, isObject: isObject)
         }
         if case .candidate = state, try spreadsCandidate(isArray: isArray, parent: parent) {
             state = .spreading
@@ -385,31 +372,19 @@ package struct JSONStreamScanner {
         return state
     }
 
-    /// Counts a candidate of the selector (not an element of a spread
-    /// array) and tells whether it is an array to spread; a second
-    /// candidate after a spread one where only a lone array may be spread
-    /// fails (see ``StreamSelector/Spreading/whenLone``).
-    private mutating func spreadsCandidate(isArray: Bool, parent: Frame) throws(StreamSelectorError) -> Bool {
+    /// Whether the current member's key is the one the matcher asks of the
+    /// members of an object in state `.applying(k)`, if it asks one.
+    private func keyIsAsked(under k: Int) -> Bool {
+        guard let wanted = names[k] else { return true }
+        guard let range = keyInBuffer else { return key == wanted }
+        return range.count - 2 == wanted.count && buffer[(range.lowerBound + 1)..<(range.upperBound - 1)].elementsEqual(wanted)
+    }
+
+    /// Whether a candidate (not an element of a spread array) is an array
+    /// to spread: ``StreamMatching/spreads(isArray:throughObjectsOnly:)``.
+    private func spreadsCandidate(isArray: Bool, parent: Frame) throws(StreamSelectorError) -> Bool {
         if depth > 0, case .spreading = parent.state { return false }
-        candidatesInValue += 1
-        switch selector.spreading {
-        case .never:
-            return false
-        case .always:
-            return isArray && selector.spreads(throughObjectsOnly: false)
-        case .whenLone:
-            if candidatesInValue == 1 {
-                spreadInValue = isArray && selector.spreads(throughObjectsOnly: arraysOnPath == 0)
-                return spreadInValue
-            }
-            if spreadInValue {
-                throw StreamSelectorError(
-                    step: max(selector.steps.count - 1, 0),
-                    message: "the path selects an array and then another value (a key that occurs twice), "
-                        + "so the array is not its elements; the stream cannot tell that before the second value")
-            }
-            return false
-        }
+        return try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0)
     }
 
     /// A value ended at `end` (in the buffer): emit it when it is the

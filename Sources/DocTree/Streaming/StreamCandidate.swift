@@ -1,5 +1,5 @@
 /// One value a streaming parse materialised: the subtree of a node the
-/// ``StreamSelector`` reached, as a small document of its own.
+/// ``StreamMatching`` made a candidate, as a small document of its own.
 package struct StreamCandidate {
     /// The candidate's subtree: a document whose root is the candidate
     /// (a JSON value, an XML element), or (``isWrapped``) whose root holds
@@ -10,7 +10,7 @@ package struct StreamCandidate {
     /// The candidate is the first child of the root, not the root.
     package var isWrapped: Bool
     /// The root is an array of several consecutive elements of a spread
-    /// array (``StreamSelector/Spreading``), each of them a candidate,
+    /// array (``StreamMatching/spreads(isArray:throughObjectsOnly:)``), each of them a candidate,
     /// gathered so that they are parsed and evaluated together.
     package var isBatch = false
 }
@@ -19,7 +19,7 @@ package struct StreamCandidate {
 package enum StreamFailure: Error {
     /// The input is malformed or unreadable (located in the whole input).
     case load(LoadError)
-    /// The selector cannot decide this document (see ``StreamSelectorError``).
+    /// The path cannot decide this document (see ``StreamSelectorError``).
     case selector(StreamSelectorError)
     /// The consumer of candidates threw.
     case consumer(any Error)
@@ -46,8 +46,8 @@ package enum StreamingLoad {
     /// document order; only the current candidate's subtree is ever built.
     /// JSON input may hold several top-level values (JSON Lines): each is
     /// read in turn, with a call of `nextValue` before each after the first.
-    /// A JSON array candidate that the selector spreads
-    /// (``StreamSelector/Spreading``) comes as `arrayEdge(.open)`, a
+    /// A JSON array candidate that the matcher spreads
+    /// (``StreamMatching/spreads(isArray:throughObjectsOnly:)``) comes as `arrayEdge(.open)`, a
     /// candidate for each element, and `arrayEdge(.close)`. A malformed
     /// JSON value in a stream of values goes to `malformed`, and when that
     /// does not throw, the values after it are still read
@@ -56,7 +56,7 @@ package enum StreamingLoad {
     /// - Throws: ``StreamFailure``; candidates emitted before the failure
     ///   stay emitted.
     package static func run(
-        _ input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
+        _ input: ChunkedInput, matcher: any StreamMatching, options: LoadOptions,
         nextValue: () throws -> Void = {}, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
         malformed: (LoadError) throws -> Void = { throw $0 }, emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
@@ -71,7 +71,7 @@ package enum StreamingLoad {
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         let format = options.format ?? InputDecoding.sniffedFormat(head[start...]) ?? .json
         if format == .xml {
-            try XMLStreamRouter.run(first: head, input: input, selector: selector, options: options, emit: emit)
+            try XMLStreamRouter.run(first: head, input: input, matcher: matcher, options: options, emit: emit)
         } else {
             if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0, 0])
                 || options.encoding != nil
@@ -79,7 +79,7 @@ package enum StreamingLoad {
                 throw .load(LoadError(
                     .unsupportedEncoding, "streaming reads JSON in UTF-8 only; load the document without streaming"))
             }
-            var scanner = JSONStreamScanner(input: input, head: head, skip: start, selector: selector, options: options)
+            var scanner = JSONStreamScanner(input: input, head: head, skip: start, matcher: matcher, options: options)
             try scanner.run(emit: emit, nextValue: nextValue, arrayEdge: arrayEdge, malformed: malformed)
         }
     }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One thing ``XMLStreamLocator`` found while streaming: where a node some
 /// selector reaches stands in the input, as libxml2's cursor showed it
 /// (see ``XMLCursorTrail`` for what the cursor says at each event).
@@ -57,16 +49,16 @@ package enum XMLLocatedContent {
 }
 
 /// The ``XMLEventSink`` of a streamed edit: finds, without building any
-/// tree, the elements and attributes each of several ``StreamSelector``s
+/// tree, the elements and attributes each of several ``StreamMatching``s
 /// reaches, and reports each with the parser's cursor (``XMLLocatedEvent``),
 /// from which the editor reads their markup in its own copy of the input.
 ///
-/// Each selector keeps its own ``StreamMatcher`` and its own stack of
-/// states, as ``XMLStreamRouter`` does for one; the candidates of one
-/// selector never nest, those of different selectors may.
+/// Each matcher (a *selector* of the events, by its place in the list)
+/// has its own stack of states, as ``XMLStreamRouter`` keeps for one; the
+/// candidates of one selector never nest, those of different selectors may.
 package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     private struct Tracker {
-        var matcher: StreamMatcher
+        let matcher: any StreamMatching
         /// States of the open elements outside a candidate.
         var states: [StreamNodeState] = []
         /// Open elements of the current candidate (0: none is open).
@@ -76,6 +68,9 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     }
 
     @exclusivity(unchecked) private var trackers: [Tracker]
+    /// The names each matcher asks, apart from the trackers (mutable) so
+    /// that a look-up retains nothing.
+    private let names: [XMLChildNames]
     @exclusivity(unchecked) private var cursor = -1
     @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var sawRoot = false
@@ -88,10 +83,11 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     @exclusivity(unchecked) private(set) var selectorError: (selector: Int, error: StreamSelectorError)?
 
     init(
-        selectors: [StreamSelector], reportingChildrenOf children: Set<Int> = [],
+        matchers: [any StreamMatching], reportingChildrenOf children: Set<Int> = [],
         watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil, consumer: @escaping (XMLLocatedEvent) throws -> Void
     ) {
-        trackers = selectors.indices.map { Tracker(matcher: StreamMatcher(selectors[$0]), reportsChildren: children.contains($0)) }
+        trackers = matchers.indices.map { Tracker(matcher: matchers[$0], reportsChildren: children.contains($0)) }
+        names = matchers.map(XMLChildNames.init)
         self.consumer = consumer
         self.watch = watch
         watching = watch != nil
@@ -109,22 +105,6 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         } catch {
             consumerError = error
             throw LoadError(.invalidSyntax, "the streamed edit stopped the parse")
-        }
-    }
-
-    @inline(__always)
-    private static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
-    }
-
-    /// Whether the NUL-terminated `name` is `wanted` (a key with no prefix
-    /// matches a name with none only so: ``StreamMatcher/nameMatches(_:local:prefix:)``).
-    @inline(__always)
-    private static func equals(_ wanted: [UInt8], _ name: UnsafePointer<UInt8>) -> Bool {
-        wanted.withUnsafeBufferPointer { wanted in
-            // Stops at the name's NUL, which no byte of a key that can match equals.
-            for i in 0..<wanted.count where wanted[i] == 0 || name[i] != wanted[i] { return false }
-            return name[wanted.count] == 0
         }
     }
 
@@ -147,14 +127,10 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             do throws(StreamSelectorError) {
                 if isRoot {
                     state = try trackers[k].matcher.root(isArray: false)
-                } else if let parent = trackers[k].states.last, case .applying(let step) = parent {
-                    if prefix == nil, case .key(let wanted) = trackers[k].matcher.steps[step], !Self.equals(wanted, local) {
-                        // What xmlChild would say, without measuring the name.
-                        state = .none
-                    } else {
-                        state = try trackers[k].matcher.xmlChild(
-                            of: parent, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: false)
-                    }
+                } else if let parent = trackers[k].states.last, case .applying(let step) = parent,
+                    names[k].admits(local: local, prefix: prefix, under: step)
+                {
+                    state = try trackers[k].matcher.xmlChild(of: parent, isAttribute: false)
                 } else {
                     // Inside what cannot match: nothing to measure or compare.
                     state = .none
@@ -170,25 +146,24 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             }
             trackers[k].states.append(state)
             // Attributes this element's state may pick.
-            guard attributes.count > 0, case .applying(let step) = state, case .key = trackers[k].matcher.steps[step] else { continue }
+            guard attributes.count > 0, case .applying(let step) = state, names[k].asksName(under: step) else {
+                continue
+            }
             for index in 0..<attributes.count {
                 guard let name = attributes.localName(at: index) else { continue }
                 let attributePrefix = attributes.prefix(at: index)
-                // Most attributes are not the key: turned away without measuring their names.
-                if attributePrefix == nil, case .key(let wanted) = trackers[k].matcher.steps[step], !Self.equals(wanted, name) {
-                    continue
-                }
+                guard names[k].admits(local: name, prefix: attributePrefix, under: step) else { continue }
                 let picked: StreamNodeState
                 do throws(StreamSelectorError) {
-                    picked = try trackers[k].matcher.xmlChild(
-                        of: state, local: Self.buffer(name), prefix: attributePrefix.map(Self.buffer), isAttribute: true)
+                    picked = try trackers[k].matcher.xmlChild(of: state, isAttribute: true)
                 } catch {
                     selectorError = (k, error)
                     throw LoadError(.invalidSyntax, error.message)
                 }
                 guard picked == .candidate else { continue }
                 try send(.attribute(
-                    selector: k, elementCursor: cursor, local: Self.buffer(name), prefix: attributePrefix.map(Self.buffer)))
+                    selector: k, elementCursor: cursor, local: XMLChildNames.buffer(name),
+                    prefix: attributePrefix.map(XMLChildNames.buffer)))
             }
         }
     }
@@ -254,12 +229,12 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
 
     /// Streams UTF-8 XML from `first` and the chunks `next` appends to its
     /// argument (`false` at the end), reporting to `event` where each node
-    /// the `selectors` reach stands. `next` is also told how far the parser
+    /// the `matchers` reach stands. `next` is also told how far the parser
     /// has read (every byte before that offset has given its events), so
     /// that it can let go of what lies before. `transcoded` says the input
     /// was converted to UTF-8 from the encoding its declaration names
     /// (``legacyEncoding(of:options:)``): the parser is then told it is
-    /// UTF-8 and ignores the declaration. The candidates of the selectors
+    /// UTF-8 and ignores the declaration. The candidates of the matchers
     /// in `children` also report their child elements
     /// (``XMLLocatedEvent/childStart(selector:cursor:)``); `watch`, if
     /// given, is told where every element starts and ends (the cursor as for
@@ -272,7 +247,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     ///   the document.
     package static func run(
         first: [UInt8], transcoded: Bool = false, next: (inout [UInt8], _ parsedUpTo: Int) throws -> Bool,
-        selectors: [StreamSelector], reportingChildrenOf children: Set<Int> = [],
+        matchers: [any StreamMatching], reportingChildrenOf children: Set<Int> = [],
         watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil,
         options: LoadOptions, event: @escaping (XMLLocatedEvent) throws -> Void
     ) throws {
@@ -280,7 +255,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             throw LoadError(
                 .unsupportedEncoding, "a streamed edit reads XML in UTF-8 only; edit this document without streaming")
         }
-        let locator = XMLStreamLocator(selectors: selectors, reportingChildrenOf: children, watch: watch, consumer: event)
+        let locator = XMLStreamLocator(matchers: matchers, reportingChildrenOf: children, watch: watch, consumer: event)
         var nextError: (any Error)?
         let parsed: LoadError?
         do throws(LoadError) {
@@ -307,7 +282,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     }
 }
 
-/// A selector of ``XMLStreamLocator/run(first:next:selectors:options:event:)``
+/// A matcher of ``XMLStreamLocator/run(first:next:matchers:options:event:)``
 /// that cannot decide the document, with its position in the list.
 package struct XMLLocatorSelectorError: Error {
     package var selector: Int

@@ -1,14 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The ``XMLEventSink`` of a streaming parse (from
 /// ``LibXML2/streamChunks(first:next:options:router:)``): decides with a
-/// ``StreamMatcher`` which elements and
+/// ``StreamMatching`` which elements and
 /// attributes are candidates. Between candidates it only keeps one
 /// selector state per open element; inside a candidate the events go to
 /// an ``XMLTreeBuilder`` for that subtree alone, so namespaces, entities,
@@ -22,7 +14,7 @@ import Darwin
 final class XMLStreamRouter: XMLEventSink {
     // The parser calls in one event at a time and nothing re-enters the
     // router, so no access to its state can overlap.
-    @exclusivity(unchecked) private var matcher: StreamMatcher
+    private let matcher: any StreamMatching
     /// Selector states of the open elements outside a candidate.
     @exclusivity(unchecked) private var states: [StreamNodeState] = []
     /// Builds every candidate in turn, keeping the names of the stream.
@@ -35,25 +27,20 @@ final class XMLStreamRouter: XMLEventSink {
         local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, uri: UnsafePointer<UInt8>?
     )?
     @exclusivity(unchecked) private var elementState = StreamNodeState.none
-    /// Whether names match each key step (1) or not (0), by the parser's
-    /// (prefix, local name) pointers, one table per selector step. libxml2
-    /// hands every name over as a string of the parser's dictionary, the
-    /// same pointer for the same name until the parse ends (``XMLTreeBuilder``
-    /// relies on this too), so a name is compared as bytes once per step,
-    /// not once per occurrence.
-    private let nameMatchTables: [PointerPairTable]
+    /// The names the matcher asks of children, and which names match them.
+    private let names: XMLChildNames
 
-    /// Where finished candidates go (set for the parse by ``run(first:input:selector:options:emit:)``).
+    /// Where finished candidates go (set for the parse by ``run(first:input:matcher:options:emit:)``).
     @exclusivity(unchecked) private var consumer: ((StreamCandidate) throws -> Void)?
     /// What the consumer threw; the parse stops.
     @exclusivity(unchecked) private(set) var consumerError: (any Error)?
     /// Set when the selector cannot decide this document; the parse stops.
     @exclusivity(unchecked) private(set) var selectorError: StreamSelectorError?
 
-    init(selector: StreamSelector, options: LoadOptions) {
-        matcher = StreamMatcher(selector)
+    init(matcher: any StreamMatching, options: LoadOptions) {
+        self.matcher = matcher
         builder = XMLTreeBuilder(streaming: options)
-        nameMatchTables = matcher.steps.map { _ in PointerPairTable() }
+        names = XMLChildNames(matcher)
     }
 
     /// Whether the root element was seen and closed.
@@ -64,39 +51,14 @@ final class XMLStreamRouter: XMLEventSink {
         return LoadError(.invalidSyntax, error.message)
     }
 
-    @inline(__always)
-    private static func buffer(_ pointer: UnsafePointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: pointer, count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self)))
-    }
-
-    /// The selector's state for a child element or attribute of an element
-    /// in state `parent`: ``StreamMatcher/xmlChild(of:local:prefix:isAttribute:)``,
-    /// with a key step's name comparison remembered in ``nameMatchTables``.
+    /// The matcher's state for a child element or attribute of an element
+    /// in state `parent`, its name compared by ``names``.
     @inline(__always)
     private func childState(
         of parent: StreamNodeState, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, isAttribute: Bool
     ) throws(StreamSelectorError) -> StreamNodeState {
-        guard case .applying(let k) = parent, case .key(let wanted) = matcher.steps[k] else {
-            return try matcher.xmlChild(
-                of: parent, local: Self.buffer(local), prefix: prefix.map(Self.buffer), isAttribute: isAttribute)
-        }
-        guard nameMatches(wanted, step: k, local: local, prefix: prefix) else { return .none }
-        return try matcher.enter(k + 1, isArray: false)
-    }
-
-    /// Whether key step `step`, which wants `wanted`, selects the name
-    /// (see ``StreamMatcher/nameMatches(_:local:prefix:)``).
-    @inline(__always)
-    private func nameMatches(
-        _ wanted: [UInt8], step: Int, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?
-    ) -> Bool {
-        let table = nameMatchTables[step]
-        let prefixBits = UInt(bitPattern: prefix)
-        let localBits = UInt(bitPattern: local)
-        if let known = table.id(prefixBits, localBits) { return known != 0 }
-        let matches = StreamMatcher.nameMatches(wanted, local: Self.buffer(local), prefix: prefix.map(Self.buffer))
-        table.insert(matches ? 1 : 0, for: prefixBits, localBits)
-        return matches
+        guard case .applying(let k) = parent, names.admits(local: local, prefix: prefix, under: k) else { return .none }
+        return try matcher.xmlChild(of: parent, isAttribute: isAttribute)
     }
 
     /// Opens an element and passes on the attributes that matter: all of
@@ -153,8 +115,8 @@ final class XMLStreamRouter: XMLEventSink {
     /// When not, they are skipped without decoding their values.
     private var readsAttributes: Bool {
         if openInCandidate > 0 { return true }
-        guard element != nil, case .applying(let k) = elementState, case .key = matcher.steps[k] else { return false }
-        return true
+        guard element != nil, case .applying(let k) = elementState else { return false }
+        return names.asksName(under: k)
     }
 
     /// Whether the attribute with this name is to be passed to
@@ -235,10 +197,10 @@ final class XMLStreamRouter: XMLEventSink {
     /// Streams XML from `input` (whose first bytes, `first`, were read
     /// already), calling `emit` with each candidate as soon as it is complete.
     static func run(
-        first: [UInt8], input: ChunkedInput, selector: StreamSelector, options: LoadOptions,
+        first: [UInt8], input: ChunkedInput, matcher: any StreamMatching, options: LoadOptions,
         emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
-        let router = XMLStreamRouter(selector: selector, options: options)
+        let router = XMLStreamRouter(matcher: matcher, options: options)
         let parsed = withoutActuallyEscaping(emit) { consumer -> LoadError? in
             router.consumer = consumer
             defer { router.consumer = nil }

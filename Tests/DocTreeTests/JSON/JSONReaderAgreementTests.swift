@@ -53,7 +53,7 @@ import Testing
         do {
             try StreamingLoad.run(
                 ChunkedInput(bytes: bytes, sliceSize: slice),
-                selector: StreamSelector(steps: [.key(Array("nothing".utf8))]), options: LoadOptions()
+                matcher: MemberChainMatcher(["nothing"]), options: LoadOptions()
             ) { _ in }
             return nil
         } catch .load(let error) {

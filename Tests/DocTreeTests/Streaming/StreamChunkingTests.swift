@@ -22,11 +22,11 @@ struct StreamChunkingTests {
     }
 
     /// Reads `bytes` streamed `slice` bytes at a time (`nil`: as they come).
-    static func streamed(_ bytes: [UInt8], _ steps: [StreamSelector.Step], slice: Int?) -> Outcome {
+    static func streamed(_ bytes: [UInt8], _ keys: [String?], slice: Int?) -> Outcome {
         var outcome = Outcome()
         do {
             try StreamingLoad.run(
-                ChunkedInput(bytes: bytes, sliceSize: slice), selector: StreamSelector(steps: steps), options: LoadOptions(format: .json)
+                ChunkedInput(bytes: bytes, sliceSize: slice), matcher: MemberChainMatcher(keys), options: LoadOptions(format: .json)
             ) { candidate in
                 outcome.candidates.append(candidate.document.root.jsonString())
             }
@@ -39,11 +39,11 @@ struct StreamChunkingTests {
     }
 
     /// Reads `bytes` streamed in exactly two chunks, cut at `cut`.
-    static func streamed(_ bytes: [UInt8], _ steps: [StreamSelector.Step], cutAt cut: Int) -> Outcome {
+    static func streamed(_ bytes: [UInt8], _ keys: [String?], cutAt cut: Int) -> Outcome {
         var outcome = Outcome()
         var scanner = JSONStreamScanner(
             input: ChunkedInput(bytes: Array(bytes[cut...])), head: Array(bytes[..<cut]), skip: 0,
-            selector: StreamSelector(steps: steps), options: LoadOptions())
+            matcher: MemberChainMatcher(keys), options: LoadOptions())
         do {
             try scanner.run(emit: { outcome.candidates.append($0.document.root.jsonString()) }, nextValue: {})
         } catch .load(let error) {
@@ -54,7 +54,7 @@ struct StreamChunkingTests {
         return outcome
     }
 
-    static let nothing: [StreamSelector.Step] = [.key(Array("no such key".utf8))]
+    static let nothing: [String?] = ["no such key"]
 
     /// The JSONTestSuite files in UTF-8 (streaming reads UTF-8 only).
     static let files: [URL] = ((try? SharedData.files(in: JSONTestSuiteTests.folder, withExtension: "json")) ?? [])
@@ -103,16 +103,16 @@ struct StreamChunkingTests {
         """.utf8)
 
     @Test func aCutAtEveryByteGivesTheSameCandidates() {
-        for steps: [StreamSelector.Step] in [[.key(Array("a".utf8))], [.wildcard, .key(Array("a".utf8))], [.key(Array("n".utf8)), .wildcard], [.wildcard], []] {
-            let whole = Self.streamed(Self.document, steps, slice: nil)
+        for keys: [String?] in [["a"], [nil, "a"], ["n", nil], [nil], []] {
+            let whole = Self.streamed(Self.document, keys, slice: nil)
             #expect(whole.error == nil)
             #expect(!whole.candidates.isEmpty)
             for cut in 0...Self.document.count {
-                #expect(Self.streamed(Self.document, steps, cutAt: cut) == whole, "\(steps), cut at \(cut)")
+                #expect(Self.streamed(Self.document, keys, cutAt: cut) == whole, "\(keys), cut at \(cut)")
             }
         }
         // A member candidate keeps its key.
-        #expect(Self.streamed(Self.document, [.key(Array("a".utf8))], slice: nil).candidates == [
+        #expect(Self.streamed(Self.document, ["a"], slice: nil).candidates == [
             #"{"a":[1,-2.5e3,"xé😀 é",true,false,null,{"b":{"c":[]}},[0]]}"#, #"{"a":"tail"}"#, #"{"a":-0.0e+1}"#,
             #"{"a":[]}"#, #"{"a":true}"#,
         ])
@@ -126,7 +126,7 @@ struct StreamChunkingTests {
         let whole = try JSONScanner.parse(bytes, options: LoadOptions())
         let expected = Outcome(candidates: [#"{"a":"# + whole.root.children.first!.jsonString() + "}"])
         for slice in [997, 65_536] {
-            #expect(Self.streamed(bytes, [.key(Array("a".utf8))], slice: slice) == expected, "slices of \(slice)")
+            #expect(Self.streamed(bytes, ["a"], slice: slice) == expected, "slices of \(slice)")
         }
         // Cut short inside the string: the string is unterminated, located at its quote.
         let cut = Array(bytes[..<(bytes.count / 2)])

@@ -49,7 +49,7 @@ struct JSONStreamedEdit: Sendable {
         write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
         let output = JSONStreamedOutput(edit: edit, write: write)
-        var scanner = JSONStreamScanner(input: input, head: head, skip: skip, selector: selector, options: options)
+        var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: StreamMatcher(selector), options: options)
         let operation = operation
         scanner.passing = { bytes, inCandidate in
             if case .render = operation { output.learn(bytes) }

@@ -123,7 +123,7 @@ struct JSONStreamedTransaction: Sendable {
         write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> [Int] {
         let output = JSONTransactionOutput(self, options: options, write: write)
-        var scanner = JSONStreamScanner(input: input, head: head, skip: skip, selector: selector, options: options)
+        var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: StreamMatcher(selector), options: options)
         scanner.passing = { bytes, inCandidate in try output.take(bytes, inCandidate: inCandidate) }
         let path = edits[0].path
         do {

@@ -219,7 +219,8 @@ public struct StreamedEdit: Sendable {
             readBack = StreamedReadBack { [quiet] output in
                 // A key no UTF-8 key can equal: nothing is a candidate, every byte is checked.
                 do {
-                    try StreamingLoad.run(output, selector: StreamSelector(steps: [.key([0xFF])]), options: quiet, emit: { _ in })
+                    try StreamingLoad.run(
+                        output, matcher: StreamMatcher(StreamSelector(steps: [.key([0xFF])])), options: quiet, emit: { _ in })
                 } catch let failure as StreamFailure {
                     if case .load(let error) = failure { throw error }
                 }

@@ -154,7 +154,7 @@ package struct XMLStreamedEdit {
                         options.progress?.report(input.bytesRead)
                         return more
                     },
-                    selectors: selectors, reportingChildrenOf: children,
+                    matchers: selectors.map(StreamMatcher.init), reportingChildrenOf: children,
                     watch: state.needsIndentUnit ? { state.watch(cursor: $0, isEnd: $1) } : nil,
                     options: options, event: { try state.take($0) })
             } catch let error as XMLLocatorSelectorError {
@@ -213,7 +213,7 @@ package struct XMLStreamedEdit {
                     }
                     return more
                 },
-                selectors: [], options: options, event: { _ in })
+                matchers: [], options: options, event: { _ in })
         } catch let error as LoadError {
             throw QueryError(
                 .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",

@@ -1,6 +1,6 @@
-import Foundation
+import DocTree
 import Testing
-@testable import DocTree
+@testable import DocQuery
 
 /// Which JSON array candidates a streaming parse hands on element by
 /// element (``StreamSelector/Spreading``), so that one big array never
@@ -17,7 +17,7 @@ import Testing
         do {
             try StreamingLoad.run(
                 ChunkedInput(bytes: Array(text.utf8), sliceSize: slice),
-                selector: StreamSelector(steps: steps, keepsKeys: false, spreading: spreading), options: options,
+                matcher: StreamMatcher(StreamSelector(steps: steps, keepsKeys: false, spreading: spreading)), options: options,
                 arrayEdge: { out.append($0 == .open ? "[" : "]") }
             ) { candidate in
                 out.append((candidate.isBatch ? "batch " : "") + candidate.document.root.jsonString())

@@ -1,0 +1,137 @@
+import DocTree
+
+/// Applies a ``StreamSelector`` for a streaming parser, node by node in
+/// document order: which nodes are candidates, and which array candidates
+/// are spread.
+///
+/// A node's state depends only on its parent's state, its own name and
+/// kind, and (for index steps) how many values of the same sequence came
+/// before it. Every node has at most one state, and candidates never nest.
+/// One matcher serves one run of one parser.
+final class StreamMatcher: StreamMatching {
+    let selector: StreamSelector
+    private let steps: [StreamSelector.Step]
+    /// Whether array candidates are spread (``StreamSelector/Spreading``):
+    /// all of them (no index, whose verdict may come after the array), or
+    /// a lone one (keys only).
+    private let spreadsAll: Bool
+    private let spreadsLone: Bool
+    /// For each index step, the values of its input sequence seen so far.
+    private var seen: [Int]
+    /// For each index step, whether its input sequence began with a JSON
+    /// array taken as a lone array (its elements are indexed).
+    private var lone: [Bool]
+    /// Candidates (a spread array counting as one) in the current
+    /// top-level value, and whether the first of them was spread.
+    private var candidates = 0
+    private var spreadFirst = false
+
+    init(_ selector: StreamSelector) {
+        self.selector = selector
+        steps = selector.steps
+        spreadsAll = selector.spreading == .always && !steps.contains { if case .index = $0 { true } else { false } }
+        spreadsLone = selector.spreading == .whenLone && steps.allSatisfy { if case .key = $0 { true } else { false } }
+        seen = Array(repeating: 0, count: steps.count)
+        lone = Array(repeating: false, count: steps.count)
+    }
+
+    var keepsKeys: Bool { selector.keepsKeys }
+
+    func root(isArray: Bool) throws(StreamSelectorError) -> StreamNodeState {
+        for k in seen.indices {
+            seen[k] = 0
+            lone[k] = false
+        }
+        candidates = 0
+        spreadFirst = false
+        return try enter(0, isArray: isArray)
+    }
+
+    /// The state of a node that is a value of the sequence before step `k`.
+    @inline(__always)
+    private func enter(_ k: Int, isArray: Bool) throws(StreamSelectorError) -> StreamNodeState {
+        if k == steps.count { return .candidate }
+        guard case .index = steps[k] else { return .applying(k) }
+        return try count(from: k, isArray: isArray)
+    }
+
+    /// ``enter(_:isArray:)`` where step `k` is an index: counts the value
+    /// for it (and for the index steps right after it that it passes).
+    private func count(from k: Int, isArray: Bool) throws(StreamSelectorError) -> StreamNodeState {
+        var k = k
+        while k < steps.count, case .index(let i) = steps[k] {
+            let position = seen[k]
+            seen[k] += 1
+            if lone[k] {
+                throw StreamSelectorError(
+                    step: k,
+                    message: "this index met a JSON array and then more values, so it indexes the values, "
+                        + "not the array's elements; the stream cannot tell which until the end")
+            }
+            if position == 0 && isArray {
+                lone[k] = true
+                return .indexing(step: k, seen: 0)
+            }
+            guard position == i else { return .none }
+            k += 1
+        }
+        return k == steps.count ? .candidate : .applying(k)
+    }
+
+    var childNames: [[UInt8]?] {
+        steps.map { if case .key(let name) = $0 { name } else { nil } }
+    }
+
+    func jsonChild(
+        of parent: inout StreamNodeState, parentIsArray: Bool, isArray: Bool, isObject: Bool
+    ) throws(StreamSelectorError) -> StreamNodeState {
+        switch parent {
+        case .none, .candidate:
+            return .none
+        case .spreading:
+            return .candidate
+        case .indexing(let k, let count):
+            parent = .indexing(step: k, seen: count + 1)
+            guard case .index(let i) = steps[k], count == i else { return .none }
+            return try enter(k + 1, isArray: isArray)
+        case .applying(let k):
+            if parentIsArray {
+                // A key or `*` on an array applies to its elements (through nested arrays).
+                return isArray || isObject ? .applying(k) : .none
+            }
+            // A member of an object: any for `*`, and for a key the driver
+            // passed only the one childNames asks for.
+            if case .index = steps[k] { return .none }  // index steps are resolved in enter(_:isArray:)
+            return try enter(k + 1, isArray: isArray)
+        }
+    }
+
+    func xmlChild(of parent: StreamNodeState, isAttribute: Bool) throws(StreamSelectorError) -> StreamNodeState {
+        guard case .applying(let k) = parent else { return .none }
+        switch steps[k] {
+        case .wildcard:
+            return isAttribute ? .none : try enter(k + 1, isArray: false)
+        case .key:
+            // The driver compared the name with childNames.
+            return try enter(k + 1, isArray: false)
+        case .index:
+            return .none
+        }
+    }
+
+    func spreads(isArray: Bool, throughObjectsOnly: Bool) throws(StreamSelectorError) -> Bool {
+        guard selector.spreading == .whenLone else { return isArray && spreadsAll }
+        candidates += 1
+        if candidates == 1 {
+            spreadFirst = isArray && throughObjectsOnly && spreadsLone
+            return spreadFirst
+        }
+        if spreadFirst {
+            throw StreamSelectorError(
+                step: max(steps.count - 1, 0),
+                message: "the path selects an array and then another value (a key that occurs twice), "
+                    + "so the array is not its elements; the stream cannot tell that before the second value")
+        }
+        return false
+    }
+}

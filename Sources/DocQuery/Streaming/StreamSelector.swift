@@ -1,0 +1,56 @@
+import DocTree
+
+/// The streamable prefix of a path, in the terms a streaming parser can
+/// decide as nodes open: which nodes are *candidates* (the values the
+/// prefix reaches), judged from their ancestors alone.
+///
+/// A ``StreamPlan`` compiles a path's leading steps into these; a
+/// ``StreamMatcher`` applies them for the parsers. The meaning of each
+/// step is the in-memory evaluator's:
+///
+/// - `key`: a member of an object with that key, or a child element or
+///   attribute of an element with that qualified or local name; applied
+///   to a JSON array, it applies to each element (through nested arrays).
+/// - `wildcard`: every member value or child element; through arrays too.
+/// - `index(i)`: the `i`-th value of the sequence so far (`i >= 0`), or,
+///   when that sequence is one JSON array, its `i`-th element.
+struct StreamSelector: Sendable, Equatable {
+    enum Step: Sendable, Equatable {
+        case key([UInt8])
+        case wildcard
+        case index(Int)
+    }
+
+    /// Which candidates that are JSON arrays are handed on element by
+    /// element (each element a candidate of its own, between an
+    /// `ArrayEdge.open` and an `ArrayEdge.close`) instead of whole, so
+    /// memory stays bounded by one element however long the array.
+    enum Spreading: Sendable, Equatable {
+        /// Every candidate is built whole.
+        case never
+        /// Every array candidate, when the steps hold no index (whose
+        /// verdict may come after the array): for a consumer that only
+        /// prints each array, which it can do element by element.
+        case always
+        /// An array candidate that is sure to be the only value the steps
+        /// select in its top-level value, so that it is a *lone* array
+        /// standing for its elements: the steps are keys only and every
+        /// ancestor is an object. A second candidate in the same
+        /// top-level value (a duplicate key) then fails with a
+        /// `StreamSelectorError`, since the elements handed on were not
+        /// the values the path selects.
+        case whenLone
+    }
+
+    var steps: [Step]
+    /// Whether a JSON member candidate must keep its key (the rest of the
+    /// path may ask for `_elementName`): it is then built as `{"key":value}`.
+    var keepsKeys: Bool
+    var spreading: Spreading
+
+    init(steps: [Step], keepsKeys: Bool = true, spreading: Spreading = .never) {
+        self.steps = steps
+        self.keepsKeys = keepsKeys
+        self.spreading = spreading
+    }
+}
