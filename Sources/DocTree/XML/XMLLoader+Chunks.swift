@@ -1,6 +1,9 @@
 extension XMLLoader {
     /// Parses XML from `input` (whose first bytes, `first`, were read
     /// already) with the push parser; see ``Document/init(chunks:charset:options:reopen:)``.
+    /// When the tree builder asks to start again (whitespace dropped before
+    /// mixed content showed up), the input is read again through `reopen`;
+    /// without one (standard input) the first pass keeps all whitespace.
     static func parse(
         first: [UInt8], input: ChunkedInput, reopen: (() throws(LoadError) -> ChunkedInput)?, options: LoadOptions
     ) throws(LoadError) -> Document {
