@@ -7,11 +7,9 @@ import Darwin
 #endif
 
 /// The part of a ``ChunkedInput`` that a reader walking forward still
-/// needs, read on a chunk at a time: the one buffer of the JSON stream
-/// readers (``RecordReader``, ``JSONStreamScanner``).
-///
-/// A refill keeps `bytes[start...]` and drops the bytes before, counting
-/// the line rule (``LocationCounter``) over them as they go, so any input
+/// needs, read on a chunk at a time: the buffer of ``RecordReader`` and
+/// ``JSONStreamScanner``. A refill keeps `bytes[start...]` and drops the
+/// rest, counting the line rule (``LocationCounter``) over it, so any
 /// offset still held can be located. Indices into `bytes` move with a
 /// refill: a caller keeps its own relative to `start`.
 struct ChunkBuffer {
@@ -27,12 +25,12 @@ struct ChunkBuffer {
     private(set) var base: Int
     /// Where `bytes[0]` stands.
     private var first: LocationCounter
-    /// The last location computed, counted on from by the next. A reader
-    /// may move it itself where it knows the lines without counting them.
+    /// The last location computed, counted on from by the next; a reader
+    /// may move it where it knows the lines without counting.
     var mark: LocationCounter
 
-    /// `head`, bytes read from `input` already, from `start` on; the first
-    /// stands at `origin` in the input.
+    /// `head` (read from `input` already) from `start` on; `head[0]` stands
+    /// at `origin`.
     init(
         _ input: ChunkedInput, head: [UInt8] = [], start: Int = 0, chunkSize: Int, progress: LoadProgress? = nil,
         origin: SourceLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
@@ -77,10 +75,9 @@ struct ChunkBuffer {
         try input.read(into: &bytes, limit: limit)
     }
 
-    /// Reads on for the token at `i` that runs past the bytes held; a
-    /// string until a quote arrives that may close it, so a long string is
-    /// not scanned again after each short read (a pipe's). `false` when
-    /// the input ended first.
+    /// Reads on for the token at `i` that runs past the bytes held, a
+    /// string until a quote that may close it arrives (so a long one is not
+    /// scanned again after each short read); `false` at the input's end.
     mutating func readOn(tokenAt i: Int) throws(LoadError) -> Bool {
         let isString = i < bytes.count && bytes[i] == UInt8(ascii: "\"")
         var searched = bytes.count - start
@@ -118,9 +115,8 @@ struct ChunkBuffer {
         }
     }
 
-    /// The location of input offset `offset`, which must not lie before
-    /// the bytes held: counted on from ``mark``, or from `bytes[0]` when
-    /// the mark is past it.
+    /// The location of input offset `offset` (not before the bytes held),
+    /// counted on from ``mark``, or from `bytes[0]` when the mark is past it.
     mutating func location(at offset: Int) -> SourceLocation {
         if mark.offset < base || mark.offset > offset { mark = first }
         let from = mark.offset - base

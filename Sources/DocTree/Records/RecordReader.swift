@@ -111,13 +111,9 @@ package final class RecordReader {
             let lineEnd = try chunks.lineFeed(from: cursor) ?? chunks.bytes.count
             let lineLength = lineEnd - cursor
             let skimmed = chunks.bytes.withUnsafeBufferPointer { skim(UnsafeBufferPointer(rebasing: $0[cursor..<lineEnd])) }
-            if skimmed {
+            if let item = skimmed ? .skimmed : (try? parseStrictly(cursor..<lineEnd)).map({ Item.record(.success($0)) }) {
                 consume(lineLength, endsLine: lineEnd < chunks.bytes.count)
-                return .skimmed
-            }
-            if let document = try? parseStrictly(cursor..<lineEnd) {
-                consume(lineLength, endsLine: lineEnd < chunks.bytes.count)
-                return .record(.success(document))
+                return item
             }
             brokenLineEnd = chunks.mark.offset + lineLength
 

@@ -279,28 +279,22 @@ package struct JSONStreamScanner {
             try passBytes(upTo: start)
             try arrayEdge(.open)
         }
-        if case .candidate = state, depth > 0, case .spreading = parent.state {
-            if !capturing {
-                // The first element of a batch.
-                try passBytes(upTo: start)
-                capturing = true
-                capturesElements = true
-                captureDepth = depth
-                captureFrom = start
-                captureLocation = chunks.location(at: chunks.base + start)
-                captured.append(UInt8(ascii: "["))
-                wrapper = 1
-            }
-            elementStart = chunks.base + start
-        } else if case .candidate = state {
+        guard case .candidate = state else { return state }
+        let isElement = depth > 0 && parent.state == .spreading
+        if isElement { elementStart = chunks.base + start }
+        // A candidate's capture begins, or a batch's with its first element.
+        if !isElement || !capturing {
             try passBytes(upTo: start)
             capturing = true
-            capturesElements = false
+            capturesElements = isElement
             captureDepth = depth
             captureFrom = start
             captureLocation = chunks.location(at: chunks.base + start)
             wrapper = 0
-            if keepsKeys, depth > 0, !parent.isArray {
+            if isElement {
+                captured.append(UInt8(ascii: "["))
+                wrapper = 1
+            } else if keepsKeys, depth > 0, !parent.isArray {
                 captured.append(UInt8(ascii: "{"))
                 if let range = keyInBuffer {
                     captured.append(contentsOf: chunks.bytes[range])
