@@ -88,6 +88,31 @@ struct ChunkBuffer {
         return false
     }
 
+    /// Moves `start` (and the mark with it) over white space, reading on;
+    /// `false` when the input ends first.
+    mutating func skipWhiteSpace() throws(LoadError) -> Bool {
+        while true {
+            var i = start
+            while i < bytes.count, XMLWhitespace.contains(bytes[i]) { i += 1 }
+            consume(upTo: i)
+            if start < bytes.count { return true }
+            guard try refill() else { return false }
+        }
+    }
+
+    /// Moves `start` to `end`, and the mark with it, counting; when
+    /// `endsLine`, on over the line feed at `end` too, the bytes before it
+    /// taken to be one line without counting (a JSON Lines record).
+    mutating func consume(upTo end: Int, endsLine: Bool = false) {
+        guard endsLine else {
+            if end > start { _ = location(at: base + end) }
+            start = end
+            return
+        }
+        start = end + 1
+        mark = LocationCounter(SourceLocation(byteOffset: base + start, line: mark.line + 1, column: 1))
+    }
+
     /// The index of the first line feed at or after `i`, reading on while
     /// there is none; `nil` when the input ends first.
     mutating func lineFeed(from i: Int) throws(LoadError) -> Int? {

@@ -39,6 +39,8 @@ package final class RecordReader {
     private var triedWholeInput = false
     /// A batch's bytes handed back by ``recycle(_:)``, for the next batch.
     private var spare: [UInt8]?
+    /// Whether a byte order mark may still come (at the input's start).
+    private var atInputStart: Bool
 
     /// A reader of `input`. `origin` is where its first byte lies in a larger
     /// input (a batch cut out of a stream), for error locations.
@@ -47,6 +49,7 @@ package final class RecordReader {
             input, chunkSize: chunkSize, origin: origin ?? SourceLocation(byteOffset: 0, line: 1, column: 1))
         self.parser = JSONRecordParser(options: options)
         self.maxDepth = options.maxDepth
+        self.atInputStart = (origin?.byteOffset ?? 0) == 0
     }
 
     private var cursor: Int {
@@ -100,8 +103,15 @@ package final class RecordReader {
 
     private func nextRecord(_ skim: (UnsafeBufferPointer<UInt8>) -> Bool) throws(LoadError) -> Item? {
         cutOffRecord = nil
-        try skipWhiteSpace()
-        guard cursor < chunks.bytes.count else { return nil }
+        if atInputStart {
+            atInputStart = false
+            while chunks.bytes.count < 3, try chunks.refill() {}
+            if chunks.bytes.starts(with: InputDecoding.byteOrderMarkUTF8) {
+                cursor = 3
+                chunks.mark.offset = 3
+            }
+        }
+        guard try chunks.skipWhiteSpace() else { return nil }
 
         // JSON Lines: the line at the cursor, when it is one value. A line
         // that is not is tried once: the records cut out of it are found by
@@ -109,20 +119,20 @@ package final class RecordReader {
         if let end = brokenLineEnd, chunks.mark.offset >= end { brokenLineEnd = nil }
         if brokenLineEnd == nil {
             let lineEnd = try chunks.lineFeed(from: cursor) ?? chunks.bytes.count
-            let lineLength = lineEnd - cursor
-            let skimmed = chunks.bytes.withUnsafeBufferPointer { skim(UnsafeBufferPointer(rebasing: $0[cursor..<lineEnd])) }
-            if let item = skimmed ? .skimmed : (try? parseStrictly(cursor..<lineEnd)).map({ Item.record(.success($0)) }) {
-                consume(lineLength, endsLine: lineEnd < chunks.bytes.count)
+            let line = cursor..<lineEnd
+            let skimmed = chunks.bytes.withUnsafeBufferPointer { skim(UnsafeBufferPointer(rebasing: $0[line])) }
+            if let item = skimmed ? .skimmed : (try? parseStrictly(line)).map({ Item.record(.success($0)) }) {
+                chunks.consume(upTo: lineEnd, endsLine: lineEnd < chunks.bytes.count)
                 return item
             }
-            brokenLineEnd = chunks.mark.offset + lineLength
+            brokenLineEnd = chunks.mark.offset + line.count
 
             // The whole rest of the input as one value (a single document):
             // parsed in place, with no scan for its end; tried once.
             if !triedWholeInput, cursor == 0, input.isAtEnd {
                 triedWholeInput = true
                 if let document = try? parser.parse(chunks.bytes) {
-                    consume(chunks.bytes.count, endsLine: false)
+                    chunks.consume(upTo: chunks.bytes.count)
                     return .record(.success(document))
                 }
             }
@@ -140,7 +150,7 @@ package final class RecordReader {
             result = .failure(moved)
             if runsToEnd { cutOffRecord = start }
         }
-        consume(recordEnd - cursor, endsLine: false)
+        chunks.consume(upTo: recordEnd)
         return .record(result)
     }
 
@@ -229,39 +239,5 @@ package final class RecordReader {
             return try parser.parse(chunks.bytes)
         }
         return try parser.parse(chunks.bytes[range])
-    }
-
-    /// Skips white space (and a UTF-8 byte order mark at the very start),
-    /// reading more as needed.
-    private func skipWhiteSpace() throws(LoadError) {
-        while true {
-            if chunks.mark.offset == 0, cursor == 0, chunks.bytes.count < 3, !input.isAtEnd {
-                _ = try chunks.refill()
-                continue
-            }
-            if chunks.mark.offset == 0, cursor == 0, chunks.bytes.starts(with: InputDecoding.byteOrderMarkUTF8) {
-                cursor = 3
-                chunks.mark.offset = 3
-            }
-            var i = cursor
-            while i < chunks.bytes.count, XMLWhitespace.contains(chunks.bytes[i]) { i += 1 }
-            consume(i - cursor, endsLine: false)
-            if cursor < chunks.bytes.count { return }
-            guard try chunks.refill() else { return }
-        }
-    }
-
-    /// Moves the cursor, and the mark with it, `count` bytes on; over the
-    /// line break after them too when `endsLine` (a JSON Lines record:
-    /// one line more, no counting).
-    private func consume(_ count: Int, endsLine: Bool) {
-        cursor += count
-        guard endsLine else {
-            if count > 0 { _ = chunks.location(at: chunks.base + cursor) }
-            return
-        }
-        cursor += 1
-        chunks.mark = LocationCounter(
-            SourceLocation(byteOffset: chunks.base + cursor, line: chunks.mark.line + 1, column: 1))
     }
 }

@@ -239,7 +239,7 @@ package struct JSONStreamScanner {
     private mutating func refill(readingOnToken: Bool = false) throws(LoadError) -> Bool {
         guard !chunks.isAtEnd else { return false }
         if let range = keyInBuffer {
-            copyKey(range.upperBound, from: range.lowerBound)
+            copyKey(range)
             keyInBuffer = nil
         }
         if capturing {
@@ -445,13 +445,13 @@ package struct JSONStreamScanner {
         return error
     }
 
-    /// Copies the key token from `start` to `end` into ``rawKey`` and ``key``.
-    private mutating func copyKey(_ end: Int, from start: Int? = nil) {
-        let start = start ?? pos
+    /// Copies the key token in `range` into ``rawKey`` and ``key``.
+    private mutating func copyKey(_ range: Range<Int>) {
         rawKey.removeAll(keepingCapacity: true)
-        rawKey.append(contentsOf: chunks.bytes[start..<end])
+        rawKey.append(contentsOf: chunks.bytes[range])
         key = chunks.bytes.withUnsafeBufferPointer { bytes in
-            Array(JSONStringDecoding.decode(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])).utf8)
+            let inside = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+            return Array(JSONStringDecoding.decode(inside).utf8)
         }
     }
 
@@ -470,10 +470,9 @@ package struct JSONStreamScanner {
 
     // MARK: Errors
 
-    /// The error for `mistake` at `i` in the buffer (at `pos` by default),
-    /// located in the whole input (see ``JSONMistake``).
-    private mutating func fail(_ mistake: JSONMistake, at i: Int? = nil) -> LoadError {
-        let at = i ?? pos
+    /// The error for `mistake` at `at` in the buffer, located in the whole
+    /// input (see ``JSONMistake``).
+    private mutating func fail(_ mistake: JSONMistake, at: Int) -> LoadError {
         // The word the message quotes may go on past the buffer (read only
         // then: a live stream's next line may be long in coming).
         let quoted: Int
@@ -512,11 +511,7 @@ extension JSONStreamScanner: JSONSink {
     ) throws(JSONFailure) {
         keyInBuffer = nil
         guard case .applying = container.state else { return }
-        if escaped {
-            copyKey(end, from: start)
-        } else {
-            keyInBuffer = start..<end
-        }
+        if escaped { copyKey(start..<end) } else { keyInBuffer = start..<end }
     }
 
     mutating func open(isObject: Bool, at start: Int, in container: inout Frame) throws(JSONFailure) -> Frame {
