@@ -100,16 +100,24 @@ struct ChunkBuffer {
         }
     }
 
-    /// Moves `start` to `end`, and the mark with it, counting; when
-    /// `endsLine`, on over the line feed at `end` too, the bytes before it
-    /// taken to be one line without counting (a JSON Lines record).
-    mutating func consume(upTo end: Int, endsLine: Bool = false) {
-        guard endsLine else {
-            if end > start { _ = location(at: base + end) }
-            start = end
-            return
-        }
-        start = end + 1
+    /// Moves `start` to `end`, and the mark with it, counting.
+    mutating func consume(upTo end: Int) {
+        if end > start { _ = location(at: base + end) }
+        start = end
+    }
+
+    /// The line from `start` up to its line feed or the input's end,
+    /// reading on until one comes.
+    mutating func restOfLine() throws(LoadError) -> Range<Int> {
+        let end = try lineFeed(from: start) ?? bytes.count
+        return start..<end
+    }
+
+    /// Moves `start` past `line` (from ``restOfLine()``) and its line feed,
+    /// the mark with it: one line on, uncounted, as for a JSON Lines record.
+    mutating func consume(line: Range<Int>) {
+        guard line.upperBound < bytes.count else { return consume(upTo: line.upperBound) }
+        start = line.upperBound + 1
         mark = LocationCounter(SourceLocation(byteOffset: base + start, line: mark.line + 1, column: 1))
     }
 

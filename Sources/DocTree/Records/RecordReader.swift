@@ -118,11 +118,10 @@ package final class RecordReader {
         // their boundaries, so a long broken line costs linear time.
         if let end = brokenLineEnd, chunks.mark.offset >= end { brokenLineEnd = nil }
         if brokenLineEnd == nil {
-            let lineEnd = try chunks.lineFeed(from: cursor) ?? chunks.bytes.count
-            let line = cursor..<lineEnd
+            let line = try chunks.restOfLine()
             let skimmed = chunks.bytes.withUnsafeBufferPointer { skim(UnsafeBufferPointer(rebasing: $0[line])) }
             if let item = skimmed ? .skimmed : (try? parseStrictly(line)).map({ Item.record(.success($0)) }) {
-                chunks.consume(upTo: lineEnd, endsLine: lineEnd < chunks.bytes.count)
+                chunks.consume(line: line)
                 return item
             }
             brokenLineEnd = chunks.mark.offset + line.count
