@@ -6,12 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// Input read a chunk at a time: from bytes already in memory, or from a
-/// file descriptor with `read(2)` (a file, a pipe, standard input).
-///
-/// Loaders that must never hold their whole input (streams of documents,
-/// the XML push parser) pull from one of these. A failure other than an
-/// interruption is reported with the system's reason.
+/// Input read a chunk at a time, for loaders that never hold it whole:
+/// from bytes in memory, or from a file descriptor with `read(2)` (a file,
+/// a pipe, standard input). A failure to read, other than an interruption,
+/// is reported with the system's reason.
 package final class ChunkedInput {
     private enum Source {
         case memory([UInt8], consumed: Int)
@@ -20,27 +18,23 @@ package final class ChunkedInput {
     }
 
     private var source: Source
-    /// Bytes already read from the source by someone else (to sniff the
-    /// input), handed out before any more is read.
+    /// Bytes handed back (``unread(_:)``), handed out before any more is read.
     private var pending: [UInt8] = []
     /// A label for error messages: the path, or `(standard input)`.
     package let label: String
     /// Bytes handed out so far.
     package private(set) var bytesRead = 0
-    /// The size the input is expected to have, when it is known (a regular
-    /// file's size, or the bytes in memory); 0 otherwise.
+    /// A regular file's size, or the bytes in memory; 0 when unknown.
     package let expectedSize: Int
-    /// The descriptor and the file offset of the input's first byte when
-    /// the input is a regular file, which can be read at any offset
-    /// (``FileLineBatches``); `nil` otherwise.
+    /// A regular file's descriptor and the offset of the input's first
+    /// byte in it, for reads at any offset (``FileLineBatches``).
     package let regularFile: (descriptor: Int32, start: Int)?
 
-    /// At most this many bytes per read of in-memory input (tests use it
-    /// to cut input at every offset); `nil` hands it out in one piece.
+    /// At most this many bytes per read of in-memory input (tests cut
+    /// input at every offset with it); `nil`: one piece.
     private let sliceSize: Int?
 
-    /// Input that is already in memory; handed out in one piece, or in
-    /// slices of `sliceSize` bytes.
+    /// Input already in memory.
     package init(bytes: [UInt8], label: String = "(data)", sliceSize: Int? = nil) {
         self.source = .memory(bytes, consumed: 0)
         self.label = label
@@ -93,10 +87,9 @@ package final class ChunkedInput {
 
     deinit { finish() }
 
-    /// Puts `bytes`, read from the descriptor before, back in front of what
-    /// is still to be read. When nothing else is pending, the array itself
-    /// is kept (no copy): a caller that passes its only reference (`consume`)
-    /// hands the memory over.
+    /// Puts `bytes`, read before, back in front of the rest; with nothing
+    /// else pending the array itself is kept, so passing the only
+    /// reference (`consume`) hands its memory over.
     package func unread(_ bytes: consuming [UInt8]) {
         let count = bytes.count
         if pending.isEmpty {
@@ -113,9 +106,9 @@ package final class ChunkedInput {
         return false
     }
 
-    /// Appends up to `limit` more bytes to `buffer` (fewer at the end of the
-    /// input, and all the rest of in-memory input at once when `buffer` is
-    /// empty, with no copy). Returns the count appended; 0 means the end.
+    /// Appends up to `limit` more bytes to `buffer` (all the rest of
+    /// in-memory input, uncopied, when `buffer` is empty) and returns how
+    /// many; 0 at the end.
     package func read(into buffer: inout [UInt8], limit: Int) throws(LoadError) -> Int {
         if !pending.isEmpty {
             let count = pending.count
@@ -140,8 +133,7 @@ package final class ChunkedInput {
             bytesRead = end
             return end - consumed
         case .descriptor(let descriptor, _):
-            // Into a scratch block, then appended: an Array cannot be read
-            // into past its count without initializing that memory first.
+            // Via scratch memory: an Array cannot be read into past its count.
             let room = min(limit, Self.scratchSize)
             if scratch == nil { scratch = .allocate(byteCount: Self.scratchSize, alignment: 16) }
             var got = 0
@@ -172,7 +164,7 @@ package final class ChunkedInput {
         scratch = nil
     }
 
-    /// The most read at a time from a descriptor.
+    /// The most read from a descriptor at a time.
     private static let scratchSize = 1 << 20
     private var scratch: UnsafeMutableRawPointer?
 

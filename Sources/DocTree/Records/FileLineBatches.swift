@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,22 +7,19 @@ import Darwin
 #endif
 
 /// The lines of a regular file cut into batches that tasks on several
-/// cores read for themselves (`pread`), so that no core reads or scans the
-/// whole input first: docq `-P` on a JSON Lines file.
+/// cores read for themselves (`pread`), so no core reads the whole input
+/// first: docq `-P` on a JSON Lines file.
 ///
 /// Batch `k` holds the lines that start in bytes `k × size ..< (k + 1) × size`
-/// of the input (a line starts at the input's start or after a line
-/// feed). Its task finds them by the line feeds around those bytes, so in
-/// order the batches put the whole input together; each but the last ends
-/// with a line feed, and a batch is empty when one line covers its bytes.
-/// The last batch reads on to the end of the file, in case it grew.
+/// (a line starts at the input's start or after a line feed), found by the
+/// line feeds around them; in order the batches make the whole input. Each
+/// but the last ends with a line feed; one is empty when a line covers all
+/// its bytes; the last reads on to the file's end, in case it grew. As with
+/// ``RecordReader/nextBatch(size:)``, a batch's reader counts lines from 1
+/// and a record that spans lines may be cut by a batch's end.
 ///
-/// As with ``RecordReader/nextBatch(size:)``, a batch's reader counts its
-/// lines from line 1 and the caller places them, and a record that spans
-/// lines may be cut by a batch's end.
-///
-/// `@unchecked Sendable`: its one mutable part, the list of bytes handed
-/// back for reuse, is only touched under its lock.
+/// `@unchecked Sendable`: its one mutable part, ``spares``, is only touched
+/// under its lock.
 package final class FileLineBatches: @unchecked Sendable {
     /// A duplicate of the input's descriptor, closed when this is freed.
     private let descriptor: Int32
@@ -38,8 +30,7 @@ package final class FileLineBatches: @unchecked Sendable {
     /// How many batches the file had when they were counted.
     package let count: Int
     private let label: String
-    /// Printed batches' bytes handed back (``recycle(_:)``), for the next
-    /// batches to be read into; guarded by `lock`.
+    /// Batches' bytes handed back (``recycle(_:)``) for reuse; under `lock`.
     private var spares: [[UInt8]] = []
     private let lock = Lock()
     /// More than a line, read past a batch's bytes to find its last line's end.
@@ -51,8 +42,7 @@ package final class FileLineBatches: @unchecked Sendable {
         guard let file = input.regularFile else { return nil }
         let copy = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else { return nil }
-        // A size of 0 may be a file whose size the system does not know
-        // (as under /proc): read in order then.
+        // Size 0 may be a size unknown (/proc): read in order then.
         var status = stat()
         guard fstat(copy, &status) == 0, status.st_size > 0 else {
             _ = close(copy)
@@ -67,18 +57,16 @@ package final class FileLineBatches: @unchecked Sendable {
 
     deinit { _ = close(descriptor) }
 
-    /// Hands back the bytes of a batch the caller is done with, so a later
-    /// batch is read into their memory instead of fresh memory (whose
-    /// pages the kernel must fault in, one per 4 KiB). When someone else
-    /// still shares them, copy-on-write leaves theirs intact.
+    /// Hands back the bytes of a batch the caller is done with, for a later
+    /// batch to be read into instead of fresh memory (whose pages the
+    /// kernel must fault in); copy-on-write keeps any other sharer's intact.
     package func recycle(_ bytes: consuming [UInt8]) {
         lock.lock()
         spares.append(bytes)
         lock.unlock()
     }
 
-    /// The bytes of batch `index` and the input offset of the first; read
-    /// into the memory of a batch handed back, if there is one.
+    /// The bytes of batch `index` and the input offset of the first.
     ///
     /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` when the
     ///   file cannot be read.
@@ -98,7 +86,7 @@ package final class FileLineBatches: @unchecked Sendable {
         var atEnd = try read(from: begin, count: wanted, into: &bytes, at: 0) < wanted
         var searched = high - 1 - begin
         while true {
-            if !isLast, let lineFeed = RecordReader.firstLineFeed(in: bytes, from: searched) {
+            if !isLast, let lineFeed = ChunkBuffer.firstLineFeed(in: bytes, from: searched) {
                 bytes.removeSubrange((lineFeed + 1)...)
                 return (bytes, begin)
             }
@@ -118,7 +106,7 @@ package final class FileLineBatches: @unchecked Sendable {
         while offset < range.upperBound {
             let wanted = min(probe, range.upperBound - offset)
             let got = try read(from: offset, count: wanted, into: &bytes, at: 0)
-            if let lineFeed = RecordReader.firstLineFeed(in: bytes, from: 0) { return offset + lineFeed }
+            if let lineFeed = ChunkBuffer.firstLineFeed(in: bytes, from: 0) { return offset + lineFeed }
             if got < wanted { return nil }
             offset += wanted
             probe = min(4 * probe, 1 << 20)
@@ -127,9 +115,8 @@ package final class FileLineBatches: @unchecked Sendable {
     }
 
     /// Reads up to `count` bytes of the input from `offset` into `bytes`
-    /// from index `at` on, and returns how many (fewer at the input's
-    /// end); `bytes` then ends after them. Reads into the array's storage:
-    /// only bytes past those it holds are zeroed first.
+    /// from index `at` on (only bytes past its count are zeroed first), and
+    /// returns how many; `bytes` then ends after them.
     private func read(from offset: Int, count: Int, into bytes: inout [UInt8], at index: Int) throws(LoadError) -> Int {
         if bytes.count < index + count { bytes.append(contentsOf: repeatElement(0, count: index + count - bytes.count)) }
         var failure: Int32 = 0

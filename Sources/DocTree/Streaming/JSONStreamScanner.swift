@@ -1,67 +1,51 @@
 /// Reads JSON in chunks without building it (one value, or a stream of
-/// values separated by white space, each read in turn): the one scan of
-/// JSON (``Scanner/resume(from:state:maxDepth:isFinal:into:)``) reads each
-/// chunk, stopping at a token boundary where a chunk ends and going on over
-/// the next, and this reader is its sink: it tracks keys and array
+/// values separated by white space): the one scan of JSON
+/// (``Scanner/resume(from:state:maxDepth:isFinal:into:)``), resumed over
+/// each chunk, with this reader as its sink. It follows keys and array
 /// positions through a ``StreamMatching`` and hands the bytes of each
-/// candidate value (gathered across chunk boundaries) to
-/// ``JSONRecordParser``, which makes it a small document of its own. The
-/// driver around the scan reads the chunks, hands the bytes on
-/// (``passing``), locates errors and recovers from a malformed value in a
-/// stream of values (``JSONRecovery``).
+/// candidate (gathered across chunks) to ``JSONRecordParser``, which makes
+/// it a small document. The driver around the scan reads the chunks,
+/// hands the bytes on (``passing``), locates errors, and passes over a
+/// malformed value in a stream of values (``JSONRecovery``).
 ///
-/// Every byte is validated by the one scan, so the input is accepted or
-/// rejected exactly as a whole-buffer load would, with the same message
-/// at the same place; errors carry the line and column in the whole
-/// input. ``LoadOptions/maxNodeCount`` applies to each candidate.
+/// The input is accepted or rejected exactly as a whole-buffer load would,
+/// with the same message at the same place in the whole input.
+/// ``LoadOptions/maxNodeCount`` applies to each candidate.
 package struct JSONStreamScanner {
-    private let input: ChunkedInput
     private let options: LoadOptions
-    /// Parses each candidate; its names and key cache carry over from one
-    /// candidate to the next, which mostly repeat the same keys.
+    /// Parses each candidate; its names and key cache carry over to the next.
     private let parser: JSONRecordParser
     private let matcher: any StreamMatching
     /// The keys the matcher asks of members, by state (``StreamMatching/childNames``).
     private let names: [[UInt8]?]
     private let keepsKeys: Bool
-    private var buffer: [UInt8]
-    /// Where the scan goes on in ``buffer``.
-    private var pos: Int
-    /// The offset of `buffer[0]` in the whole input.
-    private var base = 0
-    private var atEnd = false
+    /// The input from where the scan goes on (``pos``).
+    private var chunks: ChunkBuffer
+    private var pos: Int {
+        get { chunks.start }
+        set { chunks.start = newValue }
+    }
 
-    // Locations are computed from offsets by the one line rule, only when
-    // one is wanted: `bufferStart` is where `buffer[0]` stands (moved over
-    // the bytes the buffer drops), `cursor` the last location computed (a
-    // later one is counted on from it).
-    private var bufferStart = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
-    private var cursor = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
-
-    /// What the scan keeps for each open container: whether it is an array,
-    /// and its state for the selector.
+    /// What the scan keeps per open container.
     struct Frame {
         var isArray: Bool
         var state: StreamNodeState
     }
-    /// Where the scan stands in the current top-level value, kept from one
-    /// chunk to the next.
+    /// Where the scan stands in the current top-level value.
     private var scanState: ScanState<Frame>?
-    /// Whether the scan is inside a top-level value (it stopped at a
-    /// chunk's end), and whether a value was read before.
+    /// Whether the scan stopped inside a top-level value, and whether one
+    /// was read before.
     private var inValue = false
     private var readValue = false
-    /// Open containers in the current top-level value, and those of them
-    /// that are arrays where the selector still applies.
+    /// Open containers, and the arrays among them where the matcher applies.
     private var depth = 0
     private var arraysOnPath = 0
 
-    /// The current member's key, unescaped and as written, when the selector needs it.
+    /// The current member's key, unescaped and as written, when the
+    /// matcher needs it; unfilled while ``keyInBuffer`` says where it is.
     private var key: [UInt8] = []
     private var rawKey: [UInt8] = []
-    /// Where the current key token lies in `buffer` while it is still
-    /// there and has no escapes (then ``key`` and ``rawKey`` are not
-    /// filled: the bytes are read in place); `nil` otherwise.
+    /// The current key token in the buffer, while it is there unescaped.
     private var keyInBuffer: Range<Int>?
 
     private var capturing = false
@@ -71,29 +55,25 @@ package struct JSONStreamScanner {
     private var captureLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
     /// Whether the capture gathers elements of a spread array (a batch).
     private var capturesElements = false
-    /// The bytes put before a member candidate to keep its key (`{"key":`),
-    /// or before a batch of elements (`[`); 0 for none.
+    /// The bytes at the start of ``captured`` that the input does not have:
+    /// a member candidate's key (`{"key":`), or a batch's `[`.
     private var wrapper = 0
-    /// Where the elements of a spread array gathered in the capture so far
-    /// lie in the whole input: a spread array's elements are handed on in
-    /// batches of about ``batchBytes`` (parsed and evaluated together, as
-    /// an array of several elements), so a small element costs no document
-    /// of its own.
+    /// Where the batch's elements so far lie in the whole input. A spread
+    /// array's elements go on in batches of about ``batchBytes``, parsed
+    /// together as an array, so a small element costs no document of its own.
     private var batchElements: [Range<Int>] = []
     private var elementStart = 0
     private static let batchBytes = 1 << 16
-    /// Where candidates go, and where a spread array begins and ends
-    /// (``StreamMatching/spreads(isArray:throughObjectsOnly:)``), while ``run(emit:nextValue:arrayEdge:malformed:)`` runs;
-    /// ``passing`` has had every byte before the array's bracket when `arrayEdge` is called.
+    /// The hooks of ``run(emit:nextValue:arrayEdge:malformed:)`` while it runs.
     private var emit: (StreamCandidate) throws -> Void = { _ in }
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
-    /// What a hook of the sink failed with: the scan stops
-    /// (``JSONMistake/declined``) and the driver throws it.
+    /// What a hook failed with: the scan stops (``JSONMistake/declined``)
+    /// and the driver throws it.
     private var hookError: (any Error)?
     /// Where the current top-level value starts in the whole input.
     private var valueStart = 0
-    /// A top-level value was complete before the current one: the input is
-    /// a stream of values, in which a malformed one may be passed over.
+    /// A value was complete before the current one: in such a stream of
+    /// values a malformed one may be passed over.
     private var inStream = false
 
     /// Receives every byte of the input once, in order, as the scan passes
@@ -104,32 +84,28 @@ package struct JSONStreamScanner {
     private var passedUpTo = 0
 
     package init(input: ChunkedInput, head: [UInt8], skip: Int, matcher: any StreamMatching, options: LoadOptions) {
-        self.input = input
         self.options = options
         self.parser = JSONRecordParser(options: options)
         self.matcher = matcher
         self.names = matcher.childNames
         self.keepsKeys = matcher.keepsKeys
-        self.buffer = head
-        self.pos = skip
-        self.base = 0
+        self.chunks = ChunkBuffer(
+            input, head: head, start: skip, chunkSize: StreamingLoad.chunkSize, progress: options.progress)
     }
 
     // MARK: Driving
 
     /// Reads the input to its end, calling `emit` with each candidate in
     /// document order, and `nextValue` before each top-level value after
-    /// the first (input that holds several values, such as JSON Lines, is
-    /// a stream of them; the matcher starts afresh on each). A spread
-    /// array candidate (``StreamMatching/spreads(isArray:throughObjectsOnly:)``) comes as `arrayEdge`
-    /// `.open`, its elements as candidates, then `.close`.
+    /// the first (the matcher starts afresh on each). A spread array
+    /// candidate (``StreamMatching/spreads(isArray:throughObjectsOnly:)``)
+    /// comes as `arrayEdge(.open)` (``passing`` has had every byte before
+    /// its bracket), its elements, then `.close`.
     ///
-    /// A malformed value ends the run with its error, except that once a
-    /// value was complete before it (the input is then a stream of values,
-    /// such as JSON Lines) the error goes to `malformed` first: when that
-    /// returns instead of throwing (by default it throws the error), the
-    /// scan goes on at the next line (see ``resync(after:)``), and
-    /// `nextValue` is called before the next value as usual.
+    /// A malformed value ends the run with its error, except in a stream
+    /// of values (one was complete before it), where the error goes to
+    /// `malformed` first: when that returns (by default it throws), the
+    /// scan goes on by ``resync(after:)``.
     package mutating func run(
         emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void,
         arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: (LoadError) throws -> Void = { throw $0 }
@@ -170,16 +146,15 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// Reads values to the end of the input: each chunk is read by the one
-    /// scan, which stops where a token runs past the chunk and goes on once
-    /// more is read.
+    /// Reads values to the end of the input, resuming the scan over each
+    /// chunk.
     private mutating func scan(nextValue: () throws -> Void) throws {
         while true {
             if !inValue {
                 // Between top-level values: white space, then the next value.
-                while pos < buffer.count, Self.isWhitespace(buffer[pos]) { pos += 1 }
-                if pos >= buffer.count {
-                    if atEnd {
+                while pos < chunks.bytes.count, XMLWhitespace.contains(chunks.bytes[pos]) { pos += 1 }
+                if pos >= chunks.bytes.count {
+                    if chunks.isAtEnd {
                         if readValue { return try passBytes(upTo: pos) }
                     } else {
                         try passBytes(upTo: pos)
@@ -195,11 +170,11 @@ package struct JSONStreamScanner {
                 }
                 inValue = true
             }
-            let bytes = buffer
+            let bytes = chunks.bytes
             var state = scanState!
             let start = pos
             let maxDepth = options.maxDepth
-            let isFinal = atEnd
+            let isFinal = chunks.isAtEnd
             let result = bytes.withUnsafeBufferPointer { bytes in
                 Result { () throws(JSONFailure) in
                     try Scanner(bytes).resume(from: start, state: &state, maxDepth: maxDepth, isFinal: isFinal, into: &self)
@@ -211,7 +186,7 @@ package struct JSONStreamScanner {
                 pos = end
                 if state.isSuspended {
                     try passBytes(upTo: pos)
-                    try readOnUnfinishedToken()
+                    _ = try refill(readingOnToken: true)
                 } else {
                     inValue = false
                     readValue = true
@@ -221,21 +196,16 @@ package struct JSONStreamScanner {
                     hookError = nil
                     throw error
                 }
-                pos = min(failure.offset, buffer.count)
+                pos = min(failure.offset, chunks.bytes.count)
                 let error = fail(failure.mistake, at: failure.offset)
-                try emitElementsBefore(error)
+                try emitElementsBefore()
                 throw error
             }
         }
     }
 
-    private static func isWhitespace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
-
-    /// Passes over the rest of a malformed top-level value: the scan goes
-    /// on at the token the error is at, when that token begins a line (but
-    /// not the value) and can begin a value (`{"a":1⏎{"b":2}`: the second
-    /// record is intact); otherwise after the next line break at or after
-    /// the error. JSON Lines thus loses only the broken line.
+    /// Passes over the rest of a malformed top-level value by the rule of
+    /// ``JSONRecovery``.
     private mutating func resync(after error: LoadError) throws(LoadError) {
         let root = root
         scanState?.reset(root: root)
@@ -247,85 +217,42 @@ package struct JSONStreamScanner {
         keyInBuffer = nil
         wrapper = 0
         batchElements.removeAll(keepingCapacity: true)
-        let at = base + pos
-        if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < buffer.count,
-           JSONRecovery.beginsLine(pos, in: buffer, after: 0) ?? (bufferStart.column == 1), JSONRecovery.beginsValue(buffer[pos])
+        let at = chunks.base + pos
+        if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < chunks.bytes.count,
+           JSONRecovery.beginsLine(pos, in: chunks.bytes, after: 0) ?? chunks.beginsLine, JSONRecovery.beginsValue(chunks.bytes[pos])
         {
             return
         }
-        pos = max(error.location?.byteOffset ?? at, at) - base
-        while true {
-            if let end = buffer[pos...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
-                pos = end + 1
-                return
-            }
-            pos = buffer.count
-            guard try refill() else { return }
-        }
+        pos = max(error.location?.byteOffset ?? at, at) - chunks.base
+        pos = try chunks.lineBreak(from: pos, keepsSearched: false).map { $0 + 1 } ?? chunks.bytes.count
     }
 
-    /// Reads more input for the token at `pos` that ran past the buffer. A
-    /// string is read on until a quote comes that may close it, so a long
-    /// string is not scanned again from its start after each read, however
-    /// little each read brings (a pipe's).
-    private mutating func readOnUnfinishedToken() throws {
-        let isString = pos < buffer.count && buffer[pos] == UInt8(ascii: "\"")
-        var searched = buffer.count - pos
-        while try refill(), isString {
-            let hasQuote = buffer.withUnsafeBufferPointer { bytes in
-                UnsafeBufferPointer(rebasing: bytes[searched...]).contains(UInt8(ascii: "\""))
-            }
-            if hasQuote { return }
-            searched = buffer.count
-        }
-    }
-
-    /// Reads more input, keeping `buffer[pos...]` (an unfinished token):
-    /// up to as many bytes as it keeps, when that is more than a chunk, so
-    /// a long token read again after each read costs linear time.
-    private mutating func refill() throws(LoadError) -> Bool {
+    /// Reads more input, first saving what the buffer is about to drop:
+    /// the capture's bytes before ``pos`` and a key read in place. Reads on
+    /// for the token at `pos` when `readingOnToken` (``ChunkBuffer/readOn(tokenAt:)``).
+    private mutating func refill(readingOnToken: Bool = false) throws(LoadError) -> Bool {
+        guard !chunks.isAtEnd else { return false }
         if let range = keyInBuffer {
-            copyKey(range.upperBound, from: range.lowerBound)
+            copyKey(range)
             keyInBuffer = nil
         }
         if capturing {
-            captured.append(contentsOf: buffer[captureFrom..<pos])
+            captured.append(contentsOf: chunks.bytes[captureFrom..<pos])
             captureFrom = 0
         }
-        countDropped()
-        if pos >= buffer.count {
-            buffer.removeAll(keepingCapacity: true)
-        } else if pos > 0 {
-            buffer.removeFirst(pos)
-        }
-        base += pos
-        pos = 0
-        let count = try input.read(into: &buffer, limit: max(StreamingLoad.chunkSize, buffer.count))
-        options.progress?.report(input.bytesRead)
-        if count == 0 { atEnd = true }
-        return count > 0
-    }
-
-    /// Moves ``bufferStart`` over the bytes before `pos`, which the buffer
-    /// is about to drop (from ``cursor`` when that stands among them).
-    private mutating func countDropped() {
-        let newBase = base + pos
-        if cursor.offset >= base, cursor.offset <= newBase { bufferStart = cursor }
-        let from = bufferStart.offset - base
-        buffer.withUnsafeBufferPointer { bufferStart.advance(over: UnsafeBufferPointer(rebasing: $0[from..<pos])) }
-        if cursor.offset < newBase { cursor = bufferStart }
+        return readingOnToken ? try chunks.readOn(tokenAt: pos) : try chunks.refill()
     }
 
     // MARK: The sink's work
 
     /// A value begins at `start` inside `parent`: its state for the
-    /// selector, and, when it is a candidate, the capture of its bytes begins.
+    /// matcher; a candidate's capture begins.
     private mutating func valueBegins(
         at start: Int, isArray: Bool, isObject: Bool, in parent: inout Frame
     ) throws -> StreamNodeState {
         var state: StreamNodeState
         if depth == 0 {
-            valueStart = base + start
+            valueStart = chunks.base + start
             state = try matcher.root(isArray: isArray)
         } else if case .none = parent.state {
             return .none
@@ -339,29 +266,25 @@ package struct JSONStreamScanner {
             try passBytes(upTo: start)
             try arrayEdge(.open)
         }
-        if case .candidate = state, depth > 0, case .spreading = parent.state {
-            if !capturing {
-                // The first element of a batch.
-                try passBytes(upTo: start)
-                capturing = true
-                capturesElements = true
-                captureDepth = depth
-                captureFrom = start
-                captureLocation = location(at: base + start)
-            }
-            elementStart = base + start
-        } else if case .candidate = state {
+        guard case .candidate = state else { return state }
+        let isElement = depth > 0 && parent.state == .spreading
+        if isElement { elementStart = chunks.base + start }
+        // A candidate's capture begins, or a batch's with its first element.
+        if !isElement || !capturing {
             try passBytes(upTo: start)
             capturing = true
-            capturesElements = false
+            capturesElements = isElement
             captureDepth = depth
             captureFrom = start
-            captureLocation = location(at: base + start)
+            captureLocation = chunks.location(at: chunks.base + start)
             wrapper = 0
-            if keepsKeys, depth > 0, !parent.isArray {
+            if isElement {
+                captured.append(UInt8(ascii: "["))
+                wrapper = 1
+            } else if keepsKeys, depth > 0, !parent.isArray {
                 captured.append(UInt8(ascii: "{"))
                 if let range = keyInBuffer {
-                    captured.append(contentsOf: buffer[range])
+                    captured.append(contentsOf: chunks.bytes[range])
                 } else {
                     captured.append(contentsOf: rawKey)
                 }
@@ -377,7 +300,8 @@ package struct JSONStreamScanner {
     private func keyIsAsked(under k: Int) -> Bool {
         guard let wanted = names[k] else { return true }
         guard let range = keyInBuffer else { return key == wanted }
-        return range.count - 2 == wanted.count && buffer[(range.lowerBound + 1)..<(range.upperBound - 1)].elementsEqual(wanted)
+        return range.count - 2 == wanted.count
+            && chunks.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)].elementsEqual(wanted)
     }
 
     /// Whether a candidate (not an element of a spread array) is an array
@@ -387,39 +311,21 @@ package struct JSONStreamScanner {
         return try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0)
     }
 
-    /// A value ended at `end` (in the buffer): emit it when it is the
-    /// candidate.
+    /// A value ended at `end` (in the buffer): hands it on when it is the
+    /// candidate; adds it to the batch when it is an element.
     private mutating func valueEnds(at end: Int) throws {
         guard capturing, depth == captureDepth else { return }
         if capturesElements {
-            batchElements.append(elementStart..<(base + end))
-            if captured.count + (end - captureFrom) >= Self.batchBytes { try emitBatch(upTo: end) }
-            return
+            batchElements.append(elementStart..<(chunks.base + end))
+            if captured.count - wrapper + (end - captureFrom) < Self.batchBytes { return }
         }
-        try passBytes(upTo: end)
-        capturing = false
-        let document: Document
-        do {
-            if captured.isEmpty {
-                // The whole candidate is in the buffer: one copy, as the document's text.
-                document = try parser.parse(buffer[captureFrom..<end])
-            } else {
-                var bytes = captured
-                captured = []
-                bytes.append(contentsOf: buffer[captureFrom..<end])
-                if wrapper > 0 { bytes.append(UInt8(ascii: "}")) }
-                document = try parser.parse(bytes)
-            }
-        } catch {
-            throw relocated(error)
-        }
-        try emit(StreamCandidate(document: document, isWrapped: wrapper > 0))
+        try emitCapture(upTo: end)
     }
 
     /// A scalar value from `start` to `end` inside `parent`.
     @inline(__always)
     private mutating func scalar(from start: Int, to end: Int, in parent: inout Frame) throws(JSONFailure) {
-        // Nothing in a subtree the selector left (or inside a candidate) is a candidate.
+        // Nothing in a subtree the matcher left (or inside a candidate) is a candidate.
         if case .none = parent.state, depth > 0 { return }
         do {
             _ = try valueBegins(at: start, isArray: false, isObject: false, in: &parent)
@@ -435,47 +341,50 @@ package struct JSONStreamScanner {
         return JSONFailure(mistake: .declined, offset: pos)
     }
 
-    /// Hands on the elements of a spread array gathered up to `end`: one
-    /// element as a document of its own, several as the array of them.
+    /// Hands on the capture up to `end`: a candidate (in its wrapper, if
+    /// any), a batch's one element alone, or several as the array of them.
     /// When that array fails to parse (a malformed element, or more nodes
     /// than ``LoadOptions/maxNodeCount`` together), the elements are parsed
-    /// and handed on one by one, as if they had never been batched: those
-    /// before a malformed one go on, and its error is the one thrown.
-    private mutating func emitBatch(upTo end: Int) throws {
+    /// and handed on one by one, as if never batched: those before a
+    /// malformed one go on, and its error is the one thrown.
+    private mutating func emitCapture(upTo end: Int) throws {
         try passBytes(upTo: end)
         capturing = false
         defer { batchElements.removeAll(keepingCapacity: true) }
-        let single = batchElements.count == 1
-        wrapper = single ? 0 : 1
+        let isBatch = capturesElements && batchElements.count > 1
+        // A lone element goes without its batch's `[`.
+        let skipped = capturesElements && !isBatch ? wrapper : 0
+        wrapper -= skipped
         let document: Document
         var bytes: [UInt8] = []
         do {
-            if single && captured.isEmpty {
-                document = try parser.parse(buffer[captureFrom..<end])
+            if captured.count == skipped {
+                // All in the buffer: one copy, as the document's text.
+                document = try parser.parse(chunks.bytes[captureFrom..<end])
             } else {
-                bytes.reserveCapacity(captured.count + (end - captureFrom) + 2)
-                if !single { bytes.append(UInt8(ascii: "[")) }
-                bytes.append(contentsOf: captured)
-                captured.removeAll(keepingCapacity: true)
-                bytes.append(contentsOf: buffer[captureFrom..<end])
-                if !single { bytes.append(UInt8(ascii: "]")) }
+                bytes = skipped > 0 ? Array(captured[skipped...]) : captured
+                captured = []
+                bytes.reserveCapacity(bytes.count + (end - captureFrom) + 1)
+                bytes.append(contentsOf: chunks.bytes[captureFrom..<end])
+                if wrapper > 0 { bytes.append(UInt8(ascii: isBatch ? "]" : "}")) }
                 document = try parser.parse(bytes)
             }
         } catch {
-            if single { throw relocated(error) }
+            captured.removeAll(keepingCapacity: true)
+            guard isBatch else { throw relocated(error) }
             try emitOneByOne(bytes)
             return
         }
-        try emit(StreamCandidate(document: document, isWrapped: false, isBatch: !single))
+        captured.removeAll(keepingCapacity: true)
+        try emit(StreamCandidate(document: document, isWrapped: wrapper > 0 && !isBatch, isBatch: isBatch))
     }
 
     /// Hands on, one by one, the elements of a spread array gathered before
-    /// the scan failed with `error` inside it, as when a batch fails to parse.
-    private mutating func emitElementsBefore(_ error: LoadError) throws {
+    /// the scan failed inside it, as when a batch fails to parse.
+    private mutating func emitElementsBefore() throws {
         guard capturing, let last = batchElements.last else { return }
-        var bytes = [UInt8(ascii: "[")]
-        bytes.append(contentsOf: captured)
-        bytes.append(contentsOf: buffer[captureFrom..<max(pos, captureFrom)])
+        var bytes = captured
+        bytes.append(contentsOf: chunks.bytes[captureFrom..<max(pos, captureFrom)])
         bytes.removeLast(bytes.count - (1 + last.upperBound - captureLocation.byteOffset))
         capturing = false
         captured = []
@@ -486,31 +395,24 @@ package struct JSONStreamScanner {
     /// Parses and hands on each element of a batch whose array (`bytes`,
     /// `[` first) failed to parse.
     private func emitOneByOne(_ bytes: [UInt8]) throws {
-        let batchStart = captureLocation.byteOffset
+        let batchStart = captureLocation.byteOffset - 1
         for element in batchElements {
-            let from = element.lowerBound - batchStart + 1
+            let range = (element.lowerBound - batchStart)..<(element.upperBound - batchStart)
             let document: Document
             do {
-                document = try parser.parse(bytes[from..<(element.upperBound - batchStart + 1)])
+                document = try parser.parse(bytes[range])
             } catch {
-                throw relocated(Self.moved(error, toElementAt: from, in: bytes))
+                var error = error
+                let start = bytes.withUnsafeBufferPointer { SourceLocation(offset: range.lowerBound, in: $0) }
+                error.location = error.location?.placed(at: start)
+                throw relocated(error)
             }
             try emit(StreamCandidate(document: document, isWrapped: false))
         }
     }
 
-    /// `error`, located in the element that starts at `start` in `bytes`,
-    /// located in `bytes` instead.
-    private static func moved(_ error: LoadError, toElementAt start: Int, in bytes: [UInt8]) -> LoadError {
-        var error = error
-        let element = bytes.withUnsafeBufferPointer { SourceLocation(offset: start, in: $0) }
-        error.location = error.location?.placed(at: element)
-        return error
-    }
-
-    /// A candidate's error, moved to where the candidate is in the input.
-    /// The bytes of the ``wrapper`` before it (`{"key":`, all on line 1)
-    /// are not in the input.
+    /// A candidate's error, moved to the candidate's place in the input,
+    /// less the ``wrapper`` (all on line 1).
     private func relocated(_ error: LoadError) -> LoadError {
         guard var inner = error.location else { return error }
         var error = error
@@ -520,56 +422,42 @@ package struct JSONStreamScanner {
         return error
     }
 
-    /// Copies the key token from `start` to `end` into ``rawKey``, and
-    /// unescaped into ``key``.
-    private mutating func copyKey(_ end: Int, from start: Int? = nil) {
-        let start = start ?? pos
+    /// Copies the key token in `range` into ``rawKey`` and ``key``.
+    private mutating func copyKey(_ range: Range<Int>) {
         rawKey.removeAll(keepingCapacity: true)
-        rawKey.append(contentsOf: buffer[start..<end])
-        key = buffer.withUnsafeBufferPointer { bytes in
-            Array(JSONStringDecoding.decode(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])).utf8)
+        rawKey.append(contentsOf: chunks.bytes[range])
+        key = chunks.bytes.withUnsafeBufferPointer { bytes in
+            let inside = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+            return Array(JSONStringDecoding.decode(inside).utf8)
         }
     }
 
     // MARK: Passing bytes on
 
     /// Hands ``passing`` the bytes from where it stopped to `end` (in the
-    /// buffer), marked as inside a candidate while one is being captured.
-    /// Called before the buffer drops them (``refill()``), where a candidate
-    /// begins and ends, and at the end of the input, so the bytes of a
-    /// candidate come apart from those around it.
+    /// buffer), marked as in a candidate while one is captured. Called
+    /// before a refill, where a candidate begins and ends, and at the end.
     private mutating func passBytes(upTo end: Int) throws {
         guard let passing else { return }
-        let from = passedUpTo - base
+        let from = passedUpTo - chunks.base
         guard end > from else { return }
-        try buffer.withUnsafeBufferPointer { try passing(UnsafeBufferPointer(rebasing: $0[from..<end]), capturing) }
-        passedUpTo = base + end
+        try chunks.bytes.withUnsafeBufferPointer { try passing(UnsafeBufferPointer(rebasing: $0[from..<end]), capturing) }
+        passedUpTo = chunks.base + end
     }
 
     // MARK: Errors
 
-    /// The location of `offset` (in the buffer): counted on from ``cursor``,
-    /// or from the buffer's start when the cursor is past it.
-    private mutating func location(at offset: Int) -> SourceLocation {
-        if cursor.offset < base || cursor.offset > offset { cursor = bufferStart }
-        let from = cursor.offset - base
-        let to = min(max(offset - base, from), buffer.count)
-        buffer.withUnsafeBufferPointer { cursor.advance(over: UnsafeBufferPointer(rebasing: $0[from..<to])) }
-        return cursor.location
-    }
-
-    /// The error for `mistake` at `i` in the buffer (at `pos` by default),
-    /// located in the whole input (see ``JSONMistake``).
-    private mutating func fail(_ mistake: JSONMistake, at i: Int? = nil) -> LoadError {
-        let at = i ?? pos
-        // The word the message quotes may go on in input not read yet
-        // (read only then: a live stream's next line may be long in coming).
+    /// The error for `mistake` at `at` in the buffer, located in the whole
+    /// input (see ``JSONMistake``).
+    private mutating func fail(_ mistake: JSONMistake, at: Int) -> LoadError {
+        // The word the message quotes may go on past the buffer (read only
+        // then: a live stream's next line may be long in coming).
         let quoted: Int
         if case .invalidEscape = mistake { quoted = at + 1 } else { quoted = at }
-        while !atEnd, JSONMistake.quotesWord(at: quoted, cutBy: buffer),
-              let read = try? input.read(into: &buffer, limit: JSONMistake.quotedBytes), read > 0 {}
-        let location = location(at: base + at)
-        return buffer.withUnsafeBufferPointer { mistake.error(at: at, in: $0, location: location) }
+        while !chunks.isAtEnd, JSONMistake.quotesWord(at: quoted, cutBy: chunks.bytes),
+              let read = try? chunks.readMore(limit: JSONMistake.quotedBytes), read > 0 {}
+        let location = chunks.location(at: chunks.base + at)
+        return chunks.bytes.withUnsafeBufferPointer { mistake.error(at: at, in: $0, location: location) }
     }
 }
 
@@ -600,11 +488,7 @@ extension JSONStreamScanner: JSONSink {
     ) throws(JSONFailure) {
         keyInBuffer = nil
         guard case .applying = container.state else { return }
-        if escaped {
-            copyKey(end, from: start)
-        } else {
-            keyInBuffer = start..<end
-        }
+        if escaped { copyKey(start..<end) } else { keyInBuffer = start..<end }
     }
 
     mutating func open(isObject: Bool, at start: Int, in container: inout Frame) throws(JSONFailure) -> Frame {
@@ -635,7 +519,7 @@ extension JSONStreamScanner: JSONSink {
         }
         do {
             if case .spreading = container.state {
-                if capturing { try emitBatch(upTo: end - 1) }
+                if capturing { try emitCapture(upTo: end - 1) }
                 try passBytes(upTo: end - 1)
                 try arrayEdge(.close)
             }
