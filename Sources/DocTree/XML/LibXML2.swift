@@ -378,11 +378,10 @@ private final class Session: XMLReferenceDecoder {
     var failure: LoadError? {
         didSet { failed = failure != nil }
     }
-    /// Whether ``failure`` is set (a plain flag for the callbacks' fast path;
-    /// callbacks run one at a time, so accesses never overlap).
-    @exclusivity(unchecked) private(set) var failed = false
+    /// Whether ``failure`` is set (a plain flag for the callbacks' fast path).
+    private(set) var failed = false
     /// Whether `xmlStopParser` was called.
-    @exclusivity(unchecked) var stopped = false
+    var stopped = false
     /// A character-conversion error waiting for a location.
     var conversionError: String?
     /// The encoding the caller forced, if any.
@@ -395,7 +394,7 @@ private final class Session: XMLReferenceDecoder {
     let rejectsExternalEntities: Bool
     /// Whether the last CDATA piece the push parser handed over ended with
     /// a CR (it splits long sections; a CR LF pair may straddle two pieces).
-    @exclusivity(unchecked) var cdataEndedWithCR = false
+    var cdataEndedWithCR = false
     /// The true replacement text of internal entities whose stored text
     /// got its CRs written as references (see
     /// ``XMLTextRules/protectingCarriageReturns(_:)``), by name: attribute

@@ -11,10 +11,9 @@ final class PointerPairTable {
         var id: UInt32
     }
 
-    // Only its one owner (a builder, a router) touches it, one call at a time.
-    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
-    @exclusivity(unchecked) private var mask: Int
-    @exclusivity(unchecked) private var count = 0
+    private var slots: UnsafeMutablePointer<Slot>
+    private var mask: Int
+    private var count = 0
 
     /// A table with room for `expected` entries before it grows (at least 32).
     init(expected: Int = 32) {

@@ -3,7 +3,8 @@
 final class XMLDocumentSink: XMLEventSink {
     /// The tree being built. The parser calls in one event at a time and
     /// nothing re-enters the sink, so accesses cannot overlap; unchecked,
-    /// since a checked access costs more than most events' own work.
+    /// since with the checks XML loads ran 9.9 % (map.osm) and 11.7 %
+    /// (mondial) more instructions (callgrind, 2026-11-27).
     @exclusivity(unchecked) var builder: XMLTreeBuilder
 
     /// A sink whose builder expects about `estimatedBytes` of input; see
