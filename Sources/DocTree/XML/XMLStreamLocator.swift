@@ -67,6 +67,10 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         var reportsChildren = false
     }
 
+    // The parser calls in one event at a time and nothing re-enters the
+    // locator, so accesses cannot overlap. Unchecked: with the checks,
+    // streamed edits of map.osm ran 4.0–5.8 % more instructions (an insert
+    // into, a delete, an attribute set; callgrind, 2026-11-27).
     @exclusivity(unchecked) private var trackers: [Tracker]
     /// The names each matcher asks, apart from the trackers (mutable) so
     /// that a look-up retains nothing.

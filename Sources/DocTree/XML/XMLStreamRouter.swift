@@ -13,7 +13,9 @@
 /// consumer throws, the parse stops.
 final class XMLStreamRouter: XMLEventSink {
     // The parser calls in one event at a time and nothing re-enters the
-    // router, so no access to its state can overlap.
+    // router, so no access to its state can overlap. Unchecked: with the
+    // checks, `docq --stream node.id map.osm` ran 8.1 % more instructions
+    // (callgrind, 2026-11-27).
     private let matcher: any StreamMatching
     /// Selector states of the open elements outside a candidate.
     @exclusivity(unchecked) private var states: [StreamNodeState] = []
