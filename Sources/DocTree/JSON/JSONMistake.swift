@@ -167,12 +167,13 @@ struct JSONFailure: Error {
     var mistake: JSONMistake
     var offset: Int
 
+    init(_ mistake: JSONMistake, at offset: Int) {
+        self.mistake = mistake
+        self.offset = offset
+    }
+
     /// The error, located in `bytes`, the whole input.
     func located(in bytes: UnsafeBufferPointer<UInt8>) -> LoadError { mistake.error(at: offset, in: bytes) }
-}
-
-extension JSONFailure {
-    init(_ mistake: JSONMistake, at offset: Int) { self.init(mistake: mistake, offset: offset) }
 }
 
 /// Reads bytes of JSON input for messages.

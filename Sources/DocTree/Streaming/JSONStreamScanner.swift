@@ -342,7 +342,7 @@ package struct JSONStreamScanner {
     /// Stops the scan with `error`, which ``scan(nextValue:)`` throws.
     private mutating func stop(_ error: any Error) -> JSONFailure {
         hookError = error
-        return JSONFailure(mistake: .declined, offset: pos)
+        return JSONFailure(.declined, at: pos)
     }
 
     /// Hands on the capture up to `end`: a candidate (in its wrapper, if
