@@ -74,15 +74,55 @@ package final class JSONRecordParser {
         }
         keep(&sink)
         if end < bytes.count { return (.values(secondAt: end), sink.spans) }
+        return (.document(finish(&sink, text: text())), sink.spans)
+    }
+
+    /// Reads the value at the start of `bytes` (a record of a stream, white
+    /// space before it skipped) into a document whose text is
+    /// `text(valueEnd, end)`; more input may follow the value. Returns the
+    /// document, the offset just past the value and the one past the white
+    /// space after it. A mistake comes raw, for the caller to judge whether
+    /// more input could mend it (``Scanner/mayGoOn(_:)``) and where the
+    /// record ends. The node limits are checked once the value is read (a
+    /// record is in memory whole anyway): past them, the mistake is
+    /// ``JSONMistake/tooManyNodes(maxNodes:)`` at the value's end.
+    func readRecord(
+        _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, text: (_ valueEnd: Int, _ end: Int) -> [UInt8]
+    ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int) {
+        var sink = JSONTreeSink(
+            builder: TreeBuilder(
+                splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes, names: takeNames()),
+            keys: keys, stamps: stamps, spans: NoSpans())
+        sink.stamps.prepare(forInputOf: bytes.count)
+        let scanner = Scanner(bytes)
+        let valueEnd: Int
+        do {
+            valueEnd = try scanner.scan(from: 0, maxDepth: options.maxDepth, into: &sink)
+        } catch {
+            // The names a failed record interned stay: the key cache maps to them.
+            keep(&sink)
+            throw error
+        }
+        keep(&sink)
+        guard valueEnd <= Int(UInt32.max), sink.nodes.count <= min(options.maxNodeCount, Int(UInt32.max) - 1) else {
+            throw JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: valueEnd)
+        }
+        let end = scanner.skipWhitespace(valueEnd)
+        return (finish(&sink, text: text(valueEnd, end)), valueEnd, end)
+    }
+
+    /// The document `sink` built, with `text`, its names frozen into
+    /// ``table`` (a new one when the document added names).
+    private func finish(_ sink: inout JSONTreeSink<some SpanRecorder>, text: [UInt8]) -> Document {
         let added = names.strings.count != tableCount
         if added {
             table = NameTable(names)
             tableCount = names.strings.count
         }
-        sink.builder.text = text()
+        sink.builder.text = text
         let document = sink.builder.finish(format: .json, frozenNames: table)
         if added, names.strings.count > Self.maxSharedNames(nodes: document.nodeCount) { startNewTable() }
-        return (.document(document), sink.spans)
+        return document
     }
 
     /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even

@@ -1,26 +1,20 @@
 /// Reads a stream of JSON values one record at a time: the engine behind
 /// ``DocumentStream``.
 ///
-/// ## How a record is found
-///
-/// JSON Lines is the common case, so the line at the cursor is tried first:
-/// when it parses as one value, it is the record. Otherwise (a record over
-/// several lines, several values on one line, or a malformed record) the
-/// one scan with a sink that keeps nothing (``ValidatingSink``) says where
-/// the record ends, resumed as more is read. That span is parsed strictly;
-/// its errors are moved to the record's place in the whole input.
-///
-/// A malformed record ends by the recovery rule of ``JSONRecovery``, the
-/// one ``JSONStreamScanner`` resumes by: a broken line of JSON Lines costs
-/// only itself.
-///
-/// ## Memory
+/// A record is read in one pass by the stream's one ``JSONRecordParser``
+/// (so the records share a name table), from the cursor with more input
+/// allowed after the value. When the buffer ends inside the value (or the
+/// value reaches the buffer's end: a number may go on) and the input goes
+/// on, more is read and the record parsed again from its start: the buffer
+/// at least doubles, so that costs amortised linear time. A malformed record
+/// ends by the rule of ``JSONRecovery``, as ``JSONStreamScanner`` resumes:
+/// a broken line of JSON Lines costs only itself. Its error is the strict
+/// parse of that span, moved to the record's place in the whole input.
 ///
 /// The buffer holds the bytes from the current record on, read in chunks
-/// of ``defaultChunkSize`` (more when one record is longer). Each record is
-/// parsed in place by one ``JSONRecordParser`` (so the records share a name
-/// table), and its ``Document`` keeps a copy of its own bytes as its text;
-/// a record that is the whole rest of the input takes the buffer itself.
+/// of ``defaultChunkSize`` (more when one record is longer). A record's
+/// ``Document`` keeps a copy of its own bytes as its text; a record that is
+/// the whole rest of the input takes the buffer itself.
 package final class RecordReader {
     /// Bytes read at a time, unless a test asks for fewer.
     package static let defaultChunkSize = 1 << 20
@@ -28,15 +22,12 @@ package final class RecordReader {
     /// The input from the current record (`start`, the cursor) on; its
     /// mark stays at the cursor.
     private var chunks: ChunkBuffer
-    /// Parses the records; they share its name table.
     private let parser: JSONRecordParser
-    /// The nesting limit of the scan that finds where a record ends.
-    private let maxDepth: Int
-    /// The input offset at which a line that did not parse as one value
-    /// ends, while the cursor is inside it.
-    private var brokenLineEnd: Int?
-    /// Whether the rest of the input was tried as one value and failed.
-    private var triedWholeInput = false
+    /// The input offset where the cursor's line ends, once that line turned
+    /// out to hold more than one record: its later records are not offered
+    /// to `skim`, nor is the line searched again (a long line of many values
+    /// costs linear time).
+    private var sharedLineEnd: Int?
     /// A batch's bytes handed back by ``recycle(_:)``, for the next batch.
     private var spare: [UInt8]?
     /// Whether a byte order mark may still come (at the input's start).
@@ -48,7 +39,6 @@ package final class RecordReader {
         self.chunks = ChunkBuffer(
             input, chunkSize: chunkSize, origin: origin ?? SourceLocation(byteOffset: 0, line: 1, column: 1))
         self.parser = JSONRecordParser(options: options)
-        self.maxDepth = options.maxDepth
         self.atInputStart = (origin?.byteOffset ?? 0) == 0
     }
 
@@ -112,79 +102,93 @@ package final class RecordReader {
             }
         }
         guard try chunks.skipWhiteSpace() else { return nil }
+        if let end = sharedLineEnd, chunks.mark.offset >= end { sharedLineEnd = nil }
 
-        // JSON Lines: the line at the cursor, when it is one value. A line
-        // that is not is tried once: the records cut out of it are found by
-        // their boundaries, so a long broken line costs linear time.
-        if let end = brokenLineEnd, chunks.mark.offset >= end { brokenLineEnd = nil }
-        if brokenLineEnd == nil {
-            let line = try chunks.restOfLine()
-            let skimmed = chunks.bytes.withUnsafeBufferPointer { skim(UnsafeBufferPointer(rebasing: $0[line])) }
-            if let item = skimmed ? .skimmed : (try? parseStrictly(line)).map({ Item.record(.success($0)) }) {
-                chunks.consume(line: line)
-                return item
+        // The line from the cursor, offered to `skim`; its length sizes the tree.
+        var lineEnd: Int?
+        if sharedLineEnd == nil {
+            let end = try chunks.lineFeed(from: cursor) ?? chunks.bytes.count
+            if chunks.bytes.withUnsafeBufferPointer({ skim(UnsafeBufferPointer(rebasing: $0[cursor..<end])) }) {
+                chunks.consumeLine(endingAt: end)
+                return .skimmed
             }
-            brokenLineEnd = chunks.mark.offset + line.count
+            lineEnd = chunks.base + end
+        }
+        let estimate = lineEnd.map { JSONRecordParser.estimatedNodes($0 - chunks.base - cursor) } ?? 0
+        let (record, valueEnd, end) = try readRecord(estimatedNodes: estimate)
 
-            // The whole rest of the input as one value (a single document):
-            // parsed in place, with no scan for its end; tried once.
-            if !triedWholeInput, cursor == 0, input.isAtEnd {
-                triedWholeInput = true
-                if let document = try? parser.parse(chunks.bytes) {
-                    chunks.consume(upTo: chunks.bytes.count)
-                    return .record(.success(document))
-                }
+        // JSON Lines moves one line on, uncounted, past a record that fills its line.
+        if let lineEnd {
+            if chunks.base + valueEnd <= lineEnd, chunks.base + end > lineEnd {
+                chunks.consumeLine(endingAt: lineEnd - chunks.base)
+                return .record(record)
             }
+            if chunks.base + end < lineEnd { sharedLineEnd = lineEnd }
         }
-
-        // Anything else: find the record's end, then parse it strictly.
-        let (recordEnd, runsToEnd) = try endOfRecord()
-        let start = chunks.mark.location
-        let result: Result<Document, LoadError>
-        do {
-            result = .success(try parseStrictly(cursor..<recordEnd))
-        } catch {
-            var moved = error
-            moved.location = error.location?.placed(at: start)
-            result = .failure(moved)
-            if runsToEnd { cutOffRecord = start }
-        }
-        chunks.consume(upTo: recordEnd)
-        return .record(result)
+        chunks.consume(upTo: end)
+        return .record(record)
     }
 
-    /// The offset just past the record at the cursor, and whether the input
-    /// ended inside it before any mistake. See "How a record is found" above.
-    private func endOfRecord() throws(LoadError) -> (end: Int, runsToEnd: Bool) {
-        var sink = ValidatingSink()
-        var state = ScanState(root: ())
-        defer { state.release() }
-        var from = cursor
+    /// The record at the cursor, the buffer index just past its value and
+    /// the one past the white space after it (for a malformed record, both
+    /// where it ends). See the type's comment.
+    private func readRecord(estimatedNodes: Int) throws(LoadError) -> (Result<Document, LoadError>, Int, Int) {
+        let start = chunks.mark.location
         while true {
-            // Never final: a record that the input's end cuts short is the
-            // strict parse's to report.
-            let scanned = chunks.bytes.withUnsafeBufferPointer { bytes in
-                Result { () throws(JSONFailure) in
-                    try Scanner(bytes).resume(from: from, state: &state, maxDepth: maxDepth, isFinal: false, into: &sink)
+            let from = cursor
+            let (read, mayGoOn) = chunks.bytes.withUnsafeBufferPointer { buffer in
+                let bytes = UnsafeBufferPointer(rebasing: buffer[from...])
+                let read = Result { () throws(JSONFailure) in
+                    try parser.readRecord(bytes, estimatedNodes: estimatedNodes) { valueEnd, end in
+                        from == 0 && end == bytes.count && input.isAtEnd ? chunks.bytes : Array(bytes[..<valueEnd])
+                    }
+                }
+                switch read {
+                case .success(let record): return (read, record.valueEnd == bytes.count)
+                case .failure(let failure): return (read, Scanner(bytes).mayGoOn(failure))
                 }
             }
-            switch scanned {
-            case .success(let end):
-                guard state.isSuspended else { return (end, false) }
-                from = end - cursor
-                guard try chunks.readOn(tokenAt: end) else { return (chunks.bytes.count, true) }
-                from += cursor
+            if mayGoOn, !input.isAtEnd {
+                let token = if case .failure(let failure) = read { from + failure.offset } else { chunks.bytes.count }
+                _ = try chunks.readOn(tokenAt: token)
+                continue
+            }
+            switch read {
+            case .success(let record):
+                return (.success(record.document), from + record.valueEnd, from + record.end)
             case .failure(let failure):
-                let offset = failure.offset
-                if offset > cursor, offset < chunks.bytes.count, JSONRecovery.beginsValue(chunks.bytes[offset]),
-                    JSONRecovery.beginsLine(offset, in: chunks.bytes, after: cursor) == true
-                {
-                    return (offset, false)
+                let recordEnd: Int
+                var cutOff = false
+                switch failure.mistake {
+                case .tooManyNodes: recordEnd = from + failure.offset
+                case _ where mayGoOn: (recordEnd, cutOff) = (chunks.bytes.count, true)
+                default: recordEnd = try end(ofRecordFailingAt: from + failure.offset)
                 }
-                // Malformed before the input ended: not cut off by the end.
-                return (try chunks.lineBreak(from: offset, keepsSearched: true) ?? chunks.bytes.count, false)
+                // The strict parse of the record alone says what is wrong, as a one-shot load would.
+                let result: Result<Document, LoadError>
+                do {
+                    result = .success(try parser.parse(chunks.bytes[cursor..<recordEnd]))
+                } catch {
+                    var moved = error
+                    moved.location = error.location?.placed(at: start)
+                    result = .failure(moved)
+                    if cutOff { cutOffRecord = start }
+                }
+                return (result, recordEnd, recordEnd)
             }
         }
+    }
+
+    /// Where a malformed record that fails at buffer index `offset` ends:
+    /// at the failing token when it begins a later line and can begin a
+    /// value, else at the line break after it (the rule of ``JSONRecovery``).
+    private func end(ofRecordFailingAt offset: Int) throws(LoadError) -> Int {
+        if offset > cursor, offset < chunks.bytes.count, JSONRecovery.beginsValue(chunks.bytes[offset]),
+            JSONRecovery.beginsLine(offset, in: chunks.bytes, after: cursor) == true
+        {
+            return offset
+        }
+        return try chunks.lineBreak(from: offset, keepsSearched: true) ?? chunks.bytes.count
     }
 
     /// Cuts the next batch of whole lines, for JSON Lines read on several
@@ -229,14 +233,5 @@ package final class RecordReader {
     /// Hands back a batch's bytes, as ``FileLineBatches/recycle(_:)`` does.
     package func recycle(_ bytes: consuming [UInt8]) {
         spare = bytes
-    }
-
-    /// The document in `range`; from the buffer's start to the end of the
-    /// input (white space aside) it is the buffer itself, no copy.
-    private func parseStrictly(_ range: Range<Int>) throws(LoadError) -> Document {
-        if range.lowerBound == 0, input.isAtEnd, chunks.bytes[range.upperBound...].allSatisfy(XMLWhitespace.contains) {
-            return try parser.parse(chunks.bytes)
-        }
-        return try parser.parse(chunks.bytes[range])
     }
 }
