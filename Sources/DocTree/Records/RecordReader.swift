@@ -136,45 +136,43 @@ package final class RecordReader {
         let start = chunks.mark.location
         while true {
             let from = cursor
+            // A value that ends the buffer is whole: its line was read to its
+            // line feed first, and a number (the one value more bytes could
+            // lengthen) holds none.
             let (read, mayGoOn) = chunks.bytes.withUnsafeBufferPointer { buffer in
                 let bytes = UnsafeBufferPointer(rebasing: buffer[from...])
-                let read = Result { () throws(JSONFailure) in
-                    try parser.readRecord(bytes, estimatedNodes: estimatedNodes) { valueEnd, end in
+                do throws(JSONFailure) {
+                    let record = try parser.readRecord(bytes, estimatedNodes: estimatedNodes) { valueEnd, end in
                         from == 0 && end == bytes.count && input.isAtEnd ? chunks.bytes : Array(bytes[..<valueEnd])
                     }
+                    return (Result<_, JSONFailure>.success(record), false)
+                } catch {
+                    return (.failure(error), Scanner(bytes).mayGoOn(error))
                 }
-                switch read {
-                case .success(let record): return (read, record.valueEnd == bytes.count)
-                case .failure(let failure): return (read, Scanner(bytes).mayGoOn(failure))
-                }
+            }
+            let failure: JSONFailure
+            switch read {
+            case .success(let record): return (.success(record.document), from + record.valueEnd, from + record.end)
+            case .failure(let error): failure = error
             }
             if mayGoOn, !input.isAtEnd {
-                let token = if case .failure(let failure) = read { from + failure.offset } else { chunks.bytes.count }
-                _ = try chunks.readOn(tokenAt: token)
+                _ = try chunks.readOn(tokenAt: from + failure.offset)
                 continue
             }
-            switch read {
-            case .success(let record):
-                return (.success(record.document), from + record.valueEnd, from + record.end)
-            case .failure(let failure):
-                let recordEnd: Int
-                var cutOff = false
-                switch failure.mistake {
-                case .tooManyNodes: recordEnd = from + failure.offset
-                case _ where mayGoOn: (recordEnd, cutOff) = (chunks.bytes.count, true)
-                default: recordEnd = try end(ofRecordFailingAt: from + failure.offset)
-                }
-                // The strict parse of the record alone says what is wrong, as a one-shot load would.
-                let result: Result<Document, LoadError>
-                do {
-                    result = .success(try parser.parse(chunks.bytes[cursor..<recordEnd]))
-                } catch {
-                    var moved = error
-                    moved.location = error.location?.placed(at: start)
-                    result = .failure(moved)
-                    if cutOff { cutOffRecord = start }
-                }
-                return (result, recordEnd, recordEnd)
+            var (recordEnd, cutOff) = (chunks.bytes.count, false)
+            switch failure.mistake {
+            case .tooManyNodes: recordEnd = from + failure.offset
+            case _ where mayGoOn: cutOff = true
+            default: recordEnd = try end(ofRecordFailingAt: from + failure.offset)
+            }
+            // The strict parse of the record alone says what is wrong, as a one-shot load would.
+            do {
+                return (.success(try parser.parse(chunks.bytes[cursor..<recordEnd])), recordEnd, recordEnd)
+            } catch {
+                var moved = error
+                moved.location = error.location?.placed(at: start)
+                if cutOff { cutOffRecord = start }
+                return (.failure(moved), recordEnd, recordEnd)
             }
         }
     }
