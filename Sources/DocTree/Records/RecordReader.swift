@@ -1,20 +1,17 @@
 /// Reads a stream of JSON values one record at a time: the engine behind
 /// ``DocumentStream``.
 ///
-/// A record is read in one pass by the stream's one ``JSONRecordParser``
-/// (so the records share a name table), from the cursor with more input
-/// allowed after the value. When the buffer ends inside the value (or the
-/// value reaches the buffer's end: a number may go on) and the input goes
-/// on, more is read and the record parsed again from its start: the buffer
-/// at least doubles, so that costs amortised linear time. A malformed record
-/// ends by the rule of ``JSONRecovery``, as ``JSONStreamScanner`` resumes:
-/// a broken line of JSON Lines costs only itself. Its error is the strict
-/// parse of that span, moved to the record's place in the whole input.
+/// Each record is parsed once, from its start with more input allowed
+/// after it, by the stream's one ``JSONRecordParser`` (the records share a
+/// name table). When the buffer ends inside the value and the input goes
+/// on, more is read (the buffer at least doubles: amortised linear time)
+/// and the record parsed again. A malformed record ends by the rule of
+/// ``JSONRecovery`` (a broken line of JSON Lines costs only itself); its
+/// error is the strict parse of that span, placed in the whole input.
 ///
-/// The buffer holds the bytes from the current record on, read in chunks
-/// of ``defaultChunkSize`` (more when one record is longer). A record's
-/// ``Document`` keeps a copy of its own bytes as its text; a record that is
-/// the whole rest of the input takes the buffer itself.
+/// The buffer holds the input from the current record on, read in chunks
+/// of ``defaultChunkSize``. A record's ``Document`` keeps a copy of its own
+/// bytes as its text; one that is the whole rest of the input, the buffer.
 package final class RecordReader {
     /// Bytes read at a time, unless a test asks for fewer.
     package static let defaultChunkSize = 1 << 20
@@ -23,10 +20,9 @@ package final class RecordReader {
     /// mark stays at the cursor.
     private var chunks: ChunkBuffer
     private let parser: JSONRecordParser
-    /// The input offset where the cursor's line ends, once that line turned
-    /// out to hold more than one record: its later records are not offered
-    /// to `skim`, nor is the line searched again (a long line of many values
-    /// costs linear time).
+    /// The input offset where the cursor's line ends, once it turned out to
+    /// hold several records: they are not offered to `skim`, nor the line
+    /// searched again (a long line of many values costs linear time).
     private var sharedLineEnd: Int?
     /// A batch's bytes handed back by ``recycle(_:)``, for the next batch.
     private var spare: [UInt8]?
@@ -104,7 +100,7 @@ package final class RecordReader {
         guard try chunks.skipWhiteSpace() else { return nil }
         if let end = sharedLineEnd, chunks.mark.offset >= end { sharedLineEnd = nil }
 
-        // The line from the cursor, offered to `skim`; its length sizes the tree.
+        // The rest of the line, offered to `skim`; its length sizes the tree.
         var lineEnd: Int?
         if sharedLineEnd == nil {
             let end = try chunks.lineFeed(from: cursor) ?? chunks.bytes.count
@@ -129,16 +125,15 @@ package final class RecordReader {
         return .record(record)
     }
 
-    /// The record at the cursor, the buffer index just past its value and
-    /// the one past the white space after it (for a malformed record, both
-    /// where it ends). See the type's comment.
+    /// The record at the cursor, and the buffer indices just past its value
+    /// and past the white space after it (both where a malformed one ends).
     private func readRecord(estimatedNodes: Int) throws(LoadError) -> (Result<Document, LoadError>, Int, Int) {
         let start = chunks.mark.location
         while true {
             let from = cursor
-            // A value that ends the buffer is whole: its line was read to its
-            // line feed first, and a number (the one value more bytes could
-            // lengthen) holds none.
+            // A value that ends the buffer is whole: a number, the one value
+            // more bytes could lengthen, holds no line feed, and its line was
+            // read to its line feed first.
             let (read, mayGoOn) = chunks.bytes.withUnsafeBufferPointer { buffer in
                 let bytes = UnsafeBufferPointer(rebasing: buffer[from...])
                 do throws(JSONFailure) {
@@ -190,15 +185,14 @@ package final class RecordReader {
     }
 
     /// Cuts the next batch of whole lines, for JSON Lines read on several
-    /// cores; `nil` at the end. Another reader parses it, with the returned
+    /// cores; `nil` at the end. Another reader parses it with the returned
     /// byte offset at line 1, column 1 as its origin; the caller moves its
-    /// locations to the batch's line (``SourceLocation/counted(from:)``)
-    /// once the batches before are counted. This reader counts no lines
-    /// here: ``location`` keeps the right byte offset only.
+    /// locations to the batch's line (``SourceLocation/counted(from:)``).
+    /// This reader counts no lines here: ``location`` keeps the byte offset only.
     ///
     /// A batch is what was read (at least `size` bytes, unless the input
     /// ends first) up to its last line feed, or the first after it when one
-    /// line is longer; so each byte is copied once. A record that spans
+    /// line is longer; so each byte is copied once. A record over several
     /// lines may be cut: the batch's reader reports it (``cutOffRecord``),
     /// and the caller reads it again with the next batch's bytes after it.
     package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], byteOffset: Int)? {
