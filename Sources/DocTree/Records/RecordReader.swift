@@ -16,6 +16,10 @@ package final class RecordReader {
     /// Bytes read at a time, unless a test asks for fewer.
     package static let defaultChunkSize = 1 << 20
 
+    /// Bytes from which a record that the buffer cuts waits for as many
+    /// more before it is parsed again (one pipe buffer).
+    static let longRecord = 1 << 16
+
     /// The input from the current record (`start`, the cursor) on; its
     /// mark stays at the cursor.
     private var chunks: ChunkBuffer
@@ -151,7 +155,13 @@ package final class RecordReader {
             case .failure(let error): failure = error
             }
             if mayGoOn, !input.isAtEnd {
+                // A read gives at most 1 MiB (64 KiB from a pipe), so a long
+                // record waits for as much again as it holds: parsing it again
+                // costs amortised linear time. A shorter one waits for one
+                // read, so a pipe's records come out as they arrive.
+                let held = chunks.bytes.count - from
                 _ = try chunks.readOn(tokenAt: from + failure.offset)
+                while held >= Self.longRecord, chunks.bytes.count - cursor < 2 * held, try chunks.refill() {}
                 continue
             }
             var (recordEnd, cutOff) = (chunks.bytes.count, false)

@@ -125,6 +125,24 @@ import TestSupport
         #expect(try results[3].get().root.jsonString() == #"{"end":true}"#)
     }
 
+    /// A record longer than ``RecordReader/longRecord``, over many lines and
+    /// chunks: read on until the buffer holds twice as much, then parsed whole.
+    @Test func longMultiLineRecordAcrossChunks() throws {
+        let items = (0..<20_000).map { "  {\"n\": \($0)}" }.joined(separator: ",\n")
+        let text = "[0]\n[\n\(items)\n] 7\n[1, oops\n"
+        #expect(text.utf8.count > 4 * RecordReader.longRecord)
+        let url = try Self.temporaryFile(text)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for chunkSize in [4096, 65_536] {
+            let results = try Self.records(file: url, chunkSize: chunkSize)
+            #expect(results.count == 4)
+            #expect(try results[1].get().root.children.count == 20_000)
+            #expect(try results[1].get().root.jsonString().hasSuffix(#"{"n":19999}]"#))
+            #expect(try results[2].get().root.jsonString() == "7")
+            #expect(results[3].failureValue?.location == SourceLocation(byteOffset: text.utf8.count - 5, line: 20_004, column: 5))
+        }
+    }
+
     @Test func fileStreamsMatchDataStreamsAcrossChunkBoundaries() throws {
         // Records of growing size, so that record ends fall at many offsets of a chunk.
         var text = ""
