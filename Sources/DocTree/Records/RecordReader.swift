@@ -4,8 +4,8 @@
 /// Each record is parsed once, from its start with more input allowed
 /// after it, by the stream's one ``JSONRecordParser`` (the records share a
 /// name table). When the buffer ends inside the value and the input goes
-/// on, more is read (the buffer at least doubles: amortised linear time)
-/// and the record parsed again. A malformed record ends by the rule of
+/// on, more is read and the record parsed again (amortised linear time:
+/// see ``longRecord``). A malformed record ends by the rule of
 /// ``JSONRecovery`` (a broken line of JSON Lines costs only itself); its
 /// error is the strict parse of that span, placed in the whole input.
 ///
