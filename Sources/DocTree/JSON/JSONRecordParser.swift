@@ -85,7 +85,9 @@ package final class JSONRecordParser {
         var sink = begin(estimatedNodes: estimatedNodes, spans: NoSpans())
         sink.stamps.prepare(forInputOf: bytes.count)
         let scanner = Scanner(bytes)
-        let scanned = Result { () throws(JSONFailure) in try scanner.scan(from: 0, maxDepth: options.maxDepth, into: &sink) }
+        let scanned = Result { () throws(JSONFailure) in
+            try scanner.scan(from: 0, maxDepth: options.maxDepth, into: &sink)
+        }
         keep(&sink)  // also after a failure: the key cache maps to the names it interned
         let valueEnd = try scanned.get()
         guard valueEnd <= Int(UInt32.max), sink.nodes.count <= min(options.maxNodeCount, Int(UInt32.max) - 1) else {

@@ -16,8 +16,10 @@ package final class RecordReader {
     /// Bytes read at a time, unless a test asks for fewer.
     package static let defaultChunkSize = 1 << 20
 
-    /// Bytes from which a record that the buffer cuts waits for as many
-    /// more before it is parsed again (one pipe buffer).
+    /// Bytes from which a record that the buffer cuts waits for as many more
+    /// before it is parsed again, so that costs amortised linear time (a read
+    /// gives at most 1 MiB, 64 KiB from a pipe); a shorter one waits for one
+    /// read, so a pipe's records come out as they arrive.
     static let longRecord = 1 << 16
 
     /// The input from the current record (`start`, the cursor) on; its
@@ -42,20 +44,13 @@ package final class RecordReader {
         self.atInputStart = (origin?.byteOffset ?? 0) == 0
     }
 
-    private var cursor: Int {
-        get { chunks.start }
-        set { chunks.start = newValue }
-    }
-
-    private var input: ChunkedInput { chunks.input }
-
     /// Where the record ``next()`` returned last starts, when it is malformed
     /// only in that the input ended inside it (a bracket or quote never
     /// closed), as a batch's last record may be (``nextBatch(size:)``).
     package private(set) var cutOffRecord: SourceLocation?
 
     /// Bytes of the input consumed so far (read, not necessarily parsed).
-    package var bytesRead: Int { input.bytesRead }
+    package var bytesRead: Int { chunks.input.bytesRead }
 
     /// The next record: a document, or the error that makes it malformed;
     /// `nil` at the end of the input. A failure to read ends the stream
@@ -84,9 +79,9 @@ package final class RecordReader {
         do {
             return try nextRecord(skim)
         } catch {
-            input.finish()
+            chunks.input.finish()
             chunks.bytes = []
-            cursor = 0
+            chunks.start = 0
             return .record(.failure(error))
         }
     }
@@ -97,7 +92,7 @@ package final class RecordReader {
             atInputStart = false
             while chunks.bytes.count < 3, try chunks.refill() {}
             if chunks.bytes.starts(with: InputDecoding.byteOrderMarkUTF8) {
-                cursor = 3
+                chunks.start = 3
                 chunks.mark.offset = 3
             }
         }
@@ -107,14 +102,14 @@ package final class RecordReader {
         // The rest of the line, offered to `skim`; its length sizes the tree.
         var lineEnd: Int?
         if sharedLineEnd == nil {
-            let end = try chunks.lineFeed(from: cursor) ?? chunks.bytes.count
-            if chunks.bytes.withUnsafeBufferPointer({ skim(UnsafeBufferPointer(rebasing: $0[cursor..<end])) }) {
+            let end = try chunks.lineFeed(from: chunks.start) ?? chunks.bytes.count
+            if chunks.bytes.withUnsafeBufferPointer({ skim(UnsafeBufferPointer(rebasing: $0[chunks.start..<end])) }) {
                 chunks.consumeLine(endingAt: end)
                 return .skimmed
             }
             lineEnd = chunks.base + end
         }
-        let estimate = lineEnd.map { JSONRecordParser.estimatedNodes($0 - chunks.base - cursor) } ?? 0
+        let estimate = lineEnd.map { JSONRecordParser.estimatedNodes($0 - chunks.base - chunks.start) } ?? 0
         let (record, valueEnd, end) = try readRecord(estimatedNodes: estimate)
 
         // JSON Lines moves one line on, uncounted, past a record that fills its line.
@@ -134,15 +129,15 @@ package final class RecordReader {
     private func readRecord(estimatedNodes: Int) throws(LoadError) -> (Result<Document, LoadError>, Int, Int) {
         let start = chunks.mark.location
         while true {
-            let from = cursor
-            // A value that ends the buffer is whole: a number, the one value
-            // more bytes could lengthen, holds no line feed, and its line was
-            // read to its line feed first.
+            let from = chunks.start
+            // A value that ends the buffer is whole: its line was read first,
+            // and a number (the one value more bytes could lengthen) is on one.
             let (read, mayGoOn) = chunks.bytes.withUnsafeBufferPointer { buffer in
                 let bytes = UnsafeBufferPointer(rebasing: buffer[from...])
                 do throws(JSONFailure) {
                     let record = try parser.readRecord(bytes, estimatedNodes: estimatedNodes) { valueEnd, end in
-                        from == 0 && end == bytes.count && input.isAtEnd ? chunks.bytes : Array(bytes[..<valueEnd])
+                        let isRest = from == 0 && end == bytes.count && chunks.input.isAtEnd
+                        return isRest ? chunks.bytes : Array(bytes[..<valueEnd])
                     }
                     return (Result<_, JSONFailure>.success(record), false)
                 } catch {
@@ -154,14 +149,10 @@ package final class RecordReader {
             case .success(let record): return (.success(record.document), from + record.valueEnd, from + record.end)
             case .failure(let error): failure = error
             }
-            if mayGoOn, !input.isAtEnd {
-                // A read gives at most 1 MiB (64 KiB from a pipe), so a long
-                // record waits for as much again as it holds: parsing it again
-                // costs amortised linear time. A shorter one waits for one
-                // read, so a pipe's records come out as they arrive.
+            if mayGoOn, !chunks.input.isAtEnd {
                 let held = chunks.bytes.count - from
                 _ = try chunks.readOn(tokenAt: from + failure.offset)
-                while held >= Self.longRecord, chunks.bytes.count - cursor < 2 * held, try chunks.refill() {}
+                while held >= Self.longRecord, chunks.bytes.count - chunks.start < 2 * held, try chunks.refill() {}
                 continue
             }
             var (recordEnd, cutOff) = (chunks.bytes.count, false)
@@ -172,7 +163,7 @@ package final class RecordReader {
             }
             // The strict parse of the record alone says what is wrong, as a one-shot load would.
             do {
-                return (.success(try parser.parse(chunks.bytes[cursor..<recordEnd])), recordEnd, recordEnd)
+                return (.success(try parser.parse(chunks.bytes[chunks.start..<recordEnd])), recordEnd, recordEnd)
             } catch {
                 var moved = error
                 moved.location = error.location?.placed(at: start)
@@ -186,8 +177,8 @@ package final class RecordReader {
     /// at the failing token when it begins a later line and can begin a
     /// value, else at the line break after it (the rule of ``JSONRecovery``).
     private func end(ofRecordFailingAt offset: Int) throws(LoadError) -> Int {
-        if offset > cursor, offset < chunks.bytes.count, JSONRecovery.beginsValue(chunks.bytes[offset]),
-            JSONRecovery.beginsLine(offset, in: chunks.bytes, after: cursor) == true
+        if offset > chunks.start, offset < chunks.bytes.count, JSONRecovery.beginsValue(chunks.bytes[offset]),
+            JSONRecovery.beginsLine(offset, in: chunks.bytes, after: chunks.start) == true
         {
             return offset
         }
@@ -206,11 +197,11 @@ package final class RecordReader {
     /// lines may be cut: the batch's reader reports it (``cutOffRecord``),
     /// and the caller reads it again with the next batch's bytes after it.
     package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], byteOffset: Int)? {
-        while chunks.bytes.count - cursor < size, try chunks.refill() {}
-        guard cursor < chunks.bytes.count else { return nil }
+        while chunks.bytes.count - chunks.start < size, try chunks.refill() {}
+        guard chunks.start < chunks.bytes.count else { return nil }
         var end = chunks.bytes.count
-        if !input.isAtEnd {
-            if let newline = chunks.bytes[cursor...].lastIndex(of: 0x0A) {
+        if !chunks.input.isAtEnd {
+            if let newline = chunks.bytes[chunks.start...].lastIndex(of: 0x0A) {
                 end = newline + 1
             } else {
                 end = try chunks.lineFeed(from: chunks.bytes.count).map { $0 + 1 } ?? chunks.bytes.count
@@ -225,7 +216,7 @@ package final class RecordReader {
     /// from yet; `nil` otherwise (``nextBatch(size:)`` cuts them then).
     package func fileBatches(size: Int) -> FileLineBatches? {
         guard chunks.mark.offset == 0, chunks.bytes.isEmpty else { return nil }
-        return FileLineBatches(input, size: size)
+        return FileLineBatches(chunks.input, size: size)
     }
 
     /// Where reading stands: the end of the last record returned and the
