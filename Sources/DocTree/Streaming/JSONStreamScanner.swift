@@ -1,24 +1,31 @@
-/// Reads JSON in chunks without building it (one value, or a stream of
-/// values separated by white space): the one scan of JSON
+/// Reads JSON in chunks (one value, or a stream of values separated by
+/// white space), building only the candidates: the one scan of JSON
 /// (``Scanner/resume(from:state:maxDepth:isFinal:into:)``), resumed over
 /// each chunk, with this reader as its sink. It follows keys and array
-/// positions through a ``StreamMatching`` and hands the bytes of each
-/// candidate (gathered across chunks) to ``JSONRecordParser``, which makes
-/// it a small document. The driver around the scan reads the chunks,
-/// hands the bytes on (``passing``), locates errors, and passes over a
-/// malformed value in a stream of values (``JSONRecovery``).
+/// positions through a ``StreamMatching``; inside a candidate its hooks
+/// feed a ``JSONTreeSink`` begun by ``JSONRecordParser``, whose records
+/// point into the candidate's bytes (gathered across chunks), so each
+/// candidate becomes a small document in the same pass. The driver around
+/// the scan reads the chunks, hands the bytes on (``passing``), locates
+/// errors, and passes over a malformed value in a stream of values
+/// (``JSONRecovery``).
 ///
 /// The input is accepted or rejected exactly as a whole-buffer load would,
 /// with the same message at the same place in the whole input.
-/// ``LoadOptions/maxNodeCount`` applies to each candidate.
+/// ``LoadOptions/maxNodeCount`` applies to each candidate (to each element
+/// of a batch on its own).
 package struct JSONStreamScanner {
     private let options: LoadOptions
-    /// Parses each candidate; its names and key cache carry over to the next.
+    /// Begins and finishes each candidate's document; its names and key
+    /// cache carry over to the next.
     private let parser: JSONRecordParser
     private let matcher: any StreamMatching
     /// The keys the matcher asks of members, by state (``StreamMatching/childNames``).
     private let names: [[UInt8]?]
     private let keepsKeys: Bool
+    /// ``LoadOptions/maxNodeCount``, at most the records' 32-bit cap (so
+    /// adding a batch's records before an element cannot overflow).
+    private let maxNodes: Int
     /// The input from where the scan goes on (``pos``).
     private var chunks: ChunkBuffer
     private var pos: Int {
@@ -26,10 +33,14 @@ package struct JSONStreamScanner {
         set { chunks.start = newValue }
     }
 
-    /// What the scan keeps per open container.
+    typealias TreeSink = JSONTreeSink<NoSpans>
+    /// What the scan keeps per open container: its state for the matcher,
+    /// `.candidate` inside a candidate, where `tree` is its container in the
+    /// candidate's document.
     struct Frame {
         var isArray: Bool
         var state: StreamNodeState
+        var tree = TreeSink.Container(index: 0, children: 0)
     }
     /// Where the scan stands in the current top-level value.
     private var scanState: ScanState<Frame>?
@@ -48,21 +59,30 @@ package struct JSONStreamScanner {
     /// The current key token in the buffer, while it is there unescaped.
     private var keyInBuffer: Range<Int>?
 
+    /// Whether a candidate (or a batch) is being read, at what depth, and
+    /// whether it gathers elements of a spread array (a batch).
     private var capturing = false
     private var captureDepth = 0
-    private var captureFrom = 0
-    private var captured: [UInt8] = []
-    private var captureLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
-    /// Whether the capture gathers elements of a spread array (a batch).
     private var capturesElements = false
-    /// The bytes at the start of ``captured`` that the input does not have:
-    /// a member candidate's key (`{"key":`), or a batch's `[`.
-    private var wrapper = 0
-    /// Where the batch's elements so far lie in the whole input. A spread
-    /// array's elements go on in batches of about ``batchBytes``, parsed
-    /// together as an array, so a small element costs no document of its own.
-    private var batchElements: [Range<Int>] = []
-    private var elementStart = 0
+    /// The candidate's text: the bytes kept from earlier buffers, then the
+    /// buffer's from ``captureFrom``. A buffer offset less ``shift`` is a
+    /// text offset (the records' offsets).
+    private var captured: [UInt8] = []
+    private var captureFrom = 0
+    private var shift = 0
+    /// The candidate's document while it is built, and the container its
+    /// value goes in: the document node, or the object that keeps its key
+    /// (``StreamCandidate/isWrapped``), or a batch's array.
+    private var tree: TreeSink?
+    private var outer = TreeSink.Container(index: 0, children: 0)
+    /// The records before the current element that a document of it alone
+    /// would not have (the batch's), so the node limit applies to it alone.
+    private var nodeBase = 0
+    /// The batch's complete elements: records, count, and where the last
+    /// ends in the text. A spread array's elements go on in batches of
+    /// about ``batchBytes``, built as an array, so a small element costs no
+    /// document of its own.
+    private var batchDone = (nodes: 0, elements: UInt32(0), textEnd: 0)
     private static let batchBytes = 1 << 16
     /// The hooks of ``run(emit:nextValue:arrayEdge:malformed:)`` while it runs.
     private var emit: (StreamCandidate) throws -> Void = { _ in }
@@ -89,6 +109,7 @@ package struct JSONStreamScanner {
         self.matcher = matcher
         self.names = matcher.childNames
         self.keepsKeys = matcher.keepsKeys
+        self.maxNodes = min(options.maxNodeCount, Int(UInt32.max))
         self.chunks = ChunkBuffer(
             input, head: head, start: skip, chunkSize: StreamingLoad.chunkSize, progress: options.progress)
     }
@@ -112,7 +133,10 @@ package struct JSONStreamScanner {
     ) throws(StreamFailure) {
         let root = root
         scanState = ScanState(root: root)
-        defer { scanState?.release() }
+        defer {
+            scanState?.release()
+            dropCandidate()
+        }
         do {
             try withoutActuallyEscaping(arrayEdge) { edge in
                 try withoutActuallyEscaping(emit) { emit in
@@ -199,6 +223,7 @@ package struct JSONStreamScanner {
                 pos = min(failure.offset, chunks.bytes.count)
                 let error = fail(failure.mistake, at: failure.offset)
                 try emitElementsBefore()
+                dropCandidate()
                 throw error
             }
         }
@@ -212,11 +237,8 @@ package struct JSONStreamScanner {
         inValue = false
         depth = 0
         arraysOnPath = 0
-        capturing = false
-        captured = []
+        dropCandidate()
         keyInBuffer = nil
-        wrapper = 0
-        batchElements.removeAll(keepingCapacity: true)
         let at = chunks.base + pos
         if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < chunks.bytes.count,
            JSONRecovery.beginsLine(pos, in: chunks.bytes, after: 0) ?? chunks.beginsLine, JSONRecovery.beginsValue(chunks.bytes[pos])
@@ -228,7 +250,7 @@ package struct JSONStreamScanner {
     }
 
     /// Reads more input, first saving what the buffer is about to drop:
-    /// the capture's bytes before ``pos`` and a key read in place. Reads on
+    /// the candidate's bytes before ``pos`` and a key read in place. Reads on
     /// for the token at `pos` when `readingOnToken` (``ChunkBuffer/readOn(tokenAt:)``).
     private mutating func refill(readingOnToken: Bool = false) throws(LoadError) -> Bool {
         guard !chunks.isAtEnd else { return false }
@@ -239,14 +261,16 @@ package struct JSONStreamScanner {
         if capturing {
             captured.append(contentsOf: chunks.bytes[captureFrom..<pos])
             captureFrom = 0
+            shift = -captured.count
         }
         return readingOnToken ? try chunks.readOn(tokenAt: pos) : try chunks.refill()
     }
 
     // MARK: The sink's work
 
-    /// A value begins at `start` inside `parent`: its state for the
-    /// matcher; a candidate's capture begins.
+    /// A value begins at `start` inside `parent`, outside any candidate:
+    /// its state for the matcher. A candidate's document begins (or a
+    /// batch's, with its first element); the value goes in ``outer``.
     private mutating func valueBegins(
         at start: Int, isArray: Bool, isObject: Bool, in parent: inout Frame
     ) throws -> StreamNodeState {
@@ -268,31 +292,53 @@ package struct JSONStreamScanner {
         }
         guard case .candidate = state else { return state }
         let isElement = depth > 0 && parent.state == .spreading
-        if isElement { elementStart = chunks.base + start }
-        // A candidate's capture begins, or a batch's with its first element.
         if !isElement || !capturing {
             try passBytes(upTo: start)
             capturing = true
             capturesElements = isElement
             captureDepth = depth
             captureFrom = start
-            captureLocation = chunks.location(at: chunks.base + start)
-            wrapper = 0
-            if isElement {
-                captured.append(UInt8(ascii: "["))
-                wrapper = 1
-            } else if keepsKeys, depth > 0, !parent.isArray {
-                captured.append(UInt8(ascii: "{"))
+            shift = start
+            try beginDocument(at: start, wrapsKey: !isElement && keepsKeys && depth > 0 && !parent.isArray)
+        }
+        nodeBase = isElement ? tree!.nodes.count - 1 : 0
+        tree!.maxNodes = nodeBase + maxNodes
+        return state
+    }
+
+    /// Begins the candidate's document: its records and names go to a sink
+    /// of ``parser``'s; ``outer`` is the document node, or the array of a
+    /// batch, or (`wrapsKey`) an object holding the candidate under the
+    /// current key.
+    private mutating func beginDocument(at start: Int, wrapsKey: Bool) throws(JSONFailure) {
+        // A candidate's text fits 32-bit offsets, and a record takes at least two bytes of it.
+        var sink = parser.begin(
+            inputBytes: Int(UInt32.max / 2) + 2, estimatedNodes: capturesElements ? Self.batchBytes / 8 : 64,
+            spans: NoSpans())
+        outer = sink.root
+        if capturesElements {
+            outer = try sink.open(isObject: false, at: start, in: &outer)
+            batchDone = (0, 0, 0)
+        } else if wrapsKey {
+            outer = try sink.open(isObject: true, at: start, in: &outer)
+            do {
                 if let range = keyInBuffer {
-                    captured.append(contentsOf: chunks.bytes[range])
+                    try chunks.bytes.withUnsafeBufferPointer { (bytes) throws(JSONFailure) in
+                        try sink.key(from: range.lowerBound, to: range.upperBound, escaped: false, in: &outer, of: Scanner(bytes))
+                    }
                 } else {
-                    captured.append(contentsOf: rawKey)
+                    try rawKey.withUnsafeBufferPointer { (bytes) throws(JSONFailure) in
+                        let escaped = bytes.contains(UInt8(ascii: "\\"))
+                        try sink.key(from: 0, to: bytes.count, escaped: escaped, in: &outer, of: Scanner(bytes))
+                    }
                 }
-                captured.append(UInt8(ascii: ":"))
-                wrapper = captured.count
+            } catch {
+                // Too many names: where the candidate begins.
+                tree = sink
+                throw JSONFailure(error.mistake, at: start)
             }
         }
-        return state
+        tree = sink
     }
 
     /// Whether the current member's key is the one the matcher asks of the
@@ -316,114 +362,116 @@ package struct JSONStreamScanner {
     }
 
     /// A value ended at `end` (in the buffer): hands it on when it is the
-    /// candidate; adds it to the batch when it is an element.
+    /// candidate; adds it to the batch when it is an element. A candidate
+    /// past the node limit fails (unlocated, as a whole load's final check).
     private mutating func valueEnds(at end: Int) throws {
         guard capturing, depth == captureDepth else { return }
+        guard tree!.nodes.count - nodeBase <= maxNodes else {
+            try emitElementsBefore()
+            throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
+        }
         if capturesElements {
-            batchElements.append(elementStart..<(chunks.base + end))
-            if captured.count - wrapper + (end - captureFrom) < Self.batchBytes { return }
+            batchDone = (tree!.nodes.count, outer.children, end - shift)
+            if end - shift < Self.batchBytes { return }
         }
         try emitCapture(upTo: end)
     }
 
-    /// A scalar value from `start` to `end` inside `parent`.
+    /// Whether a scalar at `start` inside `parent` (outside any candidate)
+    /// is a candidate, its document begun.
     @inline(__always)
-    private mutating func scalar(from start: Int, to end: Int, in parent: inout Frame) throws(JSONFailure) {
-        // Nothing in a subtree the matcher left (or inside a candidate) is a candidate.
-        if case .none = parent.state, depth > 0 { return }
+    private mutating func scalarBegins(at start: Int, in parent: inout Frame) throws(JSONFailure) -> Bool {
+        // Nothing in a subtree the matcher left is a candidate.
+        if case .none = parent.state, depth > 0 { return false }
         do {
-            _ = try valueBegins(at: start, isArray: false, isObject: false, in: &parent)
-            try valueEnds(at: end)
+            return try valueBegins(at: start, isArray: false, isObject: false, in: &parent) == .candidate
         } catch {
             throw stop(error)
         }
     }
 
-    /// Stops the scan with `error`, which ``scan(nextValue:)`` throws.
+    /// A scalar candidate (or element) ended at `end`.
+    private mutating func scalarEnds(at end: Int) throws(JSONFailure) {
+        do { try valueEnds(at: end) } catch { throw stop(error) }
+    }
+
+    /// Stops the scan with `error`: a failure of the candidate's tree goes
+    /// on as the scan's (its node limit named as the option's); any other
+    /// error, which ``scan(nextValue:)`` throws, stops it as declined.
     private mutating func stop(_ error: any Error) -> JSONFailure {
+        if let failure = error as? JSONFailure {
+            guard case .tooManyNodes = failure.mistake else { return failure }
+            return JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: failure.offset)
+        }
         hookError = error
         return JSONFailure(.declined, at: pos)
     }
 
-    /// Hands on the capture up to `end`: a candidate (in its wrapper, if
-    /// any), a batch's one element alone, or several as the array of them.
-    /// When that array fails to parse (a malformed element, or more nodes
-    /// than ``LoadOptions/maxNodeCount`` together), the elements are parsed
-    /// and handed on one by one, as if never batched: those before a
-    /// malformed one go on, and its error is the one thrown.
+    /// Hands on the candidate, or the batch, whose text ends at `end` in the buffer.
     private mutating func emitCapture(upTo end: Int) throws {
         try passBytes(upTo: end)
         capturing = false
-        defer { batchElements.removeAll(keepingCapacity: true) }
-        let isBatch = capturesElements && batchElements.count > 1
-        // A lone element goes without its batch's `[`.
-        let skipped = capturesElements && !isBatch ? wrapper : 0
-        wrapper -= skipped
-        let document: Document
-        var bytes: [UInt8] = []
-        do {
-            if captured.count == skipped {
-                // All in the buffer: one copy, as the document's text.
-                document = try parser.parse(chunks.bytes[captureFrom..<end])
-            } else {
-                bytes = skipped > 0 ? Array(captured[skipped...]) : captured
-                captured = []
-                bytes.reserveCapacity(bytes.count + (end - captureFrom) + 1)
-                bytes.append(contentsOf: chunks.bytes[captureFrom..<end])
-                if wrapper > 0 { bytes.append(UInt8(ascii: isBatch ? "]" : "}")) }
-                document = try parser.parse(bytes)
-            }
-        } catch {
-            captured.removeAll(keepingCapacity: true)
-            guard isBatch else { throw relocated(error) }
-            try emitOneByOne(bytes)
-            return
-        }
-        captured.removeAll(keepingCapacity: true)
-        try emit(StreamCandidate(document: document, isWrapped: wrapper > 0 && !isBatch, isBatch: isBatch))
+        try emitDocument(text: takeText(upTo: end - shift))
     }
 
-    /// Hands on, one by one, the elements of a spread array gathered before
-    /// the scan failed inside it, as when a batch fails to parse.
+    /// Hands on the elements of a batch complete before a failure in the
+    /// next one (their records and text only), before the error is thrown.
     private mutating func emitElementsBefore() throws {
-        guard capturing, let last = batchElements.last else { return }
-        var bytes = captured
-        bytes.append(contentsOf: chunks.bytes[captureFrom..<max(pos, captureFrom)])
-        bytes.removeLast(bytes.count - (1 + last.upperBound - captureLocation.byteOffset))
+        guard capturing, capturesElements, batchDone.elements > 0 else { return }
+        capturing = false
+        let dropped = tree!.nodes.count - batchDone.nodes
+        tree!.nodes.removeLast(dropped)
+        tree!.stamps.advance(past: dropped)
+        outer.children = batchDone.elements
+        try emitDocument(text: takeText(upTo: batchDone.textEnd))
+    }
+
+    /// Finishes the candidate's document with `text` and hands it on: a
+    /// batch of one element goes alone, its records moved down over the
+    /// array's.
+    private mutating func emitDocument(text: [UInt8]) throws {
+        var sink = tree.take()!
+        let isBatch = capturesElements && outer.children > 1
+        if capturesElements && !isBatch {
+            let nodes = sink.nodes
+            for i in 2..<nodes.count {
+                var record = nodes[i]
+                if record.kind == .object || record.kind == .array { record.a -= 1 }
+                nodes[i - 1] = record
+            }
+            nodes.removeLast(1)
+            sink.stamps.advance(past: 1)
+        } else if outer.index != 0 {
+            sink.close(outer, at: 0)
+        }
+        sink.finish(TreeSink.Container(index: 0, children: 1))
+        let document = try parser.finish(&sink, text: text)
+        try emit(StreamCandidate(document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: isBatch))
+    }
+
+    /// The candidate's text up to `textEnd`: the bytes kept, then the buffer's.
+    private mutating func takeText(upTo textEnd: Int) -> [UInt8] {
+        let end = textEnd + shift
+        if captured.isEmpty { return Array(chunks.bytes[captureFrom..<end]) }
+        var text = captured
+        captured = []
+        if end >= captureFrom {
+            text.append(contentsOf: chunks.bytes[captureFrom..<end])
+        } else {
+            text.removeLast(captureFrom - end)
+        }
+        return text
+    }
+
+    /// Ends the candidate being read, if any, without a document (its sink's
+    /// state goes back to ``parser``).
+    private mutating func dropCandidate() {
         capturing = false
         captured = []
-        try emitOneByOne(bytes)
-        batchElements.removeAll(keepingCapacity: true)
-    }
-
-    /// Parses and hands on each element of a batch whose array (`bytes`,
-    /// `[` first) failed to parse.
-    private func emitOneByOne(_ bytes: [UInt8]) throws {
-        let batchStart = captureLocation.byteOffset - 1
-        for element in batchElements {
-            let range = (element.lowerBound - batchStart)..<(element.upperBound - batchStart)
-            let document: Document
-            do {
-                document = try parser.parse(bytes[range])
-            } catch {
-                var error = error
-                let start = bytes.withUnsafeBufferPointer { SourceLocation(offset: range.lowerBound, in: $0) }
-                error.location = error.location?.placed(at: start)
-                throw relocated(error)
-            }
-            try emit(StreamCandidate(document: document, isWrapped: false))
+        if tree != nil {
+            parser.takeBack(&tree!)
+            tree = nil
         }
-    }
-
-    /// A candidate's error, moved to the candidate's place in the input,
-    /// less the ``wrapper`` (all on line 1).
-    private func relocated(_ error: LoadError) -> LoadError {
-        guard var inner = error.location else { return error }
-        var error = error
-        inner.byteOffset = max(inner.byteOffset - wrapper, 0)
-        if inner.line == 1 { inner.column = max(inner.column - wrapper, 1) }
-        error.location = inner.placed(at: captureLocation)
-        return error
     }
 
     /// Copies the key token in `range` into ``rawKey`` and ``key``.
@@ -476,50 +524,92 @@ extension JSONStreamScanner: JSONSink {
     var root: Frame { Frame(isArray: false, state: .none) }
 
     mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Frame) throws(JSONFailure) {
-        try scalar(from: start, to: end, in: &container)
+        if case .candidate = container.state {
+            return tree!.string(from: start &- shift, to: end &- shift, escaped: escaped, in: &container.tree)
+        }
+        guard try scalarBegins(at: start, in: &container) else { return }
+        tree!.string(from: start &- shift, to: end &- shift, escaped: escaped, in: &outer)
+        try scalarEnds(at: end)
     }
 
     mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Frame) throws(JSONFailure) {
-        try scalar(from: start, to: end, in: &container)
+        if case .candidate = container.state {
+            return tree!.number(from: start &- shift, to: end &- shift, fractional: fractional, in: &container.tree)
+        }
+        guard try scalarBegins(at: start, in: &container) else { return }
+        tree!.number(from: start &- shift, to: end &- shift, fractional: fractional, in: &outer)
+        try scalarEnds(at: end)
     }
 
     mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Frame) throws(JSONFailure) {
-        try scalar(from: start, to: start + length, in: &container)
+        if case .candidate = container.state {
+            return tree!.literal(kind, at: start &- shift, length: length, in: &container.tree)
+        }
+        guard try scalarBegins(at: start, in: &container) else { return }
+        tree!.literal(kind, at: start &- shift, length: length, in: &outer)
+        try scalarEnds(at: start + length)
     }
 
     mutating func key(
         from start: Int, to end: Int, escaped: Bool, in container: inout Frame, of scanner: Scanner
     ) throws(JSONFailure) {
+        if case .candidate = container.state {
+            return try treeKey(from: start, to: end, escaped: escaped, in: &container.tree, of: scanner)
+        }
         keyInBuffer = nil
         guard case .applying = container.state else { return }
         if escaped { copyKey(start..<end) } else { keyInBuffer = start..<end }
     }
 
+    /// A key inside a candidate, out of the scan's loop (as the tree sink
+    /// reads keys, ``JSONSink/readsKeysApart``).
+    @inline(never)
+    private mutating func treeKey(
+        from start: Int, to end: Int, escaped: Bool, in container: inout TreeSink.Container, of scanner: Scanner
+    ) throws(JSONFailure) {
+        try tree!.key(from: start, to: end, escaped: escaped, in: &container, of: scanner)
+    }
+
     mutating func open(isObject: Bool, at start: Int, in container: inout Frame) throws(JSONFailure) -> Frame {
+        if case .candidate = container.state {
+            depth += 1
+            do {
+                return Frame(isArray: !isObject, state: .candidate, tree: try tree!.open(isObject: isObject, at: start, in: &container.tree))
+            } catch {
+                throw stop(error)
+            }
+        }
         if case .none = container.state, depth > 0 {
             depth += 1
             return Frame(isArray: !isObject, state: .none)
         }
-        let state: StreamNodeState
+        var frame = Frame(isArray: !isObject, state: .none)
         do {
-            state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
+            frame.state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
+            if case .candidate = frame.state { frame.tree = try tree!.open(isObject: isObject, at: start, in: &outer) }
         } catch {
             throw stop(error)
         }
         depth += 1
-        let frame = Frame(isArray: !isObject, state: state == .candidate ? .none : state)
-        if frame.isArray, frame.state != .none { arraysOnPath += 1 }
+        if frame.isArray, frame.state != .none, frame.state != .candidate { arraysOnPath += 1 }
         return frame
     }
 
-    mutating func separator(at offset: Int) {}
+    mutating func separator(at offset: Int) throws(JSONFailure) {
+        guard capturing, depth > captureDepth else { return }
+        do { try tree!.separator(at: offset) } catch { throw stop(error) }
+    }
 
     mutating func close(_ container: Frame, at end: Int) throws(JSONFailure) {
         depth -= 1
-        if case .none = container.state {
-            guard capturing else { return }
-        } else if container.isArray {
-            arraysOnPath -= 1
+        switch container.state {
+        case .candidate:
+            tree!.close(container.tree, at: end)
+            guard depth == captureDepth else { return }
+        case .none:
+            return
+        default:
+            if container.isArray { arraysOnPath -= 1 }
         }
         do {
             if case .spreading = container.state {
@@ -532,7 +622,4 @@ extension JSONStreamScanner: JSONSink {
             throw stop(error)
         }
     }
-
-    mutating func finish(_ root: Frame) {}
 }
-
