@@ -1,8 +1,9 @@
 /// The JSON reader: parses UTF-8 bytes into documents (the strict scan into
-/// ``JSONTreeSink``, or a sink it begins for a streamed candidate), keeping the names, the key cache and the duplicate-key
-/// stamps from one document to the next. A one-shot load is a parser used
-/// once; the records of a stream share one, so a known key costs a hash and
-/// a compare, and records that add no name share one ``NameTable`` instance.
+/// ``JSONTreeSink``; a streamed candidate's scan feeds a sink it begins),
+/// keeping the names, the key cache and the duplicate-key stamps from one
+/// document to the next. A one-shot load is a parser used once; the records
+/// of a stream share one, so a known key costs a hash and a compare, and
+/// records that add no name share one ``NameTable`` instance.
 /// A name keeps its id until the table starts afresh: once it holds more
 /// than ``maxSharedNames(nodes:)`` names after a record that added some, the
 /// next record starts a new one (earlier documents keep theirs).
@@ -57,60 +58,57 @@ package final class JSONRecordParser {
     func read<Spans: SpanRecorder>(
         _ bytes: ArraySlice<UInt8>, allowsMore: Bool, spans: consuming Spans, text: () -> [UInt8]
     ) throws(LoadError) -> (content: JSONScanner.Content, spans: Spans) {
-        var sink = begin(inputBytes: bytes.count, estimatedNodes: Self.estimatedNodes(bytes.count), spans: spans)
-        let end: Int
-        do {
-            end = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
-                try scan(input, into: &sink, allowsMore: allowsMore)
-            }
-        } catch {
-            takeBack(&sink)
-            throw error
+        var sink = begin(inputBytes: bytes.count, spans: spans)
+        defer { end(&sink) }
+        let valueEnd = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
+            try scan(input, into: &sink, allowsMore: allowsMore)
         }
-        if end < bytes.count {
-            takeBack(&sink)
-            return (.values(secondAt: end), sink.spans)
-        }
+        if valueEnd < bytes.count { return (.values(secondAt: valueEnd), sink.spans) }
         return (.document(try finish(&sink, text: text())), sink.spans)
     }
 
-    /// A tree sink over this parser's names, key cache and stamps, for a
-    /// document of at most `inputBytes` bytes of text; ``finish(_:text:)``
-    /// or ``takeBack(_:)`` takes them back before the next `begin`.
-    func begin<Spans: SpanRecorder>(
-        inputBytes: Int, estimatedNodes: Int, spans: consuming Spans
-    ) -> JSONTreeSink<Spans> {
+    /// A tree sink that holds this parser's names, key cache and stamps
+    /// until ``end(_:)``, for documents read one after another (each
+    /// begun by ``JSONTreeSink/restart(estimatedNodes:inputBytes:)``), the
+    /// first of at most `inputBytes` bytes.
+    func begin<Spans: SpanRecorder>(inputBytes: Int, spans: consuming Spans) -> JSONTreeSink<Spans> {
         stamps.prepare(forInputOf: inputBytes)
         return JSONTreeSink(
             builder: TreeBuilder(
-                splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes, names: takeNames()),
+                splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: Self.estimatedNodes(inputBytes),
+                names: takeNames()),
             keys: keys, stamps: stamps, spans: spans)
     }
 
     /// The document `sink` built, with `text` (the bytes its records point
-    /// into) as its text; the one way a JSON document is finished.
+    /// into) as its text: the one way a JSON document is finished.
     ///
     /// - Throws: ``LoadError/Kind-swift.struct/tooLarge`` past the table's 32-bit caps.
     func finish<Spans: SpanRecorder>(_ sink: inout JSONTreeSink<Spans>, text: [UInt8]) throws(LoadError) -> Document {
-        takeBack(&sink)
         try Self.checkSize(text.count)
         guard sink.builder.fitsLimits else {
             throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
         }
-        let added = names.strings.count != tableCount
+        let added = sink.builder.names.strings.count != tableCount
         if added {
-            table = NameTable(names)
-            tableCount = names.strings.count
+            table = NameTable(sink.builder.names)
+            tableCount = sink.builder.names.strings.count
         }
         sink.builder.text = text
         let document = sink.builder.finish(format: .json, frozenNames: table)
-        if added, names.strings.count > Self.maxSharedNames(nodes: document.nodeCount) { startNewTable() }
+        if added, tableCount > Self.maxSharedNames(nodes: document.nodeCount) {
+            // Later records start a new table.
+            sink.builder.names = NameTable.Builder(splitsPrefixes: false)
+            sink.keys.removeAll()
+            table = NameTable(sink.builder.names)
+            tableCount = 1
+        }
         return document
     }
 
     /// Takes back what `sink` grew: names, key cache (perhaps moved) and
     /// stamps. A failed document's names stay: the key cache maps to them.
-    func takeBack(_ sink: inout JSONTreeSink<some SpanRecorder>) {
+    func end(_ sink: inout JSONTreeSink<some SpanRecorder>) {
         swap(&names, &sink.builder.names)
         keys = sink.keys
         stamps = sink.stamps
@@ -159,13 +157,5 @@ package final class JSONRecordParser {
         var taken = NameTable.Builder(splitsPrefixes: false)
         swap(&taken, &names)
         return taken
-    }
-
-    /// Forgets every name: later records get ids from a new, empty table.
-    private func startNewTable() {
-        names = NameTable.Builder(splitsPrefixes: false)
-        table = NameTable(names)
-        tableCount = 1
-        keys.removeAll()
     }
 }

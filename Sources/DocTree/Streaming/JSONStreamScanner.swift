@@ -59,22 +59,21 @@ package struct JSONStreamScanner {
     /// The current key token in the buffer, while it is there unescaped.
     private var keyInBuffer: Range<Int>?
 
-    /// Whether a candidate (or a batch) is being read, at what depth, and
-    /// whether it gathers elements of a spread array (a batch).
-    private var capturing = false
-    private var captureDepth = 0
-    private var capturesElements = false
-    /// The candidate's text: the bytes kept from earlier buffers, then the
-    /// buffer's from ``captureFrom``. A buffer offset less ``shift`` is a
-    /// text offset (the records' offsets).
-    private var captured: [UInt8] = []
-    private var captureFrom = 0
-    private var shift = 0
-    /// The candidate's document while it is built, and the container its
+    /// Builds each candidate's document, holding ``parser``'s names, key
+    /// cache and stamps while ``run(emit:nextValue:arrayEdge:malformed:)`` runs.
+    private var tree: TreeSink
+    /// Whether a candidate (or batch) is being read, and the container its
     /// value goes in: the document node, or the object that keeps its key
     /// (``StreamCandidate/isWrapped``), or a batch's array.
-    private var tree: TreeSink?
+    private var capturing = false
     private var outer = TreeSink.Container(index: 0, children: 0)
+    /// The candidate's depth, and whether it gathers elements of a spread array (a batch).
+    private var captureDepth = 0
+    private var capturesElements = false
+    /// The candidate's text (the records' offsets) is the bytes kept from
+    /// earlier buffers, then the buffer's: text offset `t` is buffer offset `t + shift`.
+    private var captured: [UInt8] = []
+    private var shift = 0
     /// The records before the current element that a document of it alone
     /// would not have (the batch's), so the node limit applies to it alone.
     private var nodeBase = 0
@@ -106,6 +105,7 @@ package struct JSONStreamScanner {
     package init(input: ChunkedInput, head: [UInt8], skip: Int, matcher: any StreamMatching, options: LoadOptions) {
         self.options = options
         self.parser = JSONRecordParser(options: options)
+        self.tree = parser.begin(inputBytes: 0, spans: NoSpans())
         self.matcher = matcher
         self.names = matcher.childNames
         self.keepsKeys = matcher.keepsKeys
@@ -116,7 +116,7 @@ package struct JSONStreamScanner {
 
     // MARK: Driving
 
-    /// Reads the input to its end, calling `emit` with each candidate in
+    /// Reads the input to its end (once), calling `emit` with each candidate in
     /// document order, and `nextValue` before each top-level value after
     /// the first (the matcher starts afresh on each). A spread array
     /// candidate (``StreamMatching/spreads(isArray:throughObjectsOnly:)``)
@@ -135,7 +135,7 @@ package struct JSONStreamScanner {
         scanState = ScanState(root: root)
         defer {
             scanState?.release()
-            dropCandidate()
+            parser.end(&tree)
         }
         do {
             try withoutActuallyEscaping(arrayEdge) { edge in
@@ -223,7 +223,6 @@ package struct JSONStreamScanner {
                 pos = min(failure.offset, chunks.bytes.count)
                 let error = fail(failure.mistake, at: failure.offset)
                 try emitElementsBefore()
-                dropCandidate()
                 throw error
             }
         }
@@ -259,8 +258,7 @@ package struct JSONStreamScanner {
             keyInBuffer = nil
         }
         if capturing {
-            captured.append(contentsOf: chunks.bytes[captureFrom..<pos])
-            captureFrom = 0
+            captured.append(contentsOf: chunks.bytes[(shift + captured.count)..<pos])
             shift = -captured.count
         }
         return readingOnToken ? try chunks.readOn(tokenAt: pos) : try chunks.refill()
@@ -294,51 +292,40 @@ package struct JSONStreamScanner {
         let isElement = depth > 0 && parent.state == .spreading
         if !isElement || !capturing {
             try passBytes(upTo: start)
-            capturing = true
             capturesElements = isElement
             captureDepth = depth
-            captureFrom = start
             shift = start
             try beginDocument(at: start, wrapsKey: !isElement && keepsKeys && depth > 0 && !parent.isArray)
         }
-        nodeBase = isElement ? tree!.nodes.count - 1 : 0
-        tree!.maxNodes = nodeBase + maxNodes
+        nodeBase = isElement ? tree.nodes.count - 1 : 0
+        tree.maxNodes = nodeBase + maxNodes
         return state
     }
 
-    /// Begins the candidate's document: its records and names go to a sink
-    /// of ``parser``'s; ``outer`` is the document node, or the array of a
+    /// Begins the candidate's document in ``tree``; ``outer`` is the document node, or the array of a
     /// batch, or (`wrapsKey`) an object holding the candidate under the
     /// current key.
     private mutating func beginDocument(at start: Int, wrapsKey: Bool) throws(JSONFailure) {
         // A candidate's text fits 32-bit offsets, and a record takes at least two bytes of it.
-        var sink = parser.begin(
-            inputBytes: Int(UInt32.max / 2) + 2, estimatedNodes: capturesElements ? Self.batchBytes / 8 : 64,
-            spans: NoSpans())
-        outer = sink.root
+        tree.restart(estimatedNodes: capturesElements ? Self.batchBytes / 8 : 16, inputBytes: Int(UInt32.max / 2) + 2)
+        capturing = true
+        outer = tree.root
         if capturesElements {
-            outer = try sink.open(isObject: false, at: start, in: &outer)
+            outer = try tree.open(isObject: false, at: start, in: &outer)
             batchDone = (0, 0, 0)
         } else if wrapsKey {
-            outer = try sink.open(isObject: true, at: start, in: &outer)
+            outer = try tree.open(isObject: true, at: start, in: &outer)
+            if let range = keyInBuffer { rawKey = Array(chunks.bytes[range]) }
             do {
-                if let range = keyInBuffer {
-                    try chunks.bytes.withUnsafeBufferPointer { (bytes) throws(JSONFailure) in
-                        try sink.key(from: range.lowerBound, to: range.upperBound, escaped: false, in: &outer, of: Scanner(bytes))
-                    }
-                } else {
-                    try rawKey.withUnsafeBufferPointer { (bytes) throws(JSONFailure) in
-                        let escaped = bytes.contains(UInt8(ascii: "\\"))
-                        try sink.key(from: 0, to: bytes.count, escaped: escaped, in: &outer, of: Scanner(bytes))
-                    }
+                try rawKey.withUnsafeBufferPointer { (key) throws(JSONFailure) in
+                    let escaped = key.contains(UInt8(ascii: "\\"))
+                    try tree.key(from: 0, to: key.count, escaped: escaped, in: &outer, of: Scanner(key))
                 }
             } catch {
                 // Too many names: where the candidate begins.
-                tree = sink
                 throw JSONFailure(error.mistake, at: start)
             }
         }
-        tree = sink
     }
 
     /// Whether the current member's key is the one the matcher asks of the
@@ -366,33 +353,35 @@ package struct JSONStreamScanner {
     /// past the node limit fails (unlocated, as a whole load's final check).
     private mutating func valueEnds(at end: Int) throws {
         guard capturing, depth == captureDepth else { return }
-        guard tree!.nodes.count - nodeBase <= maxNodes else {
+        guard tree.nodes.count - nodeBase <= maxNodes else {
             try emitElementsBefore()
             throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
         }
         if capturesElements {
-            batchDone = (tree!.nodes.count, outer.children, end - shift)
+            batchDone = (tree.nodes.count, outer.children, end - shift)
             if end - shift < Self.batchBytes { return }
         }
         try emitCapture(upTo: end)
     }
 
-    /// Whether a scalar at `start` inside `parent` (outside any candidate)
-    /// is a candidate, its document begun.
+    /// A scalar from `start` to `end` inside `container`: `append` adds its
+    /// record (given the container and ``shift``) when it is in a candidate
+    /// or is one.
     @inline(__always)
-    private mutating func scalarBegins(at start: Int, in parent: inout Frame) throws(JSONFailure) -> Bool {
+    private mutating func scalar(
+        from start: Int, to end: Int, in container: inout Frame,
+        _ append: (inout TreeSink, inout TreeSink.Container, Int) -> Void
+    ) throws(JSONFailure) {
+        if case .candidate = container.state { return append(&tree, &container.tree, shift) }
         // Nothing in a subtree the matcher left is a candidate.
-        if case .none = parent.state, depth > 0 { return false }
+        if case .none = container.state, depth > 0 { return }
         do {
-            return try valueBegins(at: start, isArray: false, isObject: false, in: &parent) == .candidate
+            guard try valueBegins(at: start, isArray: false, isObject: false, in: &container) == .candidate else { return }
+            append(&tree, &outer, shift)
+            try valueEnds(at: end)
         } catch {
             throw stop(error)
         }
-    }
-
-    /// A scalar candidate (or element) ended at `end`.
-    private mutating func scalarEnds(at end: Int) throws(JSONFailure) {
-        do { try valueEnds(at: end) } catch { throw stop(error) }
     }
 
     /// Stops the scan with `error`: a failure of the candidate's tree goes
@@ -410,7 +399,6 @@ package struct JSONStreamScanner {
     /// Hands on the candidate, or the batch, whose text ends at `end` in the buffer.
     private mutating func emitCapture(upTo end: Int) throws {
         try passBytes(upTo: end)
-        capturing = false
         try emitDocument(text: takeText(upTo: end - shift))
     }
 
@@ -418,10 +406,9 @@ package struct JSONStreamScanner {
     /// next one (their records and text only), before the error is thrown.
     private mutating func emitElementsBefore() throws {
         guard capturing, capturesElements, batchDone.elements > 0 else { return }
-        capturing = false
-        let dropped = tree!.nodes.count - batchDone.nodes
-        tree!.nodes.removeLast(dropped)
-        tree!.stamps.advance(past: dropped)
+        let dropped = tree.nodes.count - batchDone.nodes
+        tree.nodes.removeLast(dropped)
+        tree.stamps.advance(past: dropped)
         outer.children = batchDone.elements
         try emitDocument(text: takeText(upTo: batchDone.textEnd))
     }
@@ -430,48 +417,41 @@ package struct JSONStreamScanner {
     /// batch of one element goes alone, its records moved down over the
     /// array's.
     private mutating func emitDocument(text: [UInt8]) throws {
-        var sink = tree.take()!
+        capturing = false
         let isBatch = capturesElements && outer.children > 1
         if capturesElements && !isBatch {
-            let nodes = sink.nodes
+            let nodes = tree.nodes
             for i in 2..<nodes.count {
                 var record = nodes[i]
                 if record.kind == .object || record.kind == .array { record.a -= 1 }
                 nodes[i - 1] = record
             }
             nodes.removeLast(1)
-            sink.stamps.advance(past: 1)
+            tree.stamps.advance(past: 1)
         } else if outer.index != 0 {
-            sink.close(outer, at: 0)
+            tree.close(outer, at: 0)
         }
-        sink.finish(TreeSink.Container(index: 0, children: 1))
-        let document = try parser.finish(&sink, text: text)
+        tree.finish(TreeSink.Container(index: 0, children: 1))
+        let document = try parser.finish(&tree, text: text)
         try emit(StreamCandidate(document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: isBatch))
     }
 
     /// The candidate's text up to `textEnd`: the bytes kept, then the buffer's.
-    private mutating func takeText(upTo textEnd: Int) -> [UInt8] {
-        let end = textEnd + shift
-        if captured.isEmpty { return Array(chunks.bytes[captureFrom..<end]) }
+    private mutating func takeText(upTo end: Int) -> [UInt8] {
         var text = captured
         captured = []
-        if end >= captureFrom {
-            text.append(contentsOf: chunks.bytes[captureFrom..<end])
+        if end >= text.count {
+            text.append(contentsOf: chunks.bytes[(shift + text.count)..<(shift + end)])
         } else {
-            text.removeLast(captureFrom - end)
+            text.removeLast(text.count - end)
         }
         return text
     }
 
-    /// Ends the candidate being read, if any, without a document (its sink's
-    /// state goes back to ``parser``).
+    /// Ends the candidate being read, if any, without a document.
     private mutating func dropCandidate() {
         capturing = false
         captured = []
-        if tree != nil {
-            parser.takeBack(&tree!)
-            tree = nil
-        }
     }
 
     /// Copies the key token in `range` into ``rawKey`` and ``key``.
@@ -523,33 +503,24 @@ extension JSONStreamScanner: JSONSink {
 
     var root: Frame { Frame(isArray: false, state: .none) }
 
+    @inline(__always)
     mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Frame) throws(JSONFailure) {
-        if case .candidate = container.state {
-            return tree!.string(from: start &- shift, to: end &- shift, escaped: escaped, in: &container.tree)
-        }
-        guard try scalarBegins(at: start, in: &container) else { return }
-        tree!.string(from: start &- shift, to: end &- shift, escaped: escaped, in: &outer)
-        try scalarEnds(at: end)
+        try scalar(from: start, to: end, in: &container) { $0.string(from: start &- $2, to: end &- $2, escaped: escaped, in: &$1) }
     }
 
+    @inline(__always)
     mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Frame) throws(JSONFailure) {
-        if case .candidate = container.state {
-            return tree!.number(from: start &- shift, to: end &- shift, fractional: fractional, in: &container.tree)
+        try scalar(from: start, to: end, in: &container) {
+            $0.number(from: start &- $2, to: end &- $2, fractional: fractional, in: &$1)
         }
-        guard try scalarBegins(at: start, in: &container) else { return }
-        tree!.number(from: start &- shift, to: end &- shift, fractional: fractional, in: &outer)
-        try scalarEnds(at: end)
     }
 
+    @inline(__always)
     mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Frame) throws(JSONFailure) {
-        if case .candidate = container.state {
-            return tree!.literal(kind, at: start &- shift, length: length, in: &container.tree)
-        }
-        guard try scalarBegins(at: start, in: &container) else { return }
-        tree!.literal(kind, at: start &- shift, length: length, in: &outer)
-        try scalarEnds(at: start + length)
+        try scalar(from: start, to: start + length, in: &container) { $0.literal(kind, at: start &- $2, length: length, in: &$1) }
     }
 
+    @inline(__always)
     mutating func key(
         from start: Int, to end: Int, escaped: Bool, in container: inout Frame, of scanner: Scanner
     ) throws(JSONFailure) {
@@ -567,14 +538,15 @@ extension JSONStreamScanner: JSONSink {
     private mutating func treeKey(
         from start: Int, to end: Int, escaped: Bool, in container: inout TreeSink.Container, of scanner: Scanner
     ) throws(JSONFailure) {
-        try tree!.key(from: start, to: end, escaped: escaped, in: &container, of: scanner)
+        try tree.key(from: start, to: end, escaped: escaped, in: &container, of: scanner)
     }
 
+    @inline(__always)
     mutating func open(isObject: Bool, at start: Int, in container: inout Frame) throws(JSONFailure) -> Frame {
         if case .candidate = container.state {
             depth += 1
             do {
-                return Frame(isArray: !isObject, state: .candidate, tree: try tree!.open(isObject: isObject, at: start, in: &container.tree))
+                return Frame(isArray: !isObject, state: .candidate, tree: try tree.open(isObject: isObject, at: start, in: &container.tree))
             } catch {
                 throw stop(error)
             }
@@ -586,7 +558,7 @@ extension JSONStreamScanner: JSONSink {
         var frame = Frame(isArray: !isObject, state: .none)
         do {
             frame.state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
-            if case .candidate = frame.state { frame.tree = try tree!.open(isObject: isObject, at: start, in: &outer) }
+            if case .candidate = frame.state { frame.tree = try tree.open(isObject: isObject, at: start, in: &outer) }
         } catch {
             throw stop(error)
         }
@@ -595,16 +567,18 @@ extension JSONStreamScanner: JSONSink {
         return frame
     }
 
+    @inline(__always)
     mutating func separator(at offset: Int) throws(JSONFailure) {
         guard capturing, depth > captureDepth else { return }
-        do { try tree!.separator(at: offset) } catch { throw stop(error) }
+        do { try tree.separator(at: offset) } catch { throw stop(error) }
     }
 
+    @inline(__always)
     mutating func close(_ container: Frame, at end: Int) throws(JSONFailure) {
         depth -= 1
         switch container.state {
         case .candidate:
-            tree!.close(container.tree, at: end)
+            tree.close(container.tree, at: end)
             guard depth == captureDepth else { return }
         case .none:
             return
