@@ -73,10 +73,13 @@ package final class JSONRecordParser {
     /// first of at most `inputBytes` bytes.
     func begin<Spans: SpanRecorder>(inputBytes: Int, spans: consuming Spans) -> JSONTreeSink<Spans> {
         stamps.prepare(forInputOf: inputBytes)
+        // The names move to the sink (an empty builder allocates nothing), which appends without a copy.
+        var taken = NameTable.Builder(splitsPrefixes: false)
+        swap(&taken, &names)
         return JSONTreeSink(
             builder: TreeBuilder(
                 splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: Self.estimatedNodes(inputBytes),
-                names: takeNames()),
+                names: taken),
             keys: keys, stamps: stamps, spans: spans)
     }
 
@@ -149,13 +152,5 @@ package final class JSONRecordParser {
             throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
         }
         return end
-    }
-
-    /// Moves ``names`` out (an empty builder allocates nothing), so the tree
-    /// builder appends to it without a copy.
-    private func takeNames() -> NameTable.Builder {
-        var taken = NameTable.Builder(splitsPrefixes: false)
-        swap(&taken, &names)
-        return taken
     }
 }

@@ -35,13 +35,15 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
     }
 
     /// Empties the sink for the next document of at most `inputBytes`
-    /// bytes, keeping the names, the key cache and the stamps (moved past
-    /// the records so far).
+    /// bytes, with no node limit, keeping the names, the key cache and the
+    /// stamps (moved past the records so far).
     mutating func restart(estimatedNodes: Int, inputBytes: Int) {
         stamps.advance(past: nodes.count)
         stamps.prepare(forInputOf: inputBytes)
         builder.restart(estimatedNodes: estimatedNodes)
         nodes = builder.nodes
+        maxNodes = .max
+        name = 0
     }
 
     static var readsKeysApart: Bool { true }

@@ -3,12 +3,10 @@
 /// (``Scanner/resume(from:state:maxDepth:isFinal:into:)``), resumed over
 /// each chunk, with this reader as its sink. It follows keys and array
 /// positions through a ``StreamMatching``; inside a candidate its hooks
-/// feed a ``JSONTreeSink`` begun by ``JSONRecordParser``, whose records
-/// point into the candidate's bytes (gathered across chunks), so each
-/// candidate becomes a small document in the same pass. The driver around
-/// the scan reads the chunks, hands the bytes on (``passing``), locates
-/// errors, and passes over a malformed value in a stream of values
-/// (``JSONRecovery``).
+/// feed ``JSONRecordParser``'s tree sink, so each candidate becomes a small
+/// document in the same pass. The driver around the scan reads the chunks,
+/// hands the bytes on (``passing``), locates errors, and passes over a
+/// malformed value in a stream of values (``JSONRecovery``).
 ///
 /// The input is accepted or rejected exactly as a whole-buffer load would,
 /// with the same message at the same place in the whole input.
@@ -16,16 +14,12 @@
 /// of a batch on its own).
 package struct JSONStreamScanner {
     private let options: LoadOptions
-    /// Begins and finishes each candidate's document; its names and key
-    /// cache carry over to the next.
+    /// Finishes each candidate's document; names and key cache carry over.
     private let parser: JSONRecordParser
     private let matcher: any StreamMatching
     /// The keys the matcher asks of members, by state (``StreamMatching/childNames``).
     private let names: [[UInt8]?]
     private let keepsKeys: Bool
-    /// ``LoadOptions/maxNodeCount``, at most the records' 32-bit cap (so
-    /// adding a batch's records before an element cannot overflow).
-    private let maxNodes: Int
     /// The input from where the scan goes on (``pos``).
     private var chunks: ChunkBuffer
     private var pos: Int {
@@ -34,9 +28,8 @@ package struct JSONStreamScanner {
     }
 
     typealias TreeSink = JSONTreeSink<NoSpans>
-    /// What the scan keeps per open container: its state for the matcher,
-    /// `.candidate` inside a candidate, where `tree` is its container in the
-    /// candidate's document.
+    /// What the scan keeps per open container: its state for the matcher
+    /// (`.candidate` inside a candidate, `tree` its container there).
     struct Frame {
         var isArray: Bool
         var state: StreamNodeState
@@ -59,40 +52,36 @@ package struct JSONStreamScanner {
     /// The current key token in the buffer, while it is there unescaped.
     private var keyInBuffer: Range<Int>?
 
-    /// Builds each candidate's document, holding ``parser``'s names, key
-    /// cache and stamps while ``run(emit:nextValue:arrayEdge:malformed:)`` runs.
+    /// Builds each candidate's document (holding ``parser``'s names, key
+    /// cache and stamps while ``run(emit:nextValue:arrayEdge:malformed:)`` runs).
     private var tree: TreeSink
-    /// Whether a candidate (or batch) is being read, and the container its
-    /// value goes in: the document node, or the object that keeps its key
-    /// (``StreamCandidate/isWrapped``), or a batch's array.
+    /// Whether a candidate is being read; where its value goes: the document
+    /// node, the object that keeps its key (``StreamCandidate/isWrapped``),
+    /// or a batch's array; its depth; whether it is a batch of elements.
     private var capturing = false
     private var outer = TreeSink.Container(index: 0, children: 0)
-    /// The candidate's depth, and whether it gathers elements of a spread array (a batch).
     private var captureDepth = 0
     private var capturesElements = false
-    /// The candidate's text (the records' offsets) is the bytes kept from
-    /// earlier buffers, then the buffer's: text offset `t` is buffer offset `t + shift`.
+    /// The candidate's text: bytes kept from earlier buffers, then the
+    /// buffer's. Text offset `t` (the records') is buffer offset `t + shift`.
     private var captured: [UInt8] = []
     private var shift = 0
-    /// The records before the current element that a document of it alone
-    /// would not have (the batch's), so the node limit applies to it alone.
+    /// The batch's records before the current element (the node limit
+    /// applies to each element alone).
     private var nodeBase = 0
-    /// The batch's complete elements: records, count, and where the last
-    /// ends in the text. A spread array's elements go on in batches of
-    /// about ``batchBytes``, built as an array, so a small element costs no
-    /// document of its own.
+    /// The batch's complete elements: records, count, and the text's end.
+    /// Elements go in batches of about ``batchBytes``, so a small one costs
+    /// no document of its own.
     private var batchDone = (nodes: 0, elements: UInt32(0), textEnd: 0)
     private static let batchBytes = 1 << 16
     /// The hooks of ``run(emit:nextValue:arrayEdge:malformed:)`` while it runs.
     private var emit: (StreamCandidate) throws -> Void = { _ in }
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
-    /// What a hook failed with: the scan stops (``JSONMistake/declined``)
-    /// and the driver throws it.
+    /// What a hook failed with (the scan stops as ``JSONMistake/declined``).
     private var hookError: (any Error)?
     /// Where the current top-level value starts in the whole input.
     private var valueStart = 0
-    /// A value was complete before the current one: in such a stream of
-    /// values a malformed one may be passed over.
+    /// Whether a value was complete before this one (a malformed one may be passed over).
     private var inStream = false
 
     /// Receives every byte of the input once, in order, as the scan passes
@@ -109,7 +98,6 @@ package struct JSONStreamScanner {
         self.matcher = matcher
         self.names = matcher.childNames
         self.keepsKeys = matcher.keepsKeys
-        self.maxNodes = min(options.maxNodeCount, Int(UInt32.max))
         self.chunks = ChunkBuffer(
             input, head: head, start: skip, chunkSize: StreamingLoad.chunkSize, progress: options.progress)
     }
@@ -170,8 +158,7 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// Reads values to the end of the input, resuming the scan over each
-    /// chunk.
+    /// Reads values to the end of the input, resuming the scan over each chunk.
     private mutating func scan(nextValue: () throws -> Void) throws {
         while true {
             if !inValue {
@@ -236,7 +223,8 @@ package struct JSONStreamScanner {
         inValue = false
         depth = 0
         arraysOnPath = 0
-        dropCandidate()
+        capturing = false
+        captured = []
         keyInBuffer = nil
         let at = chunks.base + pos
         if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < chunks.bytes.count,
@@ -267,8 +255,7 @@ package struct JSONStreamScanner {
     // MARK: The sink's work
 
     /// A value begins at `start` inside `parent`, outside any candidate:
-    /// its state for the matcher. A candidate's document begins (or a
-    /// batch's, with its first element); the value goes in ``outer``.
+    /// its state for the matcher. A candidate's (or batch's) document begins.
     private mutating func valueBegins(
         at start: Int, isArray: Bool, isObject: Bool, in parent: inout Frame
     ) throws -> StreamNodeState {
@@ -298,13 +285,12 @@ package struct JSONStreamScanner {
             try beginDocument(at: start, wrapsKey: !isElement && keepsKeys && depth > 0 && !parent.isArray)
         }
         nodeBase = isElement ? tree.nodes.count - 1 : 0
-        tree.maxNodes = nodeBase + maxNodes
+        tree.maxNodes = options.maxNodeCount > Int.max - nodeBase ? .max : nodeBase + options.maxNodeCount
         return state
     }
 
-    /// Begins the candidate's document in ``tree``; ``outer`` is the document node, or the array of a
-    /// batch, or (`wrapsKey`) an object holding the candidate under the
-    /// current key.
+    /// Begins the candidate's document in ``tree``, with ``outer`` a batch's
+    /// array or (`wrapsKey`) an object with the current key.
     private mutating func beginDocument(at start: Int, wrapsKey: Bool) throws(JSONFailure) {
         // A candidate's text fits 32-bit offsets, and a record takes at least two bytes of it.
         tree.restart(estimatedNodes: capturesElements ? Self.batchBytes / 8 : 16, inputBytes: Int(UInt32.max / 2) + 2)
@@ -348,12 +334,12 @@ package struct JSONStreamScanner {
         return try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0)
     }
 
-    /// A value ended at `end` (in the buffer): hands it on when it is the
-    /// candidate; adds it to the batch when it is an element. A candidate
-    /// past the node limit fails (unlocated, as a whole load's final check).
+    /// A value ended at `end` (in the buffer): hands on the candidate, or
+    /// adds the element to its batch. Past the node limit it fails
+    /// unlocated, as a whole load's final check.
     private mutating func valueEnds(at end: Int) throws {
         guard capturing, depth == captureDepth else { return }
-        guard tree.nodes.count - nodeBase <= maxNodes else {
+        guard tree.nodes.count - nodeBase <= options.maxNodeCount else {
             try emitElementsBefore()
             throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
         }
@@ -364,9 +350,8 @@ package struct JSONStreamScanner {
         try emitCapture(upTo: end)
     }
 
-    /// A scalar from `start` to `end` inside `container`: `append` adds its
-    /// record (given the container and ``shift``) when it is in a candidate
-    /// or is one.
+    /// A scalar from `start` to `end`: `append` adds its record (given the
+    /// container and ``shift``) when it is in a candidate or is one.
     @inline(__always)
     private mutating func scalar(
         from start: Int, to end: Int, in container: inout Frame,
@@ -384,9 +369,8 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// Stops the scan with `error`: a failure of the candidate's tree goes
-    /// on as the scan's (its node limit named as the option's); any other
-    /// error, which ``scan(nextValue:)`` throws, stops it as declined.
+    /// Stops the scan with `error`: the tree's failures as the scan's (the
+    /// node limit named as the option), others as declined.
     private mutating func stop(_ error: any Error) -> JSONFailure {
         if let failure = error as? JSONFailure {
             guard case .tooManyNodes = failure.mistake else { return failure }
@@ -402,8 +386,7 @@ package struct JSONStreamScanner {
         try emitDocument(text: takeText(upTo: end - shift))
     }
 
-    /// Hands on the elements of a batch complete before a failure in the
-    /// next one (their records and text only), before the error is thrown.
+    /// Hands on a batch's elements complete before a failure in the next.
     private mutating func emitElementsBefore() throws {
         guard capturing, capturesElements, batchDone.elements > 0 else { return }
         let dropped = tree.nodes.count - batchDone.nodes
@@ -413,9 +396,8 @@ package struct JSONStreamScanner {
         try emitDocument(text: takeText(upTo: batchDone.textEnd))
     }
 
-    /// Finishes the candidate's document with `text` and hands it on: a
-    /// batch of one element goes alone, its records moved down over the
-    /// array's.
+    /// Finishes the document with `text` and hands it on; a batch of one
+    /// element goes alone, its records moved down over the array's.
     private mutating func emitDocument(text: [UInt8]) throws {
         capturing = false
         let isBatch = capturesElements && outer.children > 1
@@ -446,12 +428,6 @@ package struct JSONStreamScanner {
             text.removeLast(text.count - end)
         }
         return text
-    }
-
-    /// Ends the candidate being read, if any, without a document.
-    private mutating func dropCandidate() {
-        capturing = false
-        captured = []
     }
 
     /// Copies the key token in `range` into ``rawKey`` and ``key``.
@@ -532,8 +508,7 @@ extension JSONStreamScanner: JSONSink {
         if escaped { copyKey(start..<end) } else { keyInBuffer = start..<end }
     }
 
-    /// A key inside a candidate, out of the scan's loop (as the tree sink
-    /// reads keys, ``JSONSink/readsKeysApart``).
+    /// A key in a candidate, out of the loop (``JSONSink/readsKeysApart``).
     @inline(never)
     private mutating func treeKey(
         from start: Int, to end: Int, escaped: Bool, in container: inout TreeSink.Container, of scanner: Scanner
