@@ -383,39 +383,40 @@ package struct JSONStreamScanner {
     /// Hands on the candidate, or the batch, whose text ends at `end` in the buffer.
     private mutating func emitCapture(upTo end: Int) throws {
         try passBytes(upTo: end)
-        try emitDocument(text: takeText(upTo: end - shift))
+        let text = takeText(upTo: end - shift)
+        if capturesElements, outer.children == 1 { return try emitAlone(text: text, upTo: tree.nodes.count) }
+        capturing = false
+        if outer.index != 0 { tree.close(outer, at: 0) }
+        tree.finish(TreeSink.Container(index: 0, children: 1))
+        let document = try parser.finish(&tree, text: text)
+        try emit(StreamCandidate(document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: capturesElements))
     }
 
     /// Hands on a batch's elements complete before a failure in the next.
     private mutating func emitElementsBefore() throws {
         guard capturing, capturesElements, batchDone.elements > 0 else { return }
-        let dropped = tree.nodes.count - batchDone.nodes
-        tree.nodes.removeLast(dropped)
-        tree.stamps.advance(past: dropped)
-        outer.children = batchDone.elements
-        try emitDocument(text: takeText(upTo: batchDone.textEnd))
+        try emitAlone(text: takeText(upTo: batchDone.textEnd), upTo: batchDone.nodes)
     }
 
-    /// Finishes the document with `text` and hands it on; a batch of one
-    /// element goes alone, its records moved down over the array's.
-    private mutating func emitDocument(text: [UInt8]) throws {
+    /// Hands on the batch's elements whose records end before `end`, each
+    /// alone (as a batch of one, or those before a failure: as if never batched).
+    private mutating func emitAlone(text: [UInt8], upTo end: Int) throws {
         capturing = false
-        let isBatch = capturesElements && outer.children > 1
-        if capturesElements && !isBatch {
-            let nodes = tree.nodes
-            for i in 2..<nodes.count {
-                var record = nodes[i]
-                if record.kind == .object || record.kind == .array { record.a -= 1 }
-                nodes[i - 1] = record
+        let batch = tree.nodes
+        var first = 2
+        while first < end {
+            let isContainer = batch[first].kind == .object || batch[first].kind == .array
+            let next = isContainer ? Int(batch[first].a) : first + 1
+            tree.restart(estimatedNodes: next - first + 1, inputBytes: 0)
+            for i in first..<next {
+                var record = batch[i]
+                if record.kind == .object || record.kind == .array { record.a -= UInt32(first - 1) }
+                tree.nodes.append(record)
             }
-            nodes.removeLast(1)
-            tree.stamps.advance(past: 1)
-        } else if outer.index != 0 {
-            tree.close(outer, at: 0)
+            tree.finish(TreeSink.Container(index: 0, children: 1))
+            try emit(StreamCandidate(document: try parser.finish(&tree, text: text), isWrapped: false))
+            first = next
         }
-        tree.finish(TreeSink.Container(index: 0, children: 1))
-        let document = try parser.finish(&tree, text: text)
-        try emit(StreamCandidate(document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: isBatch))
     }
 
     /// The candidate's text up to `textEnd`: the bytes kept, then the buffer's.
