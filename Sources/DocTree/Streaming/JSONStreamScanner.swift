@@ -69,10 +69,9 @@ package struct JSONStreamScanner {
     /// The batch's records before the current element (the node limit
     /// applies to each element alone).
     private var nodeBase = 0
-    /// The batch's complete elements: records, count, and the text's end.
-    /// Elements go in batches of about ``batchBytes``, so a small one costs
-    /// no document of its own.
-    private var batchDone = (nodes: 0, elements: UInt32(0), textEnd: 0)
+    /// Where the batch's complete elements end: records, text. Elements go
+    /// in batches of about ``batchBytes``, so a small one costs no document.
+    private var batchDone = (nodes: 0, textEnd: 0)
     private static let batchBytes = 1 << 16
     /// The hooks of ``run(emit:nextValue:arrayEdge:malformed:)`` while it runs.
     private var emit: (StreamCandidate) throws -> Void = { _ in }
@@ -298,7 +297,7 @@ package struct JSONStreamScanner {
         outer = tree.root
         if capturesElements {
             outer = try tree.open(isObject: false, at: start, in: &outer)
-            batchDone = (0, 0, 0)
+            batchDone = (2, 0)
         } else if wrapsKey {
             outer = try tree.open(isObject: true, at: start, in: &outer)
             if let range = keyInBuffer { rawKey = Array(chunks.bytes[range]) }
@@ -344,7 +343,7 @@ package struct JSONStreamScanner {
             throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
         }
         if capturesElements {
-            batchDone = (tree.nodes.count, outer.children, end - shift)
+            batchDone = (tree.nodes.count, end - shift)
             if end - shift < Self.batchBytes { return }
         }
         try emitCapture(upTo: end)
@@ -394,7 +393,7 @@ package struct JSONStreamScanner {
 
     /// Hands on a batch's elements complete before a failure in the next.
     private mutating func emitElementsBefore() throws {
-        guard capturing, capturesElements, batchDone.elements > 0 else { return }
+        guard capturing, capturesElements, batchDone.nodes > 2 else { return }
         try emitAlone(text: takeText(upTo: batchDone.textEnd), upTo: batchDone.nodes)
     }
 
