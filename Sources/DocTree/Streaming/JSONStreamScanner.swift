@@ -37,8 +37,7 @@ package struct JSONStreamScanner {
     }
     /// Where the scan stands in the current top-level value.
     private var scanState: ScanState<Frame>?
-    /// Whether the scan stopped inside a top-level value, and whether one
-    /// was read before.
+    /// Whether the scan stopped inside a top-level value; whether one was read.
     private var inValue = false
     private var readValue = false
     /// Open containers, and the arrays among them where the matcher applies.
@@ -173,8 +172,7 @@ package struct JSONStreamScanner {
                     }
                 }
                 if readValue {
-                    // Another top-level value: a stream of values (JSON Lines,
-                    // concatenated JSON) is read one value after the other.
+                    // Another top-level value: a stream of values (JSON Lines, concatenated JSON).
                     try nextValue()
                     inStream = true
                 }
@@ -214,8 +212,7 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// Passes over the rest of a malformed top-level value by the rule of
-    /// ``JSONRecovery``.
+    /// Passes over the rest of a malformed top-level value (``JSONRecovery``).
     private mutating func resync(after error: LoadError) throws(LoadError) {
         let root = root
         scanState?.reset(root: root)
@@ -418,7 +415,7 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// The candidate's text up to `textEnd`: the bytes kept, then the buffer's.
+    /// The candidate's text up to text offset `end`: the bytes kept, then the buffer's.
     private mutating func takeText(upTo end: Int) -> [UInt8] {
         var text = captured
         captured = []
