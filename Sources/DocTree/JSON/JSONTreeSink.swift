@@ -15,9 +15,9 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
     }
 
     var builder: TreeBuilder
-    /// The builder's records (the same storage, one load away). A `let`:
-    /// as a `var` it is loaded again after each append, 0.7% more
-    /// instructions loading canada.json (callgrind).
+    /// The builder's records (the same storage, one load away). A `let`
+    /// (a restart builds the sink afresh): a build with it a `var` loaded
+    /// canada.json with 0.7% more instructions (callgrind).
     let nodes: RecordStorage
     var keys: KeyCache
     var stamps: KeyStamps
