@@ -15,7 +15,9 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
     }
 
     var builder: TreeBuilder
-    /// The builder's records (the same storage, one load away).
+    /// The builder's records (the same storage, one load away). A `let`
+    /// (a restart builds the sink afresh): a build with it a `var` loaded
+    /// canada.json with 0.7% more instructions (callgrind).
     let nodes: RecordStorage
     var keys: KeyCache
     var stamps: KeyStamps
@@ -32,6 +34,16 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
         self.keys = keys
         self.stamps = stamps
         self.spans = spans
+    }
+
+    /// Empties the sink for the next document of at most `inputBytes`
+    /// bytes, with no node limit, keeping the names, the key cache and the
+    /// stamps (moved past the records so far).
+    mutating func restart(estimatedNodes: Int, inputBytes: Int) {
+        stamps.advance(past: nodes.count)
+        stamps.prepare(forInputOf: inputBytes)
+        builder.restart(estimatedNodes: estimatedNodes)
+        self = JSONTreeSink(builder: builder, keys: keys, stamps: stamps, spans: spans)
     }
 
     static var readsKeysApart: Bool { true }
