@@ -15,10 +15,8 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
     }
 
     var builder: TreeBuilder
-    /// The builder's records (the same storage, one load away). A `let`
-    /// (a restart builds the sink afresh): a build with it a `var` loaded
-    /// canada.json with 0.7% more instructions (callgrind).
-    let nodes: RecordStorage
+    /// The builder's records (the same storage, one load away).
+    private(set) var nodes: RecordStorage
     var keys: KeyCache
     var stamps: KeyStamps
     var spans: Spans
@@ -43,7 +41,9 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
         stamps.advance(past: nodes.count)
         stamps.prepare(forInputOf: inputBytes)
         builder.restart(estimatedNodes: estimatedNodes)
-        self = JSONTreeSink(builder: builder, keys: keys, stamps: stamps, spans: spans)
+        nodes = builder.nodes
+        maxNodes = .max
+        name = 0
     }
 
     static var readsKeysApart: Bool { true }
