@@ -160,7 +160,7 @@ struct StreamRun {
                 let input: ChunkedInput
                 switch source {
                 case .standardInput: input = ChunkedInput(descriptor: 0, closesOnEnd: false, label: source.label)
-                case .file(let name): input = try ChunkedInput(path: name)
+                case .file(let name): input = ChunkedInput(descriptor: try DocumentLoader.open(name), closesOnEnd: true, label: name)
                 case .url:
                     throw LoadError(.unreadableSource, "--stream reads files and standard input, not URLs")
                 }

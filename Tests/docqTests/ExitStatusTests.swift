@@ -54,9 +54,11 @@ struct ExitStatusTests {
         #expect(run.stderr.contains("Error:") || run.stderr.contains("error:"), "\(run)")
     }
 
-    @Test("3: a missing file names the file and the reason")
-    func missingFile() throws {
-        let run = try Docq.run(["a", "no/such/file.json"])
+    @Test(
+        "3: a missing file names the file once, and the reason, however it is read",
+        arguments: [["a"], ["--stream", "a"], ["set", "a", "1"], ["set", "--stream", "a", "1"]])
+    func missingFile(_ command: [String]) throws {
+        let run = try Docq.run(command + ["no/such/file.json"])
         #expect(run.status == 3, "\(run)")
         #expect(run.stderr == "error: no/such/file.json: cannot read: No such file or directory\n", "\(run)")
     }

@@ -11,23 +11,39 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a whole file into memory with POSIX calls, so a failure reports
-/// the system's reason ("No such file or directory", "Permission denied").
+/// Opens and reads files with POSIX calls, so a failure reports the
+/// system's reason ("No such file or directory", "Permission denied").
 package enum FileSource {
+    /// An `errno` value, as an error.
+    package struct SystemError: Error {
+        package var value: Int32
+    }
+
+    /// Opens `path` for reading: a descriptor, or the `errno` of the
+    /// failure (`EISDIR` for a directory, which `open` itself accepts).
+    package static func openForReading(_ path: String) -> Result<Int32, SystemError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(SystemError(value: errno)) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            _ = close(descriptor)
+            return .failure(SystemError(value: EISDIR))
+        }
+        return .success(descriptor)
+    }
+
     /// The bytes of the file at `url`.
     package static func bytes(of url: URL) throws(LoadError) -> [UInt8] {
         let path = url.path
-        let descriptor = url.withUnsafeFileSystemRepresentation { name -> Int32 in
-            guard let name else { return -1 }
-            return open(name, O_RDONLY | O_CLOEXEC)
+        let descriptor: Int32
+        switch openForReading(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): throw unreadable(path, error.value)
         }
-        guard descriptor >= 0 else { throw unreadable(path, errno) }
         defer { _ = close(descriptor) }
 
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw unreadable(path, errno) }
-        if status.st_mode & S_IFMT == S_IFDIR { throw unreadable(path, EISDIR) }
-
         var failure: Int32 = 0
         let expected = max(Int(status.st_size), 0)
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
@@ -72,8 +88,9 @@ package enum FileSource {
         return filled
     }
 
-    private static func unreadable(_ path: String, _ code: Int32) -> LoadError {
+    /// The error for a failure to read `label`, with the system's reason.
+    package static func unreadable(_ label: String, _ code: Int32) -> LoadError {
         let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return LoadError(.unreadableSource, "cannot read '\(path)': \(reason)")
+        return LoadError(.unreadableSource, "cannot read '\(label)': \(reason)")
     }
 }

@@ -61,28 +61,10 @@ package final class ChunkedInput {
     /// - Throws: ``LoadError/Kind-swift.struct/unreadableSource`` with the
     ///   system's reason ("No such file or directory", "Is a directory").
     package convenience init(path: String) throws(LoadError) {
-        switch Self.openForReading(path) {
+        switch FileSource.openForReading(path) {
         case .success(let descriptor): self.init(descriptor: descriptor, closesOnEnd: true, label: path)
-        case .failure(let code): throw Self.unreadable(path, code.value)
+        case .failure(let error): throw FileSource.unreadable(path, error.value)
         }
-    }
-
-    /// An `errno` value, as an error.
-    package struct SystemError: Error {
-        package var value: Int32
-    }
-
-    /// Opens `path` for reading: a descriptor, or the `errno` of the
-    /// failure (`EISDIR` for a directory, which `open` itself accepts).
-    package static func openForReading(_ path: String) -> Result<Int32, SystemError> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(SystemError(value: errno)) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            _ = close(descriptor)
-            return .failure(SystemError(value: EISDIR))
-        }
-        return .success(descriptor)
     }
 
     deinit { finish() }
@@ -143,7 +125,7 @@ package final class ChunkedInput {
                 if errno != EINTR {
                     let failure = errno
                     finish()
-                    throw Self.unreadable(label, failure)
+                    throw FileSource.unreadable(label, failure)
                 }
             }
             if got == 0 {
@@ -167,12 +149,6 @@ package final class ChunkedInput {
     /// The most read from a descriptor at a time.
     private static let scratchSize = 1 << 20
     private var scratch: UnsafeMutableRawPointer?
-
-    /// The error for a failure to read `label`, with the system's reason.
-    package static func unreadable(_ label: String, _ code: Int32) -> LoadError {
-        let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return LoadError(.unreadableSource, "cannot read '\(label)': \(reason)")
-    }
 }
 
 /// `read(2)`, named apart from Swift's many `read` methods.

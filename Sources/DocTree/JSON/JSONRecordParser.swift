@@ -1,8 +1,9 @@
 /// The JSON reader: parses UTF-8 bytes into documents (the strict scan into
-/// ``JSONTreeSink``), keeping the names, the key cache and the duplicate-key
-/// stamps from one document to the next. A one-shot load is a parser used
-/// once; the records of a stream share one, so a known key costs a hash and
-/// a compare, and records that add no name share one ``NameTable`` instance.
+/// ``JSONTreeSink``; a streamed candidate's scan feeds a sink it begins),
+/// keeping the names, the key cache and the duplicate-key stamps from one
+/// document to the next. A one-shot load is a parser used once; the records
+/// of a stream share one, so a known key costs a hash and a compare, and
+/// records that add no name share one ``NameTable`` instance.
 /// A name keeps its id until the table starts afresh: once it holds more
 /// than ``maxSharedNames(nodes:)`` names after a record that added some, the
 /// next record starts a new one (earlier documents keep theirs).
@@ -57,68 +58,93 @@ package final class JSONRecordParser {
     func read<Spans: SpanRecorder>(
         _ bytes: ArraySlice<UInt8>, allowsMore: Bool, spans: consuming Spans, text: () -> [UInt8]
     ) throws(LoadError) -> (content: JSONScanner.Content, spans: Spans) {
-        var sink = begin(estimatedNodes: Self.estimatedNodes(bytes.count), spans: spans)
-        let end: Int
-        do {
-            end = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
-                try scan(input, into: &sink, allowsMore: allowsMore)
-            }
-        } catch {
-            // The names a failed record interned stay: the key cache maps to them.
-            keep(&sink)
-            throw error
+        var sink = begin(inputBytes: bytes.count, spans: spans)
+        defer { end(&sink) }
+        let valueEnd = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
+            try scan(input, into: &sink, allowsMore: allowsMore)
         }
-        keep(&sink)
-        if end < bytes.count { return (.values(secondAt: end), sink.spans) }
-        return (.document(finish(&sink, text: text())), sink.spans)
+        if valueEnd < bytes.count { return (.values(secondAt: valueEnd), sink.spans) }
+        return (.document(try finish(&sink, text: text())), sink.spans)
     }
 
     /// Reads the value at `bytes[0]`, a stream's record with more input
     /// after it, into a document whose text is `text(valueEnd, end)`: the
     /// offsets past the value and past the white space after it, returned
     /// too. A mistake comes raw (the caller judges ``Scanner/mayGoOn(_:)``);
-    /// past the node limits, checked after the value, it is
+    /// past the size limits, checked after the value, it is
     /// ``JSONMistake/tooManyNodes(maxNodes:)`` at the value's end.
     func readRecord(
         _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, text: (_ valueEnd: Int, _ end: Int) -> [UInt8]
     ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int) {
-        var sink = begin(estimatedNodes: estimatedNodes, spans: NoSpans())
-        sink.stamps.prepare(forInputOf: bytes.count)
+        var sink = begin(inputBytes: bytes.count, estimatedNodes: estimatedNodes, spans: NoSpans())
+        defer { end(&sink) }
         let scanner = Scanner(bytes)
-        let scanned = Result { () throws(JSONFailure) in
-            try scanner.scan(from: 0, maxDepth: options.maxDepth, into: &sink)
-        }
-        keep(&sink)  // also after a failure: the key cache maps to the names it interned
-        let valueEnd = try scanned.get()
-        guard valueEnd <= Int(UInt32.max), sink.nodes.count <= min(options.maxNodeCount, Int(UInt32.max) - 1) else {
-            throw JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: valueEnd)
-        }
-        let end = scanner.skipWhitespace(valueEnd)
-        return (finish(&sink, text: text(valueEnd, end)), valueEnd, end)
+        let valueEnd = try scanner.scan(from: 0, maxDepth: options.maxDepth, into: &sink)
+        let spaceEnd = scanner.skipWhitespace(valueEnd)
+        guard sink.nodes.count <= options.maxNodeCount, let document = try? finish(&sink, text: text(valueEnd, spaceEnd))
+        else { throw JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: valueEnd) }
+        return (document, valueEnd, spaceEnd)
     }
 
-    /// A tree sink that grows this parser's names, key cache and stamps
-    /// (``keep(_:)`` takes them back).
-    private func begin<Spans: SpanRecorder>(estimatedNodes: Int, spans: consuming Spans) -> JSONTreeSink<Spans> {
-        let builder = TreeBuilder(
-            splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: estimatedNodes, names: takeNames())
-        return JSONTreeSink(builder: builder, keys: keys, stamps: stamps, spans: spans)
+    /// A tree sink that holds this parser's names, key cache and stamps
+    /// until ``end(_:)``, for documents read one after another (each
+    /// begun by ``JSONTreeSink/restart(estimatedNodes:inputBytes:)``), the
+    /// first of at most `inputBytes` bytes (`estimatedNodes` records, by
+    /// default as many as that many bytes of JSON may hold).
+    func begin<Spans: SpanRecorder>(
+        inputBytes: Int, estimatedNodes: Int? = nil, spans: consuming Spans
+    ) -> JSONTreeSink<Spans> {
+        stamps.prepare(forInputOf: inputBytes)
+        // The names move to the sink (an empty builder allocates nothing), which appends without a copy.
+        var taken = NameTable.Builder(splitsPrefixes: false)
+        swap(&taken, &names)
+        return JSONTreeSink(
+            builder: TreeBuilder(
+                splitsPrefixes: false, maxDepth: options.maxDepth,
+                estimatedNodes: estimatedNodes ?? Self.estimatedNodes(inputBytes), names: taken),
+            keys: keys, stamps: stamps, spans: spans)
     }
 
-    /// The document `sink` built, with `text`, its names frozen into
-    /// ``table`` (a new one when the document added names). Inlined: out of
-    /// line, `--stream items.id` ran 0.7% more instructions.
-    @inline(__always)
-    private func finish(_ sink: inout JSONTreeSink<some SpanRecorder>, text: [UInt8]) -> Document {
-        let added = names.strings.count != tableCount
+    /// The document `sink` built, with `text` (the bytes its records point
+    /// into) as its text: the one way a JSON document is finished.
+    ///
+    /// - Throws: ``LoadError/Kind-swift.struct/tooLarge`` past the table's 32-bit caps.
+    func finish<Spans: SpanRecorder>(_ sink: inout JSONTreeSink<Spans>, text: [UInt8]) throws(LoadError) -> Document {
+        try Self.checkSize(text.count)
+        guard sink.builder.fitsLimits else {
+            throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
+        }
+        let added = sink.builder.names.strings.count != tableCount
         if added {
-            table = NameTable(names)
-            tableCount = names.strings.count
+            table = NameTable(sink.builder.names)
+            tableCount = sink.builder.names.strings.count
         }
         sink.builder.text = text
         let document = sink.builder.finish(format: .json, frozenNames: table)
-        if added, names.strings.count > Self.maxSharedNames(nodes: document.nodeCount) { startNewTable() }
+        if added, tableCount > Self.maxSharedNames(nodes: document.nodeCount) {
+            // Later records start a new table.
+            sink.builder.names = NameTable.Builder(splitsPrefixes: false)
+            sink.keys.removeAll()
+            table = NameTable(sink.builder.names)
+            tableCount = 1
+        }
         return document
+    }
+
+    /// Takes back what `sink` grew: names, key cache (perhaps moved) and
+    /// stamps. A failed document's names stay: the key cache maps to them.
+    func end(_ sink: inout JSONTreeSink<some SpanRecorder>) {
+        swap(&names, &sink.builder.names)
+        keys = sink.keys
+        stamps = sink.stamps
+        stamps.advance(past: sink.nodes.count)
+    }
+
+    /// Throws unless a document's text of `count` bytes fits the records' 32-bit offsets.
+    private static func checkSize(_ count: Int) throws(LoadError) {
+        guard count <= Int(UInt32.max) else {
+            throw LoadError(.tooLarge, "the input is \(count) bytes; a document holds at most \(UInt32.max) bytes of text")
+        }
     }
 
     /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even
@@ -130,11 +156,7 @@ package final class JSONRecordParser {
     private func scan<Spans: SpanRecorder>(
         _ input: UnsafeBufferPointer<UInt8>, into sink: inout JSONTreeSink<Spans>, allowsMore: Bool
     ) throws(LoadError) -> Int {
-        guard input.count <= Int(UInt32.max) else {
-            throw LoadError(
-                .tooLarge, "the input is \(input.count) bytes; a document holds at most \(UInt32.max) bytes of text")
-        }
-        sink.stamps.prepare(forInputOf: input.count)
+        try Self.checkSize(input.count)
         // A node takes at least two input bytes (`[0,0,…]`), so input of
         // fewer than twice the limit cannot pass it and is scanned unchecked.
         sink.maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
@@ -148,36 +170,9 @@ package final class JSONRecordParser {
             throw error.located(in: input)
         }
         guard end == input.count || allowsMore else { throw JSONMistake.trailingValue.error(at: end, in: input) }
-        guard sink.builder.fitsLimits else {
-            throw LoadError(.tooLarge, "the document has more than \(UInt32.max - 1) nodes")
-        }
         guard sink.builder.nodes.count <= options.maxNodeCount else {
             throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
         }
         return end
-    }
-
-    /// Takes back what `sink` grew: names, key cache (perhaps moved) and stamps.
-    private func keep(_ sink: inout JSONTreeSink<some SpanRecorder>) {
-        swap(&names, &sink.builder.names)
-        keys = sink.keys
-        stamps = sink.stamps
-        stamps.advance(past: sink.nodes.count)
-    }
-
-    /// Moves ``names`` out (an empty builder allocates nothing), so the tree
-    /// builder appends to it without a copy.
-    private func takeNames() -> NameTable.Builder {
-        var taken = NameTable.Builder(splitsPrefixes: false)
-        swap(&taken, &names)
-        return taken
-    }
-
-    /// Forgets every name: later records get ids from a new, empty table.
-    private func startNewTable() {
-        names = NameTable.Builder(splitsPrefixes: false)
-        table = NameTable(names)
-        tableCount = 1
-        keys.removeAll()
     }
 }

@@ -16,7 +16,7 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
 
     var builder: TreeBuilder
     /// The builder's records (the same storage, one load away).
-    let nodes: RecordStorage
+    private(set) var nodes: RecordStorage
     var keys: KeyCache
     var stamps: KeyStamps
     var spans: Spans
@@ -32,6 +32,18 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
         self.keys = keys
         self.stamps = stamps
         self.spans = spans
+    }
+
+    /// Empties the sink for the next document of at most `inputBytes`
+    /// bytes, with no node limit, keeping the names, the key cache and the
+    /// stamps (moved past the records so far).
+    mutating func restart(estimatedNodes: Int, inputBytes: Int) {
+        stamps.advance(past: nodes.count)
+        stamps.prepare(forInputOf: inputBytes)
+        builder.restart(estimatedNodes: estimatedNodes)
+        nodes = builder.nodes
+        maxNodes = .max
+        name = 0
     }
 
     static var readsKeysApart: Bool { true }

@@ -126,7 +126,7 @@ package final class FileLineBatches: @unchecked Sendable {
                 offset: start + offset, failure: &failure)
         }
         bytes.removeSubrange((index + got)...)
-        if failure != 0 { throw ChunkedInput.unreadable(label, failure) }
+        if failure != 0 { throw FileSource.unreadable(label, failure) }
         return got
     }
 }

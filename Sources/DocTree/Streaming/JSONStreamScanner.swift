@@ -1,19 +1,20 @@
-/// Reads JSON in chunks without building it (one value, or a stream of
-/// values separated by white space): the one scan of JSON
+/// Reads JSON in chunks (one value, or a stream of values separated by
+/// white space), building only the candidates: the one scan of JSON
 /// (``Scanner/resume(from:state:maxDepth:isFinal:into:)``), resumed over
 /// each chunk, with this reader as its sink. It follows keys and array
-/// positions through a ``StreamMatching`` and hands the bytes of each
-/// candidate (gathered across chunks) to ``JSONRecordParser``, which makes
-/// it a small document. The driver around the scan reads the chunks,
+/// positions through a ``StreamMatching``; inside a candidate its hooks
+/// feed ``JSONRecordParser``'s tree sink, so each candidate becomes a small
+/// document in the same pass. The driver around the scan reads the chunks,
 /// hands the bytes on (``passing``), locates errors, and passes over a
 /// malformed value in a stream of values (``JSONRecovery``).
 ///
 /// The input is accepted or rejected exactly as a whole-buffer load would,
 /// with the same message at the same place in the whole input.
-/// ``LoadOptions/maxNodeCount`` applies to each candidate.
+/// ``LoadOptions/maxNodeCount`` applies to each candidate (to each element
+/// of a batch on its own).
 package struct JSONStreamScanner {
     private let options: LoadOptions
-    /// Parses each candidate; its names and key cache carry over to the next.
+    /// Finishes each candidate's document; names and key cache carry over.
     private let parser: JSONRecordParser
     private let matcher: any StreamMatching
     /// The keys the matcher asks of members, by state (``StreamMatching/childNames``).
@@ -26,15 +27,17 @@ package struct JSONStreamScanner {
         set { chunks.start = newValue }
     }
 
-    /// What the scan keeps per open container.
+    typealias TreeSink = JSONTreeSink<NoSpans>
+    /// What the scan keeps per open container: its state for the matcher
+    /// (`.candidate` inside a candidate, `tree` its container there).
     struct Frame {
         var isArray: Bool
         var state: StreamNodeState
+        var tree = TreeSink.Container(index: 0, children: 0)
     }
     /// Where the scan stands in the current top-level value.
     private var scanState: ScanState<Frame>?
-    /// Whether the scan stopped inside a top-level value, and whether one
-    /// was read before.
+    /// Whether the scan stopped inside a top-level value; whether one was read.
     private var inValue = false
     private var readValue = false
     /// Open containers, and the arrays among them where the matcher applies.
@@ -48,32 +51,35 @@ package struct JSONStreamScanner {
     /// The current key token in the buffer, while it is there unescaped.
     private var keyInBuffer: Range<Int>?
 
+    /// Builds each candidate's document (holding ``parser``'s names, key
+    /// cache and stamps while ``run(emit:nextValue:arrayEdge:malformed:)`` runs).
+    private var tree: TreeSink
+    /// Whether a candidate is being read; where its value goes: the document
+    /// node, the object that keeps its key (``StreamCandidate/isWrapped``),
+    /// or a batch's array; its depth; whether it is a batch of elements.
     private var capturing = false
+    private var outer = TreeSink.Container(index: 0, children: 0)
     private var captureDepth = 0
-    private var captureFrom = 0
-    private var captured: [UInt8] = []
-    private var captureLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
-    /// Whether the capture gathers elements of a spread array (a batch).
     private var capturesElements = false
-    /// The bytes at the start of ``captured`` that the input does not have:
-    /// a member candidate's key (`{"key":`), or a batch's `[`.
-    private var wrapper = 0
-    /// Where the batch's elements so far lie in the whole input. A spread
-    /// array's elements go on in batches of about ``batchBytes``, parsed
-    /// together as an array, so a small element costs no document of its own.
-    private var batchElements: [Range<Int>] = []
-    private var elementStart = 0
+    /// The candidate's text: bytes kept from earlier buffers, then the
+    /// buffer's. Text offset `t` (the records') is buffer offset `t + shift`.
+    private var captured: [UInt8] = []
+    private var shift = 0
+    /// The batch's records before the current element (the node limit
+    /// applies to each element alone).
+    private var nodeBase = 0
+    /// Where the batch's complete elements end: records, text. Elements go
+    /// in batches of about ``batchBytes``, so a small one costs no document.
+    private var batchDone = (nodes: 0, textEnd: 0)
     private static let batchBytes = 1 << 16
     /// The hooks of ``run(emit:nextValue:arrayEdge:malformed:)`` while it runs.
     private var emit: (StreamCandidate) throws -> Void = { _ in }
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
-    /// What a hook failed with: the scan stops (``JSONMistake/declined``)
-    /// and the driver throws it.
+    /// What a hook failed with (the scan stops as ``JSONMistake/declined``).
     private var hookError: (any Error)?
     /// Where the current top-level value starts in the whole input.
     private var valueStart = 0
-    /// A value was complete before the current one: in such a stream of
-    /// values a malformed one may be passed over.
+    /// Whether a value was complete before this one (a malformed one may be passed over).
     private var inStream = false
 
     /// Receives every byte of the input once, in order, as the scan passes
@@ -86,6 +92,7 @@ package struct JSONStreamScanner {
     package init(input: ChunkedInput, head: [UInt8], skip: Int, matcher: any StreamMatching, options: LoadOptions) {
         self.options = options
         self.parser = JSONRecordParser(options: options)
+        self.tree = parser.begin(inputBytes: 0, spans: NoSpans())
         self.matcher = matcher
         self.names = matcher.childNames
         self.keepsKeys = matcher.keepsKeys
@@ -95,7 +102,7 @@ package struct JSONStreamScanner {
 
     // MARK: Driving
 
-    /// Reads the input to its end, calling `emit` with each candidate in
+    /// Reads the input to its end (once), calling `emit` with each candidate in
     /// document order, and `nextValue` before each top-level value after
     /// the first (the matcher starts afresh on each). A spread array
     /// candidate (``StreamMatching/spreads(isArray:throughObjectsOnly:)``)
@@ -112,7 +119,10 @@ package struct JSONStreamScanner {
     ) throws(StreamFailure) {
         let root = root
         scanState = ScanState(root: root)
-        defer { scanState?.release() }
+        defer {
+            scanState?.release()
+            parser.end(&tree)
+        }
         do {
             try withoutActuallyEscaping(arrayEdge) { edge in
                 try withoutActuallyEscaping(emit) { emit in
@@ -146,8 +156,7 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// Reads values to the end of the input, resuming the scan over each
-    /// chunk.
+    /// Reads values to the end of the input, resuming the scan over each chunk.
     private mutating func scan(nextValue: () throws -> Void) throws {
         while true {
             if !inValue {
@@ -163,8 +172,7 @@ package struct JSONStreamScanner {
                     }
                 }
                 if readValue {
-                    // Another top-level value: a stream of values (JSON Lines,
-                    // concatenated JSON) is read one value after the other.
+                    // Another top-level value: a stream of values (JSON Lines, concatenated JSON).
                     try nextValue()
                     inStream = true
                 }
@@ -204,8 +212,7 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// Passes over the rest of a malformed top-level value by the rule of
-    /// ``JSONRecovery``.
+    /// Passes over the rest of a malformed top-level value (``JSONRecovery``).
     private mutating func resync(after error: LoadError) throws(LoadError) {
         let root = root
         scanState?.reset(root: root)
@@ -215,8 +222,6 @@ package struct JSONStreamScanner {
         capturing = false
         captured = []
         keyInBuffer = nil
-        wrapper = 0
-        batchElements.removeAll(keepingCapacity: true)
         let at = chunks.base + pos
         if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < chunks.bytes.count,
            JSONRecovery.beginsLine(pos, in: chunks.bytes, after: 0) ?? chunks.beginsLine, JSONRecovery.beginsValue(chunks.bytes[pos])
@@ -228,7 +233,7 @@ package struct JSONStreamScanner {
     }
 
     /// Reads more input, first saving what the buffer is about to drop:
-    /// the capture's bytes before ``pos`` and a key read in place. Reads on
+    /// the candidate's bytes before ``pos`` and a key read in place. Reads on
     /// for the token at `pos` when `readingOnToken` (``ChunkBuffer/readOn(tokenAt:)``).
     private mutating func refill(readingOnToken: Bool = false) throws(LoadError) -> Bool {
         guard !chunks.isAtEnd else { return false }
@@ -237,16 +242,16 @@ package struct JSONStreamScanner {
             keyInBuffer = nil
         }
         if capturing {
-            captured.append(contentsOf: chunks.bytes[captureFrom..<pos])
-            captureFrom = 0
+            captured.append(contentsOf: chunks.bytes[(shift + captured.count)..<pos])
+            shift = -captured.count
         }
         return readingOnToken ? try chunks.readOn(tokenAt: pos) : try chunks.refill()
     }
 
     // MARK: The sink's work
 
-    /// A value begins at `start` inside `parent`: its state for the
-    /// matcher; a candidate's capture begins.
+    /// A value begins at `start` inside `parent`, outside any candidate:
+    /// its state for the matcher. A candidate's (or batch's) document begins.
     private mutating func valueBegins(
         at start: Int, isArray: Bool, isObject: Bool, in parent: inout Frame
     ) throws -> StreamNodeState {
@@ -268,31 +273,41 @@ package struct JSONStreamScanner {
         }
         guard case .candidate = state else { return state }
         let isElement = depth > 0 && parent.state == .spreading
-        if isElement { elementStart = chunks.base + start }
-        // A candidate's capture begins, or a batch's with its first element.
         if !isElement || !capturing {
             try passBytes(upTo: start)
-            capturing = true
             capturesElements = isElement
             captureDepth = depth
-            captureFrom = start
-            captureLocation = chunks.location(at: chunks.base + start)
-            wrapper = 0
-            if isElement {
-                captured.append(UInt8(ascii: "["))
-                wrapper = 1
-            } else if keepsKeys, depth > 0, !parent.isArray {
-                captured.append(UInt8(ascii: "{"))
-                if let range = keyInBuffer {
-                    captured.append(contentsOf: chunks.bytes[range])
-                } else {
-                    captured.append(contentsOf: rawKey)
+            shift = start
+            try beginDocument(at: start, wrapsKey: !isElement && keepsKeys && depth > 0 && !parent.isArray)
+        }
+        nodeBase = isElement ? tree.nodes.count - 1 : 0
+        tree.maxNodes = options.maxNodeCount > Int.max - nodeBase ? .max : nodeBase + options.maxNodeCount
+        return state
+    }
+
+    /// Begins the candidate's document in ``tree``, with ``outer`` a batch's
+    /// array or (`wrapsKey`) an object with the current key.
+    private mutating func beginDocument(at start: Int, wrapsKey: Bool) throws(JSONFailure) {
+        // A candidate's text fits 32-bit offsets, and a record takes at least two bytes of it.
+        tree.restart(estimatedNodes: capturesElements ? Self.batchBytes / 8 : 16, inputBytes: Int(UInt32.max / 2) + 2)
+        capturing = true
+        outer = tree.root
+        if capturesElements {
+            outer = try tree.open(isObject: false, at: start, in: &outer)
+            batchDone = (2, 0)
+        } else if wrapsKey {
+            outer = try tree.open(isObject: true, at: start, in: &outer)
+            if let range = keyInBuffer { rawKey = Array(chunks.bytes[range]) }
+            do {
+                try rawKey.withUnsafeBufferPointer { (key) throws(JSONFailure) in
+                    let escaped = key.contains(UInt8(ascii: "\\"))
+                    try tree.key(from: 0, to: key.count, escaped: escaped, in: &outer, of: Scanner(key))
                 }
-                captured.append(UInt8(ascii: ":"))
-                wrapper = captured.count
+            } catch {
+                // Too many names: where the candidate begins.
+                throw JSONFailure(error.mistake, at: start)
             }
         }
-        return state
     }
 
     /// Whether the current member's key is the one the matcher asks of the
@@ -315,115 +330,101 @@ package struct JSONStreamScanner {
         return try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0)
     }
 
-    /// A value ended at `end` (in the buffer): hands it on when it is the
-    /// candidate; adds it to the batch when it is an element.
+    /// A value ended at `end` (in the buffer): hands on the candidate, or
+    /// adds the element to its batch. Past the node limit it fails
+    /// unlocated, as a whole load's final check.
     private mutating func valueEnds(at end: Int) throws {
         guard capturing, depth == captureDepth else { return }
+        guard tree.nodes.count - nodeBase <= options.maxNodeCount else {
+            try emitElementsBefore()
+            throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
+        }
         if capturesElements {
-            batchElements.append(elementStart..<(chunks.base + end))
-            if captured.count - wrapper + (end - captureFrom) < Self.batchBytes { return }
+            batchDone = (tree.nodes.count, end - shift)
+            if end - shift < Self.batchBytes { return }
         }
         try emitCapture(upTo: end)
     }
 
-    /// A scalar value from `start` to `end` inside `parent`.
+    /// A scalar from `start` to `end`: `append` adds its record (given the
+    /// container and ``shift``) when it is in a candidate or is one.
     @inline(__always)
-    private mutating func scalar(from start: Int, to end: Int, in parent: inout Frame) throws(JSONFailure) {
-        // Nothing in a subtree the matcher left (or inside a candidate) is a candidate.
-        if case .none = parent.state, depth > 0 { return }
+    private mutating func scalar(
+        from start: Int, to end: Int, in container: inout Frame,
+        _ append: (inout TreeSink, inout TreeSink.Container, Int) -> Void
+    ) throws(JSONFailure) {
+        if case .candidate = container.state { return append(&tree, &container.tree, shift) }
+        // Nothing in a subtree the matcher left is a candidate.
+        if case .none = container.state, depth > 0 { return }
         do {
-            _ = try valueBegins(at: start, isArray: false, isObject: false, in: &parent)
+            guard try valueBegins(at: start, isArray: false, isObject: false, in: &container) == .candidate else { return }
+            append(&tree, &outer, shift)
             try valueEnds(at: end)
         } catch {
             throw stop(error)
         }
     }
 
-    /// Stops the scan with `error`, which ``scan(nextValue:)`` throws.
+    /// Stops the scan with `error`: the tree's failures as the scan's (the
+    /// node limit named as the option), others as declined.
     private mutating func stop(_ error: any Error) -> JSONFailure {
+        if let failure = error as? JSONFailure {
+            guard case .tooManyNodes = failure.mistake else { return failure }
+            return JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: failure.offset)
+        }
         hookError = error
         return JSONFailure(.declined, at: pos)
     }
 
-    /// Hands on the capture up to `end`: a candidate (in its wrapper, if
-    /// any), a batch's one element alone, or several as the array of them.
-    /// When that array fails to parse (a malformed element, or more nodes
-    /// than ``LoadOptions/maxNodeCount`` together), the elements are parsed
-    /// and handed on one by one, as if never batched: those before a
-    /// malformed one go on, and its error is the one thrown.
+    /// Hands on the candidate, or the batch, whose text ends at `end` in the buffer.
     private mutating func emitCapture(upTo end: Int) throws {
         try passBytes(upTo: end)
+        let text = takeText(upTo: end - shift)
+        if capturesElements, outer.children == 1 { return try emitAlone(text: text, upTo: tree.nodes.count) }
         capturing = false
-        defer { batchElements.removeAll(keepingCapacity: true) }
-        let isBatch = capturesElements && batchElements.count > 1
-        // A lone element goes without its batch's `[`.
-        let skipped = capturesElements && !isBatch ? wrapper : 0
-        wrapper -= skipped
-        let document: Document
-        var bytes: [UInt8] = []
-        do {
-            if captured.count == skipped {
-                // All in the buffer: one copy, as the document's text.
-                document = try parser.parse(chunks.bytes[captureFrom..<end])
-            } else {
-                bytes = skipped > 0 ? Array(captured[skipped...]) : captured
-                captured = []
-                bytes.reserveCapacity(bytes.count + (end - captureFrom) + 1)
-                bytes.append(contentsOf: chunks.bytes[captureFrom..<end])
-                if wrapper > 0 { bytes.append(UInt8(ascii: isBatch ? "]" : "}")) }
-                document = try parser.parse(bytes)
-            }
-        } catch {
-            captured.removeAll(keepingCapacity: true)
-            guard isBatch else { throw relocated(error) }
-            try emitOneByOne(bytes)
-            return
-        }
-        captured.removeAll(keepingCapacity: true)
-        try emit(StreamCandidate(document: document, isWrapped: wrapper > 0 && !isBatch, isBatch: isBatch))
+        if outer.index != 0 { tree.close(outer, at: 0) }
+        tree.finish(TreeSink.Container(index: 0, children: 1))
+        let document = try parser.finish(&tree, text: text)
+        try emit(StreamCandidate(document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: capturesElements))
     }
 
-    /// Hands on, one by one, the elements of a spread array gathered before
-    /// the scan failed inside it, as when a batch fails to parse.
+    /// Hands on a batch's elements complete before a failure in the next.
     private mutating func emitElementsBefore() throws {
-        guard capturing, let last = batchElements.last else { return }
-        var bytes = captured
-        bytes.append(contentsOf: chunks.bytes[captureFrom..<max(pos, captureFrom)])
-        bytes.removeLast(bytes.count - (1 + last.upperBound - captureLocation.byteOffset))
-        capturing = false
-        captured = []
-        try emitOneByOne(bytes)
-        batchElements.removeAll(keepingCapacity: true)
+        guard capturing, capturesElements, batchDone.nodes > 2 else { return }
+        try emitAlone(text: takeText(upTo: batchDone.textEnd), upTo: batchDone.nodes)
     }
 
-    /// Parses and hands on each element of a batch whose array (`bytes`,
-    /// `[` first) failed to parse.
-    private func emitOneByOne(_ bytes: [UInt8]) throws {
-        let batchStart = captureLocation.byteOffset - 1
-        for element in batchElements {
-            let range = (element.lowerBound - batchStart)..<(element.upperBound - batchStart)
-            let document: Document
-            do {
-                document = try parser.parse(bytes[range])
-            } catch {
-                var error = error
-                let start = bytes.withUnsafeBufferPointer { SourceLocation(offset: range.lowerBound, in: $0) }
-                error.location = error.location?.placed(at: start)
-                throw relocated(error)
+    /// Hands on the batch's elements whose records end before `end`, each
+    /// alone (as a batch of one, or those before a failure: as if never batched).
+    private mutating func emitAlone(text: [UInt8], upTo end: Int) throws {
+        capturing = false
+        let batch = tree.nodes
+        var first = 2
+        while first < end {
+            let isContainer = batch[first].kind == .object || batch[first].kind == .array
+            let next = isContainer ? Int(batch[first].a) : first + 1
+            tree.restart(estimatedNodes: next - first + 1, inputBytes: 0)
+            for i in first..<next {
+                var record = batch[i]
+                if record.kind == .object || record.kind == .array { record.a -= UInt32(first - 1) }
+                tree.nodes.append(record)
             }
-            try emit(StreamCandidate(document: document, isWrapped: false))
+            tree.finish(TreeSink.Container(index: 0, children: 1))
+            try emit(StreamCandidate(document: try parser.finish(&tree, text: text), isWrapped: false))
+            first = next
         }
     }
 
-    /// A candidate's error, moved to the candidate's place in the input,
-    /// less the ``wrapper`` (all on line 1).
-    private func relocated(_ error: LoadError) -> LoadError {
-        guard var inner = error.location else { return error }
-        var error = error
-        inner.byteOffset = max(inner.byteOffset - wrapper, 0)
-        if inner.line == 1 { inner.column = max(inner.column - wrapper, 1) }
-        error.location = inner.placed(at: captureLocation)
-        return error
+    /// The candidate's text up to text offset `end`: the bytes kept, then the buffer's.
+    private mutating func takeText(upTo end: Int) -> [UInt8] {
+        var text = captured
+        captured = []
+        if end >= text.count {
+            text.append(contentsOf: chunks.bytes[(shift + text.count)..<(shift + end)])
+        } else {
+            text.removeLast(text.count - end)
+        }
+        return text
     }
 
     /// Copies the key token in `range` into ``rawKey`` and ``key``.
@@ -475,51 +476,86 @@ extension JSONStreamScanner: JSONSink {
 
     var root: Frame { Frame(isArray: false, state: .none) }
 
+    @inline(__always)
     mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Frame) throws(JSONFailure) {
-        try scalar(from: start, to: end, in: &container)
+        try scalar(from: start, to: end, in: &container) { $0.string(from: start &- $2, to: end &- $2, escaped: escaped, in: &$1) }
     }
 
+    @inline(__always)
     mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Frame) throws(JSONFailure) {
-        try scalar(from: start, to: end, in: &container)
+        try scalar(from: start, to: end, in: &container) {
+            $0.number(from: start &- $2, to: end &- $2, fractional: fractional, in: &$1)
+        }
     }
 
+    @inline(__always)
     mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Frame) throws(JSONFailure) {
-        try scalar(from: start, to: start + length, in: &container)
+        try scalar(from: start, to: start + length, in: &container) { $0.literal(kind, at: start &- $2, length: length, in: &$1) }
     }
 
+    @inline(__always)
     mutating func key(
         from start: Int, to end: Int, escaped: Bool, in container: inout Frame, of scanner: Scanner
     ) throws(JSONFailure) {
+        if case .candidate = container.state {
+            return try treeKey(from: start, to: end, escaped: escaped, in: &container.tree, of: scanner)
+        }
         keyInBuffer = nil
         guard case .applying = container.state else { return }
         if escaped { copyKey(start..<end) } else { keyInBuffer = start..<end }
     }
 
+    /// A key in a candidate, out of the loop (``JSONSink/readsKeysApart``).
+    @inline(never)
+    private mutating func treeKey(
+        from start: Int, to end: Int, escaped: Bool, in container: inout TreeSink.Container, of scanner: Scanner
+    ) throws(JSONFailure) {
+        try tree.key(from: start, to: end, escaped: escaped, in: &container, of: scanner)
+    }
+
+    @inline(__always)
     mutating func open(isObject: Bool, at start: Int, in container: inout Frame) throws(JSONFailure) -> Frame {
+        if case .candidate = container.state {
+            depth += 1
+            do {
+                return Frame(isArray: !isObject, state: .candidate, tree: try tree.open(isObject: isObject, at: start, in: &container.tree))
+            } catch {
+                throw stop(error)
+            }
+        }
         if case .none = container.state, depth > 0 {
             depth += 1
             return Frame(isArray: !isObject, state: .none)
         }
-        let state: StreamNodeState
+        var frame = Frame(isArray: !isObject, state: .none)
         do {
-            state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
+            frame.state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
+            if case .candidate = frame.state { frame.tree = try tree.open(isObject: isObject, at: start, in: &outer) }
         } catch {
             throw stop(error)
         }
         depth += 1
-        let frame = Frame(isArray: !isObject, state: state == .candidate ? .none : state)
-        if frame.isArray, frame.state != .none { arraysOnPath += 1 }
+        if frame.isArray, frame.state != .none, frame.state != .candidate { arraysOnPath += 1 }
         return frame
     }
 
-    mutating func separator(at offset: Int) {}
+    @inline(__always)
+    mutating func separator(at offset: Int) throws(JSONFailure) {
+        guard capturing, depth > captureDepth else { return }
+        do { try tree.separator(at: offset) } catch { throw stop(error) }
+    }
 
+    @inline(__always)
     mutating func close(_ container: Frame, at end: Int) throws(JSONFailure) {
         depth -= 1
-        if case .none = container.state {
-            guard capturing else { return }
-        } else if container.isArray {
-            arraysOnPath -= 1
+        switch container.state {
+        case .candidate:
+            tree.close(container.tree, at: end)
+            guard depth == captureDepth else { return }
+        case .none:
+            return
+        default:
+            if container.isArray { arraysOnPath -= 1 }
         }
         do {
             if case .spreading = container.state {
@@ -532,7 +568,4 @@ extension JSONStreamScanner: JSONSink {
             throw stop(error)
         }
     }
-
-    mutating func finish(_ root: Frame) {}
 }
-

@@ -11,7 +11,7 @@ package struct StreamCandidate {
     package var isWrapped: Bool
     /// The root is an array of several consecutive elements of a spread
     /// array (``StreamMatching/spreads(isArray:throughObjectsOnly:)``), each of them a candidate,
-    /// gathered so that they are parsed and evaluated together.
+    /// gathered so that they are built and evaluated together.
     package var isBatch = false
 }
 

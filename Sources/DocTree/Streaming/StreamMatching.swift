@@ -1,16 +1,13 @@
 /// What a streaming driver (``JSONStreamScanner``, ``XMLStreamRouter``,
 /// ``XMLStreamLocator``) asks of the path it streams, node by node in
-/// document order: each node's ``StreamNodeState``, from its parent's
-/// state and its kind, once the driver found its key or name to be the one
-/// the parent's state asks for (``childNames``). The path
-/// language's rules live in the conforming type (DocQuery's
-/// `StreamMatcher`); a driver only keeps the states of the open nodes and
-/// never asks about a node whose parent is ``StreamNodeState/none`` or a
-/// candidate.
+/// document order: each node's ``StreamNodeState``, from its parent's state
+/// and its kind, once its key or name is the one the parent's state asks for
+/// (``childNames``). The path language's rules live in the conformer
+/// (DocQuery's `StreamMatcher`); a driver keeps the open nodes' states and
+/// never asks below ``StreamNodeState/none`` or a candidate.
 ///
-/// A conformer keeps counts (of index steps, of candidates) for one run
-/// of one driver: a class, so the drivers hold it as `any StreamMatching`
-/// without a box to project on every call.
+/// A conformer keeps counts for one run of one driver: a class, so a driver
+/// holds it as `any StreamMatching` without projecting a box on every call.
 package protocol StreamMatching: AnyObject {
     /// Whether a JSON member candidate keeps its key (the rest of the path
     /// may ask for `_elementName`): it is then built as `{"key":value}`.
@@ -20,13 +17,11 @@ package protocol StreamMatching: AnyObject {
     /// counts of the previous top-level value start afresh.
     func root(isArray: Bool) throws(StreamSelectorError) -> StreamNodeState
 
-    /// By `k`, for every state ``StreamNodeState/applying(_:)`` `k` the
-    /// matcher gives: the name every named child of a node in that state
-    /// (a member of a JSON object, a child element or attribute of an XML
-    /// element) must have to be anything but ``StreamNodeState/none``, or
-    /// `nil` when it asks for none (then no attribute is reached). The
-    /// drivers compare it themselves (XML names: ``XMLChildNames``), so a
-    /// node the path cannot reach costs no call.
+    /// By `k`, for each state ``StreamNodeState/applying(_:)`` `k`: the name
+    /// a named child (a JSON member, an XML child element or attribute) must
+    /// have not to be ``StreamNodeState/none``, or `nil` for any (then no
+    /// attribute is reached). Drivers compare it themselves (XML names:
+    /// ``XMLChildNames``), so a node the path cannot reach costs no call.
     var childNames: [[UInt8]?] { get }
 
     /// The state of a child of a JSON container in state `parent` (which
@@ -41,11 +36,10 @@ package protocol StreamMatching: AnyObject {
     /// ``childNames`` asks for, if it asks.
     func xmlChild(of parent: StreamNodeState, isAttribute: Bool) throws(StreamSelectorError) -> StreamNodeState
 
-    /// Whether a JSON candidate is handed on element by element (between an
-    /// ``ArrayEdge/open`` and an ``ArrayEdge/close``, each element a
-    /// candidate) instead of whole. Asked once for each candidate that is
-    /// not such an element, in document order; `throughObjectsOnly` says
-    /// every ancestor is an object.
+    /// Whether a JSON candidate is handed on element by element (each a
+    /// candidate, between ``ArrayEdge/open`` and ``ArrayEdge/close``) instead
+    /// of whole. Asked once per candidate that is not such an element, in
+    /// document order; `throughObjectsOnly`: every ancestor is an object.
     func spreads(isArray: Bool, throughObjectsOnly: Bool) throws(StreamSelectorError) -> Bool
 }
 

@@ -170,8 +170,7 @@ struct EditRun {
             return try DocumentLoader.readAll(0, sizeHint: 0, label: source.label, progress: nil)
         case .file(let path):
             if target.inPlace { _ = try AtomicFile.target(of: path) }
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw DocumentLoader.unreadable(path, errno) }
+            let descriptor = try DocumentLoader.open(path)
             defer { close(descriptor) }
             return try DocumentLoader.readAll(descriptor, sizeHint: 0, label: path, progress: nil)
         case .url(let url):

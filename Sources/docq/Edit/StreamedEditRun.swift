@@ -120,7 +120,7 @@ struct StreamedEditRun {
         case .standardInput: input = ChunkedInput(descriptor: 0, closesOnEnd: false, label: source.label)
         case .file(let path):
             if inPlace { _ = try AtomicFile.target(of: path) }
-            input = try ChunkedInput(path: path)
+            input = ChunkedInput(descriptor: try DocumentLoader.open(path), closesOnEnd: true, label: path)
         case .url(let url):
             throw LoadError(.unreadableSource, "\(url.absoluteString): edit commands read files and standard input, not URLs")
         }

@@ -39,8 +39,7 @@ struct DocumentLoader: Sendable {
         case .standardInput:
             return try loadDescriptor(0, label: source.label)
         case .file(let path):
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw Self.unreadable(path, errno) }
+            let descriptor = try Self.open(path)
             defer { _ = close(descriptor) }
             return try loadDescriptor(descriptor, label: path)
         }
@@ -91,6 +90,15 @@ struct DocumentLoader: Sendable {
         return bytes
     }
 
+    /// Opens the file at `path` for reading (a directory fails with `EISDIR`).
+    static func open(_ path: String) throws(LoadError) -> Int32 {
+        switch FileSource.openForReading(path) {
+        case .success(let descriptor): return descriptor
+        case .failure(let error): throw unreadable(path, error.value)
+        }
+    }
+
+    /// docq's "cannot read" error: the source is named before it, as for any load error.
     static func unreadable(_ label: String, _ code: Int32) -> LoadError {
         let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
         return LoadError(.unreadableSource, "cannot read: \(reason)")

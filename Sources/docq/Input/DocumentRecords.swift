@@ -116,11 +116,7 @@ extension DocumentLoader {
         case .standardInput:
             return try records(ChunkedInput(descriptor: 0, closesOnEnd: false, label: source.label))
         case .file(let path):
-            let descriptor: Int32
-            switch ChunkedInput.openForReading(path) {
-            case .success(let opened): descriptor = opened
-            case .failure(let error): throw Self.unreadable(path, error.value)
-            }
+            let descriptor = try DocumentLoader.open(path)
             return try records(
                 ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: path),
                 reopen: { () throws(LoadError) in try ChunkedInput(path: path) })

@@ -44,21 +44,33 @@ import Testing
         #expect(Self.events("[1,[]] [] [[5]] 5", [], .whenLone) == ["[", "batch [1,[]]", "]", "[", "]", "[", "[5]", "]", "5"])
     }
 
-    @Test func aBatchThatFailsIsReadOneElementAtATime() {
-        // Each element holds 2 nodes, within a limit of 4; a batch of three does not.
+    @Test func theNodeLimitAppliesToEachElementOfABatchOnItsOwn() {
+        // Each element holds 2 nodes, within a limit of 4 (with the document node); the batch holds 8.
         var options = LoadOptions()
         options.maxNodeCount = 4
         for slice in [1, 3, 100] {
             #expect(Self.events(#"{"items":[[1],[2],[3]]}"#, [Self.items], .whenLone, slice: slice, options: options)
-                == ["[", "[1]", "[2]", "[3]", "]"], "slices of \(slice)")
+                == ["[", "batch [[1],[2],[3]]", "]"], "slices of \(slice)")
+            // An element past the limit: those before it go on, one by one, then its error, where a
+            // load of it alone fails: at the comma after its fourth node, or (unlocated) at its end.
+            #expect(Self.events(#"{"items":[[1],[2],[3,4,5,6]]}"#, [Self.items], .whenLone, slice: slice, options: options)
+                == ["[", "[1]", "[2]", "error 1:25 tooLarge"], "slices of \(slice)")
+            #expect(Self.events(#"{"items":[[1],[3,4,5]]}"#, [Self.items], .whenLone, slice: slice, options: options)
+                == ["[", "[1]", "error - tooLarge"], "slices of \(slice)")
         }
-        // A malformed element: those before it go on, and its error is located in the whole input.
+    }
+
+    @Test func theElementsBeforeAMalformedOneGoOn() {
+        // Those before it go on, one by one (as if never batched), and its error is located in the whole input.
         // (The scan finds the lone surrogate escape; the elements read before it go on.)
         let text = "{\"items\":[1,\n 2, \"\\ud800\",\n4]}"
         let whole = Self.events(text, [Self.items], .never)
         #expect(whole == ["error 2:6 invalidSyntax"])
+        let one = "{\"items\":[[1],\n x]}"
+        #expect(Self.events(one, [Self.items], .never) == ["error 2:2 invalidSyntax"])
         for slice in [1, 3, 100] {
             #expect(Self.events(text, [Self.items], .whenLone, slice: slice) == ["[", "1", "2", whole[0]], "slices of \(slice)")
+            #expect(Self.events(one, [Self.items], .whenLone, slice: slice) == ["[", "[1]", "error 2:2 invalidSyntax"])
         }
     }
 

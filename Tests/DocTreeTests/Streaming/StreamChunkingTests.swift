@@ -142,4 +142,22 @@ struct StreamChunkingTests {
             }
         }
     }
+
+    @Test func aCandidateAfterAMalformedOneStartsAfresh() throws {
+        // The second value fails after its key `b`, inside its candidate; the third, a scalar, has no name.
+        let text = "{\"a\":1}\n{\"b\": x}\n5\n{\"a\":2,\"a\":3}\n"
+        for slice in [1, 3, nil] as [Int?] {
+            var candidates: [String] = []
+            var errors = 0
+            try StreamingLoad.run(
+                ChunkedInput(bytes: Array(text.utf8), sliceSize: slice), matcher: MemberChainMatcher([]),
+                options: LoadOptions(format: .json), malformed: { _ in errors += 1 }
+            ) { candidate in
+                let root = candidate.document.root
+                candidates.append("\(root.name ?? "-") \(root.jsonString()) \(candidate.document.table.nodes[Int(root.index)].hasDuplicateKeys)")
+            }
+            #expect(candidates == [#"- {"a":1} false"#, "- 5 false", #"- {"a":2,"a":3} true"#], "slices of \(String(describing: slice))")
+            #expect(errors == 1)
+        }
+    }
 }

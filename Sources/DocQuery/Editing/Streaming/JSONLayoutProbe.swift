@@ -117,11 +117,8 @@ struct JSONLayoutProbe {
             return
         }
         newline = lineFeed > lead.startIndex && buffer[lineFeed - 1] == 0x0D ? "\r\n" : "\n"
-        var lineStart = open
-        while lineStart > 0, buffer[lineStart - 1] != 0x0A, buffer[lineStart - 1] != 0x0D { lineStart -= 1 }
-        var indentEnd = lineStart
-        while indentEnd < open, buffer[indentEnd] == 0x20 || buffer[indentEnd] == 0x09 { indentEnd += 1 }
-        let ownIndent = buffer[lineStart..<indentEnd]
+        let ownIndent = buffer[LineIndent.indent(
+            from: LineIndent.lineStart(before: open, in: buffer), upTo: open, in: buffer)]
         let childIndent = lead[(lineFeed + 1)...]
         let learnt = childIndent.starts(with: ownIndent) ? childIndent.dropFirst(ownIndent.count) : childIndent
         unit = .some(learnt.isEmpty ? "  " : String(decoding: learnt, as: UTF8.self))
