@@ -106,18 +106,11 @@ struct ChunkBuffer {
         start = end
     }
 
-    /// The line from `start` up to its line feed or the input's end,
-    /// reading on until one comes.
-    mutating func restOfLine() throws(LoadError) -> Range<Int> {
-        let end = try lineFeed(from: start) ?? bytes.count
-        return start..<end
-    }
-
-    /// Moves `start` past `line` (from ``restOfLine()``) and its line feed,
-    /// the mark with it: one line on, uncounted, as for a JSON Lines record.
-    mutating func consume(line: Range<Int>) {
-        guard line.upperBound < bytes.count else { return consume(upTo: line.upperBound) }
-        start = line.upperBound + 1
+    /// Moves `start` past the line feed at `end` (or to `end`, the input's
+    /// end), the mark with it: one line on, uncounted, as past a JSON Lines record.
+    mutating func consumeLine(endingAt end: Int) {
+        guard end < bytes.count else { return consume(upTo: end) }
+        start = end + 1
         mark = LocationCounter(SourceLocation(byteOffset: base + start, line: mark.line + 1, column: 1))
     }
 

@@ -67,19 +67,41 @@ package final class JSONRecordParser {
         return (.document(try finish(&sink, text: text())), sink.spans)
     }
 
+    /// Reads the value at `bytes[0]`, a stream's record with more input
+    /// after it, into a document whose text is `text(valueEnd, end)`: the
+    /// offsets past the value and past the white space after it, returned
+    /// too. A mistake comes raw (the caller judges ``Scanner/mayGoOn(_:)``);
+    /// past the size limits, checked after the value, it is
+    /// ``JSONMistake/tooManyNodes(maxNodes:)`` at the value's end.
+    func readRecord(
+        _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, text: (_ valueEnd: Int, _ end: Int) -> [UInt8]
+    ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int) {
+        var sink = begin(inputBytes: bytes.count, estimatedNodes: estimatedNodes, spans: NoSpans())
+        defer { end(&sink) }
+        let scanner = Scanner(bytes)
+        let valueEnd = try scanner.scan(from: 0, maxDepth: options.maxDepth, into: &sink)
+        let spaceEnd = scanner.skipWhitespace(valueEnd)
+        guard sink.nodes.count <= options.maxNodeCount, let document = try? finish(&sink, text: text(valueEnd, spaceEnd))
+        else { throw JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: valueEnd) }
+        return (document, valueEnd, spaceEnd)
+    }
+
     /// A tree sink that holds this parser's names, key cache and stamps
     /// until ``end(_:)``, for documents read one after another (each
     /// begun by ``JSONTreeSink/restart(estimatedNodes:inputBytes:)``), the
-    /// first of at most `inputBytes` bytes.
-    func begin<Spans: SpanRecorder>(inputBytes: Int, spans: consuming Spans) -> JSONTreeSink<Spans> {
+    /// first of at most `inputBytes` bytes (`estimatedNodes` records, by
+    /// default as many as that many bytes of JSON may hold).
+    func begin<Spans: SpanRecorder>(
+        inputBytes: Int, estimatedNodes: Int? = nil, spans: consuming Spans
+    ) -> JSONTreeSink<Spans> {
         stamps.prepare(forInputOf: inputBytes)
         // The names move to the sink (an empty builder allocates nothing), which appends without a copy.
         var taken = NameTable.Builder(splitsPrefixes: false)
         swap(&taken, &names)
         return JSONTreeSink(
             builder: TreeBuilder(
-                splitsPrefixes: false, maxDepth: options.maxDepth, estimatedNodes: Self.estimatedNodes(inputBytes),
-                names: taken),
+                splitsPrefixes: false, maxDepth: options.maxDepth,
+                estimatedNodes: estimatedNodes ?? Self.estimatedNodes(inputBytes), names: taken),
             keys: keys, stamps: stamps, spans: spans)
     }
 

@@ -1,42 +1,35 @@
 /// Reads a stream of JSON values one record at a time: the engine behind
 /// ``DocumentStream``.
 ///
-/// ## How a record is found
+/// Each record is parsed once, from its start with more input allowed
+/// after it, by the stream's one ``JSONRecordParser`` (the records share a
+/// name table). When the buffer ends inside the value and the input goes
+/// on, more is read and the record parsed again (amortised linear time:
+/// see ``longRecord``). A malformed record ends by the rule of
+/// ``JSONRecovery`` (a broken line of JSON Lines costs only itself); its
+/// error is the strict parse of that span, placed in the whole input.
 ///
-/// JSON Lines is the common case, so the line at the cursor is tried first:
-/// when it parses as one value, it is the record. Otherwise (a record over
-/// several lines, several values on one line, or a malformed record) the
-/// one scan with a sink that keeps nothing (``ValidatingSink``) says where
-/// the record ends, resumed as more is read. That span is parsed strictly;
-/// its errors are moved to the record's place in the whole input.
-///
-/// A malformed record ends by the recovery rule of ``JSONRecovery``, the
-/// one ``JSONStreamScanner`` resumes by: a broken line of JSON Lines costs
-/// only itself.
-///
-/// ## Memory
-///
-/// The buffer holds the bytes from the current record on, read in chunks
-/// of ``defaultChunkSize`` (more when one record is longer). Each record is
-/// parsed in place by one ``JSONRecordParser`` (so the records share a name
-/// table), and its ``Document`` keeps a copy of its own bytes as its text;
-/// a record that is the whole rest of the input takes the buffer itself.
+/// The buffer holds the input from the current record on, read in chunks
+/// of ``defaultChunkSize``. A record's ``Document`` keeps a copy of its own
+/// bytes as its text; one that is the whole rest of the input, the buffer.
 package final class RecordReader {
     /// Bytes read at a time, unless a test asks for fewer.
     package static let defaultChunkSize = 1 << 20
 
+    /// Bytes from which a record that the buffer cuts waits for as many more
+    /// before it is parsed again, so that costs amortised linear time (a read
+    /// gives at most 1 MiB, 64 KiB from a pipe); a shorter one waits for one
+    /// read, so a pipe's records come out as they arrive.
+    static let longRecord = 1 << 16
+
     /// The input from the current record (`start`, the cursor) on; its
     /// mark stays at the cursor.
     private var chunks: ChunkBuffer
-    /// Parses the records; they share its name table.
     private let parser: JSONRecordParser
-    /// The nesting limit of the scan that finds where a record ends.
-    private let maxDepth: Int
-    /// The input offset at which a line that did not parse as one value
-    /// ends, while the cursor is inside it.
-    private var brokenLineEnd: Int?
-    /// Whether the rest of the input was tried as one value and failed.
-    private var triedWholeInput = false
+    /// The input offset where the cursor's line ends, once it turned out to
+    /// hold several records: they are not offered to `skim`, nor the line
+    /// searched again (a long line of many values costs linear time).
+    private var sharedLineEnd: Int?
     /// A batch's bytes handed back by ``recycle(_:)``, for the next batch.
     private var spare: [UInt8]?
     /// Whether a byte order mark may still come (at the input's start).
@@ -48,16 +41,8 @@ package final class RecordReader {
         self.chunks = ChunkBuffer(
             input, chunkSize: chunkSize, origin: origin ?? SourceLocation(byteOffset: 0, line: 1, column: 1))
         self.parser = JSONRecordParser(options: options)
-        self.maxDepth = options.maxDepth
         self.atInputStart = (origin?.byteOffset ?? 0) == 0
     }
-
-    private var cursor: Int {
-        get { chunks.start }
-        set { chunks.start = newValue }
-    }
-
-    private var input: ChunkedInput { chunks.input }
 
     /// Where the record ``next()`` returned last starts, when it is malformed
     /// only in that the input ended inside it (a bracket or quote never
@@ -65,7 +50,7 @@ package final class RecordReader {
     package private(set) var cutOffRecord: SourceLocation?
 
     /// Bytes of the input consumed so far (read, not necessarily parsed).
-    package var bytesRead: Int { input.bytesRead }
+    package var bytesRead: Int { chunks.input.bytesRead }
 
     /// The next record: a document, or the error that makes it malformed;
     /// `nil` at the end of the input. A failure to read ends the stream
@@ -94,9 +79,9 @@ package final class RecordReader {
         do {
             return try nextRecord(skim)
         } catch {
-            input.finish()
+            chunks.input.finish()
             chunks.bytes = []
-            cursor = 0
+            chunks.start = 0
             return .record(.failure(error))
         }
     }
@@ -107,104 +92,116 @@ package final class RecordReader {
             atInputStart = false
             while chunks.bytes.count < 3, try chunks.refill() {}
             if chunks.bytes.starts(with: InputDecoding.byteOrderMarkUTF8) {
-                cursor = 3
+                chunks.start = 3
                 chunks.mark.offset = 3
             }
         }
         guard try chunks.skipWhiteSpace() else { return nil }
+        if let end = sharedLineEnd, chunks.mark.offset >= end { sharedLineEnd = nil }
 
-        // JSON Lines: the line at the cursor, when it is one value. A line
-        // that is not is tried once: the records cut out of it are found by
-        // their boundaries, so a long broken line costs linear time.
-        if let end = brokenLineEnd, chunks.mark.offset >= end { brokenLineEnd = nil }
-        if brokenLineEnd == nil {
-            let line = try chunks.restOfLine()
-            let skimmed = chunks.bytes.withUnsafeBufferPointer { skim(UnsafeBufferPointer(rebasing: $0[line])) }
-            if let item = skimmed ? .skimmed : (try? parseStrictly(line)).map({ Item.record(.success($0)) }) {
-                chunks.consume(line: line)
-                return item
+        // The rest of the line, offered to `skim`; its length sizes the tree.
+        var lineEnd: Int?
+        if sharedLineEnd == nil {
+            let end = try chunks.lineFeed(from: chunks.start) ?? chunks.bytes.count
+            if chunks.bytes.withUnsafeBufferPointer({ skim(UnsafeBufferPointer(rebasing: $0[chunks.start..<end])) }) {
+                chunks.consumeLine(endingAt: end)
+                return .skimmed
             }
-            brokenLineEnd = chunks.mark.offset + line.count
+            lineEnd = chunks.base + end
+        }
+        let estimate = lineEnd.map { JSONRecordParser.estimatedNodes($0 - chunks.base - chunks.start) } ?? 0
+        let (record, valueEnd, end) = try readRecord(estimatedNodes: estimate)
 
-            // The whole rest of the input as one value (a single document):
-            // parsed in place, with no scan for its end; tried once.
-            if !triedWholeInput, cursor == 0, input.isAtEnd {
-                triedWholeInput = true
-                if let document = try? parser.parse(chunks.bytes) {
-                    chunks.consume(upTo: chunks.bytes.count)
-                    return .record(.success(document))
-                }
+        // JSON Lines moves one line on, uncounted, past a record that fills its line.
+        if let lineEnd {
+            if chunks.base + valueEnd <= lineEnd, chunks.base + end > lineEnd {
+                chunks.consumeLine(endingAt: lineEnd - chunks.base)
+                return .record(record)
             }
+            if chunks.base + end < lineEnd { sharedLineEnd = lineEnd }
         }
-
-        // Anything else: find the record's end, then parse it strictly.
-        let (recordEnd, runsToEnd) = try endOfRecord()
-        let start = chunks.mark.location
-        let result: Result<Document, LoadError>
-        do {
-            result = .success(try parseStrictly(cursor..<recordEnd))
-        } catch {
-            var moved = error
-            moved.location = error.location?.placed(at: start)
-            result = .failure(moved)
-            if runsToEnd { cutOffRecord = start }
-        }
-        chunks.consume(upTo: recordEnd)
-        return .record(result)
+        chunks.consume(upTo: end)
+        return .record(record)
     }
 
-    /// The offset just past the record at the cursor, and whether the input
-    /// ended inside it before any mistake. See "How a record is found" above.
-    private func endOfRecord() throws(LoadError) -> (end: Int, runsToEnd: Bool) {
-        var sink = ValidatingSink()
-        var state = ScanState(root: ())
-        defer { state.release() }
-        var from = cursor
+    /// The record at the cursor, and the buffer indices just past its value
+    /// and past the white space after it (both where a malformed one ends).
+    private func readRecord(estimatedNodes: Int) throws(LoadError) -> (Result<Document, LoadError>, Int, Int) {
+        let start = chunks.mark.location
         while true {
-            // Never final: a record that the input's end cuts short is the
-            // strict parse's to report.
-            let scanned = chunks.bytes.withUnsafeBufferPointer { bytes in
-                Result { () throws(JSONFailure) in
-                    try Scanner(bytes).resume(from: from, state: &state, maxDepth: maxDepth, isFinal: false, into: &sink)
+            let from = chunks.start
+            // A value that ends the buffer is whole: its line was read first,
+            // and a number (the one value more bytes could lengthen) is on one.
+            let (read, mayGoOn) = chunks.bytes.withUnsafeBufferPointer { buffer in
+                let bytes = UnsafeBufferPointer(rebasing: buffer[from...])
+                do throws(JSONFailure) {
+                    let record = try parser.readRecord(bytes, estimatedNodes: estimatedNodes) { valueEnd, end in
+                        let isRest = from == 0 && end == bytes.count && chunks.input.isAtEnd
+                        return isRest ? chunks.bytes : Array(bytes[..<valueEnd])
+                    }
+                    return (Result<_, JSONFailure>.success(record), false)
+                } catch {
+                    return (.failure(error), Scanner(bytes).mayGoOn(error))
                 }
             }
-            switch scanned {
-            case .success(let end):
-                guard state.isSuspended else { return (end, false) }
-                from = end - cursor
-                guard try chunks.readOn(tokenAt: end) else { return (chunks.bytes.count, true) }
-                from += cursor
-            case .failure(let failure):
-                let offset = failure.offset
-                if offset > cursor, offset < chunks.bytes.count, JSONRecovery.beginsValue(chunks.bytes[offset]),
-                    JSONRecovery.beginsLine(offset, in: chunks.bytes, after: cursor) == true
-                {
-                    return (offset, false)
-                }
-                // Malformed before the input ended: not cut off by the end.
-                return (try chunks.lineBreak(from: offset, keepsSearched: true) ?? chunks.bytes.count, false)
+            let failure: JSONFailure
+            switch read {
+            case .success(let record): return (.success(record.document), from + record.valueEnd, from + record.end)
+            case .failure(let error): failure = error
+            }
+            if mayGoOn, !chunks.input.isAtEnd {
+                let held = chunks.bytes.count - from
+                _ = try chunks.readOn(tokenAt: from + failure.offset)
+                while held >= Self.longRecord, chunks.bytes.count - chunks.start < 2 * held, try chunks.refill() {}
+                continue
+            }
+            var (recordEnd, cutOff) = (chunks.bytes.count, false)
+            switch failure.mistake {
+            case .tooManyNodes: recordEnd = from + failure.offset
+            case _ where mayGoOn: cutOff = true
+            default: recordEnd = try end(ofRecordFailingAt: from + failure.offset)
+            }
+            // The strict parse of the record alone says what is wrong, as a one-shot load would.
+            do {
+                return (.success(try parser.parse(chunks.bytes[chunks.start..<recordEnd])), recordEnd, recordEnd)
+            } catch {
+                var moved = error
+                moved.location = error.location?.placed(at: start)
+                if cutOff { cutOffRecord = start }
+                return (.failure(moved), recordEnd, recordEnd)
             }
         }
+    }
+
+    /// Where a malformed record that fails at buffer index `offset` ends:
+    /// at the failing token when it begins a later line and can begin a
+    /// value, else at the line break after it (the rule of ``JSONRecovery``).
+    private func end(ofRecordFailingAt offset: Int) throws(LoadError) -> Int {
+        if offset > chunks.start, offset < chunks.bytes.count, JSONRecovery.beginsValue(chunks.bytes[offset]),
+            JSONRecovery.beginsLine(offset, in: chunks.bytes, after: chunks.start) == true
+        {
+            return offset
+        }
+        return try chunks.lineBreak(from: offset, keepsSearched: true) ?? chunks.bytes.count
     }
 
     /// Cuts the next batch of whole lines, for JSON Lines read on several
-    /// cores; `nil` at the end. Another reader parses it, with the returned
+    /// cores; `nil` at the end. Another reader parses it with the returned
     /// byte offset at line 1, column 1 as its origin; the caller moves its
-    /// locations to the batch's line (``SourceLocation/counted(from:)``)
-    /// once the batches before are counted. This reader counts no lines
-    /// here: ``location`` keeps the right byte offset only.
+    /// locations to the batch's line (``SourceLocation/counted(from:)``).
+    /// This reader counts no lines here: ``location`` keeps the byte offset only.
     ///
     /// A batch is what was read (at least `size` bytes, unless the input
     /// ends first) up to its last line feed, or the first after it when one
-    /// line is longer; so each byte is copied once. A record that spans
+    /// line is longer; so each byte is copied once. A record over several
     /// lines may be cut: the batch's reader reports it (``cutOffRecord``),
     /// and the caller reads it again with the next batch's bytes after it.
     package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], byteOffset: Int)? {
-        while chunks.bytes.count - cursor < size, try chunks.refill() {}
-        guard cursor < chunks.bytes.count else { return nil }
+        while chunks.bytes.count - chunks.start < size, try chunks.refill() {}
+        guard chunks.start < chunks.bytes.count else { return nil }
         var end = chunks.bytes.count
-        if !input.isAtEnd {
-            if let newline = chunks.bytes[cursor...].lastIndex(of: 0x0A) {
+        if !chunks.input.isAtEnd {
+            if let newline = chunks.bytes[chunks.start...].lastIndex(of: 0x0A) {
                 end = newline + 1
             } else {
                 end = try chunks.lineFeed(from: chunks.bytes.count).map { $0 + 1 } ?? chunks.bytes.count
@@ -219,7 +216,7 @@ package final class RecordReader {
     /// from yet; `nil` otherwise (``nextBatch(size:)`` cuts them then).
     package func fileBatches(size: Int) -> FileLineBatches? {
         guard chunks.mark.offset == 0, chunks.bytes.isEmpty else { return nil }
-        return FileLineBatches(input, size: size)
+        return FileLineBatches(chunks.input, size: size)
     }
 
     /// Where reading stands: the end of the last record returned and the
@@ -229,14 +226,5 @@ package final class RecordReader {
     /// Hands back a batch's bytes, as ``FileLineBatches/recycle(_:)`` does.
     package func recycle(_ bytes: consuming [UInt8]) {
         spare = bytes
-    }
-
-    /// The document in `range`; from the buffer's start to the end of the
-    /// input (white space aside) it is the buffer itself, no copy.
-    private func parseStrictly(_ range: Range<Int>) throws(LoadError) -> Document {
-        if range.lowerBound == 0, input.isAtEnd, chunks.bytes[range.upperBound...].allSatisfy(XMLWhitespace.contains) {
-            return try parser.parse(chunks.bytes)
-        }
-        return try parser.parse(chunks.bytes[range])
     }
 }

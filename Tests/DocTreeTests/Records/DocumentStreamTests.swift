@@ -125,6 +125,24 @@ import TestSupport
         #expect(try results[3].get().root.jsonString() == #"{"end":true}"#)
     }
 
+    /// A record longer than ``RecordReader/longRecord``, over many lines and
+    /// chunks: read on until the buffer holds twice as much, then parsed whole.
+    @Test func longMultiLineRecordAcrossChunks() throws {
+        let items = (0..<20_000).map { "  {\"n\": \($0)}" }.joined(separator: ",\n")
+        let text = "[0]\n[\n\(items)\n] 7\n[1, oops\n"
+        #expect(text.utf8.count > 4 * RecordReader.longRecord)
+        let url = try Self.temporaryFile(text)
+        defer { try? FileManager.default.removeItem(at: url) }
+        for chunkSize in [4096, 65_536] {
+            let results = try Self.records(file: url, chunkSize: chunkSize)
+            #expect(results.count == 4)
+            #expect(try results[1].get().root.children.count == 20_000)
+            #expect(try results[1].get().root.jsonString().hasSuffix(#"{"n":19999}]"#))
+            #expect(try results[2].get().root.jsonString() == "7")
+            #expect(results[3].failureValue?.location == SourceLocation(byteOffset: text.utf8.count - 5, line: 20_004, column: 5))
+        }
+    }
+
     @Test func fileStreamsMatchDataStreamsAcrossChunkBoundaries() throws {
         // Records of growing size, so that record ends fall at many offsets of a chunk.
         var text = ""
@@ -146,6 +164,39 @@ import TestSupport
         #expect(Self.records(DocumentStream(contentsOf: url)) == expected)
     }
 
+    /// Streams put together from valid and malformed pieces (numbers and
+    /// literals that a chunk may cut, records over several lines, strings
+    /// left open): read from a file in chunks of any size, they give the
+    /// records, errors and error locations that reading them whole gives.
+    @Test func chunkedReadingMatchesWholeReadingOnMixedStreams() throws {
+        let pieces = [
+            #"{"a":1}"#, "[1,2]", #"{"a": [1, 2"#, #""abc"#, "tru", "true", "null", "12345", "-3.5e2", "}", ",",
+            "{\"a\":\n 10}", "[\n1,\n22\n]", #"{"a": oops}"#, "[1,]", "01", #""x\q""#, #""é""#, "1.", "[1 2]",
+        ]
+        let separators = ["\n", " ", "\r\n", "", "\n\n", "\t", "\r"]
+        var generator = SplitMix64(seed: 17)
+        for round in 0..<40 {
+            var text = ""
+            for _ in 0..<(1 + Int(generator.next() % 12)) {
+                text += pieces[Int(generator.next() % UInt64(pieces.count))]
+                text += separators[Int(generator.next() % UInt64(separators.count))]
+            }
+            let url = try Self.temporaryFile(text)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let whole = Array(DocumentStream(data: Data(text.utf8))).map(Self.describeWithMessage)
+            for chunkSize in [1, 2, 3, 5, 8] {
+                let chunked = try Self.records(file: url, chunkSize: chunkSize).map(Self.describeWithMessage)
+                #expect(chunked == whole, "round \(round), chunk size \(chunkSize): \(text.debugDescription)")
+            }
+        }
+    }
+
+    /// A record as compact JSON, or its error's location and message.
+    static func describeWithMessage(_ record: Result<Document, LoadError>) -> String {
+        guard case .failure(let error) = record else { return describe(record) }
+        return "error \(error.location.map { "\($0)" } ?? "-") \(error.message)"
+    }
+
     @Test func unreadableFileYieldsOneFailure() {
         let results = Array(DocumentStream(contentsOf: URL(fileURLWithPath: "/nonexistent/events.jsonl")))
         #expect(results.count == 1)
@@ -164,6 +215,15 @@ import TestSupport
         let results = Array(DocumentStream(data: Data("[[1]]\n[2]".utf8), options: LoadOptions(maxDepth: 1)))
         #expect(results.first?.failureValue?.kind == .nestingTooDeep)
         #expect(results.count == 2)
+    }
+
+    @Test func recordOverTheNodeLimitEndsWhereItsValueEnds() {
+        var options = LoadOptions()
+        options.maxNodeCount = 3
+        let text = "[1,2,3] [4]\n[\n5,\n6\n]\n[7]"
+        let results = Array(DocumentStream(data: Data(text.utf8), options: options))
+        #expect(results.map(Self.describe) == ["error 1:5", "[4]", "error -", "[7]"])
+        #expect(results[0].failureValue?.kind == .tooLarge)
     }
 
     @Test func singleDocumentIsAStreamOfOne() {
