@@ -151,10 +151,7 @@ struct Scanner {
             case .firstOrClose:
                 state.mark(i, .firstOrClose, top)
                 guard i < count || isFinal else { throw JSONFailure(.needsInput, at: i) }
-                if i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    i &+= 1
-                    try sink.close(top.container, at: i)
-                    top = state.stack.pop()
+                if try closes(at: &i, &top, state: &state, into: &sink) {
                     afterValue = true
                 } else if top.isObject {
                     member = .first
@@ -170,22 +167,8 @@ struct Scanner {
                     if Sink.resumes {
                         state.mark(i, .value(member), top)
                     }
-                    // The name, its ':' and the white space after it, read here
-                    // in the loop, so the sink's state stays in registers.
-                    guard i < count, base[i] == UInt8(ascii: "\"") else {
-                        throw JSONFailure(.expectedMemberName(afterComma: member == .afterComma), at: i)
-                    }
-                    let (end, escaped) = try scanString(at: i)
-                    if Sink.resumes {
-                        // The ':' before the hook, so the name is told once
-                        // even when the buffer ends before its ':'.
-                        let next = try valueAfterName(endingAt: end)
-                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
-                        i = next
-                    } else {
-                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
-                        i = try valueAfterName(endingAt: end)
-                    }
+                    // Read here in the loop, so the sink's state stays in registers.
+                    i = try name(at: i, afterComma: member == .afterComma, into: &sink, in: &top.container)
                     member = .none
                 }
                 if Sink.resumes {
@@ -222,19 +205,12 @@ struct Scanner {
                         state.mark(i, .firstOrClose, top)
                         throw JSONFailure(.needsInput, at: i)
                     }
-                    let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                    if i < count, base[i] == closer {
-                        i &+= 1
-                        try sink.close(top.container, at: i)
-                        top = state.stack.pop()
-                    } else if isObject {
-                        if Sink.readsKeysApart {
+                    if try !closes(at: &i, &top, state: &state, into: &sink) {
+                        if isObject, Sink.readsKeysApart {
                             i = try nameApart(at: i, afterComma: false, into: &sink, in: &top.container)
-                        } else {
+                        } else if isObject {
                             member = .first
                         }
-                        continue valueLoop
-                    } else {
                         continue valueLoop
                     }
 
@@ -266,12 +242,7 @@ struct Scanner {
                     }
                     continue valueLoop
                 }
-                if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
-                    i &+= 1
-                    try sink.close(top.container, at: i)
-                    top = state.stack.pop()
-                    continue
-                }
+                if try closes(at: &i, &top, state: &state, into: &sink) { continue }
                 throw JSONFailure(.expectedCommaOrClose(inObject: top.isObject), at: i)
             }
         }
@@ -365,34 +336,32 @@ struct Scanner {
     func scanNumber(at start: Int) throws(JSONFailure) -> (end: Int, fractional: Bool) {
         var i = start
         if base[i] == UInt8(ascii: "-") { i &+= 1 }
-        guard i < count, Self.isDigit(base[i]) else { throw JSONFailure(.expectedDigit(.sign), at: i) }
-        if base[i] == UInt8(ascii: "0") {
+        if i < count, base[i] == UInt8(ascii: "0") {
             i &+= 1
-            if i < count, Self.isDigit(base[i]) {
-                throw JSONFailure(.leadingZero, at: start)
-            }
+            if i < count, Self.isDigit(base[i]) { throw JSONFailure(.leadingZero, at: start) }
         } else {
-            i = skipDigits(i &+ 1)
+            i = try digits(from: i, .sign)
         }
         var fractional = false
         if i < count, base[i] == UInt8(ascii: ".") {
-            i &+= 1
-            guard i < count, Self.isDigit(base[i]) else {
-                throw JSONFailure(.expectedDigit(.fraction), at: i)
-            }
-            i = skipDigits(i &+ 1)
+            i = try digits(from: i &+ 1, .fraction)
             fractional = true
         }
         if i < count, base[i] | 0x20 == UInt8(ascii: "e") {
             i &+= 1
             if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
-            guard i < count, Self.isDigit(base[i]) else {
-                throw JSONFailure(.expectedDigit(.exponent), at: i)
-            }
-            i = skipDigits(i &+ 1)
+            i = try digits(from: i, .exponent)
             fractional = true
         }
         return (i, fractional)
+    }
+
+    /// The offset past the digits from `start`, of which there must be one
+    /// (else the number lacks its `part`).
+    @inline(__always)
+    func digits(from start: Int, _ part: JSONMistake.NumberPart) throws(JSONFailure) -> Int {
+        guard start < count, Self.isDigit(base[start]) else { throw JSONFailure(.expectedDigit(part), at: start) }
+        return skipDigits(start &+ 1)
     }
 
     /// The first offset from `start` on that is not an ASCII digit.
@@ -469,29 +438,45 @@ struct Scanner {
         }
     }
 
-    // MARK: Member names
+    // MARK: Member names and closing brackets
 
-    /// Reads a member name at `i`, telling `sink`, in a function of its own
-    /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
-    /// offset of the member's value.
-    @inline(never)
-    func nameApart<Sink: JSONSink>(
+    /// Reads the member name at `i` and its ':', then tells `sink` (so a
+    /// resumable scan tells it once, even when the buffer ends before the
+    /// ':'); returns the offset of the member's value.
+    @inline(__always)
+    func name<Sink: JSONSink>(
         at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
     ) throws(JSONFailure) -> Int {
         guard i < count, base[i] == UInt8(ascii: "\"") else {
             throw JSONFailure(.expectedMemberName(afterComma: afterComma), at: i)
         }
         let (end, escaped) = try scanString(at: i)
-        try sink.key(from: i, to: end, escaped: escaped, in: &container, of: self)
-        return try valueAfterName(endingAt: end)
-    }
-
-    /// After a member name that ends at `end`: the offset of its value,
-    /// past the ':' and the white space around it.
-    @inline(__always)
-    func valueAfterName(endingAt end: Int) throws(JSONFailure) -> Int {
         let colon = skipWhitespace(end)
         guard colon < count, base[colon] == UInt8(ascii: ":") else { throw JSONFailure(.expectedColon, at: colon) }
+        try sink.key(from: i, to: end, escaped: escaped, in: &container, of: self)
         return skipWhitespace(colon &+ 1)
+    }
+
+    /// ``name(at:afterComma:into:in:)`` in a function of its own, for the
+    /// sinks that say so (``JSONSink/readsKeysApart``).
+    @inline(never)
+    func nameApart<Sink: JSONSink>(
+        at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
+    ) throws(JSONFailure) -> Int {
+        try name(at: i, afterComma: afterComma, into: &sink, in: &container)
+    }
+
+    /// Whether `top`'s closing bracket is at `i`; if so, reads it, tells
+    /// `sink`, and pops the next container into `top`.
+    @inline(__always)
+    private func closes<Sink: JSONSink>(
+        at i: inout Int, _ top: inout ScanFrame<Sink.Container>, state: inout ScanState<Sink.Container>,
+        into sink: inout Sink
+    ) throws(JSONFailure) -> Bool {
+        guard i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+        i &+= 1
+        try sink.close(top.container, at: i)
+        top = state.stack.pop()
+        return true
     }
 }
