@@ -17,7 +17,8 @@ enum JSONRecovery {
     /// Whether only spaces and tabs stand between the line break before `i`
     /// and `i` in `bytes`, looking back no further than `lower`; `nil` when
     /// `lower` comes first (the caller knows what lies before it).
-    static func beginsLine(_ i: Int, in bytes: [UInt8], after lower: Int) -> Bool? {
+    static func beginsLine<Bytes: RandomAccessCollection<UInt8>>(_ i: Int, in bytes: Bytes, after lower: Int) -> Bool?
+    where Bytes.Index == Int {
         var j = i
         while j > lower {
             let c = bytes[j - 1]

@@ -69,8 +69,8 @@ package enum JSONScanner {
 }
 
 /// Reads one input buffer: the one grammar of JSON and its tokens, with
-/// word-at-a-time fast paths. Positions are byte offsets; every read is
-/// bounds-checked against `count`. Two words: two registers per helper call.
+/// word-at-a-time fast paths. Positions are byte offsets, every read checked
+/// against `count`. Two words: two registers per helper call.
 struct Scanner {
     /// The first byte, or a dangling pointer never read when the input is empty.
     let base: UnsafePointer<UInt8>
@@ -83,16 +83,14 @@ struct Scanner {
 
     var input: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Reads the one value that starts at `start` (white space skipped),
-    /// telling `sink` each token as it validates it; returns the offset just
-    /// past the value. Opening a container more than `maxDepth` deep fails
-    /// with ``JSONMistake/tooDeep(maxDepth:)``.
+    /// Reads the one value at `start` (white space skipped), telling `sink`
+    /// each token as it validates it; returns the offset past the value.
+    /// A container opened more than `maxDepth` deep fails (``JSONMistake/tooDeep(maxDepth:)``).
     @inline(__always)
     func scan<Sink: JSONSink>(from start: Int, maxDepth: Int, into sink: inout Sink) throws(JSONFailure) -> Int {
-        // The stack lives in this frame up to 32 containers deep (no
-        // allocation, no copy-on-write checks), then on the heap.
+        // Up to 32 containers deep the stack is in this frame: no allocation, no copy-on-write checks.
         let result = withUnsafeTemporaryAllocation(of: ScanFrame<Sink.Container>.self, capacity: 32) { room in
-            var state = ScanState(stack: ScanStack(room), root: sink.root)
+            var state = ScanState(room: room, root: sink.root)
             defer { state.release() }
             return Result { () throws(JSONFailure) in
                 try scan(from: start, maxDepth: maxDepth, isFinal: true, into: &sink, state: &state)
@@ -102,16 +100,15 @@ struct Scanner {
     }
 
     /// Reads on from `start` where `state` stands, for a sink that resumes
-    /// (``JSONSink/resumes``), over a buffer that holds the input so far
-    /// (`isFinal` when it holds the rest of it).
+    /// (``JSONSink/resumes``), over a buffer of the input so far (`isFinal`
+    /// when it holds the rest).
     ///
-    /// Where the buffer ends inside a token (or the white space before one,
-    /// or a number) and the input goes on, the scan stops at that token's
-    /// start (``ScanState/isSuspended``) and returns its offset; the caller
-    /// keeps the bytes from there, appends at least as many (or a long token
-    /// is read again and again) and resumes over them, offsets rebased. Each
-    /// hook is called once, when its token is whole: a key hook's bytes may
-    /// be gone by the next hook.
+    /// Where the buffer ends inside a token (or the white space before one)
+    /// and the input goes on, the scan stops at that token's start
+    /// (``ScanState/isSuspended``) and returns its offset; the caller keeps
+    /// the bytes from there, appends at least as many (else a long token is
+    /// read again and again) and resumes, offsets rebased. Each hook is
+    /// called once, when its token is whole: a key's bytes may be gone by the next hook.
     func resume<Sink: JSONSink>(
         from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink
     ) throws(JSONFailure) -> Int {
@@ -124,20 +121,18 @@ struct Scanner {
         }
     }
 
-    /// The one scan loop, resumable when the sink says so (the check is
-    /// static: for the others the resumable parts compile away).
+    /// The one scan loop; its resumable parts compile away for sinks that do not resume.
     @inline(__always)
     private func scan<Sink: JSONSink>(
         from start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, state: inout ScanState<Sink.Container>
     ) throws(JSONFailure) -> Int {
         var i = start
         var top = state.top
-        // Whether a member name comes before the next value.
         var member = MemberName.none
-        // A resumable scan marks in `state` each token boundary it would
-        // stop at, with the phase there (no hook is called between the mark
-        // and a failure that may be the buffer's end). Resuming after a
-        // value skips the value part of the loop once.
+        // A resumable scan marks in `state` each token boundary it would stop
+        // at, with the phase there (no hook is called between a mark and a
+        // failure that may be the buffer's end). Resuming after a value skips
+        // the value part of the loop once.
         var afterValue = false
 
         if Sink.resumes {
@@ -226,11 +221,7 @@ struct Scanner {
                     state.mark(i, .afterValue, top)
                 }
                 i = skipWhitespace(i)
-                guard i < count else {
-                    throw JSONFailure(.expectedCommaOrClose(inObject: top.isObject), at: i)
-                }
-                let c = base[i]
-                if c == UInt8(ascii: ",") {
+                if i < count, base[i] == UInt8(ascii: ",") {
                     try sink.separator(at: i)
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
@@ -254,9 +245,8 @@ struct Scanner {
         return i
     }
 
-    /// Whether the scan may have failed only because the buffer ends: more
-    /// bytes could make the value valid, or fail it further on. A sink's
-    /// own stop (``JSONMistake/declined``) never is.
+    /// Whether the scan may have failed only because the buffer ends (more
+    /// bytes could make the value valid); never for a sink's ``JSONMistake/declined``.
     func mayGoOn(_ failure: JSONFailure) -> Bool {
         switch failure.mistake {
         case .declined: return false
@@ -308,9 +298,8 @@ struct Scanner {
         return i
     }
 
-    /// The literal (`true`, `false` or `null`) at `i`, which is in the
-    /// input: its kind and length; `nil` when there is none. Each is
-    /// compared as one little-endian word ("true", "null", "alse").
+    /// The kind and length of the literal at `i` (in the input), compared
+    /// as one little-endian word ("true", "null", "alse"); `nil` for none.
     @inline(__always)
     func literal(at i: Int) -> (kind: Node.Kind, length: Int)? {
         switch base[i] {
@@ -381,8 +370,8 @@ struct Scanner {
         return i
     }
 
-    /// Scans the string whose opening quote is at `start`, validating escapes
-    /// and UTF-8: the offset past its closing quote, and whether it has a backslash.
+    /// Validates the string whose opening quote is at `start` (escapes and
+    /// UTF-8): the offset past its closing quote, and whether it has a backslash.
     @inline(__always)
     func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool) {
         var i = start &+ 1

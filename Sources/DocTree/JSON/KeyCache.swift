@@ -57,8 +57,7 @@ struct KeyCache {
         let key = scanner.base + offset
         // The closing quote follows the key, so an eight-byte load from the
         // key is in bounds unless the input ends within eight bytes.
-        let prefix = offset &+ 8 <= scanner.count
-            ? Self.prefix(loading: key, length: length) : Self.prefix(copying: key, length: length)
+        let prefix = Self.prefix(key, length: length, wordFits: offset &+ 8 <= scanner.count)
         let hash = Self.hash(prefix: prefix, key: key, length: length)
         let cached = find(hash: hash, prefix: prefix, key: key, length: length)
         if cached != 0 { return cached }
@@ -75,15 +74,14 @@ struct KeyCache {
         UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     }
 
-    /// The prefix word of a key when eight bytes can be read from `key`.
+    /// The prefix word of the `length` bytes at `key`, loaded as one word
+    /// when it `wordFits` in the input, else (near its end) byte by byte.
     @inline(__always)
-    static func prefix(loading key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
-        let word = load(key)
-        return length >= 8 ? word : word & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1)
-    }
-
-    /// The prefix word of a key near the end of the input, byte by byte.
-    static func prefix(copying key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
+    static func prefix(_ key: UnsafePointer<UInt8>, length: Int, wordFits: Bool) -> UInt64 {
+        if wordFits {
+            let word = load(key)
+            return length >= 8 ? word : word & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1)
+        }
         var word: UInt64 = 0
         for k in 0..<min(length, 8) { word |= UInt64(key[k]) &<< UInt64(k &* 8) }
         return word
@@ -147,18 +145,22 @@ struct KeyCache {
     mutating func insert(id: UInt32, hash: UInt32, prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) {
         guard keyBytesCount + length <= Int(UInt32.max) else { return }
         if (used &+ 1) &* 2 > mask &+ 1 { grow() }
+        guard let slot = emptySlot(for: hash) else { return }
+        let offset = storeBytes(key, length)
+        slots[slot] = Entry(
+            prefix: prefix, offset: UInt32(truncatingIfNeeded: offset),
+            length: UInt32(truncatingIfNeeded: length), id: id, hash: hash)
+        used &+= 1
+    }
+
+    /// The first empty slot within ``maxProbes`` of `hash`'s, if any.
+    private func emptySlot(for hash: UInt32) -> Int? {
         var slot = Int(hash) & mask
         for _ in 0..<Self.maxProbes {
-            if slots[slot].id == 0 {
-                let offset = storeBytes(key, length)
-                slots[slot] = Entry(
-                    prefix: prefix, offset: UInt32(truncatingIfNeeded: offset),
-                    length: UInt32(truncatingIfNeeded: length), id: id, hash: hash)
-                used &+= 1
-                return
-            }
+            if slots[slot].id == 0 { return slot }
             slot = (slot &+ 1) & mask
         }
+        return nil
     }
 
     /// Copies a key's bytes to the end of ``keyBytes``; returns their offset.
@@ -178,17 +180,16 @@ struct KeyCache {
         return offset
     }
 
+    /// Doubles the table. An entry that finds no slot is dropped (it is a
+    /// cache) but stays in ``used``, which then only makes the table grow sooner.
     private mutating func grow() {
         let oldSlots = slots
         let oldCapacity = mask + 1
-        let capacity = oldCapacity * 2
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: .empty, count: capacity)
-        mask = capacity - 1
+        slots = .allocate(capacity: oldCapacity * 2)
+        slots.initialize(repeating: .empty, count: oldCapacity * 2)
+        mask = oldCapacity * 2 - 1
         for k in 0..<oldCapacity where oldSlots[k].id != 0 {
-            var slot = Int(oldSlots[k].hash) & mask
-            while slots[slot].id != 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = oldSlots[k]
+            if let slot = emptySlot(for: oldSlots[k].hash) { slots[slot] = oldSlots[k] }
         }
         oldSlots.deallocate()
     }

@@ -19,24 +19,20 @@ struct ScanFrame<Container> {
 }
 
 /// The scan's stack of open containers: in the room its caller gives (a
-/// temporary allocation) while that suffices, then on the heap. Elements are
-/// plain values (a sink's containers hold no references).
+/// temporary allocation) while that suffices, then on the heap; its owner
+/// calls ``release()``. Elements are plain values (a sink's containers hold
+/// no references).
 struct ScanStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
-    private var onHeap = false
+    private var onHeap: Bool
 
-    init(_ room: UnsafeMutableBufferPointer<Element>) {
-        base = room.baseAddress!
-        capacity = room.count
-    }
-
-    /// A stack on the heap from the start; its owner calls ``release()``.
-    init(capacity: Int) {
-        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-        self.capacity = capacity
-        onHeap = true
+    /// A stack in `room`, or without one on the heap from the start.
+    init(_ room: UnsafeMutableBufferPointer<Element>?) {
+        onHeap = room?.baseAddress == nil
+        capacity = onHeap ? 32 : room!.count
+        base = room?.baseAddress ?? .allocate(capacity: capacity)
     }
 
     var isEmpty: Bool { count == 0 }
@@ -64,7 +60,7 @@ struct ScanStack<Element> {
     private mutating func grow() {
         let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base, count: count)
-        if onHeap { base.deallocate() }
+        release()
         base = larger
         capacity *= 2
         onHeap = true
@@ -89,14 +85,10 @@ struct ScanState<Container> {
     /// The last token boundary marked, where a scan that stops goes on.
     var resumeOffset = 0
 
-    init(stack: ScanStack<ScanFrame<Container>>, root: Container) {
-        self.stack = stack
+    /// A state before a top-level value, its stack in `room` or on the heap.
+    init(room: UnsafeMutableBufferPointer<ScanFrame<Container>>? = nil, root: Container) {
+        self.stack = ScanStack(room)
         self.top = ScanFrame(container: root, isObject: false)
-    }
-
-    /// A state before a top-level value, its stack on the heap.
-    init(root: Container) {
-        self.init(stack: ScanStack(capacity: 32), root: root)
     }
 
     /// Back to before a top-level value (after a malformed one).
