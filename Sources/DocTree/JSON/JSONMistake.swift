@@ -6,7 +6,6 @@ enum JSONMistake: Equatable {
     case expectedValue
     /// No member name after `{` (`afterComma` false) or after a comma.
     case expectedMemberName(afterComma: Bool)
-    /// No `:` after a member name.
     case expectedColon
     /// No `,` or closing bracket after a member or element.
     case expectedCommaOrClose(inObject: Bool)
@@ -19,13 +18,11 @@ enum JSONMistake: Equatable {
     case unterminatedString
     /// A backslash followed by a character that does not make an escape.
     case invalidEscape
-    /// `\u` not followed by four hexadecimal digits.
     case invalidUnicodeEscape
     /// A `\u` escape of a surrogate without its pair.
     case loneSurrogate(high: Bool)
     /// A raw control character (a line break included) inside a string.
     case controlCharacter
-    /// A byte that is not part of well-formed UTF-8.
     case invalidUTF8
     /// An opening bracket past ``LoadOptions/maxDepth``.
     case tooDeep(maxDepth: Int)

@@ -30,12 +30,7 @@ package enum JSONScanner {
     ///   second value included), or ``LoadError/Kind-swift.struct/tooLarge``
     ///   past the table's 32-bit caps.
     package static func parse(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Document {
-        switch try read(bytes, options: options) {
-        case .document(let document):
-            return document
-        case .values(let offset):
-            throw bytes.withUnsafeBufferPointer { JSONMistake.trailingValue.error(at: offset, in: $0) }
-        }
+        try JSONRecordParser(options: options).parse(bytes)
     }
 
     /// Parses UTF-8 JSON `bytes` into a document, or says that they hold

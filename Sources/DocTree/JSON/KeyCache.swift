@@ -1,9 +1,8 @@
 /// An open-addressing hash table from a key's raw bytes (between the
-/// quotes) to its interned name id: a key seen before costs one hash and one
-/// comparison instead of a `String` and a dictionary lookup. Each entry
-/// keeps the key's first eight bytes, so short keys (most) compare without
-/// touching memory elsewhere, and a copy of all its bytes, so the cache
-/// outlives its input. Manually allocated: the owner calls ``deallocate()``.
+/// quotes) to its interned name id: a known key costs a hash and a compare,
+/// not a `String` and a dictionary lookup. An entry holds the key's first
+/// eight bytes, so short keys (most) compare in place; the cache copies all
+/// its bytes, so it outlives its input. The owner calls ``deallocate()``.
 struct KeyCache {
     struct Entry {
         /// The first `min(length, 8)` bytes, little-endian, zero-padded.
@@ -47,16 +46,14 @@ struct KeyCache {
         keyBytesCount = 0
     }
 
-    /// The name id of the key whose raw text (`length` bytes, `escaped` when
-    /// it holds a backslash) is at `offset` in `scanner`'s input, decoded and
-    /// interned in `names` the first time it is seen.
+    /// The name id of the key whose raw text (`length` bytes, `escaped` with
+    /// a backslash) is at `offset` in `scanner`'s input; interned in `names` when new.
     @inline(__always)
     mutating func id(
         ofKeyAt offset: Int, length: Int, escaped: Bool, in scanner: Scanner, names: inout NameTable.Builder
     ) throws(JSONFailure) -> UInt32 {
         let key = scanner.base + offset
-        // The closing quote follows the key, so an eight-byte load from the
-        // key is in bounds unless the input ends within eight bytes.
+        // The closing quote follows the key: a word load is in bounds unless the input ends within eight bytes.
         let prefix = Self.prefix(key, length: length, wordFits: offset &+ 8 <= scanner.count)
         let hash = Self.hash(prefix: prefix, key: key, length: length)
         let cached = find(hash: hash, prefix: prefix, key: key, length: length)
@@ -87,8 +84,7 @@ struct KeyCache {
         return word
     }
 
-    /// Mixes the key's words; MurmurHash3's 64-bit finalizer spreads every
-    /// bit over the low bits the table uses.
+    /// Mixes the key's words; MurmurHash3's 64-bit finalizer spreads every bit over the low bits the table uses.
     @inline(__always)
     static func hash(prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) -> UInt32 {
         var h = prefix ^ (UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15)
@@ -125,9 +121,8 @@ struct KeyCache {
         return 0
     }
 
-    /// How far a lookup or insertion probes: the hash is not keyed, so keys
-    /// crafted to collide are simply not cached past it, and interning (a
-    /// randomly seeded `Dictionary`) handles them.
+    /// How far a lookup or insertion probes: the hash is not keyed, so keys crafted to collide
+    /// are not cached past it, and interning (a randomly seeded `Dictionary`) handles them.
     static var maxProbes: Int { 32 }
 
     /// Whether two keys longer than eight bytes with equal prefixes are equal.
@@ -140,8 +135,7 @@ struct KeyCache {
         return load(a + (length &- 8)) == load(b + (length &- 8))
     }
 
-    /// Caches `id` for the `length` bytes at `key`, with the `hash` and
-    /// `prefix` computed for ``find(hash:prefix:key:length:)``.
+    /// Caches `id` for the `length` bytes at `key`, with their `hash` and `prefix`.
     mutating func insert(id: UInt32, hash: UInt32, prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) {
         guard keyBytesCount + length <= Int(UInt32.max) else { return }
         if (used &+ 1) &* 2 > mask &+ 1 { grow() }
