@@ -164,7 +164,7 @@ struct Scanner {
                 if Sink.resumes {
                     state.mark(i, .value(.none), top)
                 }
-                guard i < count else { throw JSONFailure(state.stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
+                guard i < count else { throw JSONFailure(state.depth == 0 ? .emptyInput : .expectedValue, at: i) }
                 let c = base[i]
                 switch c {
                 case UInt8(ascii: "\""):
@@ -185,10 +185,10 @@ struct Scanner {
                     i &+= length
 
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    guard state.stack.count < maxDepth else { throw JSONFailure(.tooDeep(maxDepth: maxDepth), at: i) }
+                    guard state.depth < maxDepth else { throw JSONFailure(.tooDeep(maxDepth: maxDepth), at: i) }
                     let isObject = c == UInt8(ascii: "{")
                     let opened = try sink.open(isObject: isObject, at: i, in: &top.container)
-                    state.stack.push(top)
+                    state.push(top)
                     top = ScanFrame(container: opened, isObject: isObject)
                     i = skipWhitespace(i &+ 1)
                     if Sink.resumes, i == count, !isFinal {
@@ -211,7 +211,7 @@ struct Scanner {
 
             // After a value: a separator, a closing bracket, or the end of the value read.
             while true {
-                if state.stack.isEmpty { break valueLoop }
+                if state.depth == 0 { break valueLoop }
                 if Sink.resumes {
                     state.mark(i, .afterValue, top)
                 }
@@ -460,7 +460,7 @@ struct Scanner {
         guard i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
         i &+= 1
         try sink.close(top.container, at: i)
-        top = state.stack.pop()
+        top = state.pop()
         return true
     }
 }
