@@ -78,7 +78,8 @@ enum JSONMistake: Equatable {
             // Only white space comes before a second value: a line break in it suggests JSON Lines.
             guard self == .trailingValue, JSONRecovery.beginsLine(offset, in: bytes, after: 0) == true
             else { return message }
-            return message + "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
+            return message
+                + "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
         }
         switch self {
         case .leadingZero:
@@ -95,7 +96,8 @@ enum JSONMistake: Equatable {
         case .loneSurrogate(let high):
             let escape = bytes.escape(at: offset)
             return high
-                ? "lone surrogate '\(escape)': a high surrogate must be followed by a low surrogate escape (\\uDC00…\\uDFFF)"
+                ? "lone surrogate '\(escape)': a high surrogate must be followed by a low surrogate escape"
+                    + " (\\uDC00…\\uDFFF)"
                 : "lone surrogate '\(escape)': a low surrogate must follow a high surrogate"
         case .controlCharacter:
             let c = offset < bytes.count ? bytes[offset] : 0
@@ -104,7 +106,8 @@ enum JSONMistake: Equatable {
                 : "unescaped control character \(Self.scalarName(c)) in a string; write it as an escape"
         case .invalidUTF8:
             let byte = offset < bytes.count ? Hex.byte(bytes[offset]) : "?"
-            return "invalid UTF-8 byte \(byte) at byte offset \(inputOffset); if the document is in a legacy encoding, pass LoadOptions.encoding (e.g. \"EUC-KR\")"
+            return "invalid UTF-8 byte \(byte) at byte offset \(inputOffset); if the document is in a legacy encoding,"
+                + " pass LoadOptions.encoding (e.g. \"EUC-KR\")"
         case .tooDeep(let maxDepth):
             return "nesting deeper than \(maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)"
         case .tooManyNodes(let maxNodes):

@@ -43,7 +43,9 @@ package enum JSONScanner {
 
     /// Parses like ``parse(_:options:)`` and also records where every value
     /// and member key stands in `bytes` (see ``NodeSpans``), for editing.
-    package static func parseWithSpans(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> (Document, NodeSpans) {
+    package static func parseWithSpans(
+        _ bytes: [UInt8], options: LoadOptions
+    ) throws(LoadError) -> (Document, NodeSpans) {
         let estimate = JSONRecordParser.estimatedNodes(bytes.count)
         let read = try JSONRecordParser(options: options).read(
             bytes[...], allowsMore: false, spans: SpanTable(estimatedNodes: estimate)) { bytes }
@@ -157,8 +159,24 @@ struct Scanner {
                     if Sink.resumes {
                         state.mark(i, .value(member), top)
                     }
-                    // Read here in the loop, so the sink's state stays in registers.
-                    i = try name(at: i, afterComma: member == .afterComma, into: &sink, in: &top.container)
+                    // The name, its ':' and the white space after it, read here
+                    // in the loop, so the sink's state stays in registers (a
+                    // call, even to an @inline(__always) helper that was not
+                    // inlined, cost the key-path skimmer 4.8% on JSON Lines).
+                    guard i < count, base[i] == UInt8(ascii: "\"") else {
+                        throw JSONFailure(.expectedMemberName(afterComma: member == .afterComma), at: i)
+                    }
+                    let (end, escaped) = try scanString(at: i)
+                    if Sink.resumes {
+                        // The ':' before the hook, so the name is told once
+                        // even when the buffer ends before its ':'.
+                        let next = try valueAfterName(endingAt: end)
+                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                        i = next
+                    } else {
+                        try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
+                        i = try valueAfterName(endingAt: end)
+                    }
                     member = .none
                 }
                 if Sink.resumes {
@@ -413,7 +431,9 @@ struct Scanner {
             if value & 0xF800 != 0xD800 { return i &+ 6 }
             guard value < 0xDC00 else { throw JSONFailure(.loneSurrogate(high: false), at: i) }
             if i &+ 8 <= count, base[i &+ 6] == UInt8(ascii: "\\"), base[i &+ 7] == UInt8(ascii: "u") {
-                guard let low = Hex.value4(input, at: i &+ 8) else { throw JSONFailure(.invalidUnicodeEscape, at: i &+ 6) }
+                guard let low = Hex.value4(input, at: i &+ 8) else {
+                    throw JSONFailure(.invalidUnicodeEscape, at: i &+ 6)
+                }
                 if low & 0xFC00 == 0xDC00 { return i &+ 12 }
             }
             throw JSONFailure(.loneSurrogate(high: true), at: i)
@@ -424,30 +444,28 @@ struct Scanner {
 
     // MARK: Member names and closing brackets
 
-    /// Reads the member name at `i` and its ':', then tells `sink` (so a
-    /// resumable scan tells it once, even when the buffer ends before the
-    /// ':'); returns the offset of the member's value.
-    @inline(__always)
-    func name<Sink: JSONSink>(
+    /// Reads a member name at `i`, telling `sink`, in a function of its own
+    /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
+    /// offset of the member's value.
+    @inline(never)
+    func nameApart<Sink: JSONSink>(
         at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
     ) throws(JSONFailure) -> Int {
         guard i < count, base[i] == UInt8(ascii: "\"") else {
             throw JSONFailure(.expectedMemberName(afterComma: afterComma), at: i)
         }
         let (end, escaped) = try scanString(at: i)
-        let colon = skipWhitespace(end)
-        guard colon < count, base[colon] == UInt8(ascii: ":") else { throw JSONFailure(.expectedColon, at: colon) }
         try sink.key(from: i, to: end, escaped: escaped, in: &container, of: self)
-        return skipWhitespace(colon &+ 1)
+        return try valueAfterName(endingAt: end)
     }
 
-    /// ``name(at:afterComma:into:in:)`` in a function of its own, for the
-    /// sinks that say so (``JSONSink/readsKeysApart``).
-    @inline(never)
-    func nameApart<Sink: JSONSink>(
-        at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
-    ) throws(JSONFailure) -> Int {
-        try name(at: i, afterComma: afterComma, into: &sink, in: &container)
+    /// After a member name that ends at `end`: the offset of its value,
+    /// past the ':' and the white space around it.
+    @inline(__always)
+    func valueAfterName(endingAt end: Int) throws(JSONFailure) -> Int {
+        let colon = skipWhitespace(end)
+        guard colon < count, base[colon] == UInt8(ascii: ":") else { throw JSONFailure(.expectedColon, at: colon) }
+        return skipWhitespace(colon &+ 1)
     }
 
     /// Whether `top`'s closing bracket is at `i`; if so, reads it, tells

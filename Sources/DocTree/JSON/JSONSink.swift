@@ -28,10 +28,14 @@ protocol JSONSink {
     mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) throws(JSONFailure)
 
     /// A number spanning `start..<end`; `fractional` when it has a fraction or an exponent.
-    mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) throws(JSONFailure)
+    mutating func number(
+        from start: Int, to end: Int, fractional: Bool, in container: inout Container
+    ) throws(JSONFailure)
 
     /// `true`, `false` or `null` at `start`, `length` bytes long.
-    mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) throws(JSONFailure)
+    mutating func literal(
+        _ kind: Node.Kind, at start: Int, length: Int, in container: inout Container
+    ) throws(JSONFailure)
 
     /// A member key from its opening quote at `start` to just past its
     /// closing quote at `end`; the next value is that member's.
