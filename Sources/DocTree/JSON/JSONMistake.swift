@@ -1,22 +1,20 @@
-/// Every mistake the JSON readers report, each with its one message. A
-/// reader records only the byte offset; message, line and column (by the one
-/// line rule, ``LocationCounter``) are made here, only when something fails.
+/// Every mistake the JSON readers report, each with its one message (which
+/// says what a case means, where its doc does not). A reader records only the
+/// byte offset; message, line and column (by the one line rule,
+/// ``LocationCounter``) are made here, only when something fails.
 enum JSONMistake: Equatable {
     /// No value where one must begin (also a literal other than `true`, `false`, `null`).
     case expectedValue
     /// No member name after `{` (`afterComma` false) or after a comma.
     case expectedMemberName(afterComma: Bool)
     case expectedColon
-    /// No `,` or closing bracket after a member or element.
     case expectedCommaOrClose(inObject: Bool)
-    /// More input after the top-level value of a document.
     case trailingValue
     /// A number without a digit after `-`, after its decimal point, or in its exponent.
     case expectedDigit(NumberPart)
     case leadingZero
     /// The input ended inside the string that starts at the offset.
     case unterminatedString
-    /// A backslash followed by a character that does not make an escape.
     case invalidEscape
     case invalidUnicodeEscape
     /// A `\u` escape of a surrogate without its pair.
@@ -24,9 +22,7 @@ enum JSONMistake: Equatable {
     /// A raw control character (a line break included) inside a string.
     case controlCharacter
     case invalidUTF8
-    /// An opening bracket past ``LoadOptions/maxDepth``.
     case tooDeep(maxDepth: Int)
-    /// More records than ``LoadOptions/maxNodeCount``.
     case tooManyNodes(maxNodes: Int)
 
     /// Where a number lacks its digit.
@@ -34,7 +30,6 @@ enum JSONMistake: Equatable {
 
     /// Nothing but white space (and perhaps a byte order mark).
     case emptyInput
-    /// More distinct names than a name table holds.
     case tooManyNames
     /// Never reported: a sink stopped the scan, and its caller reads the input another way.
     case declined

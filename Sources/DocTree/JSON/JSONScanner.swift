@@ -292,14 +292,13 @@ struct Scanner {
         var i = start
         while i &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            if word == ones &* 0x20 {  // indentation
+            if word == 0x2020_2020_2020_2020 {  // indentation
                 i &+= 8
                 continue
             }
-            let whitespace = ByteWords.zeroBytes(word ^ (ones &* 0x20)) | ByteWords.zeroBytes(word ^ (ones &* 0x0A))
-                | ByteWords.zeroBytes(word ^ (ones &* 0x0D)) | ByteWords.zeroBytes(word ^ (ones &* 0x09))
-            let other = ~whitespace & (ones &* 0x80)
+            let whitespace = ByteWords.lanes(word, equalTo: 0x20) | ByteWords.lanes(word, equalTo: 0x0A)
+                | ByteWords.lanes(word, equalTo: 0x0D) | ByteWords.lanes(word, equalTo: 0x09)
+            let other = ~whitespace & 0x8080_8080_8080_8080
             if other != 0 { return i &+ (other.trailingZeroBitCount &>> 3) }
             i &+= 8
         }
