@@ -193,14 +193,10 @@ extension UnsafeBufferPointer<UInt8> {
         return "'\(String(decoding: UnsafeBufferPointer(rebasing: self[i..<end]), as: UTF8.self))'"
     }
 
-    /// Up to six printable ASCII bytes of the escape at `i`.
+    /// Up to six printable ASCII bytes of the escape whose backslash is at `i`, up to a quote.
     fileprivate func escape(at i: Int) -> String {
-        var text = ""
-        var j = i
-        while j < count, j < i + 6, self[j] >= 0x20, self[j] < 0x7F, j == i || self[j] != UInt8(ascii: "\"") {
-            text.unicodeScalars.append(Unicode.Scalar(self[j]))
-            j += 1
-        }
-        return text
+        let bytes = self[Swift.min(i, count)..<Swift.min(i + 6, count)]
+        let shown = bytes.prefix { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") }
+        return String(decoding: shown, as: UTF8.self)
     }
 }

@@ -278,7 +278,6 @@ struct Scanner {
     }
 
     // MARK: Tokens
-
     /// The first offset from `start` on that is not JSON white space (space, tab, LF, CR).
     @inline(__always)
     func skipWhitespace(_ start: Int) -> Int {
@@ -442,7 +441,6 @@ struct Scanner {
     }
 
     // MARK: Member names and closing brackets
-
     /// Reads a member name at `i`, telling `sink`, in a function of its own
     /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
     /// offset of the member's value.

@@ -160,8 +160,7 @@ struct KeyCache {
     /// Copies a key's bytes to the end of ``keyBytes``; returns their offset.
     private mutating func storeBytes(_ key: UnsafePointer<UInt8>, _ length: Int) -> Int {
         if keyBytesCount + length > keyBytesCapacity {
-            var capacity = keyBytesCapacity * 2
-            while capacity < keyBytesCount + length { capacity *= 2 }
+            let capacity = Swift.max(keyBytesCapacity * 2, keyBytesCount + length)
             let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
             bytes.initialize(from: keyBytes, count: keyBytesCount)
             keyBytes.deallocate()
