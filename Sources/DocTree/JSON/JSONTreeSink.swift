@@ -1,12 +1,10 @@
 /// The sink that builds the tree: a node record for each value, its key
 /// interned as its name; objects with repeated keys marked; `spans` told
-/// where each value and key stands.
-///
-/// The input is the text buffer, so loading copies no string or number: a
-/// string is the span between its quotes (``NodeRecord/Flags/escaped`` when
-/// it has a backslash, decoded when read), a number the span of its text
-/// (``NodeRecord/Flags/fractional`` with a fraction or exponent), a literal
-/// its span.
+/// where each value and key stands. Records point into the input, the text,
+/// so loading copies no string or number: a string is the span between its
+/// quotes (``NodeRecord/Flags/escaped`` when it has a backslash), a number
+/// the span of its text (``NodeRecord/Flags/fractional`` with a fraction or
+/// exponent), a literal its span.
 struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
     /// An open container: its record and how many children it has so far.
     struct Container {
@@ -34,9 +32,8 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
         self.spans = spans
     }
 
-    /// Empties the sink for the next document of at most `inputBytes`
-    /// bytes, with no node limit, keeping the names, the key cache and the
-    /// stamps (moved past the records so far).
+    /// Empties the sink for the next document of at most `inputBytes` bytes,
+    /// with no node limit, keeping the names, the key cache and the stamps.
     mutating func restart(estimatedNodes: Int, inputBytes: Int) {
         stamps.advance(past: nodes.count)
         stamps.prepare(forInputOf: inputBytes)
@@ -127,9 +124,9 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
 
     /// Marks `object` with ``NodeRecord/Flags/duplicateKeys`` when it already
     /// has a member named `name`, so lookups elsewhere may stop at the first
-    /// match. A stamp below `object`'s is an earlier object's; one above comes
-    /// from a descendant (pre-order) and hides whether `object` used the key,
-    /// so its members so far are scanned (closed subtrees: jumps are exact).
+    /// match. A stamp below `object`'s is an earlier object's; one above is a
+    /// descendant's (pre-order) and hides whether `object` used the key, so
+    /// its members so far are scanned (closed subtrees: jumps are exact).
     @inline(__always)
     private static func noteKey(_ name: UInt32, in object: UInt32, _ stamps: inout KeyStamps, _ nodes: RecordStorage) {
         let mine = stamps.origin &+ object &+ 1
