@@ -238,7 +238,8 @@ package struct JSONStreamScanner {
     // copied the whole scanner (3.3% more instructions on `--stream items.id`).
 
     /// The state of a value that begins at `start` in `parent`, outside any
-    /// candidate; a candidate's (or batch's) document begins.
+    /// candidate. A candidate's (or batch's) document begins in ``tree``,
+    /// under ``outer``: a batch's array, or an object that keeps the key.
     private mutating func valueBegins(
         at start: Int, isArray: Bool, isObject: Bool, in parent: inout Frame
     ) throws -> StreamNodeState {
@@ -254,50 +255,42 @@ package struct JSONStreamScanner {
             state = try matcher.jsonChild(of: &parent.state, parentIsArray: parent.isArray, isArray: isArray, isObject: isObject)
         }
         // An element of a spread array is not spread again.
-        if case .candidate = state, depth == 0 || parent.state != .spreading,
-           try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0)
-        {
+        let isElement = depth > 0 && parent.state == .spreading
+        if case .candidate = state, !isElement, try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0) {
             state = .spreading
             try passBytes(upTo: start)
             try arrayEdge(.open)
         }
         guard case .candidate = state else { return state }
-        let isElement = depth > 0 && parent.state == .spreading
         if !isElement || !capturing {
             try passBytes(upTo: start)
+            capturing = true
             capturesElements = isElement
             captureDepth = depth
             shift = start
-            try beginDocument(at: start, wrapsKey: !isElement && keepsKeys && depth > 0 && !parent.isArray)
+            // A candidate's text fits 32-bit offsets, and a record takes at least two bytes of it.
+            tree.restart(estimatedNodes: isElement ? Self.batchBytes / 8 : 16, inputBytes: Int(UInt32.max / 2) + 2)
+            outer = tree.root
+            if isElement {
+                outer = try tree.open(isObject: false, at: start, in: &outer)
+                batchDone = (2, 0)
+            } else if keepsKeys, depth > 0, !parent.isArray {
+                outer = try tree.open(isObject: true, at: start, in: &outer)
+                if let range = keyInBuffer { rawKey = Array(chunks.bytes[range]) }
+                do throws(JSONFailure) {
+                    try rawKey.withUnsafeBufferPointer { (key) throws(JSONFailure) in
+                        let escaped = key.contains(UInt8(ascii: "\\"))
+                        try tree.key(from: 0, to: key.count, escaped: escaped, in: &outer, of: Scanner(key))
+                    }
+                } catch {
+                    // Too many names: where the candidate begins.
+                    throw JSONFailure(error.mistake, at: start)
+                }
+            }
         }
         nodeBase = isElement ? tree.nodes.count - 1 : 0
         tree.maxNodes = options.maxNodeCount > Int.max - nodeBase ? .max : nodeBase + options.maxNodeCount
         return state
-    }
-
-    /// Begins the candidate's document in ``tree``, with ``outer`` a batch's
-    /// array or (`wrapsKey`) an object with the current key.
-    private mutating func beginDocument(at start: Int, wrapsKey: Bool) throws(JSONFailure) {
-        // A candidate's text fits 32-bit offsets, and a record takes at least two bytes of it.
-        tree.restart(estimatedNodes: capturesElements ? Self.batchBytes / 8 : 16, inputBytes: Int(UInt32.max / 2) + 2)
-        capturing = true
-        outer = tree.root
-        if capturesElements {
-            outer = try tree.open(isObject: false, at: start, in: &outer)
-            batchDone = (2, 0)
-        } else if wrapsKey {
-            outer = try tree.open(isObject: true, at: start, in: &outer)
-            if let range = keyInBuffer { rawKey = Array(chunks.bytes[range]) }
-            do {
-                try rawKey.withUnsafeBufferPointer { (key) throws(JSONFailure) in
-                    let escaped = key.contains(UInt8(ascii: "\\"))
-                    try tree.key(from: 0, to: key.count, escaped: escaped, in: &outer, of: Scanner(key))
-                }
-            } catch {
-                // Too many names: where the candidate begins.
-                throw JSONFailure(error.mistake, at: start)
-            }
-        }
     }
 
     /// A value ended at `end`: hands on the candidate, or adds the element to
@@ -482,27 +475,23 @@ extension JSONStreamScanner: JSONSink {
 
     @inline(__always)
     mutating func open(isObject: Bool, at start: Int, in container: inout Frame) throws(JSONFailure) -> Frame {
-        if case .candidate = container.state {
-            depth += 1
-            do {
-                return Frame(isArray: !isObject, state: .candidate, tree: try tree.open(isObject: isObject, at: start, in: &container.tree))
-            } catch {
-                throw stop(error)
-            }
-        }
-        if case .none = container.state, depth > 0 {
-            depth += 1
-            return Frame(isArray: !isObject, state: .none)
-        }
         var frame = Frame(isArray: !isObject, state: .none)
         do {
-            frame.state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
-            if case .candidate = frame.state { frame.tree = try tree.open(isObject: isObject, at: start, in: &outer) }
+            switch container.state {
+            case .candidate:
+                frame.state = .candidate
+                frame.tree = try tree.open(isObject: isObject, at: start, in: &container.tree)
+            case .none where depth > 0:
+                break
+            default:
+                frame.state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
+                if case .candidate = frame.state { frame.tree = try tree.open(isObject: isObject, at: start, in: &outer) }
+                if frame.isArray, frame.state != .none, frame.state != .candidate { arraysOnPath += 1 }
+            }
         } catch {
             throw stop(error)
         }
         depth += 1
-        if frame.isArray, frame.state != .none, frame.state != .candidate { arraysOnPath += 1 }
         return frame
     }
 
