@@ -49,35 +49,29 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
 
     @inline(__always)
     mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) {
-        leaf(
-            NodeRecord(
-                kind: .string, flags: escaped ? .escaped : [], name: name,
-                a: UInt32(truncatingIfNeeded: start &+ 1), b: UInt32(truncatingIfNeeded: end &- start &- 2)),
-            from: start, to: end, in: &container)
+        leaf(.string, escaped ? .escaped : [], start &+ 1, end &- start &- 2, from: start, to: end, in: &container)
     }
 
     @inline(__always)
     mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) {
-        leaf(
-            NodeRecord(
-                kind: .number, flags: fractional ? .fractional : [], name: name,
-                a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: end &- start)),
-            from: start, to: end, in: &container)
+        leaf(.number, fractional ? .fractional : [], start, end &- start, from: start, to: end, in: &container)
     }
 
     @inline(__always)
     mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) {
-        leaf(
-            NodeRecord(kind: kind, name: name, a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: length)),
-            from: start, to: start &+ length, in: &container)
+        leaf(kind, [], start, length, from: start, to: start &+ length, in: &container)
     }
 
-    /// Appends the `record` of a value spanning `start..<end`.
+    /// Appends the record of a value spanning `start..<end`, whose text is `length` bytes at `text`.
     @inline(__always)
-    private mutating func leaf(_ record: NodeRecord, from start: Int, to end: Int, in container: inout Container) {
+    private mutating func leaf(
+        _ kind: Node.Kind, _ flags: NodeRecord.Flags, _ text: Int, _ length: Int, from start: Int, to end: Int,
+        in container: inout Container
+    ) {
         spans.begin(nodes.count, at: start)
         spans.end(nodes.count, at: end)
-        nodes.append(record)
+        let (a, b) = (UInt32(truncatingIfNeeded: text), UInt32(truncatingIfNeeded: length))
+        nodes.append(NodeRecord(kind: kind, flags: flags, name: name, a: a, b: b))
         container.children &+= 1
     }
 

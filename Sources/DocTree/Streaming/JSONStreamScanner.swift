@@ -44,11 +44,10 @@ package struct JSONStreamScanner {
     private var keyInBuffer: Range<Int>?
     private var rawKey: [UInt8] = []
 
-    /// Builds each candidate's document, holding ``parser``'s names, key cache and stamps while ``run`` runs.
+    /// The candidates' tree sink; it holds ``parser``'s names and caches while ``run`` runs.
     private var tree: TreeSink
-    /// Whether a candidate is being read; where its value goes (the document
-    /// node, the object that keeps its key, or a batch's array); its depth;
-    /// whether it is a batch of elements.
+    /// Whether a candidate is being read; where its value goes (see
+    /// ``valueBegins(at:isArray:isObject:in:)``); its depth; whether it is a batch.
     private var capturing = false
     private var outer = TreeSink.Container(index: 0, children: 0)
     private var captureDepth = 0
@@ -59,8 +58,8 @@ package struct JSONStreamScanner {
     private var shift = 0
     /// The batch's records before the current element (the node limit applies to each alone).
     private var nodeBase = 0
-    /// Where the batch's complete elements end: records, text. Elements go
-    /// in batches of about ``batchBytes``, so a small one costs no document.
+    /// Where the batch's complete elements end: records, text. Elements go in
+    /// batches of about ``batchBytes``, so a small one costs no document.
     private var batchDone = (nodes: 0, textEnd: 0)
     private static let batchBytes = 1 << 16
     /// The hooks of ``run`` while it runs, and what one failed with (the scan stops as declined).
@@ -78,6 +77,8 @@ package struct JSONStreamScanner {
     /// The offset in the whole input up to which ``passing`` has had the bytes.
     private var passedUpTo = 0
 
+    /// A scanner of `input` for `matcher`'s path; `head` holds its first
+    /// bytes, read already, of which the first `skip` (a byte order mark) are no JSON.
     package init(input: ChunkedInput, head: [UInt8], skip: Int, matcher: any StreamMatching, options: LoadOptions) {
         self.options = options
         self.parser = JSONRecordParser(options: options)
@@ -388,7 +389,7 @@ package struct JSONStreamScanner {
         return text
     }
 
-    // MARK: Passing bytes on
+    // MARK: Passing bytes on, locating errors
 
     /// Hands ``passing`` the bytes from where it stopped to `end` (before a
     /// refill, where a candidate begins and ends, and at the end).
@@ -399,8 +400,6 @@ package struct JSONStreamScanner {
         try chunks.bytes.withUnsafeBufferPointer { try passing(UnsafeBufferPointer(rebasing: $0[from..<end]), capturing) }
         passedUpTo = chunks.base + end
     }
-
-    // MARK: Errors
 
     /// The error for `mistake` at `at`, located in the whole input.
     private mutating func fail(_ mistake: JSONMistake, at: Int) -> LoadError {
