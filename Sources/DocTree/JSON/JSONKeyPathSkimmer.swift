@@ -54,16 +54,10 @@ package struct JSONKeyPathSkimmer: Sendable {
                 var sink = KeyPathSink(keyBytes: keyBytes, keyEnds: keyEnds)
                 swap(&sink.spans, &spans)
                 defer { swap(&sink.spans, &spans) }
-                do {
-                    let end = try scanner.scan(from: scanner.skipWhitespace(0), maxDepth: maxDepth, into: &sink)
-                    guard scanner.skipWhitespace(end) == record.count else {
-                        throw JSONFailure(.declined, at: end)
-                    }
-                    return true
-                } catch {
-                    sink.spans.removeSubrange(kept...)
-                    return false
-                }
+                let end = try? scanner.scan(from: scanner.skipWhitespace(0), maxDepth: maxDepth, into: &sink)
+                if let end, scanner.skipWhitespace(end) == record.count { return true }
+                sink.spans.removeSubrange(kept...)
+                return false
             }
         }
     }

@@ -39,12 +39,10 @@ package struct JSONLayoutFacts {
         let scanner = Scanner(bytes)
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-        do {
-            _ = try scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, into: &self)
+        // Where the bytes end (or are malformed), the facts are what the tokens read showed.
+        if (try? scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, into: &self)) != nil {
             isWhole = true
             undecided = []
-        } catch {
-            // The bytes ended (or are malformed): keep what the tokens showed.
         }
         self.bytes = UnsafeBufferPointer(start: nil, count: 0)
     }
