@@ -405,8 +405,7 @@ package struct JSONStreamScanner {
     private mutating func fail(_ mistake: JSONMistake, at: Int) -> LoadError {
         // The word the message quotes may go on past the buffer (read only
         // then: a live stream's next line may be long in coming).
-        let quoted: Int
-        if case .invalidEscape = mistake { quoted = at + 1 } else { quoted = at }
+        let quoted = if case .invalidEscape = mistake { at + 1 } else { at }
         while !chunks.isAtEnd, JSONMistake.quotesWord(at: quoted, cutBy: chunks.bytes),
               let read = try? chunks.readMore(limit: JSONMistake.quotedBytes), read > 0 {}
         let location = chunks.location(at: chunks.base + at)
