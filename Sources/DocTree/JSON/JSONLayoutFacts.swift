@@ -77,13 +77,11 @@ extension JSONLayoutFacts: JSONSink {
 
     /// A value starts at `start`: an array's child, or a member's value.
     private mutating func value(at start: Int, in container: inout Container) {
-        if container.isObject {
-            if let keyEnd = pendingKeyEnd {
-                colon = (keyEnd, start)
-                pendingKeyEnd = nil
-            }
-        } else {
+        if !container.isObject {
             slot(at: start, in: &container)
+        } else if let keyEnd = pendingKeyEnd {
+            colon = (keyEnd, start)
+            pendingKeyEnd = nil
         }
     }
 

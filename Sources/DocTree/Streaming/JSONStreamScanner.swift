@@ -257,7 +257,9 @@ package struct JSONStreamScanner {
         }
         // An element of a spread array is not spread again.
         let isElement = depth > 0 && parent.state == .spreading
-        if case .candidate = state, !isElement, try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0) {
+        if case .candidate = state, !isElement,
+           try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0)
+        {
             state = .spreading
             try passBytes(upTo: start)
             try arrayEdge(.open)
@@ -448,18 +450,16 @@ extension JSONStreamScanner: JSONSink {
         case .candidate:
             try treeKey(from: start, to: end, escaped: escaped, in: &container.tree, of: scanner)
         case .applying(let k):
-            keyIsAsked = names[k].map { Self.token(start..<end, in: scanner.input, escaped: escaped, reads: $0) } ?? true
+            keyIsAsked = names[k].map { Self.token(start..<end, of: scanner, escaped: escaped, reads: $0) } ?? true
             if keepsKeys { keyInBuffer = start..<end }
         default:
             break
         }
     }
 
-    /// Whether the string token at `range` in `bytes` reads `wanted`.
-    private static func token(
-        _ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>, escaped: Bool, reads wanted: [UInt8]
-    ) -> Bool {
-        let inside = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
+    /// Whether the string token at `range` in the scanner's input reads `wanted`.
+    private static func token(_ range: Range<Int>, of scanner: Scanner, escaped: Bool, reads wanted: [UInt8]) -> Bool {
+        let inside = UnsafeBufferPointer(rebasing: scanner.input[(range.lowerBound + 1)..<(range.upperBound - 1)])
         return escaped ? Array(JSONStringDecoding.decode(inside).utf8) == wanted : inside.elementsEqual(wanted)
     }
 
