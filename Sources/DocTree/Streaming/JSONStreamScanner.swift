@@ -14,12 +14,9 @@ package struct JSONStreamScanner {
     /// The matcher's ``StreamMatching/childNames`` and ``StreamMatching/keepsKeys``.
     private let names: [[UInt8]?]
     private let keepsKeys: Bool
-    /// The input; the scan goes on from ``pos``.
+    /// The input, and where in its buffer the scan goes on.
     private var chunks: ChunkBuffer
-    private var pos: Int {
-        get { chunks.start }
-        set { chunks.start = newValue }
-    }
+    private var pos: Int
 
     typealias TreeSink = JSONTreeSink<NoSpans>
     /// An open container: its state for the matcher, and inside a candidate its tree container.
@@ -52,9 +49,8 @@ package struct JSONStreamScanner {
     private var outer = TreeSink.Container(index: 0, children: 0)
     private var captureDepth = 0
     private var capturesElements = false
-    /// The candidate's text: bytes kept from earlier buffers, then the
-    /// buffer's. Text offset `t` (the records') is buffer offset `t + shift`.
-    private var captured: [UInt8] = []
+    /// Where the candidate's text begins in the buffer, which keeps it: the
+    /// records' text offset `t` is buffer offset `t + shift`.
     private var shift = 0
     /// The batch's records before the current element (the node limit applies to each alone).
     private var nodeBase = 0
@@ -88,6 +84,7 @@ package struct JSONStreamScanner {
         self.keepsKeys = matcher.keepsKeys
         self.chunks = ChunkBuffer(
             input, head: head, start: skip, chunkSize: StreamingLoad.chunkSize, progress: options.progress)
+        self.pos = skip
     }
 
     // MARK: Driving
@@ -155,7 +152,7 @@ package struct JSONStreamScanner {
                         if readValue { return try passBytes(upTo: pos) }
                     } else {
                         try passBytes(upTo: pos)
-                        _ = try refill()
+                        try refill()
                         continue
                     }
                 }
@@ -181,7 +178,7 @@ package struct JSONStreamScanner {
                 pos = end
                 if state.isSuspended {
                     try passBytes(upTo: pos)
-                    _ = try refill(readingOnToken: true)
+                    try refill(readingOnToken: true)
                 } else {
                     inValue = false
                     readValue = true
@@ -207,7 +204,6 @@ package struct JSONStreamScanner {
         depth = 0
         arraysOnPath = 0
         capturing = false
-        captured = []
         keyInBuffer = nil
         let at = chunks.base + pos
         if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < chunks.bytes.count,
@@ -215,23 +211,24 @@ package struct JSONStreamScanner {
         {
             return
         }
-        pos = max(error.location?.byteOffset ?? at, at) - chunks.base
-        pos = try chunks.lineBreak(from: pos, keepsSearched: false).map { $0 + 1 } ?? chunks.bytes.count
+        chunks.start = max(error.location?.byteOffset ?? at, at) - chunks.base
+        pos = try chunks.lineBreak(from: chunks.start, keepsSearched: false).map { $0 + 1 } ?? chunks.bytes.count
     }
 
-    /// Reads more input (on for the token at ``pos`` when `readingOnToken`),
-    /// first saving what the buffer drops: the candidate's bytes and the key.
-    private mutating func refill(readingOnToken: Bool = false) throws(LoadError) -> Bool {
-        guard !chunks.isAtEnd else { return false }
+    /// Reads more input (on for the token at ``pos`` when `readingOnToken`);
+    /// the buffer keeps the bytes from the candidate's start, or from ``pos``.
+    private mutating func refill(readingOnToken: Bool = false) throws(LoadError) {
+        guard !chunks.isAtEnd else { return }
         if let range = keyInBuffer {
             rawKey = Array(chunks.bytes[range])
             keyInBuffer = nil
         }
-        if capturing {
-            captured.append(contentsOf: chunks.bytes[(shift + captured.count)..<pos])
-            shift = -captured.count
-        }
-        return readingOnToken ? try chunks.readOn(tokenAt: pos) : try chunks.refill()
+        let kept = capturing ? shift : pos
+        chunks.start = kept
+        _ = readingOnToken ? try chunks.readOn(tokenAt: pos) : try chunks.refill()
+        // The bytes before `kept` are dropped: offsets into the buffer move back.
+        pos -= kept - chunks.start
+        shift -= kept - chunks.start
     }
 
     // MARK: The sink's work
@@ -343,7 +340,7 @@ package struct JSONStreamScanner {
     /// Hands on the candidate, or the batch, whose text ends at `end` in the buffer.
     private mutating func emitCapture(upTo end: Int) throws {
         try passBytes(upTo: end)
-        let text = takeText(upTo: end - shift)
+        let text = Array(chunks.bytes[shift..<end])
         if capturesElements, outer.children == 1 { return try emitAlone(text: text, upTo: tree.nodes.count) }
         capturing = false
         if outer.index != 0 { tree.close(outer, at: 0) }
@@ -355,7 +352,7 @@ package struct JSONStreamScanner {
     /// Hands on a batch's elements complete before a failure in the next.
     private mutating func emitElementsBefore() throws {
         guard capturing, capturesElements, batchDone.nodes > 2 else { return }
-        try emitAlone(text: takeText(upTo: batchDone.textEnd), upTo: batchDone.nodes)
+        try emitAlone(text: Array(chunks.bytes[shift..<(shift + batchDone.textEnd)]), upTo: batchDone.nodes)
     }
 
     /// Hands on the batch's elements whose records end before `end`, each alone
@@ -377,18 +374,6 @@ package struct JSONStreamScanner {
             try emit(StreamCandidate(document: try parser.finish(&tree, text: text), isWrapped: false))
             first = next
         }
-    }
-
-    /// The candidate's text up to text offset `end`: the bytes kept, then the buffer's.
-    private mutating func takeText(upTo end: Int) -> [UInt8] {
-        var text = captured
-        captured = []
-        if end >= text.count {
-            text.append(contentsOf: chunks.bytes[(shift + text.count)..<(shift + end)])
-        } else {
-            text.removeLast(text.count - end)
-        }
-        return text
     }
 
     // MARK: Passing bytes on, locating errors
