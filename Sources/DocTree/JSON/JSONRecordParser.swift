@@ -81,7 +81,8 @@ package final class JSONRecordParser {
     /// it, into a document whose text is `text(valueEnd, end)`: the offsets
     /// past the value and past the white space after it, returned too. A
     /// mistake comes raw (the caller judges ``Scanner/mayGoOn(_:)``); past the
-    /// size limits, checked after the value, it is ``JSONMistake/tooManyNodes(maxNodes:)`` at the value's end.
+    /// size limits (checked after the value) it is
+    /// ``JSONMistake/tooManyNodes(maxNodes:)`` at the value's end.
     func readRecord(
         _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, text: (_ valueEnd: Int, _ end: Int) -> [UInt8]
     ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int) {
