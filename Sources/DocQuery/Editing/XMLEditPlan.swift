@@ -450,7 +450,6 @@ struct XMLEditPlan {
     /// `text` escaped as all new XML is (``XMLText/escaped(_:quote:)``).
     static func escaped(_ text: String, quote: UInt8?) -> String { XMLText.escaped(text, quote: quote) }
 
-
     /// Whether `name` can stand as an element or attribute name (``XMLText/isName(_:)``).
     static func isName(_ name: String) -> Bool { XMLText.isName(name) }
 

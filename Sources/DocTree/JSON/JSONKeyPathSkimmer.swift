@@ -10,16 +10,15 @@ import Darwin
 /// from its bytes, without building a document: docq's fast lane for JSON
 /// Lines, where building a tree per record costs several times the scan.
 ///
-/// It is the strict scan (the tree's own grammar and limits, so it never
-/// accepts a record the parser rejects) with a sink that follows the keys
-/// through objects. It answers only when the document path would certainly
-/// print the same, one line per value: every selected value is a number, a
-/// literal or a string without escapes (printed as its bytes between the
-/// quotes), and on the way no object repeats a key, no key has an escape
-/// and no value is an array (a key step over an array maps over its
-/// elements: the evaluator's business). Anything else, a malformed record
-/// or one past the ``LoadOptions`` limits included, is *undecided*: the
-/// caller parses it into a ``Document``, which also gives the exact error.
+/// It is the strict scan (so it never accepts a record the parser rejects)
+/// with a sink that follows the keys through objects. It answers only when
+/// the document path would print the same, one line per value: each selected
+/// value is a number, a literal or a string without escapes (printed as its
+/// bytes between the quotes), and on the way no object repeats the key, no
+/// key has an escape and no value is an array (a key step maps over an
+/// array's elements). Anything else, a malformed record or one past the
+/// ``LoadOptions`` limits included, is *undecided*: the caller parses it into
+/// a ``Document``, which also gives the exact error.
 package struct JSONKeyPathSkimmer: Sendable {
     /// The keys' bytes one after the other; key `k` ends at `keyEnds[k]`.
     private let keyBytes: [UInt8]
@@ -41,10 +40,10 @@ package struct JSONKeyPathSkimmer: Sendable {
         self.maxNodeCount = options.maxNodeCount
     }
 
-    /// Skims `record`, exactly one JSON value (white space around it is
-    /// fine): appends the byte ranges in `record` of the values the path
-    /// selects, in document order, and returns `true`; or returns `false`,
-    /// `spans` unchanged, when the record is undecided.
+    /// Skims `record`, exactly one JSON value (white space around it is fine):
+    /// appends the byte ranges in `record` of the values the path selects, in
+    /// document order, and returns `true`; or returns `false`, `spans`
+    /// unchanged, when the record is undecided.
     package func skim(_ record: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]) -> Bool {
         // As in JSONRecordParser: input under twice the node limit cannot pass it.
         guard record.count / 2 + 2 <= maxNodeCount, record.count < Int(UInt32.max) else { return false }
@@ -55,16 +54,10 @@ package struct JSONKeyPathSkimmer: Sendable {
                 var sink = KeyPathSink(keyBytes: keyBytes, keyEnds: keyEnds)
                 swap(&sink.spans, &spans)
                 defer { swap(&sink.spans, &spans) }
-                do {
-                    let end = try scanner.scan(from: scanner.skipWhitespace(0), maxDepth: maxDepth, into: &sink)
-                    guard scanner.skipWhitespace(end) == record.count else {
-                        throw JSONFailure(.declined, at: end)
-                    }
-                    return true
-                } catch {
-                    sink.spans.removeSubrange(kept...)
-                    return false
-                }
+                let end = try? scanner.scan(from: scanner.skipWhitespace(0), maxDepth: maxDepth, into: &sink)
+                if let end, scanner.skipWhitespace(end) == record.count { return true }
+                sink.spans.removeSubrange(kept...)
+                return false
             }
         }
     }
@@ -73,8 +66,8 @@ package struct JSONKeyPathSkimmer: Sendable {
 /// The skimmer's sink: follows the keys, keeps the selected values' spans,
 /// and declines (``JSONMistake/declined``) what it cannot answer.
 private struct KeyPathSink: JSONSink {
-    /// An open container: how many keys led to it (``offPath`` when it is
-    /// not on the path), and whether its key on the path was seen.
+    /// An open container: how many keys led to it (``offPath`` off the path),
+    /// and whether its key on the path was seen.
     struct Container {
         var level: Int
         var found: Bool
@@ -83,7 +76,7 @@ private struct KeyPathSink: JSONSink {
     /// The level of a value that is not on the path (below any key).
     static let offPath = -1
 
-    /// The skimmer's keys (see ``JSONKeyPathSkimmer``), valid while it skims.
+    /// The skimmer's keys, valid while it skims.
     let keyBytes: UnsafeBufferPointer<UInt8>
     let keyEnds: UnsafeBufferPointer<Int>
     var spans: [Range<Int>] = []
@@ -96,7 +89,9 @@ private struct KeyPathSink: JSONSink {
     private var selected: Bool { next == keyEnds.count }
 
     @inline(__always)
-    mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) throws(JSONFailure) {
+    mutating func string(
+        from start: Int, to end: Int, escaped: Bool, in container: inout Container
+    ) throws(JSONFailure) {
         guard selected else { return }
         guard !escaped else { throw JSONFailure(.declined, at: start) }
         spans.append((start &+ 1)..<(end &- 1))

@@ -1,28 +1,21 @@
-/// Where a JSON text shows its layout, as byte offsets: the spans a
-/// document's layout is learnt from (the first non-empty container's lead,
-/// the first member's colon, the first one-line gap between two children),
-/// read by the strict scan. The text may be a prefix of a document (a
-/// stream's bytes so far); a fact is `nil` until the tokens read settle it.
+/// Where a JSON text shows its layout, as byte offsets read by the strict
+/// scan. The text may be a prefix of a document (a stream's bytes so far);
+/// a fact is `nil` until the tokens read settle it.
 package struct JSONLayoutFacts {
-    /// The offset of the first non-empty container's opening bracket and of
-    /// its first child's slot (the child's key for a member).
+    /// The first non-empty container's opening bracket and its first child's
+    /// slot (the child's key for a member).
     package private(set) var lead: (open: Int, firstSlot: Int)?
-
     /// The first member's key end (just past its closing quote) and its
     /// value's start: the colon and the white space around it lie between.
     package private(set) var colon: (keyEnd: Int, valueStart: Int)?
-
     /// The gap from the first child's end to the second child's slot of the
-    /// first container (in the order of their opening brackets) whose gap
-    /// holds no line feed, as far as read: final once ``gapSettled``.
+    /// first container (by opening bracket) whose gap holds no line feed, as
+    /// far as read: final once ``gapSettled``.
     package var candidateCommaGap: Range<Int>? { best?.gap }
-
-    /// Whether the scan read the whole top-level value: every fact not found
-    /// then has none to find.
+    /// Whether the scan read the whole top-level value: a fact not found then has none to find.
     package private(set) var isWhole = false
-
-    /// Whether ``candidateCommaGap`` is final: no container opened before
-    /// it can still show a gap, or the whole value is read.
+    /// Whether ``candidateCommaGap`` is final: no container opened before it
+    /// can still show a gap, or the whole value is read.
     package var gapSettled: Bool {
         guard let best else { return isWhole }
         return (undecided.first ?? Int.max) > best.id
@@ -46,18 +39,15 @@ package struct JSONLayoutFacts {
         let scanner = Scanner(bytes)
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-        do {
-            _ = try scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, into: &self)
+        // Where the bytes end (or are malformed), the facts are what the tokens read showed.
+        if (try? scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, into: &self)) != nil {
             isWhole = true
             undecided = []
-        } catch {
-            // The bytes ended: keep what the tokens showed.
         }
         self.bytes = UnsafeBufferPointer(start: nil, count: 0)
     }
 }
 
-/// The scan's sink: the facts are learnt as the tokens come.
 extension JSONLayoutFacts: JSONSink {
     struct Container {
         var id: Int
@@ -68,12 +58,12 @@ extension JSONLayoutFacts: JSONSink {
 
     var root: Container { Container(id: -1, open: -1, isObject: false) }
 
-    /// A child's slot starts at `start` in `container`.
+    /// A child's slot (its key, for a member) starts at `start` in `container`.
     private mutating func slot(at start: Int, in container: inout Container) {
         guard container.id >= 0 else { return }
         container.children += 1
-        if container.children == 1 {
-            if lead == nil { lead = (container.open, start) }
+        if container.children == 1, lead == nil {
+            lead = (container.open, start)
         } else if container.children == 2 {
             decide(container.id)
             let gap = lastEnd..<start
@@ -87,13 +77,11 @@ extension JSONLayoutFacts: JSONSink {
 
     /// A value starts at `start`: an array's child, or a member's value.
     private mutating func value(at start: Int, in container: inout Container) {
-        if container.isObject {
-            if let keyEnd = pendingKeyEnd {
-                colon = (keyEnd, start)
-                pendingKeyEnd = nil
-            }
-        } else {
+        if !container.isObject {
             slot(at: start, in: &container)
+        } else if let keyEnd = pendingKeyEnd {
+            colon = (keyEnd, start)
+            pendingKeyEnd = nil
         }
     }
 

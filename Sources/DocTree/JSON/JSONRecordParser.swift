@@ -1,12 +1,10 @@
-/// The JSON reader: parses UTF-8 bytes into documents (the strict scan into
-/// ``JSONTreeSink``; a streamed candidate's scan feeds a sink it begins),
-/// keeping the names, the key cache and the duplicate-key stamps from one
-/// document to the next. A one-shot load is a parser used once; the records
-/// of a stream share one, so a known key costs a hash and a compare, and
-/// records that add no name share one ``NameTable`` instance.
-/// A name keeps its id until the table starts afresh: once it holds more
-/// than ``maxSharedNames(nodes:)`` names after a record that added some, the
-/// next record starts a new one (earlier documents keep theirs).
+/// The JSON reader: parses UTF-8 bytes into documents by the strict scan into
+/// ``JSONTreeSink``, keeping the names, the key cache and the duplicate-key
+/// stamps from one document to the next. A one-shot load is a parser used
+/// once; the records of a stream (or a stream's candidates) share one, so a
+/// known key costs a hash and a compare, and records that add no name share
+/// one ``NameTable``. Once the table holds more than ``maxSharedNames(nodes:)``
+/// names after a record that added some, the next starts a new one.
 ///
 /// Not thread-safe: one parser per reader; its documents are `Sendable`.
 package final class JSONRecordParser {
@@ -46,32 +44,44 @@ package final class JSONRecordParser {
         try read(record, allowsMore: false, spans: NoSpans()) { Array(record) }.content.document!
     }
 
-    /// Parses `bytes`, exactly one JSON value, into a document that keeps
-    /// `bytes` as its text (no copy).
-    package func parse(_ bytes: [UInt8]) throws(LoadError) -> Document {
-        try read(bytes[...], allowsMore: false, spans: NoSpans()) { bytes }.content.document!
-    }
-
-    /// Reads the value in `bytes` into a document whose text is `text()`,
-    /// telling `spans` where each value and key stands. A second value is an
-    /// error unless `allowsMore`, and then the content (no document).
+    /// Reads the value in `bytes` (after a byte order mark, if any) into a
+    /// document whose text is `text()`, telling `spans` where each value and
+    /// key stands. A second value is an error unless `allowsMore`, and then
+    /// the content (no document).
     func read<Spans: SpanRecorder>(
         _ bytes: ArraySlice<UInt8>, allowsMore: Bool, spans: consuming Spans, text: () -> [UInt8]
     ) throws(LoadError) -> (content: JSONScanner.Content, spans: Spans) {
+        try Self.checkSize(bytes.count)
         var sink = begin(inputBytes: bytes.count, spans: spans)
         defer { end(&sink) }
+        // A node takes at least two input bytes (`[0,0,…]`), so input of
+        // fewer than twice the limit cannot pass it and is scanned unchecked.
+        sink.maxNodes = bytes.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
         let valueEnd = try bytes.withUnsafeBufferPointer { (input) throws(LoadError) in
-            try scan(input, into: &sink, allowsMore: allowsMore)
+            let scanner = Scanner(input)
+            let end: Int
+            do throws(JSONFailure) {
+                let bom = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
+                let start = scanner.skipWhitespace(bom ? 3 : 0)
+                end = scanner.skipWhitespace(try scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink))
+            } catch {
+                throw error.located(in: input)
+            }
+            guard end == input.count || allowsMore else { throw JSONMistake.trailingValue.error(at: end, in: input) }
+            return end
+        }
+        guard sink.nodes.count <= options.maxNodeCount else {
+            throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
         }
         if valueEnd < bytes.count { return (.values(secondAt: valueEnd), sink.spans) }
         return (.document(try finish(&sink, text: text())), sink.spans)
     }
 
-    /// Reads the value at `bytes[0]`, a stream's record with more input
-    /// after it, into a document whose text is `text(valueEnd, end)`: the
-    /// offsets past the value and past the white space after it, returned
-    /// too. A mistake comes raw (the caller judges ``Scanner/mayGoOn(_:)``);
-    /// past the size limits, checked after the value, it is
+    /// Reads the value at `bytes[0]`, a stream's record with more input after
+    /// it, into a document whose text is `text(valueEnd, end)`: the offsets
+    /// past the value and past the white space after it, returned too. A
+    /// mistake comes raw (the caller judges ``Scanner/mayGoOn(_:)``); past the
+    /// size limits (checked after the value) it is
     /// ``JSONMistake/tooManyNodes(maxNodes:)`` at the value's end.
     func readRecord(
         _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, text: (_ valueEnd: Int, _ end: Int) -> [UInt8]
@@ -86,10 +96,10 @@ package final class JSONRecordParser {
         return (document, valueEnd, spaceEnd)
     }
 
-    /// A tree sink that holds this parser's names, key cache and stamps
-    /// until ``end(_:)``, for documents read one after another (each
-    /// begun by ``JSONTreeSink/restart(estimatedNodes:inputBytes:)``), the
-    /// first of at most `inputBytes` bytes (`estimatedNodes` records, by
+    /// A tree sink that holds this parser's names, key cache and stamps until
+    /// ``end(_:)``, for documents read one after another (each after the
+    /// first begun by ``JSONTreeSink/restart(estimatedNodes:inputBytes:)``);
+    /// the first has at most `inputBytes` bytes (`estimatedNodes` records, by
     /// default as many as that many bytes of JSON may hold).
     func begin<Spans: SpanRecorder>(
         inputBytes: Int, estimatedNodes: Int? = nil, spans: consuming Spans
@@ -106,7 +116,7 @@ package final class JSONRecordParser {
     }
 
     /// The document `sink` built, with `text` (the bytes its records point
-    /// into) as its text: the one way a JSON document is finished.
+    /// into): the one way a JSON document is finished.
     ///
     /// - Throws: ``LoadError/Kind-swift.struct/tooLarge`` past the table's 32-bit caps.
     func finish<Spans: SpanRecorder>(_ sink: inout JSONTreeSink<Spans>, text: [UInt8]) throws(LoadError) -> Document {
@@ -150,29 +160,4 @@ package final class JSONRecordParser {
     /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even
     /// canada.json (13.5 bytes a value) never regrows; `finish` trims the rest.
     static func estimatedNodes(_ inputBytes: Int) -> Int { min(inputBytes, Int(UInt32.max)) / 8 }
-
-    /// Scans `input` into `sink`'s builder, checking the size limits; returns
-    /// where the value ends (after the white space that follows it).
-    private func scan<Spans: SpanRecorder>(
-        _ input: UnsafeBufferPointer<UInt8>, into sink: inout JSONTreeSink<Spans>, allowsMore: Bool
-    ) throws(LoadError) -> Int {
-        try Self.checkSize(input.count)
-        // A node takes at least two input bytes (`[0,0,…]`), so input of
-        // fewer than twice the limit cannot pass it and is scanned unchecked.
-        sink.maxNodes = input.count / 2 + 2 <= options.maxNodeCount ? Int.max : options.maxNodeCount
-        let scanner = Scanner(input)
-        let end: Int
-        do {
-            let bom = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
-            let start = scanner.skipWhitespace(bom ? 3 : 0)
-            end = scanner.skipWhitespace(try scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink))
-        } catch {
-            throw error.located(in: input)
-        }
-        guard end == input.count || allowsMore else { throw JSONMistake.trailingValue.error(at: end, in: input) }
-        guard sink.builder.nodes.count <= options.maxNodeCount else {
-            throw LoadError(.tooLarge, JSONMistake.tooManyNodesMessage(options.maxNodeCount))
-        }
-        return end
-    }
 }

@@ -30,7 +30,9 @@ package enum JSONScanner {
     ///   second value included), or ``LoadError/Kind-swift.struct/tooLarge``
     ///   past the table's 32-bit caps.
     package static func parse(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Document {
-        try JSONRecordParser(options: options).parse(bytes)
+        let parser = JSONRecordParser(options: options)
+        // Without allowsMore a second value throws: the content is a document.
+        return try parser.read(bytes[...], allowsMore: false, spans: NoSpans()) { bytes }.content.document!
     }
 
     /// Parses UTF-8 JSON `bytes` into a document, or says that they hold

@@ -1,12 +1,10 @@
 /// The sink that builds the tree: a node record for each value, its key
 /// interned as its name; objects with repeated keys marked; `spans` told
-/// where each value and key stands.
-///
-/// The input is the text buffer, so loading copies no string or number: a
-/// string is the span between its quotes (``NodeRecord/Flags/escaped`` when
-/// it has a backslash, decoded when read), a number the span of its text
-/// (``NodeRecord/Flags/fractional`` with a fraction or exponent), a literal
-/// its span.
+/// where each value and key stands. Records point into the input, the text,
+/// so loading copies no string or number: a string is the span between its
+/// quotes (``NodeRecord/Flags/escaped`` when it has a backslash), a number
+/// the span of its text (``NodeRecord/Flags/fractional`` with a fraction or
+/// exponent), a literal its span.
 struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
     /// An open container: its record and how many children it has so far.
     struct Container {
@@ -34,9 +32,8 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
         self.spans = spans
     }
 
-    /// Empties the sink for the next document of at most `inputBytes`
-    /// bytes, with no node limit, keeping the names, the key cache and the
-    /// stamps (moved past the records so far).
+    /// Empties the sink for the next document of at most `inputBytes` bytes,
+    /// with no node limit, keeping the names, the key cache and the stamps.
     mutating func restart(estimatedNodes: Int, inputBytes: Int) {
         stamps.advance(past: nodes.count)
         stamps.prepare(forInputOf: inputBytes)
@@ -52,35 +49,29 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
 
     @inline(__always)
     mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) {
-        leaf(
-            NodeRecord(
-                kind: .string, flags: escaped ? .escaped : [], name: name,
-                a: UInt32(truncatingIfNeeded: start &+ 1), b: UInt32(truncatingIfNeeded: end &- start &- 2)),
-            from: start, to: end, in: &container)
+        leaf(.string, escaped ? .escaped : [], start &+ 1, end &- start &- 2, from: start, to: end, in: &container)
     }
 
     @inline(__always)
     mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) {
-        leaf(
-            NodeRecord(
-                kind: .number, flags: fractional ? .fractional : [], name: name,
-                a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: end &- start)),
-            from: start, to: end, in: &container)
+        leaf(.number, fractional ? .fractional : [], start, end &- start, from: start, to: end, in: &container)
     }
 
     @inline(__always)
     mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) {
-        leaf(
-            NodeRecord(kind: kind, name: name, a: UInt32(truncatingIfNeeded: start), b: UInt32(truncatingIfNeeded: length)),
-            from: start, to: start &+ length, in: &container)
+        leaf(kind, [], start, length, from: start, to: start &+ length, in: &container)
     }
 
-    /// Appends the `record` of a value spanning `start..<end`.
+    /// Appends the record of a value spanning `start..<end`, whose text is `length` bytes at `text`.
     @inline(__always)
-    private mutating func leaf(_ record: NodeRecord, from start: Int, to end: Int, in container: inout Container) {
+    private mutating func leaf(
+        _ kind: Node.Kind, _ flags: NodeRecord.Flags, _ text: Int, _ length: Int, from start: Int, to end: Int,
+        in container: inout Container
+    ) {
         spans.begin(nodes.count, at: start)
         spans.end(nodes.count, at: end)
-        nodes.append(record)
+        let (a, b) = (UInt32(truncatingIfNeeded: text), UInt32(truncatingIfNeeded: length))
+        nodes.append(NodeRecord(kind: kind, flags: flags, name: name, a: a, b: b))
         container.children &+= 1
     }
 
@@ -127,9 +118,9 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
 
     /// Marks `object` with ``NodeRecord/Flags/duplicateKeys`` when it already
     /// has a member named `name`, so lookups elsewhere may stop at the first
-    /// match. A stamp below `object`'s is an earlier object's; one above comes
-    /// from a descendant (pre-order) and hides whether `object` used the key,
-    /// so its members so far are scanned (closed subtrees: jumps are exact).
+    /// match. A stamp below `object`'s is an earlier object's; one above is a
+    /// descendant's (pre-order) and hides whether `object` used the key, so
+    /// its members so far are scanned (closed subtrees: jumps are exact).
     @inline(__always)
     private static func noteKey(_ name: UInt32, in object: UInt32, _ stamps: inout KeyStamps, _ nodes: RecordStorage) {
         let mine = stamps.origin &+ object &+ 1

@@ -1,35 +1,25 @@
 /// Reads JSON in chunks (one value, or a stream of values separated by
-/// white space), building only the candidates: the one scan of JSON
-/// (``Scanner/resume(from:state:maxDepth:isFinal:into:)``), resumed over
-/// each chunk, with this reader as its sink. It follows keys and array
-/// positions through a ``StreamMatching``; inside a candidate its hooks
-/// feed ``JSONRecordParser``'s tree sink, so each candidate becomes a small
-/// document in the same pass. The driver around the scan reads the chunks,
-/// hands the bytes on (``passing``), locates errors, and passes over a
-/// malformed value in a stream of values (``JSONRecovery``).
-///
-/// The input is accepted or rejected exactly as a whole-buffer load would,
-/// with the same message at the same place in the whole input.
-/// ``LoadOptions/maxNodeCount`` applies to each candidate (to each element
-/// of a batch on its own).
+/// white space), building only the candidates: the sink of the one scan,
+/// resumed over each chunk (``Scanner/resume(from:state:maxDepth:isFinal:into:)``).
+/// It follows keys and array positions through a ``StreamMatching``; inside a
+/// candidate it feeds ``JSONRecordParser``'s tree sink, so each candidate
+/// becomes a small document in the same pass. Input is accepted or rejected
+/// as a whole-buffer load would, with the same message at the same place;
+/// ``LoadOptions/maxNodeCount`` applies to each candidate (each element of a batch).
 package struct JSONStreamScanner {
     private let options: LoadOptions
     /// Finishes each candidate's document; names and key cache carry over.
     private let parser: JSONRecordParser
     private let matcher: any StreamMatching
-    /// The keys the matcher asks of members, by state (``StreamMatching/childNames``).
+    /// The matcher's ``StreamMatching/childNames`` and ``StreamMatching/keepsKeys``.
     private let names: [[UInt8]?]
     private let keepsKeys: Bool
-    /// The input from where the scan goes on (``pos``).
+    /// The input, and where in its buffer the scan goes on.
     private var chunks: ChunkBuffer
-    private var pos: Int {
-        get { chunks.start }
-        set { chunks.start = newValue }
-    }
+    private var pos: Int
 
     typealias TreeSink = JSONTreeSink<NoSpans>
-    /// What the scan keeps per open container: its state for the matcher
-    /// (`.candidate` inside a candidate, `tree` its container there).
+    /// An open container: its state for the matcher, and inside a candidate its tree container.
     struct Frame {
         var isArray: Bool
         var state: StreamNodeState
@@ -44,51 +34,47 @@ package struct JSONStreamScanner {
     private var depth = 0
     private var arraysOnPath = 0
 
-    /// The current member's key, unescaped and as written, when the
-    /// matcher needs it; unfilled while ``keyInBuffer`` says where it is.
-    private var key: [UInt8] = []
-    private var rawKey: [UInt8] = []
-    /// The current key token in the buffer, while it is there unescaped.
+    /// Whether the current member's key is the one its object's state asks for.
+    private var keyIsAsked = false
+    /// The current key token as written (for ``StreamMatching/keepsKeys``):
+    /// its range in the buffer, copied to `rawKey` before a refill drops it.
     private var keyInBuffer: Range<Int>?
+    private var rawKey: [UInt8] = []
 
-    /// Builds each candidate's document (holding ``parser``'s names, key
-    /// cache and stamps while ``run(emit:nextValue:arrayEdge:malformed:)`` runs).
+    /// The candidates' tree sink; it holds ``parser``'s names and caches while ``run`` runs.
     private var tree: TreeSink
-    /// Whether a candidate is being read; where its value goes: the document
-    /// node, the object that keeps its key (``StreamCandidate/isWrapped``),
-    /// or a batch's array; its depth; whether it is a batch of elements.
+    /// Whether a candidate is being read; where its value goes (see
+    /// ``valueBegins(at:isArray:isObject:in:)``); its depth; whether it is a batch.
     private var capturing = false
     private var outer = TreeSink.Container(index: 0, children: 0)
     private var captureDepth = 0
     private var capturesElements = false
-    /// The candidate's text: bytes kept from earlier buffers, then the
-    /// buffer's. Text offset `t` (the records') is buffer offset `t + shift`.
-    private var captured: [UInt8] = []
+    /// Where the candidate's text begins in the buffer, which keeps it: the
+    /// records' text offset `t` is buffer offset `t + shift`.
     private var shift = 0
-    /// The batch's records before the current element (the node limit
-    /// applies to each element alone).
+    /// The batch's records before the current element (the node limit applies to each alone).
     private var nodeBase = 0
-    /// Where the batch's complete elements end: records, text. Elements go
-    /// in batches of about ``batchBytes``, so a small one costs no document.
+    /// Where the batch's complete elements end: records, text. Elements go in
+    /// batches of about ``batchBytes``, so a small one costs no document.
     private var batchDone = (nodes: 0, textEnd: 0)
     private static let batchBytes = 1 << 16
-    /// The hooks of ``run(emit:nextValue:arrayEdge:malformed:)`` while it runs.
+    /// The hooks of ``run`` while it runs, and what one failed with (the scan stops as declined).
     private var emit: (StreamCandidate) throws -> Void = { _ in }
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
-    /// What a hook failed with (the scan stops as ``JSONMistake/declined``).
     private var hookError: (any Error)?
     /// Where the current top-level value starts in the whole input.
     private var valueStart = 0
     /// Whether a value was complete before this one (a malformed one may be passed over).
     private var inStream = false
 
-    /// Receives every byte of the input once, in order, as the scan passes
-    /// over it, with whether it lies inside a candidate (see ``passBytes(upTo:)``);
-    /// a streamed edit copies the input through with it. `nil` by default.
+    /// Receives every byte of the input once, in order, with whether it lies
+    /// inside a candidate; a streamed edit copies the input through with it.
     package var passing: ((UnsafeBufferPointer<UInt8>, _ inCandidate: Bool) throws -> Void)?
     /// The offset in the whole input up to which ``passing`` has had the bytes.
     private var passedUpTo = 0
 
+    /// A scanner of `input` for `matcher`'s path; `head` holds its first
+    /// bytes, read already, of which the first `skip` (a byte order mark) are no JSON.
     package init(input: ChunkedInput, head: [UInt8], skip: Int, matcher: any StreamMatching, options: LoadOptions) {
         self.options = options
         self.parser = JSONRecordParser(options: options)
@@ -98,6 +84,7 @@ package struct JSONStreamScanner {
         self.keepsKeys = matcher.keepsKeys
         self.chunks = ChunkBuffer(
             input, head: head, start: skip, chunkSize: StreamingLoad.chunkSize, progress: options.progress)
+        self.pos = skip
     }
 
     // MARK: Driving
@@ -109,15 +96,14 @@ package struct JSONStreamScanner {
     /// comes as `arrayEdge(.open)` (``passing`` has had every byte before
     /// its bracket), its elements, then `.close`.
     ///
-    /// A malformed value ends the run with its error, except in a stream
-    /// of values (one was complete before it), where the error goes to
-    /// `malformed` first: when that returns (by default it throws), the
-    /// scan goes on by ``resync(after:)``.
+    /// A malformed value ends the run with its error, except in a stream of
+    /// values (one was complete before it): there the error goes to
+    /// `malformed`, and when that returns (by default it throws) the scan
+    /// passes over the value (``resync(after:)``).
     package mutating func run(
         emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void,
         arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: (LoadError) throws -> Void = { throw $0 }
     ) throws(StreamFailure) {
-        let root = root
         scanState = ScanState(root: root)
         defer {
             scanState?.release()
@@ -160,19 +146,17 @@ package struct JSONStreamScanner {
     private mutating func scan(nextValue: () throws -> Void) throws {
         while true {
             if !inValue {
-                // Between top-level values: white space, then the next value.
                 while pos < chunks.bytes.count, XMLWhitespace.contains(chunks.bytes[pos]) { pos += 1 }
                 if pos >= chunks.bytes.count {
                     if chunks.isAtEnd {
                         if readValue { return try passBytes(upTo: pos) }
                     } else {
                         try passBytes(upTo: pos)
-                        _ = try refill()
+                        try refill()
                         continue
                     }
                 }
                 if readValue {
-                    // Another top-level value: a stream of values (JSON Lines, concatenated JSON).
                     try nextValue()
                     inStream = true
                 }
@@ -194,7 +178,7 @@ package struct JSONStreamScanner {
                 pos = end
                 if state.isSuspended {
                     try passBytes(upTo: pos)
-                    _ = try refill(readingOnToken: true)
+                    try refill(readingOnToken: true)
                 } else {
                     inValue = false
                     readValue = true
@@ -220,7 +204,6 @@ package struct JSONStreamScanner {
         depth = 0
         arraysOnPath = 0
         capturing = false
-        captured = []
         keyInBuffer = nil
         let at = chunks.base + pos
         if let offset = error.location?.byteOffset, offset == at, at > valueStart, pos < chunks.bytes.count,
@@ -228,30 +211,33 @@ package struct JSONStreamScanner {
         {
             return
         }
-        pos = max(error.location?.byteOffset ?? at, at) - chunks.base
-        pos = try chunks.lineBreak(from: pos, keepsSearched: false).map { $0 + 1 } ?? chunks.bytes.count
+        chunks.start = max(error.location?.byteOffset ?? at, at) - chunks.base
+        pos = try chunks.lineBreak(from: chunks.start, keepsSearched: false).map { $0 + 1 } ?? chunks.bytes.count
     }
 
-    /// Reads more input, first saving what the buffer is about to drop:
-    /// the candidate's bytes before ``pos`` and a key read in place. Reads on
-    /// for the token at `pos` when `readingOnToken` (``ChunkBuffer/readOn(tokenAt:)``).
-    private mutating func refill(readingOnToken: Bool = false) throws(LoadError) -> Bool {
-        guard !chunks.isAtEnd else { return false }
+    /// Reads more input (on for the token at ``pos`` when `readingOnToken`);
+    /// the buffer keeps the bytes from the candidate's start, or from ``pos``.
+    private mutating func refill(readingOnToken: Bool = false) throws(LoadError) {
+        guard !chunks.isAtEnd else { return }
         if let range = keyInBuffer {
-            copyKey(range)
+            rawKey = Array(chunks.bytes[range])
             keyInBuffer = nil
         }
-        if capturing {
-            captured.append(contentsOf: chunks.bytes[(shift + captured.count)..<pos])
-            shift = -captured.count
-        }
-        return readingOnToken ? try chunks.readOn(tokenAt: pos) : try chunks.refill()
+        let kept = capturing ? shift : pos
+        chunks.start = kept
+        _ = readingOnToken ? try chunks.readOn(tokenAt: pos) : try chunks.refill()
+        // The bytes before `kept` are dropped: offsets into the buffer move back.
+        pos -= kept - chunks.start
+        shift -= kept - chunks.start
     }
 
     // MARK: The sink's work
+    // The hooks' helpers are `mutating`: called as non-mutating, each call
+    // copied the whole scanner (3.3% more instructions on `--stream items.id`).
 
-    /// A value begins at `start` inside `parent`, outside any candidate:
-    /// its state for the matcher. A candidate's (or batch's) document begins.
+    /// The state of a value that begins at `start` in `parent`, outside any
+    /// candidate. A candidate's (or batch's) document begins in ``tree``,
+    /// under ``outer``: a batch's array, or an object that keeps the key.
     private mutating func valueBegins(
         at start: Int, isArray: Bool, isObject: Bool, in parent: inout Frame
     ) throws -> StreamNodeState {
@@ -261,78 +247,54 @@ package struct JSONStreamScanner {
             state = try matcher.root(isArray: isArray)
         } else if case .none = parent.state {
             return .none
-        } else if !parent.isArray, case .applying(let k) = parent.state, !keyIsAsked(under: k) {
+        } else if !parent.isArray, case .applying = parent.state, !keyIsAsked {
             return .none
         } else {
             state = try matcher.jsonChild(of: &parent.state, parentIsArray: parent.isArray, isArray: isArray, isObject: isObject)
         }
-        if case .candidate = state, try spreadsCandidate(isArray: isArray, parent: parent) {
+        // An element of a spread array is not spread again.
+        let isElement = depth > 0 && parent.state == .spreading
+        if case .candidate = state, !isElement,
+           try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0)
+        {
             state = .spreading
             try passBytes(upTo: start)
             try arrayEdge(.open)
         }
         guard case .candidate = state else { return state }
-        let isElement = depth > 0 && parent.state == .spreading
         if !isElement || !capturing {
             try passBytes(upTo: start)
+            capturing = true
             capturesElements = isElement
             captureDepth = depth
             shift = start
-            try beginDocument(at: start, wrapsKey: !isElement && keepsKeys && depth > 0 && !parent.isArray)
+            // A candidate's text fits 32-bit offsets, and a record takes at least two bytes of it.
+            tree.restart(estimatedNodes: isElement ? Self.batchBytes / 8 : 16, inputBytes: Int(UInt32.max / 2) + 2)
+            outer = tree.root
+            if isElement {
+                outer = try tree.open(isObject: false, at: start, in: &outer)
+                batchDone = (2, 0)
+            } else if keepsKeys, depth > 0, !parent.isArray {
+                outer = try tree.open(isObject: true, at: start, in: &outer)
+                if let range = keyInBuffer { rawKey = Array(chunks.bytes[range]) }
+                do throws(JSONFailure) {
+                    try rawKey.withUnsafeBufferPointer { (key) throws(JSONFailure) in
+                        let escaped = key.contains(UInt8(ascii: "\\"))
+                        try tree.key(from: 0, to: key.count, escaped: escaped, in: &outer, of: Scanner(key))
+                    }
+                } catch {
+                    // Too many names: where the candidate begins.
+                    throw JSONFailure(error.mistake, at: start)
+                }
+            }
         }
         nodeBase = isElement ? tree.nodes.count - 1 : 0
         tree.maxNodes = options.maxNodeCount > Int.max - nodeBase ? .max : nodeBase + options.maxNodeCount
         return state
     }
 
-    /// Begins the candidate's document in ``tree``, with ``outer`` a batch's
-    /// array or (`wrapsKey`) an object with the current key.
-    private mutating func beginDocument(at start: Int, wrapsKey: Bool) throws(JSONFailure) {
-        // A candidate's text fits 32-bit offsets, and a record takes at least two bytes of it.
-        tree.restart(estimatedNodes: capturesElements ? Self.batchBytes / 8 : 16, inputBytes: Int(UInt32.max / 2) + 2)
-        capturing = true
-        outer = tree.root
-        if capturesElements {
-            outer = try tree.open(isObject: false, at: start, in: &outer)
-            batchDone = (2, 0)
-        } else if wrapsKey {
-            outer = try tree.open(isObject: true, at: start, in: &outer)
-            if let range = keyInBuffer { rawKey = Array(chunks.bytes[range]) }
-            do {
-                try rawKey.withUnsafeBufferPointer { (key) throws(JSONFailure) in
-                    let escaped = key.contains(UInt8(ascii: "\\"))
-                    try tree.key(from: 0, to: key.count, escaped: escaped, in: &outer, of: Scanner(key))
-                }
-            } catch {
-                // Too many names: where the candidate begins.
-                throw JSONFailure(error.mistake, at: start)
-            }
-        }
-    }
-
-    /// Whether the current member's key is the one the matcher asks of the
-    /// members of an object in state `.applying(k)`, if it asks one.
-    /// `mutating`, as ``spreadsCandidate(isArray:parent:)`` is: called as
-    /// non-mutating from the sink's hooks, each call copied the whole
-    /// scanner (a memcpy and a retain of each reference it holds), 3.3 %
-    /// more instructions on `docq --stream items.id` (callgrind).
-    private mutating func keyIsAsked(under k: Int) -> Bool {
-        guard let wanted = names[k] else { return true }
-        guard let range = keyInBuffer else { return key == wanted }
-        return range.count - 2 == wanted.count
-            && chunks.bytes[(range.lowerBound + 1)..<(range.upperBound - 1)].elementsEqual(wanted)
-    }
-
-    /// Whether a candidate (not an element of a spread array) is an array
-    /// to spread: ``StreamMatching/spreads(isArray:throughObjectsOnly:)``.
-    private mutating func spreadsCandidate(isArray: Bool, parent: Frame) throws(StreamSelectorError) -> Bool {
-        if depth > 0, case .spreading = parent.state { return false }
-        return try matcher.spreads(isArray: isArray, throughObjectsOnly: arraysOnPath == 0)
-    }
-
-    /// A value ended at `end` (in the buffer): hands on the candidate, or
-    /// adds the element to its batch. Past the node limit it fails
-    /// unlocated, as a whole load's final check.
+    /// A value ended at `end`: hands on the candidate, or adds the element to
+    /// its batch. Past the node limit it fails unlocated, as a whole load does.
     private mutating func valueEnds(at end: Int) throws {
         guard capturing, depth == captureDepth else { return }
         guard tree.nodes.count - nodeBase <= options.maxNodeCount else {
@@ -346,7 +308,7 @@ package struct JSONStreamScanner {
         try emitCapture(upTo: end)
     }
 
-    /// A scalar from `start` to `end`: `append` adds its record (given the
+    /// A scalar from `start` to `end`: `append` adds its record (given its
     /// container and ``shift``) when it is in a candidate or is one.
     @inline(__always)
     private mutating func scalar(
@@ -354,7 +316,6 @@ package struct JSONStreamScanner {
         _ append: (inout TreeSink, inout TreeSink.Container, Int) -> Void
     ) throws(JSONFailure) {
         if case .candidate = container.state { return append(&tree, &container.tree, shift) }
-        // Nothing in a subtree the matcher left is a candidate.
         if case .none = container.state, depth > 0 { return }
         do {
             guard try valueBegins(at: start, isArray: false, isObject: false, in: &container) == .candidate else { return }
@@ -379,7 +340,7 @@ package struct JSONStreamScanner {
     /// Hands on the candidate, or the batch, whose text ends at `end` in the buffer.
     private mutating func emitCapture(upTo end: Int) throws {
         try passBytes(upTo: end)
-        let text = takeText(upTo: end - shift)
+        let text = Array(chunks.bytes[shift..<end])
         if capturesElements, outer.children == 1 { return try emitAlone(text: text, upTo: tree.nodes.count) }
         capturing = false
         if outer.index != 0 { tree.close(outer, at: 0) }
@@ -391,11 +352,11 @@ package struct JSONStreamScanner {
     /// Hands on a batch's elements complete before a failure in the next.
     private mutating func emitElementsBefore() throws {
         guard capturing, capturesElements, batchDone.nodes > 2 else { return }
-        try emitAlone(text: takeText(upTo: batchDone.textEnd), upTo: batchDone.nodes)
+        try emitAlone(text: Array(chunks.bytes[shift..<(shift + batchDone.textEnd)]), upTo: batchDone.nodes)
     }
 
-    /// Hands on the batch's elements whose records end before `end`, each
-    /// alone (as a batch of one, or those before a failure: as if never batched).
+    /// Hands on the batch's elements whose records end before `end`, each alone
+    /// (a batch of one, or those before a failure: as if never batched).
     private mutating func emitAlone(text: [UInt8], upTo end: Int) throws {
         capturing = false
         let batch = tree.nodes
@@ -415,33 +376,10 @@ package struct JSONStreamScanner {
         }
     }
 
-    /// The candidate's text up to text offset `end`: the bytes kept, then the buffer's.
-    private mutating func takeText(upTo end: Int) -> [UInt8] {
-        var text = captured
-        captured = []
-        if end >= text.count {
-            text.append(contentsOf: chunks.bytes[(shift + text.count)..<(shift + end)])
-        } else {
-            text.removeLast(text.count - end)
-        }
-        return text
-    }
+    // MARK: Passing bytes on, locating errors
 
-    /// Copies the key token in `range` into ``rawKey`` and ``key``.
-    private mutating func copyKey(_ range: Range<Int>) {
-        rawKey.removeAll(keepingCapacity: true)
-        rawKey.append(contentsOf: chunks.bytes[range])
-        key = chunks.bytes.withUnsafeBufferPointer { bytes in
-            let inside = UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)])
-            return Array(JSONStringDecoding.decode(inside).utf8)
-        }
-    }
-
-    // MARK: Passing bytes on
-
-    /// Hands ``passing`` the bytes from where it stopped to `end` (in the
-    /// buffer), marked as in a candidate while one is captured. Called
-    /// before a refill, where a candidate begins and ends, and at the end.
+    /// Hands ``passing`` the bytes from where it stopped to `end` (before a
+    /// refill, where a candidate begins and ends, and at the end).
     private mutating func passBytes(upTo end: Int) throws {
         guard let passing else { return }
         let from = passedUpTo - chunks.base
@@ -450,15 +388,11 @@ package struct JSONStreamScanner {
         passedUpTo = chunks.base + end
     }
 
-    // MARK: Errors
-
-    /// The error for `mistake` at `at` in the buffer, located in the whole
-    /// input (see ``JSONMistake``).
+    /// The error for `mistake` at `at`, located in the whole input.
     private mutating func fail(_ mistake: JSONMistake, at: Int) -> LoadError {
         // The word the message quotes may go on past the buffer (read only
         // then: a live stream's next line may be long in coming).
-        let quoted: Int
-        if case .invalidEscape = mistake { quoted = at + 1 } else { quoted = at }
+        let quoted = if case .invalidEscape = mistake { at + 1 } else { at }
         while !chunks.isAtEnd, JSONMistake.quotesWord(at: quoted, cutBy: chunks.bytes),
               let read = try? chunks.readMore(limit: JSONMistake.quotedBytes), read > 0 {}
         let location = chunks.location(at: chunks.base + at)
@@ -497,12 +431,21 @@ extension JSONStreamScanner: JSONSink {
     mutating func key(
         from start: Int, to end: Int, escaped: Bool, in container: inout Frame, of scanner: Scanner
     ) throws(JSONFailure) {
-        if case .candidate = container.state {
-            return try treeKey(from: start, to: end, escaped: escaped, in: &container.tree, of: scanner)
+        switch container.state {
+        case .candidate:
+            try treeKey(from: start, to: end, escaped: escaped, in: &container.tree, of: scanner)
+        case .applying(let k):
+            keyIsAsked = names[k].map { Self.token(start..<end, of: scanner, escaped: escaped, reads: $0) } ?? true
+            if keepsKeys { keyInBuffer = start..<end }
+        default:
+            break
         }
-        keyInBuffer = nil
-        guard case .applying = container.state else { return }
-        if escaped { copyKey(start..<end) } else { keyInBuffer = start..<end }
+    }
+
+    /// Whether the string token at `range` in the scanner's input reads `wanted`.
+    private static func token(_ range: Range<Int>, of scanner: Scanner, escaped: Bool, reads wanted: [UInt8]) -> Bool {
+        let inside = UnsafeBufferPointer(rebasing: scanner.input[(range.lowerBound + 1)..<(range.upperBound - 1)])
+        return escaped ? Array(JSONStringDecoding.decode(inside).utf8) == wanted : inside.elementsEqual(wanted)
     }
 
     /// A key in a candidate, out of the loop (``JSONSink/readsKeysApart``).
@@ -515,27 +458,23 @@ extension JSONStreamScanner: JSONSink {
 
     @inline(__always)
     mutating func open(isObject: Bool, at start: Int, in container: inout Frame) throws(JSONFailure) -> Frame {
-        if case .candidate = container.state {
-            depth += 1
-            do {
-                return Frame(isArray: !isObject, state: .candidate, tree: try tree.open(isObject: isObject, at: start, in: &container.tree))
-            } catch {
-                throw stop(error)
-            }
-        }
-        if case .none = container.state, depth > 0 {
-            depth += 1
-            return Frame(isArray: !isObject, state: .none)
-        }
         var frame = Frame(isArray: !isObject, state: .none)
         do {
-            frame.state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
-            if case .candidate = frame.state { frame.tree = try tree.open(isObject: isObject, at: start, in: &outer) }
+            switch container.state {
+            case .candidate:
+                frame.state = .candidate
+                frame.tree = try tree.open(isObject: isObject, at: start, in: &container.tree)
+            case .none where depth > 0:
+                break
+            default:
+                frame.state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
+                if case .candidate = frame.state { frame.tree = try tree.open(isObject: isObject, at: start, in: &outer) }
+                if frame.isArray, frame.state != .none, frame.state != .candidate { arraysOnPath += 1 }
+            }
         } catch {
             throw stop(error)
         }
         depth += 1
-        if frame.isArray, frame.state != .none, frame.state != .candidate { arraysOnPath += 1 }
         return frame
     }
 

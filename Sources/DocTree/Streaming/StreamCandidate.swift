@@ -1,17 +1,16 @@
 /// One value a streaming parse materialised: the subtree of a node the
 /// ``StreamMatching`` made a candidate, as a small document of its own.
 package struct StreamCandidate {
-    /// The candidate's subtree: a document whose root is the candidate
-    /// (a JSON value, an XML element), or (``isWrapped``) whose root holds
-    /// only the candidate: a JSON object with the candidate as its one
-    /// member (so the member keeps its key), or a copy of an XML
-    /// attribute's element with only that attribute.
+    /// A document whose root is the candidate (a JSON value, an XML element),
+    /// or (``isWrapped``) holds only the candidate: a JSON object with it as
+    /// its one member (so it keeps its key), or a copy of an XML attribute's
+    /// element with only that attribute.
     package var document: Document
     /// The candidate is the first child of the root, not the root.
     package var isWrapped: Bool
-    /// The root is an array of several consecutive elements of a spread
-    /// array (``StreamMatching/spreads(isArray:throughObjectsOnly:)``), each of them a candidate,
-    /// gathered so that they are built and evaluated together.
+    /// The root is an array of several consecutive elements of a spread array
+    /// (``StreamMatching/spreads(isArray:throughObjectsOnly:)``), each a
+    /// candidate, gathered to be built and evaluated together.
     package var isBatch = false
 }
 
@@ -25,36 +24,20 @@ package enum StreamFailure: Error {
     case consumer(any Error)
 }
 
-extension StreamFailure {
-    /// Runs `body`, wrapping a consumer's error.
-    @inline(__always)
-    static func consuming(_ body: () throws -> Void) throws(StreamFailure) {
-        do { try body() } catch let failure as StreamFailure { throw failure } catch { throw .consumer(error) }
-    }
-}
-
 /// Streams candidates out of XML or JSON input, whichever it is (the
 /// first byte other than whitespace or a UTF-8 byte order mark: `<` is
 /// XML, anything else JSON, unless ``LoadOptions/format`` says).
 package enum StreamingLoad {
-    /// Bytes read at a time (each candidate is handed on as soon as it is
-    /// complete; the chunk being parsed, and for XML libxml2's copy of it,
-    /// are what the input costs in memory meanwhile).
+    /// Bytes read at a time: with libxml2's copy for XML, what the input
+    /// costs in memory besides the current candidate.
     package static let chunkSize = 1 << 16
 
     /// Reads `input` to its end, calling `emit` with each candidate in
-    /// document order; only the current candidate's subtree is ever built.
-    /// JSON input may hold several top-level values (JSON Lines): each is
-    /// read in turn, with a call of `nextValue` before each after the first.
-    /// A JSON array candidate that the matcher spreads
-    /// (``StreamMatching/spreads(isArray:throughObjectsOnly:)``) comes as `arrayEdge(.open)`, a
-    /// candidate for each element, and `arrayEdge(.close)`. A malformed
-    /// JSON value in a stream of values goes to `malformed`, and when that
-    /// does not throw, the values after it are still read
-    /// (``JSONStreamScanner/run(emit:nextValue:arrayEdge:malformed:)``).
+    /// document order as soon as it is complete; only the current candidate's
+    /// subtree is ever built. For JSON, the arguments are
+    /// ``JSONStreamScanner/run(emit:nextValue:arrayEdge:malformed:)``'s.
     ///
-    /// - Throws: ``StreamFailure``; candidates emitted before the failure
-    ///   stay emitted.
+    /// - Throws: ``StreamFailure``; candidates emitted before it stay emitted.
     package static func run(
         _ input: ChunkedInput, matcher: any StreamMatching, options: LoadOptions,
         nextValue: () throws -> Void = {}, arrayEdge: (ArrayEdge) throws -> Void = { _ in },

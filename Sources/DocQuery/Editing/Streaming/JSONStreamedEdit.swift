@@ -215,7 +215,6 @@ final class JSONStreamedOutput {
 
     // MARK: Removal
 
-
     /// Finds, in the bytes held back, the start of the member or element
     /// whose value begins now (its key, for a member), and the gap before
     /// it.
