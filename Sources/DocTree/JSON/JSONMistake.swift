@@ -1,35 +1,28 @@
-/// Every mistake the JSON readers report, each with its one message. A
-/// reader records only the byte offset; message, line and column (by the one
-/// line rule, ``LocationCounter``) are made here, only when something fails.
-enum JSONMistake {
+/// Every mistake the JSON readers report, each with its one message (which
+/// says what a case means, where its doc does not). A reader records only the
+/// byte offset; message, line and column (by the one line rule,
+/// ``LocationCounter``) are made here, only when something fails.
+enum JSONMistake: Equatable {
     /// No value where one must begin (also a literal other than `true`, `false`, `null`).
     case expectedValue
     /// No member name after `{` (`afterComma` false) or after a comma.
     case expectedMemberName(afterComma: Bool)
-    /// No `:` after a member name.
     case expectedColon
-    /// No `,` or closing bracket after a member or element.
     case expectedCommaOrClose(inObject: Bool)
-    /// More input after the top-level value of a document.
     case trailingValue
     /// A number without a digit after `-`, after its decimal point, or in its exponent.
     case expectedDigit(NumberPart)
     case leadingZero
     /// The input ended inside the string that starts at the offset.
     case unterminatedString
-    /// A backslash followed by a character that does not make an escape.
     case invalidEscape
-    /// `\u` not followed by four hexadecimal digits.
     case invalidUnicodeEscape
     /// A `\u` escape of a surrogate without its pair.
     case loneSurrogate(high: Bool)
     /// A raw control character (a line break included) inside a string.
     case controlCharacter
-    /// A byte that is not part of well-formed UTF-8.
     case invalidUTF8
-    /// An opening bracket past ``LoadOptions/maxDepth``.
     case tooDeep(maxDepth: Int)
-    /// More records than ``LoadOptions/maxNodeCount``.
     case tooManyNodes(maxNodes: Int)
 
     /// Where a number lacks its digit.
@@ -37,7 +30,6 @@ enum JSONMistake {
 
     /// Nothing but white space (and perhaps a byte order mark).
     case emptyInput
-    /// More distinct names than a name table holds.
     case tooManyNames
     /// Never reported: a sink stopped the scan, and its caller reads the input another way.
     case declined
@@ -59,35 +51,30 @@ enum JSONMistake {
     /// with `location` (byte `offset`'s in the whole input) a chunk of it, and
     /// then no snippet (the line may begin in an earlier chunk).
     func error(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, location: SourceLocation? = nil) -> LoadError {
-        if let shift = invalidUTF8Shift(at: offset, in: bytes) {
+        // A byte that is not UTF-8, found instead of a token or after a backslash, is that mistake.
+        let shift = self == .invalidEscape ? 1 : 0
+        let i = offset + shift
+        if shift == 1 || expectation != nil, i < bytes.count, bytes[i] >= 0x80,
+            UTF8Validation.sequenceLength(at: i, in: bytes) == 0 {
             var moved = location
             moved?.byteOffset += shift
             moved?.column += shift
-            return JSONMistake.invalidUTF8.error(at: offset + shift, in: bytes, location: moved)
+            return JSONMistake.invalidUTF8.error(at: i, in: bytes, location: moved)
         }
-        guard let location else {
-            return LoadError(kind, message(at: offset, in: bytes, inputOffset: offset), at: offset, in: bytes)
-        }
-        return LoadError(kind, message(at: offset, in: bytes, inputOffset: location.byteOffset), location: location)
-    }
-
-    /// How far after `offset` a byte that is not UTF-8 (found instead of a
-    /// token, or after a backslash) makes this an ``invalidUTF8``; else `nil`.
-    private func invalidUTF8Shift(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var shift = 0
-        if case .invalidEscape = self { shift = 1 } else if expectation == nil { return nil }
-        let i = offset + shift
-        guard i < bytes.count, bytes[i] >= 0x80, UTF8Validation.sequenceLength(at: i, in: bytes) == 0 else { return nil }
-        return shift
+        let message = message(at: offset, in: bytes, inputOffset: location?.byteOffset ?? offset)
+        guard let location else { return LoadError(kind, message, at: offset, in: bytes) }
+        return LoadError(kind, message, location: location)
     }
 
     /// The message; `offset` is in `bytes`, `inputOffset` the same place in the whole input.
     func message(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int) -> String {
-        let text = JSONText(bytes: bytes)
         if let expectation {
-            let message = "\(expectation), found \(text.describe(at: offset))"
-            guard case .trailingValue = self, text.followsLineBreak(offset) else { return message }
-            return message + "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
+            let message = "\(expectation), found \(bytes.described(at: offset))"
+            // Only white space comes before a second value: a line break in it suggests JSON Lines.
+            guard self == .trailingValue, JSONRecovery.beginsLine(offset, in: bytes, after: 0) == true
+            else { return message }
+            return message
+                + "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream"
         }
         switch self {
         case .leadingZero:
@@ -97,23 +84,25 @@ enum JSONMistake {
         case .invalidEscape:
             let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
             let shown = next >= 0x21 && next < 0x7F
-                ? "'\\\(Character(Unicode.Scalar(next)))'" : "'\\' followed by \(text.describe(at: offset + 1))"
+                ? "'\\\(Character(Unicode.Scalar(next)))'" : "'\\' followed by \(bytes.described(at: offset + 1))"
             return "invalid escape \(shown)"
         case .invalidUnicodeEscape:
-            return "invalid escape '\(text.escape(at: offset))': \\u must be followed by four hexadecimal digits"
+            return "invalid escape '\(bytes.escape(at: offset))': \\u must be followed by four hexadecimal digits"
         case .loneSurrogate(let high):
-            let escape = text.escape(at: offset)
+            let escape = bytes.escape(at: offset)
             return high
-                ? "lone surrogate '\(escape)': a high surrogate must be followed by a low surrogate escape (\\uDC00…\\uDFFF)"
+                ? "lone surrogate '\(escape)': a high surrogate must be followed by a low surrogate escape"
+                    + " (\\uDC00…\\uDFFF)"
                 : "lone surrogate '\(escape)': a low surrogate must follow a high surrogate"
         case .controlCharacter:
             let c = offset < bytes.count ? bytes[offset] : 0
             return c == 0x0A || c == 0x0D
                 ? "unescaped line break in a string; write it as \\n, or close the string with '\"'"
-                : "unescaped control character \(JSONText.scalarName(c)) in a string; write it as an escape"
+                : "unescaped control character \(Self.scalarName(c)) in a string; write it as an escape"
         case .invalidUTF8:
             let byte = offset < bytes.count ? Hex.byte(bytes[offset]) : "?"
-            return "invalid UTF-8 byte \(byte) at byte offset \(inputOffset); if the document is in a legacy encoding, pass LoadOptions.encoding (e.g. \"EUC-KR\")"
+            return "invalid UTF-8 byte \(byte) at byte offset \(inputOffset); if the document is in a legacy encoding,"
+                + " pass LoadOptions.encoding (e.g. \"EUC-KR\")"
         case .tooDeep(let maxDepth):
             return "nesting deeper than \(maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)"
         case .tooManyNodes(let maxNodes):
@@ -151,9 +140,12 @@ enum JSONMistake {
     /// runs into the end of `bytes`, so that more input may lengthen it.
     static func quotesWord(at: Int, cutBy bytes: [UInt8]) -> Bool {
         var end = at
-        while end < bytes.count, end - at < quotedBytes, JSONText.isWord(bytes[end]) || bytes[end] >= 0x80 { end += 1 }
+        while end < bytes.count, end - at < quotedBytes, isWord(bytes[end]) || bytes[end] >= 0x80 { end += 1 }
         return end == bytes.count && end - at < quotedBytes
     }
+
+    /// `byte` as a code point: `U+000A`.
+    fileprivate static func scalarName(_ byte: UInt8) -> String { "U+" + Hex.padded(UInt32(byte), digits: 4) }
 
     /// The message for a document of more than `maxNodes` nodes.
     static func tooManyNodesMessage(_ maxNodes: Int) -> String {
@@ -176,56 +168,35 @@ struct JSONFailure: Error {
     func located(in bytes: UnsafeBufferPointer<UInt8>) -> LoadError { mistake.error(at: offset, in: bytes) }
 }
 
-/// Reads bytes of JSON input for messages.
-private struct JSONText {
-    let bytes: UnsafeBufferPointer<UInt8>
+/// Whether `c` belongs to a word a message quotes whole.
+private func isWord(_ c: UInt8) -> Bool {
+    c &- UInt8(ascii: "0") < 10 || (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_")
+        || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+}
 
+/// Reading JSON input for messages.
+extension UnsafeBufferPointer<UInt8> {
     /// Names what is at `i`: a quoted word or character, a control
     /// character, a byte that is not UTF-8, or the end of the input.
-    func describe(at i: Int) -> String {
-        guard i < bytes.count else { return "the end of the input" }
-        let c = bytes[i]
-        if c < 0x20 || c == 0x7F { return "control character \(Self.scalarName(c))" }
-        if c >= 0x80 {
-            let length = UTF8Validation.sequenceLength(at: i, in: bytes)
-            guard length != 0 else { return "byte \(Hex.byte(c))" }
-            return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<(i + length)]), as: UTF8.self))'"
-        }
-        // A run of word characters reads better than its first letter: found 'True'.
+    fileprivate func described(at i: Int) -> String {
+        guard i < count else { return "the end of the input" }
+        let c = self[i]
+        if c < 0x20 || c == 0x7F { return "control character \(JSONMistake.scalarName(c))" }
         var end = i + 1
-        if Self.isWord(c) {
-            while end < bytes.count, end - i < JSONMistake.quotedBytes, Self.isWord(bytes[end]) { end += 1 }
+        if c >= 0x80 {
+            end = i + UTF8Validation.sequenceLength(at: i, in: self)
+            guard end > i else { return "byte \(Hex.byte(c))" }
+        } else if isWord(c) {
+            // A run of word characters reads better than its first letter: found 'True'.
+            while end < count, end - i < JSONMistake.quotedBytes, isWord(self[end]) { end += 1 }
         }
-        return "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self))'"
+        return "'\(String(decoding: UnsafeBufferPointer(rebasing: self[i..<end]), as: UTF8.self))'"
     }
 
-    /// Whether `c` belongs to a word a message quotes whole.
-    static func isWord(_ c: UInt8) -> Bool {
-        c &- UInt8(ascii: "0") < 10 || (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_")
-            || c == UInt8(ascii: ".") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-")
+    /// Up to six printable ASCII bytes of the escape whose backslash is at `i`, up to a quote.
+    fileprivate func escape(at i: Int) -> String {
+        let bytes = self[Swift.min(i, count)..<Swift.min(i + 6, count)]
+        let shown = bytes.prefix { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") }
+        return String(decoding: shown, as: UTF8.self)
     }
-
-    /// Whether only white space with a line break in it comes before `i`
-    /// (then the input is probably JSON Lines).
-    func followsLineBreak(_ i: Int) -> Bool {
-        var j = min(i, bytes.count)
-        while j > 0, bytes[j - 1] <= 0x20 {
-            j -= 1
-            if bytes[j] == 0x0A || bytes[j] == 0x0D { return true }
-        }
-        return false
-    }
-
-    /// Up to six printable ASCII bytes of the escape at `i`.
-    func escape(at i: Int) -> String {
-        var text = ""
-        var j = i
-        while j < bytes.count, j < i + 6, bytes[j] >= 0x20, bytes[j] < 0x7F, j == i || bytes[j] != UInt8(ascii: "\"") {
-            text.unicodeScalars.append(Unicode.Scalar(bytes[j]))
-            j += 1
-        }
-        return text
-    }
-
-    static func scalarName(_ byte: UInt8) -> String { "U+" + Hex.padded(UInt32(byte), digits: 4) }
 }

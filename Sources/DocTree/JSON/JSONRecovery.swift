@@ -4,20 +4,13 @@
 /// line break, so in JSON Lines one broken line costs only itself.
 enum JSONRecovery {
     /// Whether `c` can be the first byte of a JSON value.
-    static func beginsValue(_ c: UInt8) -> Bool {
-        switch c {
-        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            true
-        default:
-            false
-        }
-    }
+    static func beginsValue(_ c: UInt8) -> Bool { "{[\"-0123456789tfn".utf8.contains(c) }
 
     /// Whether only spaces and tabs stand between the line break before `i`
     /// and `i` in `bytes`, looking back no further than `lower`; `nil` when
     /// `lower` comes first (the caller knows what lies before it).
-    static func beginsLine(_ i: Int, in bytes: [UInt8], after lower: Int) -> Bool? {
+    static func beginsLine<Bytes: RandomAccessCollection<UInt8>>(_ i: Int, in bytes: Bytes, after lower: Int) -> Bool?
+    where Bytes.Index == Int {
         var j = i
         while j > lower {
             let c = bytes[j - 1]

@@ -30,12 +30,9 @@ package enum JSONScanner {
     ///   second value included), or ``LoadError/Kind-swift.struct/tooLarge``
     ///   past the table's 32-bit caps.
     package static func parse(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Document {
-        switch try read(bytes, options: options) {
-        case .document(let document):
-            return document
-        case .values(let offset):
-            throw bytes.withUnsafeBufferPointer { JSONMistake.trailingValue.error(at: offset, in: $0) }
-        }
+        let parser = JSONRecordParser(options: options)
+        // Without allowsMore a second value throws: the content is a document.
+        return try parser.read(bytes[...], allowsMore: false, spans: NoSpans()) { bytes }.content.document!
     }
 
     /// Parses UTF-8 JSON `bytes` into a document, or says that they hold
@@ -48,7 +45,9 @@ package enum JSONScanner {
 
     /// Parses like ``parse(_:options:)`` and also records where every value
     /// and member key stands in `bytes` (see ``NodeSpans``), for editing.
-    package static func parseWithSpans(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> (Document, NodeSpans) {
+    package static func parseWithSpans(
+        _ bytes: [UInt8], options: LoadOptions
+    ) throws(LoadError) -> (Document, NodeSpans) {
         let estimate = JSONRecordParser.estimatedNodes(bytes.count)
         let read = try JSONRecordParser(options: options).read(
             bytes[...], allowsMore: false, spans: SpanTable(estimatedNodes: estimate)) { bytes }
@@ -69,8 +68,8 @@ package enum JSONScanner {
 }
 
 /// Reads one input buffer: the one grammar of JSON and its tokens, with
-/// word-at-a-time fast paths. Positions are byte offsets; every read is
-/// bounds-checked against `count`. Two words: two registers per helper call.
+/// word-at-a-time fast paths. Positions are byte offsets, every read checked
+/// against `count`. Two words: two registers per helper call.
 struct Scanner {
     /// The first byte, or a dangling pointer never read when the input is empty.
     let base: UnsafePointer<UInt8>
@@ -83,16 +82,14 @@ struct Scanner {
 
     var input: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Reads the one value that starts at `start` (white space skipped),
-    /// telling `sink` each token as it validates it; returns the offset just
-    /// past the value. Opening a container more than `maxDepth` deep fails
-    /// with ``JSONMistake/tooDeep(maxDepth:)``.
+    /// Reads the one value at `start` (white space skipped), telling `sink`
+    /// each token as it validates it; returns the offset past the value.
+    /// A container opened more than `maxDepth` deep fails (``JSONMistake/tooDeep(maxDepth:)``).
     @inline(__always)
     func scan<Sink: JSONSink>(from start: Int, maxDepth: Int, into sink: inout Sink) throws(JSONFailure) -> Int {
-        // The stack lives in this frame up to 32 containers deep (no
-        // allocation, no copy-on-write checks), then on the heap.
+        // Up to 32 containers deep the stack is in this frame: no allocation, no copy-on-write checks.
         let result = withUnsafeTemporaryAllocation(of: ScanFrame<Sink.Container>.self, capacity: 32) { room in
-            var state = ScanState(stack: ScanStack(room), root: sink.root)
+            var state = ScanState(room: room, root: sink.root)
             defer { state.release() }
             return Result { () throws(JSONFailure) in
                 try scan(from: start, maxDepth: maxDepth, isFinal: true, into: &sink, state: &state)
@@ -102,16 +99,15 @@ struct Scanner {
     }
 
     /// Reads on from `start` where `state` stands, for a sink that resumes
-    /// (``JSONSink/resumes``), over a buffer that holds the input so far
-    /// (`isFinal` when it holds the rest of it).
+    /// (``JSONSink/resumes``), over a buffer of the input so far (`isFinal`
+    /// when it holds the rest).
     ///
-    /// Where the buffer ends inside a token (or the white space before one,
-    /// or a number) and the input goes on, the scan stops at that token's
-    /// start (``ScanState/isSuspended``) and returns its offset; the caller
-    /// keeps the bytes from there, appends at least as many (or a long token
-    /// is read again and again) and resumes over them, offsets rebased. Each
-    /// hook is called once, when its token is whole: a key hook's bytes may
-    /// be gone by the next hook.
+    /// Where the buffer ends inside a token (or the white space before one)
+    /// and the input goes on, the scan stops at that token's start
+    /// (``ScanState/isSuspended``) and returns its offset; the caller keeps
+    /// the bytes from there, appends at least as many (else a long token is
+    /// read again and again) and resumes, offsets rebased. Each hook is
+    /// called once, when its token is whole: a key's bytes may be gone by the next hook.
     func resume<Sink: JSONSink>(
         from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink
     ) throws(JSONFailure) -> Int {
@@ -124,20 +120,18 @@ struct Scanner {
         }
     }
 
-    /// The one scan loop, resumable when the sink says so (the check is
-    /// static: for the others the resumable parts compile away).
+    /// The one scan loop; its resumable parts compile away for sinks that do not resume.
     @inline(__always)
     private func scan<Sink: JSONSink>(
         from start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, state: inout ScanState<Sink.Container>
     ) throws(JSONFailure) -> Int {
         var i = start
         var top = state.top
-        // Whether a member name comes before the next value.
         var member = MemberName.none
-        // A resumable scan marks in `state` each token boundary it would
-        // stop at, with the phase there (no hook is called between the mark
-        // and a failure that may be the buffer's end). Resuming after a
-        // value skips the value part of the loop once.
+        // A resumable scan marks in `state` each token boundary it would stop
+        // at, with the phase there (no hook is called between a mark and a
+        // failure that may be the buffer's end). Resuming after a value skips
+        // the value part of the loop once.
         var afterValue = false
 
         if Sink.resumes {
@@ -151,10 +145,7 @@ struct Scanner {
             case .firstOrClose:
                 state.mark(i, .firstOrClose, top)
                 guard i < count || isFinal else { throw JSONFailure(.needsInput, at: i) }
-                if i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    i &+= 1
-                    try sink.close(top.container, at: i)
-                    top = state.stack.pop()
+                if try closes(at: &i, &top, state: &state, into: &sink) {
                     afterValue = true
                 } else if top.isObject {
                     member = .first
@@ -171,7 +162,9 @@ struct Scanner {
                         state.mark(i, .value(member), top)
                     }
                     // The name, its ':' and the white space after it, read here
-                    // in the loop, so the sink's state stays in registers.
+                    // in the loop, so the sink's state stays in registers (a
+                    // call, even to an @inline(__always) helper that was not
+                    // inlined, cost the key-path skimmer 4.8% on JSON Lines).
                     guard i < count, base[i] == UInt8(ascii: "\"") else {
                         throw JSONFailure(.expectedMemberName(afterComma: member == .afterComma), at: i)
                     }
@@ -191,7 +184,7 @@ struct Scanner {
                 if Sink.resumes {
                     state.mark(i, .value(.none), top)
                 }
-                guard i < count else { throw JSONFailure(state.stack.isEmpty ? .emptyInput : .expectedValue, at: i) }
+                guard i < count else { throw JSONFailure(state.depth == 0 ? .emptyInput : .expectedValue, at: i) }
                 let c = base[i]
                 switch c {
                 case UInt8(ascii: "\""):
@@ -212,29 +205,22 @@ struct Scanner {
                     i &+= length
 
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    guard state.stack.count < maxDepth else { throw JSONFailure(.tooDeep(maxDepth: maxDepth), at: i) }
+                    guard state.depth < maxDepth else { throw JSONFailure(.tooDeep(maxDepth: maxDepth), at: i) }
                     let isObject = c == UInt8(ascii: "{")
                     let opened = try sink.open(isObject: isObject, at: i, in: &top.container)
-                    state.stack.push(top)
+                    state.push(top)
                     top = ScanFrame(container: opened, isObject: isObject)
                     i = skipWhitespace(i &+ 1)
                     if Sink.resumes, i == count, !isFinal {
                         state.mark(i, .firstOrClose, top)
                         throw JSONFailure(.needsInput, at: i)
                     }
-                    let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                    if i < count, base[i] == closer {
-                        i &+= 1
-                        try sink.close(top.container, at: i)
-                        top = state.stack.pop()
-                    } else if isObject {
-                        if Sink.readsKeysApart {
+                    if try !closes(at: &i, &top, state: &state, into: &sink) {
+                        if isObject, Sink.readsKeysApart {
                             i = try nameApart(at: i, afterComma: false, into: &sink, in: &top.container)
-                        } else {
+                        } else if isObject {
                             member = .first
                         }
-                        continue valueLoop
-                    } else {
                         continue valueLoop
                     }
 
@@ -245,16 +231,12 @@ struct Scanner {
 
             // After a value: a separator, a closing bracket, or the end of the value read.
             while true {
-                if state.stack.isEmpty { break valueLoop }
+                if state.depth == 0 { break valueLoop }
                 if Sink.resumes {
                     state.mark(i, .afterValue, top)
                 }
                 i = skipWhitespace(i)
-                guard i < count else {
-                    throw JSONFailure(.expectedCommaOrClose(inObject: top.isObject), at: i)
-                }
-                let c = base[i]
-                if c == UInt8(ascii: ",") {
+                if i < count, base[i] == UInt8(ascii: ",") {
                     try sink.separator(at: i)
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
@@ -266,12 +248,7 @@ struct Scanner {
                     }
                     continue valueLoop
                 }
-                if top.isObject ? c == UInt8(ascii: "}") : c == UInt8(ascii: "]") {
-                    i &+= 1
-                    try sink.close(top.container, at: i)
-                    top = state.stack.pop()
-                    continue
-                }
+                if try closes(at: &i, &top, state: &state, into: &sink) { continue }
                 throw JSONFailure(.expectedCommaOrClose(inObject: top.isObject), at: i)
             }
         }
@@ -283,9 +260,8 @@ struct Scanner {
         return i
     }
 
-    /// Whether the scan may have failed only because the buffer ends: more
-    /// bytes could make the value valid, or fail it further on. A sink's
-    /// own stop (``JSONMistake/declined``) never is.
+    /// Whether the scan may have failed only because the buffer ends (more
+    /// bytes could make the value valid); never for a sink's ``JSONMistake/declined``.
     func mayGoOn(_ failure: JSONFailure) -> Bool {
         switch failure.mistake {
         case .declined: return false
@@ -304,7 +280,6 @@ struct Scanner {
     }
 
     // MARK: Tokens
-
     /// The first offset from `start` on that is not JSON white space (space, tab, LF, CR).
     @inline(__always)
     func skipWhitespace(_ start: Int) -> Int {
@@ -318,14 +293,13 @@ struct Scanner {
         var i = start
         while i &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            if word == ones &* 0x20 {  // indentation
+            if word == 0x2020_2020_2020_2020 {  // indentation
                 i &+= 8
                 continue
             }
-            let whitespace = ByteWords.zeroBytes(word ^ (ones &* 0x20)) | ByteWords.zeroBytes(word ^ (ones &* 0x0A))
-                | ByteWords.zeroBytes(word ^ (ones &* 0x0D)) | ByteWords.zeroBytes(word ^ (ones &* 0x09))
-            let other = ~whitespace & (ones &* 0x80)
+            let whitespace = ByteWords.lanes(word, equalTo: 0x20) | ByteWords.lanes(word, equalTo: 0x0A)
+                | ByteWords.lanes(word, equalTo: 0x0D) | ByteWords.lanes(word, equalTo: 0x09)
+            let other = ~whitespace & 0x8080_8080_8080_8080
             if other != 0 { return i &+ (other.trailingZeroBitCount &>> 3) }
             i &+= 8
         }
@@ -337,9 +311,8 @@ struct Scanner {
         return i
     }
 
-    /// The literal (`true`, `false` or `null`) at `i`, which is in the
-    /// input: its kind and length; `nil` when there is none. Each is
-    /// compared as one little-endian word ("true", "null", "alse").
+    /// The kind and length of the literal at `i` (in the input), compared
+    /// as one little-endian word ("true", "null", "alse"); `nil` for none.
     @inline(__always)
     func literal(at i: Int) -> (kind: Node.Kind, length: Int)? {
         switch base[i] {
@@ -365,34 +338,32 @@ struct Scanner {
     func scanNumber(at start: Int) throws(JSONFailure) -> (end: Int, fractional: Bool) {
         var i = start
         if base[i] == UInt8(ascii: "-") { i &+= 1 }
-        guard i < count, Self.isDigit(base[i]) else { throw JSONFailure(.expectedDigit(.sign), at: i) }
-        if base[i] == UInt8(ascii: "0") {
+        if i < count, base[i] == UInt8(ascii: "0") {
             i &+= 1
-            if i < count, Self.isDigit(base[i]) {
-                throw JSONFailure(.leadingZero, at: start)
-            }
+            if i < count, Self.isDigit(base[i]) { throw JSONFailure(.leadingZero, at: start) }
         } else {
-            i = skipDigits(i &+ 1)
+            i = try digits(from: i, .sign)
         }
         var fractional = false
         if i < count, base[i] == UInt8(ascii: ".") {
-            i &+= 1
-            guard i < count, Self.isDigit(base[i]) else {
-                throw JSONFailure(.expectedDigit(.fraction), at: i)
-            }
-            i = skipDigits(i &+ 1)
+            i = try digits(from: i &+ 1, .fraction)
             fractional = true
         }
         if i < count, base[i] | 0x20 == UInt8(ascii: "e") {
             i &+= 1
             if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
-            guard i < count, Self.isDigit(base[i]) else {
-                throw JSONFailure(.expectedDigit(.exponent), at: i)
-            }
-            i = skipDigits(i &+ 1)
+            i = try digits(from: i, .exponent)
             fractional = true
         }
         return (i, fractional)
+    }
+
+    /// The offset past the digits from `start`, of which there must be one
+    /// (else the number lacks its `part`).
+    @inline(__always)
+    func digits(from start: Int, _ part: JSONMistake.NumberPart) throws(JSONFailure) -> Int {
+        guard start < count, Self.isDigit(base[start]) else { throw JSONFailure(.expectedDigit(part), at: start) }
+        return skipDigits(start &+ 1)
     }
 
     /// The first offset from `start` on that is not an ASCII digit.
@@ -412,8 +383,8 @@ struct Scanner {
         return i
     }
 
-    /// Scans the string whose opening quote is at `start`, validating escapes
-    /// and UTF-8: the offset past its closing quote, and whether it has a backslash.
+    /// Validates the string whose opening quote is at `start` (escapes and
+    /// UTF-8): the offset past its closing quote, and whether it has a backslash.
     @inline(__always)
     func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool) {
         var i = start &+ 1
@@ -460,7 +431,9 @@ struct Scanner {
             if value & 0xF800 != 0xD800 { return i &+ 6 }
             guard value < 0xDC00 else { throw JSONFailure(.loneSurrogate(high: false), at: i) }
             if i &+ 8 <= count, base[i &+ 6] == UInt8(ascii: "\\"), base[i &+ 7] == UInt8(ascii: "u") {
-                guard let low = Hex.value4(input, at: i &+ 8) else { throw JSONFailure(.invalidUnicodeEscape, at: i &+ 6) }
+                guard let low = Hex.value4(input, at: i &+ 8) else {
+                    throw JSONFailure(.invalidUnicodeEscape, at: i &+ 6)
+                }
                 if low & 0xFC00 == 0xDC00 { return i &+ 12 }
             }
             throw JSONFailure(.loneSurrogate(high: true), at: i)
@@ -469,8 +442,7 @@ struct Scanner {
         }
     }
 
-    // MARK: Member names
-
+    // MARK: Member names and closing brackets
     /// Reads a member name at `i`, telling `sink`, in a function of its own
     /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
     /// offset of the member's value.
@@ -493,5 +465,19 @@ struct Scanner {
         let colon = skipWhitespace(end)
         guard colon < count, base[colon] == UInt8(ascii: ":") else { throw JSONFailure(.expectedColon, at: colon) }
         return skipWhitespace(colon &+ 1)
+    }
+
+    /// Whether `top`'s closing bracket is at `i`; if so, reads it, tells
+    /// `sink`, and pops the next container into `top`.
+    @inline(__always)
+    private func closes<Sink: JSONSink>(
+        at i: inout Int, _ top: inout ScanFrame<Sink.Container>, state: inout ScanState<Sink.Container>,
+        into sink: inout Sink
+    ) throws(JSONFailure) -> Bool {
+        guard i < count, base[i] == (top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+        i &+= 1
+        try sink.close(top.container, at: i)
+        top = state.pop()
+        return true
     }
 }

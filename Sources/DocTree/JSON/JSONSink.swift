@@ -28,10 +28,14 @@ protocol JSONSink {
     mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) throws(JSONFailure)
 
     /// A number spanning `start..<end`; `fractional` when it has a fraction or an exponent.
-    mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) throws(JSONFailure)
+    mutating func number(
+        from start: Int, to end: Int, fractional: Bool, in container: inout Container
+    ) throws(JSONFailure)
 
     /// `true`, `false` or `null` at `start`, `length` bytes long.
-    mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) throws(JSONFailure)
+    mutating func literal(
+        _ kind: Node.Kind, at start: Int, length: Int, in container: inout Container
+    ) throws(JSONFailure)
 
     /// A member key from its opening quote at `start` to just past its
     /// closing quote at `end`; the next value is that member's.
@@ -42,29 +46,19 @@ protocol JSONSink {
     /// A container opens at `start` inside `container`: what to keep for it.
     mutating func open(isObject: Bool, at start: Int, in container: inout Container) throws(JSONFailure) -> Container
 
-    /// The comma at `offset`: another element or member follows.
+    /// The comma at `offset`: another element or member follows (default: nothing).
     mutating func separator(at offset: Int) throws(JSONFailure)
 
     /// `container` closes; its closing bracket ends just before `end`.
     mutating func close(_ container: Container, at end: Int) throws(JSONFailure)
 
-    /// The top-level value has been read; `root` is its container.
+    /// The top-level value has been read; `root` is its container (default: nothing).
     mutating func finish(_ root: Container)
 }
 
 extension JSONSink {
     static var readsKeysApart: Bool { false }
     static var resumes: Bool { false }
-    @inline(__always) mutating func string(from start: Int, to end: Int, escaped: Bool, in container: inout Container) {}
-    @inline(__always) mutating func number(from start: Int, to end: Int, fractional: Bool, in container: inout Container) {}
-    @inline(__always) mutating func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Container) {}
-    @inline(__always)
-    mutating func key(from start: Int, to end: Int, escaped: Bool, in container: inout Container, of scanner: Scanner) {}
     @inline(__always) mutating func separator(at offset: Int) {}
-    @inline(__always) mutating func close(_ container: Container, at end: Int) {}
     @inline(__always) mutating func finish(_ root: Container) {}
-}
-
-extension JSONSink where Container == Void {
-    @inline(__always) mutating func open(isObject: Bool, at start: Int, in container: inout Void) {}
 }

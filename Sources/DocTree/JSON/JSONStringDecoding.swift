@@ -23,7 +23,8 @@ package enum JSONStringDecoding {
             case UInt8(ascii: "u"):
                 var scalar = Hex.value4(raw, at: i)!
                 i += 4
-                if scalar & 0xFC00 == 0xD800, i + 6 <= raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
+                if scalar & 0xFC00 == 0xD800, i + 6 <= raw.count,
+                    raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u"),
                     let low = Hex.value4(raw, at: i + 2), low & 0xFC00 == 0xDC00 {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6

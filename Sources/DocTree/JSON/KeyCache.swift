@@ -1,9 +1,8 @@
 /// An open-addressing hash table from a key's raw bytes (between the
-/// quotes) to its interned name id: a key seen before costs one hash and one
-/// comparison instead of a `String` and a dictionary lookup. Each entry
-/// keeps the key's first eight bytes, so short keys (most) compare without
-/// touching memory elsewhere, and a copy of all its bytes, so the cache
-/// outlives its input. Manually allocated: the owner calls ``deallocate()``.
+/// quotes) to its interned name id: a known key costs a hash and a compare,
+/// not a `String` and a dictionary lookup. An entry holds the key's first
+/// eight bytes, so short keys (most) compare in place; the cache copies all
+/// its bytes, so it outlives its input. The owner calls ``deallocate()``.
 struct KeyCache {
     struct Entry {
         /// The first `min(length, 8)` bytes, little-endian, zero-padded.
@@ -47,18 +46,15 @@ struct KeyCache {
         keyBytesCount = 0
     }
 
-    /// The name id of the key whose raw text (`length` bytes, `escaped` when
-    /// it holds a backslash) is at `offset` in `scanner`'s input, decoded and
-    /// interned in `names` the first time it is seen.
+    /// The name id of the key whose raw text (`length` bytes, `escaped` with
+    /// a backslash) is at `offset` in `scanner`'s input; interned in `names` when new.
     @inline(__always)
     mutating func id(
         ofKeyAt offset: Int, length: Int, escaped: Bool, in scanner: Scanner, names: inout NameTable.Builder
     ) throws(JSONFailure) -> UInt32 {
         let key = scanner.base + offset
-        // The closing quote follows the key, so an eight-byte load from the
-        // key is in bounds unless the input ends within eight bytes.
-        let prefix = offset &+ 8 <= scanner.count
-            ? Self.prefix(loading: key, length: length) : Self.prefix(copying: key, length: length)
+        // The closing quote follows the key: a word load is in bounds unless the input ends within eight bytes.
+        let prefix = Self.prefix(key, length: length, wordFits: offset &+ 8 <= scanner.count)
         let hash = Self.hash(prefix: prefix, key: key, length: length)
         let cached = find(hash: hash, prefix: prefix, key: key, length: length)
         if cached != 0 { return cached }
@@ -75,22 +71,20 @@ struct KeyCache {
         UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     }
 
-    /// The prefix word of a key when eight bytes can be read from `key`.
+    /// The prefix word of the `length` bytes at `key`, loaded as one word
+    /// when it `wordFits` in the input, else (near its end) byte by byte.
     @inline(__always)
-    static func prefix(loading key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
-        let word = load(key)
-        return length >= 8 ? word : word & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1)
-    }
-
-    /// The prefix word of a key near the end of the input, byte by byte.
-    static func prefix(copying key: UnsafePointer<UInt8>, length: Int) -> UInt64 {
+    static func prefix(_ key: UnsafePointer<UInt8>, length: Int, wordFits: Bool) -> UInt64 {
+        if wordFits {
+            let word = load(key)
+            return length >= 8 ? word : word & ((1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1)
+        }
         var word: UInt64 = 0
         for k in 0..<min(length, 8) { word |= UInt64(key[k]) &<< UInt64(k &* 8) }
         return word
     }
 
-    /// Mixes the key's words; MurmurHash3's 64-bit finalizer spreads every
-    /// bit over the low bits the table uses.
+    /// Mixes the key's words; MurmurHash3's 64-bit finalizer spreads every bit over the low bits the table uses.
     @inline(__always)
     static func hash(prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) -> UInt32 {
         var h = prefix ^ (UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15)
@@ -127,9 +121,8 @@ struct KeyCache {
         return 0
     }
 
-    /// How far a lookup or insertion probes: the hash is not keyed, so keys
-    /// crafted to collide are simply not cached past it, and interning (a
-    /// randomly seeded `Dictionary`) handles them.
+    /// How far a lookup or insertion probes: the hash is not keyed, so keys crafted to collide
+    /// are not cached past it, and interning (a randomly seeded `Dictionary`) handles them.
     static var maxProbes: Int { 32 }
 
     /// Whether two keys longer than eight bytes with equal prefixes are equal.
@@ -142,30 +135,32 @@ struct KeyCache {
         return load(a + (length &- 8)) == load(b + (length &- 8))
     }
 
-    /// Caches `id` for the `length` bytes at `key`, with the `hash` and
-    /// `prefix` computed for ``find(hash:prefix:key:length:)``.
+    /// Caches `id` for the `length` bytes at `key`, with their `hash` and `prefix`.
     mutating func insert(id: UInt32, hash: UInt32, prefix: UInt64, key: UnsafePointer<UInt8>, length: Int) {
         guard keyBytesCount + length <= Int(UInt32.max) else { return }
         if (used &+ 1) &* 2 > mask &+ 1 { grow() }
+        guard let slot = emptySlot(for: hash) else { return }
+        let offset = storeBytes(key, length)
+        slots[slot] = Entry(
+            prefix: prefix, offset: UInt32(truncatingIfNeeded: offset),
+            length: UInt32(truncatingIfNeeded: length), id: id, hash: hash)
+        used &+= 1
+    }
+
+    /// The first empty slot within ``maxProbes`` of `hash`'s, if any.
+    private func emptySlot(for hash: UInt32) -> Int? {
         var slot = Int(hash) & mask
         for _ in 0..<Self.maxProbes {
-            if slots[slot].id == 0 {
-                let offset = storeBytes(key, length)
-                slots[slot] = Entry(
-                    prefix: prefix, offset: UInt32(truncatingIfNeeded: offset),
-                    length: UInt32(truncatingIfNeeded: length), id: id, hash: hash)
-                used &+= 1
-                return
-            }
+            if slots[slot].id == 0 { return slot }
             slot = (slot &+ 1) & mask
         }
+        return nil
     }
 
     /// Copies a key's bytes to the end of ``keyBytes``; returns their offset.
     private mutating func storeBytes(_ key: UnsafePointer<UInt8>, _ length: Int) -> Int {
         if keyBytesCount + length > keyBytesCapacity {
-            var capacity = keyBytesCapacity * 2
-            while capacity < keyBytesCount + length { capacity *= 2 }
+            let capacity = Swift.max(keyBytesCapacity * 2, keyBytesCount + length)
             let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
             bytes.initialize(from: keyBytes, count: keyBytesCount)
             keyBytes.deallocate()
@@ -178,17 +173,16 @@ struct KeyCache {
         return offset
     }
 
+    /// Doubles the table. An entry that finds no slot is dropped (it is a
+    /// cache) but stays in ``used``, which then only makes the table grow sooner.
     private mutating func grow() {
         let oldSlots = slots
         let oldCapacity = mask + 1
-        let capacity = oldCapacity * 2
-        slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: .empty, count: capacity)
-        mask = capacity - 1
+        slots = .allocate(capacity: oldCapacity * 2)
+        slots.initialize(repeating: .empty, count: oldCapacity * 2)
+        mask = oldCapacity * 2 - 1
         for k in 0..<oldCapacity where oldSlots[k].id != 0 {
-            var slot = Int(oldSlots[k].hash) & mask
-            while slots[slot].id != 0 { slot = (slot &+ 1) & mask }
-            slots[slot] = oldSlots[k]
+            if let slot = emptySlot(for: oldSlots[k].hash) { slots[slot] = oldSlots[k] }
         }
         oldSlots.deallocate()
     }

@@ -1,8 +1,7 @@
-/// For each name id, the stamp of the last object that used it as a key
-/// (0: none yet), in a buffer of its own: one load and one store per member,
-/// no uniqueness or bounds checks. An object's stamp is ``origin`` + its
-/// record index + 1; the origin moves past each document parsed, so the
-/// stamps an earlier document of a stream left are below the current ones.
+/// For each name id, the stamp of the last object that used it as a key (0:
+/// none yet), in a buffer of its own: one load and one store per member, no
+/// uniqueness or bounds checks. An object's stamp is ``origin`` + its record
+/// index + 1; the origin moves past each document, so older stamps are lower.
 struct KeyStamps {
     private var base = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
     private var capacity = 256
@@ -21,9 +20,8 @@ struct KeyStamps {
         return previous
     }
 
-    /// Makes room for the stamps of a document of `inputBytes` bytes (at most
-    /// one record each, and the document node): if they would not fit above
-    /// ``origin``, every stamp is cleared.
+    /// Makes room above ``origin`` for the stamps of a document of `inputBytes`
+    /// bytes (a record at most each, and the document's), clearing all if need be.
     mutating func prepare(forInputOf inputBytes: Int) {
         if UInt64(origin) + UInt64(inputBytes) + 2 > UInt64(UInt32.max) {
             base.update(repeating: 0, count: capacity)

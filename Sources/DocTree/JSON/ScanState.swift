@@ -18,93 +18,53 @@ struct ScanFrame<Container> {
     var isObject: Bool
 }
 
-/// The scan's stack of open containers: in the room its caller gives (a
-/// temporary allocation) while that suffices, then on the heap. Elements are
-/// plain values (a sink's containers hold no references).
-struct ScanStack<Element> {
-    private var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
-    private var capacity: Int
-    private var onHeap = false
-
-    init(_ room: UnsafeMutableBufferPointer<Element>) {
-        base = room.baseAddress!
-        capacity = room.count
-    }
-
-    /// A stack on the heap from the start; its owner calls ``release()``.
-    init(capacity: Int) {
-        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-        self.capacity = capacity
-        onHeap = true
-    }
-
-    var isEmpty: Bool { count == 0 }
-
-    @inline(__always)
-    mutating func push(_ element: Element) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: element)
-        count &+= 1
-    }
-
-    @inline(__always)
-    mutating func pop() -> Element {
-        count &-= 1
-        return (base + count).move()
-    }
-
-    /// Empties the stack, keeping its storage.
-    mutating func removeAll() {
-        base.deinitialize(count: count)
-        count = 0
-    }
-
-    @inline(never)
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        if onHeap { base.deallocate() }
-        base = larger
-        capacity *= 2
-        onHeap = true
-    }
-
-    /// Frees the heap storage, if any.
-    func release() {
-        if onHeap { base.deallocate() }
-    }
-}
-
-/// Where a scan stands; a resumable scan keeps it from one buffer to the
-/// next, and its owner calls ``release()`` at the end.
+/// Where a scan stands: its open containers, and where a resumable scan
+/// goes on from one buffer to the next. The stack is in the room its caller
+/// gives (a temporary allocation) while that suffices, then on the heap; the
+/// owner calls ``release()``. Frames are plain values (a sink's containers
+/// hold no references).
 struct ScanState<Container> {
-    /// The open containers outside ``top``.
-    var stack: ScanStack<ScanFrame<Container>>
     /// The innermost open container (the sink's root outside any).
     var top: ScanFrame<Container>
+    /// How many containers are open outside ``top``.
+    private(set) var depth = 0
+    private var frames: UnsafeMutablePointer<ScanFrame<Container>>
+    private var capacity: Int
+    private var onHeap: Bool
     var phase = ScanPhase.value(.none)
     /// Whether the last scan stopped at the buffer's end, before the value ended.
     var isSuspended = false
     /// The last token boundary marked, where a scan that stops goes on.
     var resumeOffset = 0
 
-    init(stack: ScanStack<ScanFrame<Container>>, root: Container) {
-        self.stack = stack
-        self.top = ScanFrame(container: root, isObject: false)
+    /// A state before a top-level value, its stack in `room`, or without one on the heap.
+    init(room: UnsafeMutableBufferPointer<ScanFrame<Container>>? = nil, root: Container) {
+        top = ScanFrame(container: root, isObject: false)
+        onHeap = room?.baseAddress == nil
+        capacity = onHeap ? 32 : room!.count
+        frames = room?.baseAddress ?? .allocate(capacity: capacity)
     }
 
-    /// A state before a top-level value, its stack on the heap.
-    init(root: Container) {
-        self.init(stack: ScanStack(capacity: 32), root: root)
-    }
-
-    /// Back to before a top-level value (after a malformed one).
+    /// Back to before a top-level value (after a malformed one), keeping the stack's storage.
     mutating func reset(root: Container) {
-        stack.removeAll()
+        frames.deinitialize(count: depth)
+        depth = 0
         top = ScanFrame(container: root, isObject: false)
         phase = .value(.none)
         isSuspended = false
+    }
+
+    @inline(__always)
+    mutating func push(_ frame: ScanFrame<Container>) {
+        if depth == capacity { grow() }
+        (frames + depth).initialize(to: frame)
+        depth &+= 1
+    }
+
+    @inline(__always)
+    mutating func pop() -> ScanFrame<Container> {
+        depth &-= 1
+        return (frames + depth).move()
     }
 
     /// Marks the token boundary at `offset`, in `phase`, inside `top`: where
@@ -116,6 +76,18 @@ struct ScanState<Container> {
         self.top = top
     }
 
-    /// Frees the stack's storage.
-    func release() { stack.release() }
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<ScanFrame<Container>>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: frames, count: depth)
+        release()
+        frames = larger
+        capacity *= 2
+        onHeap = true
+    }
+
+    /// Frees the stack's heap storage, if any.
+    func release() {
+        if onHeap { frames.deallocate() }
+    }
 }
