@@ -106,18 +106,12 @@ package final class ChunkedInput {
             // Via scratch memory: an Array cannot be read into past its count.
             let room = min(limit, Self.scratchSize)
             if scratch == nil { scratch = .allocate(byteCount: Self.scratchSize, alignment: 16) }
-            var got = 0
-            while true {
-                got = posixRead(descriptor, scratch!, room)
-                if got >= 0 { break }
-                if errno != EINTR {
-                    let failure = errno
-                    finish()
-                    throw FileSource.unreadable(label, failure)
-                }
-            }
-            if got == 0 {
+            var got = posixRead(descriptor, scratch!, room)
+            while got < 0, errno == EINTR { got = posixRead(descriptor, scratch!, room) }
+            if got <= 0 {
+                let failure = errno
                 finish()
+                if got < 0 { throw FileSource.unreadable(label, failure) }
                 return 0
             }
             buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
