@@ -113,28 +113,25 @@ public struct DocumentStream: Sequence {
 
     /// Reads the records in order.
     public func makeIterator() -> Iterator {
-        do {
-            return Iterator(RecordReader(input: try open(), options: options))
-        } catch {
-            return Iterator(failure: error)
-        }
+        Iterator(reader: Result { () throws(LoadError) in RecordReader(input: try open(), options: options) })
     }
 
     /// Reads a stream's records in order.
     public struct Iterator: IteratorProtocol {
-        private var reader: RecordReader?
-        private var failure: LoadError?
-
-        init(_ reader: RecordReader) { self.reader = reader }
-        init(failure: LoadError) { self.failure = failure }
+        /// The reader, or the failure to open the input (the one element then).
+        fileprivate var reader: Result<RecordReader, LoadError>?
 
         /// The next record, or `nil` after the last.
         public mutating func next() -> Result<Document, LoadError>? {
-            if let failure {
-                self.failure = nil
-                return .failure(failure)
+            switch reader {
+            case .success(let reader):
+                return reader.next()
+            case .failure(let error):
+                self.reader = nil
+                return .failure(error)
+            case nil:
+                return nil
             }
-            return reader?.next()
         }
     }
 }
