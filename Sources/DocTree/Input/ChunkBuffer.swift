@@ -76,13 +76,8 @@ struct ChunkBuffer {
     /// Reads on for the token at `i` that runs past the bytes held, a string until a quote
     /// that may close it arrives (so it is not scanned again per short read); `false` at the end.
     mutating func readOn(tokenAt i: Int) throws(LoadError) -> Bool {
-        let isString = i < bytes.count && bytes[i] == UInt8(ascii: "\"")
-        var searched = bytes.count - start
-        while try refill() {
-            if !isString || bytes[(start + searched)...].contains(UInt8(ascii: "\"")) { return true }
-            searched = bytes.count - start
-        }
-        return false
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return try refill() }
+        return try find(from: bytes.count, keepsSearched: true) { $0[$1...].firstIndex(of: UInt8(ascii: "\"")) } != nil
     }
 
     /// Moves `start` (and the mark) over white space, reading on; `false` when the input ends first.

@@ -184,15 +184,12 @@ package final class RecordReader {
         guard chunks.start < chunks.bytes.count else { return nil }
         var end = chunks.bytes.count
         if !chunks.input.isAtEnd {
-            if let newline = chunks.bytes[chunks.start...].lastIndex(of: 0x0A) {
-                end = newline + 1
-            } else {
-                end = try chunks.lineFeed(from: chunks.bytes.count).map { $0 + 1 } ?? chunks.bytes.count
-            }
+            var lineFeed = chunks.bytes[chunks.start...].lastIndex(of: 0x0A)
+            if lineFeed == nil { lineFeed = try chunks.lineFeed(from: chunks.bytes.count) }
+            end = lineFeed.map { $0 + 1 } ?? chunks.bytes.count
         }
         let byteOffset = chunks.mark.offset
-        let batch = chunks.take(upTo: end, reusing: &spare)
-        return (batch, byteOffset)
+        return (chunks.take(upTo: end, reusing: &spare), byteOffset)
     }
 
     /// ``FileLineBatches`` of the input, when it is a regular file not read
