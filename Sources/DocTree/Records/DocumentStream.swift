@@ -33,13 +33,12 @@ import Foundation
 /// ## After a malformed record
 ///
 /// The stream resumes at the token the error is at, when that token begins
-/// a line and can begin a value (a record missing its closing brackets,
-/// followed by the next line's record); otherwise after the first line
-/// break at or after the error (a raw line break inside a string is one).
-/// So in JSON Lines a broken line, even one missing its closing brackets
-/// or quote, costs only itself. In a stream whose records span lines
-/// (pretty-printed), the lines after the error up to the next line that
-/// starts a value are read as records of their own.
+/// a line and can begin a value (the next line's record, after one missing
+/// its closing brackets); otherwise after the first line break at or after
+/// the error (a raw line break inside a string is one). So in JSON Lines a
+/// broken line, even one missing its closing brackets or quote, costs only
+/// itself; in a pretty-printed stream, the lines after the error up to the
+/// next line that starts a value are records of their own.
 ///
 /// ## Memory
 ///
