@@ -6,16 +6,15 @@ import Musl
 import Darwin
 #endif
 
-/// The part of a ``ChunkedInput`` that a reader walking forward still
-/// needs, read on a chunk at a time: the buffer of ``RecordReader`` and
-/// ``JSONStreamScanner``. A refill keeps `bytes[start...]` and drops the
-/// rest, counting the line rule (``LocationCounter``) over it, so any
-/// offset still held can be located. Indices into `bytes` move with a
-/// refill: a caller keeps its own relative to `start`.
+/// The part of a ``ChunkedInput`` that a reader walking forward still needs, read on a
+/// chunk at a time: the buffer of ``RecordReader`` and ``JSONStreamScanner``. A refill
+/// drops the bytes before `start`, counting the line rule (``LocationCounter``) over them,
+/// so any offset still held can be located. Indices into `bytes` move with a refill: a
+/// caller keeps its own relative to `start`.
 struct ChunkBuffer {
     let input: ChunkedInput
-    /// Bytes read at a time at least; more when more is kept, so a long
-    /// token read again after each read costs linear time.
+    /// Bytes asked for per read, or as many as are kept when that is more (a descriptor
+    /// gives at most 1 MiB a read, a pipe what it holds).
     let chunkSize: Int
     private let progress: LoadProgress?
     var bytes: [UInt8]
@@ -29,8 +28,7 @@ struct ChunkBuffer {
     /// may move it where it knows the lines without counting.
     var mark: LocationCounter
 
-    /// `head` (read from `input` already) from `start` on; `head[0]` stands
-    /// at `origin`.
+    /// `head` (read from `input` already) from `start` on; `head[0]` stands at `origin`.
     init(
         _ input: ChunkedInput, head: [UInt8] = [], start: Int = 0, chunkSize: Int, progress: LoadProgress? = nil,
         origin: SourceLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
@@ -51,8 +49,8 @@ struct ChunkBuffer {
     /// Whether `bytes[0]` begins a line.
     var beginsLine: Bool { first.column == 1 }
 
-    /// Drops the bytes before `start` and reads more after the rest.
-    /// Returns `false` at the end of the input, and then drops nothing.
+    /// Drops the bytes before `start` and reads more after the rest; `false` (dropping
+    /// nothing) at the end of the input.
     mutating func refill() throws(LoadError) -> Bool {
         if input.isAtEnd { return false }
         if start > 0 {
@@ -75,21 +73,14 @@ struct ChunkBuffer {
         try input.read(into: &bytes, limit: limit)
     }
 
-    /// Reads on for the token at `i` that runs past the bytes held, a
-    /// string until a quote that may close it arrives (so a long one is not
-    /// scanned again after each short read); `false` at the input's end.
+    /// Reads on for the token at `i` that runs past the bytes held, a string until a quote
+    /// that may close it arrives (so it is not scanned again per short read); `false` at the end.
     mutating func readOn(tokenAt i: Int) throws(LoadError) -> Bool {
-        let isString = i < bytes.count && bytes[i] == UInt8(ascii: "\"")
-        var searched = bytes.count - start
-        while try refill() {
-            if !isString || bytes[(start + searched)...].contains(UInt8(ascii: "\"")) { return true }
-            searched = bytes.count - start
-        }
-        return false
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return try refill() }
+        return try find(from: bytes.count, keepsSearched: true) { $0[$1...].firstIndex(of: UInt8(ascii: "\"")) } != nil
     }
 
-    /// Moves `start` (and the mark with it) over white space, reading on;
-    /// `false` when the input ends first.
+    /// Moves `start` (and the mark) over white space, reading on; `false` when the input ends first.
     mutating func skipWhiteSpace() throws(LoadError) -> Bool {
         while true {
             var i = start
@@ -106,29 +97,28 @@ struct ChunkBuffer {
         start = end
     }
 
-    /// Moves `start` past the line feed at `end` (or to `end`, the input's
-    /// end), the mark with it: one line on, uncounted, as past a JSON Lines record.
+    /// Moves `start` and the mark past the line feed at `end` (or to `end`, the input's end):
+    /// one line on, uncounted, as past a JSON Lines record.
     mutating func consumeLine(endingAt end: Int) {
         guard end < bytes.count else { return consume(upTo: end) }
         start = end + 1
         mark = LocationCounter(SourceLocation(byteOffset: base + start, line: mark.line + 1, column: 1))
     }
 
-    /// The index of the first line feed at or after `i`, reading on while
-    /// there is none; `nil` when the input ends first.
+    /// The index of the first line feed at or after `i` (``find(from:keepsSearched:_:)``).
     mutating func lineFeed(from i: Int) throws(LoadError) -> Int? {
         try find(from: i, keepsSearched: true) { Self.firstLineFeed(in: $0, from: $1) }
     }
 
-    /// The index of the first line break (CR or LF) at or after `i`,
-    /// reading on while there is none; `nil` when the input ends first.
-    /// Unless `keepsSearched`, the bytes searched are dropped on a refill.
+    /// The index of the first line break, CR or LF, at or after `i` (``find(from:keepsSearched:_:)``).
     mutating func lineBreak(from i: Int, keepsSearched: Bool) throws(LoadError) -> Int? {
         try find(from: i, keepsSearched: keepsSearched) { bytes, i in
             bytes[i...].firstIndex { $0 == 0x0A || $0 == 0x0D }
         }
     }
 
+    /// What `search` finds in `bytes` from `i` on, reading on while it finds nothing; `nil`
+    /// when the input ends first. Unless `keepsSearched`, the bytes searched are dropped on a refill.
     private mutating func find(
         from i: Int, keepsSearched: Bool, _ search: ([UInt8], Int) -> Int?
     ) throws(LoadError) -> Int? {
@@ -151,11 +141,10 @@ struct ChunkBuffer {
         return mark.location
     }
 
-    /// Hands out `bytes[start..<end]` and moves `start` (and the mark's
-    /// offset, counting no lines) there. From the buffer's start, the bytes
-    /// go out as they are, and those after `end` move into `spare`'s memory,
-    /// which is taken (with room for two chunks more, in whole chunks: a
-    /// buffer that grows moves to fresh pages, which the kernel must fault in).
+    /// Hands out `bytes[start..<end]` and moves `start` (and the mark's offset, counting no
+    /// lines) there. From the buffer's start, the bytes go out as they are, and those after
+    /// `end` move into `spare`'s memory, which is taken (with room for two chunks more, in whole
+    /// chunks: a buffer that grows moves to fresh pages, which the kernel must fault in).
     mutating func take(upTo end: Int, reusing spare: inout [UInt8]?) -> [UInt8] {
         mark.offset = base + end
         guard start == 0 else {

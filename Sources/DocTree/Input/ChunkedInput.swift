@@ -12,13 +12,14 @@ import Darwin
 /// is reported with the system's reason.
 package final class ChunkedInput {
     private enum Source {
-        case memory([UInt8], consumed: Int)
+        /// Bytes in memory, at most `size` a read (tests cut input at every offset with it).
+        case slices([UInt8], size: Int, consumed: Int)
         case descriptor(Int32, closesOnEnd: Bool)
         case finished
     }
 
     private var source: Source
-    /// Bytes handed back (``unread(_:)``), handed out before any more is read.
+    /// Bytes handed out before any more is read: in-memory input, and bytes handed back (``unread(_:)``).
     private var pending: [UInt8] = []
     /// A label for error messages: the path, or `(standard input)`.
     package let label: String
@@ -30,16 +31,16 @@ package final class ChunkedInput {
     /// byte in it, for reads at any offset (``FileLineBatches``).
     package let regularFile: (descriptor: Int32, start: Int)?
 
-    /// At most this many bytes per read of in-memory input (tests cut
-    /// input at every offset with it); `nil`: one piece.
-    private let sliceSize: Int?
-
-    /// Input already in memory.
+    /// Input already in memory, handed out in one piece, or in pieces of at most `sliceSize` bytes.
     package init(bytes: [UInt8], label: String = "(data)", sliceSize: Int? = nil) {
-        self.source = .memory(bytes, consumed: 0)
+        if let sliceSize {
+            self.source = .slices(bytes, size: sliceSize, consumed: 0)
+        } else {
+            self.source = .finished
+            self.pending = bytes
+        }
         self.label = label
         self.expectedSize = bytes.count
-        self.sliceSize = sliceSize
         self.regularFile = nil
     }
 
@@ -48,7 +49,6 @@ package final class ChunkedInput {
     package init(descriptor: Int32, closesOnEnd: Bool, label: String) {
         self.source = .descriptor(descriptor, closesOnEnd: closesOnEnd)
         self.label = label
-        self.sliceSize = nil
         var status = stat()
         let isRegular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         self.expectedSize = isRegular ? Int(status.st_size) : 0
@@ -73,13 +73,8 @@ package final class ChunkedInput {
     /// else pending the array itself is kept, so passing the only
     /// reference (`consume`) hands its memory over.
     package func unread(_ bytes: consuming [UInt8]) {
-        let count = bytes.count
-        if pending.isEmpty {
-            pending = bytes
-        } else {
-            pending = bytes + pending
-        }
-        bytesRead -= count
+        bytesRead -= bytes.count
+        pending = pending.isEmpty ? bytes : bytes + pending
     }
 
     /// Whether every byte has been handed out.
@@ -88,9 +83,8 @@ package final class ChunkedInput {
         return false
     }
 
-    /// Appends up to `limit` more bytes to `buffer` (all the rest of
-    /// in-memory input, uncopied, when `buffer` is empty) and returns how
-    /// many; 0 at the end.
+    /// Appends up to `limit` more bytes to `buffer` and returns how many; 0
+    /// at the end. Pending bytes go all at once, as they are when `buffer` is empty.
     package func read(into buffer: inout [UInt8], limit: Int) throws(LoadError) -> Int {
         if !pending.isEmpty {
             let count = pending.count
@@ -102,34 +96,22 @@ package final class ChunkedInput {
         switch source {
         case .finished:
             return 0
-        case .memory(let bytes, let consumed):
-            if buffer.isEmpty && consumed == 0 && sliceSize == nil {
-                buffer = bytes
-                source = .finished
-                bytesRead = bytes.count
-                return bytes.count
-            }
-            let end = min(bytes.count, consumed + min(limit, sliceSize ?? limit))
+        case .slices(let bytes, let size, let consumed):
+            let end = min(bytes.count, consumed + min(limit, size))
             buffer.append(contentsOf: bytes[consumed..<end])
-            source = end == bytes.count ? .finished : .memory(bytes, consumed: end)
-            bytesRead = end
+            source = end == bytes.count ? .finished : .slices(bytes, size: size, consumed: end)
+            bytesRead += end - consumed
             return end - consumed
         case .descriptor(let descriptor, _):
             // Via scratch memory: an Array cannot be read into past its count.
             let room = min(limit, Self.scratchSize)
             if scratch == nil { scratch = .allocate(byteCount: Self.scratchSize, alignment: 16) }
-            var got = 0
-            while true {
-                got = posixRead(descriptor, scratch!, room)
-                if got >= 0 { break }
-                if errno != EINTR {
-                    let failure = errno
-                    finish()
-                    throw FileSource.unreadable(label, failure)
-                }
-            }
-            if got == 0 {
+            var got = posixRead(descriptor, scratch!, room)
+            while got < 0, errno == EINTR { got = posixRead(descriptor, scratch!, room) }
+            if got <= 0 {
+                let failure = errno
                 finish()
+                if got < 0 { throw FileSource.unreadable(label, failure) }
                 return 0
             }
             buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
@@ -138,10 +120,11 @@ package final class ChunkedInput {
         }
     }
 
-    /// Stops reading and closes an owned descriptor.
+    /// Stops reading, drops what is pending and closes an owned descriptor.
     package func finish() {
         if case .descriptor(let descriptor, true) = source { _ = close(descriptor) }
         source = .finished
+        pending = []
         scratch?.deallocate()
         scratch = nil
     }

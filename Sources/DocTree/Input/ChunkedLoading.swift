@@ -1,23 +1,16 @@
 extension Document {
-    /// Loads one document from input read in chunks, the way files,
-    /// standard input and file handles are loaded.
+    /// Loads one document from input read in chunks, the way files, standard input and file
+    /// handles are loaded. XML in an encoding libxml2 detects itself (no byte order mark but
+    /// UTF-8's, no forced encoding or transport charset) goes through libxml2's push parser
+    /// (``XMLLoader/parse(first:input:reopen:options:)``), never held whole; anything else is
+    /// read whole into one buffer, loaded as ``init(data:options:)`` does (JSON keeps it as its text).
     ///
-    /// - XML in an encoding libxml2 detects itself (no byte order mark
-    ///   but UTF-8's, no forced encoding or transport charset) goes through
-    ///   libxml2's push parser (``XMLLoader/parse(first:input:reopen:options:)``):
-    ///   the input is never held whole, only the tree.
-    /// - Anything else is read whole into one buffer that becomes JSON's
-    ///   text as it is, or goes through ``InputDecoding`` as
-    ///   ``init(data:options:)`` does.
+    /// ``LoadOptions/progress`` hears the bytes read after each chunk;
+    /// ``LoadOptions/maxInputBytes`` is checked against a regular file's size first, then
+    /// after each chunk, so an endless stream fails instead of filling memory.
     ///
-    /// ``LoadOptions/progress`` hears the bytes read after each chunk.
-    /// ``LoadOptions/maxInputBytes`` is checked against a regular file's
-    /// size first, then after each chunk, so an endless stream fails
-    /// instead of filling memory.
-    ///
-    /// - Throws: ``LoadError``. XML errors carry a line and column; their
-    ///   byte offset and snippet are found by reading the input again when
-    ///   `reopen` allows it.
+    /// - Throws: ``LoadError``. XML errors carry a line and column; their byte offset and
+    ///   snippet are found by reading the input again when `reopen` allows it.
     package convenience init(
         chunks input: ChunkedInput, charset: String?, options: LoadOptions,
         reopen: (() throws(LoadError) -> ChunkedInput)?

@@ -11,12 +11,18 @@ import Darwin
 /// first: docq `-P` on a JSON Lines file.
 ///
 /// Batch `k` holds the lines that start in bytes `k × size ..< (k + 1) × size`
-/// (a line starts at the input's start or after a line feed), found by the
-/// line feeds around them; in order the batches make the whole input. Each
-/// but the last ends with a line feed; one is empty when a line covers all
-/// its bytes; the last reads on to the file's end, in case it grew. As with
-/// ``RecordReader/nextBatch(size:)``, a batch's reader counts lines from 1
-/// and a record that spans lines may be cut by a batch's end.
+/// (a line starts at the input's start or after a line feed); in order the
+/// batches make the whole input. Each but the last ends with a line feed;
+/// one is empty when a line covers all its bytes; the last reads on to the
+/// file's end, in case it grew.
+///
+/// A batch (or one of ``RecordReader/nextBatch(size:)``) is parsed by a
+/// reader of its own, whose origin is its byte offset at line 1, column 1;
+/// the caller moves its locations to the batch's line
+/// (``SourceLocation/counted(from:)``). A record over several lines may be
+/// cut by a batch's end: the batch's reader reports it
+/// (``RecordReader/cutOffRecord``), and the caller reads it again with the
+/// next batch's bytes after it.
 ///
 /// `@unchecked Sendable`: its one mutable part, ``spares``, is only touched
 /// under its lock.
@@ -37,29 +43,21 @@ package final class FileLineBatches: @unchecked Sendable {
     private static let overlap = 1 << 16
 
     /// Batches of about `size` bytes of `input`; `nil` when it is not a
-    /// regular file or has a size of 0.
+    /// regular file or has a size of 0 (which may be a size unknown: /proc).
     package init?(_ input: ChunkedInput, size: Int) {
-        guard let file = input.regularFile else { return nil }
-        let copy = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else { return nil }
-        // Size 0 may be a size unknown (/proc): read in order then.
-        var status = stat()
-        guard fstat(copy, &status) == 0, status.st_size > 0 else {
-            _ = close(copy)
-            return nil
-        }
-        descriptor = copy
+        guard let file = input.regularFile, input.expectedSize > 0 else { return nil }
+        descriptor = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
+        guard descriptor >= 0 else { return nil }
         start = file.start
         self.size = max(size, 1)
-        count = (max(Int(status.st_size) - file.start, 0) + self.size - 1) / self.size
+        count = (max(input.expectedSize - file.start, 0) + self.size - 1) / self.size
         label = input.label
     }
 
     deinit { _ = close(descriptor) }
 
-    /// Hands back the bytes of a batch the caller is done with, for a later
-    /// batch to be read into instead of fresh memory (whose pages the
-    /// kernel must fault in); copy-on-write keeps any other sharer's intact.
+    /// Hands back the bytes of a batch the caller is done with, for a later batch to be read
+    /// into instead of fresh memory (whose pages the kernel must fault in).
     package func recycle(_ bytes: consuming [UInt8]) {
         lock.lock()
         spares.append(bytes)
@@ -114,11 +112,12 @@ package final class FileLineBatches: @unchecked Sendable {
         return nil
     }
 
-    /// Reads up to `count` bytes of the input from `offset` into `bytes`
-    /// from index `at` on (only bytes past its count are zeroed first), and
-    /// returns how many; `bytes` then ends after them.
-    private func read(from offset: Int, count: Int, into bytes: inout [UInt8], at index: Int) throws(LoadError) -> Int {
-        if bytes.count < index + count { bytes.append(contentsOf: repeatElement(0, count: index + count - bytes.count)) }
+    /// Reads up to `count` bytes of the input from `offset` into `bytes` from index `at` on
+    /// (only bytes past its count are zeroed first); returns how many, and `bytes` ends after them.
+    private func read(
+        from offset: Int, count: Int, into bytes: inout [UInt8], at index: Int
+    ) throws(LoadError) -> Int {
+        bytes.append(contentsOf: repeatElement(0, count: max(index + count - bytes.count, 0)))
         var failure: Int32 = 0
         let got = bytes.withUnsafeMutableBufferPointer { buffer in
             FileSource.readFully(

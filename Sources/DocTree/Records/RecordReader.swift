@@ -1,17 +1,13 @@
 /// Reads a stream of JSON values one record at a time: the engine behind
-/// ``DocumentStream``.
+/// ``DocumentStream`` and docq on JSON Lines.
 ///
-/// Each record is parsed once, from its start with more input allowed
-/// after it, by the stream's one ``JSONRecordParser`` (the records share a
-/// name table). When the buffer ends inside the value and the input goes
-/// on, more is read and the record parsed again (amortised linear time:
-/// see ``longRecord``). A malformed record ends by the rule of
-/// ``JSONRecovery`` (a broken line of JSON Lines costs only itself); its
-/// error is the strict parse of that span, placed in the whole input.
-///
-/// The buffer holds the input from the current record on, read in chunks
-/// of ``defaultChunkSize``. A record's ``Document`` keeps a copy of its own
-/// bytes as its text; one that is the whole rest of the input, the buffer.
+/// The stream's one ``JSONRecordParser`` (one name table) parses each record
+/// from its start, more input allowed after it; when the buffer ends inside
+/// the value, more is read and the record parsed again (``longRecord``). A
+/// malformed record ends by the rule of ``JSONRecovery``; its error is the
+/// strict parse of that span, placed in the whole input. A record's
+/// ``Document`` keeps a copy of its own bytes (the buffer itself when they
+/// are the whole rest of the input).
 package final class RecordReader {
     /// Bytes read at a time, unless a test asks for fewer.
     package static let defaultChunkSize = 1 << 20
@@ -32,29 +28,30 @@ package final class RecordReader {
     private var sharedLineEnd: Int?
     /// A batch's bytes handed back by ``recycle(_:)``, for the next batch.
     private var spare: [UInt8]?
-    /// Whether a byte order mark may still come (at the input's start).
+    /// Whether a byte order mark may still come (at the input's start); a flag, as reading
+    /// `chunks.mark` instead is a dynamic exclusivity check per record (jsonl-keypath +2.5%).
     private var atInputStart: Bool
 
     /// A reader of `input`. `origin` is where its first byte lies in a larger
     /// input (a batch cut out of a stream), for error locations.
-    package init(input: ChunkedInput, options: LoadOptions, origin: SourceLocation? = nil, chunkSize: Int = defaultChunkSize) {
+    package init(
+        input: ChunkedInput, options: LoadOptions, origin: SourceLocation? = nil, chunkSize: Int = defaultChunkSize
+    ) {
         self.chunks = ChunkBuffer(
             input, chunkSize: chunkSize, origin: origin ?? SourceLocation(byteOffset: 0, line: 1, column: 1))
         self.parser = JSONRecordParser(options: options)
         self.atInputStart = (origin?.byteOffset ?? 0) == 0
     }
 
-    /// Where the record ``next()`` returned last starts, when it is malformed
-    /// only in that the input ended inside it (a bracket or quote never
-    /// closed), as a batch's last record may be (``nextBatch(size:)``).
+    /// Where the record ``next()`` returned last starts, when it is malformed only in that
+    /// the input ended inside it, as a batch's last record may be (``nextBatch(size:)``).
     package private(set) var cutOffRecord: SourceLocation?
 
     /// Bytes of the input consumed so far (read, not necessarily parsed).
     package var bytesRead: Int { chunks.input.bytesRead }
 
-    /// The next record: a document, or the error that makes it malformed;
-    /// `nil` at the end of the input. A failure to read ends the stream
-    /// after it is returned.
+    /// The next record: a document, or the error that makes it malformed; `nil` at the end
+    /// of the input. A failure to read ends the stream after it is returned.
     package func next() -> Result<Document, LoadError>? {
         switch next(skimming: { _ in false }) {
         case .record(let record): record
@@ -70,11 +67,9 @@ package final class RecordReader {
         case record(Result<Document, LoadError>)
     }
 
-    /// Like ``next()``, but a record that starts a line is first offered,
-    /// as the rest of that line, to `skim` (which answers without a
-    /// document: ``JSONKeyPathSkimmer``). `true`, which `skim` may return
-    /// only for a line of exactly one valid JSON value, consumes the line
-    /// as ``Item/skimmed``; otherwise the record is parsed as by ``next()``.
+    /// Like ``next()``, but a record that starts a line is first offered, as the rest of that
+    /// line, to `skim` (``JSONKeyPathSkimmer``). `true`, which `skim` may return only for a
+    /// line of exactly one valid JSON value, consumes the line as ``Item/skimmed``.
     package func next(skimming skim: (UnsafeBufferPointer<UInt8>) -> Bool) -> Item? {
         do {
             return try nextRecord(skim)
@@ -173,9 +168,7 @@ package final class RecordReader {
         }
     }
 
-    /// Where a malformed record that fails at buffer index `offset` ends:
-    /// at the failing token when it begins a later line and can begin a
-    /// value, else at the line break after it (the rule of ``JSONRecovery``).
+    /// Where a malformed record failing at buffer index `offset` ends, by the rule of ``JSONRecovery``.
     private func end(ofRecordFailingAt offset: Int) throws(LoadError) -> Int {
         if offset > chunks.start, offset < chunks.bytes.count, JSONRecovery.beginsValue(chunks.bytes[offset]),
             JSONRecovery.beginsLine(offset, in: chunks.bytes, after: chunks.start) == true
@@ -185,31 +178,22 @@ package final class RecordReader {
         return try chunks.lineBreak(from: offset, keepsSearched: true) ?? chunks.bytes.count
     }
 
-    /// Cuts the next batch of whole lines, for JSON Lines read on several
-    /// cores; `nil` at the end. Another reader parses it with the returned
-    /// byte offset at line 1, column 1 as its origin; the caller moves its
-    /// locations to the batch's line (``SourceLocation/counted(from:)``).
-    /// This reader counts no lines here: ``location`` keeps the byte offset only.
-    ///
-    /// A batch is what was read (at least `size` bytes, unless the input
-    /// ends first) up to its last line feed, or the first after it when one
-    /// line is longer; so each byte is copied once. A record over several
-    /// lines may be cut: the batch's reader reports it (``cutOffRecord``),
-    /// and the caller reads it again with the next batch's bytes after it.
+    /// Cuts the next batch of whole lines, for JSON Lines read on several cores; `nil` at the
+    /// end. A batch is what was read (at least `size` bytes, unless the input ends first) up
+    /// to its last line feed, or the first after it when one line is longer, so each byte is
+    /// copied once. It is parsed as ``FileLineBatches/batch(_:)``'s are. This reader counts
+    /// no lines here: ``location`` keeps the byte offset only.
     package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], byteOffset: Int)? {
         while chunks.bytes.count - chunks.start < size, try chunks.refill() {}
         guard chunks.start < chunks.bytes.count else { return nil }
         var end = chunks.bytes.count
         if !chunks.input.isAtEnd {
-            if let newline = chunks.bytes[chunks.start...].lastIndex(of: 0x0A) {
-                end = newline + 1
-            } else {
-                end = try chunks.lineFeed(from: chunks.bytes.count).map { $0 + 1 } ?? chunks.bytes.count
-            }
+            var lineFeed = chunks.bytes[chunks.start...].lastIndex(of: 0x0A)
+            if lineFeed == nil { lineFeed = try chunks.lineFeed(from: chunks.bytes.count) }
+            end = lineFeed.map { $0 + 1 } ?? chunks.bytes.count
         }
         let byteOffset = chunks.mark.offset
-        let batch = chunks.take(upTo: end, reusing: &spare)
-        return (batch, byteOffset)
+        return (chunks.take(upTo: end, reusing: &spare), byteOffset)
     }
 
     /// ``FileLineBatches`` of the input, when it is a regular file not read
@@ -219,8 +203,7 @@ package final class RecordReader {
         return FileLineBatches(chunks.input, size: size)
     }
 
-    /// Where reading stands: the end of the last record returned and the
-    /// white space after it.
+    /// Where reading stands: past the last record returned and the white space after it.
     package var location: SourceLocation { chunks.mark.location }
 
     /// Hands back a batch's bytes, as ``FileLineBatches/recycle(_:)`` does.
