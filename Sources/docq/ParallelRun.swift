@@ -102,6 +102,11 @@ struct ParallelRun: Sendable {
         var readFailure: LoadError?
     }
 
+    /// The bytes from the start of a record that a batch's end cut off, to
+    /// the end of the batches read since; where the record starts; and how
+    /// many of the bytes were parsed last.
+    private typealias Carried = (bytes: [UInt8], origin: SourceLocation, parsed: Int)
+
     /// The records of one JSON Lines stream, batch by batch on all cores.
     ///
     /// Up to `2 × jobs` batches are parsed and evaluated at once while this
@@ -119,8 +124,10 @@ struct ParallelRun: Sendable {
     /// A batch ends at a line break, which may lie inside a record that
     /// spans lines: its batch then holds that record back
     /// (``RecordReader/cutOffRecord``), and the next batch, which was parsed
-    /// from a wrong start, is done again here after the held-back bytes.
-    /// Output is exactly what `-P 1` prints.
+    /// from a wrong start, is done again here after the held-back bytes;
+    /// while a record goes on over many batches, they are done again only
+    /// each time the held-back bytes have doubled, so its output may come
+    /// later than its last line. Output is exactly what `-P 1` prints.
     private func processBatches(
         _ reader: RecordReader, label: String, prefix: String, into out: inout OutputStream,
         outcome: inout RecordPrinter.Outcome
@@ -162,7 +169,7 @@ struct ParallelRun: Sendable {
             while launched < 2 * jobs, more { more = launch() }
             // Where the next batch to print starts in the whole input.
             var start = SourceLocation(byteOffset: 0, line: 1, column: 1)
-            var carried: (bytes: [UInt8], origin: SourceLocation)?
+            var carried: Carried?
             while readFailure == nil {
                 while readFailure == nil, var result = finished.removeValue(forKey: printed) {
                     printed += 1
@@ -204,17 +211,24 @@ struct ParallelRun: Sendable {
     /// `-P 1` prints and reports for those bytes: `start` is where the
     /// batch really starts, and `carried` the bytes of a record that the
     /// batch before cut off, if any. Both are updated for the next batch.
+    /// While `carried` holds the batch back, the result is empty.
     private func placed(
-        _ result: BatchResult, start: inout SourceLocation, carried: inout (bytes: [UInt8], origin: SourceLocation)?,
+        _ result: BatchResult, start: inout SourceLocation, carried: inout Carried?,
         label: String, prefix: String
     ) -> BatchResult {
         var result = result
         var origin = start
-        if let tail = carried {
-            // The task began inside that record: do the batch again after its start.
+        if var tail = carried.take() {
+            // The task began inside that record: do the batch again after its start, once the
+            // held-back bytes are twice what was last parsed of them, so that a record over n
+            // batches is parsed about log n times, not n times (the quadratic time it was).
+            tail.bytes += result.bytes
+            if tail.bytes.count < 2 * tail.parsed {
+                carried = tail
+                return BatchResult(bytes: result.bytes)
+            }
             origin = tail.origin
-            result = processBatch(tail.bytes + result.bytes, origin: origin, label: label, prefix: prefix)
-            carried = nil
+            result = processBatch(tail.bytes, origin: origin, label: label, prefix: prefix)
         } else if !result.outcome.errors.isEmpty {
             // Diagnostics name lines: do it again from the real line.
             result = processBatch(result.bytes, origin: start, label: label, prefix: prefix)
@@ -223,23 +237,31 @@ struct ParallelRun: Sendable {
             result.end = result.end.counted(from: start)
         }
         if let cut = result.cutOff {
-            carried = (Array(result.bytes[(cut.byteOffset - origin.byteOffset)...]), cut)
+            let held = Array(result.bytes[(cut.byteOffset - origin.byteOffset)...])
+            carried = (held, cut, held.count)
         }
         start = result.end
         return result
     }
 
-    /// ``processBatch(_:origin:label:prefix:holdsBack:)`` for a batch that
-    /// starts at input offset `byteOffset`, counting its lines from 1.
+    /// ``processBatch(_:origin:label:prefix:holdsBack:stopsAtError:)`` for a
+    /// batch's task: it starts at input offset `byteOffset`, counting its lines
+    /// from 1, and stops at its first diagnostic, for ``placed(_:start:carried:label:prefix:)``
+    /// does such a batch again (a batch that began inside a record fails on
+    /// each line: all that work was lost).
     private func processBatch(_ bytes: [UInt8], at byteOffset: Int, label: String, prefix: String) -> BatchResult {
-        processBatch(bytes, origin: SourceLocation(byteOffset: byteOffset, line: 1, column: 1), label: label, prefix: prefix)
+        processBatch(
+            bytes, origin: SourceLocation(byteOffset: byteOffset, line: 1, column: 1), label: label, prefix: prefix,
+            stopsAtError: true)
     }
 
     /// Parses and evaluates the records of one batch into memory, locating
     /// them from `origin`. With `holdsBack`, a last record cut off by the
-    /// batch's end is not reported but returned as ``BatchResult/cutOff``.
+    /// batch's end is not reported but returned as ``BatchResult/cutOff``;
+    /// with `stopsAtError`, the first diagnostic ends the batch.
     private func processBatch(
-        _ bytes: [UInt8], origin: SourceLocation, label: String, prefix: String, holdsBack: Bool = true
+        _ bytes: [UInt8], origin: SourceLocation, label: String, prefix: String, holdsBack: Bool = true,
+        stopsAtError: Bool = false
     ) -> BatchResult {
         guard !bytes.isEmpty else { return BatchResult() }
         var unit = OutputStream.memory()
@@ -247,7 +269,8 @@ struct ParallelRun: Sendable {
         let reader = RecordReader(input: ChunkedInput(bytes: bytes), options: loader.options, origin: origin)
         let records = DocumentRecords(stream: reader, progress: nil, holdsBackCutOffRecord: holdsBack)
         printer.withOwnSkimmer(options: loader.options).print(
-            records, label: label, prefix: prefix, prefixed: prefixes, to: &unit, outcome: &unitOutcome, errorsNow: false)
+            records, label: label, prefix: prefix, prefixed: prefixes, to: &unit, outcome: &unitOutcome, errorsNow: false,
+            stopsAtError: stopsAtError)
         return BatchResult(
             bytes: bytes, output: unit.collected, outcome: unitOutcome,
             cutOff: holdsBack ? reader.cutOffRecord : nil, end: reader.location)

@@ -38,13 +38,15 @@ struct RecordPrinter: Sendable {
 
     /// Evaluates the path on each record and writes the results to `out`.
     /// `label` names the source in diagnostics; `prefix` starts each line.
+    /// With `stopsAtError` (and not `errorsNow`), it stops after the first
+    /// diagnostic: for a batch whose diagnostics mean it is done again.
     func print(
         _ records: DocumentRecords, label: String, prefix: String, prefixed: Bool,
-        to out: inout OutputStream, outcome: inout Outcome, errorsNow: Bool
+        to out: inout OutputStream, outcome: inout Outcome, errorsNow: Bool, stopsAtError: Bool = false
     ) {
         var records = records
         var spans: [Range<Int>] = []
-        while let item = records.next(skimming: { line in
+        while !stopsAtError || outcome.errors.isEmpty, let item = records.next(skimming: { line in
             skim(line, spans: &spans, prefix: prefix, to: &out, outcome: &outcome)
         }) {
             guard case .record(let record) = item else { continue }

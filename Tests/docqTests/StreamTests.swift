@@ -178,6 +178,44 @@ struct JobsTests {
         }
     }
 
+    /// JSON Lines with two records of about 4.4 MB over many lines, each
+    /// spanning several 1 MiB batches; the second has a mistake near its end.
+    static let streamWithRecordsOverManyBatches: [UInt8] = {
+        let members = (0..<220_000).map { "  \"m\($0)\": \($0)" }
+        var text = "{\"user\":{\"name\":\"first\"}}\n"
+        text += "{\"user\": {\"name\": \"big1\"},\n" + members.joined(separator: ",\n") + "\n}\n"
+        text += "{\"user\":{\"name\":\"between\"}}\n"
+        var broken = members
+        broken[219_000] = "  \"m\": ]"
+        text += "{\"user\": {\"name\": \"big2\"},\n" + broken.joined(separator: ",\n") + "\n}\n"
+        text += "{\"user\":{\"name\":\"last\"}}\n"
+        return Array(text.utf8)
+    }()
+
+    @Test("-P 2 and -P 3: records spanning many batches (read again only as they double) print what -P 1 prints")
+    func recordsOverManyBatches() throws {
+        let stream = Self.streamWithRecordsOverManyBatches
+        #expect(stream.count > 8 << 20)
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("big.jsonl")
+        try Data(stream).write(to: file)
+        let one = try Docq.run(["-P", "1", "user.name"], stdin: stream)
+        #expect(one.lines.prefix(3) == ["first", "big1", "between"], "\(one.stdout)")
+        #expect(one.lines.last == "last")
+        #expect(one.stderr.contains(": expected a value, found ']'"), "\(one.stderr.prefix(500))")
+        #expect(one.status == 3)
+        for jobs in ["2", "3"] {
+            let read = try Docq.run(["-P", jobs, "user.name", file.path])
+            let piped = jobs == "2" ? try Docq.run(["-P", jobs, "user.name"], stdin: stream) : read
+            for run in [read, piped] {
+                #expect(run.status == one.status, "-P \(jobs)")
+                #expect(run.stdout == one.stdout, "-P \(jobs)")
+                #expect(run.stderr.replacingOccurrences(of: file.path, with: "(standard input)") == one.stderr, "-P \(jobs)")
+            }
+        }
+    }
+
     @Test("-P 3 over several files keeps them in order")
     func filesOnThreeJobs() throws {
         let folder = try Docq.temporaryFolder()
