@@ -65,6 +65,16 @@ package enum EncodingDetection {
         return nil
     }
 
+    /// The UTF-16 or UTF-32 form that the first bytes of an input show (a
+    /// byte order mark, else the zero bytes around the first character), for
+    /// the readers of UTF-8 only to refuse by name; `nil` for any other input.
+    package static func wideUnicode(_ head: [UInt8]) -> CharacterEncoding.Scheme? {
+        head.withUnsafeBufferPointer { bytes in
+            if let (scheme, _) = byteOrderMark(bytes) { return scheme == .utf8 ? nil : scheme }
+            return zeroBytePattern(bytes)
+        }
+    }
+
     /// The UTF-16 or UTF-32 form whose zero bytes surround the first character.
     package static func zeroBytePattern(_ bytes: UnsafeBufferPointer<UInt8>) -> CharacterEncoding.Scheme? {
         let count = bytes.count

@@ -56,9 +56,12 @@ package enum StreamingLoad {
         if format == .xml {
             try XMLStreamRouter.run(first: head, input: input, matcher: matcher, options: options, emit: emit)
         } else {
-            if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0, 0])
-                || options.encoding != nil
-            {
+            if let scheme = EncodingDetection.wideUnicode(head) {
+                throw .load(LoadError(
+                    .unsupportedEncoding, "streaming reads JSON in UTF-8 only, and this input is "
+                        + "\(EncodingDetection.name(of: scheme)); load the document without streaming"))
+            }
+            if options.encoding != nil {
                 throw .load(LoadError(
                     .unsupportedEncoding, "streaming reads JSON in UTF-8 only; load the document without streaming"))
             }

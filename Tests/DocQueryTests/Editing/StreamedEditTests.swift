@@ -119,6 +119,26 @@ import TestSupport
         #expect { try Self.streamed([.set("a.c", to: 1)], input) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
     }
 
+    @Test(arguments: [
+        ("UTF-16LE", [UInt8]()), ("UTF-16BE", []), ("UTF-32LE", []), ("UTF-32BE", []),
+        ("UTF-16LE", [0xFF, 0xFE]), ("UTF-16BE", [0xFE, 0xFF]),
+    ])
+    func jsonInUTF16Or32IsRefusedByName(encoding: String, mark: [UInt8]) throws {
+        let scheme: String.Encoding = switch encoding {
+        case "UTF-16LE": .utf16LittleEndian
+        case "UTF-16BE": .utf16BigEndian
+        case "UTF-32LE": .utf32LittleEndian
+        default: .utf32BigEndian
+        }
+        let text = try #require(#"{"a": 1}"#.data(using: scheme))
+        #expect {
+            try Self.streamed([.set("a", to: 2)], mark + [UInt8](text))
+        } throws: { error in
+            guard let error = error as? QueryError else { return false }
+            return error.kind == .notStreamable && error.message.contains("UTF-8 only, and this input is \(encoding)")
+        }
+    }
+
     @Test func whatCannotStreamSaysSoBeforeReading() throws {
         func refused(_ edits: [Edit], options: LoadOptions = LoadOptions()) -> QueryError? {
             do {

@@ -54,6 +54,33 @@ struct StreamChunkingTests {
         return outcome
     }
 
+    @Test("JSON in UTF-16 or UTF-32, with a byte order mark or without, is refused by name", arguments: [
+        ("UTF-16LE", [UInt8]()), ("UTF-16BE", []), ("UTF-32LE", []), ("UTF-32BE", []),
+        ("UTF-16LE", [0xFF, 0xFE]), ("UTF-32BE", [0, 0, 0xFE, 0xFF]),
+    ])
+    func wideUnicodeIsRefused(encoding: String, mark: [UInt8]) throws {
+        let scheme: String.Encoding = switch encoding {
+        case "UTF-16LE": .utf16LittleEndian
+        case "UTF-16BE": .utf16BigEndian
+        case "UTF-32LE": .utf32LittleEndian
+        default: .utf32BigEndian
+        }
+        let bytes = mark + [UInt8](try #require(#"{"a": [1, 2]}"#.data(using: scheme)))
+        for options in [LoadOptions(), LoadOptions(format: .json)] {
+            do {
+                try StreamingLoad.run(ChunkedInput(bytes: bytes), matcher: MemberChainMatcher(["a"]), options: options) { _ in
+                    Issue.record("a candidate from \(encoding)")
+                }
+                Issue.record("\(encoding) was read")
+            } catch .load(let error) {
+                #expect(error.kind == .unsupportedEncoding)
+                #expect(error.message.contains("UTF-8 only, and this input is \(encoding)"), "\(error.message)")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
     static let nothing: [String?] = ["no such key"]
 
     /// The JSONTestSuite files in UTF-8 (streaming reads UTF-8 only).

@@ -210,9 +210,11 @@ public struct StreamedEdit: Sendable {
             run = { write in try xml.run(input, write: write) }
         case .json:
             let json = try json.get()
-            if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.prefix(4).contains(0) {
-                throw QueryError(.notStreamable, "a streamed edit reads JSON in UTF-8 only; edit without streaming",
-                                 path: path, range: 0..<path.count)
+            if let scheme = EncodingDetection.wideUnicode(head) {
+                throw QueryError(
+                    .notStreamable, "a streamed edit reads JSON in UTF-8 only, and this input is "
+                        + "\(EncodingDetection.name(of: scheme)); edit without streaming",
+                    path: path, range: 0..<path.count)
             }
             var quiet = options
             quiet.progress = nil
