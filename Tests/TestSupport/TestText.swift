@@ -8,6 +8,21 @@ public enum TestText {
         return bytes.map { String([digits[Int($0 >> 4)], digits[Int($0 & 0xF)]]) }.joined(separator: " ")
     }
 
+    /// `text` encoded in `unicodeForm` (`UTF-16LE`, `UTF-16BE`, `UTF-32LE`
+    /// or `UTF-32BE`), without a byte order mark.
+    public static func bytes(_ text: String, in unicodeForm: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let width = unicodeForm.hasPrefix("UTF-16") ? 2 : 4
+        for scalar in text.unicodeScalars {
+            let units = width == 2 ? UTF16.encode(scalar)!.map(UInt32.init) : [scalar.value]
+            for unit in units {
+                let little = (0..<width).map { UInt8(truncatingIfNeeded: unit >> (8 * $0)) }
+                bytes += unicodeForm.hasSuffix("LE") ? little : little.reversed()
+            }
+        }
+        return bytes
+    }
+
     /// `text` in double quotes with JSON escapes: `\"`, `\\`, `\n`, `\r`,
     /// `\t`, and `\u00XX` for the other control characters below U+0020.
     /// Injective, so two strings quote alike exactly when they are equal.

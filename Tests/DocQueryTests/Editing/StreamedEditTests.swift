@@ -124,15 +124,8 @@ import TestSupport
         ("UTF-16LE", [0xFF, 0xFE]), ("UTF-16BE", [0xFE, 0xFF]),
     ])
     func jsonInUTF16Or32IsRefusedByName(encoding: String, mark: [UInt8]) throws {
-        let scheme: String.Encoding = switch encoding {
-        case "UTF-16LE": .utf16LittleEndian
-        case "UTF-16BE": .utf16BigEndian
-        case "UTF-32LE": .utf32LittleEndian
-        default: .utf32BigEndian
-        }
-        let text = try #require(#"{"a": 1}"#.data(using: scheme))
         #expect {
-            try Self.streamed([.set("a", to: 2)], mark + [UInt8](text))
+            try Self.streamed([.set("a", to: 2)], mark + TestText.bytes(#"{"a": 1}"#, in: encoding))
         } throws: { error in
             guard let error = error as? QueryError else { return false }
             return error.kind == .notStreamable && error.message.contains("UTF-8 only, and this input is \(encoding)")

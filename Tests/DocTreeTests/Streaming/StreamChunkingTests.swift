@@ -59,13 +59,7 @@ struct StreamChunkingTests {
         ("UTF-16LE", [0xFF, 0xFE]), ("UTF-32BE", [0, 0, 0xFE, 0xFF]),
     ])
     func wideUnicodeIsRefused(encoding: String, mark: [UInt8]) throws {
-        let scheme: String.Encoding = switch encoding {
-        case "UTF-16LE": .utf16LittleEndian
-        case "UTF-16BE": .utf16BigEndian
-        case "UTF-32LE": .utf32LittleEndian
-        default: .utf32BigEndian
-        }
-        let bytes = mark + [UInt8](try #require(#"{"a": [1, 2]}"#.data(using: scheme)))
+        let bytes = mark + TestText.bytes(#"{"a": [1, 2]}"#, in: encoding)
         for options in [LoadOptions(), LoadOptions(format: .json)] {
             do {
                 try StreamingLoad.run(ChunkedInput(bytes: bytes), matcher: MemberChainMatcher(["a"]), options: options) { _ in
