@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs docq as a Spark record mapper, as README's "docq as a record mapper" shows.
+"""Runs docq as a Spark record mapper, as docs/docq.md's "docq as a record mapper" shows.
 
     scripts/spark-pipe.py EVENTS NAMES DOCQ PATH
 
@@ -21,7 +21,7 @@ sc = SparkContext(conf=conf)
 sc.setLogLevel("ERROR")
 try:
     lines = sc.textFile(events, 4)
-    # README: sc.textFile("events.jsonl", 4).pipe("docq -P 1 user.name").saveAsTextFile("names")
+    # docs/docq.md: sc.textFile("events.jsonl", 4).pipe("docq -P 1 user.name").saveAsTextFile("names")
     lines.pipe(f"{shlex.quote(docq)} -P 1 {shlex.quote(path)}").saveAsTextFile(names)
     print(lines.getNumPartitions())
 finally:

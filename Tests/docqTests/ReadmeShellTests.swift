@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Every `$ docq …` example in README.md, run as written: what the README
-/// shows under a command is what docq prints (stdout, then stderr).
+/// Every `$ docq …` example in README.md and the user guides it links
+/// (``documents``), run as written: what the page shows under a command is
+/// what docq prints (stdout, then stderr).
 ///
 /// A command's file operands are found from the repository root, or else in
 /// `Examples/documents` (the README's docq section `cd`s there first).
@@ -12,14 +13,20 @@ import TestSupport
 @Suite("README shell examples")
 struct ReadmeShellTests {
     struct Example: Sendable, CustomTestStringConvertible {
+        var file: String
         var line: Int
         var command: String
         var expected: [String]
-        var testDescription: String { "README.md:\(line): \(command)" }
+        var testDescription: String { "\(file):\(line): \(command)" }
     }
 
-    static let examples: [Example] = {
-        guard let text = try? String(contentsOf: Docq.packageRoot.appendingPathComponent("README.md"), encoding: .utf8) else {
+    /// The pages whose examples run, from the repository root.
+    static let documents = ["README.md", "docs/docq.md", "docs/Editing.md"]
+
+    static let examples: [Example] = documents.flatMap { examples(in: $0) }
+
+    static func examples(in file: String) -> [Example] {
+        guard let text = try? String(contentsOf: Docq.packageRoot.appendingPathComponent(file), encoding: .utf8) else {
             return []
         }
         var examples: [Example] = []
@@ -35,7 +42,7 @@ struct ReadmeShellTests {
             guard inFence else { continue }
             if line.hasPrefix("$ ") {
                 if let example = current { examples.append(example) }
-                current = Example(line: number + 1, command: String(line.dropFirst(2)), expected: [])
+                current = Example(file: file, line: number + 1, command: String(line.dropFirst(2)), expected: [])
             } else {
                 current?.expected.append(line)
             }
@@ -43,7 +50,7 @@ struct ReadmeShellTests {
         return examples.filter {
             $0.command.hasPrefix("docq ") && !$0.command.contains("|") && !$0.command.hasPrefix("docq explore")
         }
-    }()
+    }
 
     @Test func readmeHasExamples() {
         #expect(Self.examples.count >= 15)

@@ -4,7 +4,7 @@ import TestSupport
 
 /// docq as Spark's record mapper for real: pyspark in local mode pipes a
 /// JSON Lines file, in 4 partitions, through docq (`RDD.pipe`), the command
-/// README's "docq as a record mapper" gives (scripts/spark-pipe.py).
+/// docs/docq.md's "docq as a record mapper" gives (scripts/spark-pipe.py).
 ///
 /// It needs pyspark and Java. Where they are missing the test is reported as
 /// skipped with the reason; `.ci/run` installs both and sets
@@ -47,12 +47,12 @@ struct SparkPipeTests {
             Issue.record("DOCQ_REQUIRE_SPARK=1 but \(missing)")
             return
         }
-        // The command the script runs is README's, word for word.
-        let readme = try String(contentsOf: Docq.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        // The command the script runs is the docq guide's, word for word.
+        let readme = try String(contentsOf: Docq.packageRoot.appendingPathComponent("docs/docq.md"), encoding: .utf8)
         let command = #"sc.textFile("events.jsonl", 4).pipe("docq -P 1 user.name").saveAsTextFile("names")"#
         #expect(readme.contains(command))
         let scriptText = try String(contentsOf: Docq.packageRoot.appendingPathComponent("scripts/spark-pipe.py"), encoding: .utf8)
-        #expect(scriptText.contains("# README: " + command))
+        #expect(scriptText.contains("# docs/docq.md: " + command))
         #expect(scriptText.contains("sc.textFile(events, 4)"))
 
         let folder = try Docq.temporaryFolder()
