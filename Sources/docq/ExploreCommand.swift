@@ -29,8 +29,11 @@ struct Explore: ParsableCommand {
               paths [PATH]  every leaf below here with its canonical path
               pwd           the canonical path of where you are
               help          this list
-              :q            leave (Ctrl-D works too)
-            Anything else is evaluated as a path from where you are.
+              :q or q       leave (Ctrl-D works too)
+            Anything else is evaluated as a path from where you are. Ctrl-C stops a \
+            command and returns to the prompt. An answer longer than the screen goes \
+            through $PAGER (less when PAGER is not set); with no pager, the first \
+            screenful is shown with a note.
 
             Tab completes keys, reserved names (_contents, _string …) and operators \
             (@count …) at the cursor. History is kept in ~/.docq_history. When standard \
@@ -115,14 +118,25 @@ struct Explore: ParsableCommand {
                 break
             }
             editor.remember(line)
-            let reply = box.session.handle(line)
-            var text = ""
-            for output in reply.output { text += output + "\n" }
-            for error in reply.errors {
-                text += (error.hasPrefix("error:") ? style.error("error:") + error.dropFirst(6) : error) + "\n"
+            // Ctrl-C drops the command (its thread finishes unseen) or stops its printing.
+            let session = box.session
+            var quit = false
+            let interrupted = Interruption.catching { () -> Bool in
+                let answer = Interruption.run { () -> (ExplorerSession, ExplorerReply) in
+                    var session = session
+                    let reply = session.handle(line)
+                    return (session, reply)
+                }
+                guard let (next, reply) = answer else { return true }
+                box.session = next
+                quit = reply.quit
+                let errors = reply.errors.map { error in
+                    error.hasPrefix("error:") ? style.error("error:") + error.dropFirst(6) : error
+                }
+                return Pager.current().show(reply.output + errors, write: editor.write)
             }
-            editor.write(text)
-            if reply.quit { break }
+            if interrupted { editor.write("\n(interrupted)\n") }
+            if quit { break }
         }
     }
 }
