@@ -158,8 +158,9 @@ enum AtomicFile {
         }
     }
 
-    /// `a is replaced; b and c are unchanged`.
-    private static func outcome(replaced: [String], unchanged: [String]) -> String {
+    /// `a is replaced; b and c are unchanged`: what a failed `-i` left of
+    /// the files it was given.
+    static func outcome(replaced: [String], unchanged: [String]) -> String {
         func list(_ names: [String]) -> String {
             names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
         }

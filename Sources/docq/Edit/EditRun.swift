@@ -73,7 +73,8 @@ struct EditRun {
                 return error.kind == .noMatch ? .noMatch : .usage
             } catch let error as AtomicFile.Failure {
                 discardAll()
-                writeToStandardError("error: \(error.description); \(source.label) is unchanged\n")
+                let files = AtomicFile.outcome(replaced: [], unchanged: target.inPlace ? sources.map(\.label) : [source.label])
+                writeToStandardError("error: \(error.description); \(files)\n")
                 return .unreadableDocument
             } catch {
                 discardAll()

@@ -110,8 +110,13 @@ extension ExplorerSession {
                 }
             }
         }
+        // An opening quote typed asks for the keys that need one.
         let typedName = Self.unquoted(partial)
-        var candidates = keys.filter { $0.step.hasPrefix(partial) || $0.name.hasPrefix(typedName) }.map(\.step)
+        let quoteTyped = partial.first == "\"" || partial.first == "'"
+        var candidates = keys.filter { key in
+            key.step.hasPrefix(partial)
+                || key.name.hasPrefix(typedName) && (!quoteTyped || key.step.first == "\"" || key.step.first == "'")
+        }.map(\.step)
         if partial.hasPrefix("@") || partial.isEmpty {
             candidates += CollectionOperator.allCases.map(\.rawValue).filter { $0.hasPrefix(partial) }
         }

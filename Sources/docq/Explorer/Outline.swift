@@ -120,7 +120,7 @@ enum Outline {
             }
         }
         if anyCapped {
-            lines.append("(a count with + stopped at \(countedNodes) nodes: there are more; cd further in to count them all)")
+            lines.append("(+: counted in the first \(countedNodes) nodes only; there are more)")
         }
         return lines
     }
@@ -210,7 +210,7 @@ enum Outline {
         let arrays = nodes.filter { $0.kind == .array }
         if !arrays.isEmpty {
             let total = arrays.reduce(0) { $0 + $1.contents.count }
-            text += " [\(total)]"
+            text += " [\(total)\(capped ? "+" : "")]"
             let scalars = arrays.flatMap { Array($0.contents) }.filter { !$0.kind.isContainer }
             if !scalars.isEmpty { text += " " + orderedKinds(scalars) }
             return text
