@@ -14,33 +14,23 @@ struct EditArgumentTests {
         #expect(run.stdout == "{\"a\": [1, 2, 9, 3], \"b\": \"x\"}\n", "\(run)")
     }
 
-    /// Runs `docq` through the shell, whose `printf` gives the bytes that
-    /// `Process` (which takes Swift strings) cannot pass.
-    func shell(_ script: String) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script, Docq.binary.path]
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Self.document)
-        try input.fileHandleForWriting.close()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    /// Runs `script` (with `printf`, which gives the bytes that `Process`,
+    /// taking Swift strings, cannot pass) on a file that holds the document,
+    /// as `$1`.
+    func shell(_ script: String) throws -> Docq.ShellRun {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("d.json")
+        try Data(Self.document).write(to: file)
+        return try Docq.shell(script, [file.path])
     }
 
     @Test("an operand that is not UTF-8 is refused, naming it and the byte", arguments: [
-        (#""$0" set b "$(printf 'x\377y')""#, "VALUE is not valid UTF-8: its byte 2 (0xFF)"),
-        (#""$0" insert a v --key "$(printf '\376')""#, "--key is not valid UTF-8: its byte 1 (0xFE)"),
-        (#""$0" insert a v --key="$(printf 'ok\376')""#, "--key is not valid UTF-8: its byte 3 (0xFE)"),
-        (#""$0" rename b "$(printf '\303(')""#, "NAME is not valid UTF-8: its byte 1 (0xC3)"),
-        (#""$0" delete "$(printf 'a\377')""#, "PATH is not valid UTF-8: its byte 2 (0xFF)"),
+        (#""$0" set b "$(printf 'x\377y')" "$1""#, "VALUE is not valid UTF-8: its byte 2 (0xFF)"),
+        (#""$0" insert a v --key "$(printf '\376')" "$1""#, "--key is not valid UTF-8: its byte 1 (0xFE)"),
+        (#""$0" insert a v --key="$(printf 'ok\376')" "$1""#, "--key is not valid UTF-8: its byte 3 (0xFE)"),
+        (#""$0" rename b "$(printf '\303(')" "$1""#, "NAME is not valid UTF-8: its byte 1 (0xC3)"),
+        (#""$0" delete "$(printf 'a\377')" "$1""#, "PATH is not valid UTF-8: its byte 2 (0xFF)"),
     ])
     func invalidUTF8(_ script: String, _ message: String) throws {
         let run = try shell(script)
@@ -51,7 +41,7 @@ struct EditArgumentTests {
 
     @Test("U+FFFD typed as such is a character like any other")
     func typedReplacementCharacter() throws {
-        let run = try shell(#""$0" set b "$(printf 'x\357\277\275y')""#)
+        let run = try shell(#""$0" set b "$(printf 'x\357\277\275y')" "$1""#)
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == "{\"a\": [1, 2, 3], \"b\": \"x\u{FFFD}y\"}\n", "\(run)")
     }

@@ -246,22 +246,9 @@ struct RecordMapperTests {
     /// Runs scripts/gnu-parallel, the check .ci/run makes too, with `path`
     /// as PATH when given: the GNU parallel it finds, or `nil`.
     static func gnuParallel(path: String? = nil) throws -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [Docq.packageRoot.appendingPathComponent("scripts/gnu-parallel").path]
-        if let path {
-            var environment = ProcessInfo.processInfo.environment
-            environment["PATH"] = path
-            process.environment = environment
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+        let script = Docq.packageRoot.appendingPathComponent("scripts/gnu-parallel").path
+        let run = try Docq.shell(#"[ -n "$1" ] && export PATH="$1"; exec /bin/bash "$2""#, [path ?? "", script])
+        return run.exited && run.status == 0 ? run.stdout.trimmingCharacters(in: .newlines) : nil
     }
 
     static let parallel = try? gnuParallel()
