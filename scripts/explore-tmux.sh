@@ -210,7 +210,8 @@ ok "tree marks the counts that stopped at the cap"
 # Each item against every item: hours of work, dropped by Ctrl-C.
 type_text ':jmespath'; keys Enter
 type_text 'items[?length($.items[?id == `1`]) > `0`].id'; keys Enter
-sleep 1
+# Once the line is read: a Ctrl-C before then would abandon the next line instead.
+sleep 2
 keys C-c
 wait_for "(interrupted)" 10
 expect_last "/ (jmespath)>"

@@ -12,20 +12,26 @@ import Darwin
 ///
 /// At the prompt the line editor takes Ctrl-C as a key (it abandons the
 /// line); while a command runs the terminal is in cooked mode and Ctrl-C is
-/// SIGINT. ``catching(_:)`` turns SIGINT into a flag for its duration, and
-/// ``run(_:)`` runs the command on another thread and waits for its answer
-/// or for the flag, whichever comes first: a path that takes the library
-/// minutes to evaluate gives the prompt back at once (its thread finishes
-/// in the background and its answer is dropped). Printing the answer checks
-/// the flag between lines (``isRequested``).
+/// SIGINT. ``catching(_:)`` turns SIGINT into a flag for the whole session
+/// (the line editor puts its own handler in place only while it reads), so
+/// a Ctrl-C pressed right after Enter, before the command starts, still
+/// stops that command. ``run(_:)`` runs the command on another thread and
+/// waits for its answer or for the flag, whichever comes first: a path that
+/// takes the library minutes to evaluate gives the prompt back at once (its
+/// thread finishes in the background and its answer is dropped). Printing
+/// the answer checks the flag between lines (``isRequested``), and
+/// ``reset()`` clears it once the command is over.
 enum Interruption {
     /// Set by the SIGINT handler; read by polling (a handler may only store).
     nonisolated(unsafe) private static var requested: Int32 = 0
 
     private static let handler: @convention(c) (Int32) -> Void = { _ in Interruption.requested = 1 }
 
-    /// Whether Ctrl-C was pressed since ``catching(_:)`` began.
+    /// Whether Ctrl-C was pressed since ``catching(_:)`` began or the last ``reset()``.
     static var isRequested: Bool { requested != 0 }
+
+    /// Forgets a Ctrl-C: the command it stopped is over.
+    static func reset() { requested = 0 }
 
     /// Runs `body` with SIGINT setting ``isRequested`` instead of ending
     /// docq; the previous action is restored after.
