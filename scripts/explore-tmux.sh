@@ -209,6 +209,7 @@ ok "tree marks the counts that stopped at the cap"
 
 # Each item against every item: hours of work, dropped by Ctrl-C.
 type_text ':jmespath'; keys Enter
+expect_last "/ (jmespath)>"
 type_text 'items[?length($.items[?id == `1`]) > `0`].id'; keys Enter
 # Once the line is read: a Ctrl-C before then would abandon the next line instead.
 sleep 2

@@ -34,9 +34,17 @@ enum Interruption {
     static func reset() { requested = 0 }
 
     /// Runs `body` with SIGINT setting ``isRequested`` instead of ending
-    /// docq; the previous action is restored after.
+    /// docq; the previous action is restored after. SIGINT is unblocked on
+    /// this thread, which a process started with it blocked (as some test
+    /// runners start theirs) would otherwise never see.
     static func catching<T>(_ body: () -> T) -> T {
         requested = 0
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        var mask = sigset_t()
+        _ = pthread_sigmask(SIG_UNBLOCK, &interrupt, &mask)
+        defer { _ = pthread_sigmask(SIG_SETMASK, &mask, nil) }
         var action = sigaction()
         #if canImport(Darwin)
         action.__sigaction_u.__sa_handler = handler
