@@ -183,12 +183,16 @@ wait_for "[docq exited 0]"
 ok "Ctrl-D leaves"
 
 # --- A large document: Ctrl-C, long answers, quoted keys, capped counts, q ---
+# items: N objects; just over the 100,000 nodes tree counts in.
+items() {
+    awk -v n="$1" 'BEGIN {
+        printf "{\"my key\": \"spaced\", \"items\": ["
+        for (i = 0; i < n; i++) printf "%s{\"id\": %d, \"name\": \"item %d\"}", (i ? "," : ""), i, i
+        print "]}"
+    }'
+}
 big="$home/big.json"
-awk 'BEGIN {
-    printf "{\"my key\": \"spaced\", \"items\": ["
-    for (i = 0; i < 150000; i++) printf "%s{\"id\": %d, \"name\": \"item %d\"}", (i ? "," : ""), i, i
-    print "]}"
-}' > "$big"
+items 101000 > "$big"
 start "$big" PAGER=
 wait_for "Type help for commands" 60
 expect_last "/>"
@@ -231,8 +235,9 @@ wait_for "[docq exited 0]"
 ok "q leaves"
 
 if command -v less >/dev/null 2>&1; then
-    start "$big" PAGER=less
-    wait_for "Type help for commands" 60
+    items 200 > "$home/small.json"
+    start "$home/small.json" PAGER=less
+    wait_for "Type help for commands"
     type_text "items[0:100].name"; keys Enter
     wait_for "item 30"
     expect_last ":"
