@@ -42,6 +42,8 @@ enum SignalCleanup {
 
     /// The first chunk; `nil` until a temporary file is made.
     nonisolated(unsafe) private static var first: UnsafeMutableRawPointer?
+    /// Whether the handlers are in place (under ``lock``).
+    nonisolated(unsafe) private static var installed = false
     /// Slots handed out and not released, to find a free one (never read by the handler).
     nonisolated(unsafe) private static var taken: Set<UnsafeMutableRawPointer> = []
     nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
@@ -55,7 +57,9 @@ enum SignalCleanup {
     static func slot() -> Slot {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        if first == nil { installHandlers() }
+        // After the table and its sizes exist (a Swift global's first use
+        // runs its initializer, which a handler must not), before any file.
+        defer { installHandlers() }
         var link: UnsafeMutableRawPointer? = nil
         var chunk = first
         while let current = chunk {
@@ -85,6 +89,8 @@ enum SignalCleanup {
     /// Catches SIGINT, SIGTERM and SIGHUP, but leaves a signal that was
     /// ignored when docq started (`nohup`) ignored.
     private static func installHandlers() {
+        guard !installed else { return }
+        installed = true
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             var old = sigaction()
             guard sigaction(signal, nil, &old) == 0, !isIgnored(old) else { continue }
