@@ -162,18 +162,22 @@ enum CommandLineText {
         for index in 0..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
-            let read = String(decoding: bytes, as: UTF8.self)
-            guard read == text || read.hasSuffix("=" + text) else { continue }
-            // An `--option=` before the text is ASCII: its length is the same read or not.
-            let prefix = read.utf8.count - text.utf8.count
+            // Compared by bytes (String's == is canonical equivalence).
+            let read = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            let typed = Array(text.utf8)
+            let prefix = read.count - typed.count
+            // `--option=` before the text is ASCII: the same bytes, read or not.
+            guard prefix >= 0, read[prefix...].elementsEqual(typed),
+                prefix == 0 || read[prefix - 1] == UInt8(ascii: "=") && read[..<prefix].allSatisfy({ $0 < 0x80 })
+            else { continue }
             var decoder = UTF8()
-            var iterator = bytes.makeIterator()
+            var iterator = bytes[prefix...].makeIterator()
             var offset = 0
             decoding: while true {
                 switch decoder.decode(&iterator) {
                 case .scalarValue(let scalar): offset += UTF8.width(scalar)
                 case .emptyInput: break decoding
-                case .error: return (offset - prefix, bytes[offset])
+                case .error: return (offset, bytes[prefix + offset])
                 }
             }
         }

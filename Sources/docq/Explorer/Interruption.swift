@@ -34,16 +34,17 @@ enum Interruption {
     static func reset() { requested = 0 }
 
     /// Runs `body` with SIGINT setting ``isRequested`` instead of ending
-    /// docq; the previous action is restored after. SIGINT is unblocked on
-    /// this thread, which a process started with it blocked (as some test
-    /// runners start theirs) would otherwise never see.
+    /// docq; the previous action is restored after. SIGINT, SIGHUP and
+    /// SIGTERM are unblocked on this thread: a process started with them
+    /// blocked (as `swift test` starts its children) would otherwise never
+    /// see Ctrl-C, nor end when its terminal hangs up.
     static func catching<T>(_ body: () -> T) -> T {
         requested = 0
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGHUP, SIGTERM] { sigaddset(&signals, signal) }
         var mask = sigset_t()
-        _ = pthread_sigmask(SIG_UNBLOCK, &interrupt, &mask)
+        _ = pthread_sigmask(SIG_UNBLOCK, &signals, &mask)
         defer { _ = pthread_sigmask(SIG_SETMASK, &mask, nil) }
         var action = sigaction()
         #if canImport(Darwin)
