@@ -17,7 +17,8 @@ source "$root/scripts/lib/tmux-session.sh"
 session=""
 sessions=0
 
-# start FILE: a new session running docq explore FILE. The new session starts
+# start FILE [NAME=VALUE…]: a new session running docq explore FILE, with
+# PAGER unset unless one of the NAME=VALUE settings sets it. The new session starts
 # before the previous one is killed: a tmux server exits when its last
 # session goes, and a new-session that races that exit fails with "server
 # exited unexpectedly".
@@ -25,8 +26,10 @@ start() {
     local previous="$session"
     sessions=$((sessions + 1))
     session="explore$sessions"
+    local file="$1"
+    shift
     tm new-session -d -s "$session" -x 110 -y 40 \
-        "env HOME='$home' LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color '$docq' explore '$1'; echo \"[docq exited \$?]\"; sleep 30"
+        "env -u PAGER -u LESS HOME='$home' LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color $* '$docq' explore '$file'; echo \"[docq exited \$?]\"; sleep 30"
     if [[ -n "$previous" ]]; then tm kill-session -t "$previous" >/dev/null 2>&1 || true; fi
 }
 
@@ -178,5 +181,72 @@ ok "cd into an array element"
 keys C-d
 wait_for "[docq exited 0]"
 ok "Ctrl-D leaves"
+
+# --- A large document: Ctrl-C, long answers, quoted keys, capped counts, q ---
+# items: N objects; just over the 100,000 nodes tree counts in.
+items() {
+    awk -v n="$1" 'BEGIN {
+        printf "{\"my key\": \"spaced\", \"items\": ["
+        for (i = 0; i < n; i++) printf "%s{\"id\": %d, \"name\": \"item %d\"}", (i ? "," : ""), i, i
+        print "]}"
+    }'
+}
+big="$home/big.json"
+items 101000 > "$big"
+start "$big" PAGER=
+wait_for "Type help for commands" 60
+expect_last "/>"
+type_text "my"; keys Tab
+expect_last '/> "my key"'
+keys Enter
+wait_for "spaced"
+type_text "'my k"; keys Tab
+expect_last '/> "my key"'
+keys C-u
+ok "Tab completes a key that needs quotes, typed with or without the quote"
+
+type_text "tree 2"; keys Enter
+wait_for "counted in the first 100000 nodes only"
+screen | grep -qF "id ×99999+" || fail "the capped count has no +"
+expect_last "/>"
+ok "tree marks the counts that stopped at the cap"
+
+# Each item against every item: hours of work, dropped by Ctrl-C.
+type_text ':jmespath'; keys Enter
+expect_last "/ (jmespath)>"
+type_text 'items[?length($.items[?id == `1`]) > `0`].id'; keys Enter
+# Once the line is read: a Ctrl-C before then would abandon the next line instead.
+sleep 2
+keys C-c
+wait_for "(interrupted)" 10
+expect_last "/ (jmespath)>"
+type_text ":keypath"; keys Enter
+type_text "items[2].name"; keys Enter
+wait_for "item 2"
+ok "Ctrl-C stops a long command and the session goes on"
+
+type_text "items[0:100]"; keys Enter
+wait_for "more lines not shown: set PAGER"
+expect_last "/>"
+ok "without a pager, a long answer stops with a note"
+
+type_text "q"; keys Enter
+wait_for "[docq exited 0]"
+ok "q leaves"
+
+if command -v less >/dev/null 2>&1; then
+    items 200 > "$home/small.json"
+    start "$home/small.json" PAGER=less
+    wait_for "Type help for commands"
+    type_text "items[0:100].name"; keys Enter
+    wait_for "item 30"
+    expect_last ":"
+    keys q
+    expect_last "/>"
+    screen | grep -qF "more lines not shown" && fail "paged output was cut"
+    ok "a long answer goes through \$PAGER, and q in the pager returns to the prompt"
+else
+    echo "skip - less is not installed: the pager check"
+fi
 
 echo "explore-tmux: all $checks checks passed"

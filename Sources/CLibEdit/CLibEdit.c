@@ -11,6 +11,7 @@ static struct {
     const char *(*el_gets)(EditLine *, int *);
     const LineInfo *(*el_line)(EditLine *);
     int (*el_insertstr)(EditLine *, const char *);
+    void (*el_deletestr)(EditLine *, int);
     int (*el_set)(EditLine *, int, ...);
     int (*el_get)(EditLine *, int, ...);
     History *(*history_init)(void);
@@ -35,6 +36,7 @@ const char *docq_libedit_load(void) {
     DOCQ_FIND(el_gets)
     DOCQ_FIND(el_line)
     DOCQ_FIND(el_insertstr)
+    DOCQ_FIND(el_deletestr)
     DOCQ_FIND(el_set)
     DOCQ_FIND(el_get)
     DOCQ_FIND(history_init)
@@ -52,6 +54,7 @@ int docq_el_source(EditLine *el, const char *file) { return libedit.el_source(el
 const char *docq_el_gets(EditLine *el, int *count) { return libedit.el_gets(el, count); }
 const LineInfo *docq_el_line(EditLine *el) { return libedit.el_line(el); }
 int docq_el_insertstr(EditLine *el, const char *text) { return libedit.el_insertstr(el, text); }
+void docq_el_deletestr(EditLine *el, int count) { libedit.el_deletestr(el, count); }
 History *docq_history_init(void) { return libedit.history_init(); }
 void docq_history_end(History *h) { libedit.history_end(h); }
 

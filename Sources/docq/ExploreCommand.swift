@@ -29,8 +29,11 @@ struct Explore: ParsableCommand {
               paths [PATH]  every leaf below here with its canonical path
               pwd           the canonical path of where you are
               help          this list
-              :q            leave (Ctrl-D works too)
-            Anything else is evaluated as a path from where you are.
+              :q or q       leave (Ctrl-D works too)
+            Anything else is evaluated as a path from where you are. Ctrl-C stops a \
+            command and returns to the prompt. An answer longer than the screen goes \
+            through $PAGER (less when PAGER is not set); with no pager, the first \
+            screenful is shown with a note.
 
             Tab completes keys, reserved names (_contents, _string …) and operators \
             (@count …) at the cursor. History is kept in ~/.docq_history. When standard \
@@ -94,10 +97,7 @@ struct Explore: ParsableCommand {
 
     /// The terminal session, with line editing, completion and history.
     private func runInteractive(_ initial: ExplorerSession) {
-        // The editor's completer reads the session through this box, which
-        // the loop below updates after each command.
-        final class Box { var session: ExplorerSession; init(_ s: ExplorerSession) { session = s } }
-        let box = Box(initial)
+        let box = SessionBox(initial)
         let home = environmentVariable("HOME") ?? getpwuid(getuid()).map { String(cString: $0.pointee.pw_dir) } ?? ""
         let historyPath = home.isEmpty ? nil : (home.hasSuffix("/") ? home : home + "/") + ".docq_history"
         guard let editor = LineEditor(historyPath: historyPath, completer: { line, cursor in
@@ -106,8 +106,14 @@ struct Explore: ParsableCommand {
             runScripted(initial)
             return
         }
-        let style = Diagnostics.Style.standardError
         editor.write("docq explore: \(source) (\(initial.document.format)). Type help for commands, :q to leave.\n")
+        Interruption.catching { session(editor, box) }
+    }
+
+    /// Reads and answers lines until `:q` or Ctrl-D; Ctrl-C drops a
+    /// command (its thread finishes unseen) or stops its printing.
+    private func session(_ editor: LineEditor, _ box: SessionBox) {
+        let style = Diagnostics.Style.standardError
         while true {
             editor.prompt = box.session.prompt
             guard let line = editor.readLine() else {
@@ -115,14 +121,30 @@ struct Explore: ParsableCommand {
                 break
             }
             editor.remember(line)
-            let reply = box.session.handle(line)
-            var text = ""
-            for output in reply.output { text += output + "\n" }
-            for error in reply.errors {
-                text += (error.hasPrefix("error:") ? style.error("error:") + error.dropFirst(6) : error) + "\n"
+            let session = box.session
+            let answer = Interruption.run { () -> (ExplorerSession, ExplorerReply) in
+                var session = session
+                let reply = session.handle(line)
+                return (session, reply)
             }
-            editor.write(text)
-            if reply.quit { break }
+            var interrupted = true
+            if let (next, reply) = answer {
+                box.session = next
+                let errors = reply.errors.map { error in
+                    error.hasPrefix("error:") ? style.error("error:") + error.dropFirst(6) : error
+                }
+                interrupted = Pager.current().show(reply.output + errors, write: editor.write)
+                if reply.quit { break }
+            }
+            if interrupted { editor.write("\n(interrupted)\n") }
+            Interruption.reset()
         }
     }
+}
+
+/// The session the line editor's completer reads, which the loop updates
+/// after each command.
+private final class SessionBox {
+    var session: ExplorerSession
+    init(_ session: ExplorerSession) { self.session = session }
 }

@@ -13,33 +13,11 @@ import Testing
 /// for a user without privileges), so nothing outlives the test; where the
 /// machine cannot give the condition, the test is cancelled with the reason.
 @Suite struct InPlaceFailureTests {
-    struct ShellRun: CustomStringConvertible {
-        var status: Int32
-        var exited: Bool
-        var stdout: String
-        var stderr: String
-        var description: String { "status \(status)\(exited ? "" : " (signal)")\nstdout: \(stdout)\nstderr: \(stderr)" }
-    }
+    typealias ShellRun = Docq.ShellRun
 
-    /// Runs `script` with `sh -c`, docq as `$0` and `arguments` as `$1`…,
-    /// under `launcher` (such as `unshare -m`) when one is given.
+    /// ``Docq/shell(_:_:launcher:)``.
     func shell(_ script: String, _ arguments: [String], launcher: [String] = []) throws -> ShellRun {
-        let process = Process()
-        let command = launcher + ["/bin/sh", "-c", script, Docq.binary.path] + arguments
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ShellRun(
-            status: process.terminationStatus, exited: process.terminationReason == .exit,
-            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try Docq.shell(script, arguments, launcher: launcher)
     }
 
     /// Runs `script` in a private mount namespace, where it may mount; the

@@ -243,14 +243,41 @@ struct JobsTests {
 /// multiset of output lines.
 @Suite("Record mapper")
 struct RecordMapperTests {
-    @Test("GNU parallel --pipe: same multiset of lines as one process")
-    func gnuParallel() throws {
-        guard let parallel = ["/usr/bin/parallel", "/usr/local/bin/parallel"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else {
-            print("skipped: GNU parallel is not installed (apt-get install parallel)")
-            return
+    /// Runs scripts/gnu-parallel, the check .ci/run makes too, with `path`
+    /// as PATH when given: the GNU parallel it finds, or `nil`.
+    static func gnuParallel(path: String? = nil) throws -> String? {
+        let script = Docq.packageRoot.appendingPathComponent("scripts/gnu-parallel").path
+        let run = try Docq.shell(#"[ -n "$1" ] && export PATH="$1"; exec /bin/bash "$2""#, [path ?? "", script])
+        return run.exited && run.status == 0 ? run.stdout.trimmingCharacters(in: .newlines) : nil
+    }
+
+    static let parallel = try? gnuParallel()
+
+    /// moreutils' `parallel` first on PATH is passed over; a program whose
+    /// `--version` says GNU parallel is taken.
+    @Test("scripts/gnu-parallel tells GNU parallel by its --version")
+    func gnuParallelCheck() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let fake = folder.appendingPathComponent("parallel")
+        func install(_ script: String) throws {
+            try Data(("#!/bin/sh\n" + script + "\n").utf8).write(to: fake)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         }
+        // What moreutils' parallel answers to --version.
+        try install("echo \"$0: invalid option -- '-'\" >&2; echo 'parallel [OPTIONS] command -- arguments' >&2; exit 1")
+        let passedOver = try Self.gnuParallel(path: folder.path + ":" + path)
+        #expect(passedOver != fake.path)
+        #expect(passedOver == Self.parallel)
+        try install("echo 'GNU parallel 20221122'")
+        #expect(try Self.gnuParallel(path: folder.path + ":" + path) == fake.path)
+    }
+
+    @Test("GNU parallel --pipe: same multiset of lines as one process",
+          .enabled(if: parallel != nil, "no GNU parallel (scripts/gnu-parallel found none; apt-get install parallel)"))
+    func gnuParallelPipe() throws {
+        let parallel = try #require(Self.parallel)
         let folder = try Docq.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("events.jsonl")

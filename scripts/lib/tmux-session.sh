@@ -21,6 +21,12 @@ fi
 server="docq-$name-$$"
 home="$(mktemp -d)"
 cleanup() {
+    # A pane's programs end on the hang-up kill-server sends, unless they
+    # block or ignore it: those are killed, so nothing outlives the script.
+    local pane
+    for pane in $(tmux -L "$server" list-panes -a -F '#{pane_pid}' 2>/dev/null); do
+        pkill -KILL -P "$pane" 2>/dev/null || true
+    done
     tmux -L "$server" kill-server >/dev/null 2>&1 || true
     rm -rf "$home"
 }

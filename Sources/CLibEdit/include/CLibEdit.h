@@ -26,6 +26,7 @@ int docq_el_source(EditLine *el, const char *file);
 const char *docq_el_gets(EditLine *el, int *count);
 const LineInfo *docq_el_line(EditLine *el);
 int docq_el_insertstr(EditLine *el, const char *text);
+void docq_el_deletestr(EditLine *el, int count);
 History *docq_history_init(void);
 void docq_history_end(History *h);
 

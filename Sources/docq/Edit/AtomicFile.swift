@@ -16,11 +16,16 @@ import Darwin
 /// either the old bytes or the new, never a mixture or an empty file.
 ///
 /// The new bytes go to a temporary file in the same directory, are written
-/// and fsynced, take the original's mode and owner, and are renamed over
-/// the original; then the directory is fsynced so the rename itself is
-/// durable. A symbolic link is followed: its target is replaced, the link
-/// stays. Anything but a regular file is refused. On any failure the
-/// temporary file is removed and the original is untouched.
+/// and fsynced, take the original's owner and then its mode (in that order,
+/// as `sed -i` does: a change of owner clears setuid and setgid), and are
+/// renamed over the original; then the directory is fsynced so the rename
+/// itself is durable. The file is a new one: other hard links to the
+/// original keep the old contents. New contents equal to the old are not
+/// written at all: the file keeps its inode, time and links. A symbolic
+/// link is followed: its target is replaced, the link stays. Anything but a
+/// regular file is refused. On any failure, or SIGINT, SIGTERM or SIGHUP
+/// (``SignalCleanup``), the temporary file is removed and the original is
+/// untouched.
 enum AtomicFile {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -62,20 +67,8 @@ enum AtomicFile {
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 
-    /// Writes `bytes` over the file at `path` (see above).
-    static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
-        let file = try prepare(path)
-        do throws(Failure) {
-            try file.write(bytes)
-        } catch {
-            file.discard()
-            throw error
-        }
-        try file.commit()
-    }
-
     /// A temporary file beside the file at `path`, to be written and then
-    /// renamed over it by ``Replacement/commit()``, or removed by
+    /// renamed over it by ``replaceAll(_:)``, or removed by
     /// ``Replacement/discard()``; so a streamed edit writes its output
     /// there as it reads the original.
     static func prepare(_ path: String) throws(Failure) -> Replacement {
@@ -83,13 +76,101 @@ enum AtomicFile {
         // A file-size limit must fail the write (EFBIG), not kill docq.
         signal(SIGXFSZ, SIG_IGN)
         let (directory, name) = split(target)
-        var template = Array("\(directory)/.\(name).docq-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw failure("cannot create a temporary file in", directory, errno, hint: Self.writableDirectory)
+        let template = Array("\(directory)/.\(name).docq-XXXXXX".utf8CString)
+        guard template.count <= Int(PATH_MAX) else {
+            throw failure("cannot create a temporary file in", directory, ENAMETOOLONG)
         }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return Replacement(descriptor: descriptor, temporary: temporary, target: target, status: status)
+        // mkstemp writes the name into the slot a signal handler reads.
+        let slot = SignalCleanup.slot()
+        template.withUnsafeBufferPointer { slot.path.update(from: $0.baseAddress!, count: $0.count) }
+        let descriptor = mkstemp(slot.path)
+        guard descriptor >= 0 else {
+            let code = errno
+            SignalCleanup.release(slot)
+            throw failure("cannot create a temporary file in", directory, code, hint: Self.writableDirectory)
+        }
+        slot.arm()
+        return Replacement(descriptor: descriptor, temporary: String(cString: slot.path), target: target, status: status, slot: slot)
+    }
+
+    /// A file's new contents: bytes in memory, or a temporary file written
+    /// already (a streamed edit's).
+    enum NewContents {
+        case bytes(path: String, [UInt8])
+        case written(Replacement)
+
+        /// The temporary file, written.
+        fileprivate func replacement() throws(Failure) -> Replacement {
+            switch self {
+            case .written(let file): return file
+            case .bytes(let path, let bytes):
+                let file = try prepare(path)
+                do throws(Failure) {
+                    try file.write(bytes)
+                } catch {
+                    file.discard()
+                    throw error
+                }
+                return file
+            }
+        }
+
+        /// Removes a temporary file that will not be renamed.
+        fileprivate func discard() {
+            if case .written(let file) = self { file.discard() }
+        }
+    }
+
+    /// Replaces several files as one step, as far as a file system allows:
+    /// every new file is finished (owner, mode, synced) before the first
+    /// rename, so a failure to write or sync any of them leaves all the
+    /// originals as they were. A file whose new contents equal the old is
+    /// left alone. When a rename still fails, the remaining temporary files
+    /// are removed and the error says which files `labels` were already
+    /// replaced and which are unchanged.
+    static func replaceAll(_ files: [(label: String, contents: NewContents)]) throws(Failure) {
+        var ready: [(file: Replacement, changed: Bool)] = []
+        for (position, (_, contents)) in files.enumerated() {
+            do {
+                let file = try contents.replacement()
+                ready.append((file, false))
+                ready[position].changed = try file.finish()
+            } catch {
+                for (file, _) in ready { file.discard() }
+                for (_, rest) in files[(position + 1)...] { rest.discard() }
+                throw Failure(description: error.description + "; " + Self.outcome(replaced: [], unchanged: files.map(\.label)))
+            }
+        }
+        for (position, (file, changed)) in ready.enumerated() {
+            guard changed else {
+                file.discard()
+                continue
+            }
+            do {
+                try file.install()
+            } catch {
+                for (rest, _) in ready[(position + 1)...] { rest.discard() }
+                let replaced = (0..<position).filter { ready[$0].changed }
+                let unchanged = files.indices.filter { !replaced.contains($0) }
+                throw Failure(description: error.description + "; "
+                    + Self.outcome(replaced: replaced.map { files[$0].label }, unchanged: unchanged.map { files[$0].label }))
+            }
+        }
+    }
+
+    /// `a is replaced; b and c are unchanged`: what a failed `-i` left of
+    /// the files it was given.
+    static func outcome(replaced: [String], unchanged: [String]) -> String {
+        func list(_ names: [String]) -> String {
+            names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        }
+        func sentence(_ names: [String], _ what: String) -> String {
+            list(names) + (names.count == 1 ? " is " : " are ") + what
+        }
+        var parts: [String] = []
+        if !replaced.isEmpty { parts.append(sentence(replaced, "replaced")) }
+        if !unchanged.isEmpty { parts.append(sentence(unchanged, "unchanged")) }
+        return parts.joined(separator: "; ")
     }
 
     /// The new contents of a file, being written to a temporary file.
@@ -98,6 +179,7 @@ enum AtomicFile {
         let temporary: String
         let target: String
         let status: stat
+        fileprivate let slot: SignalCleanup.Slot
 
         /// Appends `bytes` to the new contents.
         func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
@@ -110,27 +192,32 @@ enum AtomicFile {
             try result.get()
         }
 
-        /// Gives the new file the original's mode and owner, syncs it and
-        /// renames it over the original, then syncs the directory.
-        func commit() throws(Failure) {
-            var renamed = false
-            defer {
-                if !renamed { unlink(temporary) }
-            }
-            do {
-                defer { close(descriptor) }
-                guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else { throw failure("cannot set the mode of", temporary, errno) }
-                if status.st_uid != geteuid() || status.st_gid != getegid() {
-                    guard fchown(descriptor, status.st_uid, status.st_gid) == 0 else {
-                        throw failure("cannot give the original's owner to", temporary, errno)
-                    }
+        /// Gives the new file the original's owner, then its mode (a new
+        /// owner clears setuid and setgid), and syncs it. Returns whether
+        /// its contents differ from the original's; when they do not, the
+        /// file is left for ``discard()``.
+        func finish() throws(Failure) -> Bool {
+            guard try differsFromTarget() else { return false }
+            if status.st_uid != geteuid() || status.st_gid != getegid() {
+                guard fchown(descriptor, status.st_uid, status.st_gid) == 0 else {
+                    throw failure("cannot give the original's owner to", temporary, errno)
                 }
-                guard fsync(descriptor) == 0 else { throw failure("cannot sync", temporary, errno) }
             }
+            guard fchmod(descriptor, status.st_mode & 0o7777) == 0 else { throw failure("cannot set the mode of", temporary, errno) }
+            guard fsync(descriptor) == 0 else { throw failure("cannot sync", temporary, errno) }
+            return true
+        }
+
+        /// Renames the finished file over the original and syncs the directory.
+        func install() throws(Failure) {
+            close(descriptor)
             guard rename(temporary, target) == 0 else {
-                throw failure("cannot rename the new file over", target, errno, hint: writableDirectory)
+                let code = errno
+                unlink(temporary)
+                SignalCleanup.release(slot)
+                throw failure("cannot rename the new file over", target, code, hint: writableDirectory)
             }
-            renamed = true
+            SignalCleanup.release(slot)
             let directoryDescriptor = open(split(target).directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if directoryDescriptor >= 0 {
                 _ = fsync(directoryDescriptor)
@@ -142,6 +229,31 @@ enum AtomicFile {
         func discard() {
             close(descriptor)
             unlink(temporary)
+            SignalCleanup.release(slot)
+        }
+
+        /// Whether the bytes written differ from the original's: a size
+        /// differs, or a block read from each (the first difference ends
+        /// the comparison).
+        private func differsFromTarget() throws(Failure) -> Bool {
+            var written = stat()
+            var original = stat()
+            guard fstat(descriptor, &written) == 0 else { throw failure("cannot stat", temporary, errno) }
+            guard stat(target, &original) == 0, original.st_size == written.st_size else { return true }
+            let originalDescriptor = open(target, O_RDONLY | O_CLOEXEC)
+            guard originalDescriptor >= 0 else { return true }
+            defer { close(originalDescriptor) }
+            let blockSize = 1 << 20
+            let blocks = UnsafeMutableRawPointer.allocate(byteCount: 2 * blockSize, alignment: 16)
+            defer { blocks.deallocate() }
+            var offset: off_t = 0
+            while offset < written.st_size {
+                let new = pread(descriptor, blocks, blockSize, offset)
+                let old = pread(originalDescriptor, blocks + blockSize, blockSize, offset)
+                guard new > 0, new == old, memcmp(blocks, blocks + blockSize, new) == 0 else { return true }
+                offset += off_t(new)
+            }
+            return false
         }
     }
 

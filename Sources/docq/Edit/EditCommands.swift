@@ -1,6 +1,13 @@
 import ArgumentParser
 import DocQuery
 import DocTree
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What every edit command takes besides its own operands: the files, where
 /// the result goes, further edits for the same transaction, and how to read
@@ -51,7 +58,8 @@ struct SetCommand: ParsableCommand {
     @OptionGroup var target: EditTargetOptions
 
     func edits() throws -> [Edit] {
-        [.set(path, to: try EditRun.value(value, json: json), parameters: try target.parameters.bindings())]
+        try CommandLineText.requireUTF8(["PATH": path, "VALUE": value])
+        return [.set(path, to: try EditRun.value(value, json: json), parameters: try target.parameters.bindings())]
     }
 }
 
@@ -66,7 +74,10 @@ struct DeleteCommand: ParsableCommand {
     var files: [String] = []
     @OptionGroup var target: EditTargetOptions
 
-    func edits() throws -> [Edit] { [.remove(path, parameters: try target.parameters.bindings())] }
+    func edits() throws -> [Edit] {
+        try CommandLineText.requireUTF8(["PATH": path])
+        return [.remove(path, parameters: try target.parameters.bindings())]
+    }
 }
 
 /// `docq insert PATH VALUE [FILE…]`.
@@ -84,7 +95,9 @@ struct InsertCommand: ParsableCommand {
     @Argument(help: "The value: text, or a JSON value with --json.") var value: String
     @Flag(name: .customLong("json"), help: "Read VALUE as a JSON value instead of text.") var json = false
     @Option(name: .customLong("key"), help: "The new member's key, when inserting into an object; in XML the new element's name, or @name for an attribute.") var key: String?
-    @Option(name: .customLong("at"), help: "The position among the children (negative counts from the end); default: the end.")
+    // `.unconditional`: `--at -1` takes `-1` as its value, not as an option.
+    @Option(name: .customLong("at"), parsing: .unconditional,
+            help: "The position among the children (negative counts from the end); default: the end.")
     var index: Int?
     @Flag(name: .customLong("before"), help: "Insert before each match, in its container.") var before = false
     @Flag(name: .customLong("after"), help: "Insert after each match, in its container.") var after = false
@@ -98,6 +111,7 @@ struct InsertCommand: ParsableCommand {
     }
 
     func edits() throws -> [Edit] {
+        try CommandLineText.requireUTF8(["PATH": path, "VALUE": value, "--key": key ?? ""])
         let value = try EditRun.value(value, json: json)
         let bound = try target.parameters.bindings()
         if before { return [.insert(value, before: path, key: key, parameters: bound)] }
@@ -118,5 +132,55 @@ struct RenameCommand: ParsableCommand {
     var files: [String] = []
     @OptionGroup var target: EditTargetOptions
 
-    func edits() throws -> [Edit] { [.rename(path, to: name, parameters: try target.parameters.bindings())] }
+    func edits() throws -> [Edit] {
+        try CommandLineText.requireUTF8(["PATH": path, "NAME": name])
+        return [.rename(path, to: name, parameters: try target.parameters.bindings())]
+    }
+}
+
+/// Text from the command line, which must be UTF-8: Swift reads an
+/// argument's other bytes as U+FFFD, and an edit must not write that
+/// character in their place.
+enum CommandLineText {
+    /// Throws, naming the operand and the first bad byte, when one of
+    /// `texts` (operand name to text) came from an argument that is not
+    /// valid UTF-8.
+    static func requireUTF8(_ texts: KeyValuePairs<String, String>) throws {
+        for (name, text) in texts where text.unicodeScalars.contains("\u{FFFD}") {
+            if let (offset, byte) = invalidByte(inArgumentReadAs: text) {
+                let hex = String(byte, radix: 16, uppercase: true)
+                throw EditRun.ValueError(description: "\(name) is not valid UTF-8: its byte \(offset + 1) (0x\(hex)) is not part of a UTF-8 character; docq reads text as UTF-8")
+            }
+        }
+    }
+
+    /// The offset and value of the first byte that is not UTF-8 in the
+    /// argument Swift read as `text` (whole, or after `=` in
+    /// `--option=text`); `nil` when that argument is valid UTF-8 (its
+    /// U+FFFD was typed).
+    private static func invalidByte(inArgumentReadAs text: String) -> (offset: Int, byte: UInt8)? {
+        for index in 0..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument))
+            // Compared by bytes (String's == is canonical equivalence).
+            let read = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            let typed = Array(text.utf8)
+            let prefix = read.count - typed.count
+            // `--option=` before the text is ASCII: the same bytes, read or not.
+            guard prefix >= 0, read[prefix...].elementsEqual(typed),
+                prefix == 0 || read[prefix - 1] == UInt8(ascii: "=") && read[..<prefix].allSatisfy({ $0 < 0x80 })
+            else { continue }
+            var decoder = UTF8()
+            var iterator = bytes[prefix...].makeIterator()
+            var offset = 0
+            decoding: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): offset += UTF8.width(scalar)
+                case .emptyInput: break decoding
+                case .error: return (offset, bytes[prefix + offset])
+                }
+            }
+        }
+        return nil
+    }
 }

@@ -73,7 +73,8 @@ struct EditRun {
                 return error.kind == .noMatch ? .noMatch : .usage
             } catch let error as AtomicFile.Failure {
                 discardAll()
-                writeToStandardError("error: \(error.description); \(source.label) is unchanged\n")
+                let files = AtomicFile.outcome(replaced: [], unchanged: target.inPlace ? sources.map(\.label) : [source.label])
+                writeToStandardError("error: \(error.description); \(files)\n")
                 return .unreadableDocument
             } catch {
                 discardAll()
@@ -81,22 +82,30 @@ struct EditRun {
                 return .unreadableDocument
             }
         }
+        if target.inPlace {
+            // Only files come here (see above), as bytes or a streamed edit's temporary file.
+            do {
+                try AtomicFile.replaceAll(results.map { source, output in
+                    if case .replacement(let file) = output { return (source.label, .written(file)) }
+                    guard case .bytes(let bytes) = output, case .file(let path) = source else { preconditionFailure("-i edits files") }
+                    return (source.label, .bytes(path: path, bytes))
+                })
+            } catch {
+                writeToStandardError("error: \(error.description)\n")
+                return .unreadableDocument
+            }
+            return .matched
+        }
         var out = OutputStream.standardOutput()
         for (k, (source, output)) in results.enumerated() {
             do {
                 switch output {
                 case .bytes(let bytes):
-                    guard target.inPlace, case .file(let path) = source else {
-                        out.write(bytes: bytes)
-                        continue
-                    }
-                    try AtomicFile.replace(path, with: bytes)
+                    out.write(bytes: bytes)
                 case .spooled(let descriptor):
                     out.flush()
                     try EditOutput.copyOut(descriptor)
-                case .replacement(let file):
-                    try file.commit()
-                case .direct:
+                case .replacement, .direct:
                     break
                 }
             } catch {

@@ -6,11 +6,14 @@ struct Completion: Equatable, Sendable {
     var start: Int
     /// The word as typed so far (from ``start`` to the cursor).
     var partial: String
-    /// Full replacements for ``partial``, sorted, without duplicates.
+    /// Full replacements for ``partial``, sorted, without duplicates. A key
+    /// that needs quotes is offered quoted, for its name as typed with or
+    /// without an opening quote (`my` and `'my` both complete to
+    /// `"my key"`), so a candidate need not start with ``partial``.
     var candidates: [String]
 
     /// The longest text every candidate starts with (at least ``partial``
-    /// when there are candidates).
+    /// when there are candidates and it is shorter).
     var commonPrefix: String {
         guard var prefix = candidates.first else { return partial }
         for candidate in candidates.dropFirst() {
@@ -92,7 +95,7 @@ extension ExplorerSession {
     /// Keys of `nodes` (attributes, child elements, members; each written as
     /// a path step), reserved names and operators that start with `partial`.
     private func keyCandidates(of nodes: [Node], partial: String) -> [String] {
-        var keys: [String] = []
+        var keys: [(step: String, name: String)] = []
         var seen: Set<String> = []
         var scanned = 0
         for node in nodes.prefix(1000) {
@@ -101,15 +104,19 @@ extension ExplorerSession {
                 scanned += 1
                 if scanned > 50_000 { break }
                 guard let name = child.name else { continue }
-                let step = PathQuery.quotedKey(name)
-                if seen.insert(step).inserted { keys.append(step) }
-                if let local = child.localName, local != name {
-                    let localStep = PathQuery.quotedKey(local)
-                    if seen.insert(localStep).inserted { keys.append(localStep) }
+                for key in [name, child.localName ?? name] {
+                    let step = PathQuery.quotedKey(key)
+                    if seen.insert(step).inserted { keys.append((step, key)) }
                 }
             }
         }
-        var candidates = keys.filter { $0.hasPrefix(partial) }
+        // An opening quote typed asks for the keys that need one.
+        let typedName = Self.unquoted(partial)
+        let quoteTyped = partial.first == "\"" || partial.first == "'"
+        var candidates = keys.filter { key in
+            key.step.hasPrefix(partial)
+                || key.name.hasPrefix(typedName) && (!quoteTyped || key.step.first == "\"" || key.step.first == "'")
+        }.map(\.step)
         if partial.hasPrefix("@") || partial.isEmpty {
             candidates += CollectionOperator.allCases.map(\.rawValue).filter { $0.hasPrefix(partial) }
         }
@@ -129,6 +136,23 @@ extension ExplorerSession {
     }
 
     // MARK: - Scanning the typed text
+
+    /// The key a partly typed step names: without its opening quote and
+    /// with its escapes read (`'it\'s` is `it's`).
+    static func unquoted(_ partial: String) -> String {
+        guard let quote = partial.first, quote == "\"" || quote == "'" else { return partial }
+        var key = ""
+        var escaped = false
+        for character in partial.dropFirst() {
+            if escaped || character != "\\" {
+                key.append(character)
+                escaped = false
+            } else {
+                escaped = true
+            }
+        }
+        return key
+    }
 
     /// Where the path being typed starts: after the last space that is not
     /// inside quotes or brackets.

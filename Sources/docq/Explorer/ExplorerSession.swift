@@ -14,7 +14,7 @@ import DocQuery
 /// session.handle("cd lists")      // prompt is now "rsp.lists> "
 /// session.handle("ls")            // list  element  3
 /// ```
-struct ExplorerSession {
+struct ExplorerSession: Sendable {
     let document: Document
     /// The node you are at.
     private(set) var current: Node
@@ -48,7 +48,7 @@ struct ExplorerSession {
     }
 
     /// The commands the explorer knows, for help and completion.
-    static let commands = ["cd", "ls", "tree", "cat", "paths", "pwd", "help", ":jmespath", ":keypath", ":q"]
+    static let commands = ["cd", "ls", "tree", "cat", "paths", "pwd", "help", ":jmespath", ":keypath", ":q", "q"]
 
     /// Runs one input line and returns what to print.
     mutating func handle(_ line: String) -> ExplorerReply {
@@ -56,7 +56,7 @@ struct ExplorerSession {
         guard !trimmed.isEmpty else { return ExplorerReply() }
         let (word, rest) = Self.split(String(trimmed))
         switch word {
-        case ":q", ":quit", "quit", "exit":
+        case ":q", "q", ":quit", "quit", "exit":
             return ExplorerReply(quit: true)
         case "help", "?", ":help":
             return ExplorerReply(output: Self.helpLines)
@@ -275,7 +275,7 @@ struct ExplorerSession {
         "pwd          the canonical path of where you are",
         "PATH         anything else is evaluated as a path from here, e.g. list[0].name",
         ":jmespath    read expressions as JMESPath from now on (list[*].{n: name}); :keypath switches back",
-        ":q           leave (or Ctrl-D)",
+        ":q or q      leave (or Ctrl-D); Ctrl-C stops a command that runs long",
         "Tab completes keys, reserved names (_contents …) and operators (@count …).",
         "A key that is also a command word can be written quoted: \"ls\".",
     ]

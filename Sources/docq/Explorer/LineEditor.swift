@@ -150,8 +150,14 @@ final class LineEditor {
         let completion = completer(line, before.count)
         guard !completion.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         let common = completion.commonPrefix
-        if common.count > completion.partial.count {
+        if common.hasPrefix(completion.partial), common.count > completion.partial.count {
             _ = docq_el_insertstr(editor, String(common.dropFirst(completion.partial.count)))
+            return UInt8(CC_REFRESH)
+        }
+        if !common.hasPrefix(completion.partial) {
+            // A key that needs quotes, typed without them: the word is replaced.
+            docq_el_deletestr(editor, Int32(completion.partial.unicodeScalars.count))
+            _ = docq_el_insertstr(editor, common)
             return UInt8(CC_REFRESH)
         }
         if completion.candidates.count == 1 { return UInt8(CC_REFRESH) }

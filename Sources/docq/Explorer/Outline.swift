@@ -88,15 +88,16 @@ enum Outline {
     /// the outline shows the shape of the data rather than every record.
     static func tree(_ node: Node, depth: Int) -> [String] {
         let start = node.kind == .document ? node.document.root : node
-        var lines = [label(name: rootName(start), nodes: [start])]
-        var pending: [(group: [Node], prefix: String, level: Int, last: Bool, name: String)] = []
+        var lines = [label(name: rootName(start), nodes: [start], capped: false)]
+        var pending: [(group: [Node], prefix: String, level: Int, last: Bool, name: String, capped: Bool)] = []
         let top = groups(expanding: [start])
         if depth == 0 {
-            if !top.isEmpty { lines[0] += "  …" }
+            if !top.groups.isEmpty { lines[0] += "  …" }
             return lines
         }
-        for (position, group) in top.enumerated().reversed() {
-            pending.append((group.nodes, "", 1, position == top.count - 1, group.name))
+        var anyCapped = false
+        for (position, group) in top.groups.enumerated().reversed() {
+            pending.append((group.nodes, "", 1, position == top.groups.count - 1, group.name, top.capped))
         }
         let limit = 2000
         while let entry = pending.popLast() {
@@ -106,17 +107,26 @@ enum Outline {
             }
             let branch = entry.last ? "└── " : "├── "
             let children = groups(expanding: entry.group)
-            var line = entry.prefix + branch + label(name: entry.name, nodes: entry.group)
-            if entry.level >= depth, !children.isEmpty { line += "  …" }
+            var line = entry.prefix + branch + label(name: entry.name, nodes: entry.group, capped: entry.capped)
+            anyCapped = anyCapped || entry.capped
+            if entry.level >= depth, !children.groups.isEmpty { line += "  …" }
             lines.append(line)
             guard entry.level < depth else { continue }
             let childPrefix = entry.prefix + (entry.last ? "    " : "│   ")
-            for (position, group) in children.enumerated().reversed() {
-                pending.append((group.nodes, childPrefix, entry.level + 1, position == children.count - 1, group.name))
+            // Counts below a capped group are capped too: its nodes are not all there.
+            let capped = entry.capped || children.capped
+            for (position, group) in children.groups.enumerated().reversed() {
+                pending.append((group.nodes, childPrefix, entry.level + 1, position == children.groups.count - 1, group.name, capped))
             }
+        }
+        if anyCapped {
+            lines.append("(+: counted in the first \(countedNodes) nodes only; there are more)")
         }
         return lines
     }
+
+    /// How many nodes ``tree(_:depth:)`` looks into to group one level.
+    static let countedNodes = 100_000
 
     /// What a node is, for messages: `an element`, `a string` …
     static func kindName(_ node: Node) -> String {
@@ -155,12 +165,13 @@ enum Outline {
     /// Children of all `nodes`, grouped by name in order of first
     /// appearance (JSON array elements are looked through: the keys of an
     /// array of objects are the union of the objects' keys).
-    private static func groups(expanding nodes: [Node]) -> [(name: String, nodes: [Node])] {
+    /// Stops after ``countedNodes`` nodes: `capped` says some were left out.
+    private static func groups(expanding nodes: [Node]) -> (groups: [(name: String, nodes: [Node])], capped: Bool) {
         var order: [String] = []
         var members: [String: [Node]] = [:]
         var queue: [Node] = nodes
         var next = 0
-        while next < queue.count, next < 100_000 {
+        while next < queue.count, next < countedNodes {
             let node = queue[next]
             next += 1
             switch node.kind {
@@ -184,22 +195,22 @@ enum Outline {
                 break
             }
         }
-        return order.map { ($0, members[$0]!) }
+        return (order.map { ($0, members[$0]!) }, next < queue.count)
     }
 
-    /// A tree line: the name, `×count`, and what the nodes are.
-    private static func label(name: String, nodes: [Node]) -> String {
+    /// A tree line: the name, `×count` (`×count+` when `capped`), and what the nodes are.
+    private static func label(name: String, nodes: [Node], capped: Bool) -> String {
         if name == "@attributes" {
             var seen: [String] = []
             for attribute in nodes where !seen.contains(attribute.name ?? "") { seen.append(attribute.name ?? "") }
             return "attributes: " + seen.joined(separator: ", ")
         }
         var text = name
-        if nodes.count > 1 { text += " ×\(nodes.count)" }
+        if nodes.count > 1 || capped { text += " ×\(nodes.count)" + (capped ? "+" : "") }
         let arrays = nodes.filter { $0.kind == .array }
         if !arrays.isEmpty {
             let total = arrays.reduce(0) { $0 + $1.contents.count }
-            text += " [\(total)]"
+            text += " [\(total)\(capped ? "+" : "")]"
             let scalars = arrays.flatMap { Array($0.contents) }.filter { !$0.kind.isContainer }
             if !scalars.isEmpty { text += " " + orderedKinds(scalars) }
             return text
