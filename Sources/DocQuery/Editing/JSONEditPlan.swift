@@ -99,6 +99,13 @@ struct JSONEditPlan {
             }
             throw EditFailure.noMatch(edit, result.explanation)
         }
+        if inPart, targets.contains(source.document.root.index), Self.needsContainer(edit.operation) {
+            // The part's own value sits in a container the part does not hold.
+            throw QueryError(
+                .notStreamable,
+                "'\(edit.path)' selects the values its leading steps reach themselves, and this edit changes their containers; "
+                    + "edit without streaming", path: edit.path, range: 0..<edit.path.count)
+        }
         for target in targets {
             switch edit.operation {
             case .set(let value): try set(target, value.content, edit: edit, number: number)
@@ -108,6 +115,15 @@ struct JSONEditPlan {
             }
         }
         return targets.count
+    }
+
+    /// Whether `operation` edits the container of what it matches.
+    private static func needsContainer(_ operation: Edit.Operation) -> Bool {
+        switch operation {
+        case .remove, .rename: true
+        case .insert(_, _, let place): place == .before || place == .after
+        case .set: false
+        }
     }
 
     private mutating func set(_ target: UInt32, _ value: EditValue.Content, edit: Edit, number: Int) throws {

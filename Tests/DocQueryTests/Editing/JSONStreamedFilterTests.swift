@@ -98,3 +98,26 @@ import TestSupport
         }
     }
 }
+
+/// Where a filter tests the values a prefix reaches themselves, a streamed
+/// edit that would need their containers says it cannot stream, and docq
+/// (without `--stream`) then gives the in-memory editor's answer.
+@Suite struct JSONStreamedFilterLimitsTests {
+    @Test func aFilterOnTheReachedValuesThemselves() throws {
+        let input = Array(#"{"items": [{"price": 5}, {"price": 6}, {"price": 5}]}"#.utf8)
+        let editor = try DocumentEditor(bytes: input)
+        // A set needs no container: the same bytes.
+        let set: [Edit] = [.set("items.price[?. == 5]", to: 1)]
+        #expect(try StreamedEditTests.streamed(set, input).bytes == (try editor.applying(set).bytes))
+        for edits: [Edit] in [[.remove("items.price[?. == 5]")], [.rename("items.price[?. == 5]", to: "p")]] {
+            _ = try editor.applying(edits)
+            #expect { try StreamedEditTests.streamed(edits, input) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+        }
+        // Several arrays reached: the filter tests each array whole, which a
+        // lone candidate would open.
+        let arrays = Array(#"{"a": [{"b": [1, 2]}, {"b": [3]}]}"#.utf8)
+        #expect { try StreamedEditTests.streamed([.set("a.b[?. == 3]", to: 0)], arrays) } throws: {
+            ($0 as? QueryError)?.kind == .notStreamable
+        }
+    }
+}

@@ -58,7 +58,7 @@ struct JSONStreamedEdit: Sendable {
                 try output.pass(bytes, inCandidate: inCandidate)
             } else if inCandidate {
                 if !output.inCandidate { try output.candidateBegins(removing: operation.isRemove) }
-                if case .replace = operation { output.keep(bytes) }
+                if operation.replaces { output.keep(bytes) }
             } else {
                 try output.copy(bytes)
             }
@@ -69,7 +69,12 @@ struct JSONStreamedEdit: Sendable {
                 case .replace(let bytes, let content): try output.candidateEnds(replacement: output.kept(holding: content) ?? bytes)
                 case .remove: try output.candidateEnds(replacement: [])
                 case .append: try output.elementsEnd(candidate)
-                case .render(let content, let inObject): try output.candidateEnds(rendering: content, inObject: inObject)
+                case .render(let content, let inObject):
+                    if let kept = output.kept(holding: content) {
+                        try output.candidateEnds(replacement: kept)
+                    } else {
+                        try output.candidateEnds(rendering: content, inObject: inObject)
+                    }
                 }
             }, nextValue: {
                 // New content is laid out as its record is: each record has a layout of its own.
@@ -107,6 +112,14 @@ struct JSONStreamedEdit: Sendable {
 }
 
 extension JSONStreamedEdit.Operation {
+    /// Whether the candidate's value is replaced (and kept when it is the same).
+    var replaces: Bool {
+        switch self {
+        case .replace, .render: true
+        case .remove, .append: false
+        }
+    }
+
     var isRemove: Bool {
         if case .remove = self { return true }
         return false

@@ -32,6 +32,9 @@ struct JSONStreamedTransaction: Sendable {
     let countsOverAll: Bool
     /// The most bytes a value being edited may hold; `nil`: no cap.
     let maxHeld: Int?
+    /// A filter that begins a rest, as written: it tests the value the
+    /// prefix reaches (or, when that is one array, its elements).
+    let leadingFilter: String?
     /// The step that makes each value the prefix reaches be held whole
     /// (not spread element by element), as written, for messages.
     let wholeStep: String?
@@ -117,6 +120,10 @@ struct JSONStreamedTransaction: Sendable {
         }
         self.edits = edits
         self.maxHeld = maxHeld
+        leadingFilter = zip(edits, queries).lazy.compactMap { edit, query -> String? in
+            guard case .filter = query.steps[prefix.count].kind else { return nil }
+            return Self.text(of: query.steps[prefix.count], in: edit)
+        }.first
         wholeStep = spreads ? nil : zip(edits, queries).lazy.compactMap { edit, query -> String? in
             let step = query.steps[prefix.count...].first { step in
                 switch step.kind {
@@ -124,7 +131,7 @@ struct JSONStreamedTransaction: Sendable {
                 default: true
                 }
             } ?? query.steps[prefix.count]
-            return String(String.UnicodeScalarView(edit.path.unicodeScalars.dropFirst(step.range.lowerBound).prefix(step.range.count)))
+            return Self.text(of: step, in: edit)
         }.first
         self.parts = zip(edits, queries).map { edit, query in
             var part = edit
@@ -132,6 +139,11 @@ struct JSONStreamedTransaction: Sendable {
             return part
         }
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
+    }
+
+    /// A step of `edit`'s path as written.
+    private static func text(of step: Step, in edit: Edit) -> String {
+        String(String.UnicodeScalarView(edit.path.unicodeScalars.dropFirst(step.range.lowerBound).prefix(step.range.count)))
     }
 
     /// Reads `input` to its end, writing the edited document to `write`;
@@ -198,6 +210,8 @@ final class JSONTransactionOutput {
     private var bracketPending = false
     private(set) var matches: [Int]
     private var candidates = 0
+    /// How many candidates (not spread) were arrays.
+    private var arrayCandidates = 0
 
     private static let block = 1 << 18
     static let variantLimit = 1 << 22
@@ -296,6 +310,17 @@ final class JSONTransactionOutput {
                 "the leading steps reach several values, and an index or slice after them counts over all of them")
         }
         let spreading = removals != nil
+        // A filter opens a lone array but tests each of several values
+        // itself: an array reached, not spread, is a lone one only while no
+        // other value is reached.
+        if !spreading, let filter = transaction.leadingFilter {
+            if captured.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[") { arrayCandidates += 1 }
+            if arrayCandidates > 0, candidates > 1 {
+                throw notStreamable(
+                    "the leading steps reach several values, one of them an array, which '\(filter)' would test whole in the "
+                        + "document but open as the only value")
+            }
+        }
         // The last batch runs on to the closing bracket: the white space
         // after its last element is the array's, and goes with the gaps.
         var tail = captured.endIndex
