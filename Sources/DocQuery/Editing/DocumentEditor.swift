@@ -76,7 +76,7 @@ public struct DocumentEditor: Sendable {
         try self.init(bytes: Array(string.utf8), options: options)
     }
 
-    /// Applies `edits` as one transaction.
+    /// Applies `edits` as one transaction, and says what they did.
     ///
     /// - Throws: ``QueryError`` when a path is malformed, matches nothing
     ///   (``QueryError/Kind-swift.struct/noMatch``, except a keys-only
@@ -85,15 +85,30 @@ public struct DocumentEditor: Sendable {
     ///   touches what another edit touches
     ///   (``QueryError/Kind-swift.struct/conflictingEdits``). Nothing
     ///   changes then.
-    public mutating func apply(_ edits: [Edit]) throws {
-        guard !edits.isEmpty else { return }
+    @discardableResult
+    public mutating func apply(_ edits: [Edit]) throws -> EditSummary {
+        try apply(edits, creatingMissing: true)
+    }
+
+    /// Applies `edits` as one transaction; with `creatingMissing` false, a
+    /// keys-only `set` that matches nothing is a miss
+    /// (``QueryError/Kind-swift.struct/noMatch``) instead of creating the
+    /// missing members. See ``apply(_:)-([Edit])``.
+    @discardableResult
+    public mutating func apply(_ edits: [Edit], creatingMissing: Bool) throws -> EditSummary {
+        guard !edits.isEmpty else { return EditSummary() }
         if !hasSpans {
             source = try EditableSource(bytes: source.original, options: options)
             hasSpans = true
         }
-        let patches = source.isXML
-            ? try XMLEditPlan.patches(for: edits, in: XMLSource(source))
-            : try JSONEditPlan.patches(for: edits, in: JSONSource(source))
+        let patches: Patches
+        let summary: EditSummary
+        if source.isXML {
+            patches = try XMLEditPlan.patches(for: edits, in: XMLSource(source))
+            summary = EditSummary(edits, matches: try edits.map { try $0.targets(in: source.document).targets.count })
+        } else {
+            (patches, summary) = try JSONEditPlan.patches(for: edits, in: JSONSource(source), creating: creatingMissing)
+        }
         let edited = try source.patched(patches.ordered, escape: source.isXML ? Self.xmlEscape : Self.jsonEscape)
         do {
             source = try EditableSource(bytes: edited, options: options, recordsSpans: false)
@@ -103,6 +118,7 @@ public struct DocumentEditor: Sendable {
                 .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",
                 path: edits[0].path, range: 0..<0)
         }
+        return summary
     }
 
     /// A character a legacy encoding cannot hold, as JSON writes it: `\u`
@@ -119,7 +135,8 @@ public struct DocumentEditor: Sendable {
     }
 
     /// Applies one edit; see ``apply(_:)-([Edit])``.
-    public mutating func apply(_ edit: Edit) throws {
+    @discardableResult
+    public mutating func apply(_ edit: Edit) throws -> EditSummary {
         try apply([edit])
     }
 

@@ -30,7 +30,8 @@ public struct Edit: Sendable {
         case before, after
     }
 
-    let path: String
+    /// The key path this edit addresses, as written.
+    public let path: String
     let parameters: [String: (any Sendable)?]
     let operation: Operation
     /// The compiled path, when it is not ``path`` compiled on its own: a

@@ -16,6 +16,10 @@ struct JSONEditPlan {
     /// Per container and child position: what goes there, in edit order.
     private var insertions: [Slot: [NewItem]] = [:]
     private var slotOrder: [Slot] = []
+    /// The edits that created members.
+    private var creators: Set<Int> = []
+    /// The array whose removed elements a ``SpreadRemovals`` writes.
+    private var apart: UInt32?
 
     struct Slot: Hashable {
         var container: UInt32
@@ -35,21 +39,39 @@ struct JSONEditPlan {
         self.layout = layout ?? JSONLayout(source)
     }
 
-    /// The patches that make the edits.
-    static func patches(for edits: [Edit], in source: JSONSource) throws -> Patches {
+    /// The patches that make the edits, and what they do. With `creating`
+    /// false, a keys-only `set` that matches nothing is a miss, as any other
+    /// edit's.
+    static func patches(for edits: [Edit], in source: JSONSource, creating: Bool = true) throws -> (Patches, EditSummary) {
         var plan = JSONEditPlan(source)
-        for (number, edit) in edits.enumerated() { _ = try plan.add(edit, number: number) }
-        return try plan.finished(edits)
+        var matches: [Int] = []
+        for (number, edit) in edits.enumerated() { matches.append(try plan.add(edit, number: number, creating: creating)) }
+        let patches = try plan.finished(edits)
+        return (patches, EditSummary(edits, matches: matches, creating: plan.creators))
     }
 
     /// The patches that make the edits in one part of a larger document
     /// (a streamed edit's candidate), laid out as that document is, with
     /// how many nodes each edit matched. An edit that matches nothing here
     /// is no error (it may match elsewhere) and creates nothing.
-    static func patches(for edits: [Edit], inPart source: JSONSource, layout: JSONLayout) throws -> (Patches, matches: [Int]) {
+    ///
+    /// With `elements`, the part is a batch of a spread array's elements
+    /// (the part's root array): their removals span batches, so `elements`
+    /// decides which bytes go (``SpreadRemovals``) and its drops join the
+    /// patches before they are checked for conflicts.
+    static func patches(
+        for edits: [Edit], inPart source: JSONSource, layout: JSONLayout, elements: SpreadRemovals.Batch? = nil
+    ) throws -> (Patches, matches: [Int]) {
         var plan = JSONEditPlan(source, layout: layout)
+        plan.apart = elements.map { _ in source.document.root.index }
         var matches: [Int] = []
-        for (number, edit) in edits.enumerated() { matches.append(try plan.add(edit, number: number, creating: false)) }
+        for (number, edit) in edits.enumerated() { matches.append(try plan.add(edit, number: number, inPart: true)) }
+        if let elements, let apart = plan.apart {
+            let removed = plan.removals.removeValue(forKey: apart) ?? [:]
+            for drop in elements.drops(source.children(of: apart), removed, source) {
+                plan.patches.add(drop.range, [], edit: drop.edit)
+            }
+        }
         return (try plan.finished(edits), matches)
     }
 
@@ -63,17 +85,26 @@ struct JSONEditPlan {
 
     // MARK: Adding edits
 
-    /// Adds `edit`; returns how many nodes it matched. With `creating`
-    /// false, a miss is no error.
-    private mutating func add(_ edit: Edit, number: Int, creating: Bool = true) throws -> Int {
+    /// Adds `edit`; returns how many nodes it matched. A miss creates what
+    /// a keys-only `set` names, or with `creating` false is an error; in a
+    /// part (`inPart`) a miss is no error.
+    private mutating func add(_ edit: Edit, number: Int, creating: Bool = true, inPart: Bool = false) throws -> Int {
         let (targets, query, result) = try edit.targets(in: source.document)
         if targets.isEmpty {
-            if !creating { return 0 }
-            if case .set(let value) = edit.operation, let keys = query.keyChain {
+            if inPart { return 0 }
+            if creating, case .set(let value) = edit.operation, let keys = query.keyChain {
                 try create(keys.map { String(decoding: $0, as: UTF8.self) }, value.content, edit: edit, number: number)
+                creators.insert(number)
                 return 0
             }
             throw EditFailure.noMatch(edit, result.explanation)
+        }
+        if inPart, targets.contains(source.document.root.index), Self.needsContainer(edit.operation) {
+            // The part's own value sits in a container the part does not hold.
+            throw QueryError(
+                .notStreamable,
+                "'\(edit.path)' selects the values its leading steps reach themselves, and this edit changes their containers; "
+                    + "edit without streaming", path: edit.path, range: 0..<edit.path.count)
         }
         for target in targets {
             switch edit.operation {
@@ -86,11 +117,26 @@ struct JSONEditPlan {
         return targets.count
     }
 
+    /// Whether `operation` edits the container of what it matches.
+    private static func needsContainer(_ operation: Edit.Operation) -> Bool {
+        switch operation {
+        case .remove, .rename: true
+        case .insert(_, _, let place): place == .before || place == .after
+        case .set: false
+        }
+    }
+
     private mutating func set(_ target: UInt32, _ value: EditValue.Content, edit: Edit, number: Int) throws {
         guard target != 0 else { throw EditFailure.invalid(edit, "the document node cannot be replaced") }
         let parent = source.parent(of: target)
         let pretty = parent == 0 ? layout.unit != nil : source.isMultiline(parent) ?? false
         let start = source.start(target)
+        if source.holds(value, at: target) {
+            // The value is already there: its bytes (escapes, spacing) stay,
+            // and the patch still claims them against other edits.
+            patches.add(start..<source.end(target), source.text[start..<source.end(target)], edit: number)
+            return
+        }
         let text = layout.render(value, indent: source.lineIndent(at: start), pretty: pretty)
         patches.add(start..<source.end(target), text.utf8, edit: number)
     }

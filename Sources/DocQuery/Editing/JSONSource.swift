@@ -69,4 +69,27 @@ struct JSONSource {
         guard kind(i) == .object || kind(i) == .array, let first = children(of: i).first else { return nil }
         return text[(start(i) + 1)..<slotStart(first)].contains(0x0A)
     }
+
+    /// Whether node `i` holds `value` already (a `set` to it changes
+    /// nothing, so its bytes stay): the same strings and keys by
+    /// bytes, numbers as written, members in the same order.
+    func holds(_ value: EditValue.Content, at i: UInt32) -> Bool {
+        let node = document.node(at: i)
+        switch value {
+        case .string(let string): return node.kind == .string && node.string?.utf8.elementsEqual(string.utf8) == true
+        case .number(let text): return node.kind == .number && node.string == text
+        case .bool(let flag): return node.kind == (flag ? .true : .false)
+        case .null: return node.kind == .null
+        case .array(let items):
+            guard node.kind == .array else { return false }
+            let elements = children(of: i)
+            return elements.count == items.count && zip(items, elements).allSatisfy { holds($0, at: $1) }
+        case .object(let members):
+            guard node.kind == .object else { return false }
+            let held = children(of: i)
+            return held.count == members.count && zip(members, held).allSatisfy { member, child in
+                document.node(at: child).name?.utf8.elementsEqual(member.key.utf8) == true && holds(member.value, at: child)
+            }
+        }
+    }
 }

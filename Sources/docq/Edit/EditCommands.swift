@@ -25,14 +25,20 @@ struct EditTargetOptions: ParsableArguments {
     var editsFile: String?
 
     @Flag(help: """
-        Edit while reading, never loading the document whole (for inputs larger than memory), on paths of keys, \
-        '*' and indexes: on XML, every edit but an insert at an index from the end; on JSON in \
-        UTF-8, edits whose paths share leading keys, '*' or indexes before their last step (each value those \
-        reach is edited in memory), or one set to a scalar (any value on the root's members), delete, or insert at \
-        the end of an array that keys reach. \
-        Such edits of a file stream without it too.
+        Never load a document whole: edit it while reading, or fail naming the step that needs it whole. \
+        Edits that can stream do so without it.
         """)
     var stream = false
+
+    @Option(name: .customLong("max-held"),
+            help: ArgumentHelp(
+                "With streaming, the most bytes of one value held in memory (K, M, G suffixes: 64M); fail past it instead of "
+                    + "growing. Implies --stream.",
+                valueName: "size"))
+    var maxHeld: ByteSize?
+
+    /// Whether the document may never be loaded whole.
+    var streamOnly: Bool { stream || maxHeld != nil }
 
     @OptionGroup var input: InputOptions
     @OptionGroup var parameters: ParameterOptions
@@ -183,4 +189,26 @@ enum CommandLineText {
         }
         return nil
     }
+}
+
+/// A size in bytes, written as a number with an optional K, M or G suffix
+/// (powers of 1024): `--max-held 64M`.
+struct ByteSize: ExpressibleByArgument, Sendable {
+    let bytes: Int
+
+    init?(argument: String) {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(argument)
+        var unit = 1
+        if let last = digits.last?.uppercased().first, let scale = units[last] {
+            unit = scale
+            digits = digits.dropLast()
+        }
+        guard let count = Int(digits), count >= 0 else { return nil }
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: unit)
+        guard !overflow else { return nil }
+        self.bytes = bytes
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
 }

@@ -44,10 +44,11 @@ struct EditRun {
         let options = target.input.loadOptions
         let streamed: StreamedEditRun?
         do {
-            streamed = StreamedEditRun(edit: try StreamedEdit(edits, options: options), forced: target.stream, inPlace: target.inPlace,
+            streamed = StreamedEditRun(edit: try StreamedEdit(edits, options: options, maxHeld: target.maxHeld?.bytes),
+                                       forced: target.streamOnly, inPlace: target.inPlace,
                                        isOnlyInput: sources.count == 1, options: options)
         } catch {
-            if target.stream {
+            if target.streamOnly {
                 writeToStandardError(diagnostics.text(for: error))
                 return .usage
             }
@@ -123,7 +124,7 @@ struct EditRun {
         let options = target.input.loadOptions
         do {
             var editor = try DocumentEditor(bytes: bytes, options: options)
-            try editor.apply(edits)
+            Self.noteCreations(try editor.apply(edits), edits)
             return editor.bytes
         } catch let error as LoadError {
             // Several JSON values (JSON Lines) are edited record by record;
@@ -136,6 +137,16 @@ struct EditRun {
             }
             guard isStream else { throw error }
             return try editRecords(bytes, edits, options: options)
+        }
+    }
+
+    /// Says on standard error which `set` edits matched nothing and created
+    /// the members they name: a typo, or a flat key such as VS Code's
+    /// `"editor.fontSize"`, otherwise looks like a replacement.
+    private static func noteCreations(_ summary: EditSummary, _ edits: [Edit]) {
+        guard summary.created > 0 else { return }
+        for (edit, count) in zip(edits, summary.matches) where count == 0 {
+            writeToStandardError("note: '\(edit.path)' matched nothing, so it was created\n")
         }
     }
 

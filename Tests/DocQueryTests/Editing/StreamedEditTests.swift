@@ -11,7 +11,7 @@ import TestSupport
     /// Runs `edits` streamed over `bytes`, cut in chunks of `chunk` bytes.
     static func streamed(_ edits: [Edit], _ bytes: [UInt8], chunk: Int? = nil) throws -> (bytes: [UInt8], counts: [Int]) {
         var out: [UInt8] = []
-        let counts = try StreamedEdit(edits).run(ChunkedInput(bytes: bytes, sliceSize: chunk)) { out.append(contentsOf: $0) }
+        let counts = try StreamedEdit(edits).run(ChunkedInput(bytes: bytes, sliceSize: chunk)) { out.append(contentsOf: $0) }.matches
         return (out, counts)
     }
 
@@ -191,7 +191,7 @@ import TestSupport
         try Data(#"{"v": [1, 2], "w": 0}"#.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var out: [UInt8] = []
-        let counts = try StreamedEdit([.remove("v")]).run(contentsOf: url) { out.append(contentsOf: $0) }
+        let counts = try StreamedEdit([.remove("v")]).run(contentsOf: url) { out.append(contentsOf: $0) }.matches
         #expect(counts == [1])
         #expect(String(decoding: out, as: UTF8.self) == #"{"w": 0}"#)
         let descriptor = open(url.path, O_RDONLY)

@@ -17,8 +17,9 @@ import DocTree
 /// the scanner hands on in batches of elements.
 struct JSONStreamedEdit: Sendable {
     enum Operation: Sendable {
-        /// The candidate's bytes become these.
-        case replace([UInt8])
+        /// The candidate's bytes become these, the value rendered, unless
+        /// the candidate holds that value already (its bytes then stay).
+        case replace([UInt8], EditValue.Content)
         /// The candidate goes, with its key, line and separating comma.
         case remove
         /// This goes after the last element of the spread array candidate.
@@ -57,6 +58,7 @@ struct JSONStreamedEdit: Sendable {
                 try output.pass(bytes, inCandidate: inCandidate)
             } else if inCandidate {
                 if !output.inCandidate { try output.candidateBegins(removing: operation.isRemove) }
+                if operation.replaces { output.keep(bytes) }
             } else {
                 try output.copy(bytes)
             }
@@ -64,10 +66,15 @@ struct JSONStreamedEdit: Sendable {
         do {
             try scanner.run(emit: { candidate in
                 switch operation {
-                case .replace(let bytes): try output.candidateEnds(replacement: bytes)
+                case .replace(let bytes, let content): try output.candidateEnds(replacement: output.kept(holding: content) ?? bytes)
                 case .remove: try output.candidateEnds(replacement: [])
                 case .append: try output.elementsEnd(candidate)
-                case .render(let content, let inObject): try output.candidateEnds(rendering: content, inObject: inObject)
+                case .render(let content, let inObject):
+                    if let kept = output.kept(holding: content) {
+                        try output.candidateEnds(replacement: kept)
+                    } else {
+                        try output.candidateEnds(rendering: content, inObject: inObject)
+                    }
                 }
             }, nextValue: {
                 // New content is laid out as its record is: each record has a layout of its own.
@@ -105,6 +112,14 @@ struct JSONStreamedEdit: Sendable {
 }
 
 extension JSONStreamedEdit.Operation {
+    /// Whether the candidate's value is replaced (and kept when it is the same).
+    var replaces: Bool {
+        switch self {
+        case .replace, .render: true
+        case .remove, .append: false
+        }
+    }
+
     var isRemove: Bool {
         if case .remove = self { return true }
         return false
@@ -144,6 +159,11 @@ final class JSONStreamedOutput {
     }
     private var removal: Removal?
     private var removing = false
+    /// The bytes of the candidate being replaced, while few enough to hold
+    /// the value that replaces it (written otherwise: ``kept(holding:)``).
+    private var candidate: [UInt8] = []
+    private var candidateTooLong = false
+    private static let keptLimit = 1 << 12
 
     /// Writes once this much is ready, so each write is a large block.
     private static let block = 1 << 18
@@ -188,6 +208,33 @@ final class JSONStreamedOutput {
         deferred.append(NewText(at: written + pending.count, separator: .value(indent: indent), content: content))
         matches += 1
         try settleNewText(atEnd: false)
+    }
+
+    /// Keeps a replaced candidate's bytes, up to ``keptLimit``.
+    func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !candidateTooLong else { return }
+        if candidate.count + bytes.count > Self.keptLimit {
+            candidateTooLong = true
+            candidate = []
+        } else {
+            candidate.append(contentsOf: bytes)
+        }
+    }
+
+    /// The candidate's own bytes when it holds `content` already, so that a
+    /// `set` that changes nothing keeps its escapes and spacing, as the
+    /// in-memory editor does; only a string with an escape or a container
+    /// can hold it in other bytes than its rendering.
+    func kept(holding content: EditValue.Content) -> [UInt8]? {
+        defer {
+            candidate.removeAll(keepingCapacity: true)
+            candidateTooLong = false
+        }
+        guard !candidateTooLong, let first = candidate.first,
+              first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || (first == UInt8(ascii: "\"") && candidate.contains(UInt8(ascii: "\\"))),
+              let source = try? EditableSource(bytes: candidate, options: LoadOptions(format: .json))
+        else { return nil }
+        return JSONSource(source).holds(content, at: source.document.root.index) ? candidate : nil
     }
 
     /// The candidate that began last ends: `replacement` takes its place.

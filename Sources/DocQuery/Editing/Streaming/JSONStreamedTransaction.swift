@@ -30,13 +30,21 @@ struct JSONStreamedTransaction: Sendable {
     /// Whether a rest holds an index or slice, which counts over every
     /// value the prefix reaches: the prefix must then reach one value.
     let countsOverAll: Bool
+    /// The most bytes a value being edited may hold; `nil`: no cap.
+    let maxHeld: Int?
+    /// A filter that begins a rest, as written: it tests the value the
+    /// prefix reaches (or, when that is one array, its elements).
+    let leadingFilter: String?
+    /// The step that makes each value the prefix reaches be held whole
+    /// (not spread element by element), as written, for messages.
+    let wholeStep: String?
 
     /// Splits `edits` into the shared prefix and their rests.
     ///
     /// - Throws: ``QueryError/Kind-swift.struct/notStreamable`` when they
     ///   share no prefix (each value edited would be the whole document)
     ///   or a rest holds a step other than a key, `*` or a filter.
-    init(_ edits: [Edit]) throws(QueryError) {
+    init(_ edits: [Edit], maxHeld: Int? = nil) throws(QueryError) {
         var queries: [PathQuery] = []
         for edit in edits { queries.append(try PathQuery(edit.path, parameters: edit.parameters)) }
         func prefixSteps(_ query: PathQuery) -> [StreamSelector.Step] {
@@ -97,19 +105,45 @@ struct JSONStreamedTransaction: Sendable {
                 }
             }
         }
-        let spreads = !countsOverAll && queries.allSatisfy { query in
+        // A rest that begins with a key, `*` or a filter maps each element
+        // on its own (a filter reads only the element it tests), so the
+        // array's elements can come in batches; an insert beside an element
+        // places itself by its neighbours, which another batch may hold.
+        let spreads = !countsOverAll && zip(edits, queries).allSatisfy { edit, query in
+            if case .insert(_, _, let place) = edit.operation, place == .before || place == .after, query.steps.count == prefix.count + 1 {
+                return false
+            }
             switch query.steps[prefix.count].kind {
-            case .key, .wildcard: true
-            default: false
+            case .key, .wildcard, .filter: return true
+            default: return false
             }
         }
         self.edits = edits
+        self.maxHeld = maxHeld
+        leadingFilter = zip(edits, queries).lazy.compactMap { edit, query -> String? in
+            guard case .filter = query.steps[prefix.count].kind else { return nil }
+            return Self.text(of: query.steps[prefix.count], in: edit)
+        }.first
+        wholeStep = spreads ? nil : zip(edits, queries).lazy.compactMap { edit, query -> String? in
+            let step = query.steps[prefix.count...].first { step in
+                switch step.kind {
+                case .key, .wildcard, .filter: false
+                default: true
+                }
+            } ?? query.steps[prefix.count]
+            return Self.text(of: step, in: edit)
+        }.first
         self.parts = zip(edits, queries).map { edit, query in
             var part = edit
             part.query = PathQuery(description: query.description, steps: Array(query.steps[prefix.count...]), keys: query.keys)
             return part
         }
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
+    }
+
+    /// A step of `edit`'s path as written.
+    private static func text(of step: Step, in edit: Edit) -> String {
+        String(String.UnicodeScalarView(edit.path.unicodeScalars.dropFirst(step.range.lowerBound).prefix(step.range.count)))
     }
 
     /// Reads `input` to its end, writing the edited document to `write`;
@@ -131,7 +165,7 @@ struct JSONStreamedTransaction: Sendable {
                 throw QueryError(
                     .notStreamable, "the input holds several JSON values (JSON Lines), each edited on its own; edit without streaming",
                     path: path, range: 0..<path.count)
-            }, arrayEdge: { edge in output.spreading = edge == .open })
+            }, arrayEdge: { edge in try output.arrayEdge(edge) })
         } catch {
             switch error {
             case .load(let error): throw error
@@ -169,10 +203,15 @@ final class JSONTransactionOutput {
     private var lineIndent: [UInt8] = []
     private var inIndent = true
     private var probe = JSONLayoutProbe()
-    /// Whether the candidates are the elements of a spread array.
-    var spreading = false
+    /// While a spread array is read: its removals, which hold the gaps
+    /// between batches; `nil` otherwise.
+    private var removals: SpreadRemovals?
+    /// Whether the spread array's opening bracket is yet to pass.
+    private var bracketPending = false
     private(set) var matches: [Int]
     private var candidates = 0
+    /// How many candidates (not spread) were arrays.
+    private var arrayCandidates = 0
 
     private static let block = 1 << 18
     static let variantLimit = 1 << 22
@@ -192,14 +231,59 @@ final class JSONTransactionOutput {
         if inCandidate {
             if captured.isEmpty { capturedIndent = lineIndent }
             captured.append(contentsOf: bytes)
-        } else if variants != nil {
+            try checkHeld()
+        } else if let removals {
+            // Between a spread array's batches: its opening bracket goes out,
+            // the rest waits for the next element's fate.
+            var rest = bytes[...]
+            if bracketPending, let bracket = rest.first {
+                bracketPending = false
+                try emit(CollectionOfOne(bracket))
+                rest = rest.dropFirst()
+            }
+            removals.takeGap(rest)
+            try checkHeld()
+        } else {
+            try emit(bytes)
+        }
+        trackIndent(bytes)
+    }
+
+    /// A spread array opens or closes.
+    func arrayEdge(_ edge: ArrayEdge) throws {
+        if edge == .open {
+            removals = SpreadRemovals()
+            bracketPending = true
+        } else if let removals {
+            self.removals = nil
+            try emit(removals.close())
+        }
+    }
+
+    /// Writes bytes outside candidates: to every variant while a layout
+    /// fact is unknown, else to the output.
+    private func emit(_ bytes: some Collection<UInt8>) throws {
+        if variants != nil {
             for k in variants!.indices { variants![k].bytes.append(contentsOf: bytes) }
             try settle()
         } else {
             pending.append(contentsOf: bytes)
             if pending.count >= Self.block { try flush() }
         }
-        trackIndent(bytes)
+    }
+
+    /// Fails when the value being read (with what a spread array's
+    /// removals hold) passes ``maxHeld``.
+    private func checkHeld() throws {
+        guard let limit = transaction.maxHeld else { return }
+        let held = captured.count + (removals?.heldCount ?? 0)
+        guard held > limit else { return }
+        let step = transaction.wholeStep.map { "'\($0)'" } ?? "the path"
+        throw notStreamable(
+            (removals == nil
+                ? "\(step) needs each value the path reaches before it held whole, and one is larger than "
+                : "the elements and gaps held while removing array elements pass ")
+                + "the cap of \(limit) bytes held (maxHeld, docq --max-held)", advice: false)
     }
 
     private func trackIndent(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -225,12 +309,30 @@ final class JSONTransactionOutput {
             throw notStreamable(
                 "the leading steps reach several values, and an index or slice after them counts over all of them")
         }
+        let spreading = removals != nil
+        // A filter opens a lone array but tests each of several values
+        // itself: an array reached, not spread, is a lone one only while no
+        // other value is reached.
+        if !spreading, let filter = transaction.leadingFilter {
+            if captured.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[") { arrayCandidates += 1 }
+            if arrayCandidates > 0, candidates > 1 {
+                throw notStreamable(
+                    "the leading steps reach several values, one of them an array, which '\(filter)' would test whole in the "
+                        + "document but open as the only value")
+            }
+        }
+        // The last batch runs on to the closing bracket: the white space
+        // after its last element is the array's, and goes with the gaps.
+        var tail = captured.endIndex
+        while spreading, tail > captured.startIndex, [0x20, 0x0A, 0x0D, 0x09].contains(captured[tail - 1]) { tail -= 1 }
         let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
-        let source = try EditableSource(bytes: lead + captured + (spreading ? [UInt8(ascii: "]")] : []), options: options)
-        func edited(_ layout: JSONLayout) throws -> (bytes: ArraySlice<UInt8>, matches: [Int]) {
-            let (patches, found) = try JSONEditPlan.patches(for: transaction.parts, inPart: JSONSource(source), layout: layout)
+        let source = try EditableSource(bytes: lead + captured[..<tail] + (spreading ? [UInt8(ascii: "]")] : []), options: options)
+        let batch = removals?.batch()
+        func edited(_ layout: JSONLayout) throws -> (bytes: [UInt8], matches: [Int]) {
+            let (patches, found) = try JSONEditPlan.patches(
+                for: transaction.parts, inPart: JSONSource(source), layout: layout, elements: batch)
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
-            return (bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], found)
+            return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], found)
         }
         var found: [Int] = []
         if variants != nil {
@@ -241,16 +343,17 @@ final class JSONTransactionOutput {
             }
         } else {
             let layouts = probe.alternatives()
-            var results: [(bytes: ArraySlice<UInt8>, matches: [Int])] = []
+            var results: [(bytes: [UInt8], matches: [Int])] = []
             for layout in layouts { results.append(try edited(layout)) }
             found = results[0].matches
             if results.allSatisfy({ $0.bytes == results[0].bytes }) {
                 pending.append(contentsOf: results[0].bytes)
             } else {
                 try flush()
-                variants = zip(layouts, results).map { ($0, Array($1.bytes)) }
+                variants = zip(layouts, results).map { ($0, $1.bytes) }
             }
         }
+        removals?.takeGap(captured[tail...])
         for (k, count) in found.enumerated() { matches[k] += count }
         if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
     }
@@ -289,9 +392,9 @@ final class JSONTransactionOutput {
         try flush()
     }
 
-    private func notStreamable(_ why: String) -> QueryError {
+    private func notStreamable(_ why: String, advice: Bool = true) -> QueryError {
         let path = transaction.edits[0].path
-        return QueryError(.notStreamable, why + "; edit without streaming", path: path, range: 0..<path.count)
+        return QueryError(.notStreamable, why + (advice ? "; edit without streaming" : ""), path: path, range: 0..<path.count)
     }
 
     private func flush() throws {

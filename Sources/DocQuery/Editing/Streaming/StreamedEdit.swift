@@ -12,7 +12,7 @@ import Foundation
 ///
 /// ```swift
 /// let edit = try StreamedEdit([.set("release.version", to: "2.1")])
-/// let counts = try edit.run(contentsOf: dumpURL) { bytes in try output.write(contentsOf: bytes) }
+/// let summary = try edit.run(contentsOf: dumpURL) { bytes in try output.write(contentsOf: bytes) }
 /// ```
 ///
 /// The output is what ``DocumentEditor`` writes for the same edit, byte for
@@ -69,15 +69,25 @@ public struct StreamedEdit: Sendable {
 
     /// Prepares `edits` to run over streamed input.
     ///
+    /// - Parameters:
+    ///   - edits: The edits, applied as one transaction.
+    ///   - options: How the input is read.
+    ///   - maxHeld: The most bytes of one value the edit may hold in memory
+    ///     while it reads it (a value that a shared prefix reaches, edited
+    ///     whole; or what a removal of array elements holds between
+    ///     batches); past it the run throws
+    ///     ``QueryError/Kind-swift.struct/notStreamable`` naming the cap and
+    ///     the step that needed the value whole, instead of growing. `nil`:
+    ///     no cap.
     /// - Throws: ``QueryError``: a malformed path, or of kind
     ///   ``QueryError/Kind-swift.struct/notStreamable`` when the edits
     ///   cannot stream in any format (or in the one `LoadOptions.format`
     ///   names; see above), with a caret under the step that cannot.
-    public init(_ edits: [Edit], options: LoadOptions = LoadOptions()) throws(QueryError) {
+    public init(_ edits: [Edit], options: LoadOptions = LoadOptions(), maxHeld: Int? = nil) throws(QueryError) {
         for edit in edits { _ = try PathQuery(edit.path, parameters: edit.parameters) }
         self.edits = edits
         self.options = options
-        json = Result { () throws(QueryError) in try Self.jsonEngine(edits, options: options) }
+        json = Result { () throws(QueryError) in try Self.jsonEngine(edits, options: options, maxHeld: maxHeld) }
         xml = Result { () throws(QueryError) in
             do { return try XMLStreamedEdit(edits, options: options) } catch let error as QueryError { throw error } catch {
                 throw QueryError(.notStreamable, "\(error)", path: edits.first?.path ?? "", range: 0..<0)
@@ -105,7 +115,7 @@ public struct StreamedEdit: Sendable {
     /// one `insert` at the end of an array that keys reach, goes the lean way (``JSONStreamedEdit``);
     /// anything else edits each value a shared prefix reaches in memory
     /// (``JSONStreamedTransaction``).
-    private static func jsonEngine(_ edits: [Edit], options: LoadOptions) throws(QueryError) -> JSONEngine {
+    private static func jsonEngine(_ edits: [Edit], options: LoadOptions, maxHeld: Int?) throws(QueryError) -> JSONEngine {
         guard let edit = edits.first else {
             throw QueryError(.notStreamable, "no edit to stream", path: "", range: 0..<0)
         }
@@ -115,7 +125,7 @@ public struct StreamedEdit: Sendable {
         }
         if edits.count == 1, let single = try? singleEngine(edit) { return .single(single) }
         do {
-            return .transaction(try JSONStreamedTransaction(edits))
+            return .transaction(try JSONStreamedTransaction(edits, maxHeld: maxHeld))
         } catch {
             if edits.count == 1, case .notStreamable = error.kind { _ = try singleEngine(edit) }
             throw error
@@ -145,7 +155,8 @@ public struct StreamedEdit: Sendable {
                 throw refuse("a non-empty object is set on the root's members, or below a shared prefix")
             case .array(let items) where !items.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
             case .object(let members) where !members.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
-            default: operation = .replace(Array(JSONLayout(unit: nil, colon: ":").render(value.content, indent: "", pretty: false).utf8))
+            default:
+                operation = .replace(Array(JSONLayout(unit: nil, colon: ":").render(value.content, indent: "", pretty: false).utf8), value.content)
             }
         case .remove:
             operation = .remove
@@ -170,8 +181,9 @@ public struct StreamedEdit: Sendable {
     }
 
     /// Reads the file at `url` to its end and writes the edited document
-    /// to `write`, block by block; returns how many values each edit
-    /// matched.
+    /// to `write`, block by block; returns what the edits did (how many
+    /// values each matched, and how many were replaced, removed, inserted
+    /// and renamed; a streamed edit creates nothing).
     ///
     /// - Throws: `LoadError` for an unreadable or malformed input (line and
     ///   column in the whole input); ``QueryError``: of kind
@@ -182,19 +194,22 @@ public struct StreamedEdit: Sendable {
     ///   path, ``QueryError/Kind-swift.struct/invalidEdit`` when the edit
     ///   cannot apply to what it matched or the output does not load; or
     ///   what `write` throws. Discard the output then.
-    public func run(contentsOf url: URL, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
+    @discardableResult
+    public func run(contentsOf url: URL, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> EditSummary {
         try run(try ChunkedInput(path: url.path), to: write)
     }
 
     /// Reads what an open file descriptor reads, to its end (standard
     /// input: `0`), and writes the edited document to `write`; the
     /// descriptor stays open. See ``run(contentsOf:to:)``.
-    public func run(fileDescriptor descriptor: Int32, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
+    @discardableResult
+    public func run(fileDescriptor descriptor: Int32, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> EditSummary {
         try run(ChunkedInput(descriptor: descriptor, closesOnEnd: false, label: "(file handle)"), to: write)
     }
 
     /// Reads `input` to its end; see ``run(contentsOf:to:)``.
-    package func run(_ input: ChunkedInput, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
+    @discardableResult
+    package func run(_ input: ChunkedInput, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> EditSummary {
         var head: [UInt8] = []
         while head.count < 4, try input.read(into: &head, limit: StreamingLoad.chunkSize) > 0 {}
         let skip = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -276,7 +291,7 @@ public struct StreamedEdit: Sendable {
                 throw EditFailure.noMatch(edit, nil)
             }
         }
-        return matches
+        return EditSummary(edits, matches: matches)
     }
 }
 

@@ -1,0 +1,123 @@
+import DocQuery
+import DocTree
+import Testing
+import TestSupport
+
+/// A filter over a long array's elements streams element by element (the
+/// array comes in batches of about 64 KiB): sets inside the matched
+/// elements, and removals of the elements themselves, whose runs and
+/// commas span batches, give the in-memory editor's bytes.
+@Suite struct JSONStreamedFilterTests {
+    /// An array of `count` records below the root, laid out by `gap` (what
+    /// goes between elements) with `lead` after `[` and `tail` before `]`.
+    static func document(count: Int, gap: String, lead: String, tail: String) -> [UInt8] {
+        let records = (0..<count).map { #"{"id": \#($0), "name": "n\#($0)", "pad": "\#(String(repeating: "x", count: 40))"}"# }
+        return Array("{\"head\": 1, \"items\": [\(lead)\(records.joined(separator: gap))\(tail)], \"end\": true}\n".utf8)
+    }
+
+    /// Removal patterns: none, all, the first, the last, every other, runs
+    /// across the batch boundary (about element 700), all but the first or
+    /// the last; on three layouts; in chunks small and large.
+    @Test func removalsAcrossBatchesAreTheEditors() throws {
+        let count = 2_000
+        let filters = [
+            "id < 0", "id >= 0", "id == 0", "id == 1999", "id > 1500", "id < 900", "id > 100 && id < 1900",
+            "id > 0", "id < 1999", "id > 600 && id < 1400 || id == 5 || id == 1998",
+        ]
+        let layouts = [(", ", "", ""), (",\n    ", "\n    ", "\n  "), (" ,  ", "  ", " ")]
+        var removed = 0
+        for (gap, lead, tail) in layouts {
+            let input = Self.document(count: count, gap: gap, lead: lead, tail: tail)
+            let editor = try DocumentEditor(bytes: input)
+            for filter in filters {
+                let edits: [Edit] = [.remove("items[?\(filter)]")]
+                let want = Result { try editor.applying(edits).bytes }
+                for chunk in [4093, nil] {
+                    let got = Result { try StreamedEditTests.streamed(edits, input, chunk: chunk) }
+                    switch (want, got) {
+                    case (.success(let want), .success(let got)):
+                        let same = got.bytes == want
+                        #expect(same, "\(filter) with gap \(gap.debugDescription)")
+                        if !same { return }
+                        removed += got.counts[0]
+                    case (.failure(let want as QueryError), .failure(let got as QueryError)):
+                        #expect(want.kind == got.kind)
+                    default:
+                        Issue.record("\(filter): in memory \(want), streamed \(got)")
+                    }
+                }
+            }
+        }
+        #expect(removed > 10_000)
+    }
+
+    /// Sets, renames and removals inside the matched elements, several as
+    /// one transaction, and a conflict between removing an element and
+    /// setting inside it.
+    @Test func editsInsideMatchedElementsAreTheEditors() throws {
+        let input = Self.document(count: 2_000, gap: ",\n    ", lead: "\n    ", tail: "\n  ")
+        let editor = try DocumentEditor(bytes: input)
+        let transactions: [[Edit]] = [
+            [.set("items[?id == 7].name", to: "seven")],
+            [.set("items[?id > 1990].name", to: ["a": [1, 2]]), .remove("items[?id < 3].pad")],
+            [.rename("items[?id == 700].pad", to: "padding"), .remove("items[?id == 701]")],
+            [.remove("items[?id > 5]"), .set("items[?id == 0].name", to: 0)],
+            [.set("items.name", to: nil), .remove("items[?id >= 1000].pad")],
+        ]
+        for edits in transactions {
+            let want = try editor.applying(edits).bytes
+            for chunk in [1000, nil] {
+                let same = try StreamedEditTests.streamed(edits, input, chunk: chunk).bytes == want
+                #expect(same, "\(edits)")
+            }
+        }
+        #expect { try StreamedEditTests.streamed([.remove("items[?id == 9]"), .set("items[?id == 9].name", to: 1)], input) } throws: {
+            ($0 as? QueryError)?.kind == .conflictingEdits
+        }
+    }
+
+    /// `maxHeld` caps what one value may hold: a filter over the elements
+    /// holds a batch at a time and passes a cap far below the array's size;
+    /// an index after the filter counts over the whole array, which is then
+    /// held whole, and fails, naming the cap and the step.
+    @Test func maxHeldCapsWhatIsHeld() throws {
+        let input = Self.document(count: 20_000, gap: ",\n    ", lead: "\n    ", tail: "\n  ")
+        #expect(input.count > 1_500_000)
+        let cap = 300_000
+        let edits: [Edit] = [.set("items[?id == 7].name", to: "x"), .remove("items[?id > 19000]")]
+        var out: [UInt8] = []
+        let counts = try StreamedEdit(edits, maxHeld: cap).run(ChunkedInput(bytes: input, sliceSize: 4096)) { out.append(contentsOf: $0) }.matches
+        #expect(counts == [1, 999])
+        let same = out == (try DocumentEditor(bytes: input).applying(edits).bytes)
+        #expect(same)
+        #expect {
+            try StreamedEdit([.set("items[?id > 19990][0].name", to: "x")], maxHeld: cap).run(ChunkedInput(bytes: input)) { _ in }
+        } throws: { error in
+            let message = "\(error)"
+            return (error as? QueryError)?.kind == .notStreamable && message.contains("'[0]'") && message.contains("\(cap) bytes")
+        }
+    }
+}
+
+/// Where a filter tests the values a prefix reaches themselves, a streamed
+/// edit that would need their containers says it cannot stream, and docq
+/// (without `--stream`) then gives the in-memory editor's answer.
+@Suite struct JSONStreamedFilterLimitsTests {
+    @Test func aFilterOnTheReachedValuesThemselves() throws {
+        let input = Array(#"{"items": [{"price": 5}, {"price": 6}, {"price": 5}]}"#.utf8)
+        let editor = try DocumentEditor(bytes: input)
+        // A set needs no container: the same bytes.
+        let set: [Edit] = [.set("items.price[?. == 5]", to: 1)]
+        #expect(try StreamedEditTests.streamed(set, input).bytes == (try editor.applying(set).bytes))
+        for edits: [Edit] in [[.remove("items.price[?. == 5]")], [.rename("items.price[?. == 5]", to: "p")]] {
+            _ = try editor.applying(edits)
+            #expect { try StreamedEditTests.streamed(edits, input) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+        }
+        // Several arrays reached: the filter tests each array whole, which a
+        // lone candidate would open.
+        let arrays = Array(#"{"a": [{"b": [1, 2]}, {"b": [3]}]}"#.utf8)
+        #expect { try StreamedEditTests.streamed([.set("a.b[?. == 3]", to: 0)], arrays) } throws: {
+            ($0 as? QueryError)?.kind == .notStreamable
+        }
+    }
+}
