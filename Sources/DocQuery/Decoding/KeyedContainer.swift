@@ -4,18 +4,18 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: Members
     let path: CodingPathNode
     let state: DecodingState
-    /// The converted names, for a converting key strategy; `nil` means
-    /// DocTree's lookup by name.
-    private let index: MemberIndex?
+    /// The converted keys, for a converting key strategy; `nil` when keys
+    /// are names as written.
+    private let converted: ConvertedKeys?
 
     init(_ members: Members, path: CodingPathNode, state: DecodingState) {
         self.members = members
         self.path = path
         self.state = state
         if !state.usesDefaultKeys, let convert = state.options.keyDecodingStrategy.converter(at: path.keys) {
-            index = MemberIndex(members, convert: convert)
+            converted = ConvertedKeys(members, convert: convert)
         } else {
-            index = nil
+            converted = nil
         }
     }
 
@@ -26,7 +26,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private var isXML: Bool { node.kind == .element }
 
     var allKeys: [Key] {
-        let names = index?.names ?? members.groups().names
+        let names = converted?.keys ?? members.names()
         return names.compactMap { Key(stringValue: $0) }
     }
 
@@ -36,13 +36,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// attribute and child element of that name in XML, else what a
     /// reserved key gives; `nil` when nothing.
     private func lookup(_ name: String) -> Matched? {
-        if let index {
-            let found = index.members(named: name)
-            let document = node.document
-            if !found.isEmpty {
-                if !isXML || found.count == 1 { return .one(document.node(at: found[found.count - 1])) }
-                return .list(found.map { document.node(at: $0) })
-            }
+        if let converted {
+            if let matched = members.lookup(anyOf: converted.ids(for: name)) { return matched }
         } else if let matched = members.lookup(name) {
             return matched
         }
@@ -58,7 +53,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if ReservedKey.all.contains(key.stringValue) {
             message += ", and the reserved key gives nothing here"
         }
-        let available = index?.names ?? members.groups().names
+        let available = converted?.keys ?? members.names()
         let limit = max(1, key.stringValue.count / 3)
         if let suggestion = Suggestions.closest(to: key.stringValue, in: available, limit: limit) {
             message += " (did you mean \(Node.preview(suggestion))?)"

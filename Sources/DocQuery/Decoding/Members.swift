@@ -3,10 +3,11 @@
 /// child elements, or (for the reserved key `_attributes`) an element's
 /// attributes alone.
 ///
-/// A lookup by name is DocTree's (``lookup(_:)``), which indexes wide
-/// nodes once, so decoding every key of a large object stays linear. A
-/// node read with a converting key strategy gets a ``MemberIndex`` of its
-/// converted names on first lookup.
+/// A lookup by name is DocTree's member lookup (``lookup(_:)``), which
+/// indexes wide nodes once, so decoding every key of a large object stays
+/// linear. A container read with a converting key strategy translates a
+/// key to the names that convert to it (``ConvertedKeys``) and looks those
+/// up the same way.
 struct Members {
 
     let node: Node
@@ -57,14 +58,22 @@ struct Members {
     /// member lookup finds them (with the document's one index of wide
     /// nodes); allocates only for a repeated XML name.
     func lookup(_ name: String) -> Matched? {
+        guard let id = node.document.table.names.id(of: name) else { return nil }
+        return lookup(anyOf: CollectionOfOne(id))
+    }
+
+    /// What the names `ids` match together, as ``lookup(_:)`` reads one
+    /// name: the members of several names (a converting key strategy's
+    /// names that convert alike) in document order.
+    func lookup(anyOf ids: some Collection<UInt32>) -> Matched? {
         let document = node.document
-        guard let id = document.table.names.id(of: name) else { return nil }
-        if !isXML {
-            guard node.kind == .object, let member = document.lastMember(ofObject: node.index, named: id) else { return nil }
+        if !isXML, ids.count == 1 {
+            guard node.kind == .object, let member = document.lastMember(ofObject: node.index, named: ids.first!) else { return nil }
             return .one(document.node(at: member))
         }
         var found: [UInt32] = []
-        document.appendMembers(of: node.index, named: id, into: &found)
+        for id in ids { document.appendMembers(of: node.index, named: id, into: &found) }
+        if ids.count > 1 { found.sort() }
         if attributesOnly {
             let nodes = document.table.nodes
             found.removeAll { nodes[Int($0)].kind != .attribute }
@@ -72,26 +81,26 @@ struct Members {
         switch found.count {
         case 0: return nil
         case 1: return .one(document.node(at: found[0]))
-        default: return .list(found.map { document.node(at: $0) })
+        default: return isXML ? .list(found.map { document.node(at: $0) }) : .one(document.node(at: found[found.count - 1]))
         }
     }
 
-    /// The distinct member names in order of first appearance (local names
-    /// for XML), each with the indices of its members.
-    func groups() -> (names: [String], members: [String: [UInt32]]) {
-        let names = node.document.table.names
-        var order: [String] = []
-        var members: [String: [UInt32]] = [:]
-        forEach { index, nameID in
-            let name = names[nameID]
-            if members[name] == nil {
-                order.append(name)
-                members[name] = [index]
-            } else {
-                members[name]!.append(index)
-            }
+    /// The distinct name ids of the members (for XML, of their local
+    /// names), in order of first appearance.
+    func nameIDs() -> [UInt32] {
+        var order: [UInt32] = []
+        var seen = Set<UInt32>()
+        forEach { _, id in
+            if seen.insert(id).inserted { order.append(id) }
         }
-        return (order, members)
+        return order
+    }
+
+    /// The distinct member names (local names for XML), in order of first
+    /// appearance.
+    func names() -> [String] {
+        let names = node.document.table.names
+        return nameIDs().map { names[$0] }
     }
 
     /// What a reserved key (``ReservedKey``) gives when no member has that
@@ -109,42 +118,37 @@ struct Members {
     }
 }
 
-/// Member names → member indices for one keyed container, built on first
-/// use. The names are converted by the key strategy, if it converts.
-final class MemberIndex {
+/// A converting key strategy's reading of one keyed container's names:
+/// each converted key with the name ids (local names' for XML) that
+/// convert to it, made on first use. The members themselves come from
+/// ``Members/lookup(anyOf:)``, DocTree's member lookup.
+final class ConvertedKeys {
     private let source: Members
-    private let convert: ((String) -> String)?
-    private var built: (names: [String], members: [String: [UInt32]])?
+    private let convert: (String) -> String
+    private var built: (keys: [String], ids: [String: [UInt32]])?
 
-    init(_ members: Members, convert: ((String) -> String)?) {
+    init(_ members: Members, convert: @escaping (String) -> String) {
         self.source = members
         self.convert = convert
     }
 
-    private var table: (names: [String], members: [String: [UInt32]]) {
+    private var table: (keys: [String], ids: [String: [UInt32]]) {
         if let built { return built }
-        var (names, members) = source.groups()
-        if let convert {
-            var convertedNames: [String] = []
-            var convertedMembers: [String: [UInt32]] = [:]
-            for name in names {
-                let key = convert(name)
-                if convertedMembers[key] == nil { convertedNames.append(key) }
-                convertedMembers[key, default: []].append(contentsOf: members[name]!)
-            }
-            // Two names that convert alike keep document order.
-            for key in convertedNames where convertedMembers[key]!.count > 1 {
-                convertedMembers[key]!.sort()
-            }
-            (names, members) = (convertedNames, convertedMembers)
+        let names = source.node.document.table.names
+        var keys: [String] = []
+        var ids: [String: [UInt32]] = [:]
+        for id in source.nameIDs() {
+            let key = convert(names[id])
+            if ids[key] == nil { keys.append(key) }
+            ids[key, default: []].append(id)
         }
-        built = (names, members)
-        return (names, members)
+        built = (keys, ids)
+        return (keys, ids)
     }
 
-    /// The members whose (converted) name is `name`.
-    func members(named name: String) -> [UInt32] { table.members[name] ?? [] }
+    /// The name ids whose names convert to `key`.
+    func ids(for key: String) -> [UInt32] { table.ids[key] ?? [] }
 
-    /// Every distinct (converted) name, in order of first appearance.
-    var names: [String] { table.names }
+    /// Every distinct converted key, in order of first appearance.
+    var keys: [String] { table.keys }
 }

@@ -10,11 +10,16 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         let source = try TreeDecoder(matched: matched, path: path, state: state).keyedMembers(Self.self)
         let document = source.node.document
         let isXML = source.isXML
-        let (names, members) = source.groups()
+        let names = document.table.names
+        let nodes = document.table.nodes
+        let groups = document.memberGroups(of: source.node.index)
+        let ids = source.nameIDs()
         var result: [String: Value] = [:]
-        result.reserveCapacity(names.count)
-        for name in names {
-            let indices = members[name]!
+        result.reserveCapacity(ids.count)
+        for id in ids {
+            let name = names[id]
+            var indices = groups[id]
+            if source.attributesOnly { indices.removeAll { nodes[Int($0)].kind != .attribute } }
             // JSON: the last duplicate wins. XML: a repeated name is a list.
             let value: Matched = !isXML || indices.count == 1
                 ? .one(document.node(at: indices[indices.count - 1]))

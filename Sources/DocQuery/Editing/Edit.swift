@@ -8,7 +8,7 @@
 /// ```swift
 /// try editor.apply([
 ///     .set("completed", to: true),
-///     .set("items[?(@.id == $id)].price", to: 9.5, parameters: ["id": 7]),
+///     .set("items[?id == $id].price", to: 9.5, parameters: ["id": 7]),
 ///     .insert(["name": "new"], into: "items"),
 ///     .remove("draft"),
 ///     .rename("userId", to: "owner"),

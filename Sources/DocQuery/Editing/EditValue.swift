@@ -47,12 +47,25 @@ public struct EditValue: Sendable, Hashable {
     /// An integer of any width, written in decimal.
     public init(_ integer: some BinaryInteger) { content = .number(String(integer)) }
 
-    /// A `Double`, written in its shortest form that reads back the same.
+    /// A `Double`, written in its shortest form that reads back the same
+    /// (``numberText(_:)``).
     ///
-    /// - Precondition: `double` is finite (JSON has no infinity or NaN).
-    public init(_ double: Double) {
-        precondition(double.isFinite, "JSON has no infinity or NaN")
-        content = .number(Self.numberText(double))
+    /// A float literal needs no `try`: `EditValue(0.5)` is the literal
+    /// `0.5` as an `EditValue`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when `double` is infinite or
+    ///   NaN, which JSON cannot hold (as ``DocumentEncoder`` and
+    ///   `setValue(_:forKeyPath:)` refuse them).
+    public init(_ double: Double) throws(EncodingError) {
+        content = try Self.number(double)
+    }
+
+    /// A `Float`, written in its shortest form that reads back as the same
+    /// `Float` (`Float(0.1)` is `0.1`, not `0.10000000149011612`).
+    ///
+    /// - Throws: `EncodingError.invalidValue` when `float` is infinite or NaN.
+    public init(_ float: Float) throws(EncodingError) {
+        content = try Self.number(float)
     }
 
     /// A `Decimal`, written exactly.
@@ -128,12 +141,8 @@ public struct EditValue: Sendable, Hashable {
         case let value as UInt16: self.init(value)
         case let value as UInt32: self.init(value)
         case let value as UInt64: self.init(value)
-        case let value as Double:
-            guard value.isFinite else {
-                throw QueryError(.invalidValue, "\(value) cannot be written as JSON", path: path, range: 0..<0)
-            }
-            self.init(value)
-        case let value as Float: self.init(Double(value))
+        case let value as Double: self.init(content: try Self.number(value, path: path))
+        case let value as Float: self.init(content: try Self.number(value, path: path))
         case let value as Decimal: self.init(value)
         case let value as Node: self.init(value)
         case let value as [Any?]: self.init(try value.map { try EditValue(any: $0, path: path) })
@@ -149,9 +158,32 @@ public struct EditValue: Sendable, Hashable {
         }
     }
 
-    static func numberText(_ double: Double) -> String {
-        if double == double.rounded(), abs(double) < 1e15 { return String(Int64(double)) }
-        return "\(double)"
+    /// The text every floating-point number is written with, whichever
+    /// way it comes (``init(_:)-(Double)``, the encoder, key-value coding):
+    /// a whole number below 10^15 (and exactly representable: below 2^24
+    /// for `Float`) without a fraction (`3`, not `3.0`), any other the
+    /// shortest text that reads back as the same value of its type
+    /// (`Float(0.1)` is `0.1`). `value` must be finite.
+    static func numberText<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) -> String {
+        let exactWholeNumbers = F(sign: .plus, exponent: F.Exponent(F.significandBitCount + 1), significand: 1)
+        if value == value.rounded(), abs(value) < Swift.min(1e15, exactWholeNumbers) { return String(Int64(value)) }
+        return value.description
+    }
+
+    /// A finite `value` as a number, or `EncodingError.invalidValue`.
+    static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F) throws(EncodingError) -> Content {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: "JSON has no infinity or NaN: \(value)"))
+        }
+        return .number(numberText(value))
+    }
+
+    /// A finite `value` as a number, or ``QueryError/Kind-swift.struct/invalidValue`` at `path`.
+    private static func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, path: String) throws(QueryError) -> Content {
+        guard value.isFinite else {
+            throw QueryError(.invalidValue, "\(value) cannot be written as JSON", path: path, range: 0..<0)
+        }
+        return .number(numberText(value))
     }
 
     static func content(of node: Node) -> Content {
@@ -183,7 +215,13 @@ extension EditValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(stringLiteral value: String) { self.init(value) }
     public init(integerLiteral value: Int) { self.init(value) }
     /// A float literal, written as the literal's `Double`.
-    public init(floatLiteral value: Double) { self.init(value) }
+    ///
+    /// - Precondition: the literal is finite (one too large for a `Double`,
+    ///   which the compiler warns of, is not).
+    public init(floatLiteral value: Double) {
+        precondition(value.isFinite, "JSON has no infinity or NaN")
+        content = .number(Self.numberText(value))
+    }
     public init(booleanLiteral value: Bool) { self.init(value) }
     /// `nil` is JSON `null`.
     public init(nilLiteral: ()) { self = .null }

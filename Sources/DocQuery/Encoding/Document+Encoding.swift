@@ -10,7 +10,7 @@ extension Document {
     ///
     /// ```swift
     /// let doc = try Document(encoding: todo, as: .json)
-    /// doc["title"].string   // "Write docs"
+    /// let title = doc["title"].string   // "Write docs"
     /// ```
     ///
     /// - Throws: `EncodingError` when the value cannot be written in `format`.

@@ -60,8 +60,8 @@ final class EncodingState {
         }
     }
 
-    /// A `Double` or `Float` as number text: the shortest form that reads
-    /// back the same, integral values without a fraction.
+    /// A `Double` or `Float` as number text (`EditValue.numberText(_:)`,
+    /// the one rule); XML may write infinity and NaN.
     func number<F: BinaryFloatingPoint & LosslessStringConvertible>(_ value: F, at path: [any CodingKey]) throws -> EditValue.Content {
         guard value.isFinite else {
             guard allowsNonFinite else {
@@ -69,8 +69,7 @@ final class EncodingState {
             }
             return .number(value.isNaN ? "NaN" : value < 0 ? "-INF" : "INF")
         }
-        if value == value.rounded(), abs(value) < 1e15 { return .number(String(Int64(value))) }
-        return .number(value.description)
+        return .number(EditValue.numberText(value))
     }
 
     private func encode(_ date: Date, into box: EncodingBox, at path: [any CodingKey]) throws {

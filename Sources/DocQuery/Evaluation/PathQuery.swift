@@ -59,14 +59,22 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     /// ```
     ///
     /// Values may be a `String` (or `Substring`), any integer type,
-    /// `Double`, `Float`, `Decimal`, `Bool`, or `nil` for `null`. Without
-    /// parameters (``init(_:maxLength:)``), `$name` is an ordinary key. Placeholders
-    /// stand only for filter values, not for keys or indexes.
+    /// `Double`, `Float`, `Decimal`, `Bool`, or `nil` for `null`.
+    /// Placeholders stand only for filter values, not for keys or indexes.
+    ///
+    /// With no values bound (an empty dictionary, or ``init(_:maxLength:)``),
+    /// `$name` is an ordinary key, in queries and edits alike (`[?$ref ==
+    /// 'x']` reads the key `$ref`). With values bound, a `$name` none of
+    /// them names is an error, since it is most likely a misspelt one.
     ///
     /// - Throws: ``QueryError`` when the path is malformed, or a placeholder
     ///   has no value or a value of another type (kind
     ///   ``QueryError/Kind-swift.struct/expectedOperand``).
     public init(_ path: String, parameters: [String: (any Sendable)?]) throws(QueryError) {
+        guard !parameters.isEmpty else {
+            try self.init(path)
+            return
+        }
         guard path.utf8.count <= Self.defaultMaxLength else { throw Self.tooLong(path, maxLength: Self.defaultMaxLength) }
         let bindings = PathParameters(named: parameters)
         let parsed = try Parser.parse(path, parameters: bindings)
@@ -75,10 +83,15 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Compiles a path whose placeholders `$0`, `$1`, … take `parameters`
-    /// in order; see the form with names for the values allowed.
+    /// in order; see the form with names for the values allowed and for
+    /// an empty array (no values bound: `$0` is a key).
     ///
     /// - Throws: ``QueryError`` as the named form does.
     public init(_ path: String, parameters: [(any Sendable)?]) throws(QueryError) {
+        guard !parameters.isEmpty else {
+            try self.init(path)
+            return
+        }
         guard path.utf8.count <= Self.defaultMaxLength else { throw Self.tooLong(path, maxLength: Self.defaultMaxLength) }
         let bindings = PathParameters(positional: parameters)
         let parsed = try Parser.parse(path, parameters: bindings)

@@ -44,10 +44,6 @@ extension JMESEvaluator {
     /// A computed number as JSON: integers without a fraction (`3`, not
     /// `3.0`), others in the shortest form that reads back the same.
     static func numberText(_ number: Double) -> String {
-        guard number.isFinite else { return "null" }
-        if number == number.rounded(), Swift.abs(number) < 1e15 {
-            return String(Int64(number))
-        }
-        return "\(number)"
+        number.isFinite ? EditValue.numberText(number) : "null"
     }
 }

@@ -106,10 +106,10 @@ extension JMESEvaluator {
                     if child.kind == .attribute {
                         // A child element of the same name joins it in one array.
                         let repeated = record.hasElementChildren
-                            && hasLaterElement(named: child.nameID, after: position, in: record)
+                            && hasLaterElement(named: child.nameID, after: position, in: index)
                         try body(.name(child.nameID), repeated ? .repeated(parent: index, name: child.nameID, byLocalName: false) : .node(position))
                     } else if child.kind == .element, isFirstElement(named: child.nameID, at: position, in: index) {
-                        let repeated = hasLaterElement(named: child.nameID, after: position, in: record)
+                        let repeated = hasLaterElement(named: child.nameID, after: position, in: index)
                         try body(.name(child.nameID), repeated ? .repeated(parent: index, name: child.nameID, byLocalName: false) : .node(position))
                     }
                     position = nodes[Int(position)].subtreeEnd(at: position)
@@ -126,24 +126,28 @@ extension JMESEvaluator {
         }
     }
 
+    /// Whether no attribute or element before `position` in `parent` is
+    /// named `name` as written (DocTree's member lookup, which indexes
+    /// wide elements).
     private func isFirstElement(named name: UInt32, at position: UInt32, in parent: UInt32) -> Bool {
-        var other = parent + 1
-        while other < position {
-            let record = nodes[Int(other)]
-            if record.kind == .element || record.kind == .attribute, record.nameID == name { return false }
-            other = nodes[Int(other)].subtreeEnd(at: other)
+        var first = position
+        document.forEachMember(of: parent, named: name) { member in
+            guard nodes[Int(member)].nameID == name else { return true }
+            first = member
+            return false
         }
-        return true
+        return first == position
     }
 
-    private func hasLaterElement(named name: UInt32, after position: UInt32, in parent: NodeRecord) -> Bool {
-        var other = nodes[Int(position)].subtreeEnd(at: position)
-        while other < parent.a {
-            let record = nodes[Int(other)]
-            if record.kind == .element && record.nameID == name { return true }
-            other = nodes[Int(other)].subtreeEnd(at: other)
+    /// Whether an element after `position` in `parent` is named `name` as written.
+    private func hasLaterElement(named name: UInt32, after position: UInt32, in parent: UInt32) -> Bool {
+        var found = false
+        document.forEachMember(of: parent, named: name, from: nodes[Int(position)].subtreeEnd(at: position)) { member in
+            let record = nodes[Int(member)]
+            found = record.kind == .element && record.nameID == name
+            return !found
         }
-        return false
+        return found
     }
 
     /// The text of a member key.

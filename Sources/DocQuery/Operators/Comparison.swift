@@ -77,39 +77,31 @@ extension Evaluator {
     }
 
     /// The fast path for the commonest filter, `[?key op literal]` on an
-    /// object or element: tests the children the key selects in place,
-    /// without running the general evaluator. Returns `nil` when the path is
-    /// not a single key on a narrow object or element (or a key selects a
-    /// JSON array, whose elements the general path opens).
+    /// object or element: tests the members the key selects (DocTree's
+    /// member lookup) in place, without running the general evaluator.
+    /// Returns `nil` when the path is not a single key on an object or
+    /// element (or a key selects a JSON array, whose elements the general
+    /// path opens).
     @inline(__always)
     private func anyKeyed(
         _ steps: [Step], _ member: UInt32, _ op: ComparisonOperator, _ literal: Literal, literalOnLeft: Bool
     ) -> Bool? {
         guard steps.count == 1, case .key(let slot) = steps[0].kind, isNode(member) else { return nil }
-        let record = nodes[Int(member)]
-        let k = record.kind
-        guard k == .object || k == .element,
-            record.a - member < WideNodeIndex.minimumRecords
-        else { return nil }
+        let k = nodes[Int(member)].kind
+        guard k == .object || k == .element else { return nil }
         let id = keyIDs[slot]
         if id == 0 { return false }
-        var p = member + 1
-        let end = record.a
-        var found = false
-        while p < end {
-            let child = nodes[Int(p)]
-            let name = child.nameID
-            if (name == id || (isXML && localNameIDs[Int(name)] == id)) && child.kind != .processingInstruction {
-                if child.kind == .array { return nil }
-                let holds = literalOnLeft ? holds(.literal(literal), op, .item(p)) : holds(.item(p), op, .literal(literal))
-                if holds {
-                    found = true
-                    break
-                }
+        var answer: Bool? = false
+        document.forEachMember(of: member, named: id) { p in
+            if nodes[Int(p)].kind == .array {
+                answer = nil
+                return false
             }
-            p = child.subtreeEnd(at: p)
+            let holds = literalOnLeft ? holds(.literal(literal), op, .item(p)) : holds(.item(p), op, .literal(literal))
+            if holds { answer = true }
+            return !holds
         }
-        return found
+        return answer
     }
 
     /// Evaluates a relative path from one member into a pooled buffer.

@@ -23,7 +23,6 @@ struct CanonicalPathBuilder {
     private let nodes: UnsafeBufferPointer<NodeRecord>
     /// Where each node's parent is found.
     private let parents: Parents
-    private let localNameIDs: [UInt32]
     private let root: UInt32
     /// When set, siblings are grouped once per parent (for many paths).
     private var groups: [UInt32: ChildGroups]?
@@ -35,7 +34,6 @@ struct CanonicalPathBuilder {
         self.document = document
         self.nodes = document.table.nodes.buffer
         self.parents = .table(document.parentTable.parents)
-        self.localNameIDs = document.table.names.localNameIDs
         self.root = document.root.index
         if memoizing {
             groups = [:]
@@ -50,7 +48,6 @@ struct CanonicalPathBuilder {
     init(document: Document, onlyFor node: UInt32) {
         self.document = document
         self.nodes = document.table.nodes.buffer
-        self.localNameIDs = document.table.names.localNameIDs
         self.root = document.root.index
         var chain: [UInt32: UInt32] = [:]
         var parent: UInt32 = 0
@@ -128,7 +125,7 @@ struct CanonicalPathBuilder {
                 }
                 arrays![array] = elements
             }
-            return binarySearch(arrays![array]!, child)
+            return arrays![array]!.ordinal(of: child)
         }
         var p = array + 1
         var ordinal = 0
@@ -140,46 +137,23 @@ struct CanonicalPathBuilder {
     }
 
     /// How many children of `parent` the key `name` selects, and which of
-    /// them `child` is.
+    /// them `child` is: from the parent's grouped members when memoizing,
+    /// else by one pass of DocTree's member lookup.
     private mutating func position(of child: UInt32, named name: UInt32, in parent: UInt32) -> (Int, Int) {
         if groups != nil {
-            if groups![parent] == nil { groups![parent] = ChildGroups(of: parent, in: document.table) }
+            if groups![parent] == nil { groups![parent] = document.memberGroups(of: parent) }
             let group = groups![parent]![name]
-            return (group.count, binarySearch(group, child))
+            return (group.count, group.ordinal(of: child))
         }
-        let end = nodes[Int(parent)].a
-        if end - parent >= WideNodeIndex.minimumRecords,
-            let wide = document.wideNodeIndex.groups(for: parent, in: document.table, now: true)
-        {
-            // A wide parent: use (and keep) the document's key index.
-            let group = wide[name]
-            return (group.count, binarySearch(group, child))
-        }
-        let pi = Node.Kind.processingInstruction
         var count = 0
         var ordinal = 0
-        var p = parent + 1
-        while p < end {
-            let record = nodes[Int(p)]
-            let n = record.nameID
-            if n != 0 && (n == name || localNameIDs[Int(n)] == name) && record.kind != pi {
-                if p < child { ordinal += 1 }
-                count += 1
-            }
-            p = subtreeEnd(p)
+        document.forEachMember(of: parent, named: name) { member in
+            if member < child { ordinal += 1 }
+            count += 1
+            return true
         }
         return (count, ordinal)
     }
 
     private func subtreeEnd(_ index: UInt32) -> UInt32 { nodes[Int(index)].subtreeEnd(at: index) }
-
-    private func binarySearch(_ sorted: [UInt32], _ value: UInt32) -> Int {
-        var low = 0
-        var high = sorted.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sorted[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
 }

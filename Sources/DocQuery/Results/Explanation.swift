@@ -371,13 +371,12 @@ extension Evaluator {
     /// The canonical path of the first node anywhere in the document that
     /// the key selects, if any.
     func firstOccurrence(of key: String) -> String? {
-        guard let id = table.names.id(of: key) else { return nil }
-        for (i, record) in nodes.enumerated() where record.nameID != 0 && record.kind != .processingInstruction {
-            if record.nameID == id || localNameIDs[Int(record.nameID)] == id {
-                var builder = CanonicalPathBuilder(document: document, onlyFor: UInt32(i))
-                return builder.path(of: UInt32(i)).map { $0.isEmpty ? "." : $0 }
-            }
+        guard let id = table.names.id(of: key), id != 0 else { return nil }
+        let first = localNameIDs.withUnsafeBufferPointer { locals in
+            nodes.firstIndex { Document.key(id, selects: $0, locals) }
         }
-        return nil
+        guard let first else { return nil }
+        var builder = CanonicalPathBuilder(document: document, onlyFor: UInt32(first))
+        return builder.path(of: UInt32(first)).map { $0.isEmpty ? "." : $0 }
     }
 }

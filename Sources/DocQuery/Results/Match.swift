@@ -14,8 +14,10 @@ import Foundation
 ///
 /// ```swift
 /// for match in try doc.query("lists.list.name") {
-///     print(match.path, match.string ?? "")   // lists.list[0].name  Inbox
-///     print(match["id"].int ?? 0)              // a match is queryable like a node
+///     print(match.path, match.string ?? "")   // lists.list[0].name Inbox
+/// }
+/// for list in try doc.query("lists.list") {
+///     print(list["id"].int ?? 0)               // 1: a match is queryable like a node
 /// }
 /// ```
 public struct Match: Sendable, Hashable, CustomStringConvertible, CustomReflectable, PathQueryable {

@@ -12,9 +12,9 @@ import Foundation
 ///
 /// ```swift
 /// let result = try doc.query("body.items.item.sgName")
-/// result.strings     // every name, [] when there is none
-/// result.string      // the first name, or nil
-/// result.count       // how many matched
+/// let names = result.strings   // every name, [] when there is none
+/// let first = result.string     // the first name, or nil
+/// let count = result.count      // how many matched
 /// for match in result { print(match.path, match.string ?? "") }
 /// ```
 ///
@@ -127,8 +127,8 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     ///
     /// ```swift
     /// // {"tags": ["swift", "xml"]}
-    /// doc.tags.count             // 2: the elements
-    /// doc.tags.arrayNode?.kind   // .array: the array itself
+    /// let count = doc.tags.count            // 2: the elements
+    /// let kind = doc.tags.arrayNode?.kind   // .array: the array itself
     /// ```
     public var arrayNode: Node? { lone.map { Node(document: document, index: $0) } }
 

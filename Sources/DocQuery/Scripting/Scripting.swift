@@ -4,12 +4,12 @@
 /// value takes one line:
 ///
 /// ```swift
-/// doc.auth.user.username.string        // "bob"
-/// doc.lists.list.name.strings          // ["Inbox", "High Priority", "Personal"]
-/// doc["auth.user.username"].string     // a whole path
-/// doc.lists.list[0].name.string        // an index
-/// try doc.query("lists.list[?smart == 1].name")   // throws on a bad path
-/// try doc.query("lists.list[?name == $name]", ["name": "Bob's list"])   // a bound value
+/// let username = doc.auth.user.username.string    // "bob"
+/// let names = doc.lists.list.name.strings          // ["Inbox", "High Priority", "Personal"]
+/// let same = doc["auth.user.username"].string      // a whole path
+/// let first = doc.lists.list[0].name.string        // an index
+/// let smart = try doc.query("lists.list[?smart == 1].name")   // throws on a bad path
+/// let bobs = try doc.query("lists.list[?name == $name]", ["name": "Bob's list"])   // a bound value
 /// ```
 ///
 /// ## Members hide keys
@@ -145,7 +145,7 @@ extension PathQueryable {
     /// which never change the path's structure whatever text they hold:
     ///
     /// ```swift
-    /// try doc.query("lists.list[?name == $name]", ["name": "Bob's list"])
+    /// let bobs = try doc.query("lists.list[?name == $name]", ["name": "Bob's list"])
     /// ```
     ///
     /// See `PathQuery.init(_:parameters:)` (the form with names) for the values allowed.

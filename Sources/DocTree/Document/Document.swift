@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let doc = try Document(string: #"{"auth": {"user": "bob"}}"#)
-/// doc.root["auth"].first?["user"].first?.string   // "bob"
+/// let user = doc.root["auth"].first?["user"].first?.string   // "bob"
 /// ```
 public final class Document: Sendable {
     /// The flat node storage.

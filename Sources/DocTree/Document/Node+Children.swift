@@ -100,12 +100,9 @@ extension Node {
 
     /// The first attribute named `name` (qualified or local), or `nil`.
     public func attribute(named name: String) -> Node? {
-        guard let id = document.table.names.id(of: name) else { return nil }
-        let localIDs = document.table.names.localNameIDs
-        for attribute in attributes {
-            let attributeName = attribute.record.nameID
-            if attributeName == id || localIDs[Int(attributeName)] == id { return attribute }
-        }
-        return nil
+        guard record.kind == .element, let id = document.table.names.id(of: name),
+            let attribute = document.attribute(of: index, named: id)
+        else { return nil }
+        return Node(document: document, index: attribute)
     }
 }

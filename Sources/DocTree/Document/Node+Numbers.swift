@@ -65,7 +65,7 @@ extension Node {
     /// The number as an `Int`, or an error saying why it is not one.
     ///
     /// ```swift
-    /// try node.number(as: Int.self)
+    /// let count = try node.number(as: Int.self)
     /// // LoadError: 1:9: 12345678901234567890 does not fit in Int
     /// ```
     ///

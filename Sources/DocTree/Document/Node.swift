@@ -20,7 +20,7 @@ import Foundation
 ///
 /// ```swift
 /// let user = doc.root.children(named: "auth").first?.children(named: "user").first
-/// user?.attribute(named: "username")?.string   // "bob"
+/// let username = user?.attribute(named: "username")?.string   // "bob"
 /// ```
 public struct Node: Sendable, Hashable {
     /// The document this node belongs to.

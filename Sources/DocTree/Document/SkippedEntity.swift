@@ -12,8 +12,8 @@
 ///     <!DOCTYPE d [<!ENTITY chapter SYSTEM "chapter.xml">]>
 ///     <d>&chapter;</d>
 ///     """)
-/// doc.skippedEntities.first?.name           // "chapter"
-/// doc.skippedEntities.first?.location.line  // 2
+/// let name = doc.skippedEntities.first?.name           // "chapter"
+/// let line = doc.skippedEntities.first?.location.line  // 2
 /// ```
 public struct SkippedEntity: Sendable, Hashable {
     /// The entity's name, as in the reference `&name;`.

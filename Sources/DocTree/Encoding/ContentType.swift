@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let type = ContentType("application/json; charset=EUC-KR")
-/// type?.format    // .json
-/// type?.charset   // "EUC-KR"
+/// let format = type?.format     // .json
+/// let charset = type?.charset   // "EUC-KR"
 /// ```
 package struct ContentType: Equatable, Sendable {
     /// `type/subtype`, lower-cased, e.g. `application/atom+xml`.

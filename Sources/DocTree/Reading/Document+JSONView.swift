@@ -82,32 +82,30 @@ extension Document {
         ofElementsOf parent: UInt32, named name: UInt32?, byLocalName: Bool, following slots: [Int], of ids: [UInt32], into out: inout [UInt32]
     ) -> Bool {
         let records = table.nodes.buffer
-        var p = parent &+ 1
-        let end = records[Int(parent)].a
         if let name {
-            while p < end {
-                let child = records[Int(p)]
-                let kind = child.kind
-                if kind == .element || kind == .attribute,
-                    (byLocalName ? table.names.localNameIDs[Int(child.nameID)] : child.nameID) == name
-                {
-                    switch follow(slots, of: ids, from: p, records) {
-                    case .node(let found): out.append(found)
-                    case .repeated: return false
-                    case .missing, .missingBesideText: break
-                    }
-                }
-                if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
-            }
-        } else {
-            while p < end {
-                switch follow(slots, of: ids, from: p, records) {
+            var complete = true
+            forEachMember(of: parent, named: name) { member in
+                guard byLocalName || records[Int(member)].nameID == name else { return true }
+                switch follow(slots, of: ids, from: member, records) {
                 case .node(let found): out.append(found)
-                case .repeated: return false
+                case .repeated:
+                    complete = false
+                    return false
                 case .missing, .missingBesideText: break
                 }
-                p = records[Int(p)].subtreeEnd(at: p)
+                return true
             }
+            return complete
+        }
+        var p = parent &+ 1
+        let end = records[Int(parent)].a
+        while p < end {
+            switch follow(slots, of: ids, from: p, records) {
+            case .node(let found): out.append(found)
+            case .repeated: return false
+            case .missing, .missingBesideText: break
+            }
+            p = records[Int(p)].subtreeEnd(at: p)
         }
         return true
     }
@@ -145,40 +143,34 @@ extension Document {
         record.hasElementChildren || (index &+ 1 < record.a && records[Int(index) + 1].kind == .attribute)
     }
 
-    /// ``viewMember(of:named:)`` for an element that is an object.
+    /// ``viewMember(of:named:)`` for an element that is an object: the
+    /// members named `id` as written; when none is, in documents with
+    /// prefixes, those whose local part is `id`. One pass of the member
+    /// lookup, which stops at a second member named as written.
     private func elementMember(of index: UInt32, _ record: NodeRecord, named id: UInt32) -> ViewMember {
         if id != 0 {
-            // Exact names first; then, in documents with prefixes, local names.
-            if let found = namedMember(of: index, record, named: id, byLocalName: false) { return found }
-            if table.names.hasPrefixedNames, let found = namedMember(of: index, record, named: id, byLocalName: true) {
-                return found
+            let records = table.nodes.buffer
+            var exact: UInt32? = nil
+            var exactCount = 0
+            var local: UInt32? = nil
+            var localCount = 0
+            forEachMember(of: index, named: id) { member in
+                guard records[Int(member)].nameID == id else {
+                    if local == nil { local = member }
+                    localCount += 1
+                    return true
+                }
+                if exact == nil { exact = member }
+                exactCount += 1
+                return exactCount < 2
             }
+            if exactCount > 1 { return .repeated(byLocalName: false) }
+            // Attributes come first: with no child element of its name, it is the value.
+            if let exact { return .node(exact) }
+            if localCount > 1 { return .repeated(byLocalName: true) }
+            if let local { return .node(local) }
         }
         return record.flags.contains(.hasText) ? .missingBesideText : .missing
-    }
-
-    /// The attribute or child elements of the element at `index` named
-    /// `id`, or `nil` when none is: one scan of its children, which stops
-    /// at a second match.
-    @inline(__always)
-    private func namedMember(of index: UInt32, _ record: NodeRecord, named id: UInt32, byLocalName: Bool) -> ViewMember? {
-        let records = table.nodes.buffer
-        var first: UInt32? = nil
-        var p = index &+ 1
-        let end = record.a
-        while p < end {
-            let child = records[Int(p)]
-            let kind = child.kind
-            if kind == .element || kind == .attribute, (byLocalName ? table.names.localNameIDs[Int(child.nameID)] : child.nameID) == id {
-                if first != nil { return .repeated(byLocalName: byLocalName) }
-                // Attributes come first: with no child element of its name, it is the value.
-                if kind == .attribute && !record.hasElementChildren { return .node(p) }
-                first = p
-            }
-            // A branch, as in `lastMember(ofObject:named:)`: attributes and text are leaves.
-            if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
-        }
-        return first.map { .node($0) }
     }
 
     /// Appends the children of the element at `parent` that are elements
@@ -186,15 +178,9 @@ extension Document {
     /// elements of a repeated name, in one call.
     package func appendNamedChildren(of parent: UInt32, named id: UInt32, byLocalName: Bool, into out: inout [UInt32]) {
         let records = table.nodes.buffer
-        var p = parent &+ 1
-        let end = records[Int(parent)].a
-        while p < end {
-            let child = records[Int(p)]
-            let kind = child.kind
-            if kind == .element || kind == .attribute, (byLocalName ? table.names.localNameIDs[Int(child.nameID)] : child.nameID) == id {
-                out.append(p)
-            }
-            if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
+        forEachMember(of: parent, named: id) { member in
+            if byLocalName || records[Int(member)].nameID == id { out.append(member) }
+            return true
         }
     }
 }

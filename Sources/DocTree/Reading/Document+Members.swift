@@ -1,6 +1,13 @@
 /// Member lookup by name: the one reading of "the members of this node
-/// named so" that the key-path evaluator, the JMESPath evaluator, the
-/// decoder and ``Node/children(named:)`` share.
+/// named so" that every reader shares: the key-path evaluator and its
+/// filters, the JMESPath view, the decoder, canonical paths, explanations,
+/// docq's leaf paths, ``Node/children(named:)`` and
+/// ``Node/attribute(named:)``. A key selects a member when it is the
+/// member's name as written or, in XML, its local part (`Body` selects
+/// `soap:Body`); processing instructions are never members.
+///
+/// A wide node (``WideNodeIndex``) answers from the document's index from
+/// its second lookup on, whoever asks; a narrow one is scanned.
 ///
 /// Each function runs its whole loop here, beside the record layout, and is
 /// called once per container: DocTree's `@inlinable package` accessors are
@@ -19,6 +26,70 @@ extension Document {
     package func appendMembers(of node: UInt32, named id: UInt32, into out: inout [UInt32]) {
         let reader = MemberReader(self)
         reader.appendMembers(of: node, reader.records[Int(node)], id, into: &out)
+    }
+
+    /// Calls `body` with each member of the container at `node` that
+    /// ``appendMembers(of:named:into:)`` appends, in document order, until
+    /// `body` returns `false`; allocates nothing. With `start` (a child of
+    /// `node`), only the members from it on.
+    package func forEachMember(of node: UInt32, named id: UInt32, from start: UInt32? = nil, _ body: (UInt32) throws -> Bool) rethrows {
+        let records = table.nodes.buffer
+        let record = records[Int(node)]
+        switch record.kind {
+        case .object, .element, .document: break
+        default: return
+        }
+        if WideNodeIndex.mayBeWide(node, record), let groups = wideNodeIndex.groups(for: node, in: table) {
+            let group = groups[id]
+            for member in group[(start.map { group.ordinal(of: $0) } ?? 0)...] where try !body(member) { return }
+            return
+        }
+        try table.names.localNameIDs.withUnsafeBufferPointer { locals in
+            var p = start ?? node &+ 1
+            let end = record.a
+            while p < end {
+                let child = records[Int(p)]
+                if Self.key(id, selects: child, locals), try !body(p) { return }
+                if _slowPath(child.isContainer) { p = child.a } else { p &+= 1 }
+            }
+        }
+    }
+
+    /// The members of the container at `node` grouped by the keys that
+    /// select them: the index's groups for a wide node (built now if need
+    /// be), else grouped on the spot. For callers that need every key's
+    /// members at once.
+    package func memberGroups(of node: UInt32) -> ChildGroups {
+        let record = table.nodes[Int(node)]
+        if WideNodeIndex.mayBeWide(node, record), let groups = wideNodeIndex.groups(for: node, in: table, now: true) {
+            return groups
+        }
+        return ChildGroups(of: node, in: table)
+    }
+
+    /// The first attribute of the element at `node` that the key `id`
+    /// selects (by qualified name or local part), or `nil`.
+    package func attribute(of node: UInt32, named id: UInt32) -> UInt32? {
+        let records = table.nodes.buffer
+        return table.names.localNameIDs.withUnsafeBufferPointer { locals in
+            var p = node &+ 1
+            let end = records[Int(node)].a
+            while p < end, records[Int(p)].kind == .attribute {
+                if Self.key(id, selects: records[Int(p)], locals) { return p }
+                p &+= 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether the key with name id `id` selects a node whose record is
+    /// `record`: its name as written or its local part is the key, and it
+    /// is not a processing instruction. Name id 0 ("no name") is selected
+    /// by nothing a caller asks for.
+    @inline(__always)
+    package static func key(_ id: UInt32, selects record: NodeRecord, _ locals: UnsafeBufferPointer<UInt32>) -> Bool {
+        let name = record.nameID
+        return (name == id || locals[Int(name)] == id) && record.kind != .processingInstruction
     }
 
     /// A key step over a whole sequence, in one call: for each of `items`
@@ -177,10 +248,7 @@ private struct MemberReader {
                 }
                 while p < end {
                     let child = records[Int(p)]
-                    let name = child.nameID
-                    if (name == id || locals[Int(name)] == id) && child.kind != .processingInstruction {
-                        out.append(p)
-                    }
+                    if Document.key(id, selects: child, locals) { out.append(p) }
                     p = child.subtreeEnd(at: p)
                 }
             }

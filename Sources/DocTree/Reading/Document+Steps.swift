@@ -61,11 +61,7 @@ extension Document {
                 var p = item &+ 1
                 if let id {
                     while p < end {
-                        let record = records[Int(p)]
-                        let name = record.nameID
-                        if (name == id || (isXML && locals[Int(name)] == id)) && record.kind != .processingInstruction {
-                            out.append(p)
-                        }
+                        if Self.key(id, selects: records[Int(p)], locals) { out.append(p) }
                         p &+= 1
                     }
                 } else if isXML {

@@ -15,8 +15,10 @@ import Foundation
 ///
 /// The instance lives in the document's ``DerivedDataCache``, so it is shared
 /// by every query, JMESPath expression and decoder on that document and
-/// freed with it. It is the one member index: every lookup by name goes
-/// through ``Document/appendMembers(of:named:into:)``, which asks it.
+/// freed with it. It is the one member index: every lookup by name, for
+/// every reader (key paths and their filters, the JMESPath view, the
+/// decoder, canonical paths, docq's leaf paths), goes through the member
+/// lookup of `Document+Members.swift`, which asks it.
 package final class WideNodeIndex {
     /// A node is wide when it has at least this many children. Below that a
     /// scan of the children is faster than locking and hashing.
@@ -104,4 +106,18 @@ package final class ChildGroups: Sendable {
 
     /// The children a key with name id `id` selects.
     @inline(__always) package subscript(id: UInt32) -> [UInt32] { byName[id] ?? [] }
+}
+
+extension Array where Element == UInt32 {
+    /// How many elements of this ascending array are below `value`: the
+    /// position of `value` when it is there, found by binary search.
+    package func ordinal(of value: UInt32) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if self[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
 }

@@ -11,8 +11,8 @@ import DocQuery
 ///
 /// ```swift
 /// var session = ExplorerSession(document: doc)
-/// session.handle("cd lists")      // prompt is now "rsp.lists> "
-/// session.handle("ls")            // list  element  3
+/// _ = session.handle("cd lists")       // prompt is now "rsp.lists> "
+/// let listing = session.handle("ls")   // list  element  3
 /// ```
 struct ExplorerSession: Sendable {
     let document: Document

@@ -100,24 +100,12 @@ struct CanonicalSteps {
                 for child in children { steps.append((child, step(for: child))) }
                 return steps
             }
-            // How many children each name id selects: a child named `n`
-            // is selected by the key `k` when n == k or n's local part is k.
-            var selected: [UInt32: Int] = [:]
+            // How many children each child's key selects, and which of them it is.
+            let groups = container.document.memberGroups(of: container.index)
             for child in children {
-                let id = child.record.nameID
-                selected[id, default: 0] += 1
-                let local = localIDs[Int(id)]
-                if local != id { selected[local, default: 0] += 1 }
-            }
-            var seen: [UInt32: Int] = [:]
-            for child in children {
-                let id = child.record.nameID
-                let position = seen[id, default: 0]
-                seen[id] = position + 1
-                let local = localIDs[Int(id)]
-                if local != id { seen[local, default: 0] += 1 }
+                let group = groups[child.record.nameID]
                 let key = step(for: child)
-                steps.append((child, selected[id, default: 0] > 1 ? "\(key)[\(position)]" : key))
+                steps.append((child, group.count > 1 ? "\(key)[\(group.ordinal(of: child.index))]" : key))
             }
             return steps
         default:
