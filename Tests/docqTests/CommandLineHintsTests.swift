@@ -100,23 +100,9 @@ struct CommandLineHintsTests {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return nil }
         let command = ([Docq.binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             .joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        process.currentDirectoryURL = Docq.packageRoot.appendingPathComponent("Examples/documents")
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let killer = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: killer)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        killer.cancel()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try Docq.runProgram(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1"],
+            directory: Docq.packageRoot.appendingPathComponent("Examples/documents"), timeout: 20)
     }
 
     @Test("standard input on a terminal and no file: said, not waited on", arguments: [

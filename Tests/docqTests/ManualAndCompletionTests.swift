@@ -143,25 +143,11 @@ struct ManualAndCompletionTests {
         default:
             return nil
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["HOME"] = folder.path
-        process.environment = environment
-        process.currentDirectoryURL = Docq.packageRoot.appendingPathComponent("Examples/documents")
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let killer = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: killer)
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        killer.cancel()
-        let text = String(decoding: data, as: UTF8.self)
+        let text = try Docq.runProgram(
+            program, arguments,
+            environment: ["PATH": bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                          "HOME": folder.path],
+            directory: Docq.packageRoot.appendingPathComponent("Examples/documents")).output
         return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" }).map(String.init)
     }
 
@@ -200,14 +186,11 @@ struct ManualAndCompletionTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try Docq.run(["--generate-completion-script", "zsh"]).stdout
         try Data(script.utf8).write(to: folder.appendingPathComponent("_docq"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: zsh)
-        process.arguments = ["-f", "-c", "fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u -D; "
-            + "autoload -U _docq; (( $+functions[_docq] )) && [[ $_comps[docq] == _docq ]]"]
-        process.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try Docq.runProgram(
+            zsh, ["-f", "-c", "fpath=('\(folder.path)' $fpath); autoload -U compinit; compinit -u -D; "
+                + "autoload -U _docq; (( $+functions[_docq] )) && [[ $_comps[docq] == _docq ]]"],
+            environment: ["HOME": folder.path])
+        #expect(run.status == 0)
         for command in ["query", "set", "delete", "insert", "rename", "explore"] {
             #expect(script.contains("'\(command):"), "\(command)")
         }
@@ -217,16 +200,10 @@ struct ManualAndCompletionTests {
     func install() throws {
         let prefix = try Docq.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let process = Process()
-        process.executableURL = Docq.packageRoot.appendingPathComponent("scripts/install")
-        var environment = ProcessInfo.processInfo.environment
-        environment["PREFIX"] = prefix.path
-        environment["DOCQ_BINARY"] = Docq.binary.path
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try Docq.runProgram(
+            Docq.packageRoot.appendingPathComponent("scripts/install").path, [],
+            environment: ["PREFIX": prefix.path, "DOCQ_BINARY": Docq.binary.path])
+        #expect(run.status == 0)
         for file in ["bin/docq", "share/man/man1/docq.1", "share/bash-completion/completions/docq",
                      "share/zsh/site-functions/_docq", "share/fish/vendor_completions.d/docq.fish"] {
             let path = prefix.appendingPathComponent(file).path

@@ -76,12 +76,6 @@ struct MessageTests {
 
     private static func chattr(_ flag: String, _ path: String) throws -> Bool {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chattr") else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        process.arguments = [flag, path]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        return try Docq.runProgram("/usr/bin/chattr", [flag, path]).status == 0
     }
 }
