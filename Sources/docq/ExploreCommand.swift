@@ -59,7 +59,7 @@ struct Explore: ParsableCommand {
             document = try await DocumentLoader(options: input.loadOptions).load(source)
         } catch {
             writeToStandardError(diagnostics.text(for: error, source: source.label))
-            return .unreadableDocument
+            return ExitStatus(error)
         }
         let session = ExplorerSession(document: document)
         if source == .standardInput && isatty(1) == 1 {

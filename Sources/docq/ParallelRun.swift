@@ -76,7 +76,7 @@ struct ParallelRun: Sendable {
             } else {
                 outcome.errors += text
             }
-            outcome.unreadable = true
+            outcome.fail(ExitStatus(error))
             return outcome
         }
         let prefix = prefixes ? source.label + ":" : ""
@@ -203,7 +203,7 @@ struct ParallelRun: Sendable {
         if let readFailure {
             out.flush()
             writeToStandardError(printer.diagnostics.text(for: readFailure, source: label))
-            outcome.unreadable = true
+            outcome.fail(ExitStatus(readFailure))
         }
     }
 

@@ -38,7 +38,7 @@ final class ProgressBar: @unchecked Sendable {
     /// (small input, or standard error is not a terminal).
     init?(label: String, total: Int, force: Bool = false) {
         guard force || (total > Self.threshold && OutputStream.standardError().isTerminal) else { return nil }
-        self.label = label
+        self.label = Diagnostics.displayable(label)
         self.total = total
     }
 
@@ -87,7 +87,7 @@ final class ProgressBar: @unchecked Sendable {
             finished = true
             timer?.cancel()
             timer = nil
-            writeToStandardError("\r\u{1B}[2K")
+            writeToStandardError("\r\u{1B}[2K", asIs: true)
         }
     }
 
@@ -96,7 +96,7 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     private func draw(_ text: String) {
-        writeToStandardError("\r\u{1B}[2K" + text)
+        writeToStandardError("\r\u{1B}[2K" + text, asIs: true)
     }
 
     private static func megabytes(_ bytes: Int) -> String {

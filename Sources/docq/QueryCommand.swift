@@ -1,71 +1,22 @@
 import ArgumentParser
 import DocQuery
 
-/// `docq PATH [FILE|URL ...]`: evaluates a path on each document and prints
-/// what it matched. This is the root command; `docq explore` is dispatched
-/// before it (see ``Main``).
-struct Docq: ParsableCommand {
+/// `docq query PATH [FILE|URL ...]`, which is also what `docq PATH …`
+/// runs: evaluates a path on each document and prints what it matched.
+/// Parsed on its own (``Main``), never through the root command, so a
+/// path may be any word, a command's name included.
+struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "docq",
-        abstract: "Read values out of XML and JSON documents with dotted key paths.",
-        usage: "docq [<options>] <path> [<file-or-url> ...]",
+        commandName: "query",
+        _superCommandName: "docq",
+        abstract: "Evaluate PATH on each document and print what it matched (the default command).",
+        usage: "docq [query] [<options>] <path> [<file-or-url> ...]",
         discussion: """
-            Evaluates PATH on each document and prints one line per matched value: \
-            strings raw, numbers exactly as written, true/false/null, an XML element \
-            with text and no child elements as its text, anything else as one line of \
-            compact JSON. With no FILE, or with -, reads standard input; http(s) URLs \
-            are fetched. The path . selects the whole document. With several \
-            documents each line starts with FILE: (see --no-filename); JSON output \
-            (-j, --pretty) never does, so it stays JSON (see -H).
+            'docq PATH FILE' and 'docq query PATH FILE' are the same; 'query' lets a path \
+            be a command's name (docq query set doc.json). See 'docq --help'.
+            """)
 
-            EXAMPLES (the documents are in Examples/documents):
-              $ docq auth.user.username rsp.xml
-              bob
-              $ docq lists.list.name lists.xml
-              Inbox
-              High Priority
-              Personal
-              $ docq 'lists.list[?smart == 1].name' lists.xml
-              High Priority
-              $ docq lists._contents.@count lists.xml
-              3
-              $ docq -j body.items.item.sgName schedule.xml   (always an array)
-              $ docq Body.GetQuoteResponse.Quote.Price quote.xml
-              189.97
-              $ docq '[0].상영관명' theaters.json
-              MMC 만경관 1관
-              $ docq -e EUC-KR '[0].상영관명' theaters-euckr.json
-              $ docq --paths . tasks.json | grep 'Call Mom'    (path, tab, value)
-              tasks.list[0].taskseries[1].name        Call Mom
-              $ curl -s https://example.com/rsp.xml | docq auth.token
-              $ docq --arg name Inbox 'lists.list[?name == $name].id' lists.xml
-              $ docq -s @count events.jsonl                   (records as one array)
-              $ docq --jmespath 'entry[*].{title: title, date: updated}' feed.xml
-              {"title":"Atom-Powered Robots Run Amok","date":"2003-12-13T18:30:02Z"}
-              {"title":"Robots Sighted in Town","date":"2003-12-14T09:15:00Z"}
-              $ docq explore lists.xml                        (interactive)
-
-            CHANGING DOCUMENTS (JSON; every byte outside the edit stays):
-              $ docq set --json editor.fontSize 16 -i settings.json
-              $ docq delete telemetry settings.json           (result to stdout)
-              $ docq insert editor --key wordWrap on settings.json
-              $ docq rename editor.rulers guides settings.json
-              $ docq query set doc.json          (query a key named like a command)
-
-            EXIT STATUS:
-              0  at least one value matched
-              1  the path matched nothing (stderr explains how far it got)
-              2  a usage error, or a malformed path (shown with a caret)
-              3  a document could not be read or parsed; the other documents
-                 are still processed
-
-            More: 'docq explore --help' for the explorer, 'docq set --help' (and
-            delete, insert, rename) for the edit commands, and
-            'docq --generate-completion-script bash|zsh|fish' for completions.
-            """,
-        version: DocqVersion.current,
-        subcommands: [Explore.self]
-    )
+    @OptionGroup var options: QueryOptions
 
     @Argument(help: ArgumentHelp("The key path to evaluate, such as auth.user.username; . is the whole document.",
                                  valueName: "path"))
@@ -75,6 +26,17 @@ struct Docq: ParsableCommand {
                                  valueName: "file-or-url"))
     var operands: [String] = []
 
+    /// Runs the query and returns the exit status.
+    func execute() async -> ExitStatus {
+        await QueryRun(command: options, path: path, operands: operands, diagnostics: Diagnostics()).run()
+    }
+}
+
+/// The query's options: the root command's (for `docq --help`, the
+/// completions and the manual) and `docq query`'s. The operands are only
+/// `docq query`'s, so that a completion script reads the root's first
+/// word as a command.
+struct QueryOptions: ParsableArguments {
     @Flag(name: [.short, .long], help: """
         Print the values of each document as one JSON array (always an array), one array a line and \
         never prefixed, so the output is JSON Lines (see --with-filename, --slurp).
@@ -107,6 +69,13 @@ struct Docq: ParsableCommand {
         escaped as \\t \\n \\r \\\\), as jq's @tsv does.
         """)
     var tsv = false
+
+    @Flag(help: """
+        Print each matched XML element as XML: the document's own bytes from its '<' to the end of its \
+        end tag, exactly as written (an element an entity expanded to is written out again). Attributes, \
+        text and JSON values print as they do without it.
+        """)
+    var xml = false
 
     @Flag(name: [.customShort("1"), .long], help: "Print only the first matched value of each document.")
     var first = false
@@ -141,15 +110,40 @@ struct Docq: ParsableCommand {
         """)
     var stream = false
 
+    @Flag(name: [.customShort("C"), .customLong("color-output")],
+          help: "Colour values and keys as jq does, even when standard output is not a terminal (--color always).")
+    var colorOutput = false
+
+    @Flag(name: [.customShort("M"), .customLong("monochrome-output")], help: "Never colour the output (--color never).")
+    var monochromeOutput = false
+
+    @Option(name: .customLong("color"), help: ArgumentHelp("""
+        When to colour values and keys: auto (default: when standard output is a terminal, \
+        unless NO_COLOR is set or TERM is dumb), always or never.
+        """, valueName: "when"))
+    var color: ColorChoice?
+
     @OptionGroup var input: InputOptions
 
     @OptionGroup var parameters: ParameterOptions
 
+    /// Whether values and keys are printed in colour (``Palette``): asked
+    /// for, or standard output is a terminal that wants it.
+    var colors: Bool {
+        if monochromeOutput || color == .never { return false }
+        if colorOutput || color == .always { return true }
+        return Diagnostics.Style.wantsColor(descriptor: 1)
+    }
+
     func validate() throws {
+        if colorOutput && monochromeOutput {
+            throw ValidationError("-C/--color-output cannot be combined with -M/--monochrome-output")
+        }
         if paths && (json || pretty) {
             throw ValidationError("--paths cannot be combined with --json or --pretty")
         }
-        let formats = [("--json", json || pretty), ("--paths", paths), ("--csv", csv), ("--tsv", tsv)].filter(\.1)
+        let formats = [("--json", json || pretty), ("--paths", paths), ("--csv", csv), ("--tsv", tsv), ("--xml", xml)]
+            .filter(\.1)
         if formats.count > 1 {
             throw ValidationError("\(formats.map(\.0).joined(separator: ", ")) cannot be combined: choose one output format")
         }
@@ -158,6 +152,9 @@ struct Docq: ParsableCommand {
         }
         if withFilename && slurp {
             throw ValidationError("--with-filename cannot be combined with --slurp, which makes one array of every document")
+        }
+        if xml && (stream || slurp) {
+            throw ValidationError("--xml cannot be combined with \(stream ? "--stream" : "--slurp"): it prints elements of documents loaded whole")
         }
         if slurp && stream {
             throw ValidationError("--slurp cannot be combined with --stream: it reads every document into memory")
@@ -172,13 +169,19 @@ struct Docq: ParsableCommand {
         if csv { return .csv }
         if tsv { return .tsv }
         if paths { return .paths }
+        if xml { return .xml }
         return .lines
     }
 
-    /// Runs the query and returns the exit status.
-    func execute() async -> ExitStatus {
-        await QueryRun(command: self, diagnostics: Diagnostics()).run()
-    }
+}
+
+/// The values of `--color`.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case auto, always, never
+
+    // As for ``InputFormat``: no key path built at run time.
+    static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// A compiled key path or JMESPath expression.
@@ -232,42 +235,50 @@ enum CompiledQuery: Sendable {
 /// One run of the query command: compile once, then load, evaluate and
 /// print each document in turn (only one document is alive at a time).
 struct QueryRun {
-    let command: Docq
+    let command: QueryOptions
+    /// The path and the files or URLs.
+    let path: String
+    let operands: [String]
     let diagnostics: Diagnostics
 
     func run() async -> ExitStatus {
         let query: CompiledQuery
         do {
-            query = try CompiledQuery(command.path, jmespath: command.jmespath, parameters: command.parameters.bindings())
+            query = try CompiledQuery(path, jmespath: command.jmespath, parameters: command.parameters.bindings())
         } catch let error as QueryError {
             writeToStandardError(diagnostics.text(for: error))
-            return .usage
+            return ExitStatus(compiling: error)
         } catch {
             writeToStandardError(diagnostics.errorText("\(error)"))
             return .usage
         }
 
-        let sources = command.operands.isEmpty ? [InputSource.standardInput] : command.operands.map(InputSource.init(operand:))
-        let loader = DocumentLoader(options: command.input.loadOptions)
+        let sources = operands.isEmpty ? [InputSource.standardInput] : operands.map(InputSource.init(operand:))
+        var loader = DocumentLoader(options: command.input.loadOptions)
+        loader.keepsXMLSource = command.xml
         let labels = (sources.count > 1 && !command.noFilename || command.withFilename) && !command.slurp
-        if !command.slurp,
-           let status = StreamRun(command: command, diagnostics: diagnostics).runIfStreaming(query, sources: sources)
+        if !command.slurp, !command.xml,
+           let status = StreamRun(command: command, path: path, diagnostics: diagnostics).runIfStreaming(query, sources: sources)
         {
             return status
         }
         let output = command.output
+        let colors = command.colors
         var printer = RecordPrinter(
-            query: query, path: command.path, first: command.first, output: output, diagnostics: diagnostics,
-            skimmer: RecordPrinter.skimmer(for: query, output: output, options: loader.options))
+            query: query, path: path, first: command.first, output: output, diagnostics: diagnostics,
+            skimmer: colors ? nil : RecordPrinter.skimmer(for: query, output: output, options: loader.options))
         printer.withFilename = command.withFilename
+        printer.colors = colors
         // JSON output is never prefixed: -H names the file inside it.
         let prefixes = labels && !output.isJSON
         var total = RecordPrinter.Outcome()
         var misses: [(label: String, explanation: Explanation?)] = []
 
         if command.slurp {
-            guard let document = await Slurp(loader: loader, diagnostics: diagnostics).document(of: sources) else {
-                return .unreadableDocument
+            let document: Document
+            switch await Slurp(loader: loader, diagnostics: diagnostics).document(of: sources) {
+            case .success(let slurped): document = slurped
+            case .failure(let failure): return failure.status
             }
             var out = OutputStream.standardOutput()
             printer.print(DocumentRecords(document), label: "--slurp", prefix: "", prefixed: false, to: &out,
@@ -285,12 +296,12 @@ struct QueryRun {
         if !total.matched {
             for miss in misses {
                 writeToStandardError(diagnostics.noMatchText(
-                    path: command.path, explanation: miss.explanation, source: labels ? miss.label : nil))
+                    path: path, explanation: miss.explanation, source: labels ? miss.label : nil))
             }
         }
-        if total.unreadable { return .unreadableDocument }
-        if total.failedPath { return .usage }
-        return total.matched ? .matched : .noMatch
+        if let failure = total.failure { return failure }
+        // No document at all (empty input) is no failure, as for jq.
+        return total.matched || misses.isEmpty ? .matched : .noMatch
     }
 
     /// A value on one line: backslashes, tabs and line breaks escaped.

@@ -1,4 +1,5 @@
 import DocQuery
+import DocTree
 
 /// Evaluates the path on one document (a file, or one record of a stream)
 /// and writes what it matched. `Sendable`, so records can be evaluated on
@@ -11,6 +12,8 @@ struct RecordPrinter: Sendable {
     /// `-H`: JSON output names each document's file (text output gets its
     /// `FILE:` prefix from the caller).
     var withFilename = false
+    /// Colour values and keys (``Palette``); the skimmer is then off.
+    var colors = false
     let diagnostics: Diagnostics
     /// Answers the path on a JSON Lines record straight from its bytes when
     /// it can (see ``skimmer(for:options:)``); `nil` to always build documents.
@@ -19,8 +22,8 @@ struct RecordPrinter: Sendable {
     /// What happened to the documents of one unit of work, in order.
     struct Outcome: Sendable {
         var matched = false
-        var unreadable = false
-        var failedPath = false
+        /// The highest failing status met (``ExitStatus``), if any.
+        var failure: ExitStatus?
         /// The first document that matched nothing, explained.
         var miss: Explanation??
         /// Diagnostics for standard error, in order.
@@ -29,10 +32,14 @@ struct RecordPrinter: Sendable {
         /// Adds what a later unit of the same source did.
         mutating func merge(_ other: Outcome) {
             matched = matched || other.matched
-            unreadable = unreadable || other.unreadable
-            failedPath = failedPath || other.failedPath
+            if let status = other.failure { fail(status) }
             if miss == nil { miss = other.miss }
             errors += other.errors
+        }
+
+        /// Records a failure; the run exits with the highest one.
+        mutating func fail(_ status: ExitStatus) {
+            failure = max(failure ?? status, status)
         }
     }
 
@@ -45,6 +52,7 @@ struct RecordPrinter: Sendable {
         to out: inout OutputStream, outcome: inout Outcome, errorsNow: Bool, stopsAtError: Bool = false
     ) {
         var records = records
+        let xmlSource = records.xmlSource
         var spans: [Range<Int>] = []
         while !stopsAtError || outcome.errors.isEmpty, let item = records.next(skimming: { line in
             skim(line, spans: &spans, prefix: prefix, to: &out, outcome: &outcome)
@@ -56,7 +64,7 @@ struct RecordPrinter: Sendable {
                 document = loaded
             case .failure(let error):
                 report(diagnostics.text(for: error, source: label), &out, &outcome, now: errorsNow)
-                outcome.unreadable = true
+                outcome.fail(ExitStatus(error))
                 continue
             }
             let result: QueryResult
@@ -64,7 +72,7 @@ struct RecordPrinter: Sendable {
                 result = try query.evaluate(on: document)
             } catch {
                 report(diagnostics.text(for: error, source: prefixed ? label : nil), &out, &outcome, now: errorsNow)
-                outcome.failedPath = true
+                outcome.fail(ExitStatus(error))
                 continue
             }
             var values = query.printedMatches(of: result)
@@ -75,9 +83,9 @@ struct RecordPrinter: Sendable {
             } else {
                 outcome.matched = true
             }
-            if let failure = write(values, of: result, label: label, prefix: prefix, to: &out) {
+            if let failure = write(values, of: result, label: label, prefix: prefix, xmlSource: xmlSource, to: &out) {
                 report(diagnostics.errorText(failure, source: prefixed ? label : nil), &out, &outcome, now: errorsNow)
-                outcome.failedPath = true
+                outcome.fail(.evaluationFailed)
             }
         }
     }
@@ -134,17 +142,31 @@ struct RecordPrinter: Sendable {
         }
     }
 
+    /// Runs `write`, which writes JSON, straight into `out`, or in colour
+    /// (through a memory stream) when ``colors`` is on.
+    private func writeJSON(to out: inout OutputStream, _ write: (inout OutputStream) -> Void) {
+        guard colors else { return write(&out) }
+        var plain = OutputStream.memory()
+        write(&plain)
+        out.write(bytes: Palette.paintedJSON(plain.collected))
+    }
+
     /// Writes `values` as ``output`` asks; returns why they could not be
     /// written (a CSV or TSV row of something that is not one), if so.
     private func write(
-        _ values: [Match], of result: QueryResult, label: String, prefix: String, to out: inout OutputStream
+        _ values: [Match], of result: QueryResult, label: String, prefix: String,
+        xmlSource: (spans: NodeSpans, text: [UInt8])?, to out: inout OutputStream
     ) -> String? {
         switch output {
         case .jsonArrays(let pretty):
-            ValueFormatter.writeJSONArray(values, pretty: pretty, file: withFilename ? label : nil, to: &out)
+            writeJSON(to: &out) { out in
+                ValueFormatter.writeJSONArray(values, pretty: pretty, file: withFilename ? label : nil, to: &out)
+            }
         case .prettyJSON:
-            for value in values {
-                ValueFormatter.writeJSONLine(value, pretty: true, to: &out)
+            writeJSON(to: &out) { out in
+                for value in values {
+                    ValueFormatter.writeJSONLine(value, pretty: true, to: &out)
+                }
             }
         case .csv, .tsv:
             for value in values {
@@ -158,22 +180,49 @@ struct RecordPrinter: Sendable {
             }
         case .paths:
             let leaves = LeafPaths()
+            let (pathStart, pathEnd) = colors ? (Palette.start(.key), Palette.reset) : ([], [])
             // Canonical paths cost a pass over the document: only when asked.
             for (value, path) in zip(values, query.printedPaths(of: result)) {
                 if let node = value.node {
                     leaves.forEachLeaf(of: node, path: path) { path, _, text in
                         out.write(prefix)
+                        out.write(bytes: pathStart)
                         out.write(path)
+                        out.write(bytes: pathEnd)
                         out.write("\t")
                         out.line(QueryRun.escapedForLine(text))
                     }
                 } else {
-                    out.line(prefix + path + "\t" + QueryRun.escapedForLine(ValueFormatter.line(value)))
+                    out.write(prefix)
+                    out.write(bytes: pathStart)
+                    out.write(path)
+                    out.write(bytes: pathEnd)
+                    out.line("\t" + QueryRun.escapedForLine(ValueFormatter.line(value)))
                 }
+            }
+        case .xml:
+            for value in values {
+                guard let node = value.node, node.kind == .element || node.kind == .document else {
+                    ValueFormatter.writeLine(value, prefix: prefix, to: &out)
+                    continue
+                }
+                out.write(prefix)
+                if let xmlSource, node.kind == .element, xmlSource.spans.hasSpan(node.index) {
+                    xmlSource.text.withUnsafeBufferPointer {
+                        out.write(bytes: UnsafeBufferPointer(rebasing: $0[xmlSource.spans.range(node.index)]))
+                    }
+                } else {
+                    out.write(node.xmlString() ?? "")
+                }
+                out.write("\n")
             }
         case .lines:
             for value in values {
-                ValueFormatter.writeLine(value, prefix: prefix, to: &out)
+                if colors {
+                    ValueFormatter.writePaintedLine(value, prefix: prefix, to: &out)
+                } else {
+                    ValueFormatter.writeLine(value, prefix: prefix, to: &out)
+                }
             }
         }
         return nil

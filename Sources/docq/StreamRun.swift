@@ -37,7 +37,8 @@ import Darwin
 /// A matched JSON array prints as one line of JSON, written element by
 /// element as they stream, so one big array never has to fit in memory.
 struct StreamRun {
-    let command: Docq
+    let command: QueryOptions
+    let path: String
     let diagnostics: Diagnostics
 
     /// The default size above which docq streams on its own: 1 GiB.
@@ -114,8 +115,10 @@ struct StreamRun {
         /// Inside a matched array, which prints as one line of JSON written
         /// element by element: the elements written so far.
         var elements: Int?
-        var unreadable = false
-        var failedPath = false
+        /// The highest failing status met, if any.
+        var failure: ExitStatus?
+
+        func fail(_ status: ExitStatus) { failure = max(failure ?? status, status) }
     }
 
     private func run(_ query: PathQuery, sources: [InputSource]) -> ExitStatus {
@@ -148,13 +151,13 @@ struct StreamRun {
                 endLine()
                 printing.elements = nil
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
-                printing.unreadable = true
+                printing.fail(ExitStatus(error))
             }
             /// A value whose evaluation failed: reported, and the run goes on with the next value.
             func fail(_ error: QueryError) {
                 printing.out.flush()
                 writeToStandardError(diagnostics.text(for: error, source: labels ? source.label : nil))
-                printing.failedPath = true
+                printing.fail(ExitStatus(error))
             }
             do {
                 let input: ChunkedInput
@@ -213,20 +216,20 @@ struct StreamRun {
             } catch let error as LoadError {
                 endLine()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
-                printing.unreadable = true
+                printing.fail(ExitStatus(error))
                 sourceFailed = true
             } catch let error as QueryError {
                 endLine()
                 writeToStandardError(diagnostics.text(for: error, source: labels ? source.label : nil))
-                printing.failedPath = true
+                printing.fail(ExitStatus(error))
             } catch let failure as DelimitedRow.Failure {
                 printing.out.flush()
                 writeToStandardError(diagnostics.errorText(failure.message, source: labels ? source.label : nil))
-                printing.failedPath = true
+                printing.fail(.evaluationFailed)
             } catch {
                 endLine()
                 writeToStandardError("\(diagnostics.style.error("error:")) \(error)\n")
-                printing.unreadable = true
+                printing.fail(.malformedDocument)
             }
             if asJSON && !sourceFailed {
                 ValueFormatter.writeJSONArray(
@@ -235,13 +238,12 @@ struct StreamRun {
             if printing.count > 0 { matched = true } else { missed.append(source.label) }
         }
         printing.out.flush()
-        if !matched && !printing.failedPath && !printing.unreadable {
+        if !matched && printing.failure == nil {
             for label in missed {
-                writeToStandardError(diagnostics.noMatchText(path: command.path, explanation: nil, source: labels ? label : nil))
+                writeToStandardError(diagnostics.noMatchText(path: path, explanation: nil, source: labels ? label : nil))
             }
         }
-        if printing.unreadable { return .unreadableDocument }
-        if printing.failedPath { return .usage }
+        if let failure = printing.failure { return failure }
         return matched ? .matched : .noMatch
     }
 }

@@ -50,12 +50,12 @@ struct ExplorerPipeTests {
         Snapshot.assertMatches(run.stdout, named: "explore-pipe-theaters.stdout")
     }
 
-    @Test("end of input ends the session; an unreadable document exits 3")
+    @Test("end of input ends the session; an unreadable document exits 2")
     func endings() throws {
         let empty = try Docq.run(["explore", "Examples/documents/rsp.xml"], stdin: [])
         #expect(empty.status == 0 && empty.stdout.isEmpty, "\(empty)")
         let missing = try Docq.run(["explore", "no-such.xml"], stdin: Array("ls\n".utf8))
-        #expect(missing.status == 3, "\(missing)")
+        #expect(missing.status == 2, "\(missing)")
         #expect(missing.stderr.contains("no-such.xml"))
     }
 
@@ -65,7 +65,7 @@ struct ExplorerPipeTests {
         // docq exits: the caller sees a broken pipe, not a killed process.
         let script = [UInt8](repeating: UInt8(ascii: "\n"), count: 1 << 20)
         let missing = try Docq.run(["explore", "no-such.xml"], stdin: script)
-        #expect(missing.status == 3, "\(missing)")
+        #expect(missing.status == 2, "\(missing)")
         #expect(missing.stderr.contains("no-such.xml"))
     }
 

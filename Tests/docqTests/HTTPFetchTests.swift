@@ -43,7 +43,7 @@ struct HTTPFetchTests {
             #expect(moved.lines == ["found"], "\(moved)")
             let broken = base.absoluteString + "/broken"
             let failed = try Docq.run(["a", broken])
-            #expect(failed.status == 3, "\(failed)")
+            #expect(failed.status == 2, "\(failed)")
             #expect(failed.stderr.contains("HTTP 500 (internal server error) for \(broken)"), "\(failed)")
         }
     }
@@ -56,7 +56,7 @@ struct HTTPFetchTests {
         let url = "http://127.0.0.1:\(port.number)/theaters.json"
         let lists = Docq.example("lists.xml")
         let run = try Docq.run(["lists.list.name", url, lists])
-        #expect(run.status == 3, "\(run)")
+        #expect(run.status == 2, "\(run)")
         #expect(run.stderr.contains("cannot load \(url): "), "\(run)")
         // The other operand is still read.
         #expect(run.lines.first == "\(lists):Inbox", "\(run)")

@@ -78,7 +78,7 @@ struct InputTests {
     @Test("EUC-KR JSON without --encoding fails with a hint")
     func eucKRWithoutOption() throws {
         let run = try Docq.run(["[0].상영관명", theatersEUCKR])
-        #expect(run.status == 3, "\(run)")
+        #expect(run.status == 4, "\(run)")
         #expect(run.stderr.contains(theatersEUCKR), "\(run)")
         #expect(run.stderr.lowercased().contains("encoding"), "\(run)")
     }
@@ -98,7 +98,7 @@ struct InputTests {
 
             let missing = base.absoluteString + "/missing"
             let notFound = try Docq.run(["a", missing])
-            #expect(notFound.status == 3, "\(notFound)")
+            #expect(notFound.status == 2, "\(notFound)")
             #expect(notFound.stderr.contains("404"), "\(notFound)")
 
             let mixed = try Docq.run(["stat", base.absoluteString + "/rsp.xml", lists])

@@ -42,11 +42,11 @@ struct JMESPathCommandTests {
     @Test("2: a malformed expression or a wrong argument type is shown with a caret")
     func errors() throws {
         let syntax = try Docq.run(["--jmespath", "entry[?title == ]", feed])
-        #expect(syntax.status == 2)
+        #expect(syntax.status == 3)
         #expect(syntax.stderr.hasPrefix("error: unexpected ']'"), "\(syntax)")
         #expect(syntax.stderr.contains("^"))
         let type = try Docq.run(["--jmespath", "sum(title)", feed])
-        #expect(type.status == 2)
+        #expect(type.status == 5)
         #expect(type.stderr.hasPrefix("error: sum() argument 1: expected array, got string"), "\(type)")
     }
 }

@@ -48,7 +48,7 @@ struct JQHabitsTests {
         #expect(try lines(["--jmespath", "--argjson", "ids", "[1,3]", "[?contains($ids, id)].id", "todos.json"]) == ["1", "3"])
     }
 
-    @Test("bad bindings are usage errors that say what is wrong")
+    @Test("bad bindings are usage errors (2) or malformed paths (3) that say what is wrong")
     func badBindings() throws {
         let (notJSON, f1) = try run(["--argjson", "u", "{", "[?userId == $u].id", "todos.json"])
         defer { try? FileManager.default.removeItem(at: f1) }
@@ -58,10 +58,10 @@ struct JQHabitsTests {
         #expect(badName.status == 2 && badName.stderr.contains("'1x' is not a parameter name"), "\(badName)")
         let (unbound, f3) = try run(["--arg", "u", "2", "[?userId == $v].id", "todos.json"])
         defer { try? FileManager.default.removeItem(at: f3) }
-        #expect(unbound.status == 2 && unbound.stderr.contains("no value is bound to $v (bound: $u)"), "\(unbound)")
+        #expect(unbound.status == 3 && unbound.stderr.contains("no value is bound to $v (bound: $u)"), "\(unbound)")
         let (object, f4) = try run(["--argjson", "u", "{}", "[?userId == $u].id", "todos.json"])
         defer { try? FileManager.default.removeItem(at: f4) }
-        #expect(object.status == 2 && object.stderr.contains("a key path compares one value"), "\(object)")
+        #expect(object.status == 3 && object.stderr.contains("a key path compares one value"), "\(object)")
         let (missing, f5) = try run(["--arg", "u"])
         defer { try? FileManager.default.removeItem(at: f5) }
         #expect(missing.status == 2, "\(missing)")
@@ -88,11 +88,11 @@ struct JQHabitsTests {
                           files: ["a.xml": #"<r><id>x</id></r>"#, "a.json": #"{"id":7}"#]) == [#"["x",7]"#])
     }
 
-    @Test("-s with a document that fails prints nothing and exits 3")
+    @Test("-s with a document that fails prints nothing and exits 4")
     func slurpFailure() throws {
         let (result, folder) = try run(["-s", "@count", "events.jsonl", "bad.json"], files: ["bad.json": "{\"a\":"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(result.status == 3 && result.stdout.isEmpty && result.stderr.contains("bad.json"), "\(result)")
+        #expect(result.status == 4 && result.stdout.isEmpty && result.stderr.contains("bad.json"), "\(result)")
     }
 
     @Test("--pretty alone indents each value as jq . does; with -j it indents the array")
@@ -123,7 +123,7 @@ struct JQHabitsTests {
         for arguments in [["-j", "a", "bad.json"], ["--stream", "-j", "a", "bad.json"]] {
             let (result, folder) = try run(arguments, files: files)
             defer { try? FileManager.default.removeItem(at: folder) }
-            #expect(result.status == 3 && result.stdout.isEmpty, "\(arguments): \(result)")
+            #expect(result.status == 4 && result.stdout.isEmpty, "\(arguments): \(result)")
         }
     }
 
@@ -159,10 +159,10 @@ struct JQHabitsTests {
     func delimitedErrors() throws {
         let (object, f1) = try run(["--csv", "[0]", "todos.json"])
         defer { try? FileManager.default.removeItem(at: f1) }
-        #expect(object.status == 2 && object.stderr.contains("an object cannot be a CSV row"), "\(object)")
+        #expect(object.status == 5 && object.stderr.contains("an object cannot be a CSV row"), "\(object)")
         let (nested, f2) = try run(["--tsv", "r", "n.json"], files: ["n.json": #"{"r":[1,[2]]}"#])
         defer { try? FileManager.default.removeItem(at: f2) }
-        #expect(nested.status == 2 && nested.stderr.contains("a field cannot be an array"), "\(nested)")
+        #expect(nested.status == 5 && nested.stderr.contains("a field cannot be an array"), "\(nested)")
     }
 
     @Test("output formats do not combine")

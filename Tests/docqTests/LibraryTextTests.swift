@@ -19,7 +19,7 @@ struct LibraryTextTests {
             try Data(text.utf8).write(to: file)
             let error = #expect(throws: LoadError.self) { try Document(contentsOf: file) }
             let run = try Docq.run(["a", file.path])
-            #expect(run.status == 3)
+            #expect(run.status == 4)
             let description = error?.localizedDescription ?? ""
             let lines = description.split(separator: "\n").map(String.init)
             #expect(lines.count == 3 && lines[0].hasPrefix(file.path + ":2:") && lines[2].hasSuffix("^"), "\(lines)")
@@ -31,7 +31,7 @@ struct LibraryTextTests {
     func queryError(_ path: String) throws {
         let error = #expect(throws: QueryError.self) { try PathQuery(path) }
         let run = try Docq.run([path, "Examples/documents/lists.xml"])
-        #expect(run.status == 2)
+        #expect(run.status == 3)
         #expect(run.stderr == (error?.localizedDescription ?? "") + "\n", "\(run)")
     }
 

@@ -73,25 +73,25 @@ struct StreamCommandTests {
         #expect(try Docq.run(["--stream", "a.@count"], stdin: input).stdout == "2\n1\n0\n1\n1\n")
     }
 
-    @Test("malformed input: what came before is printed, then the error, exit 3")
+    @Test("malformed input: what came before is printed, then the error, exit 4")
     func malformed() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")
         try Data("{\"a\":[{\"b\":1},\n{\"b\":2},\n{\"b\":}]}".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let run = try Docq.run(["--stream", "a.b", url.path])
-        #expect(run.status == 3, "\(run)")
+        #expect(run.status == 4, "\(run)")
         #expect(run.stdout == "1\n2\n", "\(run)")
         #expect(run.stderr.contains(":3:6"), "\(run)")
     }
 
-    @Test("a malformed value among several on standard input is reported, the rest still printed, exit 3")
+    @Test("a malformed value among several on standard input is reported, the rest still printed, exit 4")
     func malformedValueOnStandardInputGoesOn() throws {
         let input = Array("{\"a\":1}\n{\"a\":}\n{\"a\":[2,3]}\n{\"b\":\"x\n{\"a\":4}\n".utf8)
         for path in ["a", "a.@count", "a[?. > 1]"] {
             let plain = try Docq.run([path], stdin: input)
             let streamed = try Docq.run(["--stream", path], stdin: input)
             #expect(streamed.stdout == plain.stdout, "\(path): \(streamed)")
-            #expect(streamed.status == 3, "\(path): \(streamed)")
+            #expect(streamed.status == 4, "\(path): \(streamed)")
             #expect(streamed.stderr.contains("(standard input):2:6"), "\(path): \(streamed)")
             #expect(streamed.stderr.contains("(standard input):4:8"), "\(path): \(streamed)")
         }
@@ -103,7 +103,7 @@ struct StreamCommandTests {
         // The elements read before the error are printed, though they were
         // gathered as one batch: what came before is printed, then the error.
         let run = try Docq.run(["--stream", "a"], stdin: Array("{\"a\":[1,\n{\"b\":2},\nx]}".utf8))
-        #expect(run.status == 3, "\(run)")
+        #expect(run.status == 4, "\(run)")
         #expect(run.stdout == "[1,{\"b\":2}\n", "\(run)")
         #expect(run.stderr.contains(":3:1"), "\(run)")
     }

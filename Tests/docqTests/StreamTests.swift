@@ -4,7 +4,7 @@ import TestSupport
 
 /// Streams of JSON values (JSON Lines and the like): docq evaluates the
 /// path on each record, prints in input order, reports malformed records
-/// on stderr with line:column and goes on, then exits 3.
+/// on stderr with line:column and goes on, then exits 4.
 @Suite("Streams")
 struct StreamTests {
     @Test("JSON Lines on standard input: one result per record, in order")
@@ -14,22 +14,22 @@ struct StreamTests {
         #expect(run.lines == ["ann", "bob"], "\(run)")
     }
 
-    @Test("a malformed record in the middle is reported with line:column; the rest is printed; exit 3")
+    @Test("a malformed record in the middle is reported with line:column; the rest is printed; exit 4")
     func malformedInTheMiddle() throws {
         let folder = try Docq.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("events.jsonl")
         try Data("{\"a\":1}\n{\"a\": [1,}\n{\"a\":3}\n".utf8).write(to: file)
         let run = try Docq.run(["a", file.path])
-        #expect(run.status == 3, "\(run)")
+        #expect(run.status == 4, "\(run)")
         #expect(run.lines == ["1", "3"], "\(run)")
         #expect(run.stderr.contains("\(file.path):2:10: expected a value, found '}'"), "\(run)")
     }
 
-    @Test("a stream cut off mid-record: the records before it are printed; exit 3")
+    @Test("a stream cut off mid-record: the records before it are printed; exit 4")
     func cutOff() throws {
         let run = try Docq.run(["a"], stdin: Array("{\"a\":1}\n{\"a\":2}\n{\"a\": \"tru".utf8))
-        #expect(run.status == 3, "\(run)")
+        #expect(run.status == 4, "\(run)")
         #expect(run.lines == ["1", "2"], "\(run)")
         #expect(run.stderr.contains("3:7: unterminated string"), "\(run)")
     }
@@ -82,7 +82,7 @@ struct JobsTests {
     func streamOnTwoJobs() throws {
         let one = try Docq.run(["-P", "1", "user.name"], stdin: Self.stream)
         let two = try Docq.run(["-P", "2", "user.name"], stdin: Self.stream)
-        #expect(one.status == 3)
+        #expect(one.status == 4)
         #expect(one.lines.count == 60_000)
         #expect(two.status == one.status)
         #expect(two.stdout == one.stdout)
@@ -115,7 +115,7 @@ struct JobsTests {
     func multiLineRecordsOnTwoJobs() throws {
         let one = try Docq.run(["-P", "1", "user.name"], stdin: Self.streamWithMultiLineRecords)
         let two = try Docq.run(["-P", "2", "user.name"], stdin: Self.streamWithMultiLineRecords)
-        #expect(one.status == 3, "\(one.stderr)")
+        #expect(one.status == 4, "\(one.stderr)")
         #expect(one.lines.filter { $0.hasPrefix("long") }.count == 3)
         #expect(one.stderr.split(separator: "\n").filter { !$0.isEmpty }.count == 1, "\(one.stderr)")
         #expect(one.stderr.contains("unexpected end") || one.stderr.contains("end of the input"), "\(one.stderr)")
@@ -146,7 +146,7 @@ struct JobsTests {
         let two = try Docq.run(["-P", "2", "user.name"], stdin: Self.streamWithLoneCRs)
         // 50,001 lines before it, and 50 lone CRs (k = 7, 1007, …, 49007).
         #expect(one.stderr.contains("50052:10: expected a value, found ']'"), "\(one.stderr)")
-        #expect(one.status == 3)
+        #expect(one.status == 4)
         #expect(two.status == one.status)
         #expect(two.stdout == one.stdout)
         #expect(two.stderr == one.stderr)
@@ -167,7 +167,7 @@ struct JobsTests {
             // Skimmed, and (with -j) a document per record.
             let path = k == 0 ? ["-j", "user"] : ["user.name"]
             let one = try Docq.run(["-P", "1"] + path + [file.path])
-            #expect(one.status == 3)
+            #expect(one.status == 4)
             #expect(!one.stdout.isEmpty)
             for jobs in ["2", "3"] {
                 let several = try Docq.run(["-P", jobs] + path + [file.path])
@@ -204,7 +204,7 @@ struct JobsTests {
         #expect(one.lines.prefix(3) == ["first", "big1", "between"], "\(one.stdout)")
         #expect(one.lines.last == "last")
         #expect(one.stderr.contains(": expected a value, found ']'"), "\(one.stderr.prefix(500))")
-        #expect(one.status == 3)
+        #expect(one.status == 4)
         for jobs in ["2", "3"] {
             let read = try Docq.run(["-P", jobs, "user.name", file.path])
             let piped = jobs == "2" ? try Docq.run(["-P", jobs, "user.name"], stdin: stream) : read
@@ -229,7 +229,7 @@ struct JobsTests {
         arguments.append(Docq.example("rsp.xml"))
         let one = try Docq.run(["-P", "1"] + arguments)
         let three = try Docq.run(["-P", "3"] + arguments)
-        #expect(one.status == 3)
+        #expect(one.status == 4)
         #expect(one.lines.count == 6)
         #expect(three.status == one.status)
         #expect(three.stdout == one.stdout)

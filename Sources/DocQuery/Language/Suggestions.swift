@@ -2,14 +2,14 @@
 /// deletions, substitutions and swaps of neighbours each cost 1; letter case
 /// is ignored). The path language's explanations and errors and the
 /// decoder's "key not found" messages all suggest through it.
-enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `word`, if one is close enough, and not
     /// `word` itself; ties go to the earlier candidate.
     ///
     /// - Parameter limit: The most edits a suggestion may be away. By
     ///   default one for words of up to three characters, else a third of
     ///   the word's length (at least two).
-    static func closest(to word: String, in candidates: some Sequence<String>, limit: Int? = nil) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>, limit: Int? = nil) -> String? {
         let target = Array(word.lowercased())
         let limit = limit ?? (target.count <= 3 ? 1 : Swift.max(2, target.count / 3))
         var best: (candidate: String, distance: Int)? = nil

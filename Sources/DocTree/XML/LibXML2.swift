@@ -526,6 +526,15 @@ private final class Session: XMLReferenceDecoder {
         if kind == .nestingTooDeep {
             message = "elements are nested deeper than 256 levels (libxml2's limit; LoadOptions.allowsHugeXML lifts it)"
         }
+        // libxml2 says "entity reference loop" both for a loop (entities
+        // nested 40 deep, 1024 with HUGE, in the context that expands them)
+        // and for text that entities amplify past its limit, which is what a
+        // billion-laughs document does.
+        let entityDepth = error.ctxt.map { $0.assumingMemoryBound(to: xmlParserCtxt.self).pointee.depth } ?? parser.pointee.depth
+        if error.code == Int32(XML_ERR_ENTITY_LOOP.rawValue), entityDepth < (parserIsHuge ? 1024 : 40) {
+            message = "entity references expand to far more text than the document holds "
+                + "(beyond libxml2's entity amplification limit, as in a billion-laughs attack)"
+        }
         if error.code == Int32(XML_ERR_NO_MEMORY.rawValue) { kind = .tooLarge }
         if kind == .invalidSyntax, !parserIsHuge, message.hasSuffix(" too long") || message.hasSuffix(" too big found") {
             // libxml2's caps on one value (10 000 000 bytes) or name (50 000):

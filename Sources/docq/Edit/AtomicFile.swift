@@ -215,7 +215,9 @@ enum AtomicFile {
                 let code = errno
                 unlink(temporary)
                 SignalCleanup.release(slot)
-                throw failure("cannot rename the new file over", target, code, hint: writableDirectory)
+                // EPERM is the file's refusal, not the directory's.
+                throw failure("cannot rename the new file over", target, code,
+                              hint: code == EPERM ? AtomicFile.protectedFile : AtomicFile.writableDirectory)
             }
             SignalCleanup.release(slot)
             let directoryDescriptor = open(split(target).directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -263,8 +265,13 @@ enum AtomicFile {
     }
 
     /// Why a directory that refuses a new file matters to `-i`.
-    private static let writableDirectory =
+    fileprivate static let writableDirectory =
         "-i writes the new contents to a temporary file beside the original and renames it over, so the directory must be writable"
+
+    /// Why a file refuses to be replaced although its directory takes new files.
+    fileprivate static let protectedFile =
+        "the file is immutable or append-only (lsattr shows it; chattr -i or -a lifts it), "
+        + "or a sticky directory keeps it for its owner"
 
     /// A failure with the system's reason (`File too large` past a
     /// file-size limit, `No space left on device`, …) and, when the reason

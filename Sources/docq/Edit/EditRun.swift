@@ -50,7 +50,7 @@ struct EditRun {
         } catch {
             if target.streamOnly {
                 writeToStandardError(diagnostics.text(for: error))
-                return .usage
+                return ExitStatus(error)
             }
             streamed = nil
         }
@@ -67,20 +67,20 @@ struct EditRun {
             } catch let error as LoadError {
                 discardAll()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
-                return .unreadableDocument
+                return ExitStatus(error)
             } catch let error as QueryError {
                 discardAll()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
-                return error.kind == .noMatch ? .noMatch : .usage
+                return ExitStatus(error)
             } catch let error as AtomicFile.Failure {
                 discardAll()
                 let files = AtomicFile.outcome(replaced: [], unchanged: target.inPlace ? sources.map(\.label) : [source.label])
                 writeToStandardError("error: \(error.description); \(files)\n")
-                return .unreadableDocument
+                return .usage
             } catch {
                 discardAll()
                 writeToStandardError("error: \(source.label): \(error)\n")
-                return .unreadableDocument
+                return .usage
             }
         }
         if target.inPlace {
@@ -93,7 +93,7 @@ struct EditRun {
                 })
             } catch {
                 writeToStandardError("error: \(error.description)\n")
-                return .unreadableDocument
+                return .usage
             }
             return .matched
         }
@@ -112,7 +112,7 @@ struct EditRun {
             } catch {
                 for (_, rest) in results[(k + 1)...] { rest.discard() }
                 writeToStandardError("error: \(error.description); \(source.label) is unchanged\n")
-                return .unreadableDocument
+                return .usage
             }
         }
         out.flush()
@@ -159,9 +159,11 @@ struct EditRun {
         var firstMiss: QueryError?
         var matched = false
         var lineNumber = 0
+        var lineStart = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
             if lineNumber > 1 { out.append(0x0A) }
+            defer { lineStart += line.count + 1 }
             guard line.contains(where: { $0 > 0x20 }) else {
                 out.append(contentsOf: line)
                 continue
@@ -175,7 +177,9 @@ struct EditRun {
                 if firstMiss == nil { firstMiss = error }
                 out.append(contentsOf: line)
             } catch var error as LoadError {
-                error.message = "record on line \(lineNumber): " + error.message
+                // Located in the file, not in the record alone.
+                let start = SourceLocation(byteOffset: lineStart, line: lineNumber, column: 1)
+                error.location = error.location?.placed(at: start) ?? start
                 throw error
             }
         }

@@ -25,6 +25,9 @@ struct DocumentLoader: Sendable {
     /// Whether a progress bar may be shown (it also needs a large input and a
     /// terminal on standard error). Tests set `DOCQ_FORCE_PROGRESS=1` to see it.
     var allowsProgress = true
+    /// Whether an XML document keeps its bytes and its elements' spans
+    /// (``DocumentRecords/xmlSource``), for `--xml`.
+    var keepsXMLSource = false
 
     /// Loads `source`.
     ///

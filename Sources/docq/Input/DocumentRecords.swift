@@ -33,7 +33,23 @@ struct DocumentRecords: Sequence, IteratorProtocol {
     /// the next batch: see ``RecordReader/cutOffRecord``).
     private let holdsBackCutOffRecord: Bool
 
-    init(_ document: Document) {
+    /// With ``DocumentLoader/keepsXMLSource``: the bytes of the one XML
+    /// document and where its elements stand in them, for `--xml`.
+    private(set) var xmlSource: (spans: NodeSpans, text: [UInt8])?
+
+    /// No document at all: an input of nothing but white space, which is
+    /// no value, as jq reads it.
+    static var none: DocumentRecords { DocumentRecords(state: .done) }
+
+    private init(state: State) {
+        self.state = state
+        progress = nil
+        isLineDelimited = false
+        holdsBackCutOffRecord = false
+    }
+
+    init(_ document: Document, xmlSource: (spans: NodeSpans, text: [UInt8])? = nil) {
+        self.xmlSource = xmlSource
         state = .one(document)
         progress = nil
         isLineDelimited = false
@@ -146,6 +162,14 @@ extension DocumentLoader {
                 stream: RecordReader(input: input, options: options), progress: progress, lineDelimited: true)
         }
         defer { progress?.finish() }
+        if keepsXMLSource, Self.isXML(head, options: options) {
+            // --xml: the bytes whole, and each element's span in them.
+            while try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {
+                progress?.reading(head.count)
+            }
+            let (document, spans) = try XMLLoader.parseWithSpans(head, encoding: options.encoding, options: options)
+            return DocumentRecords(document, xmlSource: (spans, head))
+        }
         if Self.isXML(head, options: options) {
             // Parsed as it is read: the bar follows the parse.
             input.unread(consume head)
@@ -158,6 +182,7 @@ extension DocumentLoader {
             progress?.reading(head.count)
         }
         progress?.parsing()
+        if head.allSatisfy(XMLWhitespace.contains) { return .none }
         return try Self.oneOrStream(head, charset: nil, options: options)
     }
 

@@ -19,11 +19,11 @@ struct Slurp {
     let loader: DocumentLoader
     let diagnostics: Diagnostics
 
-    /// The one array of all the documents, or `nil` after reporting what
-    /// could not be read.
-    func document(of sources: [InputSource]) async -> Document? {
+    /// The one array of all the documents, or, after reporting what could
+    /// not be read, the exit status for it.
+    func document(of sources: [InputSource]) async -> Result<Document, SlurpFailure> {
         var bytes: [UInt8] = [UInt8(ascii: "[")]
-        var failed = false
+        var failed: ExitStatus?
         var first = true
         for source in sources {
             var records: DocumentRecords
@@ -31,7 +31,7 @@ struct Slurp {
                 records = try await loader.records(source)
             } catch {
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
-                failed = true
+                failed = max(failed ?? .matched, ExitStatus(error))
                 continue
             }
             while let record = records.next() {
@@ -42,17 +42,22 @@ struct Slurp {
                     bytes += JSONWriter.write(document.root, pretty: false)
                 case .failure(let error):
                     writeToStandardError(diagnostics.text(for: error, source: source.label))
-                    failed = true
+                    failed = max(failed ?? .matched, ExitStatus(error))
                 }
             }
         }
-        guard !failed else { return nil }
+        if let failed { return .failure(SlurpFailure(status: failed)) }
         bytes.append(UInt8(ascii: "]"))
         do {
-            return try Document(data: Data(bytes), options: LoadOptions(format: .json))
+            return .success(try Document(data: Data(bytes), options: LoadOptions(format: .json)))
         } catch {
             writeToStandardError(diagnostics.text(for: error, source: "--slurp"))
-            return nil
+            return .failure(SlurpFailure(status: ExitStatus(error)))
         }
+    }
+
+    /// A slurp that failed, reported already: the status to exit with.
+    struct SlurpFailure: Error {
+        let status: ExitStatus
     }
 }

@@ -14,12 +14,15 @@ enum OutputFormat: Sendable, Equatable {
     case csv
     /// `--tsv`: each matched array as one row of tab-separated values.
     case tsv
+    /// `--xml`: each matched XML element as XML, as written in the
+    /// document; any other value as ``lines`` prints it.
+    case xml
 
     /// Whether the output is JSON, which a `FILE:` prefix would break.
     var isJSON: Bool {
         switch self {
         case .jsonArrays, .prettyJSON: true
-        case .lines, .paths, .csv, .tsv: false
+        case .lines, .paths, .csv, .tsv, .xml: false
         }
     }
 }

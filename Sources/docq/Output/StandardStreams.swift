@@ -80,9 +80,12 @@ struct OutputStream {
     }
 }
 
-/// Writes `text` to standard error at once (diagnostics are not buffered).
-func writeToStandardError(_ text: String) {
+/// Writes `text` to standard error at once (diagnostics are not buffered),
+/// made safe for a terminal first (``Diagnostics/displayable(_:)``) unless
+/// it is docq's own drawing (`asIs`: the progress bar, whose label is made
+/// safe when it is set).
+func writeToStandardError(_ text: String, asIs: Bool = false) {
     var stream = OutputStream.standardError()
-    stream.write(text)
+    stream.write(asIs ? text : Diagnostics.displayable(text))
     stream.flush()
 }

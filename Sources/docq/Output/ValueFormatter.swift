@@ -62,6 +62,18 @@ enum ValueFormatter {
         out.write("\n")
     }
 
+    /// ``writeLine(_:prefix:to:)`` in colour (``Palette``): a container's
+    /// JSON token by token, any other value in its kind's colour.
+    static func writePaintedLine(_ match: Match, prefix: String, to out: inout OutputStream) {
+        out.write(prefix)
+        if let json = jsonBytes(match, pretty: false) {
+            out.write(bytes: Palette.paintedJSON(json))
+        } else {
+            out.write(bytes: Palette.painted(Array(line(match).utf8), Palette.role(of: match)))
+        }
+        out.write("\n")
+    }
+
     /// Writes a leaf whose line is its text exactly (a JSON number, string
     /// without escapes, `true`, `false`, `null`; an XML attribute, text run,
     /// comment or processing instruction, whose text libxml2 decoded to valid

@@ -47,6 +47,32 @@ enum Docq {
         return run
     }
 
+    /// Runs another program (a shell, script(1), a script of the package)
+    /// in `directory` with `environment` added to this process's, standard
+    /// input empty and standard error discarded; returns its status and
+    /// standard output. It is killed after `timeout` seconds.
+    static func runProgram(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:],
+        directory: URL = packageRoot, timeout: TimeInterval = 30
+    ) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let killer = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        killer.cancel()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// A temporary folder for files a test writes, removed by the caller.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-tests-\(UUID().uuidString)")
