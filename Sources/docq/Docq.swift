@@ -105,7 +105,7 @@ enum Main {
         case let explore as Explore:
             return await explore.execute().rawValue
         case let command as SetCommand:
-            return runEdit({ try command.edits() }, command.files, command.target, command)
+            return runEdit({ try command.edits() }, command.inputFiles, command.target, command)
         case let command as DeleteCommand:
             return runEdit({ try command.edits() }, command.files, command.target, command)
         case let command as InsertCommand:

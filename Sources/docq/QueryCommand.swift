@@ -238,7 +238,7 @@ struct QueryRun {
     func run() async -> ExitStatus {
         let query: CompiledQuery
         do {
-            query = try CompiledQuery(command.path, jmespath: command.jmespath, parameters: command.parameters.bindings())
+            query = try CompiledQuery(command.path, jmespath: command.jmespath, parameters: command.parameters.bindings(for: [command.path]))
         } catch let error as QueryError {
             writeToStandardError(diagnostics.text(for: error))
             return .usage

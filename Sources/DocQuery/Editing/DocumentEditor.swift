@@ -91,6 +91,7 @@ public struct DocumentEditor: Sendable {
             source = try EditableSource(bytes: source.original, options: options)
             hasSpans = true
         }
+        let edits = try Edit.resolved(edits, in: source.document).edits
         let patches = source.isXML
             ? try XMLEditPlan.patches(for: edits, in: XMLSource(source))
             : try JSONEditPlan.patches(for: edits, in: JSONSource(source))

@@ -227,10 +227,14 @@ final class JSONTransactionOutput {
         }
         let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
         let source = try EditableSource(bytes: lead + captured + (spreading ? [UInt8(ascii: "]")] : []), options: options)
+        // Computed sets become literal ones, computed once from the candidate.
+        let (parts, origins) = try Edit.resolved(transaction.parts, in: source.document, creating: false)
         func edited(_ layout: JSONLayout) throws -> (bytes: ArraySlice<UInt8>, matches: [Int]) {
-            let (patches, found) = try JSONEditPlan.patches(for: transaction.parts, inPart: JSONSource(source), layout: layout)
+            let (patches, found) = try JSONEditPlan.patches(for: parts, inPart: JSONSource(source), layout: layout)
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
-            return (bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], found)
+            var matches = Array(repeating: 0, count: transaction.parts.count)
+            for (k, count) in found.enumerated() { matches[origins[k]] += count }
+            return (bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], matches)
         }
         var found: [Int] = []
         if variants != nil {
