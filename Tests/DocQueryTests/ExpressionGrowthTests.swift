@@ -12,12 +12,7 @@ import Testing
 
     /// The error `expression` fails to compile with, as JMESPath.
     static func jmesError(_ expression: String) -> QueryError? {
-        do {
-            _ = try JMESPath(expression)
-            return nil
-        } catch {
-            return error
-        }
+        JMESPathErrorTests.compileError(expression)
     }
 
     /// A chain of `count` units after `head`.

@@ -21,29 +21,30 @@ public func fuzzExpressionGrowth(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
         parts.count == 3 ? (parts[0], parts[1], parts[2]) : ("", parts[0], parts.count == 2 ? parts[1] : "")
     guard unit.unicodeScalars.count * count <= 200_000 else { return 0 }
     let expression = prefix + String(repeating: unit, count: count) + suffix
-    let length = expression.unicodeScalars.count
 
-    do {
-        let compiled = try JMESPath(expression)
-        for document in FixedDocuments.all {
-            guard let result = try? compiled.evaluate(on: document) else { continue }
-            _ = result.description
-        }
-    } catch {
-        require(error.range.lowerBound >= 0 && error.range.upperBound <= length + 1,
-                "JMESPath error range \(error.range) outside an expression of \(length) characters")
-        _ = error.description
-    }
-    do {
-        let compiled = try PathQuery(expression)
-        for document in FixedDocuments.all {
-            guard let result = try? compiled.evaluate(on: document) else { continue }
-            _ = result.description
-        }
-    } catch {
-        require(error.range.lowerBound >= 0 && error.range.upperBound <= length + 1,
-                "key path error range \(error.range) outside a path of \(length) characters")
-        _ = error.description
-    }
+    check(expression, language: "JMESPath", compile: { (text) throws(QueryError) in try JMESPath(text) },
+          evaluate: { (compiled, document) throws(QueryError) in try compiled.evaluate(on: document) })
+    check(expression, language: "key path", compile: { (text) throws(QueryError) in try PathQuery(text) },
+          evaluate: { (compiled, document) throws(QueryError) in try compiled.evaluate(on: document) })
     return 0
+}
+
+/// Compiles `expression` in one language: it compiles, or fails with a
+/// range inside it; what compiles runs on each fixed document.
+private func check<Compiled>(
+    _ expression: String, language: String, compile: (String) throws(QueryError) -> Compiled,
+    evaluate: (Compiled, Document) throws(QueryError) -> QueryResult
+) {
+    let length = expression.unicodeScalars.count
+    do {
+        let compiled = try compile(expression)
+        for document in FixedDocuments.all {
+            guard let result = try? evaluate(compiled, document) else { continue }
+            _ = result.description
+        }
+    } catch {
+        require(error.range.lowerBound >= 0 && error.range.upperBound <= length + 1,
+                "\(language) error range \(error.range) outside an expression of \(length) characters")
+        _ = error.description
+    }
 }

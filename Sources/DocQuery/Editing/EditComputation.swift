@@ -59,7 +59,7 @@ extension Edit {
                     }
                     var literal = edit
                     literal.computation = nil
-                    literal.operation = .set(try edit.value(try compiled.get(), on: nil, in: document))
+                    literal.operation = .set(try edit.value(JMESEditComputation(try compiled.get(), on: document), on: nil, in: document))
                     resolved.append(literal)
                 } else {
                     // The plan reports the miss (or, in a part, counts none).
@@ -67,16 +67,15 @@ extension Edit {
                 }
                 continue
             }
+            var computer: JMESEditComputation? = nil
+            if case .expression(let compiled) = computation { computer = JMESEditComputation(try compiled.get(), on: document) }
+            var literal = edit
+            literal.computation = nil
             for target in targets {
-                let node = Node(document: document, index: target)
-                var literal = edit
-                literal.computation = nil
                 literal.pinned = PinnedTarget(node: target, query: query, result: result)
                 switch computation {
-                case .expression(let compiled):
-                    literal.operation = .set(try edit.value(try compiled.get(), on: node, in: document))
-                case .closure(let value):
-                    literal.operation = .set(try value(node))
+                case .expression: literal.operation = .set(try edit.value(computer!, on: target, in: document))
+                case .closure(let value): literal.operation = .set(try value(Node(document: document, index: target)))
                 }
                 resolved.append(literal)
             }
@@ -84,20 +83,21 @@ extension Edit {
         return (resolved, origins)
     }
 
-    /// What `expression` computes for `match` (`nil`: a missing value, on
-    /// which it is computed from `null`), with `$` the document's root.
-    private func value(_ expression: JMESPath, on match: Node?, in document: Document) throws -> EditValue {
+    /// What `computer` computes for the node at `match` (`nil`: a missing
+    /// value, on which it is computed from `null`).
+    private func value(_ computer: JMESEditComputation, on match: UInt32?, in document: Document) throws -> EditValue {
+        let node = match.map { Node(document: document, index: $0) }
         let computed: EditValue.Content?
         do {
-            computed = try expression.editContent(on: match, in: document)
+            computed = try computer.content(for: match)
         } catch {
             var located = error
-            located.message += " (computing the value for \(Self.describe(match)))"
+            located.message += " (computing the value for \(Self.describe(node)))"
             throw located
         }
         guard let computed else {
             throw EditFailure.invalid(
-                self, "'\(expression)' yields nothing (null) for \(Self.describe(match)); to write null, set it to null")
+                self, "'\(computer.expression)' yields nothing (null) for \(Self.describe(node)); to write null, set it to null")
         }
         return EditValue(content: computed)
     }

@@ -1,14 +1,24 @@
-/// Computing an edit's value (``Edit/set(_:computedBy:parameters:)``).
-extension JMESPath {
-    /// The value the expression computes for `match` (`nil`: on `null`),
-    /// with `$` the root of `document` and arithmetic decimal and exact
-    /// (``ExactArithmetic``), as an edit writes it; `nil` when it is `null`.
-    func editContent(on match: Node?, in document: Document) throws(QueryError) -> EditValue.Content? {
+/// An expression computing edit values (``Edit/set(_:computedBy:parameters:)``)
+/// on one document: one evaluator for every match, with `$` the document's
+/// root and arithmetic decimal and exact (``ExactArithmetic``).
+struct JMESEditComputation {
+    let expression: JMESPath
+    private let evaluator: JMESEvaluator
+
+    init(_ expression: JMESPath, on document: Document) {
+        self.expression = expression
+        let program = expression.program
         let keyIDs = program.keys.isEmpty ? [] : program.keyIDs.ids(of: program.keys, in: document.table.names)
         var evaluator = JMESEvaluator(document: document, program: program, keyIDs: keyIDs)
         evaluator.exactArithmetic = true
         if program.usesScope { evaluator.scope = JMESScope(root: .node(evaluator.rootIndex)) }
-        let value = try evaluator.evaluate(program.expression, match.map { .node($0.index) } ?? .null)
+        self.evaluator = evaluator
+    }
+
+    /// The value computed for the node at `match` (`nil`: from `null`), as
+    /// an edit writes it; `nil` when it is `null`.
+    func content(for match: UInt32?) throws(QueryError) -> EditValue.Content? {
+        let value = try evaluator.evaluate(expression.program.expression, match.map { .node($0) } ?? .null)
         if evaluator.isNull(value) { return nil }
         return evaluator.editContent(value)
     }
