@@ -10,9 +10,9 @@
 // - FuzzSupport: the checks the harnesses share (round trips, the fixed
 //   documents paths are evaluated on).
 // - FuzzJSON, FuzzXML, FuzzEncodings, FuzzPathCompile, FuzzPathEvaluate,
-//   FuzzJMESPath, FuzzStream, FuzzEdit: one harness each; `scripts/fuzz`
-//   calls them json, xml, encodings, path-compile, path-evaluate, jmespath,
-//   stream, edit.
+//   FuzzJMESPath, FuzzStream, FuzzEdit, FuzzExpressionGrowth: one harness
+//   each; `scripts/fuzz` calls them json, xml, encodings, path-compile,
+//   path-evaluate, jmespath, stream, edit, expression-growth.
 
 import PackageDescription
 
@@ -25,7 +25,7 @@ let docQueryPackage = URL(fileURLWithPath: #filePath)
 
 let harnesses = [
     "FuzzJSON", "FuzzXML", "FuzzEncodings", "FuzzPathCompile", "FuzzPathEvaluate", "FuzzJMESPath", "FuzzStream",
-    "FuzzEdit",
+    "FuzzEdit", "FuzzExpressionGrowth",
 ]
 
 let package = Package(

@@ -125,7 +125,7 @@ enum Main {
         case let explore as Explore:
             return await explore.execute().rawValue
         case let command as SetCommand:
-            return runEdit({ try command.edits() }, command.files, command.target, command, operands: ["PATH": command.path, "VALUE": command.value])
+            return runEdit({ try command.edits() }, command.inputFiles, command.target, command, operands: command.operands)
         case let command as DeleteCommand:
             return runEdit({ try command.edits() }, command.files, command.target, command, operands: ["PATH": command.path])
         case let command as InsertCommand:

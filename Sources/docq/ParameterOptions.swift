@@ -1,5 +1,11 @@
 import ArgumentParser
 import DocQuery
+import DocTree
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `--arg NAME TEXT` and `--argjson NAME JSON` (jq's names): values bound
 /// to `$NAME` in a key path's filters or a JMESPath expression, never read
@@ -58,7 +64,11 @@ struct ParameterOptions: ParsableArguments {
     /// - Throws: `ValidationError` for a name that is not one (letters,
     ///   digits and `_`, not starting with a digit), a name bound twice, or
     ///   an `--argjson` value that is not JSON (with the parser's message).
-    func bindings() throws -> [String: (any Sendable)?] {
+    ///
+    /// `$ENV` is the environment, as an object of strings (jq's `$ENV`),
+    /// bound when one of `texts` (the paths and expressions the values are
+    /// for) reads it and no option binds the name `ENV`.
+    func bindings(for texts: [String] = []) throws -> [String: (any Sendable)?] {
         var bound: [String: (any Sendable)?] = [:]
         func bind(_ option: String, _ pair: String, _ value: (String) throws -> (any Sendable)?) throws {
             guard let equals = pair.firstIndex(of: "=") else {
@@ -85,7 +95,16 @@ struct ParameterOptions: ParsableArguments {
                 }
             }
         }
+        if bound["ENV"] == nil, texts.contains(where: { $0.contains("$ENV") }) { bound["ENV"] = Self.environment() }
         return bound
+    }
+
+    /// The environment as a JSON object's node: each variable a string member.
+    static func environment() -> Node {
+        let members = ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }
+            .map { JSONWriter.quoted($0.key) + ":" + JSONWriter.quoted($0.value) }
+        // Quoted names and values make an object that loads.
+        return try! Document(string: "{" + members.joined(separator: ",") + "}", options: LoadOptions(format: .json)).root
     }
 
     /// Whether any value is bound.

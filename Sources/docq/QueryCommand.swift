@@ -244,7 +244,7 @@ struct QueryRun {
     func run() async -> ExitStatus {
         let query: CompiledQuery
         do {
-            query = try CompiledQuery(path, jmespath: command.jmespath, parameters: command.parameters.bindings())
+            query = try CompiledQuery(path, jmespath: command.jmespath, parameters: command.parameters.bindings(for: [path]))
         } catch let error as QueryError {
             writeToStandardError(diagnostics.text(for: error))
             return ExitStatus(compiling: error)

@@ -101,14 +101,17 @@ public struct DocumentEditor: Sendable {
             source = try EditableSource(bytes: source.original, options: options)
             hasSpans = true
         }
+        // Computed sets become literal ones, each computed from the document as it is.
+        let (resolved, origins) = try Edit.resolved(edits, in: source.document, creating: creatingMissing)
         let patches: Patches
-        let summary: EditSummary
+        var summary: EditSummary
         if source.isXML {
-            patches = try XMLEditPlan.patches(for: edits, in: XMLSource(source))
-            summary = EditSummary(edits, matches: try edits.map { try $0.targets(in: source.document).targets.count })
+            patches = try XMLEditPlan.patches(for: resolved, in: XMLSource(source))
+            summary = EditSummary(resolved, matches: try resolved.map { try $0.targets(in: source.document).targets.count })
         } else {
-            (patches, summary) = try JSONEditPlan.patches(for: edits, in: JSONSource(source), creating: creatingMissing)
+            (patches, summary) = try JSONEditPlan.patches(for: resolved, in: JSONSource(source), creating: creatingMissing)
         }
+        summary.matches = EditSummary.matches(summary.matches, foldedInto: edits.count, by: origins)
         let edited = try source.patched(patches.ordered, escape: source.isXML ? Self.xmlEscape : Self.jsonEscape)
         do {
             source = try EditableSource(bytes: edited, options: options, recordsSpans: false)

@@ -10,6 +10,7 @@ extension Edit {
     ///   when the path selects a computed value (`@count`, `_string`), which
     ///   no edit can change.
     func targets(in document: Document) throws -> (targets: [UInt32], query: PathQuery, result: QueryResult) {
+        if let pinned { return ([pinned.node], pinned.query, pinned.result) }
         let query = try self.query ?? PathQuery(path, parameters: parameters)
         let result = try query.evaluate(on: document)
         var targets: [UInt32] = []

@@ -33,17 +33,74 @@ public struct Edit: Sendable {
     /// The key path this edit addresses, as written.
     public let path: String
     let parameters: [String: (any Sendable)?]
-    let operation: Operation
+    var operation: Operation
     /// The compiled path, when it is not ``path`` compiled on its own: a
     /// streamed edit applies the rest of a path to each value its prefix
     /// reaches (see `JSONStreamedTransaction`).
     var query: PathQuery? = nil
+    /// How a computed set finds each match's value; its operation is then
+    /// a placeholder that ``resolved(in:)`` replaces, per match, before any
+    /// edit plan sees the edit.
+    var computation: EditComputation? = nil
+    /// The one node this edit applies to: a match of a computed set,
+    /// resolved (its value is the operation's).
+    var pinned: PinnedTarget? = nil
 
     /// Replaces each value `path` matches with `value`. When nothing
     /// matches and the path is keys only (`a.b.c`), the missing members are
     /// created on the way, as jq's `setpath` does.
     public static func set(_ path: String, to value: EditValue, parameters: [String: (any Sendable)?] = [:]) -> Edit {
         Edit(path: path, parameters: parameters, operation: .set(value))
+    }
+
+    /// Replaces each value `path` matches with what the JMESPath
+    /// (Community) `expression` computes from it, as jq's `path |= f` does:
+    /// in the expression, `@` is the matched value, `$` the whole document,
+    /// and `$name` a value of `parameters` (which the path may use too).
+    ///
+    /// ```swift
+    /// try editor.apply(.set("items[*].price", computedBy: "@ * `1.1`"))
+    /// try editor.apply(.set("fullName", computedBy: "join(' ', [$.first, $.last])"))
+    /// ```
+    ///
+    /// Every match is computed from the document as it was before the
+    /// transaction, then written as a literal set writes its value: a node
+    /// of the document as it is written there (numbers keep their
+    /// spelling), strings quoted and escaped, objects and arrays laid out
+    /// like their neighbours. Arithmetic is decimal and exact, with `@sum`'s
+    /// limits (38 significant digits), so `19.99 * 1.1` is `21.989`. When a
+    /// keys-only path (`a.b.c`) matches nothing, the expression is computed
+    /// on `null` and its value created there, as a literal set creates one.
+    ///
+    /// The expression is compiled when the edit applies: a malformed one
+    /// throws then, with a caret under the problem. A match for which it
+    /// yields `null` (nothing), or a value its place cannot hold (an object
+    /// for an XML attribute), fails the transaction with an
+    /// ``QueryError/Kind-swift.struct/invalidEdit`` that names the match.
+    public static func set(_ path: String, computedBy expression: String, parameters: [String: (any Sendable)?] = [:]) -> Edit {
+        var edit = Edit(path: path, parameters: parameters, operation: .set(.null))
+        edit.computation = .expression(Result { () throws(QueryError) in try JMESPath(expression, parameters: parameters) })
+        return edit
+    }
+
+    /// Replaces each value `path` matches with what `value` returns for it.
+    ///
+    /// `value` is called once per match, with the matched node of the
+    /// document as it was before the transaction, before anything is
+    /// written; what it throws fails the transaction, and nothing changes.
+    ///
+    /// ```swift
+    /// try editor.apply(.set("release.version") { match in
+    ///     EditValue(bumpPatch(match.string ?? "0.0.0"))
+    /// })
+    /// ```
+    public static func set(
+        _ path: String, parameters: [String: (any Sendable)?] = [:],
+        computedBy value: @escaping @Sendable (Node) throws -> EditValue
+    ) -> Edit {
+        var edit = Edit(path: path, parameters: parameters, operation: .set(.null))
+        edit.computation = .closure(value)
+        return edit
     }
 
     /// Inserts `value` into each container `path` matches: into an array

@@ -10,18 +10,25 @@ enum EditFailure {
 
     /// The edit cannot apply to what it matched.
     static func invalid(_ edit: Edit, _ reason: String) -> QueryError {
-        QueryError(.invalidEdit, "cannot \(edit.verb) '\(edit.path)': \(reason)", path: edit.path, range: 0..<edit.path.count)
+        QueryError(.invalidEdit, "cannot \(edit.verb) '\(edit.path)'\(edit.computedMatch): \(reason)", path: edit.path, range: 0..<edit.path.count)
     }
 
     /// Two edits (or two matches of one) touch the same bytes.
     static func conflict(_ edit: Edit, _ reason: String) -> QueryError {
         QueryError(
-            .conflictingEdits, "cannot \(edit.verb) '\(edit.path)': \(reason); edits whose targets overlap are rejected",
+            .conflictingEdits, "cannot \(edit.verb) '\(edit.path)'\(edit.computedMatch): \(reason); edits whose targets overlap are rejected",
             path: edit.path, range: 0..<edit.path.count)
     }
 }
 
 extension Edit {
+    /// For one match of a computed set: which, for messages (` for the
+    /// match at items[3].price`); empty for any other edit.
+    var computedMatch: String {
+        guard let pinned else { return "" }
+        return " for " + Edit.describe(Node(document: pinned.result.document, index: pinned.node))
+    }
+
     /// The operation's name, for messages.
     var verb: String {
         switch operation {

@@ -111,6 +111,7 @@ extension JMESEvaluator {
     func arithmetic(_ operation: JMESArithmetic, _ left: JMESValue, _ right: JMESValue, range: Range<Int>)
         throws(QueryError) -> JMESValue
     {
+        if exactArithmetic { return try exactly(operation, left, right, range: range) }
         let a = try operand(left, of: operation.rawValue, range: range)
         let b = try operand(right, of: operation.rawValue, range: range)
         let result: Double
@@ -138,8 +139,43 @@ extension JMESEvaluator {
         return .number(result)
     }
 
+    /// ``arithmetic(_:_:_:range:)`` in decimal (``ExactArithmetic``), for
+    /// an edit's computed value.
+    private func exactly(_ operation: JMESArithmetic, _ left: JMESValue, _ right: JMESValue, range: Range<Int>)
+        throws(QueryError) -> JMESValue
+    {
+        let a = try exactOperand(left, of: operation.rawValue, range: range)
+        let b = try exactOperand(right, of: operation.rawValue, range: range)
+        if b == 0, operation == .divide || operation == .modulo || operation == .integerDivide {
+            throw error(.notANumber, "'\(operation.rawValue)' divides by zero", range)
+        }
+        guard let result = ExactArithmetic.apply(operation, a, b) else {
+            throw error(
+                .notANumber,
+                "'\(operation.rawValue)' cannot compute \(a) \(operation.rawValue) \(b) exactly: the result would need more "
+                    + "than 38 significant digits, or a power of ten outside -128 to 127", range)
+        }
+        return .decimal(result)
+    }
+
+    private func exactOperand(_ value: JMESValue, of operation: String, range: Range<Int>) throws(QueryError) -> Decimal {
+        guard let exact = exactNumber(value) else {
+            throw error(.notANumber, "'\(operation)' needs numbers, got \(type(of: value).rawValue)", range)
+        }
+        guard let decimal = exact.decimalValue else {
+            throw error(
+                .notANumber, "'\(operation)' cannot read \(jsonString(value)) exactly: it has more than 38 significant digits, "
+                    + "or a power of ten outside -128 to 127", range)
+        }
+        return decimal
+    }
+
     /// `-operand` or `+operand`.
     func unary(negates: Bool, _ value: JMESValue, range: Range<Int>) throws(QueryError) -> JMESValue {
+        if exactArithmetic {
+            let number = try exactOperand(value, of: negates ? "-" : "+", range: range)
+            return .decimal(negates ? -number : number)
+        }
         let number = try operand(value, of: negates ? "-" : "+", range: range)
         return .number(negates ? -number : number)
     }

@@ -78,6 +78,8 @@ extension JMESEvaluator {
         switch function {
         case .findFirst, .findLast, .lower, .padLeft, .padRight, .replace, .split, .trim, .trimLeft, .trimRight, .upper:
             return try callStringFunction(JMESCall(evaluator: self, function: function, arguments: arguments, range: range))
+        case .deepMerge, .regexMatch, .regexReplace, .regexTest:
+            return try callExtensionFunction(JMESCall(evaluator: self, function: function, arguments: arguments, range: range))
         case .fromItems, .groupBy, .items, .zip:
             return try callCollectionFunction(JMESCall(evaluator: self, function: function, arguments: arguments, range: range))
         case .abs:

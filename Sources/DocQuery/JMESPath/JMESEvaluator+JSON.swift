@@ -16,6 +16,8 @@ extension JMESEvaluator {
             out.append(contentsOf: (bool ? "true" : "false").utf8)
         case .number(let number):
             out.append(contentsOf: Self.numberText(number).utf8)
+        case .decimal(let exact):
+            out.append(contentsOf: exact.description.utf8)
         case .string(let string):
             out.append(contentsOf: JSONWriter.quoted(string).utf8)
         case .node(let index):

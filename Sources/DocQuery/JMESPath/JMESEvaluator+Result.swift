@@ -35,6 +35,11 @@ extension JMESEvaluator {
                 document: document, items: OneOrMany(one: UInt32(truncatingIfNeeded: nodes.count)),
                 computed: OneOrMany(one: .number(computed)), isToMany: false, origin: origin)
         }
+        if case .decimal(let exact) = value {
+            return QueryResult(
+                document: document, items: OneOrMany(one: UInt32(truncatingIfNeeded: nodes.count)),
+                computed: OneOrMany(one: .number(.decimal(exact))), isToMany: false, origin: origin)
+        }
         if case .string(let text) = value {
             return QueryResult(
                 document: document, items: OneOrMany(one: UInt32(truncatingIfNeeded: nodes.count)),

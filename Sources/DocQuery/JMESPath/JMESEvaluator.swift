@@ -20,6 +20,9 @@ struct JMESEvaluator {
     /// `$` and the variables in scope (JMESPath Community); `nil` when the
     /// expression reads neither, so that most evaluations allocate nothing.
     var scope: JMESScope? = nil
+    /// Whether arithmetic is decimal and exact (``ExactArithmetic``), as it
+    /// is when an edit's value is computed, rather than JMESPath's doubles.
+    var exactArithmetic = false
 
     init(document: __shared Document, program: __shared JMESProgram, keyIDs: [UInt32]) {
         self.document = document

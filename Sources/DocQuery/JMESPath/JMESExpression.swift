@@ -11,18 +11,23 @@ final class JMESProgram: Sendable {
     /// Whether the expression reads `$` or a variable, so that an
     /// evaluation needs a ``JMESScope`` (the others need none and allocate none).
     let usesScope: Bool
+    /// Whether the expression reads `$`.
+    let readsRoot: Bool
     /// The keys' name ids in the last document evaluated on.
     let keyIDs = KeyIDCache()
+    /// The regular expressions the expression's functions met, compiled.
+    let patterns = TextPatternCache()
     /// The values bound to `$name`, written out (`""` when none), so that
     /// two expressions are equal only when they bind the same values.
     let bound: String
 
-    init(source: String, expression: JMESExpression, keys: [String], usesScope: Bool, bound: String = "") {
+    init(source: String, expression: JMESExpression, keys: [String], usesScope: Bool, readsRoot: Bool, bound: String = "") {
         self.source = source
         self.expression = expression
         self.keys = keys
         self.textSlot = keys.firstIndex(of: ReservedKey.string)
         self.usesScope = usesScope
+        self.readsRoot = readsRoot
         self.bound = bound
     }
 }

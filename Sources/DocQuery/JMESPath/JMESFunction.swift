@@ -1,5 +1,6 @@
 /// The built-in functions: the JMESPath specification's, then JMESPath
-/// Community's (string, grouping and pair functions).
+/// Community's (string, grouping and pair functions), then docq's own
+/// extensions (a deep merge and regular expressions).
 enum JMESFunction: String, Sendable, CaseIterable {
     case abs, avg, ceil, contains, floor, join, keys, length, map, max, merge, min, reverse, sort, sum, type, values
     case endsWith = "ends_with"
@@ -21,6 +22,11 @@ enum JMESFunction: String, Sendable, CaseIterable {
     case padRight = "pad_right"
     case trimLeft = "trim_left"
     case trimRight = "trim_right"
+    // docq's extensions (docs/JMESPath.md, "docq's extensions").
+    case deepMerge = "deep_merge"
+    case regexMatch = "regex_match"
+    case regexReplace = "regex_replace"
+    case regexTest = "regex_test"
 
     /// The least number of arguments, and the most (`nil` when any number
     /// more may follow).
@@ -30,7 +36,9 @@ enum JMESFunction: String, Sendable, CaseIterable {
             .toArray, .toNumber, .toString, .fromItems, .items, .lower, .upper:
             (1, 1)
         case .contains, .endsWith, .join, .map, .maxBy, .minBy, .sortBy, .startsWith, .groupBy: (2, 2)
-        case .merge, .notNull, .zip: (1, nil)
+        case .merge, .notNull, .zip, .deepMerge: (1, nil)
+        case .regexMatch, .regexTest: (2, 2)
+        case .regexReplace: (3, 3)
         case .trim, .trimLeft, .trimRight: (1, 2)
         case .padLeft, .padRight, .split: (2, 3)
         case .findFirst, .findLast: (2, 4)
@@ -45,6 +53,22 @@ enum JMESFunction: String, Sendable, CaseIterable {
             .padLeft, .padRight, .trimLeft, .trimRight:
             true
         default: false
+        }
+    }
+
+    /// Whether the function is one of docq's extensions, in neither edition.
+    var isExtension: Bool {
+        switch self {
+        case .deepMerge, .regexMatch, .regexReplace, .regexTest: true
+        default: false
+        }
+    }
+
+    /// The argument that is a regular expression, for the functions that take one.
+    var patternArgument: Int? {
+        switch self {
+        case .regexMatch, .regexReplace, .regexTest: 1
+        default: nil
         }
     }
 

@@ -91,6 +91,8 @@ struct JMESLexer {
             var token = JMESToken(kind: .literal, range: start..<position)
             if let value = Self.jsonValue(body) {
                 token.literal = value
+            } else if Self.isTooDeep(body) {
+                throw error(.nestingTooDeep, "the literal is nested more than \(JMESParser.maxDepth) levels deep", start..<position)
             } else if let value = Self.jsonValue("\"" + String(body.drop(while: { $0 == " " })) + "\""), case .string = value {
                 token.literal = value
             } else {
@@ -170,8 +172,27 @@ struct JMESLexer {
     }
 
     /// `text` parsed as strict JSON into a built value, or `nil` when it is not JSON.
+    /// The value a JSON text holds, or `nil` when it is not JSON or is
+    /// nested more than ``JMESParser/maxDepth`` levels deep (a literal
+    /// becomes a built value, which evaluation walks recursively).
     static func jsonValue(_ text: String) -> JMESValue? {
-        guard let document = try? Document(data: Data(text.utf8), options: LoadOptions(format: .json)) else { return nil }
+        guard let document = try? Document(data: Data(text.utf8), options: literalOptions) else { return nil }
         return JMESValue.built(from: document.root)
+    }
+
+    /// Whether `text` is JSON only too deeply nested for a literal.
+    static func isTooDeep(_ text: String) -> Bool {
+        do {
+            _ = try Document(data: Data(text.utf8), options: literalOptions)
+            return false
+        } catch {
+            return error.kind == .nestingTooDeep
+        }
+    }
+
+    private static var literalOptions: LoadOptions {
+        var options = LoadOptions(format: .json)
+        options.maxDepth = JMESParser.maxDepth
+        return options
     }
 }

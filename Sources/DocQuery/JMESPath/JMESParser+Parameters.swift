@@ -16,12 +16,12 @@ extension JMESParser {
         case .bool(let flag): return .bool(flag)
         case .null: return .null
         case .node(let node):
-            switch node.document.format {
-            case .json: return JMESValue.built(from: node)
-            case .xml:
-                guard let value = JMESLexer.jsonValue(node.jsonString(pretty: false)) else { return .null }
-                return value
+            // Through the literal reader, so that a value nested too deep
+            // to evaluate is refused as a literal is.
+            guard let value = JMESLexer.jsonValue(node.jsonString(pretty: false)) else {
+                throw unbound("$\(token.text) is bound to a value nested more than \(JMESParser.maxDepth) levels deep")
             }
+            return value
         }
     }
 }

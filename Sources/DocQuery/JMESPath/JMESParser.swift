@@ -2,8 +2,12 @@
 /// that follows the specification's binding powers (see
 /// ``JMESToken/bindingPower``) and jmespath.py's grammar decisions.
 ///
-/// Recursion is bounded: expressions nested deeper than ``maxDepth`` are a
-/// syntax error, so a hostile expression cannot overflow the stack.
+/// Recursion is bounded: an expression whose tree would be more than
+/// ``maxDepth`` levels deep is a syntax error, so a hostile expression can
+/// overflow neither the parser's stack nor the evaluator's (which recurses
+/// once per level). Brackets and parentheses count, and so does each link
+/// of a chain (`a | b | c`, `a[0][0]`, `a || b || c`, `1 + 2 + 3`), since
+/// each one wraps what is on its left.
 struct JMESParser {
     static let maxDepth = 256
     /// Projections stop at tokens binding less than this.
@@ -18,11 +22,17 @@ struct JMESParser {
     private let tokens: [JMESToken]
     private var position = 0
     private var depth = 0
+    /// The height of the deepest tree parsed so far inside the current
+    /// ``parseExpression(_:)`` call (its children's), which it adds its
+    /// own levels to.
+    private var childHeight = 0
     /// The distinct identifiers, in slot order.
     private(set) var keys: [String] = []
     private var slotOfKey: [String: Int] = [:]
     /// Whether the expression reads `$` or a variable (JMESPath Community).
     private(set) var usesScope = false
+    /// Whether the expression reads `$`, the value the evaluation started on.
+    private(set) var readsRoot = false
     /// The values `$name` stands for; `nil` when none were given.
     let parameters: PathParameters?
     /// The variables of the `let`s being parsed, innermost last: a `$name`
@@ -96,15 +106,35 @@ struct JMESParser {
         guard depth <= Self.maxDepth else {
             throw error(.nestingTooDeep, "expression nested more than \(Self.maxDepth) levels deep", current.range)
         }
+        let outerHeight = childHeight
+        childHeight = 0
         let token = current
         advance()
         var left = try prefix(token)
+        var height = childHeight + 1
+        try checkHeight(height, at: token)
         while bindingPower < current.bindingPower {
             let token = current
             advance()
+            childHeight = 0
             left = try infix(token, left)
+            // A dotted field chain (`a.b.c`) stays one flat node; anything
+            // else wraps `left` (and what the right side built) in a new one.
+            if case .fields = left { continue }
+            height = max(height, childHeight) + 1
+            try checkHeight(height, at: token)
         }
+        childHeight = max(outerHeight, height)
         return left
+    }
+
+    /// Refuses a tree `height` levels high, pointing at the token that made it so.
+    private func checkHeight(_ height: Int, at token: JMESToken) throws(QueryError) {
+        guard height > Self.maxDepth else { return }
+        throw error(
+            .nestingTooDeep,
+            "expression nested more than \(Self.maxDepth) levels deep (each link of a chain such as "
+                + "'a | b | c', 'a[0][0]' or 'a || b' is one level)", token.range)
     }
 
     /// The "nud" rules: a token that starts an expression.
@@ -151,6 +181,7 @@ struct JMESParser {
             return .current
         case .root:
             usesScope = true
+            readsRoot = true
             return .root
         case .variable:
             // A `let` around this point binds the name; otherwise it is a
@@ -336,6 +367,11 @@ struct JMESParser {
             guard current.kind == .variable else {
                 throw error(.unexpectedToken, "expected a variable ($name) in 'let', found \(current.spelling)", current.range)
             }
+            // Each binding chains a scope onto the last, which evaluation
+            // makes and frees one by one: they are capped as levels are.
+            guard letNames.count + names.count < Self.maxDepth else {
+                throw error(.nestingTooDeep, "more than \(Self.maxDepth) variables are bound at once", current.range)
+            }
             names.append(current.text)
             advance()
             guard current.kind == .assign else {
@@ -413,6 +449,12 @@ struct JMESParser {
         }
         if let problem = function.arityProblem(arguments.count) {
             throw error(.invalidArity, problem, range)
+        }
+        // A pattern written in the expression is checked now, not per element.
+        if let position = function.patternArgument, case .literal(.string(let pattern)) = arguments[position],
+            case .failure(let problem) = TextPattern.compile(pattern)
+        {
+            throw error(.invalidValue, "\(function.rawValue)() argument \(position + 1): \(problem.message)", range)
         }
         return .function(function, arguments, range: range)
     }

@@ -38,6 +38,6 @@ extension JMESPath {
         var parser = try JMESParser(expression, parameters: bindings)
         let tree = try parser.parse()
         self.program = JMESProgram(
-            source: expression, expression: tree, keys: parser.keys, usesScope: parser.usesScope, bound: bindings.identity)
+            source: expression, expression: tree, keys: parser.keys, usesScope: parser.usesScope, readsRoot: parser.readsRoot, bound: bindings.identity)
     }
 }

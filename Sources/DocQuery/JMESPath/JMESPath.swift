@@ -33,7 +33,7 @@ public struct JMESPath: Sendable, Hashable, CustomStringConvertible {
     public init(_ expression: String) throws(QueryError) {
         var parser = try JMESParser(expression)
         let tree = try parser.parse()
-        self.program = JMESProgram(source: expression, expression: tree, keys: parser.keys, usesScope: parser.usesScope)
+        self.program = JMESProgram(source: expression, expression: tree, keys: parser.keys, usesScope: parser.usesScope, readsRoot: parser.readsRoot)
     }
 
     /// Evaluates the expression on the document's root (the root element

@@ -23,7 +23,7 @@ extension JMESEvaluator {
         switch value {
         case .null: return .null
         case .bool: return .boolean
-        case .number: return .number
+        case .number, .decimal: return .number
         case .string: return .string
         case .array, .repeated, .nodes: return .array
         case .object: return .object
@@ -242,6 +242,7 @@ extension JMESEvaluator {
     /// The value of a number, or `nil`.
     func number(_ value: JMESValue) -> Double? {
         if case .number(let number) = value { return number }
+        if case .decimal(let exact) = value { return Double(exact.description) }
         guard case .node = value else { return nil }
         // Through `document.table`, not a copy of the array, which would retain it.
         return document.table.text.withUnsafeBufferPointer { number(value, text: $0) }
@@ -253,6 +254,7 @@ extension JMESEvaluator {
     func number(_ value: JMESValue, text: UnsafeBufferPointer<UInt8>) -> Double? {
         switch value {
         case .number(let number): return number
+        case .decimal(let exact): return Double(exact.description)
         case .node(let raw):
             let record = nodes[Int(resolved(raw))]
             guard record.kind == .number else { return nil }
@@ -273,6 +275,8 @@ extension JMESEvaluator {
             guard number.isFinite else { return nil }
             var text = "\(number)"
             return text.withUTF8 { NumberText.exact(from: $0) }
+        case .decimal(let exact):
+            return ExactNumber(exact)
         case .node(let raw):
             let record = nodes[Int(resolved(raw))]
             guard record.kind == .number else { return nil }
@@ -286,7 +290,7 @@ extension JMESEvaluator {
         switch value {
         case .null: return false
         case .bool(let bool): return bool
-        case .number, .expression, .repeated: return true
+        case .number, .decimal, .expression, .repeated: return true
         case .string(let string): return !string.isEmpty
         case .array(let elements): return !elements.isEmpty
         case .nodes(let list): return !list.isEmpty

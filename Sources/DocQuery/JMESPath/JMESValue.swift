@@ -15,6 +15,9 @@ enum JMESValue: Sendable {
     case null
     case bool(Bool)
     case number(Double)
+    /// A number computed exactly, in decimal: what arithmetic gives when
+    /// the evaluation computes an edit's value (``JMESEvaluator/exactArithmetic``).
+    case decimal(Decimal)
     case string(String)
     /// A node, seen through the JSON view (``JMESTreeView``).
     case node(UInt32)

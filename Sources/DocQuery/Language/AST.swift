@@ -71,4 +71,7 @@ enum Literal: Sendable {
 
 enum ComparisonOperator: Sendable {
     case equal, notEqual, less, lessEqual, greater, greaterEqual
+    /// `=~ 'pattern'`: the left side's text matches the regular expression
+    /// somewhere (docq's extension).
+    case matches(TextPattern)
 }

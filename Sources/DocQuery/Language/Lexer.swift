@@ -53,6 +53,7 @@ struct Lexer {
         case ">": return peek(1) == "=" ? single(.greaterEqual, length: 2) : single(.greater)
         case "=":
             if peek(1) == "=" { return single(.equal, length: 2) }
+            if peek(1) == "~" { return single(.matches, length: 2) }
             throw error(.unexpectedCharacter, "unexpected '=' (did you mean '=='?)", start..<start + 1)
         case "&":
             if peek(1) == "&" { return single(.and, length: 2) }

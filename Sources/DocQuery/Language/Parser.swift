@@ -17,14 +17,20 @@
 /// ```
 ///
 /// Recursion happens only for filters and parentheses, whose nesting is
-/// capped at ``maxNesting``.
+/// capped at ``maxNesting``, and a chain of `||` or `&&` nests each link
+/// in the next (evaluated recursively), so a path holds at most
+/// ``maxLinks`` of them.
 struct Parser {
     /// The deepest nesting of filters and parentheses accepted.
     static let maxNesting = 32
+    /// The most `||` and `&&` a path may hold, in all its filters.
+    static let maxLinks = 256
 
     private var lexer: Lexer
     private var token: Token
     private var nesting = 0
+    /// The `||` and `&&` read so far.
+    private var links = 0
     private(set) var keys: [String] = []
     /// Slots by key bytes: `"cafe\u{301}"` and `"caf\u{E9}"` are two keys,
     /// as they are two names in a document (`String` equality would merge them).
@@ -228,6 +234,7 @@ struct Parser {
     private mutating func parseOr() throws(QueryError) -> FilterExpression {
         var left = try parseAnd()
         while token.kind == .or {
+            try countLink()
             try advance(.expression)
             left = .or(left, try parseAnd())
         }
@@ -237,6 +244,7 @@ struct Parser {
     private mutating func parseAnd() throws(QueryError) -> FilterExpression {
         var left = try parseUnary()
         while token.kind == .and {
+            try countLink()
             try advance(.expression)
             left = .and(left, try parseUnary())
         }
@@ -271,11 +279,53 @@ struct Parser {
             case .lessEqual: op = .lessEqual
             case .greater: op = .greater
             case .greaterEqual: op = .greaterEqual
+            case .matches: return .comparison(left, try parsePattern(), .literal(.null))
             default: return .test(left)
             }
             try advance(.expression)
             let right = try parseOperand()
             return .comparison(left, op, right)
+        }
+    }
+
+    /// `$name.key.key…` on a bound object (`$ENV.HOME`): the member the
+    /// keys reach, or `null` when one is missing, as jq's `$ENV.NAME` is.
+    /// The current token is `$name`; it is left on the last key.
+    private mutating func boundMember(of object: Node, named name: String) throws(QueryError) -> Node? {
+        var current: Node? = object
+        try advance(.expression)
+        while token.kind == .dot {
+            try advance(.expression)
+            guard case .key(let key, _) = token.kind else {
+                throw error(.expectedKey, "expected a member name after '$\(name).', found \(token.quotedDescription)")
+            }
+            current = current?.children(named: key).first
+            var following = lexer
+            guard (try? following.next(.expression))?.kind == .dot else { break }
+            try advance(.expression)
+        }
+        return current
+    }
+
+    /// The `'pattern'` after `=~` (the current token), compiled.
+    private mutating func parsePattern() throws(QueryError) -> ComparisonOperator {
+        try advance(.expression)
+        let range = token.range
+        let operand = try parseOperand()
+        guard case .literal(.string(let source, _)) = operand else {
+            throw error(.expectedOperand, "'=~' takes a regular expression in quotes: [?name =~ '^a']")
+        }
+        switch TextPattern.compile(source) {
+        case .success(let pattern): return .matches(pattern)
+        case .failure(let problem): throw error(.invalidValue, problem.message, range)
+        }
+    }
+
+    /// Counts the `||` or `&&` under the cursor against ``maxLinks``.
+    private mutating func countLink() throws(QueryError) {
+        links += 1
+        if links > Self.maxLinks {
+            throw error(.nestingTooDeep, "a path holds more than \(Self.maxLinks) '||' and '&&' in its filters")
         }
     }
 
@@ -292,8 +342,13 @@ struct Parser {
 
     private mutating func parseOperand() throws(QueryError) -> Operand {
         if let parameters, case .key(let key, bare: true) = token.kind, key.hasPrefix("$"), key.count > 1 {
-            token.kind = try parameters.token(for: String(key.dropFirst())) { message in
-                error(.expectedOperand, message)
+            let name = String(key.dropFirst())
+            let fail = { (message: String) in error(.expectedOperand, message) }
+            var following = lexer
+            if (try? following.next(.expression))?.kind == .dot, case .node(let object) = try parameters.value(for: name, error: fail) {
+                token.kind = try parameters.token(for: try boundMember(of: object, named: name), name: name, error: fail)
+            } else {
+                token.kind = try parameters.token(for: name, error: fail)
             }
         }
         switch token.kind {

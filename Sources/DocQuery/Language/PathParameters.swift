@@ -81,16 +81,22 @@ struct PathParameters {
         case .number(let text): return numberToken(text)
         case .bool(let flag): return .key(flag ? "true" : "false", bare: true)
         case .null: return .key("null", bare: true)
-        case .node(let node):
-            switch node.kind {
-            case .string, .attribute, .text: return .string(node.string ?? "")
-            case .number: return numberToken(node.string ?? "0")
-            case .true: return .key("true", bare: true)
-            case .false: return .key("false", bare: true)
-            case .null: return .key("null", bare: true)
-            default:
-                throw error("$\(name) is bound to a \(node.kind); a key path compares one value: a string, number, true, false or null")
-            }
+        case .node(let node): return try token(for: node, name: name, error: error)
+        }
+    }
+
+    /// The literal token for a node a placeholder stands for (`nil`: a
+    /// missing member of a bound object, `null`).
+    func token(for node: Node?, name: String, error: (String) -> QueryError) throws(QueryError) -> Token.Kind {
+        guard let node else { return .key("null", bare: true) }
+        switch node.kind {
+        case .string, .attribute, .text: return .string(node.string ?? "")
+        case .number: return numberToken(node.string ?? "0")
+        case .true: return .key("true", bare: true)
+        case .false: return .key("false", bare: true)
+        case .null: return .key("null", bare: true)
+        default:
+            throw error("$\(name) is bound to a \(node.kind); a key path compares one value: a string, number, true, false or null")
         }
     }
 

@@ -4,6 +4,8 @@ struct Token: Sendable, Equatable {
         case end
         case dot, dotDot, leftBracket, rightBracket, question, colon, star, leftParen, rightParen
         case not, and, or, equal, notEqual, less, lessEqual, greater, greaterEqual
+        /// `=~`: a regular expression match (docq's extension).
+        case matches
         /// A key. `bare` is true when it was written without quotes or
         /// escapes, so it can be a reserved name or a filter literal.
         case key(String, bare: Bool)
@@ -43,6 +45,7 @@ struct Token: Sendable, Equatable {
         case .lessEqual: "'<='"
         case .greater: "'>'"
         case .greaterEqual: "'>='"
+        case .matches: "'=~'"
         case .key(let key, _): "key '\(key)'"
         case .operatorName(let name): "operator '@\(name)'"
         case .string(let text): "string '\(text)'"

@@ -128,6 +128,10 @@ extension Evaluator {
         case .lessEqual: return order(a, b).map { $0 <= 0 } ?? false
         case .greater: return order(a, b).map { $0 > 0 } ?? false
         case .greaterEqual: return order(a, b).map { $0 >= 0 } ?? false
+        case .matches(let pattern):
+            let kind = valueClass(a)
+            guard kind == .text || kind == .number else { return false }
+            return withBytes(a) { pattern.test(String(decoding: $0, as: UTF8.self)) }
         }
     }
 

@@ -20,7 +20,7 @@ struct EditTargetOptions: ParsableArguments {
     @Option(name: .customLong("edits"),
             help: ArgumentHelp(
                 "More edits for the same transaction, from a JSON file: an array of objects such as "
-                    + #"{"set": "a.b", "value": 1}, {"delete": "c"}, {"insert": "list", "value": 2, "key": "k", "at": 0}, {"rename": "d", "to": "e"}."#,
+                    + #"{"set": "a.b", "value": 1}, {"set": "n", "expr": "@ + `1`"}, {"delete": "c"}, {"insert": "list", "value": 2, "key": "k", "at": 0}, {"rename": "d", "to": "e"}."#,
                 valueName: "file"))
     var editsFile: String?
 
@@ -44,28 +44,51 @@ struct EditTargetOptions: ParsableArguments {
     @OptionGroup var parameters: ParameterOptions
 }
 
-/// `docq set PATH VALUE [FILE…]`.
+/// `docq set PATH VALUE [FILE…]`, or `docq set PATH --expr EXPR [FILE…]`.
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", _superCommandName: "docq",
-        abstract: "Set the value at PATH to VALUE, creating missing keys of a keys-only path.",
+        abstract: "Set the value at PATH to VALUE, or to what EXPR computes from each match; missing keys of a keys-only path are created.",
         discussion: """
             Only the edited value changes; every other byte of the file stays as it was.
               docq set version 2.1 package.json
               docq set --json debug true -i settings.json
+              docq set 'items[*].price' --expr '@ * `1.1`' prices.json
             """)
 
     @Argument(help: "The key path of the values to set.") var path: String
-    @Argument(help: "The new value: text, or a JSON value with --json.") var value: String
+    @Argument(help: "The new value: text, or a JSON value with --json (none with --expr).") var value: String?
     @Flag(name: .customLong("json"), help: "Read VALUE as a JSON value (3, true, null, {\"a\":1}) instead of text.")
     var json = false
+    @Option(name: .customLong("expr"), help: ArgumentHelp(
+        "Compute each match's value with a JMESPath (Community) expression: @ is the match, $ the document, "
+            + "$NAME a value of --arg/--argjson, $ENV the environment. Arithmetic is exact.", valueName: "expr"))
+    var expression: String?
     @Argument(help: ArgumentHelp("The documents to edit; none or - reads standard input.", valueName: "file"))
     var files: [String] = []
     @OptionGroup var target: EditTargetOptions
 
+    func validate() throws {
+        if expression != nil && json { throw ValidationError("--json reads VALUE, which --expr replaces") }
+        if expression == nil && value == nil { throw ValidationError("Missing expected argument '<value>' (or --expr EXPR)") }
+    }
+
+    /// The operands before the files, for the hint that one of them is a file.
+    var operands: KeyValuePairs<String, String> {
+        expression != nil ? ["PATH": path] : ["PATH": path, "VALUE": value ?? ""]
+    }
+
+    /// The documents: with --expr, VALUE's place holds the first one.
+    var inputFiles: [String] {
+        expression != nil ? (value.map { [$0] } ?? []) + files : files
+    }
+
     func edits() throws -> [Edit] {
-        try CommandLineText.requireUTF8(["PATH": path, "VALUE": value])
-        return [.set(path, to: try EditRun.value(value, json: json), parameters: try target.parameters.bindings())]
+        try CommandLineText.requireUTF8(["PATH": path, "VALUE": value ?? "", "--expr": expression ?? ""])
+        if let expression {
+            return [.set(path, computedBy: expression, parameters: try target.parameters.bindings(for: [path, expression]))]
+        }
+        return [.set(path, to: try EditRun.value(value ?? "", json: json), parameters: try target.parameters.bindings(for: [path]))]
     }
 }
 
@@ -82,7 +105,7 @@ struct DeleteCommand: ParsableCommand {
 
     func edits() throws -> [Edit] {
         try CommandLineText.requireUTF8(["PATH": path])
-        return [.remove(path, parameters: try target.parameters.bindings())]
+        return [.remove(path, parameters: try target.parameters.bindings(for: [path]))]
     }
 }
 
@@ -119,7 +142,7 @@ struct InsertCommand: ParsableCommand {
     func edits() throws -> [Edit] {
         try CommandLineText.requireUTF8(["PATH": path, "VALUE": value, "--key": key ?? ""])
         let value = try EditRun.value(value, json: json)
-        let bound = try target.parameters.bindings()
+        let bound = try target.parameters.bindings(for: [path])
         if before { return [.insert(value, before: path, key: key, parameters: bound)] }
         if after { return [.insert(value, after: path, key: key, parameters: bound)] }
         return [.insert(value, into: path, key: key, at: index, parameters: bound)]
@@ -140,7 +163,7 @@ struct RenameCommand: ParsableCommand {
 
     func edits() throws -> [Edit] {
         try CommandLineText.requireUTF8(["PATH": path, "NAME": name])
-        return [.rename(path, to: name, parameters: try target.parameters.bindings())]
+        return [.rename(path, to: name, parameters: try target.parameters.bindings(for: [path]))]
     }
 }
 

@@ -34,8 +34,9 @@ struct EditRun {
         var edits = self.edits
         if let file = target.editsFile {
             do {
+                let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
                 edits += try EditScript.edits(
-                    fromFile: file, options: target.input.loadOptions, parameters: try target.parameters.bindings())
+                    fromFile: file, options: target.input.loadOptions, parameters: try target.parameters.bindings(for: [text]))
             } catch {
                 writeToStandardError("error: \(file): \(error)\n")
                 return .usage

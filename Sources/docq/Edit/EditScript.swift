@@ -12,6 +12,7 @@ import Foundation
 /// ```json
 /// [
 ///   {"set": "version", "value": "2.1"},
+///   {"set": "build", "expr": "@ + `1`"},
 ///   {"delete": "scripts.test"},
 ///   {"insert": "keywords", "value": "xml"},
 ///   {"insert": "config", "key": "port", "value": 8080, "at": 0},
@@ -43,7 +44,15 @@ enum EditScript {
             return EditValue(node)
         }
         guard entry.kind == .object else { throw Failure(description: "edit \(number) is not an object") }
-        if let path = text("set") { return .set(path, to: try value(), parameters: parameters) }
+        if let path = text("set") {
+            if let expression = text("expr") {
+                guard entry.children(named: "value").isEmpty else {
+                    throw Failure(description: "edit \(number) has both \"value\" and \"expr\"")
+                }
+                return .set(path, computedBy: expression, parameters: parameters)
+            }
+            return .set(path, to: try value(), parameters: parameters)
+        }
         if let path = text("delete") { return .remove(path, parameters: parameters) }
         if let path = text("rename") {
             guard let name = text("to") else { throw Failure(description: "edit \(number) renames without \"to\"") }

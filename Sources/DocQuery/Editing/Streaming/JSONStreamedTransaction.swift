@@ -328,11 +328,14 @@ final class JSONTransactionOutput {
         let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
         let source = try EditableSource(bytes: lead + captured[..<tail] + (spreading ? [UInt8(ascii: "]")] : []), options: options)
         let batch = removals?.batch()
+        // Computed sets become literal ones, computed once from the candidate.
+        let (parts, origins) = try Edit.resolved(transaction.parts, in: source.document, creating: false)
         func edited(_ layout: JSONLayout) throws -> (bytes: [UInt8], matches: [Int]) {
             let (patches, found) = try JSONEditPlan.patches(
-                for: transaction.parts, inPart: JSONSource(source), layout: layout, elements: batch)
+                for: parts, inPart: JSONSource(source), layout: layout, elements: batch)
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
-            return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], found)
+            let matches = EditSummary.matches(found, foldedInto: transaction.parts.count, by: origins)
+            return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], matches)
         }
         var found: [Int] = []
         if variants != nil {

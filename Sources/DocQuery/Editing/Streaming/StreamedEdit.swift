@@ -87,10 +87,25 @@ public struct StreamedEdit: Sendable {
         for edit in edits { _ = try PathQuery(edit.path, parameters: edit.parameters) }
         self.edits = edits
         self.options = options
-        json = Result { () throws(QueryError) in try Self.jsonEngine(edits, options: options, maxHeld: maxHeld) }
-        xml = Result { () throws(QueryError) in
-            do { return try XMLStreamedEdit(edits, options: options) } catch let error as QueryError { throw error } catch {
-                throw QueryError(.notStreamable, "\(error)", path: edits.first?.path ?? "", range: 0..<0)
+        let computed = edits.first { $0.computation != nil }
+        if let edit = edits.first(where: { $0.computation?.readsRoot == true }) {
+            let refusal = QueryError(
+                .notStreamable,
+                "cannot stream '\(edit.path)': its value is computed by an expression that reads $, the whole document, "
+                    + "which a streamed edit does not hold; edit without streaming", path: edit.path, range: 0..<edit.path.count)
+            json = .failure(refusal)
+            xml = .failure(refusal)
+        } else {
+            json = Result { () throws(QueryError) in try Self.jsonEngine(edits, options: options, maxHeld: maxHeld) }
+            xml = Result { () throws(QueryError) in
+                if let computed {
+                    throw QueryError(
+                        .notStreamable, "cannot stream '\(computed.path)': a computed value streams on JSON only; edit without streaming",
+                        path: computed.path, range: 0..<computed.path.count)
+                }
+                do { return try XMLStreamedEdit(edits, options: options) } catch let error as QueryError { throw error } catch {
+                    throw QueryError(.notStreamable, "\(error)", path: edits.first?.path ?? "", range: 0..<0)
+                }
             }
         }
         switch (options.format, json, xml) {
@@ -127,7 +142,7 @@ public struct StreamedEdit: Sendable {
         do {
             return .transaction(try JSONStreamedTransaction(edits, maxHeld: maxHeld))
         } catch {
-            if edits.count == 1, case .notStreamable = error.kind { _ = try singleEngine(edit) }
+            if edits.count == 1, edit.computation == nil, case .notStreamable = error.kind { _ = try singleEngine(edit) }
             throw error
         }
     }
@@ -137,6 +152,10 @@ public struct StreamedEdit: Sendable {
         func refuse(_ why: String) -> QueryError {
             QueryError(.notStreamable, "cannot stream '\(edit.path)': \(why); edit without streaming", path: edit.path,
                        range: 0..<edit.path.count)
+        }
+        if edit.computation != nil {
+            // Its value is computed from each match's tree, which the transaction holds.
+            throw refuse("a computed value needs each value the path reaches held whole")
         }
         let query = try PathQuery(edit.path, parameters: edit.parameters)
         let plan = try StreamPlan(query)

@@ -1,0 +1,110 @@
+import DocTree
+
+/// How a computed set (``Edit/set(_:computedBy:parameters:)``) finds each
+/// match's value.
+enum EditComputation: Sendable {
+    /// A JMESPath expression, compiled with the edit's parameters (or why
+    /// it does not compile, thrown when the edit applies).
+    case expression(Result<JMESPath, QueryError>)
+    /// A caller's closure, given the match.
+    case closure(@Sendable (Node) throws -> EditValue)
+
+    /// The expression when it reads `$`, the whole document, which a part
+    /// of a document (a streamed edit's candidate) does not hold.
+    var readsRoot: Bool {
+        if case .expression(.success(let expression)) = self { return expression.program.readsRoot }
+        return false
+    }
+}
+
+/// A match of a computed set, resolved: the node its value was computed
+/// for, with the query and result that found it (which a plan asks of an
+/// edit's targets).
+struct PinnedTarget: Sendable {
+    let node: UInt32
+    let query: PathQuery
+    let result: QueryResult
+}
+
+extension Edit {
+    /// `edits` with each computed set replaced by literal sets, one per
+    /// match, each pinned to its node: the pre-pass that lets the edit plans
+    /// see literal values only. Every value is computed on `document` as it
+    /// is, before any edit of the transaction applies. `origins` gives, for
+    /// each edit returned, the index of the edit of `edits` it comes from.
+    /// With `creating` false (a part of a streamed document), a keys-only
+    /// path that matches nothing is left to the plan, which creates nothing.
+    ///
+    /// - Throws: what compiling or computing a value throws (naming the
+    ///   match), and ``QueryError/Kind-swift.struct/invalidEdit`` when a
+    ///   match's value is nothing (`null`).
+    static func resolved(_ edits: [Edit], in document: Document, creating: Bool = true) throws -> (edits: [Edit], origins: [Int]) {
+        guard edits.contains(where: { $0.computation != nil }) else { return (edits, Array(edits.indices)) }
+        var resolved: [Edit] = []
+        var origins: [Int] = []
+        for (number, edit) in edits.enumerated() {
+            defer { while origins.count < resolved.count { origins.append(number) } }
+            guard let computation = edit.computation else {
+                resolved.append(edit)
+                continue
+            }
+            let (targets, query, result) = try edit.targets(in: document)
+            if targets.isEmpty {
+                // A keys-only path creates its value, computed on null, as a
+                // literal set would (a part of a streamed document creates nothing).
+                if creating, query.keyChain != nil {
+                    guard case .expression(let compiled) = computation else {
+                        // A closure is given matches only.
+                        throw EditFailure.noMatch(edit, result.explanation)
+                    }
+                    var literal = edit
+                    literal.computation = nil
+                    literal.operation = .set(try edit.value(JMESEditComputation(try compiled.get(), on: document), on: nil, in: document))
+                    resolved.append(literal)
+                } else {
+                    // The plan reports the miss (or, in a part, counts none).
+                    resolved.append(edit)
+                }
+                continue
+            }
+            var computer: JMESEditComputation? = nil
+            if case .expression(let compiled) = computation { computer = JMESEditComputation(try compiled.get(), on: document) }
+            var literal = edit
+            literal.computation = nil
+            for target in targets {
+                literal.pinned = PinnedTarget(node: target, query: query, result: result)
+                switch computation {
+                case .expression: literal.operation = .set(try edit.value(computer!, on: target, in: document))
+                case .closure(let value): literal.operation = .set(try value(Node(document: document, index: target)))
+                }
+                resolved.append(literal)
+            }
+        }
+        return (resolved, origins)
+    }
+
+    /// What `computer` computes for the node at `match` (`nil`: a missing
+    /// value, on which it is computed from `null`).
+    private func value(_ computer: JMESEditComputation, on match: UInt32?, in document: Document) throws -> EditValue {
+        let node = match.map { Node(document: document, index: $0) }
+        let computed: EditValue.Content?
+        do {
+            computed = try computer.content(for: match)
+        } catch {
+            var located = error
+            located.message += " (computing the value for \(Self.describe(node)))"
+            throw located
+        }
+        guard let computed else {
+            throw EditFailure.invalid(
+                self, "'\(computer.expression)' yields nothing (null) for \(Self.describe(node)); to write null, set it to null")
+        }
+        return EditValue(content: computed)
+    }
+
+    /// A match, for messages: its canonical path.
+    static func describe(_ match: Node?) -> String {
+        guard let match else { return "the missing value" }
+        return PathQuery.canonicalPath(of: match).map { "the match at \($0)" } ?? "a match"
+    }
+}
