@@ -87,14 +87,18 @@ public struct DocumentEditor: Sendable {
     ///   changes then.
     public mutating func apply(_ edits: [Edit]) throws {
         guard !edits.isEmpty else { return }
-        if !hasSpans {
-            source = try EditableSource(bytes: source.original, options: options)
-            hasSpans = true
+        let edited: [UInt8]
+        if source.isXML {
+            // The tree finds the targets; the streamed engine edits the bytes, held whole as one chunk.
+            edited = try XMLStreamedEdit(edits, in: source.document, options: options).run(bytes: source.original)
+        } else {
+            if !hasSpans {
+                source = try EditableSource(bytes: source.original, options: options)
+                hasSpans = true
+            }
+            let patches = try JSONEditPlan.patches(for: edits, in: JSONSource(source))
+            edited = try source.patched(patches.ordered, escape: Self.jsonEscape)
         }
-        let patches = source.isXML
-            ? try XMLEditPlan.patches(for: edits, in: XMLSource(source))
-            : try JSONEditPlan.patches(for: edits, in: JSONSource(source))
-        let edited = try source.patched(patches.ordered, escape: source.isXML ? Self.xmlEscape : Self.jsonEscape)
         do {
             source = try EditableSource(bytes: edited, options: options, recordsSpans: false)
             hasSpans = false

@@ -392,7 +392,10 @@ import TestSupport
             switch Int.random(in: 0..<7, using: &generator) {
             case 0:
                 // Element text: set (the empty value removes it).
-                guard target.holdsTextAlone else { return nil }
+                // A comment or processing instruction the load dropped is still in the bytes, and a set refuses it.
+                let written = sample.source.text[span]
+                guard target.holdsTextAlone, written.firstRange(of: Array("<!--".utf8)) == nil, written.firstRange(of: Array("<?".utf8)) == nil
+                else { return nil }
                 edit = .set(path, to: value)
                 change = { model in model.change(route[...]) { $0.children = [.text(valueText, cdata: false)] } }
                 (region, operation) = (span, "set element text")

@@ -205,6 +205,14 @@ import TestSupport
         #expect(try failure("<r><a x='1'/></r>", [.insert("2", into: "a.x", key: "b")])?.kind == .invalidEdit)
         #expect(try failure("<r><a/></r>", [.set("zz", to: "x")])?.kind == .noMatch)
         #expect(try failure("<r><a>x</a></r>", [.remove("a"), .set("a", to: "y")])?.kind == .conflictingEdits)
+        // A comment or processing instruction is in the bytes even when the load drops it: a set never drops it silently.
+        #expect(try failure("<r><a>x<!--c--></a></r>", [.set("a", to: "y")])?.message.contains("holds a comment") == true)
+        #expect(try failure("<r><a>x<?p?></a></r>", [.set("a", to: "y")])?.message.contains("holds a processing instruction") == true)
+        // Matches inside matches of one edit overlap.
+        #expect(try failure("<r><a><a/></a></r>", [.rename("..a", to: "b")])?.kind == .conflictingEdits)
+        // An index from the end is counted in each element.
+        #expect(try failure("<r><a/></r>", [.insert("2", into: "a", key: "b", at: -2)])?.message.contains("index -2 is outside the 0 child elements") == true)
+        #expect(try edited("<r><a><c/></a><a/></r>", [.insert("2", into: "a[0]", key: "b", at: -1)]) == "<r><a><b>2</b><c/></a><a/></r>")
     }
 
     @Test func elementsFromAnEntityHaveNoSpanAndAreRefused() throws {

@@ -40,10 +40,13 @@ import DocTree
 /// that the edits apply all or not at all.
 package struct XMLStreamedEdit {
     private let edits: [Edit]
-    private let selectors: [StreamSelector]
+    private let finders: [Finder]
+    /// Per edit, for an insert into elements at an index the tree resolved
+    /// (one from the end), the index for each element target, in order.
+    private let intoIndexes: [[Int]?]
     private let options: LoadOptions
 
-    /// Prepares `edits`.
+    /// Prepares `edits`, whose paths the stream follows.
     ///
     /// - Throws: ``QueryError``: a malformed path,
     ///   ``QueryError/Kind-swift.struct/notStreamable`` for a path that
@@ -51,9 +54,7 @@ package struct XMLStreamedEdit {
     ///   do instead), ``QueryError/Kind-swift.struct/invalidEdit`` for a
     ///   value or name XML cannot take.
     package init(_ edits: [Edit], options: LoadOptions = LoadOptions()) throws {
-        self.edits = edits
-        self.options = options
-        selectors = try edits.map { edit in
+        let selectors = try edits.map { edit in
             let query = try PathQuery(edit.path, parameters: edit.parameters)
             let plan = try StreamPlan(query)
             if let step = plan.rest.steps.first ?? plan.fold?.step {
@@ -62,39 +63,65 @@ package struct XMLStreamedEdit {
                     "this step cannot stream in an edit: a streamed edit takes keys, '*' and indexes only; edit without streaming",
                     path: query.description, scalarRange: step.range)
             }
-            switch edit.operation {
-            case .set(let value):
-                // An array or a keyed value replaces an element with elements; anything else is text.
-                if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
-            case .rename(let name):
-                guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
-            case .remove: break
-            case .insert(let value, let key, let place):
-                // The checks XMLEditPlan.insert makes of every match.
-                if key == nil || key!.hasPrefix("@"), XMLEditPlan.isStructured(value.content) {
-                    throw EditFailure.invalid(
-                        edit, key == nil ? "an array or a keyed value goes into XML as elements: give the insert a key to name them"
-                            : "an attribute holds text, not an array or a keyed value")
-                }
-                if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
-                if let key, key.hasPrefix("@") {
-                    guard case .into = place else {
-                        throw EditFailure.invalid(edit, "an attribute goes into an element, not before or after one")
-                    }
-                    let name = String(key.dropFirst())
-                    guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
-                } else if let key, !XMLEditPlan.isName(key) {
-                    throw EditFailure.invalid(edit, XMLText.nameProblem(key))
-                }
-                if case .into(let index?) = place, index < 0 {
-                    throw QueryError(
-                        .notStreamable,
-                        "an insert at an index from the end does not stream: how many child elements there are is known only at "
-                            + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
-                        path: edit.path, range: 0..<edit.path.count)
-                }
+            try Self.check(edit)
+            if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
+                throw QueryError(
+                    .notStreamable,
+                    "an insert at an index from the end does not stream: how many child elements there are is known only at "
+                        + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
+                    path: edit.path, range: 0..<edit.path.count)
             }
-            return plan.selector
+            return Finder.path(plan.selector)
+        }
+        self.init(edits, finders: selectors, intoIndexes: edits.map { _ in nil }, options: options)
+    }
+
+    /// How the stream finds an edit's matches: by following its path, or
+    /// as targets found beforehand in the document's tree.
+    enum Finder {
+        case path(StreamSelector)
+        case targets(XMLEditTargets)
+    }
+
+    /// Prepares `edits` whose matches `finders` find.
+    init(_ edits: [Edit], finders: [Finder], intoIndexes: [[Int]?], options: LoadOptions) {
+        self.edits = edits
+        self.finders = finders
+        self.intoIndexes = intoIndexes
+        self.options = options
+    }
+
+    /// The refusal of an insert at `index` into an element named `name` with `count` child elements.
+    static func indexOutside(_ edit: Edit, _ index: Int, count: Int, of name: String) -> QueryError {
+        EditFailure.invalid(edit, "index \(index) is outside the \(count) child elements of the element <\(name)>")
+    }
+
+    /// Checks what an edit asks of every match before any is read: a value
+    /// XML can hold where it goes, a name XML allows.
+    static func check(_ edit: Edit) throws {
+        switch edit.operation {
+        case .set(let value):
+            // An array or a keyed value replaces an element with elements; anything else is text.
+            if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
+        case .rename(let name):
+            guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
+        case .remove: break
+        case .insert(let value, let key, let place):
+            if key == nil || key!.hasPrefix("@"), XMLEditPlan.isStructured(value.content) {
+                throw EditFailure.invalid(
+                    edit, key == nil ? "an array or a keyed value goes into XML as elements: give the insert a key to name them"
+                        : "an attribute holds text, not an array or a keyed value")
+            }
+            if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
+            if let key, key.hasPrefix("@") {
+                guard case .into = place else {
+                    throw EditFailure.invalid(edit, "an attribute goes into an element, not before or after one")
+                }
+                let name = String(key.dropFirst())
+                guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
+            } else if let key, !XMLEditPlan.isName(key) {
+                throw EditFailure.invalid(edit, XMLText.nameProblem(key))
+            }
         }
     }
 
@@ -110,7 +137,27 @@ package struct XMLStreamedEdit {
     ///   or a path turns out not to stream on this document; what `write`
     ///   throws. Part of the output is written by then (see the type's notes).
     package func run(_ input: ChunkedInput, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
-        var head = try Self.head(of: input)
+        try run(head: Self.head(of: input), rest: input, write: write)
+    }
+
+    /// Edits `bytes`, a whole document held in memory, as one chunk: every
+    /// placeholder settles at once, and nothing is held back for lack of
+    /// what follows.
+    ///
+    /// - Returns: the edited document's bytes.
+    /// - Throws: as ``run(_:write:)``.
+    package func run(bytes: [UInt8]) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 16)
+        _ = try run(head: bytes, rest: nil) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// Edits the document that begins with `head` and goes on with `rest`
+    /// (`nil`: `head` is all of it).
+    private func run(head: [UInt8], rest input: ChunkedInput?, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
+        var head = head
+        let isAtEnd = input?.isAtEnd ?? true
         // A document in another encoding is edited in UTF-8, converted
         // chunk by chunk, and written back converted, as the in-memory
         // editor does with the whole (character references for what the
@@ -122,8 +169,8 @@ package struct XMLStreamedEdit {
             head.removeFirst(mark)
         }
         let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
-        if let decoder { head = try decoder.decode(head, isLast: input.isAtEnd) }
-        let state = try RunState(edits: edits)
+        if let decoder { head = try decoder.decode(head, isLast: isAtEnd) }
+        let state = try RunState(edits: edits, intoIndexes: intoIndexes)
         // Edits that insert into elements follow their children.
         let children = Set(edits.indices.filter { k in
             guard case .insert(_, let key, .into(let index)) = edits[k].operation, !(key?.hasPrefix("@") ?? false) else { return false }
@@ -140,6 +187,7 @@ package struct XMLStreamedEdit {
                 try XMLStreamLocator.run(
                     first: head, transcoded: decoder != nil,
                     next: { chunk, parsedUpTo in
+                        guard let input else { return false }
                         try state.flush(parsedUpTo: parsedUpTo, atEnd: false, write)
                         var more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
                         if let decoder {
@@ -154,7 +202,13 @@ package struct XMLStreamedEdit {
                         options.progress?.report(input.bytesRead)
                         return more
                     },
-                    matchers: selectors.map(StreamMatcher.init), reportingChildrenOf: children,
+                    selectors: finders.map { finder in
+                        switch finder {
+                        case .path(let selector): .path(StreamMatcher(selector))
+                        case .targets(let targets): .targets(targets)
+                        }
+                    },
+                    reportingChildrenOf: children,
                     watch: state.needsIndentUnit ? { state.watch(cursor: $0, isEnd: $1) } : nil,
                     options: options, event: { try state.take($0) })
             } catch let error as XMLLocatorSelectorError {
@@ -213,7 +267,7 @@ package struct XMLStreamedEdit {
                     }
                     return more
                 },
-                matchers: [], options: options, event: { _ in })
+                selectors: [], options: options, event: { _ in })
         } catch let error as LoadError {
             throw QueryError(
                 .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",
@@ -270,6 +324,10 @@ package struct XMLStreamedEdit {
         let structuredSets: [EditValue.Content?]
         /// Whether an edit writes elements, whose layout may take the indentation unit.
         let needsIndentUnit: Bool
+        /// Per edit, the indexes its inserts go at, resolved per element (see ``XMLStreamedEdit``).
+        let intoIndexes: [[Int]?]
+        /// Per edit, how many elements it matched have started.
+        @exclusivity(unchecked) var starts: [Int]
 
         struct ContentInsert {
             var key: String?
@@ -280,6 +338,8 @@ package struct XMLStreamedEdit {
 
         struct IntoState {
             var line: (onlySpaceBefore: Bool, indent: [UInt8])
+            /// The index the insert goes at (`nil`: at the end).
+            var index: Int?
             var children = 0
             var lastChild: (onlySpaceBefore: Bool, indent: [UInt8])?
             var placed = false
@@ -318,8 +378,10 @@ package struct XMLStreamedEdit {
         /// The last byte given to ``append(_:)``.
         @exclusivity(unchecked) private var lastByte: UInt8?
 
-        init(edits: [Edit]) throws {
+        init(edits: [Edit], intoIndexes: [[Int]?]) throws {
             self.edits = edits
+            self.intoIndexes = intoIndexes
+            starts = Array(repeating: 0, count: edits.count)
             inserts = try edits.map { edit in
                 guard case .insert(let value, let key?, _) = edit.operation, key.hasPrefix("@") else { return nil }
                 return (String(key.dropFirst()), try XMLEditPlan.text(of: value.content, edit: edit))
@@ -461,6 +523,9 @@ package struct XMLStreamedEdit {
 
         private func start(_ k: Int, cursor: Int, isRoot: Bool, defaulted: [String]) throws {
             let edit = edits[k]
+            // A match inside another of the same edit (targets found beforehand).
+            if open[k] != nil { throw JSONEditPlan.conflict(edit, edit, same: true) }
+            starts[k] += 1
             let tag = try tag(at: cursor, edit: k)
             open[k] = (tag, writer.window.copy(tag.name))
             switch edit.operation {
@@ -622,8 +687,8 @@ package struct XMLStreamedEdit {
             case .before, .after:
                 if isRoot { throw EditFailure.invalid(edits[k], "the root element has no siblings; insert into it instead") }
                 if insert.place == .before { try put(k, before: tag, line: line) } else { lines[k] = line }
-            case .into:
-                into[k] = IntoState(line: line)
+            case .into(let index):
+                into[k] = IntoState(line: line, index: intoIndexes[k]?[starts[k] - 1] ?? index)
                 if insert.key != nil, !tag.isEmptyElement, !showsContent(after: tag.end) {
                     // The content's end may be laid out anew if the content is white space alone.
                     try hold(k, tag.end, .blank(scanned: tag.end))
@@ -632,12 +697,12 @@ package struct XMLStreamedEdit {
         }
 
         private func childStart(_ k: Int, cursor: Int) throws {
-            guard var state = into[k], !state.placed, case .into(let index) = contentInserts[k]?.place else { return }
+            guard var state = into[k], !state.placed else { return }
             release(k, blank: true)
             release(k, blank: false)
             let child = try tag(at: cursor, edit: k)
             let line = line(at: child.start)
-            if index == state.children {
+            if state.index == state.children {
                 state.placed = true
                 try put(k, before: child, line: line)
             } else {
@@ -663,15 +728,13 @@ package struct XMLStreamedEdit {
                 lines[k] = nil
                 try hold(k, end, .after(alone: line.onlySpaceBefore && insert.key != nil, indent: line.indent, placed: true))
                 return
-            case .into(let index):
+            case .into:
                 guard let state = into[k] else { return }
                 into[k] = nil
                 if state.placed { return }
-                let wanted = index ?? state.children
+                let wanted = state.index ?? state.children
                 guard wanted <= state.children else {
-                    throw EditFailure.invalid(
-                        edits[k],
-                        "index \(wanted) is outside the \(state.children) child elements of the element <\(String(decoding: name, as: UTF8.self))>")
+                    throw XMLStreamedEdit.indexOutside(edits[k], wanted, count: state.children, of: String(decoding: name, as: UTF8.self))
                 }
                 if state.children > 0, insert.key != nil {
                     // After the last child element, held since it ended.
