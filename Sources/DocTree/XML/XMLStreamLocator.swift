@@ -361,3 +361,16 @@ package struct XMLLocatorSelectorError: Error {
     package var selector: Int
     package var error: StreamSelectorError
 }
+
+/// What libxml2's cursor is shown to at each element event of a streamed
+/// edit's parse (``XMLStreamLocator``). libxml2 reports no offsets, but
+/// when it calls `startElementNs` its cursor stands at the end of the start
+/// tag's attributes (at its `>` or `/>`), and when it calls `endElementNs`
+/// just past the end tag's `>` (or the `/>`); a start tag begins at the
+/// last `<` before the first, since a start tag holds no other `<`.
+protocol XMLCursorObserver: AnyObject {
+    /// An element starts; the cursor is at the end of its start tag's attributes.
+    func started(at cursor: Int)
+    /// An element ends; the cursor is just past its end tag.
+    func ended(at cursor: Int)
+}

@@ -1,16 +1,17 @@
 import DocTree
 
-/// Edits an XML document while reading it, in constant memory: the
-/// streamed counterpart of ``XMLEditPlan``, with the same patches.
+/// Edits an XML document while reading it, in constant memory: the one XML
+/// editor, for streamed documents and (through ``DocumentEditor``, the tree
+/// finding the targets) documents held whole.
 ///
 /// Each edit's path must stream whole (keys, `*` and non-negative indexes:
 /// the prefix of a ``StreamPlan`` with nothing after it). libxml2's push
 /// parser reads the input chunk by chunk; an ``XMLStreamLocator`` reports
 /// where each matched element and attribute stands (the parser's cursor,
-/// as for the whole-document editor's ``XMLCursorTrail``), and the start
+/// see ``XMLCursorObserver``), and the start
 /// and end tags are read there with ``XMLStartTag`` from the
 /// ``StreamedPatchWriter``'s copy of what is not written yet. The layout
-/// rules are ``XMLEditPlan``'s own. Unchanged bytes go out as they came,
+/// rules are ``XMLEditRules``. Unchanged bytes go out as they came,
 /// chunk by chunk; what an edit replaces is dropped as it is read, never held.
 ///
 /// Supported: `set` of an element's text (an element that holds text
@@ -102,24 +103,24 @@ package struct XMLStreamedEdit {
         switch edit.operation {
         case .set(let value):
             // An array or a keyed value replaces an element with elements; anything else is text.
-            if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
+            if !XMLEditRules.isStructured(value.content) { _ = try XMLEditRules.text(of: value.content, edit: edit) }
         case .rename(let name):
-            guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
+            guard XMLEditRules.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
         case .remove: break
         case .insert(let value, let key, let place):
-            if key == nil || key!.hasPrefix("@"), XMLEditPlan.isStructured(value.content) {
+            if key == nil || key!.hasPrefix("@"), XMLEditRules.isStructured(value.content) {
                 throw EditFailure.invalid(
                     edit, key == nil ? "an array or a keyed value goes into XML as elements: give the insert a key to name them"
                         : "an attribute holds text, not an array or a keyed value")
             }
-            if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
+            if !XMLEditRules.isStructured(value.content) { _ = try XMLEditRules.text(of: value.content, edit: edit) }
             if let key, key.hasPrefix("@") {
                 guard case .into = place else {
                     throw EditFailure.invalid(edit, "an attribute goes into an element, not before or after one")
                 }
                 let name = String(key.dropFirst())
-                guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
-            } else if let key, !XMLEditPlan.isName(key) {
+                guard XMLEditRules.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
+            } else if let key, !XMLEditRules.isName(key) {
                 throw EditFailure.invalid(edit, XMLText.nameProblem(key))
             }
         }
@@ -312,7 +313,7 @@ package struct XMLStreamedEdit {
         /// Inserts whose patch is a placeholder in the writer, holding the
         /// output there until what they depend on is read (see ``Held``).
         @exclusivity(unchecked) var held: [Held] = []
-        /// The document's indentation unit (as ``XMLEditPlan`` learns it:
+        /// The document's indentation unit (learnt
         /// from the first element alone on its line deeper than its parent,
         /// also alone on its line), once read.
         @exclusivity(unchecked) var unit: [UInt8]?
@@ -320,7 +321,7 @@ package struct XMLStreamedEdit {
         /// an element not written as such): alone on it, and the indentation's length.
         @exclusivity(unchecked) private var unitStack: [(onlySpaceBefore: Bool, indent: Int)?] = []
         /// Per `set` of an array or a keyed value, the value, which replaces
-        /// the matched element with elements (``XMLEditPlan``'s `replace`).
+        /// the matched element with elements.
         let structuredSets: [EditValue.Content?]
         /// Whether an edit writes elements, whose layout may take the indentation unit.
         let needsIndentUnit: Bool
@@ -372,7 +373,7 @@ package struct XMLStreamedEdit {
         /// How far a held insert may hold the output back, in bytes the
         /// parser read past its place, before the edit stops as not streamable.
         static let holdLimit = 1 << 14
-        /// The document's line ending (as ``XMLEditPlan`` learns it: that of
+        /// The document's line ending (learnt that of
         /// its first line), once its first line feed was read.
         @exclusivity(unchecked) var lineEnd: [UInt8]?
         /// The last byte given to ``append(_:)``.
@@ -384,28 +385,28 @@ package struct XMLStreamedEdit {
             starts = Array(repeating: 0, count: edits.count)
             inserts = try edits.map { edit in
                 guard case .insert(let value, let key?, _) = edit.operation, key.hasPrefix("@") else { return nil }
-                return (String(key.dropFirst()), try XMLEditPlan.text(of: value.content, edit: edit))
+                return (String(key.dropFirst()), try XMLEditRules.text(of: value.content, edit: edit))
             }
             contentInserts = try edits.map { edit in
                 guard case .insert(let value, let key, let place) = edit.operation, !(key?.hasPrefix("@") ?? false) else { return nil }
-                let structured = XMLEditPlan.isStructured(value.content)
-                let text = structured ? "" : try XMLEditPlan.text(of: value.content, edit: edit)
+                let structured = XMLEditRules.isStructured(value.content)
+                let text = structured ? "" : try XMLEditRules.text(of: value.content, edit: edit)
                 return ContentInsert(key: key, value: value.content, text: text, place: place)
             }
             structuredSets = edits.map { edit in
-                guard case .set(let value) = edit.operation, XMLEditPlan.isStructured(value.content) else { return nil }
+                guard case .set(let value) = edit.operation, XMLEditRules.isStructured(value.content) else { return nil }
                 return value.content
             }
             needsIndentUnit = contentInserts.contains { $0?.key != nil } || structuredSets.contains { $0 != nil }
             into = Array(repeating: nil, count: edits.count)
             lines = Array(repeating: nil, count: edits.count)
             values = try edits.map { edit in
-                guard case .set(let value) = edit.operation, !XMLEditPlan.isStructured(value.content) else { return nil }
-                let text = try XMLEditPlan.text(of: value.content, edit: edit)
+                guard case .set(let value) = edit.operation, !XMLEditRules.isStructured(value.content) else { return nil }
+                let text = try XMLEditRules.text(of: value.content, edit: edit)
                 return (
-                    XMLEditPlan.escaped(text, quote: nil), Array(XMLEditPlan.escaped(text, quote: nil).utf8),
-                    Array(XMLEditPlan.escaped(text, quote: UInt8(ascii: "\"")).utf8),
-                    Array(XMLEditPlan.escaped(text, quote: UInt8(ascii: "'")).utf8)
+                    XMLEditRules.escaped(text, quote: nil), Array(XMLEditRules.escaped(text, quote: nil).utf8),
+                    Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "\"")).utf8),
+                    Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "'")).utf8)
                 )
             }
             matches = Array(repeating: 0, count: edits.count)
@@ -447,7 +448,7 @@ package struct XMLStreamedEdit {
         private func resolveRemovals(atEnd: Bool) {
             removals.removeAll { removal in
                 guard let end = removal.end,
-                    let range = XMLEditPlan.elementRemoval(removal.start..<end, line: removal.line, in: writer.window, atEnd: atEnd)
+                    let range = XMLEditRules.elementRemoval(removal.start..<end, line: removal.line, in: writer.window, atEnd: atEnd)
                 else { return false }
                 // Not taking its line, it gives back the indentation its patch began with.
                 let indent = range.lowerBound == removal.lower ? [] : removal.indent
@@ -533,7 +534,7 @@ package struct XMLStreamedEdit {
                 if let value = structuredSets[k] { return try replaceStart(k, tag: tag, isRoot: isRoot, with: value) }
                 let value = values[k]!
                 if tag.isEmptyElement {
-                    let (range, replacement) = XMLEditPlan.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
+                    let (range, replacement) = XMLEditRules.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
                     try add(range, Array(replacement.utf8), edit: k)
                 } else {
                     // Closed at the end tag.
@@ -543,7 +544,7 @@ package struct XMLStreamedEdit {
                 if isRoot {
                     throw EditFailure.invalid(edit, "the root element cannot be removed")
                 }
-                let line = XMLSource.lineIndent(at: tag.start, in: writer.window, byteBefore: writer.byteBefore)
+                let line = XMLEditRules.lineIndent(at: tag.start, in: writer.window, byteBefore: writer.byteBefore)
                 let lower = line.onlySpaceBefore ? line.indent.lowerBound : tag.start
                 try add(lower..<lower, nil, edit: k, open: true)
                 removals.append((lower, tag.start, nil, line, writer.window.copy(lower..<tag.start)))
@@ -559,9 +560,9 @@ package struct XMLStreamedEdit {
         }
 
         /// Adds the attribute of insert `k` after the last one of `tag`,
-        /// quoted like it, on a line of its own when that one stands on one
-        /// (as ``XMLEditPlan`` does). An attribute the DTD supplies
-        /// (`defaulted`) is one the element has, as in the document's tree.
+        /// quoted like it, on a line of its own when that one stands on one.
+        /// An attribute the DTD supplies (`defaulted`) is one the element
+        /// has, as in the document's tree.
         private func insertAttribute(into tag: XMLStartTag, defaulted: [String], edit k: Int) throws {
             let (name, text) = inserts[k]!
             let taken = defaulted.contains { $0.utf8.elementsEqual(name.utf8) } || writer.window.withBytes(tag.start..<tag.end) { bytes in
@@ -571,18 +572,18 @@ package struct XMLStreamedEdit {
                 throw EditFailure.invalid(edits[k], "the element already has an attribute named '\(name)'; set it instead")
             }
             let quote = tag.attributes.last?.quote ?? UInt8(ascii: "\"")
-            let attribute = Array(name.utf8) + [UInt8(ascii: "="), quote] + Array(XMLEditPlan.escaped(text, quote: quote).utf8) + [quote]
+            let attribute = Array(name.utf8) + [UInt8(ascii: "="), quote] + Array(XMLEditRules.escaped(text, quote: quote).utf8) + [quote]
             guard let last = tag.attributes.last else {
                 return try add(tag.name.upperBound..<tag.name.upperBound, [0x20] + attribute, edit: k)
             }
-            let line = XMLSource.lineIndent(at: last.name.lowerBound, in: writer.window, byteBefore: writer.byteBefore)
+            let line = XMLEditRules.lineIndent(at: last.name.lowerBound, in: writer.window, byteBefore: writer.byteBefore)
             let separator = line.onlySpaceBefore && line.indent.lowerBound > tag.start
                 ? (lineEnd ?? [0x0A]) + writer.window.copy(line.indent) : [0x20]
             try add(last.span.upperBound..<last.span.upperBound, separator + attribute, edit: k)
         }
 
         /// Replaces the element whose start tag is `tag` with `value` as
-        /// ``XMLEditPlan``'s `replace` does: its bytes are dropped as they
+        /// its namespace declarations kept: its bytes are dropped as they
         /// are read, the new elements written once the layout is known.
         private func replaceStart(_ k: Int, tag: XMLStartTag, isRoot: Bool, with value: EditValue.Content) throws {
             let edit = edits[k]
@@ -602,7 +603,7 @@ package struct XMLStreamedEdit {
             held.append(Held(edit: k, lower: tag.start, state: .ready(upper: nil, waits: (line.onlySpaceBefore, line.onlySpaceBefore), prefix: []) {
                 lineEnd, unit in
                 let alone = line.onlySpaceBefore && lineEnd != nil
-                return try XMLEditPlan.elements(
+                return try XMLEditRules.elements(
                     name, value, indent: String(decoding: line.indent, as: UTF8.self), unit: alone ? unit : nil, lineEnd: lineEnd ?? "\n", edit: edit,
                     declarations: declarations)
             }))
@@ -613,21 +614,21 @@ package struct XMLStreamedEdit {
 
         /// The line the tag starting at `offset` stands on: whether alone, and its indentation.
         private func line(at offset: Int) -> (onlySpaceBefore: Bool, indent: [UInt8]) {
-            let line = XMLSource.lineIndent(at: offset, in: writer.window, byteBefore: writer.byteBefore)
+            let line = XMLEditRules.lineIndent(at: offset, in: writer.window, byteBefore: writer.byteBefore)
             return (line.onlySpaceBefore, writer.window.copy(line.indent))
         }
 
-        /// The new content of insert `k` (``XMLEditPlan``'s `markup`): its
+        /// The new content of insert `k`: its
         /// element, later lines indented from `indent` when `alone`, or its text.
         private func markup(_ k: Int, indent: [UInt8], alone: Bool, lineEnd: String, unit: String) throws -> String {
             let insert = contentInserts[k]!
-            guard let key = insert.key else { return XMLEditPlan.escaped(insert.text, quote: nil) }
-            return try XMLEditPlan.elements(
+            guard let key = insert.key else { return XMLEditRules.escaped(insert.text, quote: nil) }
+            return try XMLEditRules.elements(
                 key, insert.value, indent: String(decoding: indent, as: UTF8.self), unit: alone ? unit : nil, lineEnd: lineEnd, edit: edits[k])
         }
 
         /// Whether insert `k`'s content, standing alone, is laid out by the indentation unit.
-        private func usesUnit(_ k: Int) -> Bool { XMLEditPlan.isStructured(contentInserts[k]!.value) }
+        private func usesUnit(_ k: Int) -> Bool { XMLEditRules.isStructured(contentInserts[k]!.value) }
 
         /// Holds the output at `lower` for insert `k`: a patch of
         /// `lower..<upper` whose replacement is not known yet.
@@ -671,12 +672,12 @@ package struct XMLStreamedEdit {
         }
 
         /// Puts insert `k` before the element whose start tag is `tag`, on
-        /// the line `line` it stands on (``XMLEditPlan``'s rule).
+        /// the line `line` it stands on.
         private func put(_ k: Int, before tag: XMLStartTag, line: (onlySpaceBefore: Bool, indent: [UInt8])) throws {
             let alone = line.onlySpaceBefore && contentInserts[k]!.key != nil
             try hold(k, tag.start, .ready(upper: tag.start, waits: (alone, alone && usesUnit(k)), prefix: []) { [unowned self] lineEnd, unit in
                 let written = try markup(k, indent: line.indent, alone: alone, lineEnd: lineEnd ?? "\n", unit: unit)
-                return XMLEditPlan.before(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: line.indent, as: UTF8.self))
+                return XMLEditRules.before(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: line.indent, as: UTF8.self))
             })
         }
 
@@ -749,7 +750,7 @@ package struct XMLStreamedEdit {
         }
 
         /// Puts insert `k` at the end of the content of the element whose
-        /// start tag is `tag` (``XMLEditPlan``'s `insertAtEnd`): laid out on
+        /// start tag is `tag`: laid out on
         /// a line of its own when the content is white space alone, the
         /// element stands alone on its line and the document has line feeds.
         private func insertAtEnd(
@@ -767,14 +768,14 @@ package struct XMLStreamedEdit {
                 held.remove(at: index)
             }
             let layoutMayBe = isElement && blank && line.onlySpaceBefore
-            let range = tag.isEmptyElement ? XMLEditPlan.emptyElementClose(of: tag, in: writer.window) : tag.end..<contentEnd
+            let range = tag.isEmptyElement ? XMLEditRules.emptyElementClose(of: tag, in: writer.window) : tag.end..<contentEnd
             let content = layoutMayBe && !tag.isEmptyElement ? writer.window.copy(range) : []
             let indent = String(decoding: line.indent, as: UTF8.self)
             let close = "</" + String(decoding: name, as: UTF8.self) + ">"
             let body: (String?, String) throws -> String = { [unowned self] lineEnd, unit in
-                let layout = XMLEditPlan.laysOutEnd(isElement: isElement, blank: blank, alone: line.onlySpaceBefore, hasLineFeed: lineEnd != nil)
+                let layout = XMLEditRules.laysOutEnd(isElement: isElement, blank: blank, alone: line.onlySpaceBefore, hasLineFeed: lineEnd != nil)
                 let markup = try markup(k, indent: line.indent + Array(unit.utf8), alone: layout, lineEnd: lineEnd ?? "\n", unit: unit)
-                let inner = XMLEditPlan.endContent(markup, layout: layout, lineEnd: lineEnd ?? "\n", indent: indent, unit: unit)
+                let inner = XMLEditRules.endContent(markup, layout: layout, lineEnd: lineEnd ?? "\n", indent: indent, unit: unit)
                 // Not laid out, the content stays and the markup follows it.
                 if tag.isEmptyElement { return ">" + inner + close }
                 return layout ? inner : String(decoding: content, as: UTF8.self) + inner
@@ -803,12 +804,12 @@ package struct XMLStreamedEdit {
             let lower = held[index].lower
             switch held[index].state {
             case .after(let alone, let indent, let placed):
-                guard placed, let end = alone ? XMLSource.endOfTrailingComments(after: lower, in: writer.window, atEnd: atEnd) : lower
+                guard placed, let end = alone ? XMLEditRules.endOfTrailingComments(after: lower, in: writer.window, atEnd: atEnd) : lower
                 else { return false }
                 held[index].state = .ready(upper: end, waits: (alone, alone && usesUnit(k)), prefix: writer.window.copy(lower..<end)) {
                     [unowned self] lineEnd, unit in
                     let written = try markup(k, indent: indent, alone: alone, lineEnd: lineEnd ?? "\n", unit: unit)
-                    return XMLEditPlan.after(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: indent, as: UTF8.self))
+                    return XMLEditRules.after(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: indent, as: UTF8.self))
                 }
                 return try settle(index, atEnd: atEnd)
             case .blank(var scanned):
@@ -835,7 +836,8 @@ package struct XMLStreamedEdit {
         }
 
         /// Follows the elements' lines until the indentation unit is known
-        /// (as ``XMLEditPlan``'s `indentUnit`); `false` once it is.
+        /// (the first element alone on its line deeper than its parent,
+        /// also alone on its line); `false` once it is.
         func watch(cursor: Int, isEnd: Bool) -> Bool {
             if isEnd {
                 _ = unitStack.popLast()
@@ -849,7 +851,7 @@ package struct XMLStreamedEdit {
                 unitStack.append(nil)
                 return true
             }
-            let line = XMLSource.lineIndent(at: tag.start, in: window, byteBefore: writer.byteBefore)
+            let line = XMLEditRules.lineIndent(at: tag.start, in: window, byteBefore: writer.byteBefore)
             if let parent = unitStack.last, let parent, line.onlySpaceBefore, parent.onlySpaceBefore, line.indent.count > parent.indent {
                 unit = window.copy((line.indent.lowerBound + parent.indent)..<line.indent.upperBound)
                 unitStack = []
@@ -866,7 +868,7 @@ package struct XMLStreamedEdit {
             matches[k] += 1
             var endTagStart: Int?
             if !tag.isEmptyElement {
-                let lt = XMLSource.endTagStart(before: cursor, in: writer.window)
+                let lt = XMLEditRules.endTagStart(before: cursor, in: writer.window)
                 guard lt >= tag.end, writer.window[lt + 1] == UInt8(ascii: "/"),
                     writer.window[(lt + 2)...].starts(with: name)
                 else {
@@ -894,7 +896,7 @@ package struct XMLStreamedEdit {
                 removals[index].end = cursor
                 writer.updateLast(where: { $0.lower == removals[index].lower && $0.upper == nil }) { $0.dropLimit = cursor }
             case .rename(let name):
-                if let endTagStart, let range = XMLEditPlan.elementNames(of: tag, endTagStart: endTagStart).last {
+                if let endTagStart, let range = XMLEditRules.elementNames(of: tag, endTagStart: endTagStart).last {
                     try add(range, Array(name.utf8), edit: k)
                 }
             case .insert:
@@ -933,7 +935,7 @@ package struct XMLStreamedEdit {
             case .set:
                 break
             case .remove:
-                try add(XMLEditPlan.attributeRemoval(attribute.span, in: writer.window), [], edit: k)
+                try add(XMLEditRules.attributeRemoval(attribute.span, in: writer.window), [], edit: k)
             case .rename(let newName):
                 let taken = writer.window.withBytes(tag.start..<tag.end) { bytes in
                     tag.attributes.contains {
