@@ -41,7 +41,9 @@ enum XMLEditRules {
 
     /// What removing the element at `span` removes, given the line it
     /// starts on (``lineIndent(at:in:byteBefore:)``): alone on its line, the
-    /// line, indentation and line break included; else the element. `nil`
+    /// line, indentation and line break included; first on its line with
+    /// more after it (a comment), the element and the blanks after it, so
+    /// that what follows stands at its indentation; else the element. `nil`
     /// when `text` ends before that is known and more of it is to come
     /// (`atEnd` false: the streamed editor asks again with more).
     static func elementRemoval<Text: RandomAccessCollection<UInt8>>(
@@ -55,7 +57,8 @@ enum XMLEditRules {
             if !atEnd { return nil }
             if end == text.endIndex { return span }
         }
-        guard text[end] == 0x0A || text[end] == 0x0D else { return span }
+        // Something else follows on the line (a comment): it takes the element's place, at its indentation.
+        guard text[end] == 0x0A || text[end] == 0x0D else { return span.lowerBound..<end }
         if text[end] == 0x0D, end + 1 < text.endIndex, text[end + 1] == 0x0A { end += 1 }
         return line.indent.lowerBound..<(end + 1)
     }

@@ -98,6 +98,13 @@ import TestSupport
         #expect(try edited("<r><a/><b>x</b></r>", [.remove("b")]) == "<r><a/></r>")
     }
 
+    /// A comment after a removed element on its line takes the element's place, at its indentation.
+    @Test func removeElementLeavesTheCommentAfterItInItsPlace() throws {
+        #expect(try edited("<r>\n  <a/> <!-- note -->\n  <b/>\n</r>", [.remove("a")]) == "<r>\n  <!-- note -->\n  <b/>\n</r>")
+        #expect(try edited("<r>\n  <a>1</a>\t<b/>\n</r>", [.remove("a")]) == "<r>\n  <b/>\n</r>")
+        #expect(try edited("<r><c/> <a/> <!-- note --></r>", [.remove("a")]) == "<r><c/>  <!-- note --></r>")
+    }
+
     @Test func removeAttributeTakesItsLeadingSpace() throws {
         let out = try edited(Self.pom, [.remove("plugin.phase")])
         #expect(out.contains("<plugin id='compiler'\n          skip=\"false\"/>"))
