@@ -97,22 +97,24 @@ public struct DocumentEditor: Sendable {
     @discardableResult
     public mutating func apply(_ edits: [Edit], creatingMissing: Bool) throws -> EditSummary {
         guard !edits.isEmpty else { return EditSummary() }
-        if !hasSpans {
+        if !source.isXML && !hasSpans {
             source = try EditableSource(bytes: source.original, options: options)
             hasSpans = true
         }
         // Computed sets become literal ones, each computed from the document as it is.
         let (resolved, origins) = try Edit.resolved(edits, in: source.document, creating: creatingMissing)
-        let patches: Patches
+        let edited: [UInt8]
         var summary: EditSummary
         if source.isXML {
-            patches = try XMLEditPlan.patches(for: resolved, in: XMLSource(source))
+            // The tree finds the targets; the streamed engine edits the bytes, held whole as one chunk.
+            edited = try XMLStreamedEdit(resolved, in: source.document, options: options).run(bytes: source.original)
             summary = EditSummary(resolved, matches: try resolved.map { try $0.targets(in: source.document).targets.count })
         } else {
+            let patches: Patches
             (patches, summary) = try JSONEditPlan.patches(for: resolved, in: JSONSource(source), creating: creatingMissing)
+            edited = try source.patched(patches.ordered, escape: Self.jsonEscape)
         }
         summary.matches = EditSummary.matches(summary.matches, foldedInto: edits.count, by: origins)
-        let edited = try source.patched(patches.ordered, escape: source.isXML ? Self.xmlEscape : Self.jsonEscape)
         do {
             source = try EditableSource(bytes: edited, options: options, recordsSpans: false)
             hasSpans = false

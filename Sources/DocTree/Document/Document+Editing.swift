@@ -52,12 +52,9 @@ package struct EditableSource: Sendable {
                 (document, spans) = (try JSONScanner.parse(prepared.bytes, options: options), NodeSpans())
             }
         case .xml:
+            // XML edits find their places in the bytes while streaming them: no spans.
             isXML = true
-            if recordsSpans {
-                (document, spans) = try XMLLoader.parseWithSpans(prepared.bytes, encoding: prepared.xmlEncoding, options: options)
-            } else {
-                (document, spans) = (try XMLLoader.parse(prepared.bytes, encoding: prepared.xmlEncoding, options: options), NodeSpans())
-            }
+            (document, spans) = (try XMLLoader.parse(prepared.bytes, encoding: prepared.xmlEncoding, options: options), NodeSpans())
         }
         self.text = prepared.bytes
         self.prefix = prefix

@@ -1,7 +1,7 @@
 /// Where each node stands in the bytes it was read from: the side table the
 /// write side patches through, built only when a document is loaded for
-/// editing (``JSONScanner/parseWithSpans(_:options:)``,
-/// ``XMLLoader/parseWithSpans(_:encoding:options:)``), so ordinary loads pay nothing.
+/// editing JSON (``JSONScanner/parseWithSpans(_:options:)``), so ordinary
+/// loads pay nothing. XML edits find their places while streaming the bytes.
 ///
 /// Indexed by node index, like the records. Offsets count bytes of the
 /// parsed input (UTF-8; a legacy-encoded input was transcoded first).
@@ -9,10 +9,6 @@
 /// - JSON: ``start(_:)``/``end(_:)`` cover the value as written (quotes,
 ///   brackets and braces included); ``keyStart(_:)`` is the opening quote
 ///   of a member's key, or `nil` for array elements and the root.
-/// - XML: an element runs from its `<` to the end of its end tag (or of its
-///   `/>`), an attribute from its name to its closing quote; other nodes,
-///   and elements that do not stand in the input as written (expanded from
-///   an entity), have none (``hasSpan(_:)`` is `false`).
 package struct NodeSpans: Sendable {
     /// The marker for "no offset".
     package static let none = UInt32.max

@@ -94,21 +94,6 @@ enum LibXML2 {
         return sink.builder.finish()
     }
 
-    /// Parses a whole document as ``parse(_:encoding:options:)`` does and
-    /// notes where each element's markup stands (see ``XMLCursorTrail``):
-    /// the load for editing. `input` must be the UTF-8 bytes the offsets
-    /// are to count, with `encoding` `"UTF-8"` or `nil`.
-    static func parseWithCursors(
-        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions
-    ) throws(LoadError) -> (Document, XMLCursorTrail) {
-        try checkWholeInput(input)
-        // Whitespace is kept until the end, so the parse never runs twice.
-        let sink = XMLDocumentSink(options: options, estimatedBytes: input.count, dropsWhitespaceEarly: false)
-        let trail = XMLCursorTrail()
-        try parseOnce(input, encoding: encoding, options: options, into: sink, trail: trail)
-        return (sink.builder.finish(), trail)
-    }
-
     /// Sets libxml2 up and refuses what a whole-document parse cannot
     /// take: no bytes at all, or more than libxml2's 2 GiB.
     private static func checkWholeInput(_ input: UnsafeBufferPointer<UInt8>) throws(LoadError) {
@@ -126,8 +111,7 @@ enum LibXML2 {
     /// stops the parse to have it run again (``XMLEventSink/needsRestart``),
     /// nothing else is checked.
     private static func parseOnce(
-        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, into sink: XMLDocumentSink,
-        trail: XMLCursorTrail? = nil
+        _ input: UnsafeBufferPointer<UInt8>, encoding: String?, options: LoadOptions, into sink: XMLDocumentSink
     ) throws(LoadError) {
         // libxml2 copies the bytes here. Reading them in place through a
         // static input buffer (as xmlCtxtReadMemory does) was tried: with
@@ -138,8 +122,7 @@ enum LibXML2 {
         }
         try load(
             created, encoding: encoding, options: options, input: input, sink: sink,
-            run: { (parser, session) throws(LoadError) in
-                session.trail = trail
+            run: { (parser, _) throws(LoadError) in
                 _ = xmlParseDocument(parser)
             })
     }
@@ -400,9 +383,8 @@ private final class Session: XMLReferenceDecoder {
     /// ``XMLTextRules/protectingCarriageReturns(_:)``), by name: attribute
     /// values normalise the CRs themselves.
     var unprotectedEntityText: [String: [UInt8]] = [:]
-    /// Where the document parser's cursor stood at each element's start
-    /// and end, when the load is for editing; `nil` (a single test per
-    /// element event) otherwise.
+    /// Shown the document parser's cursor at each element's start and end
+    /// in a streamed edit; `nil` (a single test per element event) otherwise.
     var trail: (any XMLCursorObserver)?
 
     /// How far the document parser has read: the offset in the input of

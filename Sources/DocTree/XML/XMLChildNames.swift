@@ -19,6 +19,12 @@ struct XMLChildNames {
     /// pointers.
     private let known: [PointerPairTable]
 
+    /// Names for a selector that asks none (targets found beforehand).
+    init() {
+        names = []
+        known = []
+    }
+
     init(_ matcher: any StreamMatching) {
         names = matcher.childNames
         known = names.map { _ in PointerPairTable() }
@@ -54,6 +60,14 @@ struct XMLChildNames {
         guard let prefix, wanted.count == prefix.count + 1 + local.count else { return false }
         return wanted.prefix(prefix.count).elementsEqual(prefix) && wanted[prefix.count] == UInt8(ascii: ":")
             && wanted.suffix(local.count).elementsEqual(local)
+    }
+
+    /// Whether `qualified` is exactly the name `prefix:local` (or `local` without a prefix).
+    static func isQualifiedName(
+        _ qualified: [UInt8], local: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?
+    ) -> Bool {
+        guard let prefix else { return qualified.elementsEqual(local) }
+        return qualified.count == prefix.count + 1 + local.count && matches(qualified, local: local, prefix: prefix)
     }
 
     @inline(__always)

@@ -58,7 +58,12 @@ package enum XMLLocatedContent {
 /// candidates of one selector never nest, those of different selectors may.
 package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     private struct Tracker {
-        let matcher: any StreamMatching
+        /// The path's matcher, or `nil` for targets found beforehand.
+        let matcher: (any StreamMatching)?
+        let targets: XMLEditTargets?
+        /// The next of ``targets``' elements and attributes to come.
+        var nextElement = 0
+        var nextAttribute = 0
         /// States of the open elements outside a candidate.
         var states: [StreamNodeState] = []
         /// Open elements of the current candidate (0: none is open).
@@ -77,6 +82,8 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     private let names: [XMLChildNames]
     @exclusivity(unchecked) private var cursor = -1
     @exclusivity(unchecked) private var depth = 0
+    /// How many elements started before this one: its ordinal.
+    @exclusivity(unchecked) private var ordinal = 0
     @exclusivity(unchecked) private var sawRoot = false
     /// Where events go; what it throws stops the parse.
     private let consumer: (XMLLocatedEvent) throws -> Void
@@ -87,11 +94,19 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     @exclusivity(unchecked) private(set) var selectorError: (selector: Int, error: StreamSelectorError)?
 
     init(
-        matchers: [any StreamMatching], reportingChildrenOf children: Set<Int> = [],
+        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [],
         watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil, consumer: @escaping (XMLLocatedEvent) throws -> Void
     ) {
-        trackers = matchers.indices.map { Tracker(matcher: matchers[$0], reportsChildren: children.contains($0)) }
-        names = matchers.map(XMLChildNames.init)
+        trackers = selectors.indices.map { k in
+            switch selectors[k] {
+            case .path(let matcher): Tracker(matcher: matcher, targets: nil, reportsChildren: children.contains(k))
+            case .targets(let targets): Tracker(matcher: nil, targets: targets, reportsChildren: children.contains(k))
+            }
+        }
+        names = selectors.map { selector in
+            guard case .path(let matcher) = selector else { return XMLChildNames() }
+            return XMLChildNames(matcher)
+        }
         self.consumer = consumer
         self.watch = watch
         watching = watch != nil
@@ -120,21 +135,28 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         sawRoot = true
         depth += 1
         if watching, let watch { watching = watch(cursor, false) }
+        let ordinal = self.ordinal
+        self.ordinal += 1
         for k in trackers.indices {
-            if trackers[k].openInCandidate > 0 {
+            let inCandidate = trackers[k].openInCandidate > 0
+            if inCandidate {
                 trackers[k].openInCandidate += 1
                 try send(.content(selector: k, what: .element(local: local, prefix: prefix)))
                 if trackers[k].reportsChildren, trackers[k].openInCandidate == 2 { try send(.childStart(selector: k, cursor: cursor)) }
+            }
+            guard let matcher = trackers[k].matcher else {
+                try locateTargets(k, ordinal: ordinal, isRoot: isRoot, attributes: attributes)
                 continue
             }
+            if inCandidate { continue }
             let state: StreamNodeState
             do throws(StreamSelectorError) {
                 if isRoot {
-                    state = try trackers[k].matcher.root(isArray: false)
+                    state = try matcher.root(isArray: false)
                 } else if let parent = trackers[k].states.last, case .applying(let step) = parent,
                     names[k].admits(local: local, prefix: prefix, under: step)
                 {
-                    state = try trackers[k].matcher.xmlChild(of: parent, isAttribute: false)
+                    state = try matcher.xmlChild(of: parent, isAttribute: false)
                 } else {
                     // Inside what cannot match: nothing to measure or compare.
                     state = .none
@@ -159,7 +181,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 guard names[k].admits(local: name, prefix: attributePrefix, under: step) else { continue }
                 let picked: StreamNodeState
                 do throws(StreamSelectorError) {
-                    picked = try trackers[k].matcher.xmlChild(of: state, isAttribute: true)
+                    picked = try matcher.xmlChild(of: state, isAttribute: true)
                 } catch {
                     selectorError = (k, error)
                     throw LoadError(.invalidSyntax, error.message)
@@ -168,6 +190,31 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 try send(.attribute(
                     selector: k, elementCursor: cursor, local: XMLChildNames.buffer(name),
                     prefix: attributePrefix.map(XMLChildNames.buffer)))
+            }
+        }
+    }
+
+    /// Reports the targets of selector `k` (found beforehand) that the
+    /// element with this `ordinal` is or holds as attributes. A target
+    /// inside another of the same selector is reported too: its element
+    /// start then comes while the outer one is open.
+    private func locateTargets(_ k: Int, ordinal: Int, isRoot: Bool, attributes: XMLAttributes) throws(LoadError) {
+        let targets = trackers[k].targets!
+        if trackers[k].nextElement < targets.elements.count, targets.elements[trackers[k].nextElement] == ordinal {
+            trackers[k].nextElement += 1
+            if trackers[k].openInCandidate == 0 { trackers[k].openInCandidate = 1 }
+            try send(.elementStart(selector: k, cursor: cursor, isRoot: isRoot, defaulted: Self.defaultedNames(attributes)))
+        }
+        while trackers[k].nextAttribute < targets.attributes.count, targets.attributes[trackers[k].nextAttribute].element == ordinal {
+            let name = targets.attributes[trackers[k].nextAttribute].name
+            trackers[k].nextAttribute += 1
+            for index in 0..<attributes.count {
+                guard let localName = attributes.localName(at: index) else { continue }
+                let local = XMLChildNames.buffer(localName)
+                let prefix = attributes.prefix(at: index).map(XMLChildNames.buffer)
+                guard XMLChildNames.isQualifiedName(name, local: local, prefix: prefix) else { continue }
+                try send(.attribute(selector: k, elementCursor: cursor, local: local, prefix: prefix))
+                break
             }
         }
     }
@@ -251,7 +298,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     ///   the document.
     package static func run(
         first: [UInt8], transcoded: Bool = false, next: (inout [UInt8], _ parsedUpTo: Int) throws -> Bool,
-        matchers: [any StreamMatching], reportingChildrenOf children: Set<Int> = [],
+        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [],
         watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil,
         options: LoadOptions, event: @escaping (XMLLocatedEvent) throws -> Void
     ) throws {
@@ -259,7 +306,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             throw LoadError(
                 .unsupportedEncoding, "a streamed edit reads XML in UTF-8 only; edit this document without streaming")
         }
-        let locator = XMLStreamLocator(matchers: matchers, reportingChildrenOf: children, watch: watch, consumer: event)
+        let locator = XMLStreamLocator(selectors: selectors, reportingChildrenOf: children, watch: watch, consumer: event)
         var nextError: (any Error)?
         let parsed: LoadError?
         do throws(LoadError) {
@@ -286,9 +333,44 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     }
 }
 
+/// What one selector of ``XMLStreamLocator`` reports: the nodes a path
+/// reaches, decided while streaming, or targets found beforehand in the
+/// document's tree.
+package enum XMLEditSelector {
+    case path(any StreamMatching)
+    case targets(XMLEditTargets)
+}
+
+/// The nodes a streamed edit targets, found beforehand in the document's
+/// tree and named so that one pass finds them: an element by its ordinal
+/// (the k-th element to start, from 0, is the k-th element record of the
+/// tree: both come from the same parse events), an attribute by its
+/// element's ordinal and its qualified name.
+package struct XMLEditTargets: Sendable {
+    /// Element ordinals, ascending.
+    package var elements: [Int] = []
+    /// Attributes by their element's ordinal (ascending) and qualified name (`prefix:local`).
+    package var attributes: [(element: Int, name: [UInt8])] = []
+
+    package init() {}
+}
+
 /// A matcher of ``XMLStreamLocator/run(first:next:matchers:options:event:)``
 /// that cannot decide the document, with its position in the list.
 package struct XMLLocatorSelectorError: Error {
     package var selector: Int
     package var error: StreamSelectorError
+}
+
+/// What libxml2's cursor is shown to at each element event of a streamed
+/// edit's parse (``XMLStreamLocator``). libxml2 reports no offsets, but
+/// when it calls `startElementNs` its cursor stands at the end of the start
+/// tag's attributes (at its `>` or `/>`), and when it calls `endElementNs`
+/// just past the end tag's `>` (or the `/>`); a start tag begins at the
+/// last `<` before the first, since a start tag holds no other `<`.
+protocol XMLCursorObserver: AnyObject {
+    /// An element starts; the cursor is at the end of its start tag's attributes.
+    func started(at cursor: Int)
+    /// An element ends; the cursor is just past its end tag.
+    func ended(at cursor: Int)
 }

@@ -167,8 +167,8 @@ extension DocumentLoader {
             while try input.read(into: &head, limit: RecordReader.defaultChunkSize) > 0 {
                 progress?.reading(head.count)
             }
-            let (document, spans) = try XMLLoader.parseWithSpans(head, encoding: options.encoding, options: options)
-            return DocumentRecords(document, xmlSource: (spans, head))
+            let document = try Document(bytes: head, charset: nil, options: options)
+            return DocumentRecords(document, xmlSource: (XMLLoader.elementSpans(of: document, in: head, options: options), head))
         }
         if Self.isXML(head, options: options) {
             // Parsed as it is read: the bar follows the parse.

@@ -155,7 +155,7 @@ struct StreamedPatchWriter {
 
 /// Bytes of the input from some offset on, indexed by their offsets in the
 /// whole input, so the layout rules that read a document's bytes
-/// (``XMLEditPlan``, ``XMLSource``) read them as they read a whole one.
+/// (``XMLEditRules``) read them as they read a whole one.
 struct ByteWindow: RandomAccessCollection {
     /// The bytes from ``startIndex`` on are `storage[dropped...]`: bytes
     /// let go of stay until the next append, which moves the rest down

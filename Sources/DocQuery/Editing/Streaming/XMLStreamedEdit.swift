@@ -1,16 +1,17 @@
 import DocTree
 
-/// Edits an XML document while reading it, in constant memory: the
-/// streamed counterpart of ``XMLEditPlan``, with the same patches.
+/// Edits an XML document while reading it, in constant memory: the one XML
+/// editor, for streamed documents and (through ``DocumentEditor``, the tree
+/// finding the targets) documents held whole.
 ///
 /// Each edit's path must stream whole (keys, `*` and non-negative indexes:
 /// the prefix of a ``StreamPlan`` with nothing after it). libxml2's push
 /// parser reads the input chunk by chunk; an ``XMLStreamLocator`` reports
 /// where each matched element and attribute stands (the parser's cursor,
-/// as for the whole-document editor's ``XMLCursorTrail``), and the start
+/// see ``XMLCursorObserver``), and the start
 /// and end tags are read there with ``XMLStartTag`` from the
 /// ``StreamedPatchWriter``'s copy of what is not written yet. The layout
-/// rules are ``XMLEditPlan``'s own. Unchanged bytes go out as they came,
+/// rules are ``XMLEditRules``. Unchanged bytes go out as they came,
 /// chunk by chunk; what an edit replaces is dropped as it is read, never held.
 ///
 /// Supported: `set` of an element's text (an element that holds text
@@ -40,10 +41,13 @@ import DocTree
 /// that the edits apply all or not at all.
 package struct XMLStreamedEdit {
     private let edits: [Edit]
-    private let selectors: [StreamSelector]
+    private let finders: [Finder]
+    /// Per edit, for an insert into elements at an index the tree resolved
+    /// (one from the end), the index for each element target, in order.
+    private let intoIndexes: [[Int]?]
     private let options: LoadOptions
 
-    /// Prepares `edits`.
+    /// Prepares `edits`, whose paths the stream follows.
     ///
     /// - Throws: ``QueryError``: a malformed path,
     ///   ``QueryError/Kind-swift.struct/notStreamable`` for a path that
@@ -51,9 +55,7 @@ package struct XMLStreamedEdit {
     ///   do instead), ``QueryError/Kind-swift.struct/invalidEdit`` for a
     ///   value or name XML cannot take.
     package init(_ edits: [Edit], options: LoadOptions = LoadOptions()) throws {
-        self.edits = edits
-        self.options = options
-        selectors = try edits.map { edit in
+        let selectors = try edits.map { edit in
             let query = try PathQuery(edit.path, parameters: edit.parameters)
             let plan = try StreamPlan(query)
             if let step = plan.rest.steps.first ?? plan.fold?.step {
@@ -62,39 +64,65 @@ package struct XMLStreamedEdit {
                     "this step cannot stream in an edit: a streamed edit takes keys, '*' and indexes only; edit without streaming",
                     path: query.description, scalarRange: step.range)
             }
-            switch edit.operation {
-            case .set(let value):
-                // An array or a keyed value replaces an element with elements; anything else is text.
-                if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
-            case .rename(let name):
-                guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, "'\(name)' is not an XML name") }
-            case .remove: break
-            case .insert(let value, let key, let place):
-                // The checks XMLEditPlan.insert makes of every match.
-                if key == nil || key!.hasPrefix("@"), XMLEditPlan.isStructured(value.content) {
-                    throw EditFailure.invalid(
-                        edit, key == nil ? "an array or a keyed value goes into XML as elements: give the insert a key to name them"
-                            : "an attribute holds text, not an array or a keyed value")
-                }
-                if !XMLEditPlan.isStructured(value.content) { _ = try XMLEditPlan.text(of: value.content, edit: edit) }
-                if let key, key.hasPrefix("@") {
-                    guard case .into = place else {
-                        throw EditFailure.invalid(edit, "an attribute goes into an element, not before or after one")
-                    }
-                    let name = String(key.dropFirst())
-                    guard XMLEditPlan.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
-                } else if let key, !XMLEditPlan.isName(key) {
-                    throw EditFailure.invalid(edit, XMLText.nameProblem(key))
-                }
-                if case .into(let index?) = place, index < 0 {
-                    throw QueryError(
-                        .notStreamable,
-                        "an insert at an index from the end does not stream: how many child elements there are is known only at "
-                            + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
-                        path: edit.path, range: 0..<edit.path.count)
-                }
+            try Self.check(edit)
+            if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
+                throw QueryError(
+                    .notStreamable,
+                    "an insert at an index from the end does not stream: how many child elements there are is known only at "
+                        + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
+                    path: edit.path, range: 0..<edit.path.count)
             }
-            return plan.selector
+            return Finder.path(plan.selector)
+        }
+        self.init(edits, finders: selectors, intoIndexes: edits.map { _ in nil }, options: options)
+    }
+
+    /// How the stream finds an edit's matches: by following its path, or
+    /// as targets found beforehand in the document's tree.
+    enum Finder {
+        case path(StreamSelector)
+        case targets(XMLEditTargets)
+    }
+
+    /// Prepares `edits` whose matches `finders` find.
+    init(_ edits: [Edit], finders: [Finder], intoIndexes: [[Int]?], options: LoadOptions) {
+        self.edits = edits
+        self.finders = finders
+        self.intoIndexes = intoIndexes
+        self.options = options
+    }
+
+    /// The refusal of an insert at `index` into an element named `name` with `count` child elements.
+    static func indexOutside(_ edit: Edit, _ index: Int, count: Int, of name: String) -> QueryError {
+        EditFailure.invalid(edit, "index \(index) is outside the \(count) child elements of the element <\(name)>")
+    }
+
+    /// Checks what an edit asks of every match before any is read: a value
+    /// XML can hold where it goes, a name XML allows.
+    static func check(_ edit: Edit) throws {
+        switch edit.operation {
+        case .set(let value):
+            // An array or a keyed value replaces an element with elements; anything else is text.
+            if !XMLEditRules.isStructured(value.content) { _ = try XMLEditRules.text(of: value.content, edit: edit) }
+        case .rename(let name):
+            guard XMLEditRules.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
+        case .remove: break
+        case .insert(let value, let key, let place):
+            if key == nil || key!.hasPrefix("@"), XMLEditRules.isStructured(value.content) {
+                throw EditFailure.invalid(
+                    edit, key == nil ? "an array or a keyed value goes into XML as elements: give the insert a key to name them"
+                        : "an attribute holds text, not an array or a keyed value")
+            }
+            if !XMLEditRules.isStructured(value.content) { _ = try XMLEditRules.text(of: value.content, edit: edit) }
+            if let key, key.hasPrefix("@") {
+                guard case .into = place else {
+                    throw EditFailure.invalid(edit, "an attribute goes into an element, not before or after one")
+                }
+                let name = String(key.dropFirst())
+                guard XMLEditRules.isName(name) else { throw EditFailure.invalid(edit, XMLText.nameProblem(name)) }
+            } else if let key, !XMLEditRules.isName(key) {
+                throw EditFailure.invalid(edit, XMLText.nameProblem(key))
+            }
         }
     }
 
@@ -110,7 +138,27 @@ package struct XMLStreamedEdit {
     ///   or a path turns out not to stream on this document; what `write`
     ///   throws. Part of the output is written by then (see the type's notes).
     package func run(_ input: ChunkedInput, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
-        var head = try Self.head(of: input)
+        try run(head: Self.head(of: input), rest: input, write: write)
+    }
+
+    /// Edits `bytes`, a whole document held in memory, as one chunk: every
+    /// placeholder settles at once, and nothing is held back for lack of
+    /// what follows.
+    ///
+    /// - Returns: the edited document's bytes.
+    /// - Throws: as ``run(_:write:)``.
+    package func run(bytes: [UInt8]) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 16)
+        _ = try run(head: bytes, rest: nil) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// Edits the document that begins with `head` and goes on with `rest`
+    /// (`nil`: `head` is all of it).
+    private func run(head: [UInt8], rest input: ChunkedInput?, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
+        var head = head
+        let isAtEnd = input?.isAtEnd ?? true
         // A document in another encoding is edited in UTF-8, converted
         // chunk by chunk, and written back converted, as the in-memory
         // editor does with the whole (character references for what the
@@ -122,8 +170,8 @@ package struct XMLStreamedEdit {
             head.removeFirst(mark)
         }
         let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
-        if let decoder { head = try decoder.decode(head, isLast: input.isAtEnd) }
-        let state = try RunState(edits: edits)
+        if let decoder { head = try decoder.decode(head, isLast: isAtEnd) }
+        let state = try RunState(edits: edits, intoIndexes: intoIndexes)
         // Edits that insert into elements follow their children.
         let children = Set(edits.indices.filter { k in
             guard case .insert(_, let key, .into(let index)) = edits[k].operation, !(key?.hasPrefix("@") ?? false) else { return false }
@@ -140,6 +188,7 @@ package struct XMLStreamedEdit {
                 try XMLStreamLocator.run(
                     first: head, transcoded: decoder != nil,
                     next: { chunk, parsedUpTo in
+                        guard let input else { return false }
                         try state.flush(parsedUpTo: parsedUpTo, atEnd: false, write)
                         var more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
                         if let decoder {
@@ -154,7 +203,13 @@ package struct XMLStreamedEdit {
                         options.progress?.report(input.bytesRead)
                         return more
                     },
-                    matchers: selectors.map(StreamMatcher.init), reportingChildrenOf: children,
+                    selectors: finders.map { finder in
+                        switch finder {
+                        case .path(let selector): .path(StreamMatcher(selector))
+                        case .targets(let targets): .targets(targets)
+                        }
+                    },
+                    reportingChildrenOf: children,
                     watch: state.needsIndentUnit ? { state.watch(cursor: $0, isEnd: $1) } : nil,
                     options: options, event: { try state.take($0) })
             } catch let error as XMLLocatorSelectorError {
@@ -213,7 +268,7 @@ package struct XMLStreamedEdit {
                     }
                     return more
                 },
-                matchers: [], options: options, event: { _ in })
+                selectors: [], options: options, event: { _ in })
         } catch let error as LoadError {
             throw QueryError(
                 .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",
@@ -258,7 +313,7 @@ package struct XMLStreamedEdit {
         /// Inserts whose patch is a placeholder in the writer, holding the
         /// output there until what they depend on is read (see ``Held``).
         @exclusivity(unchecked) var held: [Held] = []
-        /// The document's indentation unit (as ``XMLEditPlan`` learns it:
+        /// The document's indentation unit (learnt
         /// from the first element alone on its line deeper than its parent,
         /// also alone on its line), once read.
         @exclusivity(unchecked) var unit: [UInt8]?
@@ -266,10 +321,14 @@ package struct XMLStreamedEdit {
         /// an element not written as such): alone on it, and the indentation's length.
         @exclusivity(unchecked) private var unitStack: [(onlySpaceBefore: Bool, indent: Int)?] = []
         /// Per `set` of an array or a keyed value, the value, which replaces
-        /// the matched element with elements (``XMLEditPlan``'s `replace`).
+        /// the matched element with elements.
         let structuredSets: [EditValue.Content?]
         /// Whether an edit writes elements, whose layout may take the indentation unit.
         let needsIndentUnit: Bool
+        /// Per edit, the indexes its inserts go at, resolved per element (see ``XMLStreamedEdit``).
+        let intoIndexes: [[Int]?]
+        /// Per edit, how many elements it matched have started.
+        @exclusivity(unchecked) var starts: [Int]
 
         struct ContentInsert {
             var key: String?
@@ -280,6 +339,8 @@ package struct XMLStreamedEdit {
 
         struct IntoState {
             var line: (onlySpaceBefore: Bool, indent: [UInt8])
+            /// The index the insert goes at (`nil`: at the end).
+            var index: Int?
             var children = 0
             var lastChild: (onlySpaceBefore: Bool, indent: [UInt8])?
             var placed = false
@@ -312,38 +373,40 @@ package struct XMLStreamedEdit {
         /// How far a held insert may hold the output back, in bytes the
         /// parser read past its place, before the edit stops as not streamable.
         static let holdLimit = 1 << 14
-        /// The document's line ending (as ``XMLEditPlan`` learns it: that of
+        /// The document's line ending (learnt that of
         /// its first line), once its first line feed was read.
         @exclusivity(unchecked) var lineEnd: [UInt8]?
         /// The last byte given to ``append(_:)``.
         @exclusivity(unchecked) private var lastByte: UInt8?
 
-        init(edits: [Edit]) throws {
+        init(edits: [Edit], intoIndexes: [[Int]?]) throws {
             self.edits = edits
+            self.intoIndexes = intoIndexes
+            starts = Array(repeating: 0, count: edits.count)
             inserts = try edits.map { edit in
                 guard case .insert(let value, let key?, _) = edit.operation, key.hasPrefix("@") else { return nil }
-                return (String(key.dropFirst()), try XMLEditPlan.text(of: value.content, edit: edit))
+                return (String(key.dropFirst()), try XMLEditRules.text(of: value.content, edit: edit))
             }
             contentInserts = try edits.map { edit in
                 guard case .insert(let value, let key, let place) = edit.operation, !(key?.hasPrefix("@") ?? false) else { return nil }
-                let structured = XMLEditPlan.isStructured(value.content)
-                let text = structured ? "" : try XMLEditPlan.text(of: value.content, edit: edit)
+                let structured = XMLEditRules.isStructured(value.content)
+                let text = structured ? "" : try XMLEditRules.text(of: value.content, edit: edit)
                 return ContentInsert(key: key, value: value.content, text: text, place: place)
             }
             structuredSets = edits.map { edit in
-                guard case .set(let value) = edit.operation, XMLEditPlan.isStructured(value.content) else { return nil }
+                guard case .set(let value) = edit.operation, XMLEditRules.isStructured(value.content) else { return nil }
                 return value.content
             }
             needsIndentUnit = contentInserts.contains { $0?.key != nil } || structuredSets.contains { $0 != nil }
             into = Array(repeating: nil, count: edits.count)
             lines = Array(repeating: nil, count: edits.count)
             values = try edits.map { edit in
-                guard case .set(let value) = edit.operation, !XMLEditPlan.isStructured(value.content) else { return nil }
-                let text = try XMLEditPlan.text(of: value.content, edit: edit)
+                guard case .set(let value) = edit.operation, !XMLEditRules.isStructured(value.content) else { return nil }
+                let text = try XMLEditRules.text(of: value.content, edit: edit)
                 return (
-                    XMLEditPlan.escaped(text, quote: nil), Array(XMLEditPlan.escaped(text, quote: nil).utf8),
-                    Array(XMLEditPlan.escaped(text, quote: UInt8(ascii: "\"")).utf8),
-                    Array(XMLEditPlan.escaped(text, quote: UInt8(ascii: "'")).utf8)
+                    XMLEditRules.escaped(text, quote: nil), Array(XMLEditRules.escaped(text, quote: nil).utf8),
+                    Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "\"")).utf8),
+                    Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "'")).utf8)
                 )
             }
             matches = Array(repeating: 0, count: edits.count)
@@ -385,7 +448,7 @@ package struct XMLStreamedEdit {
         private func resolveRemovals(atEnd: Bool) {
             removals.removeAll { removal in
                 guard let end = removal.end,
-                    let range = XMLEditPlan.elementRemoval(removal.start..<end, line: removal.line, in: writer.window, atEnd: atEnd)
+                    let range = XMLEditRules.elementRemoval(removal.start..<end, line: removal.line, in: writer.window, atEnd: atEnd)
                 else { return false }
                 // Not taking its line, it gives back the indentation its patch began with.
                 let indent = range.lowerBound == removal.lower ? [] : removal.indent
@@ -461,6 +524,9 @@ package struct XMLStreamedEdit {
 
         private func start(_ k: Int, cursor: Int, isRoot: Bool, defaulted: [String]) throws {
             let edit = edits[k]
+            // A match inside another of the same edit (targets found beforehand).
+            if open[k] != nil { throw JSONEditPlan.conflict(edit, edit, same: true) }
+            starts[k] += 1
             let tag = try tag(at: cursor, edit: k)
             open[k] = (tag, writer.window.copy(tag.name))
             switch edit.operation {
@@ -468,7 +534,7 @@ package struct XMLStreamedEdit {
                 if let value = structuredSets[k] { return try replaceStart(k, tag: tag, isRoot: isRoot, with: value) }
                 let value = values[k]!
                 if tag.isEmptyElement {
-                    let (range, replacement) = XMLEditPlan.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
+                    let (range, replacement) = XMLEditRules.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
                     try add(range, Array(replacement.utf8), edit: k)
                 } else {
                     // Closed at the end tag.
@@ -478,7 +544,7 @@ package struct XMLStreamedEdit {
                 if isRoot {
                     throw EditFailure.invalid(edit, "the root element cannot be removed")
                 }
-                let line = XMLSource.lineIndent(at: tag.start, in: writer.window, byteBefore: writer.byteBefore)
+                let line = XMLEditRules.lineIndent(at: tag.start, in: writer.window, byteBefore: writer.byteBefore)
                 let lower = line.onlySpaceBefore ? line.indent.lowerBound : tag.start
                 try add(lower..<lower, nil, edit: k, open: true)
                 removals.append((lower, tag.start, nil, line, writer.window.copy(lower..<tag.start)))
@@ -494,9 +560,9 @@ package struct XMLStreamedEdit {
         }
 
         /// Adds the attribute of insert `k` after the last one of `tag`,
-        /// quoted like it, on a line of its own when that one stands on one
-        /// (as ``XMLEditPlan`` does). An attribute the DTD supplies
-        /// (`defaulted`) is one the element has, as in the document's tree.
+        /// quoted like it, on a line of its own when that one stands on one.
+        /// An attribute the DTD supplies (`defaulted`) is one the element
+        /// has, as in the document's tree.
         private func insertAttribute(into tag: XMLStartTag, defaulted: [String], edit k: Int) throws {
             let (name, text) = inserts[k]!
             let taken = defaulted.contains { $0.utf8.elementsEqual(name.utf8) } || writer.window.withBytes(tag.start..<tag.end) { bytes in
@@ -506,18 +572,18 @@ package struct XMLStreamedEdit {
                 throw EditFailure.invalid(edits[k], "the element already has an attribute named '\(name)'; set it instead")
             }
             let quote = tag.attributes.last?.quote ?? UInt8(ascii: "\"")
-            let attribute = Array(name.utf8) + [UInt8(ascii: "="), quote] + Array(XMLEditPlan.escaped(text, quote: quote).utf8) + [quote]
+            let attribute = Array(name.utf8) + [UInt8(ascii: "="), quote] + Array(XMLEditRules.escaped(text, quote: quote).utf8) + [quote]
             guard let last = tag.attributes.last else {
                 return try add(tag.name.upperBound..<tag.name.upperBound, [0x20] + attribute, edit: k)
             }
-            let line = XMLSource.lineIndent(at: last.name.lowerBound, in: writer.window, byteBefore: writer.byteBefore)
+            let line = XMLEditRules.lineIndent(at: last.name.lowerBound, in: writer.window, byteBefore: writer.byteBefore)
             let separator = line.onlySpaceBefore && line.indent.lowerBound > tag.start
                 ? (lineEnd ?? [0x0A]) + writer.window.copy(line.indent) : [0x20]
             try add(last.span.upperBound..<last.span.upperBound, separator + attribute, edit: k)
         }
 
         /// Replaces the element whose start tag is `tag` with `value` as
-        /// ``XMLEditPlan``'s `replace` does: its bytes are dropped as they
+        /// its namespace declarations kept: its bytes are dropped as they
         /// are read, the new elements written once the layout is known.
         private func replaceStart(_ k: Int, tag: XMLStartTag, isRoot: Bool, with value: EditValue.Content) throws {
             let edit = edits[k]
@@ -537,7 +603,7 @@ package struct XMLStreamedEdit {
             held.append(Held(edit: k, lower: tag.start, state: .ready(upper: nil, waits: (line.onlySpaceBefore, line.onlySpaceBefore), prefix: []) {
                 lineEnd, unit in
                 let alone = line.onlySpaceBefore && lineEnd != nil
-                return try XMLEditPlan.elements(
+                return try XMLEditRules.elements(
                     name, value, indent: String(decoding: line.indent, as: UTF8.self), unit: alone ? unit : nil, lineEnd: lineEnd ?? "\n", edit: edit,
                     declarations: declarations)
             }))
@@ -548,21 +614,21 @@ package struct XMLStreamedEdit {
 
         /// The line the tag starting at `offset` stands on: whether alone, and its indentation.
         private func line(at offset: Int) -> (onlySpaceBefore: Bool, indent: [UInt8]) {
-            let line = XMLSource.lineIndent(at: offset, in: writer.window, byteBefore: writer.byteBefore)
+            let line = XMLEditRules.lineIndent(at: offset, in: writer.window, byteBefore: writer.byteBefore)
             return (line.onlySpaceBefore, writer.window.copy(line.indent))
         }
 
-        /// The new content of insert `k` (``XMLEditPlan``'s `markup`): its
+        /// The new content of insert `k`: its
         /// element, later lines indented from `indent` when `alone`, or its text.
         private func markup(_ k: Int, indent: [UInt8], alone: Bool, lineEnd: String, unit: String) throws -> String {
             let insert = contentInserts[k]!
-            guard let key = insert.key else { return XMLEditPlan.escaped(insert.text, quote: nil) }
-            return try XMLEditPlan.elements(
+            guard let key = insert.key else { return XMLEditRules.escaped(insert.text, quote: nil) }
+            return try XMLEditRules.elements(
                 key, insert.value, indent: String(decoding: indent, as: UTF8.self), unit: alone ? unit : nil, lineEnd: lineEnd, edit: edits[k])
         }
 
         /// Whether insert `k`'s content, standing alone, is laid out by the indentation unit.
-        private func usesUnit(_ k: Int) -> Bool { XMLEditPlan.isStructured(contentInserts[k]!.value) }
+        private func usesUnit(_ k: Int) -> Bool { XMLEditRules.isStructured(contentInserts[k]!.value) }
 
         /// Holds the output at `lower` for insert `k`: a patch of
         /// `lower..<upper` whose replacement is not known yet.
@@ -606,12 +672,12 @@ package struct XMLStreamedEdit {
         }
 
         /// Puts insert `k` before the element whose start tag is `tag`, on
-        /// the line `line` it stands on (``XMLEditPlan``'s rule).
+        /// the line `line` it stands on.
         private func put(_ k: Int, before tag: XMLStartTag, line: (onlySpaceBefore: Bool, indent: [UInt8])) throws {
             let alone = line.onlySpaceBefore && contentInserts[k]!.key != nil
             try hold(k, tag.start, .ready(upper: tag.start, waits: (alone, alone && usesUnit(k)), prefix: []) { [unowned self] lineEnd, unit in
                 let written = try markup(k, indent: line.indent, alone: alone, lineEnd: lineEnd ?? "\n", unit: unit)
-                return XMLEditPlan.before(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: line.indent, as: UTF8.self))
+                return XMLEditRules.before(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: line.indent, as: UTF8.self))
             })
         }
 
@@ -622,8 +688,8 @@ package struct XMLStreamedEdit {
             case .before, .after:
                 if isRoot { throw EditFailure.invalid(edits[k], "the root element has no siblings; insert into it instead") }
                 if insert.place == .before { try put(k, before: tag, line: line) } else { lines[k] = line }
-            case .into:
-                into[k] = IntoState(line: line)
+            case .into(let index):
+                into[k] = IntoState(line: line, index: intoIndexes[k]?[starts[k] - 1] ?? index)
                 if insert.key != nil, !tag.isEmptyElement, !showsContent(after: tag.end) {
                     // The content's end may be laid out anew if the content is white space alone.
                     try hold(k, tag.end, .blank(scanned: tag.end))
@@ -632,12 +698,12 @@ package struct XMLStreamedEdit {
         }
 
         private func childStart(_ k: Int, cursor: Int) throws {
-            guard var state = into[k], !state.placed, case .into(let index) = contentInserts[k]?.place else { return }
+            guard var state = into[k], !state.placed else { return }
             release(k, blank: true)
             release(k, blank: false)
             let child = try tag(at: cursor, edit: k)
             let line = line(at: child.start)
-            if index == state.children {
+            if state.index == state.children {
                 state.placed = true
                 try put(k, before: child, line: line)
             } else {
@@ -663,15 +729,13 @@ package struct XMLStreamedEdit {
                 lines[k] = nil
                 try hold(k, end, .after(alone: line.onlySpaceBefore && insert.key != nil, indent: line.indent, placed: true))
                 return
-            case .into(let index):
+            case .into:
                 guard let state = into[k] else { return }
                 into[k] = nil
                 if state.placed { return }
-                let wanted = index ?? state.children
+                let wanted = state.index ?? state.children
                 guard wanted <= state.children else {
-                    throw EditFailure.invalid(
-                        edits[k],
-                        "index \(wanted) is outside the \(state.children) child elements of the element <\(String(decoding: name, as: UTF8.self))>")
+                    throw XMLStreamedEdit.indexOutside(edits[k], wanted, count: state.children, of: String(decoding: name, as: UTF8.self))
                 }
                 if state.children > 0, insert.key != nil {
                     // After the last child element, held since it ended.
@@ -686,7 +750,7 @@ package struct XMLStreamedEdit {
         }
 
         /// Puts insert `k` at the end of the content of the element whose
-        /// start tag is `tag` (``XMLEditPlan``'s `insertAtEnd`): laid out on
+        /// start tag is `tag`: laid out on
         /// a line of its own when the content is white space alone, the
         /// element stands alone on its line and the document has line feeds.
         private func insertAtEnd(
@@ -704,14 +768,14 @@ package struct XMLStreamedEdit {
                 held.remove(at: index)
             }
             let layoutMayBe = isElement && blank && line.onlySpaceBefore
-            let range = tag.isEmptyElement ? XMLEditPlan.emptyElementClose(of: tag, in: writer.window) : tag.end..<contentEnd
+            let range = tag.isEmptyElement ? XMLEditRules.emptyElementClose(of: tag, in: writer.window) : tag.end..<contentEnd
             let content = layoutMayBe && !tag.isEmptyElement ? writer.window.copy(range) : []
             let indent = String(decoding: line.indent, as: UTF8.self)
             let close = "</" + String(decoding: name, as: UTF8.self) + ">"
             let body: (String?, String) throws -> String = { [unowned self] lineEnd, unit in
-                let layout = XMLEditPlan.laysOutEnd(isElement: isElement, blank: blank, alone: line.onlySpaceBefore, hasLineFeed: lineEnd != nil)
+                let layout = XMLEditRules.laysOutEnd(isElement: isElement, blank: blank, alone: line.onlySpaceBefore, hasLineFeed: lineEnd != nil)
                 let markup = try markup(k, indent: line.indent + Array(unit.utf8), alone: layout, lineEnd: lineEnd ?? "\n", unit: unit)
-                let inner = XMLEditPlan.endContent(markup, layout: layout, lineEnd: lineEnd ?? "\n", indent: indent, unit: unit)
+                let inner = XMLEditRules.endContent(markup, layout: layout, lineEnd: lineEnd ?? "\n", indent: indent, unit: unit)
                 // Not laid out, the content stays and the markup follows it.
                 if tag.isEmptyElement { return ">" + inner + close }
                 return layout ? inner : String(decoding: content, as: UTF8.self) + inner
@@ -740,12 +804,12 @@ package struct XMLStreamedEdit {
             let lower = held[index].lower
             switch held[index].state {
             case .after(let alone, let indent, let placed):
-                guard placed, let end = alone ? XMLSource.endOfTrailingComments(after: lower, in: writer.window, atEnd: atEnd) : lower
+                guard placed, let end = alone ? XMLEditRules.endOfTrailingComments(after: lower, in: writer.window, atEnd: atEnd) : lower
                 else { return false }
                 held[index].state = .ready(upper: end, waits: (alone, alone && usesUnit(k)), prefix: writer.window.copy(lower..<end)) {
                     [unowned self] lineEnd, unit in
                     let written = try markup(k, indent: indent, alone: alone, lineEnd: lineEnd ?? "\n", unit: unit)
-                    return XMLEditPlan.after(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: indent, as: UTF8.self))
+                    return XMLEditRules.after(written, alone: alone, lineEnd: lineEnd ?? "\n", indent: String(decoding: indent, as: UTF8.self))
                 }
                 return try settle(index, atEnd: atEnd)
             case .blank(var scanned):
@@ -772,7 +836,8 @@ package struct XMLStreamedEdit {
         }
 
         /// Follows the elements' lines until the indentation unit is known
-        /// (as ``XMLEditPlan``'s `indentUnit`); `false` once it is.
+        /// (the first element alone on its line deeper than its parent,
+        /// also alone on its line); `false` once it is.
         func watch(cursor: Int, isEnd: Bool) -> Bool {
             if isEnd {
                 _ = unitStack.popLast()
@@ -786,7 +851,7 @@ package struct XMLStreamedEdit {
                 unitStack.append(nil)
                 return true
             }
-            let line = XMLSource.lineIndent(at: tag.start, in: window, byteBefore: writer.byteBefore)
+            let line = XMLEditRules.lineIndent(at: tag.start, in: window, byteBefore: writer.byteBefore)
             if let parent = unitStack.last, let parent, line.onlySpaceBefore, parent.onlySpaceBefore, line.indent.count > parent.indent {
                 unit = window.copy((line.indent.lowerBound + parent.indent)..<line.indent.upperBound)
                 unitStack = []
@@ -803,7 +868,7 @@ package struct XMLStreamedEdit {
             matches[k] += 1
             var endTagStart: Int?
             if !tag.isEmptyElement {
-                let lt = XMLSource.endTagStart(before: cursor, in: writer.window)
+                let lt = XMLEditRules.endTagStart(before: cursor, in: writer.window)
                 guard lt >= tag.end, writer.window[lt + 1] == UInt8(ascii: "/"),
                     writer.window[(lt + 2)...].starts(with: name)
                 else {
@@ -831,7 +896,7 @@ package struct XMLStreamedEdit {
                 removals[index].end = cursor
                 writer.updateLast(where: { $0.lower == removals[index].lower && $0.upper == nil }) { $0.dropLimit = cursor }
             case .rename(let name):
-                if let endTagStart, let range = XMLEditPlan.elementNames(of: tag, endTagStart: endTagStart).last {
+                if let endTagStart, let range = XMLEditRules.elementNames(of: tag, endTagStart: endTagStart).last {
                     try add(range, Array(name.utf8), edit: k)
                 }
             case .insert:
@@ -870,7 +935,7 @@ package struct XMLStreamedEdit {
             case .set:
                 break
             case .remove:
-                try add(XMLEditPlan.attributeRemoval(attribute.span, in: writer.window), [], edit: k)
+                try add(XMLEditRules.attributeRemoval(attribute.span, in: writer.window), [], edit: k)
             case .rename(let newName):
                 let taken = writer.window.withBytes(tag.start..<tag.end) { bytes in
                     tag.attributes.contains {

@@ -1,0 +1,105 @@
+import DocTree
+
+extension XMLStreamedEdit {
+    /// Prepares `edits` on a document held whole: its tree finds what each
+    /// path matches (filters, `..`, an index from the end: all a pass in
+    /// order cannot know), and the stream then edits those targets, found
+    /// by element ordinal (``XMLEditTargets``), with the rules it uses for
+    /// every streamed edit.
+    ///
+    /// The tree says only what the stream cannot: which nodes match, and
+    /// where an insert at an index from the end goes in each element.
+    ///
+    /// - Throws: ``QueryError``: a malformed path, one that matches
+    ///   nothing (``QueryError/Kind-swift.struct/noMatch``), or a match no
+    ///   XML edit applies to (``QueryError/Kind-swift.struct/invalidEdit``).
+    package init(_ edits: [Edit], in document: Document, options: LoadOptions) throws {
+        var finders: [Finder] = []
+        var intoIndexes: [[Int]?] = []
+        let ordinals = ElementOrdinals(document)
+        func kind(_ node: UInt32) -> Node.Kind { document.table.nodes[Int(node)].kind }
+        for edit in edits {
+            let (matched, _, result) = try edit.targets(in: document)
+            if matched.isEmpty { throw EditFailure.noMatch(edit, result.explanation) }
+            var nodes: [UInt32] = []
+            nodes.reserveCapacity(matched.count)
+            for var node in matched {
+                // The text of an element that holds only text is set through the element.
+                if kind(node) == .text, case .set = edit.operation { node = (document.node(at: node).parent?.index ?? 0) }
+                guard node != 0 else { throw EditFailure.invalid(edit, "the document node cannot be edited") }
+                guard kind(node) == .element || kind(node) == .attribute else {
+                    throw EditFailure.invalid(edit, "it matches \(Self.describe(node, in: document)); XML edits apply to elements and attributes")
+                }
+                nodes.append(node)
+            }
+            try Self.check(edit)
+            nodes.sort()
+            var targets = XMLEditTargets()
+            var indexes: [Int]?
+            let fromEnd: Int?
+            if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
+                fromEnd = index
+                indexes = []
+            } else {
+                fromEnd = nil
+            }
+            for node in nodes {
+                if kind(node) == .attribute {
+                    let element = (document.node(at: node).parent?.index ?? 0)
+                    targets.attributes.append((ordinals.ordinal(of: element), Array((document.node(at: node).name ?? "").utf8)))
+                    continue
+                }
+                targets.elements.append(ordinals.ordinal(of: node))
+                if let fromEnd {
+                    let count = document.childIndexes(of: node).filter { kind($0) == .element }.count
+                    guard count + fromEnd >= 0 else {
+                        throw Self.indexOutside(edit, fromEnd, count: count, of: document.node(at: node).name ?? "")
+                    }
+                    indexes?.append(count + fromEnd)
+                }
+            }
+            finders.append(.targets(targets))
+            intoIndexes.append(indexes)
+        }
+        self.init(edits, finders: finders, intoIndexes: intoIndexes, options: options)
+    }
+
+    /// A node in a message: "the element <a>", "a comment".
+    private static func describe(_ node: UInt32, in document: Document) -> String {
+        switch document.table.nodes[Int(node)].kind {
+        case .element: "the element <\(document.node(at: node).name ?? "")>"
+        case .attribute: "the attribute \(document.node(at: node).name ?? "")"
+        case .text: "text"
+        case .comment: "a comment"
+        case .processingInstruction: "a processing instruction"
+        case .document: "the document node"
+        default: "a node"
+        }
+    }
+}
+
+/// The ordinal of each element record (how many element records come
+/// before it), which is the ordinal of its start among a parse's element
+/// events: learnt in one pass over the records as far as asked, targets
+/// being asked in order.
+private final class ElementOrdinals {
+    private let document: Document
+    private var index = 0
+    private var count = 0
+
+    init(_ document: Document) { self.document = document }
+
+    /// Ordinal of element record `element`; asked in ascending order per edit.
+    func ordinal(of element: UInt32) -> Int {
+        if Int(element) < index {
+            index = 0
+            count = 0
+        }
+        let nodes = document.table.nodes
+        while index < Int(element) {
+            if nodes[index].kind == .element { count += 1 }
+            index += 1
+        }
+        return count
+    }
+}
