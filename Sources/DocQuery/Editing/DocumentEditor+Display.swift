@@ -25,28 +25,4 @@ extension DocumentEditor: CustomStringConvertible, CustomDebugStringConvertible,
 
     /// The document's text as it stands.
     public var playgroundDescription: Any { description }
-
-    /// The summary LLDB shows for a DocumentEditor in the REPL, Xcode's variable view
-    /// and `p`, its storage hidden: a record of LLDB's embedded formatters (see
-    /// DisplayTree.swift; DisplayTests checks the bytes).
-    #if os(Linux)
-    @section(".lldbformatters")
-    #elseif canImport(Darwin)
-    @section("__TEXT,__lldbformatters")
-    #endif
-    @used
-    static let lldbFormatter: (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-    ) = (
-        1, 89, 24, 68, 111, 99, 81, 117, 101, 114, 121, 46, 68, 111, 99, 117, 109, 101, 110, 116, 69, 100, 105, 116,
-        111, 114, 0, 9, 0, 61, 34, 59, 68, 111, 99, 117, 109, 101, 110, 116, 69, 100, 105, 116, 111, 114, 32, 40,
-        112, 114, 105, 110, 116, 32, 115, 104, 111, 119, 115, 32, 105, 116, 115, 32, 116, 101, 120, 116, 44, 32,
-        100, 117, 109, 112, 32, 111, 114, 32, 112, 111, 32, 105, 116, 115, 32, 108, 105, 110, 101, 115, 41
-    )
 }

@@ -31,22 +31,4 @@ extension Edit: CustomStringConvertible, CustomReflectable, CustomPlaygroundDisp
 
     /// The edit as a sentence.
     public var playgroundDescription: Any { description }
-
-    /// The summary LLDB shows for an Edit in the REPL, Xcode's variable view
-    /// and `p`, its storage hidden: a record of LLDB's embedded formatters (see
-    /// DisplayTree.swift; DisplayTests checks the bytes).
-    #if os(Linux)
-    @section(".lldbformatters")
-    #elseif canImport(Darwin)
-    @section("__TEXT,__lldbformatters")
-    #endif
-    @used
-    static let lldbFormatter: (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8
-    ) = (
-        1, 30, 14, 68, 111, 99, 81, 117, 101, 114, 121, 46, 69, 100, 105, 116, 0, 9, 0, 12, 34, 4, 112, 97, 116,
-        104, 35, 18, 96, 35, 0, 96
-    )
 }

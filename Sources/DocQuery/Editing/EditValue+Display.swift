@@ -29,27 +29,4 @@ extension EditValue: CustomStringConvertible, CustomReflectable, CustomPlaygroun
     private static func json(_ content: Content) -> String {
         JSONLayout(unit: nil, colon: ":").render(content, indent: "", pretty: false)
     }
-
-    /// The summary LLDB shows for an EditValue in the REPL, Xcode's variable view
-    /// and `p`, its storage hidden: a record of LLDB's embedded formatters (see
-    /// DisplayTree.swift; DisplayTests checks the bytes).
-    #if os(Linux)
-    @section(".lldbformatters")
-    #elseif canImport(Darwin)
-    @section("__TEXT,__lldbformatters")
-    #endif
-    @used
-    static let lldbFormatter: (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8
-    ) = (
-        1, 71, 19, 68, 111, 99, 81, 117, 101, 114, 121, 46, 69, 100, 105, 116, 86, 97, 108, 117, 101, 0, 9, 0, 48,
-        34, 46, 69, 100, 105, 116, 86, 97, 108, 117, 101, 32, 40, 112, 114, 105, 110, 116, 44, 32, 100, 117, 109,
-        112, 32, 111, 114, 32, 112, 111, 32, 115, 104, 111, 119, 115, 32, 105, 116, 32, 97, 115, 32, 74, 83, 79, 78,
-        41
-    )
 }

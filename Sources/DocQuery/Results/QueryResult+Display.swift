@@ -48,27 +48,4 @@ extension QueryResult: CustomStringConvertible, CustomDebugStringConvertible, Cu
         }
         return match.valueDescription
     }
-
-    /// The summary LLDB shows for a QueryResult in the REPL, Xcode's variable view
-    /// and `p`, its storage hidden: a record of LLDB's embedded formatters (see
-    /// DisplayTree.swift; DisplayTests checks the bytes).
-    #if os(Linux)
-    @section(".lldbformatters")
-    #elseif canImport(Darwin)
-    @section("__TEXT,__lldbformatters")
-    #endif
-    @used
-    static let lldbFormatter: (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-    ) = (
-        1, 75, 21, 68, 111, 99, 81, 117, 101, 114, 121, 46, 81, 117, 101, 114, 121, 82, 101, 115, 117, 108, 116, 0,
-        9, 0, 50, 34, 48, 81, 117, 101, 114, 121, 82, 101, 115, 117, 108, 116, 32, 40, 112, 114, 105, 110, 116, 44,
-        32, 100, 117, 109, 112, 32, 111, 114, 32, 112, 111, 32, 115, 104, 111, 119, 115, 32, 105, 116, 115, 32, 118,
-        97, 108, 117, 101, 115, 41
-    )
 }

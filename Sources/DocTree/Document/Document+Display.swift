@@ -21,26 +21,4 @@ extension Document: CustomStringConvertible, CustomDebugStringConvertible, Custo
 
     /// The lines `dump` writes: the document and its outline.
     public var playgroundDescription: Any { DisplayTree.dumped(self) }
-
-    /// The summary LLDB shows for a Document in the REPL, Xcode's variable view
-    /// and `p`, its storage hidden: a record of LLDB's embedded formatters (see
-    /// DisplayTree.swift; DisplayTests checks the bytes).
-    #if os(Linux)
-    @section(".lldbformatters")
-    #elseif canImport(Darwin)
-    @section("__TEXT,__lldbformatters")
-    #endif
-    @used
-    static let lldbFormatter: (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8
-    ) = (
-        1, 69, 17, 68, 111, 99, 84, 114, 101, 101, 46, 68, 111, 99, 117, 109, 101, 110, 116, 0, 9, 0, 48, 34, 46,
-        68, 111, 99, 117, 109, 101, 110, 116, 32, 40, 112, 114, 105, 110, 116, 44, 32, 100, 117, 109, 112, 32, 111,
-        114, 32, 112, 111, 32, 115, 104, 111, 119, 115, 32, 105, 116, 115, 32, 111, 117, 116, 108, 105, 110, 101, 41
-    )
 }

@@ -33,25 +33,4 @@ extension Node: CustomStringConvertible, CustomDebugStringConvertible, CustomRef
 
     /// The lines `dump` writes: the node and its outline.
     public var playgroundDescription: Any { DisplayTree.dumped(self) }
-
-    /// The summary LLDB shows for a Node in the REPL, Xcode's variable view
-    /// and `p`, its storage hidden: a record of LLDB's embedded formatters (see
-    /// DisplayTree.swift; DisplayTests checks the bytes).
-    #if os(Linux)
-    @section(".lldbformatters")
-    #elseif canImport(Darwin)
-    @section("__TEXT,__lldbformatters")
-    #endif
-    @used
-    static let lldbFormatter: (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-    ) = (
-        1, 68, 13, 68, 111, 99, 84, 114, 101, 101, 46, 78, 111, 100, 101, 0, 9, 0, 51, 34, 49, 78, 111, 100, 101,
-        32, 40, 112, 114, 105, 110, 116, 44, 32, 100, 117, 109, 112, 32, 111, 114, 32, 112, 111, 32, 115, 104, 111,
-        119, 115, 32, 105, 116, 32, 97, 110, 100, 32, 105, 116, 115, 32, 111, 117, 116, 108, 105, 110, 101, 41
-    )
 }

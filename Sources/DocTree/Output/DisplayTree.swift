@@ -11,10 +11,10 @@
 /// The REPL's result display, `p` and Xcode's variable view run no Swift
 /// code: LLDB shows a value's stored properties, which for these types is
 /// storage (a `Document`'s node table took some 185 lines). So each public
-/// type also carries one record of LLDB's embedded formatters, a
-/// `static let lldbFormatter` placed in the `.lldbformatters` section
-/// (`__TEXT,__lldbformatters` on Apple platforms), which LLDB reads when it
-/// loads the library: ULEB128 version 1, the record's size, the type's name
+/// type also has one record of LLDB's embedded formatters in its module's
+/// `lldbFormatters` (LLDBFormatters.swift), placed in the `.lldbformatters`
+/// section (`__TEXT,__lldbformatters` on Apple platforms), which LLDB reads
+/// when it loads the library. A record is ULEB128 version 1, the record's size, the type's name
 /// (length, then the name and a NUL), flags 9 (cascade, hide children), then
 /// one summary function (signature 0, length, formatter bytecode). The
 /// bytecode either returns a constant that names `print`, `dump` and `po`,
