@@ -38,10 +38,12 @@ fi
 work="$(mktemp -d)"
 session="docquery-repl-$$"
 # A watchdog ends the run after 75 s; it holds no descriptor of ours, so
-# whoever reads our output sees its end when we stop.
-( exec >/dev/null 2>&1 </dev/null; sleep 75; kill -TERM $$ ) &
+# whoever reads our output sees its end when we stop, and it signals only
+# while we are still its parent (never a later process with our pid).
+( exec >/dev/null 2>&1 </dev/null; sleep 75
+  [ "$(ps -o ppid= -p "$BASHPID" | tr -d ' ')" = "$$" ] && kill -TERM $$ ) &
 watchdog=$!
-trap 'kill $watchdog 2>/dev/null; tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'pkill -P $watchdog 2>/dev/null; kill $watchdog 2>/dev/null; tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
 trap 'echo "FAILED: the run took over 75 s"; exit 1' TERM
 
 # One shared library of DocTree and DocQuery, from the objects of this build.
