@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the scripts that drive `docq explore` in a real terminal (tmux):
@@ -26,29 +27,8 @@ struct TmuxTests {
         #expect(text.contains("the recorded session matches"), "\(text)")
     }
 
-    /// Runs `scripts/NAME` with bash and `DOCQ` set to the built docq; its
-    /// exit status and what it wrote to stdout and stderr.
-    ///
-    /// Descriptors above 2 are closed before the script starts: the tmux
-    /// server a script starts would inherit them and outlive the script, and
-    /// `Process` would wait for it (30 s, the pane's final `sleep`).
+    /// Runs `scripts/NAME` with `DOCQ` set to the built docq.
     static func run(_ name: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            "-c",
-            #"for fd in /proc/$$/fd/*; do fd="${fd##*/}"; if ((fd > 2)); then eval "exec $fd>&-" 2>/dev/null; fi; done; exec /bin/bash "$0""#,
-            Docq.packageRoot.appendingPathComponent("scripts/\(name)").path,
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DOCQ"] = Docq.binary.path
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ScriptRun.run(name, environment: ["DOCQ": Docq.binary.path])
     }
 }

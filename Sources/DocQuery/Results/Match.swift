@@ -20,7 +20,7 @@ import Foundation
 ///     print(list["id"].int ?? 0)               // 1: a match is queryable like a node
 /// }
 /// ```
-public struct Match: Sendable, Hashable, CustomStringConvertible, CustomReflectable, PathQueryable {
+public struct Match: Sendable, Hashable, PathQueryable {
     let document: Document
     /// The node index, or `UInt32.max` for a computed value.
     let index: UInt32
@@ -158,27 +158,6 @@ public struct Match: Sendable, Hashable, CustomStringConvertible, CustomReflecta
         return string.flatMap { text($0.trimmingXMLWhitespace()) }
     }
 
-    /// `path: value`, the value as the document holds it: text quoted, an
-    /// element with only text as that text, containers as a short preview.
-    public var description: String {
-        "\(path): \(valueDescription)"
-    }
-
-    /// The value part of ``description``.
-    var valueDescription: String {
-        switch value {
-        case .node(let node): Preview.value(of: node)
-        case .string(let text): Syntax.quoted(text)
-        case .number(let text): text
-        }
-    }
-
-    /// Shows the path and the value, never the document's internals;
-    /// `dump` writes the value once (text quoted once).
-    public var customMirror: Mirror {
-        Mirror(self, children: ["path": path, "value": PrintedValue(text: valueDescription)], displayStyle: .struct)
-    }
-
     private func computedText(_ computed: ComputedValue) -> String {
         let table = document.table
         switch computed {
@@ -206,13 +185,4 @@ public struct Match: Sendable, Hashable, CustomStringConvertible, CustomReflecta
         hasher.combine(index)
         hasher.combine(computed)
     }
-}
-
-/// A value as ``Match/description`` writes it (text already quoted), for
-/// mirrors: `dump` prints it as it is, not quoted a second time.
-struct PrintedValue: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    let text: String
-    var description: String { text }
-    var debugDescription: String { text }
-    var customMirror: Mirror { Mirror(self, children: [], displayStyle: nil) }
 }

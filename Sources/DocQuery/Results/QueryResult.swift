@@ -47,7 +47,7 @@ import Foundation
 /// on its values — unless the name is one of the members below or a
 /// `Sequence` method (`filter`, `map`, `min`, `max`, `sorted`, …). Write
 /// `result["count"]` for a key the members hide.
-public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, CustomStringConvertible, CustomReflectable {
+public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart {
     let document: Document
     /// The matched node indices; an index past the document's nodes is the
     /// computed value `matchedComputed[index - nodes.count]`.
@@ -249,39 +249,5 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart, Custom
     public var explanation: Explanation? {
         guard matchedItems.isEmpty else { return nil }
         return Explanation(explaining: self)
-    }
-
-    // MARK: Printing
-
-    /// How many matches ``description`` and `dump` show before `… N more`.
-    package static let printedMatchLimit = 10
-
-    /// The matches, one `path: value` per line (at most
-    /// `printedMatchLimit`), or the explanation when nothing matched. A
-    /// key path's containers show as a preview (`object {id, name}`); a
-    /// JMESPath result's values show whole, as JSON (`{"t":"Inbox","n":1}`).
-    public var description: String {
-        if matchedItems.isEmpty { return explanation?.description ?? "no match" }
-        if let array = arrayNode, isEmpty { return "\(selectedPaths[0]): \(Preview.value(of: array))" }
-        let shown = prefix(Self.printedMatchLimit).map { "\($0.path): \(printedValue(of: $0))" }
-        let more = count - shown.count
-        return (shown + (more > 0 ? ["… \(more) more"] : [])).joined(separator: "\n")
-    }
-
-    /// Shows the first matches as `path: value`, never the document's
-    /// internals; `dump` writes each value once (text quoted once).
-    public var customMirror: Mirror {
-        let shown = prefix(Self.printedMatchLimit).map {
-            (label: String?($0.path), value: PrintedValue(text: printedValue(of: $0)) as Any)
-        }
-        return Mirror(self, children: shown, displayStyle: .collection)
-    }
-
-    /// A match's value as ``description`` shows it.
-    private func printedValue(of match: Match) -> String {
-        if showsValues, case .node(let node) = match.value, node.kind == .object || node.kind == .array {
-            return node.jsonString(pretty: false)
-        }
-        return match.valueDescription
     }
 }

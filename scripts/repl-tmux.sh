@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Drives the Swift REPL in tmux over DocQuery, as the "Exploring in the
+# Swift REPL" article shows: import DocQuery, load a sample document,
+# evaluate it, and check what the REPL displays (LLDB's summaries, with the
+# storage hidden) and what `:po` and print show (the content).
+#
+# BUILD_DIR is a debug build of the package (the test passes the directory
+# of its own test binary). The script links DocTree and DocQuery's objects
+# there into one shared library under a temporary folder and starts
+# `swift repl` on it. Exit status: 0 when every check passed, 77 (with the
+# reason on stdout) when the REPL cannot start here, 1 when a check failed.
+# Every wait has a timeout; the whole run stops after 75 s.
+set -u
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${BUILD_DIR:-$root/.build/debug}"
+skip() { echo "skipped: $*"; exit 77; }
+fail() { echo "FAILED: $*"; echo "--- the REPL's screen:"; [ -n "${session:-}" ] && tmux capture-pane -p -t "$session" -S -400; exit 1; }
+
+command -v tmux >/dev/null || skip "tmux is not installed"
+swift="$(command -v swift)" || skip "swift is not on PATH"
+[ -f "$build/DocQuery.build/output-file-map.json" ] || skip "no DocQuery build in $build"
+[ -f "$build/Modules/DocQuery.swiftmodule" ] || skip "no DocQuery module in $build/Modules"
+
+# The REPL runs on lldb, which on Linux toolchains links libpython3.10.
+library_path="${LD_LIBRARY_PATH:-}"
+lldb="$(dirname "$(readlink -f "$swift")")/lldb"
+if command -v ldd >/dev/null && [ -x "$lldb" ] && ldd "$lldb" | grep -q 'libpython.*not found'; then
+    wanted="$(ldd "$lldb" | sed -n 's/^[[:space:]]*\(libpython[^ ]*\) => not found.*/\1/p' | head -1)"
+    found=""
+    for dir in "$HOME"/.pyenv/versions/*/lib /usr/local/lib /usr/lib/x86_64-linux-gnu /usr/lib64 /opt/python*/lib; do
+        if [ -e "$dir/$wanted" ]; then found="$dir"; break; fi
+    done
+    [ -n "$found" ] || skip "lldb needs $wanted, which is not installed (the REPL cannot start)"
+    library_path="$found${library_path:+:$library_path}"
+fi
+
+work="$(mktemp -d)"
+session="docquery-repl-$$"
+# A watchdog ends the run after 75 s; it holds no descriptor of ours, so
+# whoever reads our output sees its end when we stop, and it signals only
+# while we are still its parent (never a later process with our pid).
+( exec >/dev/null 2>&1 </dev/null; sleep 75
+  [ "$(ps -o ppid= -p "$BASHPID" | tr -d ' ')" = "$$" ] && kill -TERM $$ ) &
+watchdog=$!
+trap 'pkill -P $watchdog 2>/dev/null; kill $watchdog 2>/dev/null; tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'echo "FAILED: the run took over 75 s"; exit 1' TERM
+
+# One shared library of DocTree and DocQuery, from the objects of this build.
+objects=()
+for target in DocTree DocQuery; do
+    while IFS= read -r object; do objects+=("$object"); done < <(
+        grep -o '"object" *: *"[^"]*"' "$build/$target.build/output-file-map.json" | sed 's/.*: *"\(.*\)"/\1/')
+done
+timeout 60 swiftc -emit-library -o "$work/libDocQueryREPL.so" "${objects[@]}" -lxml2 >"$work/link.txt" 2>&1 \
+    || fail "linking the library: $(cat "$work/link.txt")"
+
+tmux new-session -d -s "$session" -x 200 -y 100 \
+    "env LD_LIBRARY_PATH='$library_path' '$swift' repl -I '$build/Modules' -I '$root/Sources/CLibXML2' \
+    -I /usr/include/libxml2 -L '$work' -lDocQueryREPL; sleep 30" || fail "tmux did not start"
+
+screen() { tmux capture-pane -p -t "$session" -S -400; }
+
+# Waits up to $2 seconds for the screen to show $1 (a fixed string).
+wait_for() {
+    local deadline=$((SECONDS + $2))
+    while ((SECONDS < deadline)); do
+        screen | grep -qF -- "$1" && return 0
+        sleep 0.3
+    done
+    return 1
+}
+
+# Waits up to $2 seconds for the REPL's prompt number $1.
+wait_for_prompt() {
+    local deadline=$((SECONDS + $2))
+    while ((SECONDS < deadline)); do
+        screen | grep -qE "^ +$1>( |\$)" && return 0
+        sleep 0.3
+    done
+    return 1
+}
+
+type_line() { tmux send-keys -t "$session" -l -- "$1"; tmux send-keys -t "$session" Enter; }
+
+if ! wait_for_prompt 1 40; then
+    text="$(screen | tr -s '\n' | tail -5)"
+    skip "the REPL did not start within 40 s: $text"
+fi
+
+type_line 'import DocQuery'
+wait_for_prompt 2 20 || fail "import DocQuery"
+type_line 'import Foundation'
+wait_for_prompt 3 20 || fail "import Foundation"
+type_line "let doc = try Document(contentsOf: URL(fileURLWithPath: \"$root/Examples/documents/tasks.json\"))"
+wait_for "doc: DocTree.Document = Document (print, dump or po shows its outline)" 20 || fail "loading a document"
+type_line 'doc["tasks.list.taskseries"]'
+wait_for '$R0: DocQuery.QueryResult = QueryResult (print, dump or po shows its values)' 20 || fail "a query's result"
+type_line 'try PathQuery("tasks.list[0].id")'
+wait_for '$R1: DocQuery.PathQuery = "tasks.list[0].id"' 20 || fail "a PathQuery"
+type_line ':po doc'
+wait_for '- name : "Get Bananas"' 20 || fail ":po doc shows the outline"
+type_line 'print(doc.tasks.list.taskseries.name)'
+wait_for 'tasks.list[0].taskseries[1].name: "Call Mom"' 20 || fail "print of a result"
+
+for word in NodeTable RecordStorage NameTable EditableSource OneOrMany; do
+    screen | grep -qF "$word" && fail "the REPL shows storage ($word)"
+done
+lines="$(screen | sed -n '/^ *[0-9]*> :po doc/,/^ *[0-9]*> print/p' | wc -l)"
+((lines <= 42)) || fail ":po doc took $lines lines"
+
+type_line ':quit'
+echo "REPL checks passed"
