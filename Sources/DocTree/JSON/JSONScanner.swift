@@ -85,14 +85,17 @@ struct Scanner {
     /// Reads the one value at `start` (white space skipped), telling `sink`
     /// each token as it validates it; returns the offset past the value.
     /// A container opened more than `maxDepth` deep fails (``JSONMistake/tooDeep(maxDepth:)``).
+    /// With `comments` it reads JSON with comments (``LoadOptions/readsJSONWithComments``).
     @inline(__always)
-    func scan<Sink: JSONSink>(from start: Int, maxDepth: Int, into sink: inout Sink) throws(JSONFailure) -> Int {
+    func scan<Sink: JSONSink>(
+        from start: Int, maxDepth: Int, comments: Bool, into sink: inout Sink
+    ) throws(JSONFailure) -> Int {
         // Up to 32 containers deep the stack is in this frame: no allocation, no copy-on-write checks.
         let result = withUnsafeTemporaryAllocation(of: ScanFrame<Sink.Container>.self, capacity: 32) { room in
             var state = ScanState(room: room, root: sink.root)
             defer { state.release() }
             return Result { () throws(JSONFailure) in
-                try scan(from: start, maxDepth: maxDepth, isFinal: true, into: &sink, state: &state)
+                try scan(from: start, maxDepth: maxDepth, comments: comments, isFinal: true, into: &sink, state: &state)
             }
         }
         return try result.get()
@@ -109,10 +112,12 @@ struct Scanner {
     /// read again and again) and resumes, offsets rebased. Each hook is
     /// called once, when its token is whole: a key's bytes may be gone by the next hook.
     func resume<Sink: JSONSink>(
-        from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink
+        from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, comments: Bool, isFinal: Bool,
+        into sink: inout Sink
     ) throws(JSONFailure) -> Int {
         do {
-            return try scan(from: start, maxDepth: maxDepth, isFinal: isFinal, into: &sink, state: &state)
+            return try scan(
+                from: start, maxDepth: maxDepth, comments: comments, isFinal: isFinal, into: &sink, state: &state)
         } catch {
             guard !isFinal, mayGoOn(error) else { throw error }
             state.isSuspended = true
@@ -121,9 +126,16 @@ struct Scanner {
     }
 
     /// The one scan loop; its resumable parts compile away for sinks that do not resume.
+    ///
+    /// JSON with comments (`comments`) costs strict JSON nothing: a comment
+    /// or a trailing comma is met only where the strict grammar fails (a
+    /// '/' where a token must begin, a closing bracket where a value or a
+    /// member name must), and each such place skips the comments
+    /// (``skipComments(_:)``) and tries again, or closes the container.
     @inline(__always)
     private func scan<Sink: JSONSink>(
-        from start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, state: inout ScanState<Sink.Container>
+        from start: Int, maxDepth: Int, comments: Bool, isFinal: Bool, into sink: inout Sink,
+        state: inout ScanState<Sink.Container>
     ) throws(JSONFailure) -> Int {
         var i = start
         var top = state.top
@@ -154,7 +166,7 @@ struct Scanner {
         }
 
         valueLoop: while true {
-            if Sink.resumes, afterValue {
+            valuePart: if Sink.resumes, afterValue {
                 afterValue = false
             } else {
                 if !Sink.readsKeysApart, member != .none {
@@ -166,18 +178,30 @@ struct Scanner {
                     // call, even to an @inline(__always) helper that was not
                     // inlined, cost the key-path skimmer 4.8% on JSON Lines).
                     guard i < count, base[i] == UInt8(ascii: "\"") else {
+                        if comments {
+                            let next = try skipComments(i)
+                            if next != i {
+                                i = next
+                                continue valueLoop
+                            }
+                            // A comma may end the object.
+                            if try closes(at: &i, &top, state: &state, into: &sink) {
+                                member = .none
+                                break valuePart
+                            }
+                        }
                         throw JSONFailure(.expectedMemberName(afterComma: member == .afterComma), at: i)
                     }
                     let (end, escaped) = try scanString(at: i)
                     if Sink.resumes {
                         // The ':' before the hook, so the name is told once
                         // even when the buffer ends before its ':'.
-                        let next = try valueAfterName(endingAt: end)
+                        let next = try valueAfterName(endingAt: end, comments: comments)
                         try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
                         i = next
                     } else {
                         try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
-                        i = try valueAfterName(endingAt: end)
+                        i = try valueAfterName(endingAt: end, comments: comments)
                     }
                     member = .none
                 }
@@ -217,7 +241,14 @@ struct Scanner {
                     }
                     if try !closes(at: &i, &top, state: &state, into: &sink) {
                         if isObject, Sink.readsKeysApart {
-                            i = try nameApart(at: i, afterComma: false, into: &sink, in: &top.container)
+                            do {
+                                i = try nameApart(at: i, afterComma: false, comments: comments, into: &sink, in: &top.container)
+                            } catch {
+                                // With comments, `{ /* … */ }` closes here.
+                                i = error.offset
+                                guard comments, try closes(at: &i, &top, state: &state, into: &sink) else { throw error }
+                                break
+                            }
                         } else if isObject {
                             member = .first
                         }
@@ -225,6 +256,15 @@ struct Scanner {
                     }
 
                 default:
+                    if comments {
+                        let next = try skipComments(i)
+                        if next != i {
+                            i = next
+                            continue valueLoop
+                        }
+                        // A comma may end the array; values in an array follow only '[' or ','.
+                        if !top.isObject, state.depth > 0, try closes(at: &i, &top, state: &state, into: &sink) { break }
+                    }
                     throw JSONFailure(.expectedValue, at: i)
                 }
             }
@@ -241,7 +281,14 @@ struct Scanner {
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
                         if Sink.readsKeysApart {
-                            i = try nameApart(at: i, afterComma: true, into: &sink, in: &top.container)
+                            do {
+                                i = try nameApart(at: i, afterComma: true, comments: comments, into: &sink, in: &top.container)
+                            } catch {
+                                // With comments, a comma may end the object.
+                                i = error.offset
+                                guard comments, try closes(at: &i, &top, state: &state, into: &sink) else { throw error }
+                                continue
+                            }
                         } else {
                             member = .afterComma
                         }
@@ -249,6 +296,13 @@ struct Scanner {
                     continue valueLoop
                 }
                 if try closes(at: &i, &top, state: &state, into: &sink) { continue }
+                if comments {
+                    let next = try skipComments(i)
+                    if next != i {
+                        i = next
+                        continue
+                    }
+                }
                 throw JSONFailure(.expectedCommaOrClose(inObject: top.isObject), at: i)
             }
         }
@@ -265,17 +319,18 @@ struct Scanner {
     func mayGoOn(_ failure: JSONFailure) -> Bool {
         switch failure.mistake {
         case .declined: return false
-        case .needsInput, .unterminatedString: return true
+        case .needsInput, .unterminatedString, .unterminatedComment: return true
         case .invalidUTF8, .invalidUnicodeEscape, .loneSurrogate:
             // A UTF-8 sequence or an escape (a pair is 12 bytes) cut short.
             return failure.offset + 12 >= count
         case .expectedValue:
-            // `tru` at the buffer's end may be `true`.
-            guard failure.offset < count else { return true }
+            // `tru` at the buffer's end may be `true`; a '/' may begin a comment.
+            guard failure.offset < count - 1 else { return true }
             let rest = UnsafeBufferPointer(rebasing: input[failure.offset...])
             return rest.count < 5 && ["true", "false", "null"].contains { $0.utf8.starts(with: rest) }
         default:
-            return failure.offset >= count
+            // A '/' that ends the buffer may begin a comment.
+            return failure.offset >= count - 1
         }
     }
 
@@ -443,27 +498,35 @@ struct Scanner {
     }
 
     // MARK: Member names and closing brackets
-    /// Reads a member name at `i`, telling `sink`, in a function of its own
+    /// Reads a member name at `start`, telling `sink`, in a function of its own
     /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
     /// offset of the member's value.
+    /// With `comments`, comments before the name are skipped; a failure is
+    /// then at the first token after them.
     @inline(never)
     func nameApart<Sink: JSONSink>(
-        at i: Int, afterComma: Bool, into sink: inout Sink, in container: inout Sink.Container
+        at start: Int, afterComma: Bool, comments: Bool, into sink: inout Sink, in container: inout Sink.Container
     ) throws(JSONFailure) -> Int {
+        var i = start
         guard i < count, base[i] == UInt8(ascii: "\"") else {
-            throw JSONFailure(.expectedMemberName(afterComma: afterComma), at: i)
+            if comments { i = try skipComments(i) }
+            guard comments, i != start else { throw JSONFailure(.expectedMemberName(afterComma: afterComma), at: i) }
+            return try nameApart(at: i, afterComma: afterComma, comments: comments, into: &sink, in: &container)
         }
         let (end, escaped) = try scanString(at: i)
         try sink.key(from: i, to: end, escaped: escaped, in: &container, of: self)
-        return try valueAfterName(endingAt: end)
+        return try valueAfterName(endingAt: end, comments: comments)
     }
 
     /// After a member name that ends at `end`: the offset of its value,
-    /// past the ':' and the white space around it.
+    /// past the ':' and the white space (and with `comments`, the comments) before it.
     @inline(__always)
-    func valueAfterName(endingAt end: Int) throws(JSONFailure) -> Int {
-        let colon = skipWhitespace(end)
-        guard colon < count, base[colon] == UInt8(ascii: ":") else { throw JSONFailure(.expectedColon, at: colon) }
+    func valueAfterName(endingAt end: Int, comments: Bool) throws(JSONFailure) -> Int {
+        var colon = skipWhitespace(end)
+        if colon >= count || base[colon] != UInt8(ascii: ":") {
+            if comments { colon = try skipComments(colon) }
+            guard colon < count, base[colon] == UInt8(ascii: ":") else { throw JSONFailure(.expectedColon, at: colon) }
+        }
         return skipWhitespace(colon &+ 1)
     }
 

@@ -1,6 +1,6 @@
 /// Reads JSON in chunks (one value, or a stream of values separated by
 /// white space), building only the candidates: the sink of the one scan,
-/// resumed over each chunk (``Scanner/resume(from:state:maxDepth:isFinal:into:)``).
+/// resumed over each chunk (``Scanner/resume(from:state:maxDepth:comments:isFinal:into:)``).
 /// It follows keys and array positions through a ``StreamMatching``; inside a
 /// candidate it feeds ``JSONRecordParser``'s tree sink, so each candidate
 /// becomes a small document in the same pass. Input is accepted or rejected
@@ -147,6 +147,9 @@ package struct JSONStreamScanner {
         while true {
             if !inValue {
                 while pos < chunks.bytes.count, XMLWhitespace.contains(chunks.bytes[pos]) { pos += 1 }
+                if options.readsJSONWithComments, pos < chunks.bytes.count, chunks.bytes[pos] == UInt8(ascii: "/") {
+                    guard try skipComments() else { continue }
+                }
                 if pos >= chunks.bytes.count {
                     if chunks.isAtEnd {
                         if readValue { return try passBytes(upTo: pos) }
@@ -166,10 +169,12 @@ package struct JSONStreamScanner {
             var state = scanState!
             let start = pos
             let maxDepth = options.maxDepth
+            let comments = options.readsJSONWithComments
             let isFinal = chunks.isAtEnd
             let result = bytes.withUnsafeBufferPointer { bytes in
                 Result { () throws(JSONFailure) in
-                    try Scanner(bytes).resume(from: start, state: &state, maxDepth: maxDepth, isFinal: isFinal, into: &self)
+                    try Scanner(bytes).resume(
+                        from: start, state: &state, maxDepth: maxDepth, comments: comments, isFinal: isFinal, into: &self)
                 }
             }
             scanState = state
@@ -193,6 +198,29 @@ package struct JSONStreamScanner {
                 try emitElementsBefore()
                 throw error
             }
+        }
+    }
+
+    /// JSON with comments: moves ``pos`` past the comments there between
+    /// top-level values; `false` when the buffer ends inside one and more
+    /// was read (the caller looks again).
+    private mutating func skipComments() throws -> Bool {
+        let start = pos
+        let isFinal = chunks.isAtEnd
+        let result = chunks.bytes.withUnsafeBufferPointer { bytes in
+            Result { () throws(JSONFailure) in try Scanner(bytes).skipComments(start) }
+        }
+        switch result {
+        case .success(let end) where end < chunks.bytes.count || isFinal:
+            pos = end
+            return true
+        case .failure(let failure) where isFinal || !chunks.bytes.withUnsafeBufferPointer({ Scanner($0).mayGoOn(failure) }):
+            throw fail(failure.mistake, at: failure.offset)
+        default:
+            // A comment (or a '/') that may go on past the buffer: read on from its start.
+            try passBytes(upTo: pos)
+            try refill(readingOnToken: true)
+            return false
         }
     }
 
