@@ -40,8 +40,8 @@ public struct LoadOptions: Sendable, Hashable {
     /// element of an array or the last member of an object. Default `false`:
     /// strict RFC 8259, whose errors say when the input looks like JSON
     /// with comments. Comments become no nodes; positions and errors still
-    /// point into the text as written, and an editor keeps every comment
-    /// (see ``Document/readsJSONWithComments``).
+    /// point into the text as written, and editing keeps every comment
+    /// (DocQuery's `DocumentEditor`).
     public var readsJSONWithComments: Bool = false
     /// Whether XML comments become ``Node/Kind-swift.enum/comment`` nodes. Default `false`.
     public var keepsComments: Bool
