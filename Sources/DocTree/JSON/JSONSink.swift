@@ -16,7 +16,7 @@ protocol JSONSink {
     static var readsKeysApart: Bool { get }
 
     /// Whether the sink reads input in chunks, through
-    /// ``Scanner/resume(from:state:maxDepth:comments:isFinal:into:)`` (default `false`;
+    /// ``Scanner/resume(from:state:maxDepth:isFinal:into:)`` (default `false`;
     /// static, so the others pay nothing for it). It reads keys in the loop.
     static var resumes: Bool { get }
 

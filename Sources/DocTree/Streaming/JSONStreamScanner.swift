@@ -1,6 +1,6 @@
 /// Reads JSON in chunks (one value, or a stream of values separated by
 /// white space), building only the candidates: the sink of the one scan,
-/// resumed over each chunk (``Scanner/resume(from:state:maxDepth:comments:isFinal:into:)``).
+/// resumed over each chunk (``Scanner/resume(from:state:maxDepth:isFinal:into:)``).
 /// It follows keys and array positions through a ``StreamMatching``; inside a
 /// candidate it feeds ``JSONRecordParser``'s tree sink, so each candidate
 /// becomes a small document in the same pass. Input is accepted or rejected
@@ -104,7 +104,7 @@ package struct JSONStreamScanner {
         emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void,
         arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: (LoadError) throws -> Void = { throw $0 }
     ) throws(StreamFailure) {
-        scanState = ScanState(root: root)
+        scanState = ScanState(root: root, comments: options.readsJSONWithComments)
         defer {
             scanState?.release()
             parser.end(&tree)
@@ -169,12 +169,10 @@ package struct JSONStreamScanner {
             var state = scanState!
             let start = pos
             let maxDepth = options.maxDepth
-            let comments = options.readsJSONWithComments
             let isFinal = chunks.isAtEnd
             let result = bytes.withUnsafeBufferPointer { bytes in
                 Result { () throws(JSONFailure) in
-                    try Scanner(bytes).resume(
-                        from: start, state: &state, maxDepth: maxDepth, comments: comments, isFinal: isFinal, into: &self)
+                    try Scanner(bytes).resume(from: start, state: &state, maxDepth: maxDepth, isFinal: isFinal, into: &self)
                 }
             }
             scanState = state
@@ -211,7 +209,8 @@ package struct JSONStreamScanner {
             Result { () throws(JSONFailure) in try Scanner(bytes).skipComments(start) }
         }
         switch result {
-        case .success(let end) where end < chunks.bytes.count || isFinal:
+        // (A '/' that ends the buffer may begin a comment.)
+        case .success(let end) where isFinal || (end < chunks.bytes.count && !(end == start && start + 1 == chunks.bytes.count)):
             pos = end
             return true
         case .failure(let failure) where isFinal || !chunks.bytes.withUnsafeBufferPointer({ Scanner($0).mayGoOn(failure) }):
