@@ -265,7 +265,9 @@ struct Docq: ParsableCommand {
 /// Options shared by the query command and the explorer: how to read the input.
 struct InputOptions: ParsableArguments {
     @Option(name: [.customShort("f"), .customLong("from")],
-            help: ArgumentHelp("The input format (default: sniffed from the first character).", valueName: "xml|json"))
+            help: ArgumentHelp(
+                "The input format: jsonc is JSON with comments and trailing commas (default: jsonc for *.jsonc files, else sniffed from the first character).",
+                valueName: "xml|json|jsonc"))
     var format: InputFormat?
 
     @Option(name: [.customShort("e"), .customLong("encoding")],
@@ -275,13 +277,15 @@ struct InputOptions: ParsableArguments {
 
     /// The load options these flags ask for.
     var loadOptions: LoadOptions {
-        LoadOptions(format: format.map { $0 == .xml ? .xml : .json }, encoding: encoding)
+        var options = LoadOptions(format: format.map { $0 == .xml ? .xml : .json }, encoding: encoding)
+        options.readsJSONWithComments = format == .jsonc
+        return options
     }
 }
 
 /// The values of `--from`.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case xml, json
+    case xml, json, jsonc
 
     // argument-parser's defaults, which give the same values, build them
     // through a key path instantiated at run time, on every run: 1.6 M of

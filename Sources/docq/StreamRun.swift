@@ -88,6 +88,7 @@ struct StreamRun {
     /// Whether `source` is a file that starts as JSON Lines (see
     /// ``DocumentLoader/looksLikeJSONLines(_:options:)``).
     static func isJSONLinesFile(_ source: InputSource, options: LoadOptions) -> Bool {
+        let options = source.loadOptions(options)
         guard case .file(let name) = source else { return false }
         let descriptor = open(name, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
@@ -126,7 +127,7 @@ struct StreamRun {
         let labels = sources.count > 1 && !command.noFilename || command.withFilename
         // JSON output is never prefixed: -H names the file inside it.
         let prefixes = labels && !output.isJSON
-        let options = command.input.loadOptions
+        let commandOptions = command.input.loadOptions
         let printing = Printing()
         var matched = false
         var missed: [String] = []
@@ -136,6 +137,7 @@ struct StreamRun {
         let firstOnly = command.first
         for source in sources {
             let prefix = prefixes ? source.label + ":" : ""
+            let options = source.loadOptions(commandOptions)
             printing.count = 0
             printing.elements = nil
             var collected: [Match] = []

@@ -256,7 +256,9 @@ struct JSONEditPlan {
                 if let slot = slotOrder.first(where: { $0.container == container }) {
                     throw Self.conflict(edits[removed.values.min()!], edits[insertions[slot]![0].edit], same: false)
                 }
-                patches.add((source.start(container) + 1)..<(source.end(container) - 1), [], edit: removed.values.min()!)
+                for (range, child) in source.removalsAtEnd(children, from: 0, in: container) {
+                    patches.add(range, [], edit: removed[child]!)
+                }
                 continue
             }
             var k = 0
@@ -265,11 +267,15 @@ struct JSONEditPlan {
                 var last = k
                 while last + 1 < children.count, removed[children[last + 1]] != nil { last += 1 }
                 if last + 1 < children.count {
-                    // Up to the next survivor: this run's lines and commas.
-                    patches.add(source.slotStart(children[k])..<source.slotStart(children[last + 1]), [], edit: number)
+                    // Up to the next survivor: this run's lines and commas (JSONGaps).
+                    for child in children[k...last] {
+                        patches.add(source.removalBeforeSurvivor(child), [], edit: removed[child]!)
+                    }
                 } else {
                     // The run ends the container: from the survivor before it.
-                    patches.add(source.end(children[k - 1])..<source.end(children[last]), [], edit: number)
+                    for (range, child) in source.removalsAtEnd(children, from: k, in: container) {
+                        patches.add(range, [], edit: removed[child] ?? number)
+                    }
                 }
                 k = last + 1
             }
@@ -282,9 +288,15 @@ struct JSONEditPlan {
         let children = source.children(of: container)
         let number = items[0].edit
         guard !children.isEmpty else {
-            let body = Self.firstItems(
-                items.map { ($0.key, $0.value) }, indent: source.lineIndent(at: source.start(container)), layout: layout)
-            patches.add((source.start(container) + 1)..<(source.end(container) - 1), body.utf8, edit: number)
+            let indent = source.lineIndent(at: source.start(container))
+            let body = Self.firstItems(items.map { ($0.key, $0.value) }, indent: indent, layout: layout)
+            if let point = source.firstChildPoint(in: container) {
+                // Comments inside stay, after the new children.
+                let kept = layout.unit != nil ? String(body.dropLast(layout.newline.count + indent.count)) : body
+                patches.add(point..<point, kept.utf8, edit: number)
+            } else {
+                patches.add((source.start(container) + 1)..<(source.end(container) - 1), body.utf8, edit: number)
+            }
             return
         }
         // What follows a comma here: the gap between the first two children,
@@ -294,12 +306,21 @@ struct JSONEditPlan {
             : Self.separator(lead: source.text[(source.start(container) + 1)..<source.slotStart(children[0])], layout: layout)
         if slot.index == children.count {
             let text = Self.appended(items.map { ($0.key, $0.value) }, separator: separator, layout: layout)
-            patches.add(source.end(children[children.count - 1])..<source.end(children[children.count - 1]), text.utf8, edit: number)
+            // After the last child's line comment, before the closing comments (JSONGaps).
+            let point = source.appendPoint(after: children[children.count - 1])
+            if point.trailingComma {
+                patches.add(point.at..<point.at, (text.dropFirst() + ",").utf8, edit: number)
+            } else if let comma = point.comma, comma != point.at {
+                patches.add(comma..<comma, ",".utf8, edit: number)
+                patches.add(point.at..<point.at, text.dropFirst().utf8, edit: number)
+            } else {
+                patches.add(point.at..<point.at, text.utf8, edit: number)
+            }
         } else {
             let (indent, pretty) = Self.placement(separator)
             let texts = items.map { text(of: $0, indent: indent, pretty: pretty) }
             let inserted = texts.map { $0 + "," + separator }.joined()
-            let anchor = source.slotStart(children[slot.index])
+            let anchor = source.insertionPoint(before: slot.index, of: children, in: container)
             patches.add(anchor..<anchor, inserted.utf8, edit: number)
         }
     }
@@ -315,17 +336,23 @@ struct JSONEditPlan {
 
     // MARK: The separator rule (shared with the streamed append)
 
-    /// What follows the comma in `gap`, the bytes between two children.
+    /// What follows the comma in `gap`, the bytes between two children:
+    /// the white space before the second, past the comma and any comment.
     static func separator(inGap gap: ArraySlice<UInt8>) -> String {
-        let comma = gap.firstIndex(of: UInt8(ascii: ",")) ?? gap.startIndex
-        return String(decoding: gap[(comma + 1)...], as: UTF8.self)
+        String(decoding: blankEnd(of: gap), as: UTF8.self)
     }
 
     /// What a container with one child puts after a comma: the white space
-    /// between its opening bracket and that child, or the layout's spacing
-    /// when there is none.
+    /// between its opening bracket (or the comments after it) and that
+    /// child, or the layout's spacing when there is none.
     static func separator(lead: ArraySlice<UInt8>, layout: JSONLayout) -> String {
-        lead.isEmpty ? layout.afterComma : String(decoding: lead, as: UTF8.self)
+        let blank = blankEnd(of: lead)
+        return blank.isEmpty ? layout.afterComma : String(decoding: blank, as: UTF8.self)
+    }
+
+    /// The white space that ends `gap`.
+    private static func blankEnd(of gap: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        gap[(gap.lastIndex { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }.map { $0 + 1 } ?? gap.startIndex)...]
     }
 
     /// The indentation new items take after `separator`, and whether they

@@ -47,7 +47,8 @@ struct JSONLayout {
                 if !foundComma, record.b > 1 {
                     let second = source.document.table.subtreeEnd(first)
                     let gap = source.text[source.end(first)..<source.slotStart(second)]
-                    if !gap.contains(0x0A) {
+                    // A gap with a comment (JSON with comments) shows no spacing.
+                    if !gap.contains(0x0A), !gap.contains(UInt8(ascii: "/")) {
                         foundComma = true
                         afterComma = String(decoding: gap.filter { $0 != UInt8(ascii: ",") }, as: UTF8.self)
                     }

@@ -34,6 +34,15 @@ public struct LoadOptions: Sendable, Hashable {
     /// XML is also limited by libxml2 itself, to 256 levels, unless
     /// ``allowsHugeXML`` is set.
     public var maxDepth: Int
+    /// Whether JSON is read as JSON with comments, the way VS Code reads its
+    /// `settings.json` and TypeScript its `tsconfig.json`: `//` and `/* */`
+    /// comments wherever white space may stand, and a comma after the last
+    /// element of an array or the last member of an object. Default `false`:
+    /// strict RFC 8259, whose errors say when the input looks like JSON
+    /// with comments. Comments become no nodes; positions and errors still
+    /// point into the text as written, and editing keeps every comment
+    /// (DocQuery's `DocumentEditor`).
+    public var readsJSONWithComments: Bool = false
     /// Whether XML comments become ``Node/Kind-swift.enum/comment`` nodes. Default `false`.
     public var keepsComments: Bool
     /// Whether XML processing instructions become nodes. Default `false`.

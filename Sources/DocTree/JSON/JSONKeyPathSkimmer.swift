@@ -25,6 +25,7 @@ package struct JSONKeyPathSkimmer: Sendable {
     private let keyEnds: [Int]
     private let maxDepth: Int
     private let maxNodeCount: Int
+    private let comments: Bool
 
     /// A skimmer for the path whose steps are `keys` (UTF-8, at least one),
     /// under the limits of `options`.
@@ -38,6 +39,7 @@ package struct JSONKeyPathSkimmer: Sendable {
         }
         self.maxDepth = options.maxDepth
         self.maxNodeCount = options.maxNodeCount
+        self.comments = options.readsJSONWithComments
     }
 
     /// Skims `record`, exactly one JSON value (white space around it is fine):
@@ -54,8 +56,9 @@ package struct JSONKeyPathSkimmer: Sendable {
                 var sink = KeyPathSink(keyBytes: keyBytes, keyEnds: keyEnds)
                 swap(&sink.spans, &spans)
                 defer { swap(&sink.spans, &spans) }
-                let end = try? scanner.scan(from: scanner.skipWhitespace(0), maxDepth: maxDepth, into: &sink)
-                if let end, scanner.skipWhitespace(end) == record.count { return true }
+                let end = try? scanner.scan(
+                    from: scanner.skipWhitespace(0), maxDepth: maxDepth, comments: comments, into: &sink)
+                if let end, (try? scanner.skipSpace(end, comments: comments)) == record.count { return true }
                 sink.spans.removeSubrange(kept...)
                 return false
             }

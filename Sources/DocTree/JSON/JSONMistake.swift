@@ -15,6 +15,8 @@ enum JSONMistake: Equatable {
     case leadingZero
     /// The input ended inside the string that starts at the offset.
     case unterminatedString
+    /// JSON with comments: the input ended inside the `/*` comment that starts at the offset.
+    case unterminatedComment
     case invalidEscape
     case invalidUnicodeEscape
     /// A `\u` escape of a surrogate without its pair.
@@ -70,6 +72,7 @@ enum JSONMistake: Equatable {
     func message(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int) -> String {
         if let expectation {
             let message = "\(expectation), found \(bytes.described(at: offset))"
+            if let hint = Self.withCommentsHint(self, at: offset, in: bytes) { return message + hint }
             // Only white space comes before a second value: a line break in it suggests JSON Lines.
             guard self == .trailingValue, JSONRecovery.beginsLine(offset, in: bytes, after: 0) == true
             else { return message }
@@ -81,6 +84,8 @@ enum JSONMistake: Equatable {
             return "leading zeros are not allowed"
         case .unterminatedString:
             return "unterminated string"
+        case .unterminatedComment:
+            return "unterminated comment: '/*' has no closing '*/'"
         case .invalidEscape:
             let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
             let shown = next >= 0x21 && next < 0x7F
@@ -130,6 +135,30 @@ enum JSONMistake: Equatable {
         case .expectedDigit(.fraction): "expected a digit after the decimal point"
         case .expectedDigit(.exponent): "expected a digit in the exponent"
         default: nil
+        }
+    }
+
+    /// What a strict read adds where the input looks like JSON with comments:
+    /// a comment where a token must begin, or a comma before a closing bracket.
+    private static func withCommentsHint(
+        _ mistake: JSONMistake, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> String? {
+        let option = "read it with LoadOptions.readsJSONWithComments (docq: -f jsonc)"
+        let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+        guard offset < bytes.count else { return nil }
+        switch (mistake, bytes[offset]) {
+        case (.expectedValue, UInt8(ascii: "/")), (.expectedMemberName, UInt8(ascii: "/")),
+            (.expectedCommaOrClose, UInt8(ascii: "/")), (.trailingValue, UInt8(ascii: "/")), (.expectedColon, UInt8(ascii: "/")):
+            guard next == UInt8(ascii: "/") || next == UInt8(ascii: "*") else { return nil }
+            return "; comments are not JSON, and the input looks like JSON with comments: " + option
+        case (.expectedValue, UInt8(ascii: "]")), (.expectedMemberName(afterComma: true), UInt8(ascii: "}")):
+            var before = offset
+            while before > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[before - 1]) { before -= 1 }
+            guard before > 0, bytes[before - 1] == UInt8(ascii: ",") else { return nil }
+            return "; a comma before a closing bracket is not JSON; for JSON with comments and trailing commas, "
+                + option
+        default:
+            return nil
         }
     }
 

@@ -62,8 +62,11 @@ package final class JSONRecordParser {
             let end: Int
             do throws(JSONFailure) {
                 let bom = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
+                let comments = options.readsJSONWithComments
                 let start = scanner.skipWhitespace(bom ? 3 : 0)
-                end = scanner.skipWhitespace(try scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink))
+                end = try scanner.skipSpace(
+                    try scanner.scan(from: start, maxDepth: options.maxDepth, comments: comments, into: &sink),
+                    comments: comments)
             } catch {
                 throw error.located(in: input)
             }
@@ -89,8 +92,9 @@ package final class JSONRecordParser {
         var sink = begin(inputBytes: bytes.count, estimatedNodes: estimatedNodes, spans: NoSpans())
         defer { end(&sink) }
         let scanner = Scanner(bytes)
-        let valueEnd = try scanner.scan(from: 0, maxDepth: options.maxDepth, into: &sink)
-        let spaceEnd = scanner.skipWhitespace(valueEnd)
+        let comments = options.readsJSONWithComments
+        let valueEnd = try scanner.scan(from: 0, maxDepth: options.maxDepth, comments: comments, into: &sink)
+        let spaceEnd = try scanner.skipSpace(valueEnd, comments: comments)
         guard sink.nodes.count <= options.maxNodeCount, let document = try? finish(&sink, text: text(valueEnd, spaceEnd))
         else { throw JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: valueEnd) }
         return (document, valueEnd, spaceEnd)

@@ -85,11 +85,14 @@ struct Scanner {
     /// Reads the one value at `start` (white space skipped), telling `sink`
     /// each token as it validates it; returns the offset past the value.
     /// A container opened more than `maxDepth` deep fails (``JSONMistake/tooDeep(maxDepth:)``).
+    /// With `comments` it reads JSON with comments (``LoadOptions/readsJSONWithComments``).
     @inline(__always)
-    func scan<Sink: JSONSink>(from start: Int, maxDepth: Int, into sink: inout Sink) throws(JSONFailure) -> Int {
+    func scan<Sink: JSONSink>(
+        from start: Int, maxDepth: Int, comments: Bool, into sink: inout Sink
+    ) throws(JSONFailure) -> Int {
         // Up to 32 containers deep the stack is in this frame: no allocation, no copy-on-write checks.
         let result = withUnsafeTemporaryAllocation(of: ScanFrame<Sink.Container>.self, capacity: 32) { room in
-            var state = ScanState(room: room, root: sink.root)
+            var state = ScanState(room: room, root: sink.root, comments: comments)
             defer { state.release() }
             return Result { () throws(JSONFailure) in
                 try scan(from: start, maxDepth: maxDepth, isFinal: true, into: &sink, state: &state)
@@ -121,6 +124,14 @@ struct Scanner {
     }
 
     /// The one scan loop; its resumable parts compile away for sinks that do not resume.
+    ///
+    /// JSON with comments (``ScanState/comments``) costs strict JSON
+    /// nothing: a comment or a trailing comma is met only where the strict
+    /// grammar fails (a '/' where a token must begin, a closing bracket where
+    /// a value or a member name must), and each such place calls, out of
+    /// line, ``recover(_:closing:isFinal:at:_:state:into:)`` or
+    /// ``nameAfterComments(_:afterComma:at:_:state:into:)``, which skip the
+    /// comments so the scan tries again, or close the container.
     @inline(__always)
     private func scan<Sink: JSONSink>(
         from start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, state: inout ScanState<Sink.Container>
@@ -154,7 +165,7 @@ struct Scanner {
         }
 
         valueLoop: while true {
-            if Sink.resumes, afterValue {
+            valuePart: if Sink.resumes, afterValue {
                 afterValue = false
             } else {
                 if !Sink.readsKeysApart, member != .none {
@@ -166,18 +177,25 @@ struct Scanner {
                     // call, even to an @inline(__always) helper that was not
                     // inlined, cost the key-path skimmer 4.8% on JSON Lines).
                     guard i < count, base[i] == UInt8(ascii: "\"") else {
-                        throw JSONFailure(.expectedMemberName(afterComma: member == .afterComma), at: i)
+                        let mistake = JSONMistake.expectedMemberName(afterComma: member == .afterComma)
+                        // With comments, a comma may end the object.
+                        guard try recover(mistake, closing: true, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) else {
+                            continue valueLoop
+                        }
+                        member = .none
+                        break valuePart
                     }
                     let (end, escaped) = try scanString(at: i)
                     if Sink.resumes {
                         // The ':' before the hook, so the name is told once
                         // even when the buffer ends before its ':'.
-                        let next = try valueAfterName(endingAt: end)
+                        let next: Int
+                        do { next = try valueAfterName(endingAt: end) } catch { next = try valueAfterComments(error, state.comments) }
                         try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
                         i = next
                     } else {
                         try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
-                        i = try valueAfterName(endingAt: end)
+                        do { i = try valueAfterName(endingAt: end) } catch { i = try valueAfterComments(error, state.comments) }
                     }
                     member = .none
                 }
@@ -217,7 +235,12 @@ struct Scanner {
                     }
                     if try !closes(at: &i, &top, state: &state, into: &sink) {
                         if isObject, Sink.readsKeysApart {
-                            i = try nameApart(at: i, afterComma: false, into: &sink, in: &top.container)
+                            do {
+                                i = try nameApart(at: i, afterComma: false, into: &sink, in: &top.container)
+                            } catch {
+                                // With comments, `{ /* … */ }` closes here.
+                                if try nameAfterComments(error, afterComma: false, at: &i, &top, state: &state, into: &sink) { break }
+                            }
                         } else if isObject {
                             member = .first
                         }
@@ -225,7 +248,10 @@ struct Scanner {
                     }
 
                 default:
-                    throw JSONFailure(.expectedValue, at: i)
+                    // With comments, a comma may end an array (values in an array follow only '[' or ',').
+                    let closing = !top.isObject && state.depth > 0
+                    if try recover(.expectedValue, closing: closing, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) { break }
+                    continue valueLoop
                 }
             }
 
@@ -241,7 +267,12 @@ struct Scanner {
                     i = skipWhitespace(i &+ 1)
                     if top.isObject {
                         if Sink.readsKeysApart {
-                            i = try nameApart(at: i, afterComma: true, into: &sink, in: &top.container)
+                            do {
+                                i = try nameApart(at: i, afterComma: true, into: &sink, in: &top.container)
+                            } catch {
+                                // With comments, a comma may end the object.
+                                if try nameAfterComments(error, afterComma: true, at: &i, &top, state: &state, into: &sink) { continue }
+                            }
                         } else {
                             member = .afterComma
                         }
@@ -249,7 +280,7 @@ struct Scanner {
                     continue valueLoop
                 }
                 if try closes(at: &i, &top, state: &state, into: &sink) { continue }
-                throw JSONFailure(.expectedCommaOrClose(inObject: top.isObject), at: i)
+                _ = try recover(.expectedCommaOrClose(inObject: top.isObject), closing: false, isFinal: isFinal, at: &i, &top, state: &state, into: &sink)
             }
         }
         sink.finish(top.container)
@@ -265,7 +296,7 @@ struct Scanner {
     func mayGoOn(_ failure: JSONFailure) -> Bool {
         switch failure.mistake {
         case .declined: return false
-        case .needsInput, .unterminatedString: return true
+        case .needsInput, .unterminatedString, .unterminatedComment: return true
         case .invalidUTF8, .invalidUnicodeEscape, .loneSurrogate:
             // A UTF-8 sequence or an escape (a pair is 12 bytes) cut short.
             return failure.offset + 12 >= count
@@ -443,7 +474,7 @@ struct Scanner {
     }
 
     // MARK: Member names and closing brackets
-    /// Reads a member name at `i`, telling `sink`, in a function of its own
+    /// Reads a member name at `start`, telling `sink`, in a function of its own
     /// (for sinks that say so, ``JSONSink/readsKeysApart``); returns the
     /// offset of the member's value.
     @inline(never)
@@ -464,6 +495,73 @@ struct Scanner {
     func valueAfterName(endingAt end: Int) throws(JSONFailure) -> Int {
         let colon = skipWhitespace(end)
         guard colon < count, base[colon] == UInt8(ascii: ":") else { throw JSONFailure(.expectedColon, at: colon) }
+        return skipWhitespace(colon &+ 1)
+    }
+
+    // MARK: JSON with comments, where strict JSON fails
+
+    /// Where the strict grammar failed with `mistake` at `i`: in JSON with
+    /// comments (``ScanState/comments``), skips the comments there and
+    /// returns `false` (the scan tries again at the new `i`), or where
+    /// `closing` allows a closing bracket (after a comma, or after comments
+    /// just inside the container), closes the container and returns `true`;
+    /// else throws `mistake`. Out of line, so strict scans pay nothing for it.
+    @inline(never)
+    private func recover<Sink: JSONSink>(
+        _ mistake: JSONMistake, closing: Bool, isFinal: Bool, at i: inout Int, _ top: inout ScanFrame<Sink.Container>,
+        state: inout ScanState<Sink.Container>, into sink: inout Sink
+    ) throws(JSONFailure) -> Bool {
+        guard state.comments else { throw JSONFailure(mistake, at: i) }
+        let next = try skipComments(i)
+        // A line comment the buffer ends in, or a '/' that ends it, may go
+        // on: a resumable scan stops before it.
+        if !isFinal, next == count || next == i && i + 1 == count { throw JSONFailure(.needsInput, at: i) }
+        if next != i {
+            i = next
+            return false
+        }
+        if closing, try closes(at: &i, &top, state: &state, into: &sink) { return true }
+        throw JSONFailure(mistake, at: i)
+    }
+
+    /// Where ``nameApart(at:afterComma:into:in:)`` failed: in JSON with
+    /// comments, reads the member after the comments there (then `i` is its
+    /// value's offset) or, after a comma or just inside the object, its
+    /// closing brace (then returns `true`); else rethrows `failure`.
+    @inline(never)
+    private func nameAfterComments<Sink: JSONSink>(
+        _ failure: JSONFailure, afterComma: Bool, at i: inout Int, _ top: inout ScanFrame<Sink.Container>,
+        state: inout ScanState<Sink.Container>, into sink: inout Sink
+    ) throws(JSONFailure) -> Bool {
+        var failure = failure
+        while true {
+            guard state.comments, case .expectedMemberName = failure.mistake else {
+                i = try valueAfterComments(failure, state.comments)
+                return false
+            }
+            i = failure.offset
+            if try recover(failure.mistake, closing: true, isFinal: true, at: &i, &top, state: &state, into: &sink) { return true }
+            do {
+                i = try nameApart(at: i, afterComma: afterComma, into: &sink, in: &top.container)
+                return false
+            } catch {
+                failure = error
+            }
+        }
+    }
+
+    /// Where ``valueAfterName(endingAt:)`` failed: in JSON with comments
+    /// (`comments`), the offset of the value after the comments, ':' and
+    /// white space there; else rethrows `failure`.
+    @inline(never)
+    func valueAfterComments(_ failure: JSONFailure, _ comments: Bool) throws(JSONFailure) -> Int {
+        guard comments, failure.mistake == .expectedColon else { throw failure }
+        let colon = try skipComments(failure.offset)
+        guard colon < count, base[colon] == UInt8(ascii: ":") else {
+            // A '/' that ends the buffer may begin a comment the input goes on with.
+            let cut = colon + 1 == count && base[colon] == UInt8(ascii: "/")
+            throw JSONFailure(cut ? .unterminatedComment : .expectedColon, at: colon)
+        }
         return skipWhitespace(colon &+ 1)
     }
 

@@ -32,13 +32,17 @@ struct ScanState<Container> {
     private var capacity: Int
     private var onHeap: Bool
     var phase = ScanPhase.value(.none)
+    /// Whether the scan reads JSON with comments (``LoadOptions/readsJSONWithComments``):
+    /// kept here, not in a register of the scan's loop, since only its failures read it.
+    let comments: Bool
     /// Whether the last scan stopped at the buffer's end, before the value ended.
     var isSuspended = false
     /// The last token boundary marked, where a scan that stops goes on.
     var resumeOffset = 0
 
     /// A state before a top-level value, its stack in `room`, or without one on the heap.
-    init(room: UnsafeMutableBufferPointer<ScanFrame<Container>>? = nil, root: Container) {
+    init(room: UnsafeMutableBufferPointer<ScanFrame<Container>>? = nil, root: Container, comments: Bool) {
+        self.comments = comments
         top = ScanFrame(container: root, isObject: false)
         onHeap = room?.baseAddress == nil
         capacity = onHeap ? 32 : room!.count

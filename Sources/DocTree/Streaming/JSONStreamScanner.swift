@@ -104,7 +104,7 @@ package struct JSONStreamScanner {
         emit: (StreamCandidate) throws -> Void, nextValue: () throws -> Void,
         arrayEdge: (ArrayEdge) throws -> Void = { _ in }, malformed: (LoadError) throws -> Void = { throw $0 }
     ) throws(StreamFailure) {
-        scanState = ScanState(root: root)
+        scanState = ScanState(root: root, comments: options.readsJSONWithComments)
         defer {
             scanState?.release()
             parser.end(&tree)
@@ -147,6 +147,9 @@ package struct JSONStreamScanner {
         while true {
             if !inValue {
                 while pos < chunks.bytes.count, XMLWhitespace.contains(chunks.bytes[pos]) { pos += 1 }
+                if options.readsJSONWithComments, pos < chunks.bytes.count, chunks.bytes[pos] == UInt8(ascii: "/") {
+                    guard try skipComments() else { continue }
+                }
                 if pos >= chunks.bytes.count {
                     if chunks.isAtEnd {
                         if readValue { return try passBytes(upTo: pos) }
@@ -193,6 +196,30 @@ package struct JSONStreamScanner {
                 try emitElementsBefore()
                 throw error
             }
+        }
+    }
+
+    /// JSON with comments: moves ``pos`` past the comments there between
+    /// top-level values; `false` when the buffer ends inside one and more
+    /// was read (the caller looks again).
+    private mutating func skipComments() throws -> Bool {
+        let start = pos
+        let isFinal = chunks.isAtEnd
+        let result = chunks.bytes.withUnsafeBufferPointer { bytes in
+            Result { () throws(JSONFailure) in try Scanner(bytes).skipComments(start) }
+        }
+        switch result {
+        // (A '/' that ends the buffer may begin a comment.)
+        case .success(let end) where isFinal || (end < chunks.bytes.count && !(end == start && start + 1 == chunks.bytes.count)):
+            pos = end
+            return true
+        case .failure(let failure) where isFinal || !chunks.bytes.withUnsafeBufferPointer({ Scanner($0).mayGoOn(failure) }):
+            throw fail(failure.mistake, at: failure.offset)
+        default:
+            // A comment (or a '/') that may go on past the buffer: read on from its start.
+            try passBytes(upTo: pos)
+            try refill(readingOnToken: true)
+            return false
         }
     }
 

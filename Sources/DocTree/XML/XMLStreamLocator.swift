@@ -1,6 +1,6 @@
 /// One thing ``XMLStreamLocator`` found while streaming: where a node some
 /// selector reaches stands in the input, as libxml2's cursor showed it
-/// (see ``XMLCursorTrail`` for what the cursor says at each event).
+/// (see ``XMLCursorObserver`` for what the cursor says at each event).
 package enum XMLLocatedEvent {
     /// An element selector `selector` reaches started; the cursor stands at
     /// the end of its start tag's attributes (its `>` or `/>`). `isRoot`

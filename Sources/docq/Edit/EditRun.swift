@@ -64,7 +64,7 @@ struct EditRun {
                     continue
                 }
                 let bytes = try read(source)
-                results.append((source, .bytes(try edit(bytes, edits))))
+                results.append((source, .bytes(try edit(bytes, edits, options: source.loadOptions(target.input.loadOptions)))))
             } catch let error as LoadError {
                 discardAll()
                 writeToStandardError(diagnostics.text(for: error, source: source.label))
@@ -121,8 +121,7 @@ struct EditRun {
     }
 
     /// One input edited: a document, or JSON Lines record by record.
-    private func edit(_ bytes: [UInt8], _ edits: [Edit]) throws -> [UInt8] {
-        let options = target.input.loadOptions
+    private func edit(_ bytes: [UInt8], _ edits: [Edit], options: LoadOptions) throws -> [UInt8] {
         do {
             var editor = try DocumentEditor(bytes: bytes, options: options)
             Self.noteCreations(try editor.apply(edits), edits)

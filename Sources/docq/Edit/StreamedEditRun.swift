@@ -106,6 +106,11 @@ struct StreamedEditRun {
 
     /// The edited output of `source`; `nil` when it goes the tree's way.
     func run(_ source: InputSource) throws -> EditOutput? {
+        if source.loadOptions(options).readsJSONWithComments, !options.readsJSONWithComments {
+            // A *.jsonc file: the engines were prepared for strict JSON.
+            guard forced else { return nil }
+            throw edit.withCommentsRefusal
+        }
         if !forced {
             guard case .file(let path) = source, let document = oneDocument(path) else { return nil }
             // The JSON transaction engine holds and edits each value in

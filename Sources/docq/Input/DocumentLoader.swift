@@ -33,6 +33,7 @@ struct DocumentLoader: Sendable {
     ///
     /// - Throws: ``LoadError`` when it cannot be read or parsed.
     func load(_ source: InputSource) async throws(LoadError) -> Document {
+        let options = source.loadOptions(options)
         switch source {
         case .url(let url):
             let response = try HTTPFetch.fetch(url, maxBytes: options.maxInputBytes)
@@ -40,15 +41,15 @@ struct DocumentLoader: Sendable {
             if options.format == nil { options.format = response.contentType?.format }
             return try Document(bytes: response.bytes, charset: response.contentType?.charset, options: options)
         case .standardInput:
-            return try loadDescriptor(0, label: source.label)
+            return try loadDescriptor(0, label: source.label, options: options)
         case .file(let path):
             let descriptor = try Self.open(path)
             defer { _ = close(descriptor) }
-            return try loadDescriptor(descriptor, label: path)
+            return try loadDescriptor(descriptor, label: path, options: options)
         }
     }
 
-    private func loadDescriptor(_ descriptor: Int32, label: String) throws(LoadError) -> Document {
+    private func loadDescriptor(_ descriptor: Int32, label: String, options: LoadOptions) throws(LoadError) -> Document {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.unreadable(label, errno) }
         if status.st_mode & S_IFMT == S_IFDIR { throw Self.unreadable(label, EISDIR) }

@@ -133,6 +133,11 @@ extension DocumentLoader {
             return try records(ChunkedInput(descriptor: 0, closesOnEnd: false, label: source.label))
         case .file(let path):
             let descriptor = try DocumentLoader.open(path)
+            if case let options = source.loadOptions(options), options != self.options {
+                return try DocumentLoader(options: options, allowsProgress: allowsProgress).records(
+                    ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: path),
+                    reopen: { () throws(LoadError) in try ChunkedInput(path: path) })
+            }
             return try records(
                 ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: path),
                 reopen: { () throws(LoadError) in try ChunkedInput(path: path) })

@@ -1,3 +1,4 @@
+import DocTree
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -26,6 +27,19 @@ enum InputSource: Sendable, Equatable {
         } else {
             self = .file(operand)
         }
+    }
+
+    /// `options` for reading this source: a file named `*.jsonc` is JSON
+    /// with comments (``LoadOptions/readsJSONWithComments``) unless
+    /// `--from` names a format; a `.json` file never is.
+    func loadOptions(_ options: LoadOptions) -> LoadOptions {
+        guard options.format == nil, case .file(let path) = self, path.lowercased().hasSuffix(".jsonc") else {
+            return options
+        }
+        var options = options
+        options.format = .json
+        options.readsJSONWithComments = true
+        return options
     }
 
     /// The name used in messages and before output lines: the operand as

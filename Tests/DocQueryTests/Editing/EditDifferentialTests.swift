@@ -92,11 +92,12 @@ import TestSupport
     }
 
     /// One random edit; `false` when the draw is not an edit to make (a node
-    /// with no unique path, a root that cannot be removed).
-    func check(_ editor: DocumentEditor, _ generator: inout SplitMix64) throws -> Bool {
+    /// with no unique path, a root that cannot be removed). `options` are
+    /// those `editor` was loaded with.
+    func check(_ editor: DocumentEditor, options: LoadOptions = LoadOptions(), _ generator: inout SplitMix64) throws -> Bool {
         let document = editor.document
         let input = editor.bytes
-        let source = try EditableSource(bytes: input, options: LoadOptions())
+        let source = try EditableSource(bytes: input, options: options)
         let node = document.node(at: UInt32.random(in: 1..<UInt32(document.nodeCount), using: &generator))
         guard let path = PathQuery.canonicalPath(of: node),
             let only = try? PathQuery(path).evaluate(on: document).selectedMatches, only.count == 1, only[0].node == node

@@ -15,9 +15,13 @@ import TestSupport
         var testDescription: String { input.debugDescription }
     }
 
+    /// What a strict read adds where the input looks like JSON with comments.
+    static let trailingComma = "; a comma before a closing bracket is not JSON; for JSON with comments and trailing commas, read it with LoadOptions.readsJSONWithComments (docq: -f jsonc)"
+    static let comment = "; comments are not JSON, and the input looks like JSON with comments: read it with LoadOptions.readsJSONWithComments (docq: -f jsonc)"
+
     @Test(arguments: [
-        Case(input: "[1, 2,]", message: "expected a value, found ']'", line: 1, column: 7),
-        Case(input: #"{"a":1,}"#, message: "expected a member name after ',', found '}'", line: 1, column: 8),
+        Case(input: "[1, 2,]", message: "expected a value, found ']'" + JSONErrorTests.trailingComma, line: 1, column: 7),
+        Case(input: #"{"a":1,}"#, message: "expected a member name after ',', found '}'" + JSONErrorTests.trailingComma, line: 1, column: 8),
         Case(input: "[1 2]", message: "expected ',' or ']' after an array element, found '2'", line: 1, column: 4),
         Case(input: "[1x]", message: "expected ',' or ']' after an array element, found 'x'", line: 1, column: 3),
         Case(input: #"{"a":1 "b":2}"#, message: #"expected ',' or '}' after an object member, found '"'"#, line: 1, column: 8),
@@ -52,8 +56,8 @@ import TestSupport
              line: 1, column: 4),
         Case(input: "[\"line\nbreak\"]",
              message: #"unescaped line break in a string; write it as \n, or close the string with '"'"#, line: 1, column: 7),
-        Case(input: "// comment\n[1]", message: "expected a value, found '/'", line: 1, column: 1),
-        Case(input: "[1] // comment", message: "expected the end of the input after the top-level value, found '/'",
+        Case(input: "// comment\n[1]", message: "expected a value, found '/'" + JSONErrorTests.comment, line: 1, column: 1),
+        Case(input: "[1] // comment", message: "expected the end of the input after the top-level value, found '/'" + JSONErrorTests.comment,
              line: 1, column: 5),
         Case(input: "[1]\n[2]", message: "expected the end of the input after the top-level value, found '['"
                 + "; the input holds several JSON values, one per line (JSON Lines?): read it with DocumentStream",
@@ -66,7 +70,7 @@ import TestSupport
              line: 1, column: 5),
         Case(input: #"{"a":"#, message: "expected a value, found the end of the input", line: 1, column: 6),
         Case(input: "{\n  \"a\": [1,\n    2,,\n  ]\n}", message: "expected a value, found ','", line: 3, column: 7),
-        Case(input: "[\r\n1,\r\n]", message: "expected a value, found ']'", line: 3, column: 1),
+        Case(input: "[\r\n1,\r\n]", message: "expected a value, found ']'" + JSONErrorTests.trailingComma, line: 3, column: 1),
         Case(input: #"["é", x]"#, message: "expected a value, found 'x'", line: 1, column: 7),
         Case(input: "[\u{0}]", message: "expected a value, found control character U+0000", line: 1, column: 2),
         Case(input: "[é]", message: "expected a value, found 'é'", line: 1, column: 2),

@@ -13,7 +13,7 @@ import Testing
         (#"{"a":1 "b":2}"#, #"expected ',' or '}' after an object member, found '"'"#),
         ("[1 2]", "expected ',' or ']' after an array element, found '2'"),
         ("{,}", "expected a member name or '}', found ','"),
-        (#"{"a":1,}"#, "expected a member name after ',', found '}'"),
+        (#"{"a":1,}"#, "expected a member name after ',', found '}'" + JSONErrorTests.trailingComma),
         ("[01]", "leading zeros are not allowed"),
         ("[1.]", "expected a digit after the decimal point, found ']'"),
         ("[1e+]", "expected a digit in the exponent, found ']'"),

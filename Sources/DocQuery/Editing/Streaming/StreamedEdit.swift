@@ -134,6 +134,7 @@ public struct StreamedEdit: Sendable {
         guard let edit = edits.first else {
             throw QueryError(.notStreamable, "no edit to stream", path: "", range: 0..<0)
         }
+        if options.readsJSONWithComments { throw withCommentsRefusal(edits) }
         if options.encoding != nil {
             throw QueryError(.notStreamable, "cannot stream '\(edit.path)': a streamed edit reads JSON in UTF-8 only; edit without streaming",
                              path: edit.path, range: 0..<edit.path.count)
@@ -145,6 +146,18 @@ public struct StreamedEdit: Sendable {
             if edits.count == 1, edit.computation == nil, case .notStreamable = error.kind { _ = try singleEngine(edit) }
             throw error
         }
+    }
+
+    /// Why `edits` do not stream on JSON with comments: the streamed
+    /// engines do not yet keep comments by the editor's rules.
+    package var withCommentsRefusal: QueryError { Self.withCommentsRefusal(edits) }
+
+    private static func withCommentsRefusal(_ edits: [Edit]) -> QueryError {
+        let path = edits.first?.path ?? ""
+        return QueryError(
+            .notStreamable,
+            "cannot stream '\(path)': a streamed edit reads strict JSON only, not JSON with comments; edit without streaming",
+            path: path, range: 0..<path.count)
     }
 
     /// The lean engine for one edit, or why it does not apply.

@@ -1,0 +1,187 @@
+import DocTree
+
+/// The bytes between a JSON container's children (white space, commas and,
+/// in JSON with comments, comments and a trailing comma), read for the
+/// editor: what a removed child takes with it, and where new children go.
+///
+/// The rules, which give the strict editor's offsets where a gap holds no
+/// comment:
+/// - a child *owns* its comma and the comments after it on its line (its
+///   line comment): a removal takes them; comments on lines of their own
+///   stay where they are;
+/// - a child removed from the end takes the line break before it, and the
+///   survivor before it loses its comma, unless the container ends in a
+///   comma (a trailing comma), which then stays;
+/// - a new last child goes after the last child's line comment and before
+///   the comments that close the container, with a trailing comma when the
+///   container has one; a new child elsewhere goes before the comments on
+///   lines of their own that precede the child it is put before.
+///
+/// A gap between tokens holds only white space, commas, colons and
+/// comments, so a '/' in it always begins a comment.
+extension JSONSource {
+    // MARK: Removal extents
+
+    /// What removing child `j` of a container takes when a child after it
+    /// survives: from its key to the next child, or to the first comment
+    /// on a line of its own before it.
+    func removalBeforeSurvivor(_ j: UInt32) -> Range<Int> {
+        slotStart(j)..<nextNonBlank(from: ownedEnd(after: end(j)))
+    }
+
+    /// What removing `children[run...]`, the last children of a container,
+    /// takes: with a child before them, its comma (unless the container
+    /// ends in a trailing comma), and each removed child with the line
+    /// break before it; comments on lines of their own stay.
+    func removalsAtEnd(_ children: [UInt32], from run: Int, in container: UInt32) -> [(range: Range<Int>, child: UInt32)] {
+        var ranges: [(range: Range<Int>, child: UInt32)] = []
+        let lower: Int
+        if run > 0 {
+            let survivor = end(children[run - 1])
+            let comma = self.comma(after: survivor)!
+            if self.comma(after: end(children[children.count - 1])) == nil {
+                let commented = text[survivor..<comma].contains(UInt8(ascii: "/"))
+                ranges.append(((commented ? comma : survivor)..<(comma + 1), children[run]))
+            }
+            lower = comma + 1
+        } else {
+            guard holdsComment(container) else {
+                // No comment to keep: the container is emptied.
+                return [((start(container) + 1)..<(end(container) - 1), children[0])]
+            }
+            lower = start(container) + 1
+        }
+        for child in children[run...] {
+            let from = max(lower, blankStart(before: slotStart(child)))
+            ranges.append((from..<ownedEnd(after: end(child)), child))
+        }
+        return ranges
+    }
+
+    // MARK: Insert positions
+
+    /// Where new children go before `children[index]`: before the comments
+    /// on lines of their own that precede it (after the line comment of
+    /// the child before it, or of the opening bracket's line).
+    func insertionPoint(before index: Int, of children: [UInt32], in container: UInt32) -> Int {
+        index == 0
+            ? nextNonBlank(from: lineRest(from: start(container) + 1))
+            : nextNonBlank(from: ownedEnd(after: end(children[index - 1])))
+    }
+
+    /// How new children are appended after `last`, the last child: a comma
+    /// at `comma` (none when the container has a trailing comma already,
+    /// which the new children then carry too), and the children's text at
+    /// `at`, after the last child's line comment.
+    func appendPoint(after last: UInt32) -> (comma: Int?, at: Int, trailingComma: Bool) {
+        let trailing = comma(after: end(last)) != nil
+        return (trailing ? nil : end(last), ownedEnd(after: end(last)), trailing)
+    }
+
+    /// Where the children of an empty container go when it holds comments
+    /// (then they go after the opening bracket's line comment, before the
+    /// others); `nil` when it holds none and the brackets' inside is replaced.
+    func firstChildPoint(in container: UInt32) -> Int? {
+        holdsComment(container) ? lineRest(from: start(container) + 1) : nil
+    }
+
+    // MARK: Reading gaps
+
+    /// Past a value ending at `end`: its comma and the comments after it on
+    /// its line (a block comment that begins there is taken whole), not the
+    /// white space after them; `end` when none follow.
+    func ownedEnd(after end: Int) -> Int {
+        var owned = end
+        var i = skipSpaces(from: end)
+        var sawComma = false
+        while i < text.count {
+            if text[i] == UInt8(ascii: ","), !sawComma {
+                sawComma = true
+                owned = i + 1
+            } else if let commentEnd = commentEnd(at: i) {
+                owned = commentEnd
+                if text[i + 1] == UInt8(ascii: "/") { break }
+            } else {
+                break
+            }
+            i = skipSpaces(from: owned)
+        }
+        return owned
+    }
+
+    /// Past the comments on the rest of the line from `offset` (a block
+    /// comment that begins there is taken whole); `offset` when none.
+    func lineRest(from offset: Int) -> Int {
+        var rest = offset
+        var i = skipSpaces(from: offset)
+        while let commentEnd = commentEnd(at: i) {
+            rest = commentEnd
+            if text[i + 1] == UInt8(ascii: "/") { break }
+            i = skipSpaces(from: rest)
+        }
+        return rest
+    }
+
+    /// The comma after a value ending at `end`, past white space and comments; `nil` when a bracket comes first.
+    func comma(after end: Int) -> Int? {
+        var i = end
+        while i < text.count {
+            if Self.isBlank(text[i]) {
+                i += 1
+            } else if let commentEnd = commentEnd(at: i) {
+                i = commentEnd
+            } else {
+                return text[i] == UInt8(ascii: ",") ? i : nil
+            }
+        }
+        return nil
+    }
+
+    /// The first offset from `offset` that is not white space (line breaks included).
+    func nextNonBlank(from offset: Int) -> Int {
+        var i = offset
+        while i < text.count, Self.isBlank(text[i]) { i += 1 }
+        return i
+    }
+
+    /// Just past the last byte before `offset` that is not white space.
+    func blankStart(before offset: Int) -> Int {
+        var i = offset
+        while i > 0, Self.isBlank(text[i - 1]) { i -= 1 }
+        return i
+    }
+
+    /// Whether a gap of container `i` (between its brackets, children, keys and values) holds a comment.
+    func holdsComment(_ i: UInt32) -> Bool {
+        var from = start(i) + 1
+        for child in children(of: i) {
+            if text[from..<slotStart(child)].contains(UInt8(ascii: "/")) { return true }
+            if keyStart(child) != nil, text[keyEnd(child)..<start(child)].contains(UInt8(ascii: "/")) { return true }
+            from = end(child)
+        }
+        return text[from..<(end(i) - 1)].contains(UInt8(ascii: "/"))
+    }
+
+    /// Just past the comment that begins at `i` in a gap; `nil` when none begins there.
+    private func commentEnd(at i: Int) -> Int? {
+        guard i + 1 < text.count, text[i] == UInt8(ascii: "/") else { return nil }
+        if text[i + 1] == UInt8(ascii: "/") {
+            var j = i + 2
+            while j < text.count, text[j] != 0x0A, text[j] != 0x0D { j += 1 }
+            return j
+        }
+        guard text[i + 1] == UInt8(ascii: "*") else { return nil }
+        var j = i + 2
+        while j + 1 < text.count, !(text[j] == UInt8(ascii: "*") && text[j + 1] == UInt8(ascii: "/")) { j += 1 }
+        return j + 2
+    }
+
+    /// Past spaces and tabs from `offset` (not line breaks).
+    private func skipSpaces(from offset: Int) -> Int {
+        var i = offset
+        while i < text.count, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+        return i
+    }
+
+    private static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+}
