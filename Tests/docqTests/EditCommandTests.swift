@@ -136,6 +136,27 @@ import Testing
         let broken = try Docq.run(["delete", "n"], stdin: Array("{\"n\": 1}\n{\"n\": }\n".utf8))
         #expect(broken.status == 4, "\(broken)")
         #expect(broken.stderr.contains("(standard input):2:"), "\(broken)")
+        // Located in the whole input, as a query of it is.
+        #expect(broken.stderr.contains("2:7: expected a value, found '}'"), "\(broken)")
+    }
+
+    /// NUL bytes on a line after a document are not a blank line: the edit
+    /// fails as a query of the same file does, held whole and streamed.
+    @Test func bytesAfterTheDocumentFailAsTheQueryFails() throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("n.json")
+        try Data("{\"a\":1}\n\0\0\n".utf8).write(to: file)
+        let query = try Docq.run(["a", file.path])
+        #expect(query.status == 4, "\(query)")
+        let message = try #require(query.stderr.split(separator: "\n").first { $0.hasPrefix("error:") })
+        #expect(message.contains("2:1: expected a value, found control character U+0000"), "\(query)")
+        for stream in [[], ["--stream"]] {
+            let edit = try Docq.run(["set"] + stream + ["a", "2", file.path])
+            #expect(edit.status == query.status, "\(edit)")
+            #expect(edit.stdout.isEmpty, "\(edit)")
+            #expect(edit.stderr.split(separator: "\n").first { $0.hasPrefix("error:") } == message, "\(edit)")
+        }
     }
 
     @Test func legacyEncodingStaysOnDisk() throws {

@@ -197,7 +197,7 @@ import Testing
         // A keys-only set that creates members, and a filter.
         let created = try Docq.run(["set", "--json", "extra.flag", "true", "-i", file])
         #expect(created.status == 0, "\(created)")
-        #expect(try contents(file).hasSuffix("  \"end\": true,\n  \"extra\": {\n    \"flag\": true\n  }\n}\n"))
+        #expect(try contents(file).hasSuffix("  \"end\": true,\n  \"extra\": {\"flag\": true}\n}\n"))
         let filtered = try Docq.run(["set", "items[?id == 2].name", "two", file])
         #expect(filtered.status == 0, "\(filtered)")
         #expect(filtered.stdout.contains("\"name\": \"two\""))

@@ -2,7 +2,8 @@ import DocTree
 
 /// How a JSON document is laid out, learnt from the document itself, so new
 /// content looks like its neighbours: the line ending, the indentation unit
-/// (or compact), and the spacing after `:` and `,`.
+/// (or compact), whether objects and arrays inside others are expanded, and
+/// the spacing after `:` and `,`.
 struct JSONLayout {
     /// `"\n"` or `"\r\n"`.
     var newline = "\n"
@@ -12,27 +13,56 @@ struct JSONLayout {
     var colon = ":"
     /// What follows the comma between compact elements: `""` or `" "`.
     var afterComma = ""
+    /// Whether new objects and arrays (in a pretty document, on a line of
+    /// their own) are written over lines of their own, as the document's
+    /// first non-empty object and array inside another container are (one of
+    /// the other kind stands in for a kind not found; `true` when neither
+    /// is): new content beside one-line siblings stays on one line.
+    var expandsNested = Expansion()
+
+    /// Whether nested objects and arrays are expanded (``expandsNested``).
+    struct Expansion: Hashable {
+        var objects = true
+        var arrays = true
+
+        /// The expansion learnt from the first nested object and array, when found.
+        init(objects: Bool? = nil, arrays: Bool? = nil) {
+            self.objects = objects ?? arrays ?? true
+            self.arrays = arrays ?? objects ?? true
+        }
+    }
 
     /// A layout of its own (a built document's): `unit` is `nil` for compact output.
-    init(unit: String?, colon: String, newline: String = "\n", afterComma: String = "") {
+    init(unit: String?, colon: String, newline: String = "\n", afterComma: String = "", expandsNested: Expansion = Expansion()) {
         self.unit = unit
+        self.expandsNested = expandsNested
         self.colon = colon
         self.newline = newline
         self.afterComma = afterComma
     }
 
     /// Learns the layout from the first non-empty container (indentation,
-    /// line ending, spacing after commas) and the first member (the colon).
+    /// line ending, spacing after commas), the first non-empty object and
+    /// array inside another container (whether nested ones expand) and the
+    /// first member (the colon).
     init(_ source: JSONSource) {
         let nodes = source.document.table.nodes
         var foundContainer = false
         var foundColon = false
         var foundComma = false
+        var nestedObjects: Bool?
+        var nestedArrays: Bool?
         var i = 1
-        while i < nodes.count, !(foundContainer && foundColon && foundComma) {
+        while i < nodes.count,
+            !(foundContainer && foundColon && foundComma && (unit == nil || (nestedObjects != nil && nestedArrays != nil))) {
             let record = nodes[i]
             if (record.kind == .object || record.kind == .array) && record.b > 0 {
                 let first = UInt32(i + 1)
+                if foundContainer, (record.kind == .object ? nestedObjects : nestedArrays) == nil,
+                    source.parent(of: UInt32(i)) != 0 {
+                    let expands = source.text[(source.start(UInt32(i)) + 1)..<source.slotStart(first)].contains(0x0A)
+                    if record.kind == .object { nestedObjects = expands } else { nestedArrays = expands }
+                }
                 if !foundContainer {
                     foundContainer = true
                     let lead = source.text[(source.start(UInt32(i)) + 1)..<source.slotStart(first)]
@@ -63,11 +93,13 @@ struct JSONLayout {
         }
         // No one-line container showed its commas: space them like the colons.
         if !foundComma, colon.hasSuffix(" ") { afterComma = " " }
+        expandsNested = Expansion(objects: nestedObjects, arrays: nestedArrays)
     }
 
     /// `content` as JSON text whose first line is at the current position
     /// and whose later lines are indented from `indent`; multi-line when
-    /// `pretty` and the layout has an indentation unit.
+    /// `pretty` (the content has a line of its own) and the layout has an
+    /// indentation unit; each object and array in it as ``expandsNested`` says.
     func render(_ content: EditValue.Content, indent: String, pretty: Bool) -> String {
         var out = ""
         write(content, indent: indent, pretty: pretty && unit != nil, into: &out)
@@ -86,10 +118,12 @@ struct JSONLayout {
         case .bool(let flag): out += flag ? "true" : "false"
         case .null: out += "null"
         case .array(let elements):
+            let pretty = pretty && expandsNested.arrays
             writeContainer("[", "]", elements.count, indent: indent, pretty: pretty, into: &out) { k, inner, out in
                 write(elements[k], indent: inner, pretty: pretty, into: &out)
             }
         case .object(let members):
+            let pretty = pretty && expandsNested.objects
             writeContainer("{", "}", members.count, indent: indent, pretty: pretty, into: &out) { k, inner, out in
                 out += JSONWriter.quoted(members[k].key) + colon
                 write(members[k].value, indent: inner, pretty: pretty, into: &out)
@@ -111,5 +145,17 @@ struct JSONLayout {
         }
         if pretty { out += newline + indent }
         out += close
+    }
+}
+
+extension EditValue.Content {
+    /// Whether this is a non-empty object or array: content whose text
+    /// depends on the indentation unit and on ``JSONLayout/expandsNested``.
+    var isNonEmptyContainer: Bool {
+        switch self {
+        case .array(let items): !items.isEmpty
+        case .object(let members): !members.isEmpty
+        default: false
+        }
     }
 }

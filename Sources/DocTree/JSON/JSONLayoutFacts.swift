@@ -5,6 +5,11 @@ package struct JSONLayoutFacts {
     /// The first non-empty container's opening bracket and its first child's
     /// slot (the child's key for a member).
     package private(set) var lead: (open: Int, firstSlot: Int)?
+    /// The same for the first non-empty object inside another container:
+    /// whether its lead breaks the line tells whether nested objects expand.
+    package private(set) var nestedObjectLead: (open: Int, firstSlot: Int)?
+    /// The same for the first non-empty array inside another container.
+    package private(set) var nestedArrayLead: (open: Int, firstSlot: Int)?
     /// The first member's key end (just past its closing quote) and its
     /// value's start: the colon and the white space around it lie between.
     package private(set) var colon: (keyEnd: Int, valueStart: Int)?
@@ -53,6 +58,7 @@ extension JSONLayoutFacts: JSONSink {
         var id: Int
         var open: Int
         var isObject: Bool
+        var isNested = false
         var children = 0
     }
 
@@ -62,8 +68,10 @@ extension JSONLayoutFacts: JSONSink {
     private mutating func slot(at start: Int, in container: inout Container) {
         guard container.id >= 0 else { return }
         container.children += 1
-        if container.children == 1, lead == nil {
-            lead = (container.open, start)
+        if container.children == 1 {
+            if lead == nil { lead = (container.open, start) }
+            if container.isNested, container.isObject, nestedObjectLead == nil { nestedObjectLead = (container.open, start) }
+            if container.isNested, !container.isObject, nestedArrayLead == nil { nestedArrayLead = (container.open, start) }
         } else if container.children == 2 {
             decide(container.id)
             let gap = lastEnd..<start
@@ -109,7 +117,7 @@ extension JSONLayoutFacts: JSONSink {
         value(at: start, in: &container)
         defer { opened += 1 }
         undecided.append(opened)
-        return Container(id: opened, open: start, isObject: isObject)
+        return Container(id: opened, open: start, isObject: isObject, isNested: container.id >= 0)
     }
 
     mutating func close(_ container: Container, at end: Int) {

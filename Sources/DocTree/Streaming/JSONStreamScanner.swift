@@ -160,7 +160,9 @@ package struct JSONStreamScanner {
                     }
                 }
                 if readValue {
-                    try nextValue()
+                    // Bytes that cannot begin a value are no record: the
+                    // scan below fails at them, as reading the records does.
+                    if JSONRecovery.beginsValue(chunks.bytes[pos]) { try nextValue() }
                     inStream = true
                 }
                 inValue = true

@@ -151,20 +151,21 @@ struct EditRun {
     }
 
     /// JSON Lines: each line that holds a record is edited on its own, and
-    /// blank lines and line ends stay. A record the paths miss stays as it
-    /// was; when every record misses, the first record's error is thrown.
+    /// blank lines (JSON white space only, as ``DocumentStream`` reads them)
+    /// and line ends stay. A record the paths miss stays as it was; when
+    /// every record misses, the first record's error is thrown. A malformed
+    /// record fails as a query of the input does: at its line and column in
+    /// the whole input.
     private func editRecords(_ bytes: [UInt8], _ edits: [Edit], options: LoadOptions) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var firstMiss: QueryError?
         var matched = false
         var lineNumber = 0
-        var lineStart = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
             if lineNumber > 1 { out.append(0x0A) }
-            defer { lineStart += line.count + 1 }
-            guard line.contains(where: { $0 > 0x20 }) else {
+            guard line.contains(where: { !XMLWhitespace.contains($0) }) else {
                 out.append(contentsOf: line)
                 continue
             }
@@ -177,9 +178,11 @@ struct EditRun {
                 if firstMiss == nil { firstMiss = error }
                 out.append(contentsOf: line)
             } catch var error as LoadError {
-                // Located in the file, not in the record alone.
-                let start = SourceLocation(byteOffset: lineStart, line: lineNumber, column: 1)
-                error.location = error.location?.placed(at: start) ?? start
+                if let location = error.location {
+                    error.location = location.placed(at: SourceLocation(byteOffset: line.startIndex, line: lineNumber, column: 1))
+                } else {
+                    error.message = "record on line \(lineNumber): " + error.message
+                }
                 throw error
             }
         }

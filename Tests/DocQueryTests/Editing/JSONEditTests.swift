@@ -203,9 +203,7 @@ import Testing
                 "plugins": [{"name": "lint", "enabled": false}, {"name": "fmt", "enabled": true}],
                 "files": {"associations": ["json", "xml"]},
                 "colorTheme": "dark",
-                "proxy": {
-                    "url": null
-                }
+                "proxy": {"url": null}
             }
             """)
     }

@@ -186,6 +186,60 @@ import TestSupport
         }
     }
 
+    /// Bytes after the document that are not JSON (NUL bytes on a line of
+    /// their own) fail the edit as they fail a query of the input: held
+    /// whole as a load of the document, streamed as a read of its records;
+    /// the same kind, message and place.
+    @Test func bytesAfterTheDocumentFailAsTheQueryFails() throws {
+        let input = Array("{\"a\": 1}\n\0\0\n".utf8)
+        let load = #expect(throws: LoadError.self) { try Document(data: Data(input)) }
+        var records: LoadError?
+        for record in DocumentStream(data: Data(input)) { if case .failure(let error) = record { records = error } }
+        let edit = Edit.set("a", to: 2)
+        let held = #expect(throws: LoadError.self) { try DocumentEditor(bytes: input).applying([edit]) }
+        var pairs = [(held, load)]
+        for chunk in [1, 3, nil] {
+            pairs.append((#expect(throws: LoadError.self) { try Self.streamed([edit], input, chunk: chunk) }, records))
+        }
+        for (error, query) in pairs {
+            #expect(query?.location?.line == 2)
+            #expect(error?.kind == query?.kind)
+            #expect(error?.message == query?.message)
+            #expect(error?.location == query?.location)
+        }
+    }
+
+    /// New nested content is laid out like its siblings, streamed as held
+    /// whole: on one line beside one-line objects, expanded in a document
+    /// whose nested containers are expanded.
+    @Test func newNestedContentFollowsTheDocumentsNesting() throws {
+        let value: EditValue = ["z": [1, 2]]
+        // Each case, and whether it streams.
+        let cases: [(String, [Edit], String, Bool)] = [
+            ("{\n  \"a\": {\"x\": 1},\n  \"b\": {\"y\": 2}\n}", [.insert(value, into: ".", key: "c")],
+             "{\n  \"a\": {\"x\": 1},\n  \"b\": {\"y\": 2},\n  \"c\": {\"z\": [1, 2]}\n}", false),
+            ("{\n  \"a\": {\"x\": 1},\n  \"c\": 0\n}", [.set("c", to: value)],
+             "{\n  \"a\": {\"x\": 1},\n  \"c\": {\"z\": [1, 2]}\n}", true),
+            ("{\n  \"a\": {\n    \"x\": 1\n  },\n  \"c\": 0\n}", [.set("c", to: value)],
+             "{\n  \"a\": {\n    \"x\": 1\n  },\n  \"c\": {\n    \"z\": [\n      1,\n      2\n    ]\n  }\n}", true),
+            // One-line arrays beside expanded objects: each kind as the document writes it.
+            ("{\n  \"t\": [1],\n  \"a\": {\n    \"x\": 1\n  },\n  \"c\": 0\n}", [.set("c", to: value)],
+             "{\n  \"t\": [1],\n  \"a\": {\n    \"x\": 1\n  },\n  \"c\": {\n    \"z\": [1, 2]\n  }\n}", true),
+            // Appended to an array that a key reaches.
+            ("{\"l\": [\n  {\"x\": 1},\n  2\n]}", [.insert(value, into: "l")],
+             "{\"l\": [\n  {\"x\": 1},\n  2,\n  {\"z\": [1, 2]}\n]}", true),
+            ("[\n  {\"x\": 1},\n  2\n]", [.insert(value, into: ".")],
+             "[\n  {\"x\": 1},\n  2,\n  {\"z\": [1, 2]}\n]", false),
+        ]
+        for (text, edits, want, streams) in cases {
+            let input = Array(text.utf8)
+            #expect(String(decoding: try DocumentEditor(bytes: input).applying(edits).bytes, as: UTF8.self) == want)
+            for chunk in streams ? [1, 5, nil] : [] {
+                #expect(String(decoding: try Self.streamed(edits, input, chunk: chunk).bytes, as: UTF8.self) == want, "\(chunk ?? 0)")
+            }
+        }
+    }
+
     @Test func readsAFileAndADescriptor() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-edit-\(getpid()).json")
         try Data(#"{"v": [1, 2], "w": 0}"#.utf8).write(to: url)

@@ -4,7 +4,9 @@ import DocTree
 /// stream scanner passes on, by the rules `JSONLayout.init(_:)` follows on
 /// a whole document: the line ending and indentation unit from the first
 /// non-empty container's opening bracket to its first child, the colon from
-/// the first member in the document, and the spacing after commas from the
+/// the first member in the document, whether nested objects and arrays
+/// expand from the first non-empty one of each inside another container,
+/// and the spacing after commas from the
 /// first container (in document order of their opening brackets) whose
 /// first two children are on one line.
 ///
@@ -13,14 +15,22 @@ import DocTree
 /// doubled (so the reading stays linear), until every fact is known or
 /// ``bufferLimit`` bytes are kept. A fact not known yet is `nil`; a
 /// streamed edit whose output depends on it goes on with each value it may
-/// take (``alternatives()``) until it is known.
+/// take (``alternatives(nesting:)``) until it is known.
 struct JSONLayoutProbe {
     private(set) var newline: String?
     /// `.some(nil)` for a compact document.
     private(set) var unit: String??
     private(set) var colon: String?
     private(set) var afterComma: String?
-    var isComplete: Bool { unit != nil && colon != nil && afterComma != nil }
+    /// Whether the first non-empty object inside another container expands.
+    private(set) var nestedObjects: Bool?
+    /// Whether the first non-empty array inside another container expands.
+    private(set) var nestedArrays: Bool?
+    /// Whether neither can be found any more (the value is read, or compact).
+    private var nestingSettled = false
+    var isComplete: Bool {
+        unit != nil && colon != nil && afterComma != nil && (nestingSettled || (nestedObjects != nil && nestedArrays != nil))
+    }
 
     /// The most bytes kept for reading. A fact still unknown past them stays
     /// unknown: ``finish()`` does not guess it, and an edit whose output
@@ -58,13 +68,25 @@ struct JSONLayoutProbe {
         if newline == nil { newline = "\n" }
         if colon == nil { colon = ":" }
         if afterComma == nil { afterComma = candidateAfterComma ?? (colon!.hasSuffix(" ") ? " " : "") }
+        nestingSettled = true
     }
 
     /// The layouts the document may turn out to have, given what is known
     /// so far: one when every fact is known, else one per value an unknown
     /// fact may plausibly take (an edit whose output is the same with each
-    /// does not depend on it).
-    func alternatives() -> [JSONLayout] {
+    /// does not depend on it). Unless `nesting` (the new content holds a
+    /// non-empty object or array), the expansion of nested ones is left out:
+    /// it cannot change the output.
+    func alternatives(nesting: Bool = true) -> [JSONLayout] {
+        var expansions = [JSONLayout.Expansion(objects: nestedObjects, arrays: nestedArrays)]
+        if nesting, !nestingSettled {
+            expansions = []
+            for objects in nestedObjects.map({ [$0] }) ?? [true, false] {
+                for arrays in nestedArrays.map({ [$0] }) ?? [true, false] {
+                    expansions.append(JSONLayout.Expansion(objects: objects, arrays: arrays))
+                }
+            }
+        }
         let colons = colon.map { [$0] } ?? [":", ": "]
         var layouts: [JSONLayout] = []
         for colon in colons {
@@ -73,10 +95,24 @@ struct JSONLayoutProbe {
                 commas.insert(candidate, at: 0)
             }
             for comma in commas {
-                layouts.append(JSONLayout(unit: unit ?? nil, colon: colon, newline: newline ?? "\n", afterComma: comma))
+                for nested in expansions {
+                    layouts.append(JSONLayout(
+                        unit: unit ?? nil, colon: colon, newline: newline ?? "\n", afterComma: comma, expandsNested: nested))
+                }
             }
         }
         return layouts
+    }
+
+    /// Whether `layout`, one of ``alternatives(nesting:)``, agrees with
+    /// what is known now (the expansion of nested containers only when
+    /// `nesting`).
+    func admits(_ layout: JSONLayout, nesting: Bool) -> Bool {
+        guard colon.map({ $0 == layout.colon }) ?? true, afterComma.map({ $0 == layout.afterComma }) ?? true else { return false }
+        guard nesting else { return true }
+        if nestingSettled { return layout.expandsNested == JSONLayout.Expansion(objects: nestedObjects, arrays: nestedArrays) }
+        return (nestedObjects.map { $0 == layout.expandsNested.objects } ?? true)
+            && (nestedArrays.map { $0 == layout.expandsNested.arrays } ?? true)
     }
 
     /// Reads the buffer's facts.
@@ -96,6 +132,16 @@ struct JSONLayoutProbe {
             } else if facts.isWhole {
                 colon = ":"
             }
+        }
+        if !nestingSettled {
+            if nestedObjects == nil, let lead = facts.nestedObjectLead {
+                nestedObjects = buffer[(lead.open + 1)..<lead.firstSlot].contains(0x0A)
+            }
+            if nestedArrays == nil, let lead = facts.nestedArrayLead {
+                nestedArrays = buffer[(lead.open + 1)..<lead.firstSlot].contains(0x0A)
+            }
+            // None left to find, or a compact document, which expands nothing.
+            nestingSettled = facts.isWhole || unit == .some(nil)
         }
         if afterComma == nil {
             if let gap = facts.candidateCommaGap {

@@ -507,11 +507,7 @@ final class JSONStreamedOutput {
             case .none, .value: return true
             case .gap, .lead: break
             }
-            switch content {
-            case .array(let items): return !items.isEmpty
-            case .object(let members): return !members.isEmpty
-            default: return false
-            }
+            return content.isNonEmptyContainer
         }
 
         func text(_ layout: JSONLayout) -> String {

@@ -203,6 +203,9 @@ final class JSONTransactionOutput {
     private var lineIndent: [UInt8] = []
     private var inIndent = true
     private var probe = JSONLayoutProbe()
+    /// Whether some edit writes a non-empty object or array, whose text
+    /// depends on how the document expands nested ones.
+    private let nesting: Bool
     /// While a spread array is read: its removals, which hold the gaps
     /// between batches; `nil` otherwise.
     private var removals: SpreadRemovals?
@@ -224,6 +227,12 @@ final class JSONTransactionOutput {
         self.options = options
         self.write = write
         matches = Array(repeating: 0, count: transaction.edits.count)
+        nesting = transaction.edits.contains { edit in
+            switch edit.operation {
+            case .set(let value), .insert(let value, _, _): value.content.isNonEmptyContainer
+            case .remove, .rename: false
+            }
+        }
     }
 
     func take(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
@@ -345,7 +354,7 @@ final class JSONTransactionOutput {
                 found = result.matches
             }
         } else {
-            let layouts = probe.alternatives()
+            let layouts = probe.alternatives(nesting: nesting)
             var results: [(bytes: [UInt8], matches: [Int])] = []
             for layout in layouts { results.append(try edited(layout)) }
             found = results[0].matches
@@ -365,13 +374,11 @@ final class JSONTransactionOutput {
     /// once it knows all, the one left is the output.
     private func settle() throws {
         guard let current = variants else { return }
-        let kept = current.filter { variant in
-            (probe.colon.map { $0 == variant.layout.colon } ?? true) && (probe.afterComma.map { $0 == variant.layout.afterComma } ?? true)
-        }
+        let kept = current.filter { probe.admits($0.layout, nesting: nesting) }
         guard let first = kept.first else {
             throw notStreamable("the new content's layout (the spacing after ':' or ',') is one the document settles only later")
         }
-        if probe.isComplete {
+        if probe.isComplete || kept.count == 1 {
             variants = nil
             pending = first.bytes
             if pending.count >= Self.block { try flush() }
