@@ -59,8 +59,8 @@ public struct Edit: Sendable {
     /// and `$name` a value of `parameters` (which the path may use too).
     ///
     /// ```swift
-    /// try editor.apply(.set("items[*].price", computedBy: "@ * `1.1`"))
-    /// try editor.apply(.set("fullName", computedBy: "join(' ', [$.first, $.last])"))
+    /// try editor.apply(.set("items[:].price", computedBy: "@ * `1.1`"))
+    /// try editor.apply(.set("fullName", computedBy: "$ | join(' ', [first, last])"))
     /// ```
     ///
     /// Every match is computed from the document as it was before the

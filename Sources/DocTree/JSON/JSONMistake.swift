@@ -3,8 +3,10 @@
 /// byte offset; message, line and column (by the one line rule,
 /// ``LocationCounter``) are made here, only when something fails.
 enum JSONMistake: Equatable {
-    /// No value where one must begin (also a literal other than `true`, `false`, `null`).
-    case expectedValue
+    /// No value where one must begin (also a literal other than `true`,
+    /// `false`, `null`); `inArray`: where an array's element must begin, so
+    /// a `]` there follows a comma.
+    case expectedValue(inArray: Bool)
     /// No member name after `{` (`afterComma` false) or after a comma.
     case expectedMemberName(afterComma: Bool)
     case expectedColon
@@ -151,10 +153,8 @@ enum JSONMistake: Equatable {
             (.expectedCommaOrClose, UInt8(ascii: "/")), (.trailingValue, UInt8(ascii: "/")), (.expectedColon, UInt8(ascii: "/")):
             guard next == UInt8(ascii: "/") || next == UInt8(ascii: "*") else { return nil }
             return "; comments are not JSON, and the input looks like JSON with comments: " + option
-        case (.expectedValue, UInt8(ascii: "]")), (.expectedMemberName(afterComma: true), UInt8(ascii: "}")):
-            var before = offset
-            while before > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[before - 1]) { before -= 1 }
-            guard before > 0, bytes[before - 1] == UInt8(ascii: ",") else { return nil }
+        case (.expectedValue(inArray: true), UInt8(ascii: "]")), (.expectedMemberName(afterComma: true), UInt8(ascii: "}")):
+            // Known from the grammar, not read back from bytes a stream may have dropped.
             return "; a comma before a closing bracket is not JSON; for JSON with comments and trailing commas, "
                 + option
         default:
@@ -166,8 +166,11 @@ enum JSONMistake: Equatable {
     static let quotedBytes = 24
 
     /// Whether the word a message quotes from `at` (see ``quotedBytes``)
-    /// runs into the end of `bytes`, so that more input may lengthen it.
+    /// runs into the end of `bytes`, so that more input may lengthen it; a
+    /// `/` that ends `bytes` waits too, since the byte after it says whether
+    /// the message names JSON with comments.
     static func quotesWord(at: Int, cutBy bytes: [UInt8]) -> Bool {
+        if at == bytes.count - 1, bytes[at] == UInt8(ascii: "/") { return true }
         var end = at
         while end < bytes.count, end - at < quotedBytes, isWord(bytes[end]) || bytes[end] >= 0x80 { end += 1 }
         return end == bytes.count && end - at < quotedBytes

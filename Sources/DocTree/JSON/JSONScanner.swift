@@ -202,7 +202,7 @@ struct Scanner {
                 if Sink.resumes {
                     state.mark(i, .value(.none), top)
                 }
-                guard i < count else { throw JSONFailure(state.depth == 0 ? .emptyInput : .expectedValue, at: i) }
+                guard i < count else { throw JSONFailure(state.depth == 0 ? .emptyInput : .expectedValue(inArray: false), at: i) }
                 let c = base[i]
                 switch c {
                 case UInt8(ascii: "\""):
@@ -218,7 +218,7 @@ struct Scanner {
                     i = end
 
                 case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                    guard let (kind, length) = literal(at: i) else { throw JSONFailure(.expectedValue, at: i) }
+                    guard let (kind, length) = literal(at: i) else { throw JSONFailure(.expectedValue(inArray: false), at: i) }
                     try sink.literal(kind, at: i, length: length, in: &top.container)
                     i &+= length
 
@@ -250,7 +250,7 @@ struct Scanner {
                 default:
                     // With comments, a comma may end an array (values in an array follow only '[' or ',').
                     let closing = !top.isObject && state.depth > 0
-                    if try recover(.expectedValue, closing: closing, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) { break }
+                    if try recover(.expectedValue(inArray: closing), closing: closing, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) { break }
                     continue valueLoop
                 }
             }

@@ -53,7 +53,7 @@ struct SetCommand: ParsableCommand {
             Only the edited value changes; every other byte of the file stays as it was.
               docq set version 2.1 package.json
               docq set --json debug true -i settings.json
-              docq set 'items[*].price' --expr '@ * `1.1`' prices.json
+              docq set 'items[:].price' --expr '@ * `1.1`' prices.json
             """)
 
     @Argument(help: "The key path of the values to set.") var path: String

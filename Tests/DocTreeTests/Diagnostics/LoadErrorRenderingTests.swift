@@ -13,7 +13,8 @@ import Testing
     @Test func descriptionCarriesLocationSnippetAndCaret() throws {
         let error = try #require(loadError("{\n  \"a\": [1, 2,]\n}\n"))
         #expect(error.description == """
-            2:14: expected a value, found ']'
+            2:14: expected a value, found ']'; a comma before a closing bracket is not JSON; for JSON with comments \
+            and trailing commas, read it with LoadOptions.readsJSONWithComments (docq: -f jsonc)
                2 |   "a": [1, 2,]
                  |              ^
             """)
@@ -22,7 +23,7 @@ import Testing
     @Test func localizedDescriptionIsTheDescription() throws {
         let error = try #require(loadError("[1, 2,]"))
         #expect(error.localizedDescription == error.description)
-        #expect((error as any Error).localizedDescription.hasPrefix("1:7: expected a value, found ']'\n"))
+        #expect((error as any Error).localizedDescription.hasPrefix("1:7: expected a value, found ']'; a comma before a closing bracket"))
         #expect(!error.localizedDescription.contains("The operation could not be completed"))
     }
 
