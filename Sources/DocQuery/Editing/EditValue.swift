@@ -48,7 +48,7 @@ public struct EditValue: Sendable, Hashable {
     public init(_ integer: some BinaryInteger) { content = .number(String(integer)) }
 
     /// A `Double`, written in its shortest form that reads back the same
-    /// (``numberText(_:)``).
+    /// (`numberText(_:)`).
     ///
     /// A float literal needs no `try`: `EditValue(0.5)` is the literal
     /// `0.5` as an `EditValue`.

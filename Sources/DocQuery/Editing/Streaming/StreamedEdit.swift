@@ -46,7 +46,7 @@ import Foundation
 ///
 /// Everything else throws ``QueryError/Kind-swift.struct/notStreamable``
 /// with what to do instead (edit with ``DocumentEditor``): from
-/// ``init(_:options:)`` when no format could stream the edits, else when
+/// ``init(_:options:maxHeld:)`` when no format could stream the edits, else when
 /// the input's format turns out to be the one that cannot. On JSON a run
 /// also throws it when a keys-only `set` matches nothing (where the missing
 /// members go depends on the whole document, so creating them does not
