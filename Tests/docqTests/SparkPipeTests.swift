@@ -12,16 +12,9 @@ import TestSupport
 @Suite("Record mapper: Spark")
 struct SparkPipeTests {
     /// Why Spark cannot run here, or `nil` when it can.
-    static let missing: String? = {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["sh", "-c", "command -v java >/dev/null && python3 -c 'import pyspark'"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return "cannot run /usr/bin/env" }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? nil : "pyspark or java is missing (pip install pyspark; apt-get install openjdk-17-jre-headless)"
-    }()
+    static let missing = MissingTool.reason(
+        "command -v java >/dev/null && python3 -c 'import pyspark'",
+        hint: "pyspark or java is missing (pip install pyspark; apt-get install openjdk-17-jre-headless)")
 
     static var required: Bool { ProcessInfo.processInfo.environment["DOCQ_REQUIRE_SPARK"] == "1" }
 

@@ -28,16 +28,8 @@ import TestSupport
     }()
 
     /// Why Python's json5 cannot run here, or `nil` when it can.
-    static let missingJSON5: String? = {
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["python3", "-c", "import json5"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return "cannot run python3" }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? nil : "python3 or its json5 package is missing (pip install json5)"
-    }()
+    static let missingJSON5 = MissingTool.reason(
+        "python3 -c 'import json5'", hint: "python3 or its json5 package is missing (pip install json5)")
 
     static var requiresJSON5: Bool { ProcessInfo.processInfo.environment["DOCQ_REQUIRE_JSON5"] == "1" }
 

@@ -323,7 +323,7 @@ final class JSONTransactionOutput {
         // itself: an array reached, not spread, is a lone one only while no
         // other value is reached.
         if !spreading, let filter = transaction.leadingFilter {
-            if captured.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[") { arrayCandidates += 1 }
+            if captured.first(where: { !XMLWhitespace.contains($0) }) == UInt8(ascii: "[") { arrayCandidates += 1 }
             if arrayCandidates > 0, candidates > 1 {
                 throw notStreamable(
                     "the leading steps reach several values, one of them an array, which '\(filter)' would test whole in the "
@@ -333,7 +333,7 @@ final class JSONTransactionOutput {
         // The last batch runs on to the closing bracket: the white space
         // after its last element is the array's, and goes with the gaps.
         var tail = captured.endIndex
-        while spreading, tail > captured.startIndex, [0x20, 0x0A, 0x0D, 0x09].contains(captured[tail - 1]) { tail -= 1 }
+        while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
         let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
         let source = try EditableSource(bytes: lead + captured[..<tail] + (spreading ? [UInt8(ascii: "]")] : []), options: options)
         let batch = removals?.batch()
