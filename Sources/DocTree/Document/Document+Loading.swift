@@ -31,7 +31,7 @@ extension Document {
     /// a page fault per 4 KiB on every load (map.osm: 3 MB, about 740).
     private static func xmlInPlace(_ input: UnsafeBufferPointer<UInt8>, options: LoadOptions) throws(LoadError) -> Document? {
         guard !input.isEmpty, options.encoding == nil,
-            (options.format ?? InputDecoding.sniffedFormat(input)) == .xml,
+            (options.format ?? InputHead.sniffedFormat(input)) == .xml,
             try EncodingDetection.detect(input, option: nil, charset: nil) == nil
         else { return nil }
         try checkInputSize(input.count, options: options)

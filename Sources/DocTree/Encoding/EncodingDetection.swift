@@ -57,7 +57,7 @@ package enum EncodingDetection {
     /// The byte order mark at the start of `bytes`: its scheme and length.
     package static func byteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> (CharacterEncoding.Scheme, length: Int)? {
         let count = bytes.count
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return (.utf8, 3) }
+        if case let length = InputHead.byteOrderMarkLength(bytes), length > 0 { return (.utf8, length) }
         if count >= 4, bytes[0] == 0xFF, bytes[1] == 0xFE, bytes[2] == 0, bytes[3] == 0 { return (.utf32(.little), 4) }
         if count >= 4, bytes[0] == 0, bytes[1] == 0, bytes[2] == 0xFE, bytes[3] == 0xFF { return (.utf32(.big), 4) }
         if count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE { return (.utf16(.little), 2) }

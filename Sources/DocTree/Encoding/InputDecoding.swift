@@ -63,7 +63,8 @@ package enum InputDecoding {
     /// leading U+FEFF and sniffs the format; no detection, no validation.
     package static func prepare(utf8 text: [UInt8], options: LoadOptions) throws(LoadError) -> Prepared {
         guard !text.isEmpty else { throw emptyInput() }
-        let body = text.starts(with: byteOrderMarkUTF8) ? Array(text.dropFirst(3)) : text
+        let mark = InputHead.byteOrderMarkLength(text)
+        let body = mark > 0 ? Array(text.dropFirst(mark)) : text
         let format = try sniff(body, options: options)
         let detected = EncodingDetection.Detected(encoding: CharacterEncoding(label: "UTF-8", scheme: .utf8), source: .option)
         return Prepared(bytes: body, format: format, xmlEncoding: format == .xml ? "UTF-8" : nil, detected: detected)
@@ -81,7 +82,7 @@ package enum InputDecoding {
         }
         // A BOM in the source (UTF-16LE input that starts with FF FE, say)
         // comes out as U+FEFF; it is not content.
-        if output.starts(with: byteOrderMarkUTF8) { output.removeFirst(3) }
+        if case let mark = InputHead.byteOrderMarkLength(output), mark > 0 { output.removeFirst(mark) }
         return output
     }
 
@@ -91,20 +92,12 @@ package enum InputDecoding {
     private static func sniff(_ text: [UInt8], options: LoadOptions) throws(LoadError) -> DocumentFormat {
         if text.isEmpty { throw emptyInput("the input is empty (it holds only a byte order mark)") }
         if let format = options.format { return format }
-        guard let format = sniffedFormat(text) else {
+        guard let format = InputHead.sniffedFormat(text) else {
             throw text.withUnsafeBufferPointer { buffer in
                 LoadError(.invalidSyntax, "the input holds only white space", at: buffer.count, in: buffer)
             }
         }
         return format
-    }
-
-    /// The format the start of an input shows: XML when its first byte
-    /// that is not white space is `<`, JSON for any other, `nil` when it
-    /// holds only white space (so far). The one sniffing rule of every
-    /// loader: whole, in chunks, streamed, and docq's.
-    package static func sniffedFormat(_ head: some Sequence<UInt8>) -> DocumentFormat? {
-        head.first { !XMLWhitespace.contains($0) }.map { $0 == UInt8(ascii: "<") ? .xml : .json }
     }
 
     /// The error for input with no bytes to parse, located at its start.
@@ -120,9 +113,6 @@ package enum InputDecoding {
             : "invalid UTF-8 at byte offset \(failure.offset) (\(shown))"
         return LoadError(.invalidEncoding, message, at: failure.offset, in: input)
     }
-
-    /// `EF BB BF`.
-    package static let byteOrderMarkUTF8: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Bytes as upper-case hex pairs separated by spaces, for messages.
     package static func hex(_ bytes: some Collection<UInt8>) -> String {

@@ -28,7 +28,7 @@ extension Document {
         let detected = try head.withUnsafeBufferPointer { bytes throws(LoadError) in
             try EncodingDetection.detect(bytes, option: options.encoding, charset: charset)
         }
-        let format = options.format ?? InputDecoding.sniffedFormat(head)
+        let format = options.format ?? InputHead.sniffedFormat(head)
         if format == .xml, detected == nil {
             let loaded = try XMLLoader.parse(
                 first: head, input: input, reopen: reopen, options: options)

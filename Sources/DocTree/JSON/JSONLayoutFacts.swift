@@ -42,8 +42,7 @@ package struct JSONLayoutFacts {
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         let scanner = Scanner(bytes)
-        var start = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        let start = InputHead.byteOrderMarkLength(bytes)
         // Where the bytes end (or are malformed), the facts are what the tokens read showed.
         if (try? scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, comments: false, into: &self)) != nil {
             isWhole = true

@@ -86,9 +86,9 @@ package final class RecordReader {
         if atInputStart {
             atInputStart = false
             while chunks.bytes.count < 3, try chunks.refill() {}
-            if chunks.bytes.starts(with: InputDecoding.byteOrderMarkUTF8) {
-                chunks.start = 3
-                chunks.mark.offset = 3
+            if case let mark = InputHead.byteOrderMarkLength(chunks.bytes), mark > 0 {
+                chunks.start = mark
+                chunks.mark.offset = mark
             }
         }
         guard try chunks.skipWhiteSpace() else { return nil }

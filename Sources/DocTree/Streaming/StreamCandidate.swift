@@ -24,9 +24,8 @@ package enum StreamFailure: Error {
     case consumer(any Error)
 }
 
-/// Streams candidates out of XML or JSON input, whichever it is (the
-/// first byte other than whitespace or a UTF-8 byte order mark: `<` is
-/// XML, anything else JSON, unless ``LoadOptions/format`` says).
+/// Streams candidates out of XML or JSON input, whichever its
+/// ``InputHead`` says.
 package enum StreamingLoad {
     /// Bytes read at a time: with libxml2's copy for XML, what the input
     /// costs in memory besides the current candidate.
@@ -43,20 +42,17 @@ package enum StreamingLoad {
         nextValue: () throws -> Void = {}, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
         malformed: (LoadError) throws -> Void = { throw $0 }, emit: (StreamCandidate) throws -> Void
     ) throws(StreamFailure) {
-        var head: [UInt8] = []
+        let head: InputHead
         do {
-            while head.count < 4, try input.read(into: &head, limit: chunkSize) > 0 {}
+            head = try InputHead.read(input, limit: chunkSize, format: options.format)
         } catch {
             throw .load(error)
         }
         options.progress?.report(input.bytesRead)
-        var start = 0
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        let format = options.format ?? InputDecoding.sniffedFormat(head[start...]) ?? .json
-        if format == .xml {
-            try XMLStreamRouter.run(first: head, input: input, matcher: matcher, options: options, emit: emit)
+        if head.format == .xml {
+            try XMLStreamRouter.run(first: head.bytes, input: input, matcher: matcher, options: options, emit: emit)
         } else {
-            if let scheme = EncodingDetection.wideUnicode(head) {
+            if let scheme = head.wideUnicode {
                 throw .load(LoadError(
                     .unsupportedEncoding, "streaming reads JSON in UTF-8 only, and this input is "
                         + "\(EncodingDetection.name(of: scheme)); load the document without streaming"))
@@ -65,7 +61,7 @@ package enum StreamingLoad {
                 throw .load(LoadError(
                     .unsupportedEncoding, "streaming reads JSON in UTF-8 only; load the document without streaming"))
             }
-            var scanner = JSONStreamScanner(input: input, head: head, skip: start, matcher: matcher, options: options)
+            var scanner = JSONStreamScanner(input: input, head: head.bytes, skip: head.byteOrderMark, matcher: matcher, options: options)
             try scanner.run(emit: emit, nextValue: nextValue, arrayEdge: arrayEdge, malformed: malformed)
         }
     }

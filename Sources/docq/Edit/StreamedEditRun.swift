@@ -163,20 +163,21 @@ struct StreamedEditRun {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(status.st_size)
-        if let format = options.format {
-            return format == .xml || !StreamRun.isJSONLinesFile(.file(path), options: options) ? (format, size) : nil
+        var format = options.format
+        if format == nil {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            defer { close(descriptor) }
+            var bytes = [UInt8](repeating: 0, count: 512)
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return nil }
+            let head = InputHead(Array(bytes[..<count]))
+            // UTF-16 and UTF-32 go the tree's way, which transcodes them.
+            guard head.wideUnicode == nil, let sniffed = head.format else { return nil }
+            format = sniffed
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 512)
-        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        let first = head[..<count].first { ![0x20, 0x0A, 0x0D, 0x09, 0xEF, 0xBB, 0xBF].contains($0) }
-        // UTF-16 and UTF-32 (a byte order mark, or zero bytes) go the tree's way, which transcodes them.
-        guard let first, first < 0x80, !head[..<min(count, 4)].contains(0) else { return nil }
-        if first == UInt8(ascii: "<") { return (.xml, size) }
-        return StreamRun.isJSONLinesFile(.file(path), options: options) ? nil : (.json, size)
+        guard let format else { return nil }
+        return format == .xml || !StreamRun.isJSONLinesFile(.file(path), options: options) ? (format, size) : nil
     }
 
     /// An unlinked temporary file in `TMPDIR` (or `/tmp`).

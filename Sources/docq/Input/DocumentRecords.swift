@@ -216,7 +216,7 @@ extension DocumentLoader {
     /// `<` first.
     static func isXML(_ head: [UInt8], options: LoadOptions) -> Bool {
         if let format = options.format { return format == .xml }
-        return InputDecoding.sniffedFormat(head) == .xml
+        return InputHead.sniffedFormat(head) == .xml
     }
 
     /// The most read at a time while looking at the start of an input.

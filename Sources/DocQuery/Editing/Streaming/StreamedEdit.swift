@@ -96,8 +96,13 @@ public struct StreamedEdit: Sendable {
             json = .failure(refusal)
             xml = .failure(refusal)
         } else {
-            json = Result { () throws(QueryError) in try Self.jsonEngine(edits, options: options, maxHeld: maxHeld) }
-            xml = Result { () throws(QueryError) in
+            // An engine for the format the options name only; with none
+            // named, both, so that edits that stream in neither fail here.
+            let otherFormat = QueryError(.notStreamable, "the input is not of the format the options name", path: "", range: 0..<0)
+            json = options.format == .xml ? .failure(otherFormat) : Result { () throws(QueryError) in
+                try Self.jsonEngine(edits, options: options, maxHeld: maxHeld)
+            }
+            xml = options.format == .json ? .failure(otherFormat) : Result { () throws(QueryError) in
                 if let computed {
                     throw QueryError(
                         .notStreamable, "cannot stream '\(computed.path)': a computed value streams on JSON only; edit without streaming",
@@ -242,22 +247,19 @@ public struct StreamedEdit: Sendable {
     /// Reads `input` to its end; see ``run(contentsOf:to:)``.
     @discardableResult
     package func run(_ input: ChunkedInput, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> EditSummary {
-        var head: [UInt8] = []
-        while head.count < 4, try input.read(into: &head, limit: StreamingLoad.chunkSize) > 0 {}
-        let skip = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let format = options.format ?? InputDecoding.sniffedFormat(head[skip...]) ?? .json
+        let head = try InputHead.read(input, limit: StreamingLoad.chunkSize, format: options.format)
+        let format = head.format ?? .json
         let path = edits.first?.path ?? ""
         let readBack: StreamedReadBack?
         let run: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> [Int]
         switch format {
         case .xml:
             let xml = try xml.get()
-            input.unread(head)
             readBack = StreamedReadBack { output in try xml.checkOutput(output) }
-            run = { write in try xml.run(input, write: write) }
+            run = { write in try xml.run(input, head: head, write: write) }
         case .json:
             let json = try json.get()
-            if let scheme = EncodingDetection.wideUnicode(head) {
+            if let scheme = head.wideUnicode {
                 throw QueryError(
                     .notStreamable, "a streamed edit reads JSON in UTF-8 only, and this input is "
                         + "\(EncodingDetection.name(of: scheme)); edit without streaming",
@@ -276,8 +278,8 @@ public struct StreamedEdit: Sendable {
             }
             run = { write in
                 switch json {
-                case .single(let engine): [try engine.run(input, head: head, skip: skip, options: options, write: write)]
-                case .transaction(let engine): try engine.run(input, head: head, skip: skip, options: options, write: write)
+                case .single(let engine): [try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, write: write)]
+                case .transaction(let engine): try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, write: write)
                 }
             }
         }

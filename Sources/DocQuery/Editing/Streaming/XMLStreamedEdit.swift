@@ -138,7 +138,13 @@ package struct XMLStreamedEdit {
     ///   or a path turns out not to stream on this document; what `write`
     ///   throws. Part of the output is written by then (see the type's notes).
     package func run(_ input: ChunkedInput, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
-        try run(head: Self.head(of: input), rest: input, write: write)
+        try run(input, head: InputHead.read(input, limit: StreamingLoad.chunkSize), write: write)
+    }
+
+    /// Reads on after `head`, the input's first bytes already read; see
+    /// ``run(_:write:)``.
+    package func run(_ input: ChunkedInput, head: InputHead, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
+        try run(head: Self.declaration(after: head.bytes, in: input), rest: input, write: write)
     }
 
     /// Edits `bytes`, a whole document held in memory, as one chunk: every
@@ -164,7 +170,7 @@ package struct XMLStreamedEdit {
         // editor does with the whole (character references for what the
         // encoding lacks). A byte order mark goes out as it came.
         let legacy = try XMLStreamLocator.legacyEncoding(of: head, options: options)
-        let mark = legacy?.byteOrderMark ?? (head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        let mark = legacy?.byteOrderMark ?? InputHead.byteOrderMarkLength(head)
         if mark > 0 {
             try head[..<mark].withUnsafeBytes(write)
             head.removeFirst(mark)
@@ -224,14 +230,13 @@ package struct XMLStreamedEdit {
         return state.matches
     }
 
-    /// The first bytes of `input`: at least four (for a byte order mark or
-    /// zero bytes), and the whole XML declaration when it starts with one
-    /// in an ASCII-compatible encoding (for the encoding it names).
-    private static func head(of input: ChunkedInput) throws -> [UInt8] {
-        var head: [UInt8] = []
-        while head.count < 4, try input.read(into: &head, limit: StreamingLoad.chunkSize) > 0 {}
+    /// `first`, the first bytes of `input` (an ``InputHead``'s), read on
+    /// to the end of the XML declaration when it starts with one in an
+    /// ASCII-compatible encoding (for the encoding it names).
+    private static func declaration(after first: [UInt8], in input: ChunkedInput) throws -> [UInt8] {
+        var head = first
         func mayOpenDeclaration() -> Bool {
-            let text = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+            let text = head.dropFirst(InputHead.byteOrderMarkLength(head))
             return text.starts(with: "<?xml".utf8) || "<?xml".utf8.starts(with: text)
         }
         while head.count < 512, mayOpenDeclaration(), !holdsDeclarationEnd(head),
@@ -253,7 +258,7 @@ package struct XMLStreamedEdit {
     ///   output does not load, with the reason.
     package func checkOutput(_ output: ChunkedInput) throws {
         do {
-            var head = try Self.head(of: output)
+            var head = try Self.declaration(after: InputHead.read(output, limit: StreamingLoad.chunkSize).bytes, in: output)
             let legacy = try XMLStreamLocator.legacyEncoding(of: head, options: options)
             let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
             if let legacy, let decoder { head = try decoder.decode(Array(head[legacy.byteOrderMark...]), isLast: output.isAtEnd) }
