@@ -77,7 +77,11 @@ import TestSupport
         return suite + small + examples
     }()
 
-    @Test func tenThousandRandomEdits() throws {
+    /// Edits checked, and how many of them also streamed (see ``streamsTheSame(_:_:_:options:chunk:)``).
+    var checkedCount = 0
+    var streamedCount = 0
+
+    @Test mutating func tenThousandRandomEdits() throws {
         var generator = SplitMix64(seed: 0x18)
         let sources = try Self.documents.map { try DocumentEditor(bytes: [UInt8](Data(contentsOf: $0))) }
         #expect(sources.count >= 98)
@@ -89,12 +93,32 @@ import TestSupport
             if try check(editor, &generator) { checked += 1 }
         }
         #expect(checked == 10_000, "only \(checked) of \(attempts) attempts applied")
+        #expect(streamedCount >= 7_000, "only \(streamedCount) of 10,000 edits streamed")
+    }
+
+    /// Whether the streamed editor, reading `input` `chunk` bytes at a
+    /// time, writes `heldWhole`, the held-whole editor's output for
+    /// `edits` (`true`), or refuses to stream them (`false`); any other
+    /// answer is an issue recorded: the same edit gives the same bytes at
+    /// any size.
+    static func streamsTheSame(_ edits: [Edit], _ input: [UInt8], _ heldWhole: [UInt8], options: LoadOptions, chunk: Int) throws -> Bool {
+        var out: [UInt8] = []
+        do {
+            try StreamedEdit(edits, options: options).run(ChunkedInput(bytes: input, sliceSize: chunk)) { out.append(contentsOf: $0) }
+        } catch let error as QueryError where error.kind == .notStreamable {
+            return false
+        } catch {
+            Issue.record("\(edits) streamed in \(chunk)-byte chunks failed: \(error); held whole it wrote\n\(String(decoding: heldWhole, as: UTF8.self))")
+            return false
+        }
+        #expect(out == heldWhole, "\(edits) in \(chunk)-byte chunks:\n\(String(decoding: out, as: UTF8.self))\nheld whole:\n\(String(decoding: heldWhole, as: UTF8.self))")
+        return true
     }
 
     /// One random edit; `false` when the draw is not an edit to make (a node
     /// with no unique path, a root that cannot be removed). `options` are
     /// those `editor` was loaded with.
-    func check(_ editor: DocumentEditor, options: LoadOptions = LoadOptions(), _ generator: inout SplitMix64) throws -> Bool {
+    mutating func check(_ editor: DocumentEditor, options: LoadOptions = LoadOptions(), _ generator: inout SplitMix64) throws -> Bool {
         let document = editor.document
         let input = editor.bytes
         let source = try EditableSource(bytes: input, options: options)
@@ -159,6 +183,8 @@ import TestSupport
         let output = try editor.applying([edit])
         #expect(Model(output.document.root) == expected, "\(edit) on \(path)")
         let out = output.bytes
+        streamedCount += try Self.streamsTheSame([edit], input, out, options: options, chunk: [1, 7, 4096][checkedCount % 3]) ? 1 : 0
+        checkedCount += 1
         let prefix = zip(input, out).prefix { $0 == $1 }.count
         let suffix = zip(input.reversed(), out.reversed()).prefix { $0 == $1 }.count
         #expect(prefix >= region.lowerBound || prefix == min(input.count, out.count), "\(edit): changed before \(region)")

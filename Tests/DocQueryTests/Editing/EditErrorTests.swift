@@ -5,6 +5,7 @@ import Testing
 /// Edits that cannot apply throw `QueryError` and change nothing.
 @Suite struct EditErrorTests {
     func failure(_ text: String, _ edits: [Edit]) throws -> QueryError? {
+        _ = BothWays.failure(text, edits)
         var editor = try DocumentEditor(string: text)
         let before = editor.bytes
         do {

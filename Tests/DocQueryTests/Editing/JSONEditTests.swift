@@ -18,9 +18,7 @@ import Testing
         """
 
     func edited(_ text: String, _ edits: [Edit]) throws -> String {
-        var editor = try DocumentEditor(string: text)
-        try editor.apply(edits)
-        return String(decoding: editor.bytes, as: UTF8.self)
+        try BothWays.edited(text, edits)
     }
 
     @Test func setReplacesOnlyTheValue() throws {

@@ -102,7 +102,7 @@ import TestSupport
     @Test func twoThousandRandomEdits() throws {
         var generator = SplitMix64(seed: 0x32)
         let editors = try Self.files.map { try DocumentEditor(bytes: [UInt8](Data(contentsOf: $0)), options: Self.options) }
-        let differential = EditDifferentialTests()
+        var differential = EditDifferentialTests()
         var checked = 0
         var attempts = 0
         while checked < 2_000, attempts < 8_000 {

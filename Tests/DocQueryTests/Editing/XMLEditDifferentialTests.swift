@@ -280,7 +280,11 @@ import TestSupport
         (nil, ""),
     ]
 
-    @Test func tenThousandRandomEdits() throws {
+    /// Edits verified, and how many of them also streamed.
+    var verified = 0
+    var streamed = 0
+
+    @Test mutating func tenThousandRandomEdits() throws {
         let wanted = ProcessInfo.processInfo.environment["DOCQUERY_XML_EDITS"].flatMap { Int($0) } ?? 10_000
         var generator = SplitMix64(seed: 0x18_3)
         let samples = Self.samples
@@ -305,11 +309,12 @@ import TestSupport
         #expect(checked == wanted, "only \(checked) of \(attempts) attempts applied")
         #expect(byOperation.count >= 9, "\(byOperation)")
         #expect(byOperation.values.allSatisfy { $0 >= wanted / 50 }, "\(byOperation)")
+        #expect(streamed >= wanted * 95 / 100, "only \(streamed) of \(wanted) edits streamed")
     }
 
     /// Two or three edits on targets apart from each other, as one
     /// transaction: each applies as it would alone.
-    @Test func twoThousandTransactions() throws {
+    @Test mutating func twoThousandTransactions() throws {
         var generator = SplitMix64(seed: 0x18_4)
         let samples = Self.samples.filter { $0.targets.count >= 6 }
         var checked = 0
@@ -331,12 +336,13 @@ import TestSupport
             if try !verify(sample, planned) { failures += 1 }
         }
         #expect(checked == 2_000, "only \(checked) of \(attempts) attempts applied")
+        #expect(streamed == 2_000, "only \(streamed) of 2,000 transactions streamed")
     }
 
     enum Outcome { case skipped, passed(String), failed }
 
     /// One random edit on `sample`, checked.
-    func check(_ sample: Sample, _ generator: inout SplitMix64) throws -> Outcome {
+    mutating func check(_ sample: Sample, _ generator: inout SplitMix64) throws -> Outcome {
         guard let planned = plan(sample, &generator) else { return .skipped }
         return try verify(sample, [planned]) ? .passed(planned.operation) : .failed
     }
@@ -452,7 +458,7 @@ import TestSupport
 
     /// Applies `planned` as one transaction and checks the result; `false`
     /// (with the issue recorded) when it does not hold.
-    func verify(_ sample: Sample, _ planned: [Planned]) throws -> Bool {
+    mutating func verify(_ sample: Sample, _ planned: [Planned]) throws -> Bool {
         var expected = sample.model
         for each in planned.sorted(by: { $0.index > $1.index }) { each.change(&expected) }
         let operation = planned.map { "\($0.operation) \($0.path)" }.joined(separator: ", ")
@@ -464,6 +470,12 @@ import TestSupport
             Issue.record("\(sample.name): \(operation) failed: \(error)")
             return false
         }
+        // The same bytes at any size: read in chunks, the streamed editor writes them too.
+        if try EditDifferentialTests.streamsTheSame(
+            planned.map(\.edit), sample.editor.bytes, output.bytes, options: sample.options, chunk: [1, 7, 4096][verified % 3]) {
+            streamed += 1
+        }
+        verified += 1
         let got = Element(output.document.node(at: 0)).normalized
         let want = expected.normalized
         guard got == want else {

@@ -30,17 +30,11 @@ import TestSupport
         """
 
     func edited(_ text: String, _ edits: [Edit]) throws -> String {
-        let editor = try DocumentEditor(string: text).applying(edits)
-        return String(decoding: editor.bytes, as: UTF8.self)
+        try BothWays.edited(text, edits)
     }
 
     func failure(_ text: String, _ edits: [Edit]) throws -> QueryError? {
-        do {
-            _ = try DocumentEditor(string: text).applying(edits)
-            return nil
-        } catch let error as QueryError {
-            return error
-        }
+        BothWays.failure(text, edits)
     }
 
     @Test func setElementTextChangesOnlyTheText() throws {

@@ -21,16 +21,11 @@ import Testing
         """
 
     func edited(_ text: String, _ edits: [Edit]) throws -> String {
-        String(decoding: try DocumentEditor(string: text).applying(edits).bytes, as: UTF8.self)
+        try BothWays.edited(text, edits)
     }
 
     func failure(_ text: String, _ edits: [Edit]) -> QueryError? {
-        do {
-            _ = try DocumentEditor(string: text).applying(edits)
-            return nil
-        } catch {
-            return error as? QueryError
-        }
+        BothWays.failure(text, edits)
     }
 
     @Test func setElementToKeyedValueFollowsTheIndentation() throws {
