@@ -140,6 +140,18 @@ import Testing
         #expect(broken.stderr.contains("2:7: expected a value, found '}'"), "\(broken)")
     }
 
+    /// A stream of values laid out on several lines each (as `jq .` prints
+    /// them) is cut into records by the reader that reads it, not by line.
+    @Test func prettyPrintedValuesAreEditedRecordByRecord() throws {
+        let input = Array("{\n  \"id\": 1,\n  \"n\": [\n    \"a\"\n  ]\n}\n{\"id\": 2} {\"id\": 3,\n \"n\": null}\n".utf8)
+        let run = try Docq.run(["set", "n", "x"], stdin: input)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == "{\n  \"id\": 1,\n  \"n\": \"x\"\n}\n{\"id\": 2, \"n\": \"x\"} {\"id\": 3,\n \"n\": \"x\"}\n")
+        let removed = try Docq.run(["delete", "n"], stdin: input)
+        #expect(removed.status == 0, "\(removed)")
+        #expect(removed.stdout == "{\n  \"id\": 1\n}\n{\"id\": 2} {\"id\": 3}\n")
+    }
+
     /// NUL bytes on a line after a document are not a blank line: the edit
     /// fails as a query of the same file does, held whole and streamed.
     @Test func bytesAfterTheDocumentFailAsTheQueryFails() throws {

@@ -47,6 +47,12 @@ package final class RecordReader {
     /// the input ended inside it, as a batch's last record may be (``nextBatch(size:)``).
     package private(set) var cutOffRecord: SourceLocation?
 
+    /// Where the value of the record ``next()`` returned last lies in the
+    /// input (byte offsets; for a malformed record, the bytes its error
+    /// covers), for editors that rewrite a stream record by record and copy
+    /// what lies between the records as it is.
+    package private(set) var lastValue: Range<Int> = 0..<0
+
     /// Bytes of the input consumed so far (read, not necessarily parsed).
     package var bytesRead: Int { chunks.input.bytesRead }
 
@@ -106,6 +112,7 @@ package final class RecordReader {
         }
         let estimate = lineEnd.map { JSONRecordParser.estimatedNodes($0 - chunks.base - chunks.start) } ?? 0
         let (record, valueEnd, end) = try readRecord(estimatedNodes: estimate)
+        lastValue = (chunks.base + chunks.start)..<(chunks.base + valueEnd)
 
         // JSON Lines moves one line on, uncounted, past a record that fills its line.
         if let lineEnd {

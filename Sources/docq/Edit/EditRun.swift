@@ -150,42 +150,35 @@ struct EditRun {
         }
     }
 
-    /// JSON Lines: each line that holds a record is edited on its own, and
-    /// blank lines (JSON white space only, as ``DocumentStream`` reads them)
-    /// and line ends stay. A record the paths miss stays as it was; when
-    /// every record misses, the first record's error is thrown. A malformed
-    /// record fails as a query of the input does: at its line and column in
-    /// the whole input.
+    /// A stream of JSON values (JSON Lines, or values laid out on many
+    /// lines): each record the stream's reader cuts is edited on its own,
+    /// and what lies between the records (white space, line ends) stays. A
+    /// record the paths miss stays as it was; when every record misses, the
+    /// first record's error is thrown. A malformed record fails as a query
+    /// of the input does: at its line and column in the whole input.
     private func editRecords(_ bytes: [UInt8], _ edits: [Edit], options: LoadOptions) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var firstMiss: QueryError?
         var matched = false
-        var lineNumber = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if lineNumber > 1 { out.append(0x0A) }
-            guard line.contains(where: { !XMLWhitespace.contains($0) }) else {
-                out.append(contentsOf: line)
-                continue
-            }
+        var copied = 0
+        let reader = RecordReader(input: ChunkedInput(bytes: bytes), options: options)
+        while let record = reader.next() {
+            if case .failure(let error) = record { throw error }
+            let value = reader.lastValue
+            out.append(contentsOf: bytes[copied..<value.lowerBound])
+            copied = value.upperBound
             do {
-                var editor = try DocumentEditor(bytes: Array(line), options: options)
+                var editor = try DocumentEditor(bytes: Array(bytes[value]), options: options)
                 try editor.apply(edits)
                 out.append(contentsOf: editor.bytes)
                 matched = true
             } catch let error as QueryError where error.kind == .noMatch {
                 if firstMiss == nil { firstMiss = error }
-                out.append(contentsOf: line)
-            } catch var error as LoadError {
-                if let location = error.location {
-                    error.location = location.placed(at: SourceLocation(byteOffset: line.startIndex, line: lineNumber, column: 1))
-                } else {
-                    error.message = "record on line \(lineNumber): " + error.message
-                }
-                throw error
+                out.append(contentsOf: bytes[value])
             }
         }
+        out.append(contentsOf: bytes[copied...])
         if !matched, let firstMiss { throw firstMiss }
         return out
     }
