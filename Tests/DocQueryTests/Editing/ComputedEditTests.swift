@@ -241,6 +241,18 @@ import TestSupport
         }
     }
 
+    /// Prefixes declared on ancestors are declared around the match read alone.
+    @Test(arguments: [
+        ("Body.GetQuoteResponse.Quote.Price", "to_string(@)"), ("Body.GetQuoteResponse.Quote.Price.currency", "lower(@)"),
+        ("Body.GetQuoteResponse.Quote.Symbol", "join('', [@, ':', type(@)])"), ("encodingStyle", "length(@)"),
+    ])
+    func xmlMatchesWithPrefixesAreComputedAsHeldWhole(path: String, expression: String) throws {
+        let input = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("Examples/documents/quote.xml"), encoding: .utf8)
+        let edit = Edit.set(path, computedBy: expression)
+        let streamed = try StreamedEditTests.streamed([edit], Array(input.utf8), chunk: 16)
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == (try Self.edited(input, edit)))
+    }
+
     @Test func xmlRefusesWhatTheStreamDoesNotHold() throws {
         func refusal(_ edit: Edit) -> QueryError? {
             do {

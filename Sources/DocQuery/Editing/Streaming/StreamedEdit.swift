@@ -33,10 +33,15 @@ import Foundation
 ///   and, on any path of keys, `*` and indexes (`version` too), one
 ///   ``Edit/set(_:to:parameters:)`` to a string, a number, a Boolean,
 ///   `null` or an empty array or object, or one
-///   ``Edit/remove(_:parameters:)``, in constant memory;
+///   ``Edit/remove(_:parameters:)``, in constant memory; one
+///   ``Edit/set(_:computedBy:parameters:)`` too, each match held while
+///   its value is computed, when its expression can only yield a scalar
+///   (`@ * 1.1`) or it sets the root's members;
 /// - on XML, in its own encoding, any number of edits as one transaction:
 ///   ``Edit/set(_:to:parameters:)`` of an element's text, an attribute's
 ///   value or an element replaced by an array or keyed value,
+///   ``Edit/set(_:computedBy:parameters:)`` of an element's text or an
+///   attribute's value (computed from the element's start tag and text),
 ///   ``Edit/remove(_:parameters:)`` of elements and attributes,
 ///   ``Edit/rename(_:to:parameters:)`` of both, and every insert: an
 ///   attribute (a key `@name`), a child element or text into elements (at
