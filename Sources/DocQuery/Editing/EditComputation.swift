@@ -41,11 +41,16 @@ extension Edit {
     /// each edit returned, the index of the edit of `edits` it comes from.
     /// With `creating` false (a part of a streamed document), a keys-only
     /// path that matches nothing is left to the plan, which creates nothing.
+    /// `naming`, given an edit's index and a match's index among the
+    /// edit's matches here, names the match in messages (by default, its
+    /// canonical path in `document`).
     ///
     /// - Throws: what compiling or computing a value throws (naming the
     ///   match), and ``QueryError/Kind-swift.struct/invalidEdit`` when a
     ///   match's value is nothing (`null`).
-    static func resolved(_ edits: [Edit], in document: Document, creating: Bool = true) throws -> (edits: [Edit], origins: [Int]) {
+    static func resolved(
+        _ edits: [Edit], in document: Document, creating: Bool = true, naming: ((_ edit: Int, _ match: Int) -> String)? = nil
+    ) throws -> (edits: [Edit], origins: [Int]) {
         guard edits.contains(where: { $0.computation != nil }) else { return (edits, Array(edits.indices)) }
         var resolved: [Edit] = []
         var origins: [Int] = []
@@ -79,9 +84,10 @@ extension Edit {
             if case .expression(let compiled) = computation { computer = JMESEditComputation(try compiled.get(), on: document) }
             var literal = edit
             literal.computation = nil
-            for target in targets {
+            for (ordinal, target) in targets.enumerated() {
                 literal.pinned = PinnedTarget(node: target, query: query, result: result)
-                literal.operation = .set(try edit.value(computedFor: target, in: document, by: computation, computer: computer))
+                literal.operation = .set(
+                    try edit.value(computedFor: target, in: document, by: computation, computer: computer, named: naming?(number, ordinal)))
                 resolved.append(literal)
             }
         }

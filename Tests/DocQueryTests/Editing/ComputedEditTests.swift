@@ -173,6 +173,15 @@ import TestSupport
             #expect(error.kind == .invalidEdit)
             #expect(error.message.contains("yields nothing (null) for match 2 of 'items.id'"), "\(error.message)")
         }
+        // The transaction names a match by its number among all of the path's, too.
+        let held = Edit.set("items.id", computedBy: "@ == `2` ? `null` : [@]")
+        #expect(try !StreamedEdit([held]).streamsJSONLeanly)
+        do {
+            _ = try StreamedEditTests.streamed([held], Array(Self.root.utf8), chunk: 9)
+            Issue.record("a null was streamed")
+        } catch let error as QueryError {
+            #expect(error.message.contains("yields nothing (null) for match 2 of 'items.id'"), "\(error.message)")
+        }
         do {
             _ = try StreamedEdit([.set("items", computedBy: "length(@)")], maxHeld: 16)
                 .run(ChunkedInput(bytes: Array(Self.root.utf8), sliceSize: 4)) { _ in }
