@@ -15,6 +15,13 @@ enum EditComputation: Sendable {
         if case .expression(.success(let expression)) = self { return expression.program.readsRoot }
         return false
     }
+
+    /// Whether every value computed is a scalar (never a non-empty array or
+    /// object), known from the expression's form; `false` for a closure.
+    var yieldsScalar: Bool {
+        if case .expression(.success(let expression)) = self { return expression.program.expression.yieldsScalar }
+        return false
+    }
 }
 
 /// A match of a computed set, resolved: the node its value was computed
@@ -34,11 +41,16 @@ extension Edit {
     /// each edit returned, the index of the edit of `edits` it comes from.
     /// With `creating` false (a part of a streamed document), a keys-only
     /// path that matches nothing is left to the plan, which creates nothing.
+    /// `naming`, given an edit's index and a match's index among the
+    /// edit's matches here, names the match in messages (by default, its
+    /// canonical path in `document`).
     ///
     /// - Throws: what compiling or computing a value throws (naming the
     ///   match), and ``QueryError/Kind-swift.struct/invalidEdit`` when a
     ///   match's value is nothing (`null`).
-    static func resolved(_ edits: [Edit], in document: Document, creating: Bool = true) throws -> (edits: [Edit], origins: [Int]) {
+    static func resolved(
+        _ edits: [Edit], in document: Document, creating: Bool = true, naming: ((_ edit: Int, _ match: Int) -> String)? = nil
+    ) throws -> (edits: [Edit], origins: [Int]) {
         guard edits.contains(where: { $0.computation != nil }) else { return (edits, Array(edits.indices)) }
         var resolved: [Edit] = []
         var origins: [Int] = []
@@ -67,37 +79,52 @@ extension Edit {
                 }
                 continue
             }
+            // One evaluator for every match.
             var computer: JMESEditComputation? = nil
             if case .expression(let compiled) = computation { computer = JMESEditComputation(try compiled.get(), on: document) }
             var literal = edit
             literal.computation = nil
-            for target in targets {
+            for (ordinal, target) in targets.enumerated() {
                 literal.pinned = PinnedTarget(node: target, query: query, result: result)
-                switch computation {
-                case .expression: literal.operation = .set(try edit.value(computer!, on: target, in: document))
-                case .closure(let value): literal.operation = .set(try value(Node(document: document, index: target)))
-                }
+                literal.operation = .set(
+                    try edit.value(computedFor: target, in: document, by: computation, computer: computer, named: naming?(number, ordinal)))
                 resolved.append(literal)
             }
         }
         return (resolved, origins)
     }
 
+    /// What `computation` computes for the node at `match` of `document`
+    /// (with `computer`, its expression prepared on `document`, when given),
+    /// named in messages `name` (by default its canonical path): what a
+    /// streamed edit calls on each value it holds.
+    func value(
+        computedFor match: UInt32, in document: Document, by computation: EditComputation,
+        computer: JMESEditComputation? = nil, named name: String? = nil
+    ) throws -> EditValue {
+        switch computation {
+        case .expression(let compiled):
+            return try value(computer ?? JMESEditComputation(try compiled.get(), on: document), on: match, in: document, named: name)
+        case .closure(let value):
+            return try value(Node(document: document, index: match))
+        }
+    }
+
     /// What `computer` computes for the node at `match` (`nil`: a missing
     /// value, on which it is computed from `null`).
-    private func value(_ computer: JMESEditComputation, on match: UInt32?, in document: Document) throws -> EditValue {
-        let node = match.map { Node(document: document, index: $0) }
+    private func value(_ computer: JMESEditComputation, on match: UInt32?, in document: Document, named name: String? = nil) throws -> EditValue {
+        let described = name ?? Self.describe(match.map { Node(document: document, index: $0) })
         let computed: EditValue.Content?
         do {
             computed = try computer.content(for: match)
         } catch {
             var located = error
-            located.message += " (computing the value for \(Self.describe(node)))"
+            located.message += " (computing the value for \(described))"
             throw located
         }
         guard let computed else {
             throw EditFailure.invalid(
-                self, "'\(computer.expression)' yields nothing (null) for \(Self.describe(node)); to write null, set it to null")
+                self, "'\(computer.expression)' yields nothing (null) for \(described); to write null, set it to null")
         }
         return EditValue(content: computed)
     }

@@ -144,12 +144,12 @@ extension JMESEvaluator {
     private func exactly(_ operation: JMESArithmetic, _ left: JMESValue, _ right: JMESValue, range: Range<Int>)
         throws(QueryError) -> JMESValue
     {
-        let a = try exactOperand(left, of: operation.rawValue, range: range)
-        let b = try exactOperand(right, of: operation.rawValue, range: range)
+        let (a, x) = try exactOperand(left, of: operation.rawValue, range: range)
+        let (b, y) = try exactOperand(right, of: operation.rawValue, range: range)
         if b == 0, operation == .divide || operation == .modulo || operation == .integerDivide {
             throw error(.notANumber, "'\(operation.rawValue)' divides by zero", range)
         }
-        guard let result = ExactArithmetic.apply(operation, a, b) else {
+        guard let result = ExactArithmetic.apply(operation, a, b, digits: (x, y)) else {
             throw error(
                 .notANumber,
                 "'\(operation.rawValue)' cannot compute \(a) \(operation.rawValue) \(b) exactly: the result would need more "
@@ -158,7 +158,10 @@ extension JMESEvaluator {
         return .decimal(result)
     }
 
-    private func exactOperand(_ value: JMESValue, of operation: String, range: Range<Int>) throws(QueryError) -> Decimal {
+    /// The operand `value` as a `Decimal`, with how many significant digits it has.
+    private func exactOperand(_ value: JMESValue, of operation: String, range: Range<Int>) throws(QueryError)
+        -> (value: Decimal, digits: Int)
+    {
         guard let exact = exactNumber(value) else {
             throw error(.notANumber, "'\(operation)' needs numbers, got \(type(of: value).rawValue)", range)
         }
@@ -167,13 +170,13 @@ extension JMESEvaluator {
                 .notANumber, "'\(operation)' cannot read \(jsonString(value)) exactly: it has more than 38 significant digits, "
                     + "or a power of ten outside -128 to 127", range)
         }
-        return decimal
+        return (decimal, ExactArithmetic.digitCount(exact))
     }
 
     /// `-operand` or `+operand`.
     func unary(negates: Bool, _ value: JMESValue, range: Range<Int>) throws(QueryError) -> JMESValue {
         if exactArithmetic {
-            let number = try exactOperand(value, of: negates ? "-" : "+", range: range)
+            let number = try exactOperand(value, of: negates ? "-" : "+", range: range).value
             return .decimal(negates ? -number : number)
         }
         let number = try operand(value, of: negates ? "-" : "+", range: range)

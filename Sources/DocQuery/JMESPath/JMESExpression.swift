@@ -120,3 +120,42 @@ extension JMESExpression {
         }
     }
 }
+
+extension JMESExpression {
+    /// Whether the value is never a non-empty array or object: arithmetic,
+    /// comparisons, scalar literals and the functions that give a number, a
+    /// string or a Boolean (or null, or an error). `false` when it may be a
+    /// container (a lookup, a projection, a function that gives one).
+    var yieldsScalar: Bool {
+        switch self {
+        case .arithmetic, .unary, .comparison, .not: true
+        case .literal(let value):
+            switch value {
+            case .null, .bool, .number, .decimal, .string: true
+            default: false
+            }
+        case .function(let function, _, _): function.yieldsScalar
+        case .conditional(_, let whenTrue, let whenFalse): whenTrue.yieldsScalar && whenFalse.yieldsScalar
+        case .or(let left, let right), .and(let left, let right): left.yieldsScalar && right.yieldsScalar
+        case .pipe(_, let right), .subexpression(_, let right): right.yieldsScalar
+        case .letBinding(_, _, let body): body.yieldsScalar
+        case .skippedOnNull(let inner), .builtOnNull(let inner): inner.yieldsScalar
+        default: false
+        }
+    }
+}
+
+extension JMESFunction {
+    /// Whether the function gives a number, a string, a Boolean or null,
+    /// never an array or object.
+    var yieldsScalar: Bool {
+        switch self {
+        case .abs, .avg, .ceil, .contains, .floor, .join, .length, .max, .min, .sum, .type, .endsWith, .startsWith,
+            .toNumber, .toString, .findFirst, .findLast, .lower, .upper, .replace, .trim, .trimLeft, .trimRight,
+            .padLeft, .padRight, .regexTest, .regexReplace:
+            true
+        default:
+            false
+        }
+    }
+}

@@ -15,8 +15,10 @@ import Foundation
 /// mean is; `%` and `//` are floored, as JMESPath's are.
 enum ExactArithmetic {
     /// `a op b`, or `nil` when the result is not exact within the limits
-    /// above. `b` is not zero for a division.
-    static func apply(_ operation: JMESArithmetic, _ a: Decimal, _ b: Decimal) -> Decimal? {
+    /// above. `b` is not zero for a division. `digits`: how many
+    /// significant digits `a` and `b` have, when the caller knows
+    /// (``digitCount(_:)-(ExactNumber)``), which spares spelling them out.
+    static func apply(_ operation: JMESArithmetic, _ a: Decimal, _ b: Decimal, digits: (Int, Int)? = nil) -> Decimal? {
         let result: Decimal
         switch operation {
         case .add, .subtract:
@@ -25,7 +27,9 @@ enum ExactArithmetic {
             // A result Decimal had to round gives back neither operand.
             guard !result.isNaN, result - a == addend, result - addend == a else { return nil }
         case .multiply:
-            guard let x = digitCount(a), let y = digitCount(b), x + y <= ExactMean.significantDigits else { return nil }
+            guard let x = digits?.0 ?? digitCount(a), let y = digits?.1 ?? digitCount(b), x + y <= ExactMean.significantDigits else {
+                return nil
+            }
             result = a * b
         case .divide:
             result = a / b
@@ -40,10 +44,24 @@ enum ExactArithmetic {
 
     /// How many significant digits `value` has, or `nil` for NaN.
     private static func digitCount(_ value: Decimal) -> Int? {
-        switch ExactNumber(value) {
-        case .integer(let whole)?: return whole == 0 ? 1 : String(whole.magnitude).count - String(whole.magnitude).reversed().prefix { $0 == "0" }.count
-        case .parts(_, let digits, _)?: return digits.count
-        case nil: return nil
+        ExactNumber(value).map(digitCount)
+    }
+
+    /// How many significant digits `value` has.
+    static func digitCount(_ value: ExactNumber) -> Int {
+        switch value {
+        case .integer(let whole):
+            var magnitude = whole.magnitude
+            guard magnitude != 0 else { return 1 }
+            while magnitude % 10 == 0 { magnitude /= 10 }
+            var digits = 1
+            while magnitude >= 10 {
+                magnitude /= 10
+                digits += 1
+            }
+            return digits
+        case .parts(_, let digits, _):
+            return digits.count
         }
     }
 

@@ -2,6 +2,7 @@
 import DocTree
 import Foundation
 import Testing
+import TestSupport
 
 /// Edits whose value is computed per match, from a JMESPath expression or
 /// a closure (issue 30): written as a literal set writes its value, every
@@ -127,5 +128,159 @@ import Testing
             #expect(error.kind == .notStreamable)
             #expect(error.message.contains("reads $, the whole document"))
         }
+    }
+
+    static let root = """
+        {
+          "version": "1.4",
+          "count": 3,
+          "items": [{"id": 1, "price": 19.99}, {"id": 2, "price": 5}],
+          "tags": ["a", "b"]
+        }
+        """
+
+    /// The lean engine takes a computed set of each match on its own (a
+    /// root's member too, which no shared prefix reaches), with the held
+    /// whole editor's bytes at every chunk size.
+    @Test(arguments: [
+        ("count", "@ + `1`"), ("version", "join('', [@, '.1'])"), ("tags", "reverse(@)"), ("tags", "merge({first: @[0]}, {n: length(@)})"),
+        ("*", "type(@)"), ("items.price", "@ * `1.1`"), ("items[1].id", "to_string(@)"), ("tags", "@"),
+    ])
+    func eachMatchIsComputedFromItselfWhileStreamed(path: String, expression: String) throws {
+        let edit = Edit.set(path, computedBy: expression)
+        let expected = try Self.edited(Self.root, edit)
+        #expect(try StreamedEdit([edit]).streamsJSONLeanly)
+        for chunk in [1, 7, nil] {
+            let streamed = try StreamedEditTests.streamed([edit], Array(Self.root.utf8), chunk: chunk)
+            #expect(String(decoding: streamed.bytes, as: UTF8.self) == expected, "chunks of \(chunk ?? 0)")
+        }
+    }
+
+    /// A value that may be a non-empty container is laid out by its
+    /// siblings below the root's members: the transaction holds them.
+    @Test func aContainerBelowTheRootsMembersIsComputedInTheTransaction() throws {
+        let edit = Edit.set("items.id", computedBy: "[@]")
+        #expect(try !StreamedEdit([edit]).streamsJSONLeanly)
+        let streamed = try StreamedEditTests.streamed([edit], Array(Self.root.utf8), chunk: 5)
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == (try Self.edited(Self.root, edit)))
+    }
+
+    @Test func aStreamedNullOrOversizedMatchNamesItAndFails() throws {
+        do {
+            _ = try StreamedEditTests.streamed([.set("items.id", computedBy: "@ == `2` ? `null` : to_string(@)")], Array(Self.root.utf8))
+            Issue.record("a null was streamed")
+        } catch let error as QueryError {
+            #expect(error.kind == .invalidEdit)
+            #expect(error.message.contains("yields nothing (null) for match 2 of 'items.id'"), "\(error.message)")
+        }
+        // The transaction names a match by its number among all of the path's, too.
+        let held = Edit.set("items.id", computedBy: "@ == `2` ? `null` : [@]")
+        #expect(try !StreamedEdit([held]).streamsJSONLeanly)
+        do {
+            _ = try StreamedEditTests.streamed([held], Array(Self.root.utf8), chunk: 9)
+            Issue.record("a null was streamed")
+        } catch let error as QueryError {
+            #expect(error.message.contains("yields nothing (null) for match 2 of 'items.id'"), "\(error.message)")
+        }
+        do {
+            _ = try StreamedEdit([.set("items", computedBy: "length(@)")], maxHeld: 16)
+                .run(ChunkedInput(bytes: Array(Self.root.utf8), sliceSize: 4)) { _ in }
+            Issue.record("a match past maxHeld was held")
+        } catch let error as QueryError {
+            #expect(error.kind == .notStreamable)
+            #expect(error.message.contains("the cap of 16 bytes held"), "\(error.message)")
+        }
+        // A closure is given the match as the stream holds it.
+        let doubled = Edit.set("count", computedBy: { match in EditValue((match.int ?? 0) * 2) })
+        let streamed = try StreamedEditTests.streamed([doubled], Array(Self.root.utf8), chunk: 3)
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == (try Self.edited(Self.root, doubled)))
+    }
+
+    /// Computed sets on many paths of real documents stream to the held
+    /// whole editor's bytes, or fail where it fails.
+    @Test func streamedLikeHeldWholeOnManyPaths() throws {
+        let expressions = ["@", "to_string(@)", "@ * `3`", "reverse(@)", "type(@)"]
+        var compared = 0
+        for name in ["defaults.json", "settings.json", "tasks.json", "todos.json"] {
+            let input = [UInt8](try Data(contentsOf: SharedData.packageRoot.appendingPathComponent("Examples/documents/\(name)")))
+            let editor = try DocumentEditor(bytes: input)
+            let document = editor.document
+            for index in 1..<min(Int(document.nodeCount), 200) {
+                guard let path = PathQuery.canonicalPath(of: document.node(at: UInt32(index))) else { continue }
+                let edit = Edit.set(path, computedBy: expressions[index % expressions.count])
+                guard (try? StreamedEdit([edit])) != nil else { continue }
+                let expected = Result { try editor.applying([edit]).bytes }
+                let actual = Result { try StreamedEditTests.streamed([edit], input, chunk: 64).bytes }
+                switch (expected, actual) {
+                case (.success(let want), .success(let got)):
+                    #expect(got == want, "\(name): \(path)")
+                    compared += 1
+                case (.failure, .failure): break
+                case (.success, .failure(let error)): Issue.record("\(name): \(path): streamed failed: \(error)")
+                case (.failure(let error), .success): Issue.record("\(name): \(path): streamed where the editor failed: \(error)")
+                }
+            }
+        }
+        #expect(compared >= 30, "compared \(compared)")
+    }
+
+    static let shop = """
+        <shop>
+          <item code="a" price='10'>
+            <name lang="en">Tom &amp; Jerry</name>
+            <qty/>
+          </item>
+          <item code="b" price="2.5"><name>Ink</name><qty unit="kg"/></item>
+        </shop>
+        """
+
+    /// On XML, each attribute or text-only element is computed from what
+    /// the stream holds of it (its start tag and text), as held whole.
+    @Test(arguments: [
+        ("item.price", "to_number(@) * `1.1`"), ("item.code", "join(' & ', [@, 'x'])"), ("item.name", "to_string(@)"),
+        ("item.qty", "to_string(@)"), ("item.name", "upper(@.lang || 'none')"), ("item.price", "length(@)"),
+        ("item[1].name", "join('', [@, '\"'])"),
+    ])
+    func xmlMatchesAreComputedFromWhatTheStreamHolds(path: String, expression: String) throws {
+        let edit = Edit.set(path, computedBy: expression)
+        let expected = try Self.edited(Self.shop, edit)
+        for chunk in [1, 5, nil] {
+            let streamed = try StreamedEditTests.streamed([edit], Array(Self.shop.utf8), chunk: chunk)
+            #expect(String(decoding: streamed.bytes, as: UTF8.self) == expected, "chunks of \(chunk ?? 0)")
+        }
+    }
+
+    /// Prefixes declared on ancestors are declared around the match read alone.
+    @Test(arguments: [
+        ("Body.GetQuoteResponse.Quote.Price", "to_string(@)"), ("Body.GetQuoteResponse.Quote.Price.currency", "lower(@)"),
+        ("Body.GetQuoteResponse.Quote.Symbol", "join('', [@, ':', type(@)])"), ("encodingStyle", "length(@)"),
+    ])
+    func xmlMatchesWithPrefixesAreComputedAsHeldWhole(path: String, expression: String) throws {
+        let input = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("Examples/documents/quote.xml"), encoding: .utf8)
+        let edit = Edit.set(path, computedBy: expression)
+        let streamed = try StreamedEditTests.streamed([edit], Array(input.utf8), chunk: 16)
+        #expect(String(decoding: streamed.bytes, as: UTF8.self) == (try Self.edited(input, edit)))
+    }
+
+    @Test func xmlRefusesWhatTheStreamDoesNotHold() throws {
+        func refusal(_ edit: Edit) -> QueryError? {
+            do {
+                _ = try StreamedEditTests.streamed([edit], Array(Self.shop.utf8), chunk: 4)
+                return nil
+            } catch { return error as? QueryError }
+        }
+        // The rest of the document.
+        let root = refusal(.set("item.code", computedBy: "$.item[0].name"))
+        #expect(root?.kind == .notStreamable)
+        #expect(root?.message.contains("reads $, the whole document") == true, "\(String(describing: root))")
+        // Elements that replace the match, laid out by what is around it.
+        let structured = refusal(.set("item.name", computedBy: "{was: @}"))
+        #expect(structured?.kind == .notStreamable)
+        #expect(structured?.message.contains("the value computed for match 1 of 'item.name' is an array or a keyed value") == true)
+        // Nothing, and an object for an attribute, name the match, as held whole.
+        let nothing = refusal(.set("item.code", computedBy: "@ == 'b' ? `null` : @"))
+        #expect(nothing?.kind == .invalidEdit)
+        #expect(nothing?.message.contains("yields nothing (null) for match 2 of 'item.code'") == true, "\(String(describing: nothing))")
+        #expect(refusal(.set("item.code", computedBy: "{was: @}"))?.kind == .invalidEdit)
     }
 }

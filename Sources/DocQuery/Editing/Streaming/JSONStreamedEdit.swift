@@ -29,11 +29,24 @@ struct JSONStreamedEdit: Sendable {
         /// members (a key or `*`), so the root must be an object (through an
         /// array they would reach its elements' members).
         case render(EditValue.Content, inObject: Bool)
+        /// The candidate becomes what `computation` computes from it (the
+        /// value the scanner builds): a scalar or empty container replaces
+        /// it as ``replace(_:_:)`` does, a non-empty one is rendered as
+        /// ``render(_:inObject:)`` does, which only `onRootMembers` allows.
+        case compute(EditComputation, inObject: Bool, onRootMembers: Bool)
     }
 
     let edit: Edit
     let selector: StreamSelector
     let operation: Operation
+    /// The most bytes of one candidate a computed value may be computed
+    /// from (it is held whole); `nil`: no cap.
+    var maxHeld: Int? = nil
+
+    /// A scalar or empty container as a set writes it.
+    static func text(of content: EditValue.Content) -> [UInt8] {
+        Array(JSONLayout(unit: nil, colon: ":").render(content, indent: "", pretty: false).utf8)
+    }
 
     /// Bytes the output keeps back from the writer, so that a removal can
     /// still take the comma, white space and key before its value. A member
@@ -52,13 +65,20 @@ struct JSONStreamedEdit: Sendable {
         let output = JSONStreamedOutput(edit: edit, write: write)
         var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: StreamMatcher(selector), options: options)
         let operation = operation
+        let maxHeld = operation.computes ? maxHeld : nil
         scanner.passing = { bytes, inCandidate in
-            if case .render = operation { output.learn(bytes) }
+            if operation.renders { output.learn(bytes) }
             if case .append = operation {
                 try output.pass(bytes, inCandidate: inCandidate)
             } else if inCandidate {
                 if !output.inCandidate { try output.candidateBegins(removing: operation.isRemove) }
                 if operation.replaces { output.keep(bytes) }
+                if let maxHeld, output.candidateLength > maxHeld {
+                    throw QueryError(
+                        .notStreamable,
+                        "cannot stream '\(edit.path)': its value is computed from each match held whole, and one is larger than "
+                            + "the cap of \(maxHeld) bytes held (maxHeld, docq --max-held)", path: edit.path, range: 0..<edit.path.count)
+                }
             } else {
                 try output.copy(bytes)
             }
@@ -70,23 +90,33 @@ struct JSONStreamedEdit: Sendable {
                 case .remove: try output.candidateEnds(replacement: [])
                 case .append: try output.elementsEnd(candidate)
                 case .render(let content, let inObject):
-                    if let kept = output.kept(holding: content) {
-                        try output.candidateEnds(replacement: kept)
+                    try output.candidateEnds(keepingOrRendering: content, inObject: inObject)
+                case .compute(let computation, let inObject, let onRootMembers):
+                    let document = candidate.document
+                    let match = candidate.isWrapped ? document.root.children.first!.index : document.root.index
+                    let content = try edit.value(
+                        computedFor: match, in: document, by: computation, named: "match \(output.matches + 1) of '\(edit.path)'").content
+                    if !content.isNonEmptyContainer {
+                        try output.candidateEnds(replacement: output.kept(holding: content) ?? Self.text(of: content))
+                    } else if onRootMembers {
+                        try output.candidateEnds(keepingOrRendering: content, inObject: inObject)
                     } else {
-                        try output.candidateEnds(rendering: content, inObject: inObject)
+                        throw QueryError(
+                            .notStreamable, "cannot stream '\(edit.path)': its computed value for match \(output.matches + 1) is a non-empty "
+                                + "array or object, laid out by its siblings; edit without streaming", path: edit.path, range: 0..<edit.path.count)
                     }
                 }
             }, nextValue: {
                 // New content is laid out as its record is: each record has a layout of its own.
                 switch operation {
-                case .append, .render:
+                case .append, .render, .compute(_, _, onRootMembers: true):
                     throw QueryError(
                         .notStreamable, "the input holds several JSON values (JSON Lines), each laid out on its own; edit without streaming",
                         path: edit.path, range: 0..<edit.path.count)
-                case .replace, .remove: break
+                case .replace, .remove, .compute: break
                 }
                 // A record that lacks a keys-only set's path gets it created in memory.
-                guard case .replace = operation, (try? PathQuery(edit.path, parameters: edit.parameters))?.keyChain != nil else { return }
+                guard operation.replaces, (try? PathQuery(edit.path, parameters: edit.parameters))?.keyChain != nil else { return }
                 throw QueryError(
                     .notStreamable,
                     "the input holds several JSON values (JSON Lines), and a keys-only set creates its path in those that lack it, "
@@ -115,9 +145,23 @@ extension JSONStreamedEdit.Operation {
     /// Whether the candidate's value is replaced (and kept when it is the same).
     var replaces: Bool {
         switch self {
-        case .replace, .render: true
+        case .replace, .render, .compute: true
         case .remove, .append: false
         }
+    }
+
+    /// Whether the candidate may become a value rendered as the document
+    /// is laid out (whose layout the output learns).
+    var renders: Bool {
+        switch self {
+        case .render, .compute(_, _, onRootMembers: true): true
+        default: false
+        }
+    }
+
+    var computes: Bool {
+        if case .compute = self { return true }
+        return false
     }
 
     var isRemove: Bool {
@@ -163,6 +207,8 @@ final class JSONStreamedOutput {
     /// the value that replaces it (written otherwise: ``kept(holding:)``).
     private var candidate: [UInt8] = []
     private var candidateTooLong = false
+    /// How many bytes the candidate being replaced has had so far.
+    private(set) var candidateLength = 0
     private static let keptLimit = 1 << 12
 
     /// Writes once this much is ready, so each write is a large block.
@@ -210,8 +256,19 @@ final class JSONStreamedOutput {
         try settleNewText(atEnd: false)
     }
 
+    /// The candidate that began last ends: its own bytes stay when it holds
+    /// `content` already, else `content` is rendered in its place.
+    func candidateEnds(keepingOrRendering content: EditValue.Content, inObject: Bool) throws {
+        if let kept = kept(holding: content) {
+            try candidateEnds(replacement: kept)
+        } else {
+            try candidateEnds(rendering: content, inObject: inObject)
+        }
+    }
+
     /// Keeps a replaced candidate's bytes, up to ``keptLimit``.
     func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+        candidateLength += bytes.count
         guard !candidateTooLong else { return }
         if candidate.count + bytes.count > Self.keptLimit {
             candidateTooLong = true
@@ -229,6 +286,7 @@ final class JSONStreamedOutput {
         defer {
             candidate.removeAll(keepingCapacity: true)
             candidateTooLong = false
+            candidateLength = 0
         }
         guard !candidateTooLong, let first = candidate.first,
               first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || (first == UInt8(ascii: "\"") && candidate.contains(UInt8(ascii: "\\"))),

@@ -337,8 +337,11 @@ final class JSONTransactionOutput {
         let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
         let source = try EditableSource(bytes: lead + captured[..<tail] + (spreading ? [UInt8(ascii: "]")] : []), options: options)
         let batch = removals?.batch()
-        // Computed sets become literal ones, computed once from the candidate.
-        let (parts, origins) = try Edit.resolved(transaction.parts, in: source.document, creating: false)
+        // Computed sets become literal ones, computed once from the
+        // candidate, each match named by its number among the edit's.
+        let (parts, origins) = try Edit.resolved(transaction.parts, in: source.document, creating: false) { k, ordinal in
+            "match \(self.matches[k] + ordinal + 1) of '\(self.transaction.edits[k].path)'"
+        }
         func edited(_ layout: JSONLayout) throws -> (bytes: [UInt8], matches: [Int]) {
             let (patches, found) = try JSONEditPlan.patches(
                 for: parts, inPart: JSONSource(source), layout: layout, elements: batch)

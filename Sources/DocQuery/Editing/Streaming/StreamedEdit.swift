@@ -33,10 +33,15 @@ import Foundation
 ///   and, on any path of keys, `*` and indexes (`version` too), one
 ///   ``Edit/set(_:to:parameters:)`` to a string, a number, a Boolean,
 ///   `null` or an empty array or object, or one
-///   ``Edit/remove(_:parameters:)``, in constant memory;
+///   ``Edit/remove(_:parameters:)``, in constant memory; one
+///   ``Edit/set(_:computedBy:parameters:)`` too, each match held while
+///   its value is computed, when its expression can only yield a scalar
+///   (`@ * 1.1`) or it sets the root's members;
 /// - on XML, in its own encoding, any number of edits as one transaction:
 ///   ``Edit/set(_:to:parameters:)`` of an element's text, an attribute's
 ///   value or an element replaced by an array or keyed value,
+///   ``Edit/set(_:computedBy:parameters:)`` of an element's text or an
+///   attribute's value (computed from the element's start tag and text),
 ///   ``Edit/remove(_:parameters:)`` of elements and attributes,
 ///   ``Edit/rename(_:to:parameters:)`` of both, and every insert: an
 ///   attribute (a key `@name`), a child element or text into elements (at
@@ -87,7 +92,6 @@ public struct StreamedEdit: Sendable {
         for edit in edits { _ = try PathQuery(edit.path, parameters: edit.parameters) }
         self.edits = edits
         self.options = options
-        let computed = edits.first { $0.computation != nil }
         if let edit = edits.first(where: { $0.computation?.readsRoot == true }) {
             let refusal = QueryError(
                 .notStreamable,
@@ -103,11 +107,6 @@ public struct StreamedEdit: Sendable {
                 try Self.jsonEngine(edits, options: options, maxHeld: maxHeld)
             }
             xml = options.format == .json ? .failure(otherFormat) : Result { () throws(QueryError) in
-                if let computed {
-                    throw QueryError(
-                        .notStreamable, "cannot stream '\(computed.path)': a computed value streams on JSON only; edit without streaming",
-                        path: computed.path, range: 0..<computed.path.count)
-                }
                 do { return try XMLStreamedEdit(edits, options: options) } catch let error as QueryError { throw error } catch {
                     throw QueryError(.notStreamable, "\(error)", path: edits.first?.path ?? "", range: 0..<0)
                 }
@@ -144,11 +143,11 @@ public struct StreamedEdit: Sendable {
             throw QueryError(.notStreamable, "cannot stream '\(edit.path)': a streamed edit reads JSON in UTF-8 only; edit without streaming",
                              path: edit.path, range: 0..<edit.path.count)
         }
-        if edits.count == 1, let single = try? singleEngine(edit) { return .single(single) }
+        if edits.count == 1, let single = try? singleEngine(edit, maxHeld: maxHeld) { return .single(single) }
         do {
             return .transaction(try JSONStreamedTransaction(edits, maxHeld: maxHeld))
         } catch {
-            if edits.count == 1, edit.computation == nil, case .notStreamable = error.kind { _ = try singleEngine(edit) }
+            if edits.count == 1, case .notStreamable = error.kind { _ = try singleEngine(edit, maxHeld: maxHeld) }
             throw error
         }
     }
@@ -166,14 +165,10 @@ public struct StreamedEdit: Sendable {
     }
 
     /// The lean engine for one edit, or why it does not apply.
-    private static func singleEngine(_ edit: Edit) throws(QueryError) -> JSONStreamedEdit {
+    private static func singleEngine(_ edit: Edit, maxHeld: Int?) throws(QueryError) -> JSONStreamedEdit {
         func refuse(_ why: String) -> QueryError {
             QueryError(.notStreamable, "cannot stream '\(edit.path)': \(why); edit without streaming", path: edit.path,
                        range: 0..<edit.path.count)
-        }
-        if edit.computation != nil {
-            // Its value is computed from each match's tree, which the transaction holds.
-            throw refuse("a computed value needs each value the path reaches held whole")
         }
         let query = try PathQuery(edit.path, parameters: edit.parameters)
         let plan = try StreamPlan(query)
@@ -184,6 +179,17 @@ public struct StreamedEdit: Sendable {
         }
         let operation: JSONStreamedEdit.Operation
         switch edit.operation {
+        case .set where edit.computation != nil:
+            // Each match's value is computed from the match alone, which the
+            // scanner builds; one that may be a non-empty array or object
+            // is laid out on the root's members only (below them, by its
+            // siblings, which the transaction holds).
+            let computation = edit.computation!
+            let onRootMembers = plan.selector.steps.count == 1
+            guard onRootMembers || computation.yieldsScalar else {
+                throw refuse("a computed value that may be a non-empty array or object is set on the root's members, or below a shared prefix")
+            }
+            operation = .compute(computation, inObject: plan.selector.steps.first.reachesMembers, onRootMembers: onRootMembers)
         case .set(let value):
             switch value.content {
             case .array(let items) where !items.isEmpty && plan.selector.steps.count > 1:
@@ -193,7 +199,7 @@ public struct StreamedEdit: Sendable {
             case .array(let items) where !items.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
             case .object(let members) where !members.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
             default:
-                operation = .replace(Array(JSONLayout(unit: nil, colon: ":").render(value.content, indent: "", pretty: false).utf8), value.content)
+                operation = .replace(JSONStreamedEdit.text(of: value.content), value.content)
             }
         case .remove:
             operation = .remove
@@ -210,11 +216,11 @@ public struct StreamedEdit: Sendable {
             operation = .append(value.content)
             return JSONStreamedEdit(
                 edit: edit, selector: StreamSelector(steps: plan.selector.steps, keepsKeys: false, spreading: .whenLone),
-                operation: operation)
+                operation: operation, maxHeld: maxHeld)
         case .rename:
             throw refuse("a rename applies to a key below the root's members only")
         }
-        return JSONStreamedEdit(edit: edit, selector: plan.selector, operation: operation)
+        return JSONStreamedEdit(edit: edit, selector: plan.selector, operation: operation, maxHeld: maxHeld)
     }
 
     /// Reads the file at `url` to its end and writes the edited document

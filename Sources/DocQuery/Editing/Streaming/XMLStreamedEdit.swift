@@ -334,6 +334,10 @@ package struct XMLStreamedEdit {
         let intoIndexes: [[Int]?]
         /// Per edit, how many elements it matched have started.
         @exclusivity(unchecked) var starts: [Int]
+        /// Per computed set, the start tag of the element it matched that
+        /// is open, and the match's number: its text is held (a placeholder
+        /// patch) until the end tag, and its value computed then.
+        @exclusivity(unchecked) var computedStarts: [(tag: [UInt8], number: Int)?]
 
         struct ContentInsert {
             var key: String?
@@ -405,8 +409,11 @@ package struct XMLStreamedEdit {
             needsIndentUnit = contentInserts.contains { $0?.key != nil } || structuredSets.contains { $0 != nil }
             into = Array(repeating: nil, count: edits.count)
             lines = Array(repeating: nil, count: edits.count)
+            computedStarts = Array(repeating: nil, count: edits.count)
             values = try edits.map { edit in
-                guard case .set(let value) = edit.operation, !XMLEditRules.isStructured(value.content) else { return nil }
+                guard case .set(let value) = edit.operation, edit.computation == nil, !XMLEditRules.isStructured(value.content) else {
+                    return nil
+                }
                 let text = try XMLEditRules.text(of: value.content, edit: edit)
                 return (
                     XMLEditRules.escaped(text, quote: nil), Array(XMLEditRules.escaped(text, quote: nil).utf8),
@@ -537,6 +544,7 @@ package struct XMLStreamedEdit {
             switch edit.operation {
             case .set:
                 if let value = structuredSets[k] { return try replaceStart(k, tag: tag, isRoot: isRoot, with: value) }
+                if edit.computation != nil { return try startComputed(k, tag: tag) }
                 let value = values[k]!
                 if tag.isEmptyElement {
                     let (range, replacement) = XMLEditRules.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
@@ -562,6 +570,21 @@ package struct XMLStreamedEdit {
                     try startInsert(k, tag: tag, isRoot: isRoot)
                 }
             }
+        }
+
+        /// A computed set of an element: an empty one is computed now; the
+        /// text of another is held by a placeholder patch until its end tag.
+        private func startComputed(_ k: Int, tag: XMLStartTag) throws {
+            let startTag = writer.window.copy(tag.start..<tag.end)
+            if tag.isEmptyElement {
+                let text = try XMLStreamedEdit.computedText(edits[k], element: startTag, attribute: nil, number: starts[k])
+                let (range, replacement) = XMLEditRules.textReplacement(
+                    of: tag, endTagStart: nil, XMLEditRules.escaped(text, quote: nil), in: writer.window)
+                return try add(range, Array(replacement.utf8), edit: k)
+            }
+            computedStarts[k] = (startTag, starts[k])
+            try add(tag.end..<tag.end, nil, edit: k, open: true)
+            writer.updateLast(where: { $0.edit == k && $0.lower == tag.end && $0.upper == nil }) { $0.dropLimit = tag.end }
         }
 
         /// Adds the attribute of insert `k` after the last one of `tag`,
@@ -896,6 +919,13 @@ package struct XMLStreamedEdit {
                         patch.dropLimit = cursor
                     }
                 }
+                if let (startTag, number) = computedStarts[k], let endTagStart {
+                    computedStarts[k] = nil
+                    let element = startTag + writer.window.copy(tag.end..<endTagStart) + [UInt8(ascii: "<"), UInt8(ascii: "/")] + name
+                        + [UInt8(ascii: ">")]
+                    let text = try XMLStreamedEdit.computedText(edits[k], element: element, attribute: nil, number: number)
+                    writer.update(at: tag.end, edit: k) { $0.replacement = Array(XMLEditRules.escaped(text, quote: nil).utf8) }
+                }
             case .remove:
                 guard let index = removals.lastIndex(where: { $0.end == nil && $0.start == tag.start }) else { return }
                 removals[index].end = cursor
@@ -938,7 +968,11 @@ package struct XMLStreamedEdit {
             let edit = edits[k]
             switch edit.operation {
             case .set:
-                break
+                // Computed: from the element's start tag, read alone.
+                let name = writer.window.withBytes(attribute.name) { String(decoding: $0.buffer, as: UTF8.self) }
+                let element = XMLStreamedEdit.closedAlone(writer.window.copy(tag.start..<tag.end))
+                let text = try XMLStreamedEdit.computedText(edit, element: element, attribute: name, number: matches[k])
+                try add(attribute.value, Array(XMLEditRules.escaped(text, quote: attribute.quote).utf8), edit: k)
             case .remove:
                 try add(XMLEditRules.attributeRemoval(attribute.span, in: writer.window), [], edit: k)
             case .rename(let newName):
