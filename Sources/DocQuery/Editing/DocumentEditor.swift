@@ -107,8 +107,9 @@ public struct DocumentEditor: Sendable {
         var summary: EditSummary
         if source.isXML {
             // The tree finds the targets; the streamed engine edits the bytes, held whole as one chunk.
-            edited = try XMLStreamedEdit(resolved, in: source.document, options: options).run(bytes: source.original)
-            summary = EditSummary(resolved, matches: try resolved.map { try $0.targets(in: source.document).targets.count })
+            var matches: [Int] = []
+            edited = try XMLStreamedEdit(resolved, in: source.document, options: options, matches: &matches).run(bytes: source.original)
+            summary = EditSummary(resolved, matches: matches)
         } else {
             let patches: Patches
             (patches, summary) = try JSONEditPlan.patches(for: resolved, in: JSONSource(source), creating: creatingMissing)

@@ -1,6 +1,22 @@
 import DocTree
 
 extension Edit {
+    /// This edit with its path compiled, so that every engine and every
+    /// input of a run uses that one compilation (``pathQuery()``).
+    ///
+    /// - Throws: ``QueryError`` for a malformed path.
+    package func compiled() throws(QueryError) -> Edit {
+        var edit = self
+        edit.query = try pathQuery()
+        return edit
+    }
+
+    /// The compiled path: the one ``compiled()`` made, or ``path`` compiled now.
+    func pathQuery() throws(QueryError) -> PathQuery {
+        if let query { return query }
+        return try PathQuery(path, parameters: parameters)
+    }
+
     /// The distinct nodes this edit's path matches in `document`, in
     /// document order of first match, with the compiled query and its
     /// result (whose explanation a miss reports). Both formats' edit plans
@@ -11,7 +27,7 @@ extension Edit {
     ///   no edit can change.
     func targets(in document: Document) throws -> (targets: [UInt32], query: PathQuery, result: QueryResult) {
         if let pinned { return ([pinned.node], pinned.query, pinned.result) }
-        let query = try self.query ?? PathQuery(path, parameters: parameters)
+        let query = try pathQuery()
         let result = try query.evaluate(on: document)
         var targets: [UInt32] = []
         var seen = Set<UInt32>()

@@ -34,9 +34,9 @@ public struct Edit: Sendable {
     public let path: String
     let parameters: [String: (any Sendable)?]
     var operation: Operation
-    /// The compiled path, when it is not ``path`` compiled on its own: a
-    /// streamed edit applies the rest of a path to each value its prefix
-    /// reaches (see `JSONStreamedTransaction`).
+    /// The compiled path, once ``compiled()`` compiled it, or when it is not
+    /// ``path`` compiled on its own: a streamed edit applies the rest of a
+    /// path to each value its prefix reaches (see `JSONStreamedTransaction`).
     var query: PathQuery? = nil
     /// How a computed set finds each match's value; its operation is then
     /// a placeholder that ``resolved(in:)`` replaces, per match, before any

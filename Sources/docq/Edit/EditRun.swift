@@ -42,6 +42,13 @@ struct EditRun {
                 return .usage
             }
         }
+        // Each path is compiled once, for every engine and every input.
+        do {
+            edits = try edits.map { (edit) throws(QueryError) in try edit.compiled() }
+        } catch {
+            writeToStandardError(diagnostics.text(for: error))
+            return ExitStatus(error)
+        }
         let options = target.input.loadOptions
         let streamed: StreamedEditRun?
         do {

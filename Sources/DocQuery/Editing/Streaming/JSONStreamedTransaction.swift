@@ -46,7 +46,7 @@ struct JSONStreamedTransaction: Sendable {
     ///   or a rest holds a step other than a key, `*` or a filter.
     init(_ edits: [Edit], maxHeld: Int? = nil) throws(QueryError) {
         var queries: [PathQuery] = []
-        for edit in edits { queries.append(try PathQuery(edit.path, parameters: edit.parameters)) }
+        for edit in edits { queries.append(try edit.pathQuery()) }
         func prefixSteps(_ query: PathQuery) -> [StreamSelector.Step] {
             var steps: [StreamSelector.Step] = []
             for step in query.steps.dropLast() {

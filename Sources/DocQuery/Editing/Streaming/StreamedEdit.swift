@@ -89,7 +89,9 @@ public struct StreamedEdit: Sendable {
     ///   cannot stream in any format (or in the one `LoadOptions.format`
     ///   names; see above), with a caret under the step that cannot.
     public init(_ edits: [Edit], options: LoadOptions = LoadOptions(), maxHeld: Int? = nil) throws(QueryError) {
-        for edit in edits { _ = try PathQuery(edit.path, parameters: edit.parameters) }
+        var compiled: [Edit] = []
+        for edit in edits { compiled.append(try edit.compiled()) }
+        let edits = compiled
         self.edits = edits
         self.options = options
         if let edit = edits.first(where: { $0.computation?.readsRoot == true }) {
@@ -170,7 +172,7 @@ public struct StreamedEdit: Sendable {
             QueryError(.notStreamable, "cannot stream '\(edit.path)': \(why); edit without streaming", path: edit.path,
                        range: 0..<edit.path.count)
         }
-        let query = try PathQuery(edit.path, parameters: edit.parameters)
+        let query = try edit.pathQuery()
         let plan = try StreamPlan(query)
         if let step = plan.rest.steps.first ?? plan.fold?.step {
             throw QueryError(
@@ -322,7 +324,7 @@ public struct StreamedEdit: Sendable {
         }
         if format == .json {
             for (edit, count) in zip(edits, matches) where count == 0 {
-                if case .set = edit.operation, (try? PathQuery(edit.path, parameters: edit.parameters))?.keyChain != nil {
+                if case .set = edit.operation, (try? edit.pathQuery())?.keyChain != nil {
                     throw QueryError(
                         .notStreamable,
                         "'\(edit.path)' matches nothing, and creating what is missing needs the whole document; edit without streaming",

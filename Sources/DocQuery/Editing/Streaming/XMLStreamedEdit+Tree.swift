@@ -10,10 +10,14 @@ extension XMLStreamedEdit {
     /// The tree says only what the stream cannot: which nodes match, and
     /// where an insert at an index from the end goes in each element.
     ///
+    /// `matches` receives how many nodes each edit's path matched (the
+    /// edit summary's counts), from the one evaluation that found them.
+    ///
     /// - Throws: ``QueryError``: a malformed path, one that matches
     ///   nothing (``QueryError/Kind-swift.struct/noMatch``), or a match no
     ///   XML edit applies to (``QueryError/Kind-swift.struct/invalidEdit``).
-    package init(_ edits: [Edit], in document: Document, options: LoadOptions) throws {
+    package init(_ edits: [Edit], in document: Document, options: LoadOptions, matches: inout [Int]) throws {
+        matches = []
         var finders: [Finder] = []
         var intoIndexes: [[Int]?] = []
         let ordinals = ElementOrdinals(document)
@@ -21,6 +25,7 @@ extension XMLStreamedEdit {
         for edit in edits {
             let (matched, _, result) = try edit.targets(in: document)
             if matched.isEmpty { throw EditFailure.noMatch(edit, result.explanation) }
+            matches.append(matched.count)
             var nodes: [UInt32] = []
             nodes.reserveCapacity(matched.count)
             for var node in matched {

@@ -56,7 +56,7 @@ package struct XMLStreamedEdit {
     ///   value or name XML cannot take.
     package init(_ edits: [Edit], options: LoadOptions = LoadOptions()) throws {
         let selectors = try edits.map { edit in
-            let query = try PathQuery(edit.path, parameters: edit.parameters)
+            let query = try edit.pathQuery()
             let plan = try StreamPlan(query)
             if let step = plan.rest.steps.first ?? plan.fold?.step {
                 throw QueryError(
