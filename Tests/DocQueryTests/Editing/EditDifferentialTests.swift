@@ -93,8 +93,12 @@ import TestSupport
 
     /// One random edit; `false` when the draw is not an edit to make (a node
     /// with no unique path, a root that cannot be removed). `options` are
-    /// those `editor` was loaded with.
-    func check(_ editor: DocumentEditor, options: LoadOptions = LoadOptions(), _ generator: inout SplitMix64) throws -> Bool {
+    /// those `editor` was loaded with. `streamed`, when given, is handed
+    /// each edit made and the editor's output, to compare a streamed edit's.
+    func check(
+        _ editor: DocumentEditor, options: LoadOptions = LoadOptions(), _ generator: inout SplitMix64,
+        streamed: ((Edit, [UInt8]) throws -> Void)? = nil
+    ) throws -> Bool {
         let document = editor.document
         let input = editor.bytes
         let source = try EditableSource(bytes: input, options: options)
@@ -158,6 +162,7 @@ import TestSupport
         }
         let output = try editor.applying([edit])
         #expect(Model(output.document.root) == expected, "\(edit) on \(path)")
+        try streamed?(edit, output.bytes)
         let out = output.bytes
         let prefix = zip(input, out).prefix { $0 == $1 }.count
         let suffix = zip(input.reversed(), out.reversed()).prefix { $0 == $1 }.count

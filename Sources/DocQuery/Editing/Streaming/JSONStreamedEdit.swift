@@ -49,7 +49,7 @@ struct JSONStreamedEdit: Sendable {
         _ input: ChunkedInput, head: [UInt8], skip: Int, options: LoadOptions,
         write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
-        let output = JSONStreamedOutput(edit: edit, write: write)
+        let output = JSONStreamedOutput(edit: edit, options: options, write: write)
         var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: StreamMatcher(selector), options: options)
         let operation = operation
         scanner.passing = { bytes, inCandidate in
@@ -120,6 +120,14 @@ extension JSONStreamedEdit.Operation {
         }
     }
 
+    /// Whether the candidate's bytes are replaced by a value's own text,
+    /// which needs nothing of the gaps around it (so applies as it is to
+    /// JSON with comments).
+    var replacesBytes: Bool {
+        if case .replace = self { return true }
+        return false
+    }
+
     var isRemove: Bool {
         if case .remove = self { return true }
         return false
@@ -136,6 +144,8 @@ extension JSONStreamedEdit.Operation {
 /// in ``pending``).
 final class JSONStreamedOutput {
     private let edit: Edit
+    /// How a candidate is read back (``kept(holding:)``): as JSON, with comments when the input has them.
+    private let candidateOptions: LoadOptions
     private let write: (UnsafeRawBufferPointer) throws -> Void
     private var pending: [UInt8] = []
     /// The bytes written out before ``pending``.
@@ -168,8 +178,11 @@ final class JSONStreamedOutput {
     /// Writes once this much is ready, so each write is a large block.
     private static let block = 1 << 18
 
-    init(edit: Edit, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(edit: Edit, options: LoadOptions, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.edit = edit
+        var candidateOptions = LoadOptions(format: .json)
+        candidateOptions.readsJSONWithComments = options.readsJSONWithComments
+        self.candidateOptions = candidateOptions
         self.write = write
     }
 
@@ -232,7 +245,7 @@ final class JSONStreamedOutput {
         }
         guard !candidateTooLong, let first = candidate.first,
               first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || (first == UInt8(ascii: "\"") && candidate.contains(UInt8(ascii: "\\"))),
-              let source = try? EditableSource(bytes: candidate, options: LoadOptions(format: .json))
+              let source = try? EditableSource(bytes: candidate, options: candidateOptions)
         else { return nil }
         return JSONSource(source).holds(content, at: source.document.root.index) ? candidate : nil
     }
