@@ -219,6 +219,10 @@ final class JSONTransactionOutput {
     /// Whether some edit writes a non-empty object or array, whose text
     /// depends on how the document expands nested ones.
     private let nesting: Bool
+    /// Whether some edit writes new text (a set or an insert), laid out as
+    /// the document is; removals and renames need no layout, so the probe
+    /// is not fed (it read the whole of a document whose layout never settles).
+    private let writesText: Bool
     /// While a spread array is read: its removals, which hold the gaps
     /// between batches; `nil` otherwise.
     private var removals: SpreadRemovals?
@@ -241,6 +245,12 @@ final class JSONTransactionOutput {
         self.write = write
         probe = JSONLayoutProbe(comments: options.readsJSONWithComments)
         matches = Array(repeating: 0, count: transaction.edits.count)
+        writesText = transaction.edits.contains { edit in
+            switch edit.operation {
+            case .set, .insert: true
+            case .remove, .rename: false
+            }
+        }
         nesting = transaction.edits.contains { edit in
             switch edit.operation {
             case .set(let value), .insert(let value, _, _): value.content.isNonEmptyContainer
@@ -250,7 +260,7 @@ final class JSONTransactionOutput {
     }
 
     func take(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
-        if !probe.isComplete { probe.take(bytes) }
+        if writesText, !probe.isComplete { probe.take(bytes) }
         if inCandidate {
             if captured.isEmpty { capturedIndent = lineIndent }
             captured.append(contentsOf: bytes)
@@ -368,7 +378,7 @@ final class JSONTransactionOutput {
                 found = result.matches
             }
         } else {
-            let layouts = probe.alternatives(nesting: nesting)
+            let layouts = writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
             var results: [(bytes: [UInt8], matches: [Int])] = []
             for layout in layouts { results.append(try edited(layout)) }
             found = results[0].matches
