@@ -22,6 +22,8 @@ package struct JSONLayoutFacts {
     /// its closing bracket) ends its last child with a comma (JSON with
     /// comments: a trailing comma).
     package private(set) var trailingComma: Bool?
+    /// Whether the top-level value is an object; `nil` until it begins.
+    package private(set) var rootIsObject: Bool?
     /// Whether the scan read the whole top-level value: a fact not found then has none to find.
     package private(set) var isWhole = false
     /// Whether ``candidateCommaGap`` is final: no container opened before it
@@ -128,6 +130,7 @@ extension JSONLayoutFacts: JSONSink {
     }
 
     mutating func open(isObject: Bool, at start: Int, in container: inout Container) -> Container {
+        if container.id < 0 { rootIsObject = isObject }
         value(at: start, in: &container)
         defer { opened += 1 }
         undecided.append(opened)

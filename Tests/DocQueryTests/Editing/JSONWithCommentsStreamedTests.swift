@@ -46,7 +46,8 @@ import TestSupport
         .remove("list[0]"), .remove("list[1]"), .remove("nested.a"), .rename(#"files\.exclude.dotgit"#, to: "git"),
         .insert(1, into: #"files\.exclude"#, key: "x"), .insert(1, into: #"files\.exclude"#, key: "x", at: 0),
         .insert(2, into: "empty", key: "k"), .insert(3, into: "list"), .insert(3, into: "nested.a.b"),
-        .insert(["a": 1], into: "empty", key: "o"), .insert(4, before: "list[1]"),
+        .insert(["a": 1], into: "empty", key: "o"), .insert(4, before: "list[1]"), .set("nested", to: ["a": [1, 2]]),
+        .set(#"files\.exclude"#, to: ["x": true]),
     ])
     func sameBytesAsHeldWholeAtEveryChunkSize(_ edit: Edit) throws {
         let input = Array(Self.settings.utf8)

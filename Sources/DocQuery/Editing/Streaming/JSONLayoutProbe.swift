@@ -30,6 +30,8 @@ struct JSONLayoutProbe {
     private(set) var nestedArrays: Bool?
     /// Whether neither can be found any more (the value is read, or compact).
     private var nestingSettled = false
+    /// Whether the root is an object (`false`: an array or a scalar), once it has begun.
+    private(set) var rootIsObject: Bool?
     /// Whether the document writes trailing commas (``JSONLayout/trailingComma``;
     /// never in strict JSON).
     private(set) var trailingComma: Bool?
@@ -138,6 +140,7 @@ struct JSONLayoutProbe {
     /// Reads the buffer's facts.
     private mutating func learn() {
         let facts = buffer.withUnsafeBufferPointer { JSONLayoutFacts($0, comments: comments) }
+        if rootIsObject == nil { rootIsObject = facts.rootIsObject }
         if unit == nil {
             if let lead = facts.lead {
                 learnUnit(open: lead.open, firstSlot: lead.firstSlot)

@@ -120,12 +120,14 @@ extension JSONStreamedEdit.Operation {
         }
     }
 
-    /// Whether the candidate's bytes are replaced by a value's own text,
-    /// which needs nothing of the gaps around it (so applies as it is to
-    /// JSON with comments).
-    var replacesBytes: Bool {
-        if case .replace = self { return true }
-        return false
+    /// Whether the candidate's bytes are replaced by a value's text (a
+    /// set), which needs nothing of the gaps around it, so applies as it is
+    /// to JSON with comments.
+    var keepsGaps: Bool {
+        switch self {
+        case .replace, .render: true
+        case .remove, .append: false
+        }
     }
 
     var isRemove: Bool {
@@ -183,6 +185,7 @@ final class JSONStreamedOutput {
         var candidateOptions = LoadOptions(format: .json)
         candidateOptions.readsJSONWithComments = options.readsJSONWithComments
         self.candidateOptions = candidateOptions
+        probe = JSONLayoutProbe(comments: options.readsJSONWithComments)
         self.write = write
     }
 
@@ -212,7 +215,7 @@ final class JSONStreamedOutput {
     func candidateEnds(rendering content: EditValue.Content, inObject: Bool) throws {
         if !inCandidate { try candidateBegins(removing: false) }
         inCandidate = false
-        if inObject, rootOpener != UInt8(ascii: "{") {
+        if inObject, probe.rootIsObject != true {
             throw notStreamable("the path reaches into the root's elements, whose layout is their own", doing: "set")
         }
         guard let indent = lineIndent(before: pending.count) else {
@@ -389,16 +392,12 @@ final class JSONStreamedOutput {
         var batchStart = 0
     }
     private var array: ArrayRead?
-    private var probe = JSONLayoutProbe()
+    private var probe: JSONLayoutProbe
 
     /// Learns the document's layout from `bytes`, the next it holds.
     func learn(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if rootOpener == nil, let first = bytes.first(where: { !XMLWhitespace.contains($0) }) { rootOpener = first }
         if !probe.isComplete { probe.take(bytes) }
     }
-
-    /// The first byte of the document that is not white space.
-    private var rootOpener: UInt8?
 
     /// Bytes of an append's input, all copied through.
     func pass(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {

@@ -145,9 +145,8 @@ public struct StreamedEdit: Sendable {
     /// anything else edits each value a shared prefix reaches in memory
     /// (``JSONStreamedTransaction``).
     ///
-    /// In JSON with comments only a `set` that replaces a value's bytes
-    /// (it changes only the value, whatever the gaps hold) goes the lean
-    /// way: what a removal or an insert takes or where it goes depends on
+    /// In JSON with comments only a `set` (it changes only the value,
+    /// whatever the gaps hold) goes the lean way: what a removal or an insert takes or where it goes depends on
     /// the comments and trailing commas around it (``JSONSource``'s gap
     /// rules), which the lean engine, holding no tree, cannot read. Those
     /// go to the transaction, whose ``JSONEditPlan`` applies the rules to
@@ -162,7 +161,7 @@ public struct StreamedEdit: Sendable {
                              path: edit.path, range: 0..<edit.path.count)
         }
         let comments = options.readsJSONWithComments
-        if edits.count == 1, let single = try? singleEngine(edit), !comments || single.operation.replacesBytes { return .single(single) }
+        if edits.count == 1, let single = try? singleEngine(edit), !comments || single.operation.keepsGaps { return .single(single) }
         do {
             return .transaction(try JSONStreamedTransaction(edits, maxHeld: maxHeld, comments: comments))
         } catch {
