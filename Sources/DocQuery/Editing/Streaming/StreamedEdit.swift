@@ -34,7 +34,7 @@ import Foundation
 ///   ``Edit/set(_:to:parameters:)`` to a string, a number, a Boolean,
 ///   `null` or an empty array or object, or one
 ///   ``Edit/remove(_:parameters:)``, in constant memory;
-/// - on JSON with comments (``LoadOptions/readsJSONWithComments``), the
+/// - on JSON with comments (`LoadOptions.readsJSONWithComments`), the
 ///   same, keeping comments and trailing commas by ``DocumentEditor``'s
 ///   rules, except a removal, rename or insert of a member or element of
 ///   the root itself (the comments around it decide what goes and where):
