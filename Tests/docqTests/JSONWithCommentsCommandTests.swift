@@ -45,9 +45,16 @@ import Testing
         #expect(try String(contentsOfFile: jsonc, encoding: .utf8) == settings.replacingOccurrences(of: "14", with: "16"))
         let deleted = try Docq.run(["delete", #"editor\.fontSize"#, jsonc])
         #expect(deleted.stdout == "// settings\n{\n  /* \"old\": 1, */\n  \"urls\": [\"http://a/*b*/\",],\n}\n")
+        // Streamed: a set anywhere, a removal below the root's members; a root member's removal is refused.
+        let edited = try String(contentsOfFile: jsonc, encoding: .utf8)
         let streamed = try Docq.run(["set", "--stream", "urls", "x", jsonc])
-        #expect(streamed.status != 0)
-        #expect(streamed.stderr.contains("not JSON with comments"), "\(streamed.stderr)")
+        #expect(streamed.stdout == edited.replacingOccurrences(of: "[\"http://a/*b*/\",]", with: "\"x\""), "\(streamed)")
+        let nested = try Docq.run(["delete", "--stream", "urls[0]", jsonc])
+        #expect(nested.stdout == edited.replacingOccurrences(of: "\"http://a/*b*/\",", with: ""), "\(nested)")
+        #expect(nested.stdout == (try Docq.run(["delete", "urls[0]", jsonc])).stdout)
+        let root = try Docq.run(["delete", "--stream", #"editor\.fontSize"#, jsonc])
+        #expect(root.status == 2 || root.status == 5, "\(root)")
+        #expect(root.stderr.contains("cannot stream") && root.stderr.contains("JSON with comments"), "\(root.stderr)")
     }
 
     /// Each row of docs/Editing.md's tables for JSON with comments: `before`
@@ -59,6 +66,7 @@ import Testing
         #expect(rows.count >= 10)
         let (folder, path) = try file("edited.jsonc", "")
         defer { try? FileManager.default.removeItem(at: folder) }
+        var streamedRows = 0
         for row in rows {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             #expect(cells.count == 3, "\(row)")
@@ -68,6 +76,15 @@ import Testing
             let run = try Docq.run(arguments + [path])
             #expect(run.status == 0, "\(row): \(run)")
             #expect(run.stdout == code(cells[2]), "\(row)")
+            // Streamed: the same bytes, or refused (a member of the root).
+            let streamed = try Docq.run([arguments[0], "--stream"] + arguments.dropFirst() + [path])
+            if streamed.status == 0 {
+                #expect(streamed.stdout == code(cells[2]), "\(row) with --stream")
+                streamedRows += 1
+            } else {
+                #expect(streamed.stderr.contains("cannot stream"), "\(row) with --stream: \(streamed)")
+            }
         }
+        #expect(streamedRows >= 5, "\(streamedRows) rows streamed")
     }
 }

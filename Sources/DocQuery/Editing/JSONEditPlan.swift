@@ -289,7 +289,9 @@ struct JSONEditPlan {
         let number = items[0].edit
         guard !children.isEmpty else {
             let indent = source.lineIndent(at: source.start(container))
-            let body = Self.firstItems(items.map { ($0.key, $0.value) }, indent: indent, layout: layout)
+            // The document's trailing-comma style, learnt here only when needed (JSONGaps).
+            let trailingComma = layout.unit != nil && (layout.trailingComma ?? source.writesTrailingCommas())
+            let body = Self.firstItems(items.map { ($0.key, $0.value) }, indent: indent, layout: layout, trailingComma: trailingComma)
             if let point = source.firstChildPoint(in: container) {
                 // Comments inside stay, after the new children.
                 let kept = layout.unit != nil ? String(body.dropLast(layout.newline.count + indent.count)) : body
@@ -364,12 +366,16 @@ struct JSONEditPlan {
     /// What goes between the brackets of an empty container whose line is
     /// indented by `indent`: the items, each on a line of its own one unit
     /// deeper in a pretty document.
-    static func firstItems(_ items: [(key: String?, value: EditValue.Content)], indent: String, layout: JSONLayout) -> String {
+    /// With `trailingComma`, the last item takes one (``JSONSource/writesTrailingCommas()``).
+    static func firstItems(
+        _ items: [(key: String?, value: EditValue.Content)], indent: String, layout: JSONLayout, trailingComma: Bool = false
+    ) -> String {
         let pretty = layout.unit != nil
         let inner = pretty ? indent + layout.unit! : indent
         let texts = items.map { text($0.key, $0.value, indent: inner, pretty: pretty, layout: layout) }
         return pretty
-            ? layout.newline + inner + texts.joined(separator: "," + layout.newline + inner) + layout.newline + indent
+            ? layout.newline + inner + texts.joined(separator: "," + layout.newline + inner) + (trailingComma ? "," : "")
+                + layout.newline + indent
             : texts.joined(separator: "," + layout.afterComma)
     }
 

@@ -19,6 +19,12 @@ struct JSONLayout {
     /// the other kind stands in for a kind not found; `true` when neither
     /// is): new content beside one-line siblings stays on one line.
     var expandsNested = Expansion()
+    /// Whether the document writes trailing commas (JSON with comments),
+    /// which new children of an empty container on lines of their own
+    /// follow; `nil` until needed, when the editor learns it from the
+    /// whole document (``JSONSource/writesTrailingCommas()``); a stream
+    /// learns it as it reads (``JSONLayoutProbe``).
+    var trailingComma: Bool?
 
     /// Whether nested objects and arrays are expanded (``expandsNested``).
     struct Expansion: Hashable {
@@ -33,8 +39,12 @@ struct JSONLayout {
     }
 
     /// A layout of its own (a built document's): `unit` is `nil` for compact output.
-    init(unit: String?, colon: String, newline: String = "\n", afterComma: String = "", expandsNested: Expansion = Expansion()) {
+    init(
+        unit: String?, colon: String, newline: String = "\n", afterComma: String = "", expandsNested: Expansion = Expansion(),
+        trailingComma: Bool? = nil
+    ) {
         self.unit = unit
+        self.trailingComma = trailingComma
         self.expandsNested = expandsNested
         self.colon = colon
         self.newline = newline

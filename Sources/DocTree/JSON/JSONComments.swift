@@ -52,3 +52,23 @@ extension Scanner {
         return try skipComments(i)
     }
 }
+
+extension ChunkBuffer {
+    /// JSON with comments, between top-level values: where the comments
+    /// and white space from `i` end (``Scanner/skipComments(_:)``; `i` when
+    /// no comment begins there), or the failure there. `nil` when one (or a
+    /// '/' that may begin one) may go on past the bytes held: read on from
+    /// `i`, then ask again.
+    func commentsEnd(from i: Int) -> Result<Int, JSONFailure>? {
+        let isFinal = isAtEnd
+        return bytes.withUnsafeBufferPointer { bytes in
+            let scanner = Scanner(bytes)
+            let result = Result { () throws(JSONFailure) in try scanner.skipComments(i) }
+            switch result {
+            case .success(let end) where isFinal || (end < bytes.count && !(end == i && i + 1 == bytes.count)): return result
+            case .failure(let failure) where isFinal || !scanner.mayGoOn(failure): return result
+            default: return nil
+            }
+        }
+    }
+}

@@ -14,9 +14,16 @@ package struct JSONLayoutFacts {
     /// value's start: the colon and the white space around it lie between.
     package private(set) var colon: (keyEnd: Int, valueStart: Int)?
     /// The gap from the first child's end to the second child's slot of the
-    /// first container (by opening bracket) whose gap holds no line feed, as
+    /// first container (by opening bracket) whose gap holds no line feed
+    /// and no comment (as `JSONLayout` reads a whole document), as
     /// far as read: final once ``gapSettled``.
     package var candidateCommaGap: Range<Int>? { best?.gap }
+    /// Whether the first multi-line container with children to close (by
+    /// its closing bracket) ends its last child with a comma (JSON with
+    /// comments: a trailing comma).
+    package private(set) var trailingComma: Bool?
+    /// Whether the top-level value is an object; `nil` until it begins.
+    package private(set) var rootIsObject: Bool?
     /// Whether the scan read the whole top-level value: a fact not found then has none to find.
     package private(set) var isWhole = false
     /// Whether ``candidateCommaGap`` is final: no container opened before it
@@ -36,15 +43,19 @@ package struct JSONLayoutFacts {
     private var lastEnd = 0
     /// The first key's end, until its value starts.
     private var pendingKeyEnd: Int?
+    /// The last comma read.
+    private var lastComma = -1
 
     /// Reads the facts from the value at the start of `bytes` (after white
-    /// space and a byte order mark).
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// space and a byte order mark), as JSON with comments when `comments`.
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, comments: Bool = false) {
         self.bytes = bytes
         let scanner = Scanner(bytes)
         let start = InputHead.byteOrderMarkLength(bytes)
         // Where the bytes end (or are malformed), the facts are what the tokens read showed.
-        if (try? scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, comments: false, into: &self)) != nil {
+        // (With comments, those before the value too.)
+        if (try? scanner.scan(from: scanner.skipSpace(start, comments: comments), maxDepth: Int.max, comments: comments, into: &self))
+            != nil {
             isWhole = true
             undecided = []
         }
@@ -59,6 +70,8 @@ extension JSONLayoutFacts: JSONSink {
         var isObject: Bool
         var isNested = false
         var children = 0
+        /// Whether its first child is on a line after its opening bracket.
+        var isMultiline = false
     }
 
     var root: Container { Container(id: -1, open: -1, isObject: false) }
@@ -68,13 +81,16 @@ extension JSONLayoutFacts: JSONSink {
         guard container.id >= 0 else { return }
         container.children += 1
         if container.children == 1 {
+            container.isMultiline = bytes[(container.open + 1)..<start].contains(0x0A)
             if lead == nil { lead = (container.open, start) }
             if container.isNested, container.isObject, nestedObjectLead == nil { nestedObjectLead = (container.open, start) }
             if container.isNested, !container.isObject, nestedArrayLead == nil { nestedArrayLead = (container.open, start) }
         } else if container.children == 2 {
             decide(container.id)
             let gap = lastEnd..<start
-            if best == nil || container.id < best!.id, !bytes[gap].contains(0x0A) { best = (container.id, gap) }
+            if best == nil || container.id < best!.id, !bytes[gap].contains(0x0A), !bytes[gap].contains(UInt8(ascii: "/")) {
+                best = (container.id, gap)
+            }
         }
     }
 
@@ -113,14 +129,20 @@ extension JSONLayoutFacts: JSONSink {
     }
 
     mutating func open(isObject: Bool, at start: Int, in container: inout Container) -> Container {
+        if container.id < 0 { rootIsObject = isObject }
         value(at: start, in: &container)
         defer { opened += 1 }
         undecided.append(opened)
         return Container(id: opened, open: start, isObject: isObject, isNested: container.id >= 0)
     }
 
+    mutating func separator(at offset: Int) {
+        lastComma = offset
+    }
+
     mutating func close(_ container: Container, at end: Int) {
         decide(container.id)
+        if trailingComma == nil, container.isMultiline { trailingComma = lastComma >= lastEnd }
         lastEnd = end
     }
 }

@@ -94,7 +94,9 @@ package final class JSONRecordParser {
         let scanner = Scanner(bytes)
         let comments = options.readsJSONWithComments
         let valueEnd = try scanner.scan(from: 0, maxDepth: options.maxDepth, comments: comments, into: &sink)
-        let spaceEnd = try scanner.skipSpace(valueEnd, comments: comments)
+        // A comment after the value that is cut off or unterminated is no part
+        // of the record: the next read says so (``RecordReader``).
+        let spaceEnd = (try? scanner.skipSpace(valueEnd, comments: comments)) ?? scanner.skipWhitespace(valueEnd)
         guard sink.nodes.count <= options.maxNodeCount, let document = try? finish(&sink, text: text(valueEnd, spaceEnd))
         else { throw JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: valueEnd) }
         return (document, valueEnd, spaceEnd)

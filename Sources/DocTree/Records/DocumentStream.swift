@@ -27,8 +27,10 @@ import Foundation
 /// ``LoadOptions/maxDepth`` and ``LoadOptions/maxNodeCount`` apply to each
 /// record, and the format and encoding options are not used. Records are
 /// separated by any JSON white space; blank lines and CR LF line ends are
-/// fine. An empty stream, or one of only white space, yields nothing. A
-/// record cut off by the end of the input is an error.
+/// fine. With ``LoadOptions/readsJSONWithComments``, comments before,
+/// between and after records are white space too (an unterminated one is
+/// an error of its own). An empty stream, or one of only white space,
+/// yields nothing. A record cut off by the end of the input is an error.
 ///
 /// ## After a malformed record
 ///

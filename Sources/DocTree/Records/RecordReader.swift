@@ -22,6 +22,8 @@ package final class RecordReader {
     /// mark stays at the cursor.
     private var chunks: ChunkBuffer
     private let parser: JSONRecordParser
+    /// Whether comments may come between records (``LoadOptions/readsJSONWithComments``).
+    private let comments: Bool
     /// The input offset where the cursor's line ends, once it turned out to
     /// hold several records: they are not offered to `skim`, nor the line
     /// searched again (a long line of many values costs linear time).
@@ -40,6 +42,7 @@ package final class RecordReader {
         self.chunks = ChunkBuffer(
             input, chunkSize: chunkSize, origin: origin ?? SourceLocation(byteOffset: 0, line: 1, column: 1))
         self.parser = JSONRecordParser(options: options)
+        self.comments = options.readsJSONWithComments
         self.atInputStart = (origin?.byteOffset ?? 0) == 0
     }
 
@@ -97,7 +100,7 @@ package final class RecordReader {
                 chunks.mark.offset = mark
             }
         }
-        guard try chunks.skipWhiteSpace() else { return nil }
+        guard try skipToRecord() else { return nil }
         if let end = sharedLineEnd, chunks.mark.offset >= end { sharedLineEnd = nil }
 
         // The rest of the line, offered to `skim`; its length sizes the tree.
@@ -124,6 +127,22 @@ package final class RecordReader {
         }
         chunks.consume(upTo: end)
         return .record(record)
+    }
+
+    /// Moves the cursor over white space and, in JSON with comments, the
+    /// comments before the next record (or after the last); `false` when
+    /// the input ends first. An unterminated comment is left for the
+    /// record's parse to report.
+    private func skipToRecord() throws(LoadError) -> Bool {
+        while true {
+            guard try chunks.skipWhiteSpace() else { return false }
+            guard comments, chunks.bytes[chunks.start] == UInt8(ascii: "/") else { return true }
+            switch chunks.commentsEnd(from: chunks.start) {
+            case .success(let end) where end > chunks.start: chunks.consume(upTo: end)
+            case .success, .failure: return true
+            case nil: _ = try chunks.readOn(tokenAt: chunks.start)
+            }
+        }
     }
 
     /// The record at the cursor, and the buffer indices just past its value

@@ -205,19 +205,13 @@ package struct JSONStreamScanner {
     /// top-level values; `false` when the buffer ends inside one and more
     /// was read (the caller looks again).
     private mutating func skipComments() throws -> Bool {
-        let start = pos
-        let isFinal = chunks.isAtEnd
-        let result = chunks.bytes.withUnsafeBufferPointer { bytes in
-            Result { () throws(JSONFailure) in try Scanner(bytes).skipComments(start) }
-        }
-        switch result {
-        // (A '/' that ends the buffer may begin a comment.)
-        case .success(let end) where isFinal || (end < chunks.bytes.count && !(end == start && start + 1 == chunks.bytes.count)):
+        switch chunks.commentsEnd(from: pos) {
+        case .success(let end):
             pos = end
             return true
-        case .failure(let failure) where isFinal || !chunks.bytes.withUnsafeBufferPointer({ Scanner($0).mayGoOn(failure) }):
+        case .failure(let failure):
             throw fail(failure.mistake, at: failure.offset)
-        default:
+        case nil:
             // A comment (or a '/') that may go on past the buffer: read on from its start.
             try passBytes(upTo: pos)
             try refill(readingOnToken: true)

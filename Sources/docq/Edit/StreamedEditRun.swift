@@ -106,10 +106,15 @@ struct StreamedEditRun {
 
     /// The edited output of `source`; `nil` when it goes the tree's way.
     func run(_ source: InputSource) throws -> EditOutput? {
+        var edit = edit
         if source.loadOptions(options).readsJSONWithComments, !options.readsJSONWithComments {
             // A *.jsonc file: the engines were prepared for strict JSON.
-            guard forced else { return nil }
-            throw edit.withCommentsRefusal
+            switch Result(catching: { () throws(QueryError) in try edit.reading(source.loadOptions(options)) }) {
+            case .success(let prepared): edit = prepared
+            case .failure(let error):
+                guard forced else { return nil }
+                throw error
+            }
         }
         if !forced {
             guard case .file(let path) = source, let document = oneDocument(path) else { return nil }

@@ -77,9 +77,12 @@ import TestSupport
         return suite + small + examples
     }()
 
-    /// Edits checked, and how many of them also streamed (see ``streamsTheSame(_:_:_:options:chunk:)``).
+    /// Edits checked, how many of them also streamed (see
+    /// ``streamsTheSame(_:_:_:options:chunk:)``), and how many of those the
+    /// lean way (``StreamedEdit/streamsJSONLeanly``).
     var checkedCount = 0
     var streamedCount = 0
+    var leanCount = 0
 
     @Test mutating func tenThousandRandomEdits() throws {
         var generator = SplitMix64(seed: 0x18)
@@ -183,7 +186,12 @@ import TestSupport
         let output = try editor.applying([edit])
         #expect(Model(output.document.root) == expected, "\(edit) on \(path)")
         let out = output.bytes
-        streamedCount += try Self.streamsTheSame([edit], input, out, options: options, chunk: [1, 7, 4096][checkedCount % 3]) ? 1 : 0
+        // A byte at a time on one edit in five: each byte costs a resumed scan.
+        let chunk = [1, 7, 64, 4096, input.count][checkedCount % 5]
+        if try Self.streamsTheSame([edit], input, out, options: options, chunk: chunk) {
+            streamedCount += 1
+            if (try? StreamedEdit([edit], options: options))?.streamsJSONLeanly == true { leanCount += 1 }
+        }
         checkedCount += 1
         let prefix = zip(input, out).prefix { $0 == $1 }.count
         let suffix = zip(input.reversed(), out.reversed()).prefix { $0 == $1 }.count

@@ -9,8 +9,8 @@ import TestSupport
 /// indentation unit, colon and spacing after commas.
 @Suite struct JSONLayoutProbeTests {
     /// The probe's layout of `bytes` fed in pieces of `chunk` bytes.
-    static func probed(_ bytes: [UInt8], chunk: Int) -> JSONLayout {
-        var probe = JSONLayoutProbe()
+    static func probed(_ bytes: [UInt8], chunk: Int, comments: Bool = false) -> JSONLayout {
+        var probe = JSONLayoutProbe(comments: comments)
         var start = 0
         bytes.withUnsafeBufferPointer { all in
             while start < all.count, !probe.isComplete {
@@ -21,6 +21,33 @@ import TestSupport
         }
         probe.finish()
         return probe.alternatives()[0]
+    }
+
+    /// In JSON with comments, the probe learns whether the document writes
+    /// trailing commas as the editor does from the whole document
+    /// (`JSONSource.writesTrailingCommas()`), and the rest of the layout
+    /// past comments.
+    @Test func trailingCommasAndLayoutWithComments() throws {
+        let texts = [
+            "{\n  \"x\": {\"e\": []},\n  \"y\": [\n    1,\n  ],\n}\n", "{\n  \"y\": [\n    1\n  ],\n}",
+            "// head\n{\n\t\"a\": [1, 2,], // one line\n\t\"b\": {\n\t\t\"c\": 1, /* c */\n\t},\n}", "[]", "[1,]",
+        ]
+        let corpus = try JSONWithCommentsCorpusTests.files.map { String(decoding: try Data(contentsOf: $0), as: UTF8.self) }
+        var seen: Set<Bool> = []
+        for text in texts + corpus {
+            let bytes = Array(text.utf8)
+            let source = JSONSource(try EditableSource(bytes: bytes, options: JSONWithCommentsCorpusTests.options))
+            let want = JSONLayout(source)
+            let writes = source.writesTrailingCommas()
+            seen.insert(writes)
+            for chunk in [1, 5, 64, 1 << 20] {
+                let got = Self.probed(bytes, chunk: chunk, comments: true)
+                #expect(got.trailingComma == writes, "\(text.prefix(40)) in pieces of \(chunk)")
+                #expect(got.unit == want.unit && got.colon == want.colon && got.newline == want.newline && got.afterComma == want.afterComma,
+                        "\(text.prefix(40)) in pieces of \(chunk): probe \(got), document \(want)")
+            }
+        }
+        #expect(seen == [true, false])
     }
 
     /// Whether the probe agrees with the whole document's layout, recording the difference.

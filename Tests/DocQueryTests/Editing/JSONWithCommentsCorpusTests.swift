@@ -99,6 +99,9 @@ import TestSupport
         }
     }
 
+    /// The random edits held whole, and streamed (``StreamedEdit``, in
+    /// chunks of 1 byte to the whole input) wherever they stream: the same
+    /// bytes (``EditDifferentialTests/check(_:options:_:)``).
     @Test func twoThousandRandomEdits() throws {
         var generator = SplitMix64(seed: 0x32)
         let editors = try Self.files.map { try DocumentEditor(bytes: [UInt8](Data(contentsOf: $0)), options: Self.options) }
@@ -111,6 +114,9 @@ import TestSupport
             if try differential.check(editor, options: Self.options, &generator) { checked += 1 }
         }
         #expect(checked == 2_000, "only \(checked) of \(attempts) attempts applied")
+        // Sets stream the lean way; removals, inserts and renames below the root's members through the transaction.
+        let (streamed, lean) = (differential.streamedCount, differential.leanCount)
+        #expect(streamed >= 600 && lean >= 200 && streamed - lean >= 200, "streamed \(streamed) (\(lean) lean)")
     }
 
     /// Every comment of the input is still in the output of any one edit,

@@ -9,9 +9,11 @@ import TestSupport
 /// boundaries; and what cannot stream, or fails, says so.
 @Suite struct StreamedEditTests {
     /// Runs `edits` streamed over `bytes`, cut in chunks of `chunk` bytes.
-    static func streamed(_ edits: [Edit], _ bytes: [UInt8], chunk: Int? = nil) throws -> (bytes: [UInt8], counts: [Int]) {
+    static func streamed(
+        _ edits: [Edit], _ bytes: [UInt8], chunk: Int? = nil, options: LoadOptions = LoadOptions()
+    ) throws -> (bytes: [UInt8], counts: [Int]) {
         var out: [UInt8] = []
-        let counts = try StreamedEdit(edits).run(ChunkedInput(bytes: bytes, sliceSize: chunk)) { out.append(contentsOf: $0) }.matches
+        let counts = try StreamedEdit(edits, options: options).run(ChunkedInput(bytes: bytes, sliceSize: chunk)) { out.append(contentsOf: $0) }.matches
         return (out, counts)
     }
 

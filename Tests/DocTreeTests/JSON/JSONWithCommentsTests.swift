@@ -177,6 +177,28 @@ import TestSupport
         #expect(try JSONScanner.read(Array(text.utf8), options: Self.withComments).document == nil)
     }
 
+    /// Comments before, between and after the records of a stream are no
+    /// records, however the input is cut; an unterminated one after the
+    /// last record is its error, where it begins.
+    @Test func commentsBetweenAndAfterRecords() throws {
+        let text = "// head\n{\"a\": 1}\n// between\n/* a block\n */\n[2,] /* beside */\n// the end\n/* last */ "
+        for chunk in [1, 2, 3, 5, 8, 13, 4096] {
+            let reader = RecordReader(
+                input: ChunkedInput(bytes: Array(text.utf8), sliceSize: chunk), options: Self.withComments, chunkSize: chunk)
+            let values = Array(AnyIterator { reader.next() }).map { (try? $0.get()).map { JSONTesting.render($0.root) } ?? "error" }
+            #expect(values == [#"{"a":1}"#, "[2]"], "chunks of \(chunk)")
+        }
+        let open = Array(DocumentStream(bytes: Array("[1]\n// fine\n/* open".utf8), options: Self.withComments))
+        #expect(open.count == 2)
+        #expect(throws: LoadError.self) { try open.last?.get() }
+        if case .failure(let error)? = open.last {
+            #expect(error.message.hasPrefix("unterminated comment"), "\(error.message)")
+            #expect(error.location?.line == 3 && error.location?.column == 1, "\(String(describing: error.location))")
+        }
+        // Strict JSON: a comment is still no record.
+        #expect(Array(DocumentStream(bytes: Array("[1]\n// x".utf8), options: LoadOptions())).count == 2)
+    }
+
     @Test func keyPathSkimmerReadsComments() throws {
         let skimmer = JSONKeyPathSkimmer(keys: [Array("a".utf8)], options: Self.withComments)
         let record = Array("{/* x */ \"a\": 1, \"b\": [2,],} // y".utf8)

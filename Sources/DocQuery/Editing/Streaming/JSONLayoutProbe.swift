@@ -8,7 +8,9 @@ import DocTree
 /// expand from the first non-empty one of each inside another container,
 /// and the spacing after commas from the
 /// first container (in document order of their opening brackets) whose
-/// first two children are on one line.
+/// first two children are on one line; in JSON with comments, whether the
+/// document writes trailing commas, from the first multi-line container
+/// with children to close.
 ///
 /// It reads no JSON grammar of its own: it keeps the bytes so far and reads
 /// them with the one JSON scan (``JSONLayoutFacts``) each time they have
@@ -28,8 +30,14 @@ struct JSONLayoutProbe {
     private(set) var nestedArrays: Bool?
     /// Whether neither can be found any more (the value is read, or compact).
     private var nestingSettled = false
+    /// Whether the root is an object (`false`: an array or a scalar), once it has begun.
+    private(set) var rootIsObject: Bool?
+    /// Whether the document writes trailing commas (``JSONLayout/trailingComma``;
+    /// never in strict JSON).
+    private(set) var trailingComma: Bool?
     var isComplete: Bool {
         unit != nil && colon != nil && afterComma != nil && (nestingSettled || (nestedObjects != nil && nestedArrays != nil))
+            && trailingComma != nil
     }
 
     /// The most bytes kept for reading. A fact still unknown past them stays
@@ -43,6 +51,14 @@ struct JSONLayoutProbe {
     private var nextRead = 64
     /// The spacing after commas of the first one-line gap seen, before it is known to be the document's.
     private var candidateAfterComma: String?
+    /// Whether the document is JSON with comments.
+    private let comments: Bool
+
+    /// A probe of a document read as JSON with comments when `comments`.
+    init(comments: Bool = false) {
+        self.comments = comments
+        if !comments { trailingComma = false }
+    }
 
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !isComplete, buffer.count < Self.bufferLimit else { return }
@@ -68,6 +84,7 @@ struct JSONLayoutProbe {
         if newline == nil { newline = "\n" }
         if colon == nil { colon = ":" }
         if afterComma == nil { afterComma = candidateAfterComma ?? (colon!.hasSuffix(" ") ? " " : "") }
+        if trailingComma == nil { trailingComma = false }
         nestingSettled = true
     }
 
@@ -96,8 +113,11 @@ struct JSONLayoutProbe {
             }
             for comma in commas {
                 for nested in expansions {
-                    layouts.append(JSONLayout(
-                        unit: unit ?? nil, colon: colon, newline: newline ?? "\n", afterComma: comma, expandsNested: nested))
+                    for trailing in trailingComma.map({ [$0] }) ?? [false, true] {
+                        layouts.append(JSONLayout(
+                            unit: unit ?? nil, colon: colon, newline: newline ?? "\n", afterComma: comma, expandsNested: nested,
+                            trailingComma: trailing))
+                    }
                 }
             }
         }
@@ -108,7 +128,9 @@ struct JSONLayoutProbe {
     /// what is known now (the expansion of nested containers only when
     /// `nesting`).
     func admits(_ layout: JSONLayout, nesting: Bool) -> Bool {
-        guard colon.map({ $0 == layout.colon }) ?? true, afterComma.map({ $0 == layout.afterComma }) ?? true else { return false }
+        guard colon.map({ $0 == layout.colon }) ?? true, afterComma.map({ $0 == layout.afterComma }) ?? true,
+              trailingComma.map({ $0 == layout.trailingComma }) ?? true
+        else { return false }
         guard nesting else { return true }
         if nestingSettled { return layout.expandsNested == JSONLayout.Expansion(objects: nestedObjects, arrays: nestedArrays) }
         return (nestedObjects.map { $0 == layout.expandsNested.objects } ?? true)
@@ -117,7 +139,8 @@ struct JSONLayoutProbe {
 
     /// Reads the buffer's facts.
     private mutating func learn() {
-        let facts = buffer.withUnsafeBufferPointer { JSONLayoutFacts($0) }
+        let facts = buffer.withUnsafeBufferPointer { JSONLayoutFacts($0, comments: comments) }
+        if rootIsObject == nil { rootIsObject = facts.rootIsObject }
         if unit == nil {
             if let lead = facts.lead {
                 learnUnit(open: lead.open, firstSlot: lead.firstSlot)
@@ -142,6 +165,9 @@ struct JSONLayoutProbe {
             }
             // None left to find, or a compact document, which expands nothing.
             nestingSettled = facts.isWhole || unit == .some(nil)
+        }
+        if trailingComma == nil {
+            trailingComma = facts.trailingComma
         }
         if afterComma == nil {
             if let gap = facts.candidateCommaGap {

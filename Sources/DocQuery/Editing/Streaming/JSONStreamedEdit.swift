@@ -62,7 +62,7 @@ struct JSONStreamedEdit: Sendable {
         _ input: ChunkedInput, head: [UInt8], skip: Int, options: LoadOptions,
         write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
-        let output = JSONStreamedOutput(edit: edit, write: write)
+        let output = JSONStreamedOutput(edit: edit, options: options, write: write)
         var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: StreamMatcher(selector), options: options)
         let operation = operation
         let maxHeld = operation.computes ? maxHeld : nil
@@ -164,6 +164,16 @@ extension JSONStreamedEdit.Operation {
         return false
     }
 
+    /// Whether the candidate's bytes are replaced by a value's text (a
+    /// set), which needs nothing of the gaps around it, so applies as it is
+    /// to JSON with comments.
+    var keepsGaps: Bool {
+        switch self {
+        case .replace, .render, .compute: true
+        case .remove, .append: false
+        }
+    }
+
     var isRemove: Bool {
         if case .remove = self { return true }
         return false
@@ -180,6 +190,8 @@ extension JSONStreamedEdit.Operation {
 /// in ``pending``).
 final class JSONStreamedOutput {
     private let edit: Edit
+    /// How a candidate is read back (``kept(holding:)``): as JSON, with comments when the input has them.
+    private let candidateOptions: LoadOptions
     private let write: (UnsafeRawBufferPointer) throws -> Void
     private var pending: [UInt8] = []
     /// The bytes written out before ``pending``.
@@ -214,8 +226,12 @@ final class JSONStreamedOutput {
     /// Writes once this much is ready, so each write is a large block.
     private static let block = 1 << 18
 
-    init(edit: Edit, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(edit: Edit, options: LoadOptions, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
         self.edit = edit
+        var candidateOptions = LoadOptions(format: .json)
+        candidateOptions.readsJSONWithComments = options.readsJSONWithComments
+        self.candidateOptions = candidateOptions
+        probe = JSONLayoutProbe(comments: options.readsJSONWithComments)
         self.write = write
     }
 
@@ -245,7 +261,7 @@ final class JSONStreamedOutput {
     func candidateEnds(rendering content: EditValue.Content, inObject: Bool) throws {
         if !inCandidate { try candidateBegins(removing: false) }
         inCandidate = false
-        if inObject, rootOpener != UInt8(ascii: "{") {
+        if inObject, probe.rootIsObject != true {
             throw notStreamable("the path reaches into the root's elements, whose layout is their own", doing: "set")
         }
         guard let indent = lineIndent(before: pending.count) else {
@@ -290,7 +306,7 @@ final class JSONStreamedOutput {
         }
         guard !candidateTooLong, let first = candidate.first,
               first == UInt8(ascii: "[") || first == UInt8(ascii: "{") || (first == UInt8(ascii: "\"") && candidate.contains(UInt8(ascii: "\\"))),
-              let source = try? EditableSource(bytes: candidate, options: LoadOptions(format: .json))
+              let source = try? EditableSource(bytes: candidate, options: candidateOptions)
         else { return nil }
         return JSONSource(source).holds(content, at: source.document.root.index) ? candidate : nil
     }
@@ -434,16 +450,12 @@ final class JSONStreamedOutput {
         var batchStart = 0
     }
     private var array: ArrayRead?
-    private var probe = JSONLayoutProbe()
+    private var probe: JSONLayoutProbe
 
     /// Learns the document's layout from `bytes`, the next it holds.
     func learn(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if rootOpener == nil, let first = bytes.first(where: { !XMLWhitespace.contains($0) }) { rootOpener = first }
         if !probe.isComplete { probe.take(bytes) }
     }
-
-    /// The first byte of the document that is not white space.
-    private var rootOpener: UInt8?
 
     /// Bytes of an append's input, all copied through.
     func pass(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {

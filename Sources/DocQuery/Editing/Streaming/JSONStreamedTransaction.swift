@@ -39,17 +39,25 @@ struct JSONStreamedTransaction: Sendable {
     /// (not spread element by element), as written, for messages.
     let wholeStep: String?
 
-    /// Splits `edits` into the shared prefix and their rests.
+    /// Splits `edits` into the shared prefix and their rests. With
+    /// `comments` (JSON with comments), an array is held whole, never
+    /// spread: ``SpreadRemovals`` applies the strict removal rule across
+    /// batches, not the gap rules of comments and trailing commas.
     ///
     /// - Throws: ``QueryError/Kind-swift.struct/notStreamable`` when they
     ///   share no prefix (each value edited would be the whole document)
     ///   or a rest holds a step other than a key, `*` or a filter.
-    init(_ edits: [Edit], maxHeld: Int? = nil) throws(QueryError) {
+    init(_ edits: [Edit], maxHeld: Int? = nil, comments: Bool = false) throws(QueryError) {
         var queries: [PathQuery] = []
         for edit in edits { queries.append(try edit.pathQuery()) }
-        func prefixSteps(_ query: PathQuery) -> [StreamSelector.Step] {
+        // In JSON with comments, an insert into a value reaches that value
+        // itself (its rest is empty), so that one into a member of the root
+        // holds that member, not the root (the gap rules need its whole
+        // inside only).
+        func prefixSteps(_ query: PathQuery, of edit: Edit) -> [StreamSelector.Step] {
             var steps: [StreamSelector.Step] = []
-            for step in query.steps.dropLast() {
+            let intoValue = if comments, case .insert(_, _, .into) = edit.operation { true } else { false }
+            for step in intoValue ? query.steps[...] : query.steps.dropLast() {
                 switch step.kind {
                 case .key(let slot): steps.append(.key(Array(query.keys[slot].utf8)))
                 case .wildcard: steps.append(.wildcard)
@@ -59,9 +67,9 @@ struct JSONStreamedTransaction: Sendable {
             }
             return steps
         }
-        var prefix = prefixSteps(queries[0])
-        for query in queries.dropFirst() {
-            let other = prefixSteps(query)
+        var prefix = prefixSteps(queries[0], of: edits[0])
+        for (edit, query) in zip(edits, queries).dropFirst() {
+            let other = prefixSteps(query, of: edit)
             prefix = Array(zip(prefix, other).prefix { $0 == $1 }.map(\.0))
         }
         // A rest of keys, `*` and filters maps each value on its own; one
@@ -77,10 +85,15 @@ struct JSONStreamedTransaction: Sendable {
         }
         // A rest begins with a key, `*` or a filter: an index first would
         // index the values before it, not the elements of the candidate.
+        // In JSON with comments (where such an edit cannot go the lean way)
+        // it may, as any index in a rest: the prefix must then reach one
+        // value (``countsOverAll``).
         func restBegins(_ query: PathQuery, at k: Int) -> Bool {
+            guard k < query.steps.count else { return true }
             switch query.steps[k].kind {
-            case .key, .wildcard, .filter: true
-            default: false
+            case .key, .wildcard, .filter: return true
+            case .index, .slice: return comments
+            default: return false
             }
         }
         while !prefix.isEmpty, !queries.allSatisfy({ restStreams($0, from: prefix.count) && restBegins($0, at: prefix.count) }) {
@@ -109,7 +122,7 @@ struct JSONStreamedTransaction: Sendable {
         // on its own (a filter reads only the element it tests), so the
         // array's elements can come in batches; an insert beside an element
         // places itself by its neighbours, which another batch may hold.
-        let spreads = !countsOverAll && zip(edits, queries).allSatisfy { edit, query in
+        let spreads = !comments && !countsOverAll && zip(edits, queries).allSatisfy { edit, query in
             if case .insert(_, _, let place) = edit.operation, place == .before || place == .after, query.steps.count == prefix.count + 1 {
                 return false
             }
@@ -121,7 +134,7 @@ struct JSONStreamedTransaction: Sendable {
         self.edits = edits
         self.maxHeld = maxHeld
         leadingFilter = zip(edits, queries).lazy.compactMap { edit, query -> String? in
-            guard case .filter = query.steps[prefix.count].kind else { return nil }
+            guard prefix.count < query.steps.count, case .filter = query.steps[prefix.count].kind else { return nil }
             return Self.text(of: query.steps[prefix.count], in: edit)
         }.first
         wholeStep = spreads ? nil : zip(edits, queries).lazy.compactMap { edit, query -> String? in
@@ -130,7 +143,7 @@ struct JSONStreamedTransaction: Sendable {
                 case .key, .wildcard, .filter: false
                 default: true
                 }
-            } ?? query.steps[prefix.count]
+            } ?? query.steps[min(prefix.count, query.steps.count - 1)]
             return Self.text(of: step, in: edit)
         }.first
         self.parts = zip(edits, queries).map { edit, query in
@@ -202,10 +215,14 @@ final class JSONTransactionOutput {
     /// line is still in it.
     private var lineIndent: [UInt8] = []
     private var inIndent = true
-    private var probe = JSONLayoutProbe()
+    private var probe: JSONLayoutProbe
     /// Whether some edit writes a non-empty object or array, whose text
     /// depends on how the document expands nested ones.
     private let nesting: Bool
+    /// Whether some edit writes new text (a set or an insert), laid out as
+    /// the document is; removals and renames need no layout, so the probe
+    /// is not fed (it read the whole of a document whose layout never settles).
+    private let writesText: Bool
     /// While a spread array is read: its removals, which hold the gaps
     /// between batches; `nil` otherwise.
     private var removals: SpreadRemovals?
@@ -226,7 +243,14 @@ final class JSONTransactionOutput {
         options.progress = nil
         self.options = options
         self.write = write
+        probe = JSONLayoutProbe(comments: options.readsJSONWithComments)
         matches = Array(repeating: 0, count: transaction.edits.count)
+        writesText = transaction.edits.contains { edit in
+            switch edit.operation {
+            case .set, .insert: true
+            case .remove, .rename: false
+            }
+        }
         nesting = transaction.edits.contains { edit in
             switch edit.operation {
             case .set(let value), .insert(let value, _, _): value.content.isNonEmptyContainer
@@ -236,7 +260,7 @@ final class JSONTransactionOutput {
     }
 
     func take(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
-        if !probe.isComplete { probe.take(bytes) }
+        if writesText, !probe.isComplete { probe.take(bytes) }
         if inCandidate {
             if captured.isEmpty { capturedIndent = lineIndent }
             captured.append(contentsOf: bytes)
@@ -357,7 +381,7 @@ final class JSONTransactionOutput {
                 found = result.matches
             }
         } else {
-            let layouts = probe.alternatives(nesting: nesting)
+            let layouts = writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
             var results: [(bytes: [UInt8], matches: [Int])] = []
             for layout in layouts { results.append(try edited(layout)) }
             found = results[0].matches

@@ -37,6 +37,12 @@ import Foundation
 ///   ``Edit/set(_:computedBy:parameters:)`` too, each match held while
 ///   its value is computed, when its expression can only yield a scalar
 ///   (`@ * 1.1`) or it sets the root's members;
+/// - on JSON with comments (`LoadOptions.readsJSONWithComments`), the
+///   same, keeping comments and trailing commas by ``DocumentEditor``'s
+///   rules, except a removal, rename or insert of a member or element of
+///   the root itself (the comments around it decide what goes and where):
+///   an insert holds the value it goes into, any other edit but a set
+///   holds each value its path's steps before the last reach;
 /// - on XML, in its own encoding, any number of edits as one transaction:
 ///   ``Edit/set(_:to:parameters:)`` of an element's text, an attribute's
 ///   value or an element replaced by an array or keyed value,
@@ -67,6 +73,7 @@ import Foundation
 public struct StreamedEdit: Sendable {
     private let edits: [Edit]
     private let options: LoadOptions
+    private let maxHeld: Int?
     /// The JSON engine, or why the edits do not stream on JSON.
     private let json: Result<JSONEngine, QueryError>
     /// The XML engine, or why the edits do not stream on XML.
@@ -94,6 +101,7 @@ public struct StreamedEdit: Sendable {
         let edits = compiled
         self.edits = edits
         self.options = options
+        self.maxHeld = maxHeld
         if let edit = edits.first(where: { $0.computation?.readsRoot == true }) {
             let refusal = QueryError(
                 .notStreamable,
@@ -120,6 +128,12 @@ public struct StreamedEdit: Sendable {
         }
     }
 
+    /// The same edits prepared for input read with `options` (a file whose
+    /// name says it is JSON with comments, in a run prepared for strict JSON).
+    package func reading(_ options: LoadOptions) throws(QueryError) -> StreamedEdit {
+        try StreamedEdit(edits, options: options, maxHeld: maxHeld)
+    }
+
     /// Whether the edits stream on JSON the lean way, copying the bytes
     /// through and parsing nothing but what they replace; `false` when each
     /// value a shared prefix reaches is held and edited in memory (leaner
@@ -136,34 +150,41 @@ public struct StreamedEdit: Sendable {
     /// one `insert` at the end of an array that keys reach, goes the lean way (``JSONStreamedEdit``);
     /// anything else edits each value a shared prefix reaches in memory
     /// (``JSONStreamedTransaction``).
+    ///
+    /// In JSON with comments only a `set` (it changes only the value,
+    /// whatever the gaps hold) goes the lean way: what a removal or an insert takes or where it goes depends on
+    /// the comments and trailing commas around it (``JSONSource``'s gap
+    /// rules), which the lean engine, holding no tree, cannot read. Those
+    /// go to the transaction, whose ``JSONEditPlan`` applies the rules to
+    /// each value the prefix reaches; a root member's removal or insert has
+    /// no prefix, so it does not stream there.
     private static func jsonEngine(_ edits: [Edit], options: LoadOptions, maxHeld: Int?) throws(QueryError) -> JSONEngine {
         guard let edit = edits.first else {
             throw QueryError(.notStreamable, "no edit to stream", path: "", range: 0..<0)
         }
-        if options.readsJSONWithComments { throw withCommentsRefusal(edits) }
         if options.encoding != nil {
             throw QueryError(.notStreamable, "cannot stream '\(edit.path)': a streamed edit reads JSON in UTF-8 only; edit without streaming",
                              path: edit.path, range: 0..<edit.path.count)
         }
-        if edits.count == 1, let single = try? singleEngine(edit, maxHeld: maxHeld) { return .single(single) }
+        let comments = options.readsJSONWithComments
+        if edits.count == 1, let single = try? singleEngine(edit, maxHeld: maxHeld), !comments || single.operation.keepsGaps {
+            return .single(single)
+        }
         do {
-            return .transaction(try JSONStreamedTransaction(edits, maxHeld: maxHeld))
+            return .transaction(try JSONStreamedTransaction(edits, maxHeld: maxHeld, comments: comments))
         } catch {
-            if edits.count == 1, case .notStreamable = error.kind { _ = try singleEngine(edit, maxHeld: maxHeld) }
+            if edits.count == 1, case .notStreamable = error.kind {
+                if comments, (try? singleEngine(edit, maxHeld: maxHeld)) != nil {
+                    throw QueryError(
+                        .notStreamable,
+                        "cannot stream '\(edit.path)' in JSON with comments: what it takes or where it goes depends on the comments "
+                            + "around a member of the root, which a streamed edit reads only inside a value its leading steps reach; "
+                            + "edit without streaming", path: edit.path, range: 0..<edit.path.count)
+                }
+                _ = try singleEngine(edit, maxHeld: maxHeld)
+            }
             throw error
         }
-    }
-
-    /// Why `edits` do not stream on JSON with comments: the streamed
-    /// engines do not yet keep comments by the editor's rules.
-    package var withCommentsRefusal: QueryError { Self.withCommentsRefusal(edits) }
-
-    private static func withCommentsRefusal(_ edits: [Edit]) -> QueryError {
-        let path = edits.first?.path ?? ""
-        return QueryError(
-            .notStreamable,
-            "cannot stream '\(path)': a streamed edit reads strict JSON only, not JSON with comments; edit without streaming",
-            path: path, range: 0..<path.count)
     }
 
     /// The lean engine for one edit, or why it does not apply.

@@ -1,0 +1,121 @@
+import DocQuery
+import DocTree
+import Foundation
+import Testing
+import TestSupport
+
+/// Streamed edits of JSON with comments (``StreamedEdit`` with
+/// `LoadOptions.readsJSONWithComments`): the held-whole editor's bytes, by
+/// the same gap rules, in chunks of any size; or its error; or, for a
+/// member of the root that goes or comes, a refusal that says why.
+@Suite struct JSONWithCommentsStreamedTests {
+    static let options = JSONWithCommentsCorpusTests.options
+
+    static let settings = """
+        // Settings
+        {
+          "editor.fontSize": 14, // points
+          /* "old": 1, */
+          "files.exclude": {
+            "dotgit": true, // hidden
+            // more to come
+            "modules": true,
+          },
+          "empty": {},
+          "list": [1, /* two */ 2,],
+          "nested": {"a": {"b": [ ]}}, // one line
+        }
+
+        """
+
+    /// What the held-whole editor gives, or its error as kind and message.
+    static func held(_ edit: Edit, _ bytes: [UInt8]) -> Result<[UInt8], QueryError> {
+        do {
+            return .success(try DocumentEditor(bytes: bytes, options: options).applying([edit]).bytes)
+        } catch let error as QueryError {
+            return .failure(error)
+        } catch {
+            Issue.record("\(edit): \(error)")
+            return .failure(QueryError(.invalidEdit, "\(error)", path: "", range: 0..<0))
+        }
+    }
+
+    @Test(arguments: [
+        Edit.set(#"editor\.fontSize"#, to: 16), .set(#"files\.exclude.*"#, to: false), .set("list[1]", to: "two"),
+        .remove(#"files\.exclude.dotgit"#), .remove(#"files\.exclude.modules"#), .remove(#"files\.exclude.*"#),
+        .remove("list[0]"), .remove("list[1]"), .remove("nested.a"), .rename(#"files\.exclude.dotgit"#, to: "git"),
+        .insert(1, into: #"files\.exclude"#, key: "x"), .insert(1, into: #"files\.exclude"#, key: "x", at: 0),
+        .insert(2, into: "empty", key: "k"), .insert(3, into: "list"), .insert(3, into: "nested.a.b"),
+        .insert(["a": 1], into: "empty", key: "o"), .insert(4, before: "list[1]"), .set("nested", to: ["a": [1, 2]]),
+        .set(#"files\.exclude"#, to: ["x": true]),
+    ])
+    func sameBytesAsHeldWholeAtEveryChunkSize(_ edit: Edit) throws {
+        let input = Array(Self.settings.utf8)
+        let expected = try Self.held(edit, input).get()
+        #expect(expected != input)
+        for chunk in [1, 2, 3, 5, 8, 13, 64, nil] {
+            let got = try StreamedEditTests.streamed([edit], input, chunk: chunk, options: Self.options).bytes
+            #expect(String(decoding: got, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(edit) in chunks of \(chunk ?? 0)")
+        }
+    }
+
+    /// An edit that fails held whole fails streamed with the same kind and message.
+    @Test(arguments: [
+        Edit.insert(1, into: #"files\.exclude"#, key: "dotgit"), .rename(#"files\.exclude.dotgit"#, to: "modules"),
+        .insert(1, into: #"editor\.fontSize"#), .insert(1, into: "list", key: "k"), .insert(1, into: "empty"),
+    ])
+    func sameErrorAsHeldWhole(_ edit: Edit) throws {
+        let input = Array(Self.settings.utf8)
+        guard case .failure(let expected) = Self.held(edit, input) else {
+            Issue.record("\(edit) did not fail held whole")
+            return
+        }
+        for chunk in [1, 7, nil] {
+            do {
+                _ = try StreamedEditTests.streamed([edit], input, chunk: chunk, options: Self.options)
+                Issue.record("\(edit) streamed")
+            } catch let error as QueryError {
+                #expect(error.kind == expected.kind && error.message == expected.message, "\(edit): \(error) ≠ \(expected)")
+            }
+        }
+    }
+
+    /// Removing, renaming or inserting a member of the root does not stream:
+    /// the comments around it decide what goes and where.
+    @Test func membersOfTheRootDoNotStream() throws {
+        let input = Array(Self.settings.utf8)
+        for edit: Edit in [.remove(#"editor\.fontSize"#), .rename("list", to: "l"), .insert(1, into: ".", key: "k")] {
+            #expect(throws: QueryError.self) {
+                do {
+                    _ = try StreamedEditTests.streamed([edit], input, options: Self.options)
+                } catch let error as QueryError {
+                    #expect(error.kind == .notStreamable, "\(edit)")
+                    #expect(error.message.contains("cannot stream"), "\(error.message)")
+                    throw error
+                }
+            }
+            // The same edit on strict JSON streams.
+            #expect((try? StreamedEdit([edit])) != nil, "\(edit)")
+        }
+    }
+
+    /// New children of an empty container follow the document's trailing
+    /// commas, which a stream may learn only after the insert (the first
+    /// multi-line container to close comes later): held until then.
+    @Test func trailingCommaStyleLearntLater() throws {
+        for (text, comma) in [
+            ("{\n  \"x\": {\"e\": []},\n  \"y\": [\n    1,\n  ],\n}\n", true),
+            ("{\n  \"x\": {\"e\": []},\n  \"y\": [\n    1\n  ],\n}\n", false),
+            ("{\"x\": {\"e\": []}}", false),
+        ] {
+            let input = Array(text.utf8)
+            let edit = Edit.insert(7, into: "x.e")
+            let expected = try Self.held(edit, input).get()
+            #expect(String(decoding: expected, as: UTF8.self).contains("7,") == comma, "\(text)")
+            for chunk in [1, 4, nil] {
+                let got = try StreamedEditTests.streamed([edit], input, chunk: chunk, options: Self.options).bytes
+                #expect(got == expected, "\(text) in chunks of \(chunk ?? 0)")
+            }
+        }
+    }
+}
