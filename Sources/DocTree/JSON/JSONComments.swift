@@ -18,8 +18,8 @@ enum JSONWithComments: JSONDialect {
 
 /// JSON with comments (``LoadOptions/readsJSONWithComments``): the one
 /// token the strict grammar lacks. The scan calls it only where strict JSON
-/// fails (see ``Scanner/scan(from:maxDepth:comments:into:)``), so strict
-/// reading never runs it.
+/// fails (see ``Scanner/scan(from:maxDepth:isFinal:into:state:_:)``), so
+/// strict reading never runs it.
 extension Scanner {
     /// The first offset from `start` on that is neither white space nor a
     /// comment (`// …` to the line's end, `/* … */`); `start` when no

@@ -45,7 +45,7 @@ package struct JSONLayoutFacts {
         var start = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
         // Where the bytes end (or are malformed), the facts are what the tokens read showed.
-        if (try? scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, comments: false, into: &self)) != nil {
+        if (try? scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, into: &self, StrictJSON.self)) != nil {
             isWhole = true
             undecided = []
         }

@@ -82,23 +82,17 @@ struct Scanner {
 
     var input: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Reads the one value at `start` (white space skipped), telling `sink`
-    /// each token as it validates it; returns the offset past the value.
-    /// A container opened more than `maxDepth` deep fails (``JSONMistake/tooDeep(maxDepth:)``).
-    /// With `comments` it reads JSON with comments (``LoadOptions/readsJSONWithComments``).
+    /// Reads the one value at `start` (white space skipped) in `dialect`,
+    /// telling `sink` each token as it validates it; returns the offset past
+    /// the value. A container opened more than `maxDepth` deep fails
+    /// (``JSONMistake/tooDeep(maxDepth:)``).
+    ///
+    /// A caller chooses the dialect once, at the top of its load, and calls
+    /// this from a function of its own per dialect (out of line), so that no
+    /// function holds two copies of the loop: with two, the compiler stopped
+    /// inlining the scan.
     @inline(__always)
-    func scan<Sink: JSONSink>(
-        from start: Int, maxDepth: Int, comments: Bool, into sink: inout Sink
-    ) throws(JSONFailure) -> Int {
-        comments
-            ? try scan(from: start, maxDepth: maxDepth, into: &sink, JSONWithComments.self)
-            : try scan(from: start, maxDepth: maxDepth, into: &sink, StrictJSON.self)
-    }
-
-    /// ``scan(from:maxDepth:comments:into:)`` in one dialect: out of line,
-    /// so that a caller holds no copy of the loop, rather than one per dialect.
-    @inline(never)
-    private func scan<Sink: JSONSink, Dialect: JSONDialect>(
+    func scan<Sink: JSONSink, Dialect: JSONDialect>(
         from start: Int, maxDepth: Int, into sink: inout Sink, _ dialect: Dialect.Type
     ) throws(JSONFailure) -> Int {
         // Up to 32 containers deep the stack is in this frame: no allocation, no copy-on-write checks.
@@ -136,7 +130,8 @@ struct Scanner {
         }
     }
 
-    /// ``resume(from:state:maxDepth:isFinal:into:)`` in one dialect, out of line as ``scan(from:maxDepth:into:_:)``.
+    /// ``resume(from:state:maxDepth:isFinal:into:)`` in one dialect, out of
+    /// line (see ``scan(from:maxDepth:into:_:)``).
     @inline(never)
     private func resume<Sink: JSONSink, Dialect: JSONDialect>(
         from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink,
@@ -155,10 +150,10 @@ struct Scanner {
     /// There strict JSON throws, and JSON with comments calls, out of line,
     /// ``recover(_:closing:isFinal:at:_:state:into:)`` or
     /// ``nameAfterComments(_:afterComma:at:_:state:into:)``, which skip the
-    /// comments so the scan tries again, or close the container. (Called in
-    /// strict JSON too, their `inout` offset and frame kept `i` and `top` in
-    /// memory; a loop shared by both dialects cost loading canada.json 3%.)
-    /// A comma before a closing bracket is read at the comma.
+    /// comments so the scan tries again, or close the container. (When one
+    /// loop served both, with a run-time flag, their `inout` offset and frame
+    /// kept `i` and `top` in memory: loading twitter.json cost 2% more
+    /// instructions.) A comma before a closing bracket is read at the comma.
     @inline(__always)
     private func scan<Sink: JSONSink, Dialect: JSONDialect>(
         from start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, state: inout ScanState<Sink.Container>,
