@@ -1,7 +1,25 @@
+/// Which JSON a scan reads, as a type: the scan loop is specialised for
+/// each, so strict JSON's loop holds no trace of comments (see
+/// ``Scanner/scan(from:maxDepth:isFinal:into:state:_:)``).
+protocol JSONDialect {
+    /// Whether comments and trailing commas are read (``LoadOptions/readsJSONWithComments``).
+    static var readsComments: Bool { get }
+}
+
+/// RFC 8259 JSON.
+enum StrictJSON: JSONDialect {
+    static var readsComments: Bool { false }
+}
+
+/// JSON with comments and trailing commas.
+enum JSONWithComments: JSONDialect {
+    static var readsComments: Bool { true }
+}
+
 /// JSON with comments (``LoadOptions/readsJSONWithComments``): the one
 /// token the strict grammar lacks. The scan calls it only where strict JSON
-/// fails (see ``Scanner/scan(from:maxDepth:comments:into:)``), so strict
-/// reading never runs it.
+/// fails (see ``Scanner/scan(from:maxDepth:isFinal:into:state:_:)``), so
+/// strict reading never runs it.
 extension Scanner {
     /// The first offset from `start` on that is neither white space nor a
     /// comment (`// …` to the line's end, `/* … */`); `start` when no

@@ -47,6 +47,14 @@ package struct JSONKeyPathSkimmer: Sendable {
     /// document order, and returns `true`; or returns `false`, `spans`
     /// unchanged, when the record is undecided.
     package func skim(_ record: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>]) -> Bool {
+        comments ? skim(record, into: &spans, JSONWithComments.self) : skim(record, into: &spans, StrictJSON.self)
+    }
+
+    /// ``skim(_:into:)`` in one dialect (see ``Scanner/scan(from:maxDepth:into:_:)``).
+    @inline(never)
+    private func skim<Dialect: JSONDialect>(
+        _ record: UnsafeBufferPointer<UInt8>, into spans: inout [Range<Int>], _ dialect: Dialect.Type
+    ) -> Bool {
         // As in JSONRecordParser: input under twice the node limit cannot pass it.
         guard record.count / 2 + 2 <= maxNodeCount, record.count < Int(UInt32.max) else { return false }
         let scanner = Scanner(record)
@@ -56,9 +64,8 @@ package struct JSONKeyPathSkimmer: Sendable {
                 var sink = KeyPathSink(keyBytes: keyBytes, keyEnds: keyEnds)
                 swap(&sink.spans, &spans)
                 defer { swap(&sink.spans, &spans) }
-                let end = try? scanner.scan(
-                    from: scanner.skipWhitespace(0), maxDepth: maxDepth, comments: comments, into: &sink)
-                if let end, (try? scanner.skipSpace(end, comments: comments)) == record.count { return true }
+                let end = try? scanner.scan(from: scanner.skipWhitespace(0), maxDepth: maxDepth, into: &sink, dialect)
+                if let end, (try? scanner.skipSpace(end, comments: Dialect.readsComments)) == record.count { return true }
                 sink.spans.removeSubrange(kept...)
                 return false
             }

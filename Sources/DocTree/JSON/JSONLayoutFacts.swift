@@ -54,8 +54,14 @@ package struct JSONLayoutFacts {
         let start = InputHead.byteOrderMarkLength(bytes)
         // Where the bytes end (or are malformed), the facts are what the tokens read showed.
         // (With comments, those before the value too.)
-        if (try? scanner.scan(from: scanner.skipSpace(start, comments: comments), maxDepth: Int.max, comments: comments, into: &self))
-            != nil {
+        let scanned: Int?
+        if comments {
+            scanned = try? scanner.scan(
+                from: scanner.skipSpace(start, comments: true), maxDepth: Int.max, into: &self, JSONWithComments.self)
+        } else {
+            scanned = try? scanner.scan(from: scanner.skipWhitespace(start), maxDepth: Int.max, into: &self, StrictJSON.self)
+        }
+        if scanned != nil {
             isWhole = true
             undecided = []
         }

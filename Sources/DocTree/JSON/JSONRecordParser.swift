@@ -51,6 +51,16 @@ package final class JSONRecordParser {
     func read<Spans: SpanRecorder>(
         _ bytes: ArraySlice<UInt8>, allowsMore: Bool, spans: consuming Spans, text: () -> [UInt8]
     ) throws(LoadError) -> (content: JSONScanner.Content, spans: Spans) {
+        options.readsJSONWithComments
+            ? try read(bytes, allowsMore: allowsMore, spans: spans, text: text, JSONWithComments.self)
+            : try read(bytes, allowsMore: allowsMore, spans: spans, text: text, StrictJSON.self)
+    }
+
+    /// ``read(_:allowsMore:spans:text:)`` in one dialect (see ``Scanner/scan(from:maxDepth:into:_:)``).
+    @inline(never)
+    private func read<Spans: SpanRecorder, Dialect: JSONDialect>(
+        _ bytes: ArraySlice<UInt8>, allowsMore: Bool, spans: consuming Spans, text: () -> [UInt8], _ dialect: Dialect.Type
+    ) throws(LoadError) -> (content: JSONScanner.Content, spans: Spans) {
         try Self.checkSize(bytes.count)
         var sink = begin(inputBytes: bytes.count, spans: spans)
         defer { end(&sink) }
@@ -62,11 +72,10 @@ package final class JSONRecordParser {
             let end: Int
             do throws(JSONFailure) {
                 let bom = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
-                let comments = options.readsJSONWithComments
                 let start = scanner.skipWhitespace(bom ? 3 : 0)
                 end = try scanner.skipSpace(
-                    try scanner.scan(from: start, maxDepth: options.maxDepth, comments: comments, into: &sink),
-                    comments: comments)
+                    try scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink, dialect),
+                    comments: Dialect.readsComments)
             } catch {
                 throw error.located(in: input)
             }
@@ -89,14 +98,24 @@ package final class JSONRecordParser {
     func readRecord(
         _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, text: (_ valueEnd: Int, _ end: Int) -> [UInt8]
     ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int) {
+        options.readsJSONWithComments
+            ? try readRecord(bytes, estimatedNodes: estimatedNodes, text: text, JSONWithComments.self)
+            : try readRecord(bytes, estimatedNodes: estimatedNodes, text: text, StrictJSON.self)
+    }
+
+    /// ``readRecord(_:estimatedNodes:text:)`` in one dialect (see ``Scanner/scan(from:maxDepth:into:_:)``).
+    @inline(never)
+    private func readRecord<Dialect: JSONDialect>(
+        _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, text: (_ valueEnd: Int, _ end: Int) -> [UInt8],
+        _ dialect: Dialect.Type
+    ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int) {
         var sink = begin(inputBytes: bytes.count, estimatedNodes: estimatedNodes, spans: NoSpans())
         defer { end(&sink) }
         let scanner = Scanner(bytes)
-        let comments = options.readsJSONWithComments
-        let valueEnd = try scanner.scan(from: 0, maxDepth: options.maxDepth, comments: comments, into: &sink)
+        let valueEnd = try scanner.scan(from: 0, maxDepth: options.maxDepth, into: &sink, dialect)
         // A comment after the value that is cut off or unterminated is no part
         // of the record: the next read says so (``RecordReader``).
-        let spaceEnd = (try? scanner.skipSpace(valueEnd, comments: comments)) ?? scanner.skipWhitespace(valueEnd)
+        let spaceEnd = (try? scanner.skipSpace(valueEnd, comments: Dialect.readsComments)) ?? scanner.skipWhitespace(valueEnd)
         guard sink.nodes.count <= options.maxNodeCount, let document = try? finish(&sink, text: text(valueEnd, spaceEnd))
         else { throw JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: valueEnd) }
         return (document, valueEnd, spaceEnd)

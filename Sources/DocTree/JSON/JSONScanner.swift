@@ -82,20 +82,25 @@ struct Scanner {
 
     var input: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Reads the one value at `start` (white space skipped), telling `sink`
-    /// each token as it validates it; returns the offset past the value.
-    /// A container opened more than `maxDepth` deep fails (``JSONMistake/tooDeep(maxDepth:)``).
-    /// With `comments` it reads JSON with comments (``LoadOptions/readsJSONWithComments``).
+    /// Reads the one value at `start` (white space skipped) in `dialect`,
+    /// telling `sink` each token as it validates it; returns the offset past
+    /// the value. A container opened more than `maxDepth` deep fails
+    /// (``JSONMistake/tooDeep(maxDepth:)``).
+    ///
+    /// A caller chooses the dialect once, at the top of its load, and calls
+    /// this from a function of its own per dialect (out of line), so that no
+    /// function holds two copies of the loop: with two, the compiler stopped
+    /// inlining the scan.
     @inline(__always)
-    func scan<Sink: JSONSink>(
-        from start: Int, maxDepth: Int, comments: Bool, into sink: inout Sink
+    func scan<Sink: JSONSink, Dialect: JSONDialect>(
+        from start: Int, maxDepth: Int, into sink: inout Sink, _ dialect: Dialect.Type
     ) throws(JSONFailure) -> Int {
         // Up to 32 containers deep the stack is in this frame: no allocation, no copy-on-write checks.
         let result = withUnsafeTemporaryAllocation(of: ScanFrame<Sink.Container>.self, capacity: 32) { room in
-            var state = ScanState(room: room, root: sink.root, comments: comments)
+            var state = ScanState(room: room, root: sink.root, comments: Dialect.readsComments)
             defer { state.release() }
             return Result { () throws(JSONFailure) in
-                try scan(from: start, maxDepth: maxDepth, isFinal: true, into: &sink, state: &state)
+                try scan(from: start, maxDepth: maxDepth, isFinal: true, into: &sink, state: &state, dialect)
             }
         }
         return try result.get()
@@ -115,7 +120,9 @@ struct Scanner {
         from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink
     ) throws(JSONFailure) -> Int {
         do {
-            return try scan(from: start, maxDepth: maxDepth, isFinal: isFinal, into: &sink, state: &state)
+            return state.comments
+                ? try resume(from: start, state: &state, maxDepth: maxDepth, isFinal: isFinal, into: &sink, JSONWithComments.self)
+                : try resume(from: start, state: &state, maxDepth: maxDepth, isFinal: isFinal, into: &sink, StrictJSON.self)
         } catch {
             guard !isFinal, mayGoOn(error) else { throw error }
             state.isSuspended = true
@@ -123,18 +130,34 @@ struct Scanner {
         }
     }
 
-    /// The one scan loop; its resumable parts compile away for sinks that do not resume.
+    /// ``resume(from:state:maxDepth:isFinal:into:)`` in one dialect, out of
+    /// line (see ``scan(from:maxDepth:into:_:)``).
+    @inline(never)
+    private func resume<Sink: JSONSink, Dialect: JSONDialect>(
+        from start: Int, state: inout ScanState<Sink.Container>, maxDepth: Int, isFinal: Bool, into sink: inout Sink,
+        _ dialect: Dialect.Type
+    ) throws(JSONFailure) -> Int {
+        try scan(from: start, maxDepth: maxDepth, isFinal: isFinal, into: &sink, state: &state, dialect)
+    }
+
+    /// The one scan loop, specialised for each sink and dialect: its
+    /// resumable parts compile away for sinks that do not resume, and its
+    /// comments for strict JSON.
     ///
-    /// JSON with comments (``ScanState/comments``) costs strict JSON
-    /// nothing: a comment or a trailing comma is met only where the strict
-    /// grammar fails (a '/' where a token must begin, a closing bracket where
-    /// a value or a member name must), and each such place calls, out of
-    /// line, ``recover(_:closing:isFinal:at:_:state:into:)`` or
+    /// JSON with comments costs strict JSON nothing: a comment or a trailing
+    /// comma is met only where the strict grammar fails (a '/' where a token
+    /// must begin, a closing bracket where a value or a member name must).
+    /// There strict JSON throws, and JSON with comments calls, out of line,
+    /// ``recover(_:closing:isFinal:at:_:state:into:)`` or
     /// ``nameAfterComments(_:afterComma:at:_:state:into:)``, which skip the
-    /// comments so the scan tries again, or close the container.
+    /// comments so the scan tries again, or close the container. (When one
+    /// loop served both, with a run-time flag, their `inout` offset and frame
+    /// kept `i` and `top` in memory: loading twitter.json cost 2% more
+    /// instructions.) A comma before a closing bracket is read at the comma.
     @inline(__always)
-    private func scan<Sink: JSONSink>(
-        from start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, state: inout ScanState<Sink.Container>
+    private func scan<Sink: JSONSink, Dialect: JSONDialect>(
+        from start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, state: inout ScanState<Sink.Container>,
+        _ dialect: Dialect.Type
     ) throws(JSONFailure) -> Int {
         var i = start
         var top = state.top
@@ -178,7 +201,7 @@ struct Scanner {
                     // inlined, cost the key-path skimmer 4.8% on JSON Lines).
                     guard i < count, base[i] == UInt8(ascii: "\"") else {
                         let mistake = JSONMistake.expectedMemberName(afterComma: member == .afterComma)
-                        // With comments, a comma may end the object.
+                        guard Dialect.readsComments else { throw JSONFailure(mistake, at: i) }
                         guard try recover(mistake, closing: true, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) else {
                             continue valueLoop
                         }
@@ -190,12 +213,12 @@ struct Scanner {
                         // The ':' before the hook, so the name is told once
                         // even when the buffer ends before its ':'.
                         let next: Int
-                        do { next = try valueAfterName(endingAt: end) } catch { next = try valueAfterComments(error, state.comments) }
+                        do { next = try valueAfterName(endingAt: end) } catch { next = try valueAfterComments(error, dialect) }
                         try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
                         i = next
                     } else {
                         try sink.key(from: i, to: end, escaped: escaped, in: &top.container, of: self)
-                        do { i = try valueAfterName(endingAt: end) } catch { i = try valueAfterComments(error, state.comments) }
+                        do { i = try valueAfterName(endingAt: end) } catch { i = try valueAfterComments(error, dialect) }
                     }
                     member = .none
                 }
@@ -238,7 +261,8 @@ struct Scanner {
                             do {
                                 i = try nameApart(at: i, afterComma: false, into: &sink, in: &top.container)
                             } catch {
-                                // With comments, `{ /* … */ }` closes here.
+                                guard Dialect.readsComments else { throw error }
+                                // `{ /* … */ }` closes here.
                                 if try nameAfterComments(error, afterComma: false, at: &i, &top, state: &state, into: &sink) { break }
                             }
                         } else if isObject {
@@ -248,9 +272,13 @@ struct Scanner {
                     }
 
                 default:
-                    // With comments, a comma may end an array (values in an array follow only '[' or ',').
+                    // Values in an array follow only '[' or ','.
                     let closing = !top.isObject && state.depth > 0
-                    if try recover(.expectedValue(inArray: closing), closing: closing, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) { break }
+                    guard Dialect.readsComments else { throw JSONFailure(.expectedValue(inArray: closing), at: i) }
+                    // (A comma may end an array, after comments.)
+                    if try recover(.expectedValue(inArray: closing), closing: closing, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) {
+                        break
+                    }
                     continue valueLoop
                 }
             }
@@ -265,12 +293,14 @@ struct Scanner {
                 if i < count, base[i] == UInt8(ascii: ",") {
                     try sink.separator(at: i)
                     i = skipWhitespace(i &+ 1)
+                    // JSON with comments: a comma may end the container.
+                    if Dialect.readsComments, try closes(at: &i, &top, state: &state, into: &sink) { continue }
                     if top.isObject {
                         if Sink.readsKeysApart {
                             do {
                                 i = try nameApart(at: i, afterComma: true, into: &sink, in: &top.container)
                             } catch {
-                                // With comments, a comma may end the object.
+                                guard Dialect.readsComments else { throw error }
                                 if try nameAfterComments(error, afterComma: true, at: &i, &top, state: &state, into: &sink) { continue }
                             }
                         } else {
@@ -280,7 +310,9 @@ struct Scanner {
                     continue valueLoop
                 }
                 if try closes(at: &i, &top, state: &state, into: &sink) { continue }
-                _ = try recover(.expectedCommaOrClose(inObject: top.isObject), closing: false, isFinal: isFinal, at: &i, &top, state: &state, into: &sink)
+                let mistake = JSONMistake.expectedCommaOrClose(inObject: top.isObject)
+                guard Dialect.readsComments else { throw JSONFailure(mistake, at: i) }
+                _ = try recover(mistake, closing: false, isFinal: isFinal, at: &i, &top, state: &state, into: &sink)
             }
         }
         sink.finish(top.container)
@@ -500,18 +532,17 @@ struct Scanner {
 
     // MARK: JSON with comments, where strict JSON fails
 
-    /// Where the strict grammar failed with `mistake` at `i`: in JSON with
-    /// comments (``ScanState/comments``), skips the comments there and
-    /// returns `false` (the scan tries again at the new `i`), or where
-    /// `closing` allows a closing bracket (after a comma, or after comments
-    /// just inside the container), closes the container and returns `true`;
-    /// else throws `mistake`. Out of line, so strict scans pay nothing for it.
+    /// Where the strict grammar failed with `mistake` at `i`, in JSON with
+    /// comments: skips the comments there and returns `false` (the scan
+    /// tries again at the new `i`), or where `closing` allows a closing
+    /// bracket (after a comma, or after comments just inside the
+    /// container), closes the container and returns `true`; else throws
+    /// `mistake`. Out of line: comments are rare even where they are read.
     @inline(never)
     private func recover<Sink: JSONSink>(
         _ mistake: JSONMistake, closing: Bool, isFinal: Bool, at i: inout Int, _ top: inout ScanFrame<Sink.Container>,
         state: inout ScanState<Sink.Container>, into sink: inout Sink
     ) throws(JSONFailure) -> Bool {
-        guard state.comments else { throw JSONFailure(mistake, at: i) }
         let next = try skipComments(i)
         // A line comment the buffer ends in, or a '/' that ends it, may go
         // on: a resumable scan stops before it.
@@ -524,8 +555,8 @@ struct Scanner {
         throw JSONFailure(mistake, at: i)
     }
 
-    /// Where ``nameApart(at:afterComma:into:in:)`` failed: in JSON with
-    /// comments, reads the member after the comments there (then `i` is its
+    /// Where ``nameApart(at:afterComma:into:in:)`` failed, in JSON with
+    /// comments: reads the member after the comments there (then `i` is its
     /// value's offset) or, after a comma or just inside the object, its
     /// closing brace (then returns `true`); else rethrows `failure`.
     @inline(never)
@@ -535,12 +566,14 @@ struct Scanner {
     ) throws(JSONFailure) -> Bool {
         var failure = failure
         while true {
-            guard state.comments, case .expectedMemberName = failure.mistake else {
-                i = try valueAfterComments(failure, state.comments)
+            guard case .expectedMemberName = failure.mistake else {
+                i = try valueAfterComments(failure, JSONWithComments.self)
                 return false
             }
             i = failure.offset
-            if try recover(failure.mistake, closing: true, isFinal: true, at: &i, &top, state: &state, into: &sink) { return true }
+            if try recover(failure.mistake, closing: true, isFinal: true, at: &i, &top, state: &state, into: &sink) {
+                return true
+            }
             do {
                 i = try nameApart(at: i, afterComma: afterComma, into: &sink, in: &top.container)
                 return false
@@ -550,12 +583,12 @@ struct Scanner {
         }
     }
 
-    /// Where ``valueAfterName(endingAt:)`` failed: in JSON with comments
-    /// (`comments`), the offset of the value after the comments, ':' and
-    /// white space there; else rethrows `failure`.
-    @inline(never)
-    func valueAfterComments(_ failure: JSONFailure, _ comments: Bool) throws(JSONFailure) -> Int {
-        guard comments, failure.mistake == .expectedColon else { throw failure }
+    /// Where ``valueAfterName(endingAt:)`` failed: in JSON with comments,
+    /// the offset of the value after the comments, ':' and white space
+    /// there; else rethrows `failure`.
+    @inline(__always)
+    func valueAfterComments<Dialect: JSONDialect>(_ failure: JSONFailure, _ dialect: Dialect.Type) throws(JSONFailure) -> Int {
+        guard Dialect.readsComments, failure.mistake == .expectedColon else { throw failure }
         let colon = try skipComments(failure.offset)
         guard colon < count, base[colon] == UInt8(ascii: ":") else {
             // A '/' that ends the buffer may begin a comment the input goes on with.

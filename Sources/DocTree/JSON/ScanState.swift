@@ -33,7 +33,7 @@ struct ScanState<Container> {
     private var onHeap: Bool
     var phase = ScanPhase.value(.none)
     /// Whether the scan reads JSON with comments (``LoadOptions/readsJSONWithComments``):
-    /// kept here, not in a register of the scan's loop, since only its failures read it.
+    /// which dialect's loop a resumed scan runs (``JSONDialect``).
     let comments: Bool
     /// Whether the last scan stopped at the buffer's end, before the value ended.
     var isSuspended = false
