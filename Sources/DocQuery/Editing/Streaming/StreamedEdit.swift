@@ -103,7 +103,7 @@ public struct StreamedEdit: Sendable {
                         .notStreamable, "cannot stream '\(computed.path)': a computed value streams on JSON only; edit without streaming",
                         path: computed.path, range: 0..<computed.path.count)
                 }
-                do { return try XMLStreamedEdit(edits, options: options) } catch let error as QueryError { throw error } catch {
+                do { return try XMLStreamedEdit(edits, options: options, maxHeld: maxHeld) } catch let error as QueryError { throw error } catch {
                     throw QueryError(.notStreamable, "\(error)", path: edits.first?.path ?? "", range: 0..<0)
                 }
             }

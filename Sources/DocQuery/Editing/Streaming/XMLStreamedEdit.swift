@@ -46,23 +46,28 @@ package struct XMLStreamedEdit {
     /// (one from the end), the index for each element target, in order.
     private let intoIndexes: [[Int]?]
     private let options: LoadOptions
+    /// The most bytes a filter may hold of one element it tests; `nil`: no cap.
+    private let maxHeld: Int?
 
-    /// Prepares `edits`, whose paths the stream follows.
+    /// Prepares `edits`, whose paths the stream follows: keys, `*` and
+    /// indexes from the start up to a filter or `*` after which the path
+    /// goes on (a *rest*); from there each element the path reaches is
+    /// held whole (at most `maxHeld` bytes of it), and the rest decided on
+    /// it when it ends, so memory is one such element.
     ///
     /// - Throws: ``QueryError``: a malformed path,
     ///   ``QueryError/Kind-swift.struct/notStreamable`` for a path that
     ///   does not stream whole or an operation not streamed (with what to
     ///   do instead), ``QueryError/Kind-swift.struct/invalidEdit`` for a
     ///   value or name XML cannot take.
-    package init(_ edits: [Edit], options: LoadOptions = LoadOptions()) throws {
-        let selectors = try edits.map { edit in
+    package init(_ edits: [Edit], options: LoadOptions = LoadOptions(), maxHeld: Int? = nil) throws {
+        let finders = try edits.map { edit in
             let query = try PathQuery(edit.path, parameters: edit.parameters)
             let plan = try StreamPlan(query)
-            if let step = plan.rest.steps.first ?? plan.fold?.step {
+            if let (_, step) = plan.fold {
                 throw QueryError(
-                    .notStreamable,
-                    "this step cannot stream in an edit: a streamed edit takes keys, '*' and indexes only; edit without streaming",
-                    path: query.description, scalarRange: step.range)
+                    .notStreamable, "this step cannot stream in an edit: an edit changes nodes, and a last operator computes a value; "
+                        + "edit without streaming", path: query.description, scalarRange: step.range)
             }
             try Self.check(edit)
             if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
@@ -72,9 +77,11 @@ package struct XMLStreamedEdit {
                         + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
                     path: edit.path, range: 0..<edit.path.count)
             }
-            return Finder.path(plan.selector)
+            guard !plan.rest.steps.isEmpty else { return Finder.path(plan.selector) }
+            // Each element the prefix reaches is held whole, and the rest decided on it.
+            return Finder.filter(plan.selector, rest: plan.rest, step: plan.rest.steps[0].range)
         }
-        self.init(edits, finders: selectors, intoIndexes: edits.map { _ in nil }, options: options)
+        self.init(edits, finders: finders, intoIndexes: edits.map { _ in nil }, options: options, maxHeld: maxHeld)
     }
 
     /// How the stream finds an edit's matches: by following its path, or
@@ -82,14 +89,19 @@ package struct XMLStreamedEdit {
     enum Finder {
         case path(StreamSelector)
         case targets(XMLEditTargets)
+        /// The elements the selector reaches, each held whole while the
+        /// steps after it (`rest`, beginning at `step`, a range of the
+        /// path's scalars) decide what in it matches.
+        case filter(StreamSelector, rest: PathQuery, step: Range<Int>)
     }
 
     /// Prepares `edits` whose matches `finders` find.
-    init(_ edits: [Edit], finders: [Finder], intoIndexes: [[Int]?], options: LoadOptions) {
+    init(_ edits: [Edit], finders: [Finder], intoIndexes: [[Int]?], options: LoadOptions, maxHeld: Int? = nil) {
         self.edits = edits
         self.finders = finders
         self.intoIndexes = intoIndexes
         self.options = options
+        self.maxHeld = maxHeld
     }
 
     /// The refusal of an insert at `index` into an element named `name` with `count` child elements.
@@ -172,6 +184,12 @@ package struct XMLStreamedEdit {
         let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
         if let decoder { head = try decoder.decode(head, isLast: isAtEnd) }
         let state = try RunState(edits: edits, intoIndexes: intoIndexes)
+        state.maxHeld = maxHeld.map { cap in
+            (cap, finders.map { finder in
+                guard case .filter(_, _, let step) = finder else { return nil }
+                return step
+            })
+        }
         // Edits that insert into elements follow their children.
         let children = Set(edits.indices.filter { k in
             guard case .insert(_, let key, .into(let index)) = edits[k].operation, !(key?.hasPrefix("@") ?? false) else { return false }
@@ -203,10 +221,12 @@ package struct XMLStreamedEdit {
                         options.progress?.report(input.bytesRead)
                         return more
                     },
-                    selectors: finders.map { finder in
+                    selectors: zip(edits, finders).map { edit, finder in
                         switch finder {
                         case .path(let selector): .path(StreamMatcher(selector))
                         case .targets(let targets): .targets(targets)
+                        case .filter(let selector, let rest, _):
+                            .filter(StreamMatcher(selector), decide: { try Self.decide(edit, rest: rest, on: $0) })
                         }
                     },
                     reportingChildrenOf: children,
@@ -378,6 +398,13 @@ package struct XMLStreamedEdit {
         @exclusivity(unchecked) var lineEnd: [UInt8]?
         /// The last byte given to ``append(_:)``.
         @exclusivity(unchecked) private var lastByte: UInt8?
+        /// While a filter holds an element it tests (see
+        /// ``XMLLocatedEvent/hold(selector:cursor:)``): its edit, and where
+        /// the output is held from.
+        @exclusivity(unchecked) var holding: (edit: Int, from: Int)?
+        /// The most bytes a filter may hold, and per edit its filter's step
+        /// (a range of its path's scalars), for the refusal past it.
+        var maxHeld: (cap: Int, steps: [Range<Int>?])?
 
         init(edits: [Edit], intoIndexes: [[Int]?]) throws {
             self.edits = edits
@@ -426,6 +453,10 @@ package struct XMLStreamedEdit {
         /// (a removed element's line may begin there).
         func flush(parsedUpTo: Int, atEnd: Bool, _ write: (UnsafeRawBufferPointer) throws -> Void) throws {
             var limit = parsedUpTo
+            if let holding {
+                limit = min(limit, holding.from)
+                try checkHeld(upTo: parsedUpTo)
+            }
             if !atEnd {
                 while limit > writer.written, writer.window[limit - 1] == 0x20 || writer.window[limit - 1] == 0x09 { limit -= 1 }
             }
@@ -443,6 +474,19 @@ package struct XMLStreamedEdit {
             if atEnd, let left = writer.firstPending {
                 throw EditFailure.invalid(edits[left.edit], "the document ended inside the node it matched")
             }
+        }
+
+        /// Fails when a filter holds more than ``maxHeld`` allows, the
+        /// element it tests reaching to `end` at least.
+        private func checkHeld(upTo end: Int) throws {
+            guard let holding, let (cap, steps) = maxHeld, end - holding.from > cap else { return }
+            let edit = edits[holding.edit]
+            let step = steps[holding.edit] ?? 0..<edit.path.unicodeScalars.count
+            let text = String(String.UnicodeScalarView(edit.path.unicodeScalars.dropFirst(step.lowerBound).prefix(step.count)))
+            throw QueryError(
+                .notStreamable,
+                "'\(text)' tests each element the path reaches held whole, and one is larger than the cap of \(cap) bytes "
+                    + "held (maxHeld, docq --max-held)", path: edit.path, scalarRange: step)
         }
 
         private func resolveRemovals(atEnd: Bool) {
@@ -467,6 +511,15 @@ package struct XMLStreamedEdit {
             case .attribute(let k, let cursor, let local, let prefix): try attribute(k, cursor: cursor, local: local, prefix: prefix)
             case .childStart(let k, let cursor): try childStart(k, cursor: cursor)
             case .childEnd(let k, let cursor): try childEnd(k, cursor: cursor)
+            case .hold(let k, let cursor):
+                let window = writer.window
+                let tag = window.withBytes(window.startIndex..<min(cursor + 2, window.endIndex)) {
+                    XMLStartTag(before: cursor, in: $0.buffer, offset: $0.startIndex)
+                }
+                holding = (k, tag?.start ?? writer.written)
+            case .release(let cursor):
+                try checkHeld(upTo: cursor)
+                holding = nil
             case .content(let k, let what):
                 if case .set = edits[k].operation, structuredSets[k] == nil {
                     throw EditFailure.invalid(
