@@ -111,6 +111,8 @@ import TestSupport
         #expect(error?.description.contains("^~") == true)
         #expect(base.kind(base.failure(Self.catalog, [.set("book[-1].title", to: "X")])) == .notStreamable)
         #expect(base.kind(base.failure(Self.catalog, [.set("book[?price > 30][0].title", to: "X")])) == .notStreamable)
+        // A filter on the root element would hold the whole document.
+        #expect(base.kind(base.failure(Self.catalog, [.set("[?book].book.title", to: "X")])) == .notStreamable)
     }
 
     /// `maxHeld` caps the element a filter holds: past it the edit fails,

@@ -77,9 +77,14 @@ package struct XMLStreamedEdit {
                         + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
                     path: edit.path, range: 0..<edit.path.count)
             }
-            guard !plan.rest.steps.isEmpty else { return Finder.path(plan.selector) }
+            guard let step = plan.rest.steps.first else { return Finder.path(plan.selector) }
+            guard !plan.selector.steps.isEmpty else {
+                throw QueryError(
+                    .notStreamable, "this step cannot stream in an edit: it tests the root element, which is the whole document; "
+                        + "edit without streaming", path: query.description, scalarRange: step.range)
+            }
             // Each element the prefix reaches is held whole, and the rest decided on it.
-            return Finder.filter(plan.selector, rest: plan.rest, step: plan.rest.steps[0].range)
+            return Finder.filter(plan.selector, rest: plan.rest, step: step.range)
         }
         self.init(edits, finders: finders, intoIndexes: edits.map { _ in nil }, options: options, maxHeld: maxHeld)
     }
