@@ -141,3 +141,41 @@ import TestSupport
         }
     }
 }
+
+/// Filters made from the corpora's own paths (`a.b[?c].c`, `a.b[?!c]`):
+/// streamed, the same bytes or the same kind of error as held whole.
+@Suite struct XMLStreamedFilterDifferentialTests {
+    static let documents = XMLStreamedEditDifferentialTests.documents.filter { url in
+        ((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? .max) <= 100_000
+    }
+
+    @Test(arguments: documents)
+    func streamedFiltersEqualHeldWholeOnes(_ url: URL) throws {
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let original = try DocumentEditor(bytes: bytes)
+        let paths = XMLStreamedEditDifferentialTests.paths(in: original.document, limit: 8, seed: 29)
+            .filter { !$0.contains("[") && $0.contains(".") }
+        var filters: [String] = []
+        for path in paths {
+            let steps = path.split(separator: ".")
+            let prefix = steps.dropLast().joined(separator: ".")
+            filters += ["\(prefix)[?\(steps.last!)].\(steps.last!)", "\(prefix)[?!\(steps.last!)]"]
+        }
+        var changed = 0
+        for path in filters {
+            for edit in [Edit.set(path, to: "new & <text>"), .remove(path), .insert("x", into: path, key: "added")] {
+                let expected = XMLStreamedEditDifferentialTests.outcome { try original.applying([edit]).bytes }
+                for slice in [nil, 7] {
+                    let streamed = XMLStreamedEditDifferentialTests.outcome {
+                        var out: [UInt8] = []
+                        _ = try XMLStreamedEdit([edit]).run(ChunkedInput(bytes: bytes, sliceSize: slice)) { out.append(contentsOf: $0) }
+                        return out
+                    }
+                    #expect(streamed == expected, "\(url.lastPathComponent): \(edit.path), slice \(String(describing: slice))")
+                }
+                if case .bytes = expected { changed += 1 }
+            }
+        }
+        #expect(filters.isEmpty || changed > 0, "\(url.lastPathComponent): some filter edit applies")
+    }
+}
