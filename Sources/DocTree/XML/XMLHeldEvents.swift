@@ -22,11 +22,12 @@ extension XMLAttributes: XMLAttributeNames {}
 /// candidate to the next.
 struct HeldEvents {
     struct Event {
-        enum Kind { case start, end, comment, processingInstruction }
+        enum Kind { case start, end, text, comment, processingInstruction }
         var kind: Kind
         /// The parser's cursor at the event.
         var cursor: Int
-        /// A start's name and prefix (`-1`: none), as offsets into ``names``.
+        /// A start's name and prefix (`-1`: none), as offsets into ``names``;
+        /// text's bytes in ``names`` from `local`, `prefix` of them.
         var local = 0
         var prefix = -1
         /// A start's attributes in ``attributes``, and how many of them the DTD supplied.
@@ -77,6 +78,19 @@ struct HeldEvents {
         }
         names.append(0)
         return offset
+    }
+
+    /// Records text (as the sink was given it) of which some selector reports.
+    mutating func recordText(_ bytes: UnsafeBufferPointer<UInt8>, cursor: Int) {
+        events.append(Event(kind: .text, cursor: cursor, local: names.count, prefix: bytes.count))
+        names.append(contentsOf: bytes)
+    }
+
+    /// Calls `body` with the bytes of a text event.
+    func withText(of event: Event, _ body: (UnsafeBufferPointer<UInt8>) throws(LoadError) -> Void) throws(LoadError) {
+        try names.withUnsafeBufferPointer { (names) throws(LoadError) in
+            try body(UnsafeBufferPointer(rebasing: names[event.local..<(event.local + event.prefix)]))
+        }
     }
 
     /// Forgets the events, keeping the memory for the next candidate.

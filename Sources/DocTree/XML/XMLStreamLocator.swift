@@ -25,6 +25,12 @@ package enum XMLLocatedEvent {
     case childStart(selector: Int, cursor: Int)
     /// That child element ended (the cursor as for ``elementEnd(selector:cursor:)``).
     case childEnd(selector: Int, cursor: Int)
+    /// Text of the element selector `selector` reached, as the document's
+    /// tree reads it (references and CDATA decoded, line ends normalised;
+    /// the parser's bytes, valid during the event only), for a selector
+    /// asked to report its candidates' text; text inside their child
+    /// elements is not reported.
+    case text(selector: Int, bytes: UnsafeBufferPointer<UInt8>)
     /// An element a filtering selector (``XMLEditSelector/filter(_:decide:)``)
     /// reaches started (the cursor as for ``elementStart(selector:cursor:isRoot:defaulted:)``):
     /// the events of every selector are held back from here until its
@@ -111,6 +117,8 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     /// While a filter's candidate is open, every event, recorded to be
     /// handled (for every selector) once the filter is decided.
     @exclusivity(unchecked) private var held = HeldEvents()
+    /// The selectors whose candidates' text is reported.
+    private let textSelectors: [Int]
     /// The names each matcher asks, apart from the trackers (mutable) so
     /// that a look-up retains nothing.
     private let names: [XMLChildNames]
@@ -128,10 +136,11 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     @exclusivity(unchecked) private(set) var selectorError: (selector: Int, error: StreamSelectorError)?
 
     init(
-        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [],
+        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [], reportingTextOf texts: Set<Int> = [],
         watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil, options: LoadOptions = LoadOptions(),
         consumer: @escaping (XMLLocatedEvent) throws -> Void
     ) {
+        textSelectors = texts.sorted()
         trackers = selectors.indices.map { k in
             switch selectors[k] {
             case .path(let matcher): Tracker(matcher: matcher, targets: nil, reportsChildren: children.contains(k))
@@ -335,6 +344,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                     try locate(local: base + event.local, prefix: event.prefix < 0 ? nil : base + event.prefix, attributes: attributes,
                                ordinal: event.ordinal, isRoot: event.isRoot)
                 case .end: try locateEnd()
+                case .text: try events.withText(of: event) { (bytes) throws(LoadError) in try locateText(bytes) }
                 case .comment: try locateComment()
                 case .processingInstruction: try locateProcessingInstruction()
                 }
@@ -411,8 +421,13 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     }
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(LoadError) {
-        guard held.isHolding else { return }
+        guard held.isHolding else { return try locateText(bytes) }
         for f in filters.indices where filters[f].openInCandidate > 0 { try filters[f].builder.appendText(bytes, cdata: cdata) }
+        if !textSelectors.isEmpty { held.recordText(bytes, cursor: cursor) }
+    }
+
+    private func locateText(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+        for k in textSelectors where trackers[k].openInCandidate == 1 { try send(.text(selector: k, bytes: bytes)) }
     }
 
     func comment(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
@@ -487,7 +502,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     ///   the document.
     package static func run(
         first: [UInt8], transcoded: Bool = false, next: (inout [UInt8], _ parsedUpTo: Int) throws -> Bool,
-        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [],
+        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [], reportingTextOf texts: Set<Int> = [],
         watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil,
         options: LoadOptions, event: @escaping (XMLLocatedEvent) throws -> Void
     ) throws {
@@ -495,7 +510,8 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             throw LoadError(
                 .unsupportedEncoding, "a streamed edit reads XML in UTF-8 only; edit this document without streaming")
         }
-        let locator = XMLStreamLocator(selectors: selectors, reportingChildrenOf: children, watch: watch, options: options, consumer: event)
+        let locator = XMLStreamLocator(
+            selectors: selectors, reportingChildrenOf: children, reportingTextOf: texts, watch: watch, options: options, consumer: event)
         var nextError: (any Error)?
         let parsed: LoadError?
         do throws(LoadError) {

@@ -235,6 +235,10 @@ package struct XMLStreamedEdit {
                         }
                     },
                     reportingChildrenOf: children,
+                    reportingTextOf: Set(edits.indices.filter { k in
+                        guard case .set(let value) = edits[k].operation else { return false }
+                        return !XMLEditRules.isStructured(value.content)
+                    }),
                     watch: state.needsIndentUnit ? { state.watch(cursor: $0, isEnd: $1) } : nil,
                     options: options, event: { try state.take($0) })
             } catch let error as XMLLocatorSelectorError {
@@ -321,8 +325,15 @@ package struct XMLStreamedEdit {
         @exclusivity(unchecked) var removals: [(lower: Int, start: Int, end: Int?, line: (indent: Range<Int>, onlySpaceBefore: Bool), indent: [UInt8])] = []
 
         /// Per `set` edit, its value escaped as element text, and as an
-        /// attribute value in double and in single quotes.
-        let values: [(text: String, element: [UInt8], double: [UInt8], single: [UInt8])?]
+        /// attribute value in double and in single quotes, and as it reads (`plain`, UTF-8).
+        let values: [(text: String, element: [UInt8], double: [UInt8], single: [UInt8], plain: [UInt8])?]
+        /// Per `set` of an element's text (an edit with a value), while the
+        /// element it matched is open: how many bytes of the value its text
+        /// matched so far, or `nil` once it differs. A set that writes the
+        /// text already there changes nothing: its patch holds the output
+        /// (its replacement unknown) while the text may still be the value's,
+        /// and is taken back at the end when it was.
+        @exclusivity(unchecked) var sameText: [Int?]
         /// Per `insert` edit of an attribute, the new attribute's name and text.
         let inserts: [(name: String, text: String)?]
         /// Per other `insert` edit: the new element's name (`nil` for text),
@@ -438,11 +449,12 @@ package struct XMLStreamedEdit {
                 return (
                     XMLEditRules.escaped(text, quote: nil), Array(XMLEditRules.escaped(text, quote: nil).utf8),
                     Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "\"")).utf8),
-                    Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "'")).utf8)
+                    Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "'")).utf8), Array(text.utf8)
                 )
             }
             matches = Array(repeating: 0, count: edits.count)
             open = Array(repeating: nil, count: edits.count)
+            sameText = Array(repeating: nil, count: edits.count)
         }
 
         /// Adds the next bytes of the input to the window.
@@ -522,6 +534,14 @@ package struct XMLStreamedEdit {
                     XMLStartTag(before: cursor, in: $0.buffer, offset: $0.startIndex)
                 }
                 holding = (k, tag?.start ?? writer.written)
+            case .text(let k, let bytes):
+                guard let same = sameText[k] else { return }
+                let rest = values[k]!.plain[same...]
+                if bytes.count <= rest.count, rest.starts(with: bytes) {
+                    sameText[k] = same + bytes.count
+                } else {
+                    differs(k)
+                }
             case .release(let cursor):
                 try checkHeld(upTo: cursor)
                 holding = nil
@@ -530,6 +550,17 @@ package struct XMLStreamedEdit {
                     throw EditFailure.invalid(
                         edits[k], "it matches an element that holds \(what.description); only an element that holds text alone can be set")
                 }
+            }
+        }
+
+        /// Set `k`'s element text turned out not to be its value: the patch
+        /// writes the value and drops the text from now on.
+        private func differs(_ k: Int) {
+            sameText[k] = nil
+            guard let (tag, _) = open[k] else { return }
+            writer.update(at: tag.end, edit: k) { patch in
+                patch.replacement = values[k]!.element
+                patch.dropLimit = nil
             }
         }
 
@@ -592,11 +623,15 @@ package struct XMLStreamedEdit {
                 if let value = structuredSets[k] { return try replaceStart(k, tag: tag, isRoot: isRoot, with: value) }
                 let value = values[k]!
                 if tag.isEmptyElement {
+                    // Empty already: an empty value changes nothing.
+                    if value.plain.isEmpty { return }
                     let (range, replacement) = XMLEditRules.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
                     try add(range, Array(replacement.utf8), edit: k)
                 } else {
-                    // Closed at the end tag.
-                    try add(tag.end..<tag.end, value.element, edit: k, open: true)
+                    // Closed at the end tag; its replacement known once the text differs from the value.
+                    try add(tag.end..<tag.end, nil, edit: k, open: true)
+                    writer.update(at: tag.end, edit: k) { $0.dropLimit = tag.end }
+                    sameText[k] = 0
                 }
             case .remove:
                 if isRoot {
@@ -939,6 +974,15 @@ package struct XMLStreamedEdit {
                     guard case .set = edits[j].operation else { continue }
                     writer.updateLast(where: { $0.edit == j && $0.upper == nil && $0.lower == tag.end }) { $0.upper = lt }
                 }
+                if let same = sameText[k] {
+                    // The text was the value's as far as it went: all of it, or a prefix.
+                    sameText[k] = nil
+                    if same == values[k]!.plain.count {
+                        writer.remove(at: tag.end, edit: k)
+                    } else {
+                        writer.update(at: tag.end, edit: k) { $0.replacement = values[k]!.element }
+                    }
+                }
             }
             switch edit.operation {
             case .set:
@@ -985,7 +1029,8 @@ package struct XMLStreamedEdit {
                 throw EditFailure.invalid(edits[k], "XML text and attribute values hold text, not an array or a keyed value")
             }
             if let value = values[k] {
-                // A set: the one operation that carries a value.
+                // A set: the one operation that carries a value; the value already there changes nothing.
+                if writer.window.withBytes(attribute.value, { XMLTextRules.attributeValue(written: $0.buffer) }) == value.plain { return }
                 return try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? value.single : value.double, edit: k)
             }
             let edit = edits[k]
