@@ -88,14 +88,7 @@ extension XMLStreamedEdit {
         let result = try rest.evaluate(
             in: QueryScope(document: candidate, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])),
             oneOfSeveral: true)
-        var nodes: [UInt32] = []
-        var seen = Set<UInt32>()
-        for match in result.selectedMatches {
-            guard let node = match.node, node.document === candidate else {
-                throw EditFailure.invalid(edit, "the path selects a computed value, not a part of the document")
-            }
-            if seen.insert(node.index).inserted { nodes.append(node.index) }
-        }
+        let nodes = try edit.nodes(of: result, in: candidate)
         if nodes.isEmpty { return XMLEditTargets() }
         return try targets(of: edit, nodes, in: candidate).0
     }
