@@ -29,6 +29,15 @@ extension Edit {
         if let pinned { return ([pinned.node], pinned.query, pinned.result) }
         let query = try pathQuery()
         let result = try query.evaluate(on: document)
+        return (try nodes(of: result, in: document), query, result)
+    }
+
+    /// The distinct nodes of `document` that `result` (this edit's path,
+    /// or the rest of it, evaluated there) selects, in document order of
+    /// first match.
+    ///
+    /// - Throws: an invalid edit when the result holds a computed value.
+    func nodes(of result: QueryResult, in document: Document) throws -> [UInt32] {
         var targets: [UInt32] = []
         var seen = Set<UInt32>()
         for match in result.selectedMatches {
@@ -37,7 +46,7 @@ extension Edit {
             }
             if seen.insert(node.index).inserted { targets.append(node.index) }
         }
-        return (targets, query, result)
+        return targets
     }
 }
 

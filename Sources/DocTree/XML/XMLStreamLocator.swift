@@ -25,6 +25,20 @@ package enum XMLLocatedEvent {
     case childStart(selector: Int, cursor: Int)
     /// That child element ended (the cursor as for ``elementEnd(selector:cursor:)``).
     case childEnd(selector: Int, cursor: Int)
+    /// Text of the element selector `selector` reached, as the document's
+    /// tree reads it (references and CDATA decoded, line ends normalised;
+    /// the parser's bytes, valid during the event only), for a selector
+    /// asked to report its candidates' text; text inside their child
+    /// elements is not reported.
+    case text(selector: Int, bytes: UnsafeBufferPointer<UInt8>)
+    /// An element a filtering selector (``XMLEditSelector/filter(_:decide:)``)
+    /// reaches started (the cursor as for ``elementStart(selector:cursor:isRoot:defaulted:)``):
+    /// the events of every selector are held back from here until its
+    /// filter is decided at its end, so the output must be held from here too.
+    case hold(selector: Int, cursor: Int)
+    /// The held events were all sent: the output need not be held any
+    /// more. The cursor stands where the last held element ended.
+    case release(cursor: Int)
 }
 
 /// What other than text an element a streamed edit matched holds (see
@@ -60,7 +74,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     private struct Tracker {
         /// The path's matcher, or `nil` for targets found beforehand.
         let matcher: (any StreamMatching)?
-        let targets: XMLEditTargets?
+        var targets: XMLEditTargets?
         /// The next of ``targets``' elements and attributes to come.
         var nextElement = 0
         var nextAttribute = 0
@@ -72,11 +86,39 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         var reportsChildren = false
     }
 
+    /// A selector that filters (``XMLEditSelector/filter(_:decide:)``),
+    /// following its prefix to its candidates.
+    private struct Filter {
+        /// Its place among the selectors (and its tracker's).
+        let selector: Int
+        let matcher: any StreamMatching
+        let names: XMLChildNames
+        let decide: (Document) throws -> XMLEditTargets
+        /// Builds the candidate that is open, one at a time.
+        var builder: XMLTreeBuilder
+        /// States of the open elements outside a candidate.
+        var states: [StreamNodeState] = []
+        /// Open elements of the candidate (0: none is open).
+        var openInCandidate = 0
+        /// The ordinal of the open candidate's element.
+        var candidate = 0
+    }
+
     // The parser calls in one event at a time and nothing re-enters the
     // locator, so accesses cannot overlap. Unchecked: with the checks,
     // streamed edits of map.osm ran 4.0–5.8 % more instructions (an insert
     // into, a delete, an attribute set; callgrind, 2026-11-27).
     @exclusivity(unchecked) private var trackers: [Tracker]
+    /// The selectors that filter (``XMLEditSelector/filter(_:decide:)``):
+    /// each finds its candidates by its path's prefix, holds one at a time
+    /// as a tree, and turns what its filter decides into targets of its
+    /// tracker, which then reports them as targets found beforehand.
+    @exclusivity(unchecked) private var filters: [Filter] = []
+    /// While a filter's candidate is open, every event, recorded to be
+    /// handled (for every selector) once the filter is decided.
+    @exclusivity(unchecked) private var held = HeldEvents()
+    /// The selectors whose candidates' text is reported.
+    private let textSelectors: [Int]
     /// The names each matcher asks, apart from the trackers (mutable) so
     /// that a look-up retains nothing.
     private let names: [XMLChildNames]
@@ -94,18 +136,25 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     @exclusivity(unchecked) private(set) var selectorError: (selector: Int, error: StreamSelectorError)?
 
     init(
-        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [],
-        watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil, consumer: @escaping (XMLLocatedEvent) throws -> Void
+        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [], reportingTextOf texts: Set<Int> = [],
+        watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil, options: LoadOptions = LoadOptions(),
+        consumer: @escaping (XMLLocatedEvent) throws -> Void
     ) {
+        textSelectors = texts.sorted()
         trackers = selectors.indices.map { k in
             switch selectors[k] {
             case .path(let matcher): Tracker(matcher: matcher, targets: nil, reportsChildren: children.contains(k))
             case .targets(let targets): Tracker(matcher: nil, targets: targets, reportsChildren: children.contains(k))
+            case .filter: Tracker(matcher: nil, targets: XMLEditTargets(), reportsChildren: children.contains(k))
             }
         }
         names = selectors.map { selector in
             guard case .path(let matcher) = selector else { return XMLChildNames() }
             return XMLChildNames(matcher)
+        }
+        filters = selectors.indices.compactMap { k in
+            guard case .filter(let matcher, let decide) = selectors[k] else { return nil }
+            return Filter(selector: k, matcher: matcher, names: XMLChildNames(matcher), decide: decide, builder: XMLTreeBuilder(streaming: options))
         }
         self.consumer = consumer
         self.watch = watch
@@ -137,6 +186,21 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         if watching, let watch { watching = watch(cursor, false) }
         let ordinal = self.ordinal
         self.ordinal += 1
+        if !filters.isEmpty {
+            try followFilters(local: local, prefix: prefix, namespaceURI: namespaceURI, attributes: attributes, decoder: decoder, ordinal: ordinal)
+            if held.isHolding {
+                held.recordStart(cursor: cursor, local: local, prefix: prefix, attributes: attributes, ordinal: ordinal, isRoot: isRoot)
+                return
+            }
+        }
+        try locate(local: local, prefix: prefix, attributes: attributes, ordinal: ordinal, isRoot: isRoot)
+    }
+
+    /// Reports what every selector finds at the start of an element (the
+    /// cursor at its start tag), as it is read or once a filter is decided.
+    private func locate(
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, attributes: some XMLAttributeNames, ordinal: Int, isRoot: Bool
+    ) throws(LoadError) {
         for k in trackers.indices {
             let inCandidate = trackers[k].openInCandidate > 0
             if inCandidate {
@@ -194,11 +258,113 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         }
     }
 
+    /// Follows each filter's prefix to its candidates: an element one
+    /// reaches is built as a tree, and every event is held from its start
+    /// (``XMLLocatedEvent/hold(selector:cursor:)``) to its end, where the
+    /// filter decides.
+    private func followFilters(
+        local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
+        attributes: XMLAttributes, decoder: any XMLReferenceDecoder, ordinal: Int
+    ) throws(LoadError) {
+        for f in filters.indices {
+            if filters[f].openInCandidate == 0 {
+                let state: StreamNodeState
+                do throws(StreamSelectorError) {
+                    if filters[f].states.isEmpty && depth == 1 {
+                        state = try filters[f].matcher.root(isArray: false)
+                    } else if let parent = filters[f].states.last, case .applying(let step) = parent,
+                        filters[f].names.admits(local: local, prefix: prefix, under: step)
+                    {
+                        state = try filters[f].matcher.xmlChild(of: parent, isAttribute: false)
+                    } else {
+                        state = .none
+                    }
+                } catch {
+                    selectorError = (filters[f].selector, error)
+                    throw LoadError(.invalidSyntax, error.message)
+                }
+                guard state == .candidate else {
+                    filters[f].states.append(state)
+                    continue
+                }
+                if !held.isHolding { try send(.hold(selector: filters[f].selector, cursor: cursor)) }
+                held.holders += 1
+                filters[f].candidate = ordinal
+            }
+            filters[f].openInCandidate += 1
+            try filters[f].builder.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
+            try filters[f].builder.addAttributes(attributes, decoder: decoder)
+        }
+    }
+
+    /// Ends the element in each filter's candidate; a candidate that ends
+    /// is decided: its filter's matches become its tracker's targets.
+    private func endInFilters() throws(LoadError) {
+        for f in filters.indices {
+            guard filters[f].openInCandidate > 0 else {
+                if !filters[f].states.isEmpty { filters[f].states.removeLast() }
+                continue
+            }
+            try filters[f].builder.endElement()
+            filters[f].openInCandidate -= 1
+            guard filters[f].openInCandidate == 0 else { continue }
+            let document = filters[f].builder.finish()
+            filters[f].builder.reset()
+            let found: XMLEditTargets
+            do {
+                found = try filters[f].decide(document)
+            } catch {
+                consumerError = error
+                throw LoadError(.invalidSyntax, "the streamed edit stopped the parse")
+            }
+            let k = filters[f].selector
+            let base = filters[f].candidate
+            trackers[k].targets!.elements += found.elements.map { base + $0 }
+            trackers[k].targets!.attributes += found.attributes.map { (base + $0.element, $0.name) }
+            held.holders -= 1
+        }
+    }
+
+    /// Handles the events held while filters' candidates were open, now
+    /// that every one is decided, as if they came now.
+    private func replayHeld() throws(LoadError) {
+        var events = HeldEvents()
+        swap(&events, &held)
+        defer {
+            events.clear()
+            swap(&events, &held)
+        }
+        try events.names.withUnsafeBufferPointer { names throws(LoadError) in
+            let base = names.baseAddress!
+            for event in events.events {
+                cursor = event.cursor
+                switch event.kind {
+                case .start:
+                    let attributes = HeldAttributes(base: base, names: events.attributes[event.attributes], defaultedCount: event.defaulted)
+                    try locate(local: base + event.local, prefix: event.prefix < 0 ? nil : base + event.prefix, attributes: attributes,
+                               ordinal: event.ordinal, isRoot: event.isRoot)
+                case .end: try locateEnd()
+                case .text: try events.withText(of: event) { (bytes) throws(LoadError) in try locateText(bytes) }
+                case .comment: try locateComment()
+                case .processingInstruction: try locateProcessingInstruction()
+                }
+            }
+        }
+        // Every target of a decided candidate was reported.
+        for f in filters.indices {
+            let k = filters[f].selector
+            trackers[k].targets = XMLEditTargets()
+            trackers[k].nextElement = 0
+            trackers[k].nextAttribute = 0
+        }
+        try send(.release(cursor: cursor))
+    }
+
     /// Reports the targets of selector `k` (found beforehand) that the
     /// element with this `ordinal` is or holds as attributes. A target
     /// inside another of the same selector is reported too: its element
     /// start then comes while the outer one is open.
-    private func locateTargets(_ k: Int, ordinal: Int, isRoot: Bool, attributes: XMLAttributes) throws(LoadError) {
+    private func locateTargets(_ k: Int, ordinal: Int, isRoot: Bool, attributes: some XMLAttributeNames) throws(LoadError) {
         let targets = trackers[k].targets!
         if trackers[k].nextElement < targets.elements.count, targets.elements[trackers[k].nextElement] == ordinal {
             trackers[k].nextElement += 1
@@ -220,7 +386,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     }
 
     /// The qualified names of the attributes the DTD supplied to a tag.
-    private static func defaultedNames(_ attributes: XMLAttributes) -> [String] {
+    private static func defaultedNames(_ attributes: some XMLAttributeNames) -> [String] {
         guard attributes.defaultedCount > 0 else { return [] }
         return (attributes.count - attributes.defaultedCount..<attributes.count).compactMap { index in
             guard let local = attributes.localName(at: index) else { return nil }
@@ -231,6 +397,18 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     func endElement() throws(LoadError) {
         depth -= 1
         if watching, let watch { watching = watch(cursor, true) }
+        if !filters.isEmpty, held.isHolding {
+            held.record(.end, cursor: cursor)
+            try endInFilters()
+            if !held.isHolding { try replayHeld() }
+            return
+        } else if !filters.isEmpty {
+            try endInFilters()
+        }
+        try locateEnd()
+    }
+
+    private func locateEnd() throws(LoadError) {
         for k in trackers.indices {
             if trackers[k].openInCandidate > 0 {
                 trackers[k].openInCandidate -= 1
@@ -242,13 +420,39 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         }
     }
 
-    func text(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(LoadError) {}
+    func text(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(LoadError) {
+        guard held.isHolding else { return try locateText(bytes) }
+        for f in filters.indices where filters[f].openInCandidate > 0 { try filters[f].builder.appendText(bytes, cdata: cdata) }
+        if !textSelectors.isEmpty { held.recordText(bytes, cursor: cursor) }
+    }
+
+    private func locateText(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+        for k in textSelectors where trackers[k].openInCandidate == 1 { try send(.text(selector: k, bytes: bytes)) }
+    }
 
     func comment(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+        if held.isHolding {
+            for f in filters.indices where filters[f].openInCandidate > 0 { try filters[f].builder.appendComment(bytes) }
+            return held.record(.comment, cursor: cursor)
+        }
+        try locateComment()
+    }
+
+    private func locateComment() throws(LoadError) {
         for k in trackers.indices where trackers[k].openInCandidate > 0 { try send(.content(selector: k, what: .comment)) }
     }
 
     func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+        if held.isHolding {
+            for f in filters.indices where filters[f].openInCandidate > 0 {
+                try filters[f].builder.appendProcessingInstruction(target: target, data: data)
+            }
+            return held.record(.processingInstruction, cursor: cursor)
+        }
+        try locateProcessingInstruction()
+    }
+
+    private func locateProcessingInstruction() throws(LoadError) {
         for k in trackers.indices where trackers[k].openInCandidate > 0 {
             try send(.content(selector: k, what: .processingInstruction))
         }
@@ -298,7 +502,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     ///   the document.
     package static func run(
         first: [UInt8], transcoded: Bool = false, next: (inout [UInt8], _ parsedUpTo: Int) throws -> Bool,
-        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [],
+        selectors: [XMLEditSelector], reportingChildrenOf children: Set<Int> = [], reportingTextOf texts: Set<Int> = [],
         watch: ((_ cursor: Int, _ isEnd: Bool) -> Bool)? = nil,
         options: LoadOptions, event: @escaping (XMLLocatedEvent) throws -> Void
     ) throws {
@@ -306,7 +510,8 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             throw LoadError(
                 .unsupportedEncoding, "a streamed edit reads XML in UTF-8 only; edit this document without streaming")
         }
-        let locator = XMLStreamLocator(selectors: selectors, reportingChildrenOf: children, watch: watch, consumer: event)
+        let locator = XMLStreamLocator(
+            selectors: selectors, reportingChildrenOf: children, reportingTextOf: texts, watch: watch, options: options, consumer: event)
         var nextError: (any Error)?
         let parsed: LoadError?
         do throws(LoadError) {
@@ -339,6 +544,13 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
 package enum XMLEditSelector {
     case path(any StreamMatching)
     case targets(XMLEditTargets)
+    /// The elements a path's prefix reaches, each held as a tree (a
+    /// document of its own, its root the element) until its end, where
+    /// `decide` names the targets in it (by ordinal from 0, the element
+    /// itself); those are then reported as ``targets(_:)`` are. Every
+    /// selector's events wait meanwhile (``XMLLocatedEvent/hold(selector:cursor:)``),
+    /// so events still come in document order.
+    case filter(any StreamMatching, decide: (Document) throws -> XMLEditTargets)
 }
 
 /// The nodes a streamed edit targets, found beforehand in the document's

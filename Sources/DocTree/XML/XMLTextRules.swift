@@ -4,7 +4,7 @@
 /// (section 4.5), and attribute-value normalisation through entity
 /// references (section 3.3.3). Pure functions over bytes; ``LibXML2``
 /// applies them in its callbacks, before any sink sees the text.
-enum XMLTextRules {
+package enum XMLTextRules {
     private static let cr = UInt8(0x0D)
     private static let lf = UInt8(0x0A)
     private static let tab = UInt8(0x09)
@@ -191,6 +191,32 @@ enum XMLTextRules {
             }
         }
         return true
+    }
+
+    /// The value an attribute written `raw` (the bytes between its quotes)
+    /// has, as a load reads it: line ends and then white space normalised,
+    /// character references and the five predefined entities decoded;
+    /// `nil` when it refers to another entity (whose text the document's
+    /// DTD gives) or is malformed.
+    package static func attributeValue(written raw: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let lines = normalizingLineEnds(raw, afterCR: false)
+        var value: [UInt8] = []
+        value.reserveCapacity(raw.count)
+        func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            // Written text is normalised as replacement text is: each tab, LF or CR a space.
+            (try? appendAttributeValue(bytes, to: &value, isReplacementText: true) { name in
+                switch String(decoding: name, as: UTF8.self) {
+                case "lt": .character([UInt8(ascii: "<")])
+                case "gt": .character([UInt8(ascii: ">")])
+                case "amp": .character([ampersand])
+                case "apos": .character([UInt8(ascii: "'")])
+                case "quot": .character([UInt8(ascii: "\"")])
+                default: nil
+                }
+            }) == true
+        }
+        let complete = lines.map { $0.withUnsafeBufferPointer(decode) } ?? decode(raw)
+        return complete ? value : nil
     }
 
     /// Whether XML 1.0 allows the character (production [2] Char).

@@ -117,7 +117,7 @@ public struct StreamedEdit: Sendable {
                 try Self.jsonEngine(edits, options: options, maxHeld: maxHeld)
             }
             xml = options.format == .json ? .failure(otherFormat) : Result { () throws(QueryError) in
-                do { return try XMLStreamedEdit(edits, options: options) } catch let error as QueryError { throw error } catch {
+                do { return try XMLStreamedEdit(edits, options: options, maxHeld: maxHeld) } catch let error as QueryError { throw error } catch {
                     throw QueryError(.notStreamable, "\(error)", path: edits.first?.path ?? "", range: 0..<0)
                 }
             }

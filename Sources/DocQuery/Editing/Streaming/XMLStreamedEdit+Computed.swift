@@ -9,7 +9,10 @@ import DocTree
 extension XMLStreamedEdit {
     /// The text a computed set writes for its `number`-th match (from 1):
     /// the value `edit` computes for `element`, the matched element's start
-    /// tag, text and end tag, or for its attribute named `attribute`.
+    /// tag, text and end tag, or for its attribute named `attribute`;
+    /// `nil` when that is the text the match holds already (by bytes, as a
+    /// load reads it), which a set leaves as it is written, as a literal
+    /// set does.
     ///
     /// - Throws: what computing throws (naming the match),
     ///   ``QueryError/Kind-swift.struct/invalidEdit`` for nothing (`null`)
@@ -18,7 +21,7 @@ extension XMLStreamedEdit {
     ///   not read on its own (a prefix or entity declared outside it) or
     ///   an element's value is an array or keyed value (which replaces it
     ///   with elements, laid out by what is around it).
-    static func computedText(_ edit: Edit, element: [UInt8], attribute: String?, number: Int) throws -> String {
+    static func computedText(_ edit: Edit, element: [UInt8], attribute: String?, number: Int) throws -> String? {
         guard let computation = edit.computation else { preconditionFailure("a literal set has its text") }
         let name = "match \(number) of '\(edit.path)'"
         func refuse(_ why: String) -> QueryError {
@@ -36,16 +39,17 @@ extension XMLStreamedEdit {
         guard let matched = source.document.root.children.first(where: { $0.kind == .element }) else {
             throw refuse("\(name) is not found in its element read alone")
         }
-        var match = matched.index
+        var match = matched
         if let attribute {
             guard let node = matched.attribute(named: attribute) else { throw refuse("\(name) is not found in its element read alone") }
-            match = node.index
+            match = node
         }
-        let value = try edit.value(computedFor: match, in: source.document, by: computation, named: name)
+        let value = try edit.value(computedFor: match.index, in: source.document, by: computation, named: name)
         if attribute == nil, XMLEditRules.isStructured(value.content) {
             throw refuse("the value computed for \(name) is an array or a keyed value, which replaces the element with elements")
         }
-        return try XMLEditRules.text(of: value.content, edit: edit)
+        let text = try XMLEditRules.text(of: value.content, edit: edit)
+        return match.string.map { $0.utf8.elementsEqual(text.utf8) } == true ? nil : text
     }
 
     /// `element` inside a `docq` element that declares each prefix its start

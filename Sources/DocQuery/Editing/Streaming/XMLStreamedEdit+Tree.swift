@@ -20,53 +20,82 @@ extension XMLStreamedEdit {
         matches = []
         var finders: [Finder] = []
         var intoIndexes: [[Int]?] = []
-        let ordinals = ElementOrdinals(document)
-        func kind(_ node: UInt32) -> Node.Kind { document.table.nodes[Int(node)].kind }
         for edit in edits {
             let (matched, _, result) = try edit.targets(in: document)
             if matched.isEmpty { throw EditFailure.noMatch(edit, result.explanation) }
             matches.append(matched.count)
-            var nodes: [UInt32] = []
-            nodes.reserveCapacity(matched.count)
-            for var node in matched {
-                // The text of an element that holds only text is set through the element.
-                if kind(node) == .text, case .set = edit.operation { node = (document.node(at: node).parent?.index ?? 0) }
-                guard node != 0 else { throw EditFailure.invalid(edit, "the document node cannot be edited") }
-                guard kind(node) == .element || kind(node) == .attribute else {
-                    throw EditFailure.invalid(edit, "it matches \(Self.describe(node, in: document)); XML edits apply to elements and attributes")
-                }
-                nodes.append(node)
-            }
-            try Self.check(edit)
-            nodes.sort()
-            var targets = XMLEditTargets()
-            var indexes: [Int]?
-            let fromEnd: Int?
-            if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
-                fromEnd = index
-                indexes = []
-            } else {
-                fromEnd = nil
-            }
-            for node in nodes {
-                if kind(node) == .attribute {
-                    let element = (document.node(at: node).parent?.index ?? 0)
-                    targets.attributes.append((ordinals.ordinal(of: element), Array((document.node(at: node).name ?? "").utf8)))
-                    continue
-                }
-                targets.elements.append(ordinals.ordinal(of: node))
-                if let fromEnd {
-                    let count = document.childIndexes(of: node).filter { kind($0) == .element }.count
-                    guard count + fromEnd >= 0 else {
-                        throw Self.indexOutside(edit, fromEnd, count: count, of: document.node(at: node).name ?? "")
-                    }
-                    indexes?.append(count + fromEnd)
-                }
-            }
+            let (targets, indexes) = try Self.targets(of: edit, matched, in: document)
             finders.append(.targets(targets))
             intoIndexes.append(indexes)
         }
         self.init(edits, finders: finders, intoIndexes: intoIndexes, options: options)
+    }
+
+    /// The targets of `edit` when its path matches the nodes `matched` of
+    /// `document`, and, for an insert at an index from the end, the index
+    /// it goes at in each element target.
+    ///
+    /// - Throws: ``QueryError/Kind-swift.struct/invalidEdit`` for a match
+    ///   no XML edit applies to, or an index outside an element.
+    static func targets(of edit: Edit, _ matched: [UInt32], in document: Document) throws -> (XMLEditTargets, [Int]?) {
+        let ordinals = ElementOrdinals(document)
+        func kind(_ node: UInt32) -> Node.Kind { document.table.nodes[Int(node)].kind }
+        var nodes: [UInt32] = []
+        nodes.reserveCapacity(matched.count)
+        for var node in matched {
+            // The text of an element that holds only text is set through the element.
+            if kind(node) == .text, case .set = edit.operation { node = (document.node(at: node).parent?.index ?? 0) }
+            guard node != 0 else { throw EditFailure.invalid(edit, "the document node cannot be edited") }
+            guard kind(node) == .element || kind(node) == .attribute else {
+                throw EditFailure.invalid(edit, "it matches \(Self.describe(node, in: document)); XML edits apply to elements and attributes")
+            }
+            nodes.append(node)
+        }
+        try Self.check(edit)
+        nodes.sort()
+        var targets = XMLEditTargets()
+        var indexes: [Int]?
+        let fromEnd: Int?
+        if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
+            fromEnd = index
+            indexes = []
+        } else {
+            fromEnd = nil
+        }
+        for node in nodes {
+            if kind(node) == .attribute {
+                let element = (document.node(at: node).parent?.index ?? 0)
+                targets.attributes.append((ordinals.ordinal(of: element), Array((document.node(at: node).name ?? "").utf8)))
+                continue
+            }
+            targets.elements.append(ordinals.ordinal(of: node))
+            if let fromEnd {
+                let count = document.childIndexes(of: node).filter { kind($0) == .element }.count
+                guard count + fromEnd >= 0 else {
+                    throw Self.indexOutside(edit, fromEnd, count: count, of: document.node(at: node).name ?? "")
+                }
+                indexes?.append(count + fromEnd)
+            }
+        }
+        return (targets, indexes)
+    }
+
+    /// Decides, on `candidate` (a document whose root is an element the
+    /// prefix of `edit`'s path reached), what `rest` (the path's steps
+    /// after that prefix) matches there: the targets a filtering selector
+    /// reports (``XMLEditSelector/filter(_:decide:)``), by ordinal from the
+    /// candidate's element.
+    ///
+    /// The candidate is one of several, as the in-memory evaluation sees
+    /// the elements a prefix reaches.
+    static func decide(_ edit: Edit, rest: PathQuery, on candidate: Document) throws -> XMLEditTargets {
+        let start = candidate.rootIndex
+        let result = try rest.evaluate(
+            in: QueryScope(document: candidate, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])),
+            oneOfSeveral: true)
+        let nodes = try edit.nodes(of: result, in: candidate)
+        if nodes.isEmpty { return XMLEditTargets() }
+        return try targets(of: edit, nodes, in: candidate).0
     }
 
     /// A node in a message: "the element <a>", "a comment".

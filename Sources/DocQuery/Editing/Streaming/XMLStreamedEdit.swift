@@ -46,23 +46,28 @@ package struct XMLStreamedEdit {
     /// (one from the end), the index for each element target, in order.
     private let intoIndexes: [[Int]?]
     private let options: LoadOptions
+    /// The most bytes a filter may hold of one element it tests; `nil`: no cap.
+    private let maxHeld: Int?
 
-    /// Prepares `edits`, whose paths the stream follows.
+    /// Prepares `edits`, whose paths the stream follows: keys, `*` and
+    /// indexes from the start up to a filter or `*` after which the path
+    /// goes on (a *rest*); from there each element the path reaches is
+    /// held whole (at most `maxHeld` bytes of it), and the rest decided on
+    /// it when it ends, so memory is one such element.
     ///
     /// - Throws: ``QueryError``: a malformed path,
     ///   ``QueryError/Kind-swift.struct/notStreamable`` for a path that
     ///   does not stream whole or an operation not streamed (with what to
     ///   do instead), ``QueryError/Kind-swift.struct/invalidEdit`` for a
     ///   value or name XML cannot take.
-    package init(_ edits: [Edit], options: LoadOptions = LoadOptions()) throws {
-        let selectors = try edits.map { edit in
+    package init(_ edits: [Edit], options: LoadOptions = LoadOptions(), maxHeld: Int? = nil) throws {
+        let finders = try edits.map { edit in
             let query = try edit.pathQuery()
             let plan = try StreamPlan(query)
-            if let step = plan.rest.steps.first ?? plan.fold?.step {
+            if let (_, step) = plan.fold {
                 throw QueryError(
-                    .notStreamable,
-                    "this step cannot stream in an edit: a streamed edit takes keys, '*' and indexes only; edit without streaming",
-                    path: query.description, scalarRange: step.range)
+                    .notStreamable, "this step cannot stream in an edit: an edit changes nodes, and a last operator computes a value; "
+                        + "edit without streaming", path: query.description, scalarRange: step.range)
             }
             try Self.check(edit)
             if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
@@ -72,9 +77,16 @@ package struct XMLStreamedEdit {
                         + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
                     path: edit.path, range: 0..<edit.path.count)
             }
-            return Finder.path(plan.selector)
+            guard let step = plan.rest.steps.first else { return Finder.path(plan.selector) }
+            guard !plan.selector.steps.isEmpty else {
+                throw QueryError(
+                    .notStreamable, "this step cannot stream in an edit: it tests the root element, which is the whole document; "
+                        + "edit without streaming", path: query.description, scalarRange: step.range)
+            }
+            // Each element the prefix reaches is held whole, and the rest decided on it.
+            return Finder.filter(plan.selector, rest: plan.rest, step: step.range)
         }
-        self.init(edits, finders: selectors, intoIndexes: edits.map { _ in nil }, options: options)
+        self.init(edits, finders: finders, intoIndexes: edits.map { _ in nil }, options: options, maxHeld: maxHeld)
     }
 
     /// How the stream finds an edit's matches: by following its path, or
@@ -82,14 +94,19 @@ package struct XMLStreamedEdit {
     enum Finder {
         case path(StreamSelector)
         case targets(XMLEditTargets)
+        /// The elements the selector reaches, each held whole while the
+        /// steps after it (`rest`, beginning at `step`, a range of the
+        /// path's scalars) decide what in it matches.
+        case filter(StreamSelector, rest: PathQuery, step: Range<Int>)
     }
 
     /// Prepares `edits` whose matches `finders` find.
-    init(_ edits: [Edit], finders: [Finder], intoIndexes: [[Int]?], options: LoadOptions) {
+    init(_ edits: [Edit], finders: [Finder], intoIndexes: [[Int]?], options: LoadOptions, maxHeld: Int? = nil) {
         self.edits = edits
         self.finders = finders
         self.intoIndexes = intoIndexes
         self.options = options
+        self.maxHeld = maxHeld
     }
 
     /// The refusal of an insert at `index` into an element named `name` with `count` child elements.
@@ -178,6 +195,12 @@ package struct XMLStreamedEdit {
         let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
         if let decoder { head = try decoder.decode(head, isLast: isAtEnd) }
         let state = try RunState(edits: edits, intoIndexes: intoIndexes)
+        state.maxHeld = maxHeld.map { cap in
+            (cap, finders.map { finder in
+                guard case .filter(_, _, let step) = finder else { return nil }
+                return step
+            })
+        }
         // Edits that insert into elements follow their children.
         let children = Set(edits.indices.filter { k in
             guard case .insert(_, let key, .into(let index)) = edits[k].operation, !(key?.hasPrefix("@") ?? false) else { return false }
@@ -209,13 +232,19 @@ package struct XMLStreamedEdit {
                         options.progress?.report(input.bytesRead)
                         return more
                     },
-                    selectors: finders.map { finder in
+                    selectors: zip(edits, finders).map { edit, finder in
                         switch finder {
                         case .path(let selector): .path(StreamMatcher(selector))
                         case .targets(let targets): .targets(targets)
+                        case .filter(let selector, let rest, _):
+                            .filter(StreamMatcher(selector), decide: { try Self.decide(edit, rest: rest, on: $0) })
                         }
                     },
                     reportingChildrenOf: children,
+                    reportingTextOf: Set(edits.indices.filter { k in
+                        guard case .set(let value) = edits[k].operation else { return false }
+                        return !XMLEditRules.isStructured(value.content)
+                    }),
                     watch: state.needsIndentUnit ? { state.watch(cursor: $0, isEnd: $1) } : nil,
                     options: options, event: { try state.take($0) })
             } catch let error as XMLLocatorSelectorError {
@@ -301,8 +330,15 @@ package struct XMLStreamedEdit {
         @exclusivity(unchecked) var removals: [(lower: Int, start: Int, end: Int?, line: (indent: Range<Int>, onlySpaceBefore: Bool), indent: [UInt8])] = []
 
         /// Per `set` edit, its value escaped as element text, and as an
-        /// attribute value in double and in single quotes.
-        let values: [(text: String, element: [UInt8], double: [UInt8], single: [UInt8])?]
+        /// attribute value in double and in single quotes, and as it reads (`plain`, UTF-8).
+        let values: [(text: String, element: [UInt8], double: [UInt8], single: [UInt8], plain: [UInt8])?]
+        /// Per `set` of an element's text (an edit with a value), while the
+        /// element it matched is open: how many bytes of the value its text
+        /// matched so far, or `nil` once it differs. A set that writes the
+        /// text already there changes nothing: its patch holds the output
+        /// (its replacement unknown) while the text may still be the value's,
+        /// and is taken back at the end when it was.
+        @exclusivity(unchecked) var sameText: [Int?]
         /// Per `insert` edit of an attribute, the new attribute's name and text.
         let inserts: [(name: String, text: String)?]
         /// Per other `insert` edit: the new element's name (`nil` for text),
@@ -387,6 +423,13 @@ package struct XMLStreamedEdit {
         @exclusivity(unchecked) var lineEnd: [UInt8]?
         /// The last byte given to ``append(_:)``.
         @exclusivity(unchecked) private var lastByte: UInt8?
+        /// While a filter holds an element it tests (see
+        /// ``XMLLocatedEvent/hold(selector:cursor:)``): its edit, and where
+        /// the output is held from.
+        @exclusivity(unchecked) var holding: (edit: Int, from: Int)?
+        /// The most bytes a filter may hold, and per edit its filter's step
+        /// (a range of its path's scalars), for the refusal past it.
+        var maxHeld: (cap: Int, steps: [Range<Int>?])?
 
         init(edits: [Edit], intoIndexes: [[Int]?]) throws {
             self.edits = edits
@@ -418,11 +461,12 @@ package struct XMLStreamedEdit {
                 return (
                     XMLEditRules.escaped(text, quote: nil), Array(XMLEditRules.escaped(text, quote: nil).utf8),
                     Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "\"")).utf8),
-                    Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "'")).utf8)
+                    Array(XMLEditRules.escaped(text, quote: UInt8(ascii: "'")).utf8), Array(text.utf8)
                 )
             }
             matches = Array(repeating: 0, count: edits.count)
             open = Array(repeating: nil, count: edits.count)
+            sameText = Array(repeating: nil, count: edits.count)
         }
 
         /// Adds the next bytes of the input to the window.
@@ -438,6 +482,10 @@ package struct XMLStreamedEdit {
         /// (a removed element's line may begin there).
         func flush(parsedUpTo: Int, atEnd: Bool, _ write: (UnsafeRawBufferPointer) throws -> Void) throws {
             var limit = parsedUpTo
+            if let holding {
+                limit = min(limit, holding.from)
+                try checkHeld(upTo: parsedUpTo)
+            }
             if !atEnd {
                 while limit > writer.written, writer.window[limit - 1] == 0x20 || writer.window[limit - 1] == 0x09 { limit -= 1 }
             }
@@ -455,6 +503,19 @@ package struct XMLStreamedEdit {
             if atEnd, let left = writer.firstPending {
                 throw EditFailure.invalid(edits[left.edit], "the document ended inside the node it matched")
             }
+        }
+
+        /// Fails when a filter holds more than ``maxHeld`` allows, the
+        /// element it tests reaching to `end` at least.
+        private func checkHeld(upTo end: Int) throws {
+            guard let holding, let (cap, steps) = maxHeld, end - holding.from > cap else { return }
+            let edit = edits[holding.edit]
+            let step = steps[holding.edit] ?? 0..<edit.path.unicodeScalars.count
+            let text = String(String.UnicodeScalarView(edit.path.unicodeScalars.dropFirst(step.lowerBound).prefix(step.count)))
+            throw QueryError(
+                .notStreamable,
+                "'\(text)' tests each element the path reaches held whole, and one is larger than the cap of \(cap) bytes "
+                    + "held (maxHeld, docq --max-held)", path: edit.path, scalarRange: step)
         }
 
         private func resolveRemovals(atEnd: Bool) {
@@ -479,11 +540,39 @@ package struct XMLStreamedEdit {
             case .attribute(let k, let cursor, let local, let prefix): try attribute(k, cursor: cursor, local: local, prefix: prefix)
             case .childStart(let k, let cursor): try childStart(k, cursor: cursor)
             case .childEnd(let k, let cursor): try childEnd(k, cursor: cursor)
+            case .hold(let k, let cursor):
+                let window = writer.window
+                let tag = window.withBytes(window.startIndex..<min(cursor + 2, window.endIndex)) {
+                    XMLStartTag(before: cursor, in: $0.buffer, offset: $0.startIndex)
+                }
+                holding = (k, tag?.start ?? writer.written)
+            case .text(let k, let bytes):
+                guard let same = sameText[k] else { return }
+                let rest = values[k]!.plain[same...]
+                if bytes.count <= rest.count, rest.starts(with: bytes) {
+                    sameText[k] = same + bytes.count
+                } else {
+                    differs(k)
+                }
+            case .release(let cursor):
+                try checkHeld(upTo: cursor)
+                holding = nil
             case .content(let k, let what):
                 if case .set = edits[k].operation, structuredSets[k] == nil {
                     throw EditFailure.invalid(
                         edits[k], "it matches an element that holds \(what.description); only an element that holds text alone can be set")
                 }
+            }
+        }
+
+        /// Set `k`'s element text turned out not to be its value: the patch
+        /// writes the value and drops the text from now on.
+        private func differs(_ k: Int) {
+            sameText[k] = nil
+            guard let (tag, _) = open[k] else { return }
+            writer.update(at: tag.end, edit: k) { patch in
+                patch.replacement = values[k]!.element
+                patch.dropLimit = nil
             }
         }
 
@@ -547,11 +636,15 @@ package struct XMLStreamedEdit {
                 if edit.computation != nil { return try startComputed(k, tag: tag) }
                 let value = values[k]!
                 if tag.isEmptyElement {
+                    // Empty already: an empty value changes nothing.
+                    if value.plain.isEmpty { return }
                     let (range, replacement) = XMLEditRules.textReplacement(of: tag, endTagStart: nil, value.text, in: writer.window)
                     try add(range, Array(replacement.utf8), edit: k)
                 } else {
-                    // Closed at the end tag.
-                    try add(tag.end..<tag.end, value.element, edit: k, open: true)
+                    // Closed at the end tag; its replacement known once the text differs from the value.
+                    try add(tag.end..<tag.end, nil, edit: k, open: true)
+                    writer.update(at: tag.end, edit: k) { $0.dropLimit = tag.end }
+                    sameText[k] = 0
                 }
             case .remove:
                 if isRoot {
@@ -577,7 +670,9 @@ package struct XMLStreamedEdit {
         private func startComputed(_ k: Int, tag: XMLStartTag) throws {
             let startTag = writer.window.copy(tag.start..<tag.end)
             if tag.isEmptyElement {
-                let text = try XMLStreamedEdit.computedText(edits[k], element: startTag, attribute: nil, number: starts[k])
+                // Empty already: an empty value changes nothing.
+                guard let text = try XMLStreamedEdit.computedText(edits[k], element: startTag, attribute: nil, number: starts[k])
+                else { return }
                 let (range, replacement) = XMLEditRules.textReplacement(
                     of: tag, endTagStart: nil, XMLEditRules.escaped(text, quote: nil), in: writer.window)
                 return try add(range, Array(replacement.utf8), edit: k)
@@ -909,6 +1004,15 @@ package struct XMLStreamedEdit {
                     guard case .set = edits[j].operation else { continue }
                     writer.updateLast(where: { $0.edit == j && $0.upper == nil && $0.lower == tag.end }) { $0.upper = lt }
                 }
+                if let same = sameText[k] {
+                    // The text was the value's as far as it went: all of it, or a prefix.
+                    sameText[k] = nil
+                    if same == values[k]!.plain.count {
+                        writer.remove(at: tag.end, edit: k)
+                    } else {
+                        writer.update(at: tag.end, edit: k) { $0.replacement = values[k]!.element }
+                    }
+                }
             }
             switch edit.operation {
             case .set:
@@ -923,8 +1027,12 @@ package struct XMLStreamedEdit {
                     computedStarts[k] = nil
                     let element = startTag + writer.window.copy(tag.end..<endTagStart) + [UInt8(ascii: "<"), UInt8(ascii: "/")] + name
                         + [UInt8(ascii: ">")]
-                    let text = try XMLStreamedEdit.computedText(edits[k], element: element, attribute: nil, number: number)
-                    writer.update(at: tag.end, edit: k) { $0.replacement = Array(XMLEditRules.escaped(text, quote: nil).utf8) }
+                    if let text = try XMLStreamedEdit.computedText(edits[k], element: element, attribute: nil, number: number) {
+                        writer.update(at: tag.end, edit: k) { $0.replacement = Array(XMLEditRules.escaped(text, quote: nil).utf8) }
+                    } else {
+                        // The text is the value already: its bytes stay.
+                        writer.remove(at: tag.end, edit: k)
+                    }
                 }
             case .remove:
                 guard let index = removals.lastIndex(where: { $0.end == nil && $0.start == tag.start }) else { return }
@@ -962,7 +1070,8 @@ package struct XMLStreamedEdit {
                 throw EditFailure.invalid(edits[k], "XML text and attribute values hold text, not an array or a keyed value")
             }
             if let value = values[k] {
-                // A set: the one operation that carries a value.
+                // A set: the one operation that carries a value; the value already there changes nothing.
+                if writer.window.withBytes(attribute.value, { XMLTextRules.attributeValue(written: $0.buffer) }) == value.plain { return }
                 return try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? value.single : value.double, edit: k)
             }
             let edit = edits[k]
@@ -971,7 +1080,8 @@ package struct XMLStreamedEdit {
                 // Computed: from the element's start tag, read alone.
                 let name = writer.window.withBytes(attribute.name) { String(decoding: $0.buffer, as: UTF8.self) }
                 let element = XMLStreamedEdit.closedAlone(writer.window.copy(tag.start..<tag.end))
-                let text = try XMLStreamedEdit.computedText(edit, element: element, attribute: name, number: matches[k])
+                // The value already there changes nothing.
+                guard let text = try XMLStreamedEdit.computedText(edit, element: element, attribute: name, number: matches[k]) else { return }
                 try add(attribute.value, Array(XMLEditRules.escaped(text, quote: attribute.quote).utf8), edit: k)
             case .remove:
                 try add(XMLEditRules.attributeRemoval(attribute.span, in: writer.window), [], edit: k)
