@@ -38,13 +38,17 @@ extension Edit {
     ///
     /// - Throws: an invalid edit when the result holds a computed value.
     func nodes(of result: QueryResult, in document: Document) throws -> [UInt32] {
+        // The matched items themselves, as `selectedMatches` holds them,
+        // without making a `Match` (and the result's path text) of each:
+        // a streamed filter asks this once per element it tests.
+        let base = UInt32(truncatingIfNeeded: result.document.table.nodes.count)
         var targets: [UInt32] = []
         var seen = Set<UInt32>()
-        for match in result.selectedMatches {
-            guard let node = match.node, node.document === document else {
+        for item in result.matchedItems {
+            guard item < base, result.document === document else {
                 throw EditFailure.invalid(self, "the path selects a computed value, not a part of the document")
             }
-            if seen.insert(node.index).inserted { targets.append(node.index) }
+            if seen.insert(item).inserted { targets.append(item) }
         }
         return targets
     }

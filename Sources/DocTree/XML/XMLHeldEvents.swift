@@ -71,12 +71,10 @@ struct HeldEvents {
 
     private mutating func keep(_ string: UnsafePointer<UInt8>) -> Int {
         let offset = names.count
-        var p = string
-        while p.pointee != 0 {
-            names.append(p.pointee)
-            p += 1
-        }
-        names.append(0)
+        // With its zero byte, in one copy (not one append per byte).
+        var length = 0
+        while string[length] != 0 { length += 1 }
+        names.append(contentsOf: UnsafeBufferPointer(start: string, count: length + 1))
         return offset
     }
 

@@ -219,6 +219,16 @@ package enum XMLTextRules {
         return complete ? value : nil
     }
 
+    /// Whether an attribute written `raw` has the value `value` (see
+    /// ``attributeValue(written:)``). Written without references, tabs or
+    /// line ends, as most are, its bytes are its value: compared in place.
+    package static func attributeValue(written raw: UnsafeBufferPointer<UInt8>, is value: [UInt8]) -> Bool {
+        if !raw.contains(where: { $0 == ampersand || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return raw.elementsEqual(value)
+        }
+        return attributeValue(written: raw) == value
+    }
+
     /// Whether XML 1.0 allows the character (production [2] Char).
     private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

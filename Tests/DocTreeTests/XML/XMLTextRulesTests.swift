@@ -60,4 +60,20 @@ import Testing
     @Test func entitiesNestedBeyondTheLimitAreAnError() {
         #expect(throws: LoadError.self) { try attribute("&loop;", entities: ["loop": "&loop;"]) }
     }
+
+    private func attribute(_ written: String, is value: String) -> Bool {
+        Array(written.utf8).withUnsafeBufferPointer { XMLTextRules.attributeValue(written: $0, is: Array(value.utf8)) }
+    }
+
+    @Test func anAttributeWrittenPlainlyIsComparedAsWrittenAndOtherwiseAsItLoads() {
+        #expect(attribute("ana", is: "ana"))
+        #expect(!attribute("ana", is: "anna"))
+        #expect(!attribute("a&amp;b", is: "a&amp;b"))
+        #expect(attribute("a&amp;b", is: "a&b"))
+        #expect(attribute("a&#x41;", is: "aA"))
+        #expect(attribute("a\tb\r\nc", is: "a b c"))
+        #expect(!attribute("a\tb", is: "a\tb"))
+        // A reference to an entity the DTD gives has no value known here.
+        #expect(!attribute("&e;", is: "&e;"))
+    }
 }

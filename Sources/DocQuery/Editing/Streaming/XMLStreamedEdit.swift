@@ -1071,7 +1071,7 @@ package struct XMLStreamedEdit {
             }
             if let value = values[k] {
                 // A set: the one operation that carries a value; the value already there changes nothing.
-                if writer.window.withBytes(attribute.value, { XMLTextRules.attributeValue(written: $0.buffer) }) == value.plain { return }
+                if writer.window.withBytes(attribute.value, { XMLTextRules.attributeValue(written: $0.buffer, is: value.plain) }) { return }
                 return try add(attribute.value, attribute.quote == UInt8(ascii: "'") ? value.single : value.double, edit: k)
             }
             let edit = edits[k]
