@@ -22,4 +22,9 @@ static inline void docquery_xmlFree(void *pointer) { xmlFree(pointer); }
    over per-thread state in threaded builds), so a load can put them back. */
 static inline xmlStructuredErrorFunc docquery_structuredErrorHandler(void) { return xmlStructuredError; }
 static inline void *docquery_structuredErrorContext(void) { return xmlStructuredErrorContext; }
+
+/* Lifts libxml2's own element depth limit (256 in a whole-document parse
+   without XML_PARSE_HUGE), once, process-wide: LoadOptions.maxDepth is the
+   one limit, checked by the parse session on every path. */
+static inline void docquery_liftDepthLimit(void) { xmlParserMaxDepth = 0x7FFFFFFF; }
 #endif

@@ -196,16 +196,52 @@ public struct EditValue: Sendable, Hashable {
             }
             return content(of: document.root)
         }
+        // Built bottom-up from a list of open containers, not by recursion:
+        // a value may be nested as deep as LoadOptions.maxDepth allows.
+        var open: [(node: Node, children: [Node], built: [Content])] = []
+        var next = node
+        while true {
+            var finished: Content
+            if let scalar = scalarContent(of: next) {
+                finished = scalar
+            } else {
+                let children = Array(next.children)
+                if let first = children.first {
+                    open.append((next, children, []))
+                    next = first
+                    continue
+                }
+                finished = container(next, children: [], built: [])
+            }
+            while true {
+                guard var parent = open.popLast() else { return finished }
+                parent.built.append(finished)
+                if parent.built.count < parent.children.count {
+                    next = parent.children[parent.built.count]
+                    open.append(parent)
+                    break
+                }
+                finished = container(parent.node, children: parent.children, built: parent.built)
+            }
+        }
+    }
+
+    /// A scalar node's content, or `nil` for an array, object, element or document.
+    private static func scalarContent(of node: Node) -> Content? {
         switch node.kind {
         case .string, .attribute, .text, .comment, .processingInstruction: return .string(node.string ?? "")
         case .number: return .number(node.string ?? "0")
         case .true: return .bool(true)
         case .false: return .bool(false)
         case .null: return .null
-        case .array: return .array(node.children.map(content(of:)))
-        case .object, .element, .document:
-            return .object(node.children.map { Member(key: $0.name ?? "", value: content(of: $0)) })
+        case .array, .object, .element, .document: return nil
         }
+    }
+
+    /// A container node's content, from its children's.
+    private static func container(_ node: Node, children: [Node], built: [Content]) -> Content {
+        if node.kind == .array { return .array(built) }
+        return .object(zip(children, built).map { Member(key: $0.name ?? "", value: $1) })
     }
 }
 

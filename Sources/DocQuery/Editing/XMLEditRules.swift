@@ -112,7 +112,7 @@ enum XMLEditRules {
             var writer = XMLMarkup(unit: unit, newline: lineEnd)
             writer.boundPrefixes = nil
             do {
-                try writer.element(name, item, indent: indent, path: [])
+                try writer.element(name, item, indent: indent, path: .root)
             } catch let EncodingError.invalidValue(_, context) {
                 throw EditFailure.invalid(edit, context.debugDescription)
             }

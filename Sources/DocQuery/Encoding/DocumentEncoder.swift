@@ -147,7 +147,7 @@ public struct DocumentEncoder: Sendable {
                 do {
                     _ = try Document(data: Data(bytes), options: options)
                 } catch {
-                    throw XMLMarkup.failure([], "the namespace declarations do not load: \(error.message)")
+                    throw XMLMarkup.failure(.root, "the namespace declarations do not load: \(error.message)")
                 }
             }
             return bytes

@@ -34,9 +34,9 @@ struct XMLMarkup {
     mutating func root(_ name: String, _ content: EditValue.Content) throws {
         if case .array = content {
             throw Self.failure(
-                [], "an XML document has one root element, so the value at its root cannot be an array (make the array a member of a keyed value)")
+                .root, "an XML document has one root element, so the value at its root cannot be an array (make the array a member of a keyed value)")
         }
-        try element(Self.ownName(of: content) ?? name, content, indent: "", path: [])
+        try element(Self.ownName(of: content) ?? name, content, indent: "", path: .root)
     }
 
     /// The name a keyed value gives itself with `_elementName`, if it does.
@@ -48,9 +48,59 @@ struct XMLMarkup {
         return name
     }
 
+    /// An element whose start tag is written and whose children are being
+    /// written.
+    private struct OpenElement {
+        let name: String
+        let children: [Child]
+        /// The next child to write.
+        var next = 0
+        /// The children's indentation, or `nil` on one line.
+        let inner: String?
+        /// The element's own indentation, before its end tag.
+        let indent: String
+        /// The prefixes bound inside the element.
+        let bound: Set<Substring>?
+    }
+
+    private typealias Child = (name: String, content: EditValue.Content, path: CodingPathNode)
+
     /// Writes `content` as one element named `name` at the current
     /// position; its later lines are indented from `indent`.
-    mutating func element(_ name: String, _ content: EditValue.Content, indent: String, path: [any CodingKey]) throws {
+    ///
+    /// A value may be nested as deep as ``LoadOptions/maxDepth`` allows, so
+    /// the open elements are a list rather than the call stack, and the
+    /// path of each is a linked ``CodingPathNode``: memory and stack stay
+    /// linear in the depth.
+    mutating func element(_ name: String, _ content: EditValue.Content, indent: String, path: CodingPathNode) throws {
+        let outer = boundPrefixes
+        defer { boundPrefixes = outer }
+        var open: [OpenElement] = []
+        var pending: (child: Child, indent: String)? = ((name, content, path), indent)
+        while true {
+            if let (child, indent) = pending {
+                pending = nil
+                if let started = try start(child.name, child.content, indent: indent, path: child.path) { open.append(started) }
+            }
+            guard var top = open.popLast() else { return }
+            if top.next < top.children.count {
+                if let inner = top.inner { out += newline + inner }
+                pending = (top.children[top.next], top.inner ?? top.indent)
+                top.next += 1
+                boundPrefixes = top.bound
+                open.append(top)
+            } else {
+                if top.inner != nil { out += newline + top.indent }
+                out += "</" + top.name + ">"
+                boundPrefixes = open.last?.bound ?? outer
+            }
+        }
+    }
+
+    /// Writes the start of one element: all of it when it has no child
+    /// elements (then `nil`), else its start tag and own text, returning
+    /// what its children need.
+    private mutating func start(_ name: String, _ content: EditValue.Content, indent: String, path: CodingPathNode) throws -> OpenElement? {
         guard XMLText.isName(name) else { throw Self.failure(path, XMLText.nameProblem(name)) }
         let members: [EditValue.Member]
         switch content {
@@ -59,28 +109,28 @@ struct XMLMarkup {
         case .null:
             try checkPrefix(of: name, bound: boundPrefixes, path: path)
             out += "<" + name + "/>"
-            return
+            return nil
         case .string, .number, .bool:
             try checkPrefix(of: name, bound: boundPrefixes, path: path)
             let text = try Self.text(of: content, path: path)
             out += text.isEmpty ? "<" + name + "/>" : "<" + name + ">" + text + "</" + name + ">"
-            return
+            return nil
         case .object(let list):
             members = list
         }
 
         var attributes: [(name: String, value: String)] = []
         var ownText = ""
-        var children: [(name: String, content: EditValue.Content, path: [any CodingKey])] = []
+        var children: [Child] = []
         for member in members {
-            let memberPath = path + [NameKey(member.key)]
+            let memberPath = path.appending(NameKey(member.key))
             if member.key == ReservedKey.attributes {
                 guard case .object(let inner) = member.value else {
                     throw Self.failure(memberPath, "\(ReservedKey.attributes) holds an element's attributes as a keyed value")
                 }
                 for attribute in inner {
                     let attributeName = attribute.key.hasPrefix("@") ? String(attribute.key.dropFirst()) : attribute.key
-                    attributes.append((attributeName, try Self.attributeValue(attribute.value, path: memberPath + [NameKey(attribute.key)])))
+                    attributes.append((attributeName, try Self.attributeValue(attribute.value, path: memberPath.appending(NameKey(attribute.key)))))
                 }
             } else if member.isAttribute || member.key.hasPrefix("@") {
                 let attributeName = member.key.hasPrefix("@") ? String(member.key.dropFirst()) : member.key
@@ -97,14 +147,14 @@ struct XMLMarkup {
                 for (position, element) in elements.enumerated() {
                     guard let childName = Self.ownName(of: element) else {
                         throw Self.failure(
-                            memberPath + [IndexKey(position)],
+                            memberPath.appending(index: position),
                             "an element of \(ReservedKey.contents) is a keyed value that names itself with \(ReservedKey.elementName)")
                     }
-                    children.append((childName, element, memberPath + [IndexKey(position)]))
+                    children.append((childName, element, memberPath.appending(index: position)))
                 }
             } else if case .array(let elements) = member.value {
                 for (position, element) in elements.enumerated() {
-                    children.append((member.key, element, memberPath + [IndexKey(position)]))
+                    children.append((member.key, element, memberPath.appending(index: position)))
                 }
             } else {
                 children.append((member.key, member.value, memberPath))
@@ -113,7 +163,7 @@ struct XMLMarkup {
 
         var bound = boundPrefixes
         for attribute in attributes {
-            guard XMLText.isName(attribute.name) else { throw Self.failure(path + [NameKey(attribute.name)], XMLText.nameProblem(attribute.name)) }
+            guard XMLText.isName(attribute.name) else { throw Self.failure(path.appending(NameKey(attribute.name)), XMLText.nameProblem(attribute.name)) }
             if attribute.name.hasPrefix("xmlns:") { bound?.insert(attribute.name.dropFirst(6)) }
             if attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:") { declaresNamespaces = true }
         }
@@ -121,10 +171,10 @@ struct XMLMarkup {
         var seen: Set<String> = []
         for attribute in attributes {
             guard seen.insert(attribute.name).inserted else {
-                throw Self.failure(path + [NameKey(attribute.name)], "the attribute '\(attribute.name)' is written twice")
+                throw Self.failure(path.appending(NameKey(attribute.name)), "the attribute '\(attribute.name)' is written twice")
             }
             if attribute.name != "xmlns", !attribute.name.hasPrefix("xmlns:") {
-                try checkPrefix(of: attribute.name, bound: bound, path: path + [NameKey(attribute.name)])
+                try checkPrefix(of: attribute.name, bound: bound, path: path.appending(NameKey(attribute.name)))
             }
         }
 
@@ -132,30 +182,22 @@ struct XMLMarkup {
         for attribute in attributes { out += " " + attribute.name + "=\"" + attribute.value + "\"" }
         if children.isEmpty && ownText.isEmpty {
             out += "/>"
-            return
+            return nil
         }
         out += ">" + ownText
         // Mixed content stays on one line: indentation would become text.
         let inner = unit.flatMap { ownText.isEmpty ? indent + $0 : nil }
-        let outer = boundPrefixes
-        boundPrefixes = bound
-        defer { boundPrefixes = outer }
-        for child in children {
-            if let inner { out += newline + inner }
-            try element(child.name, child.content, indent: inner ?? indent, path: child.path)
-        }
-        if inner != nil { out += newline + indent }
-        out += "</" + name + ">"
+        return OpenElement(name: name, children: children, inner: inner, indent: indent, bound: bound)
     }
 
     /// Throws unless `name`'s prefix is `xml` or bound (when prefixes are checked).
-    private func checkPrefix(of name: String, bound: Set<Substring>?, path: [any CodingKey]) throws {
+    private func checkPrefix(of name: String, bound: Set<Substring>?, path: CodingPathNode) throws {
         guard let bound, let prefix = XMLText.prefix(of: name), prefix != "xml", !bound.contains(prefix) else { return }
         throw Self.failure(path, "the prefix '\(prefix)' of '\(name)' is not bound: give the element or an ancestor the attribute xmlns:\(prefix)")
     }
 
     /// A scalar as escaped element text (`null` as none).
-    static func text(of content: EditValue.Content, path: [any CodingKey]) throws -> String {
+    static func text(of content: EditValue.Content, path: CodingPathNode) throws -> String {
         switch content {
         case .string(let text):
             if let forbidden = XMLText.firstForbiddenCharacter(in: text) {
@@ -171,7 +213,7 @@ struct XMLMarkup {
     }
 
     /// A scalar as an escaped attribute value between double quotes.
-    private static func attributeValue(_ content: EditValue.Content, path: [any CodingKey]) throws -> String {
+    private static func attributeValue(_ content: EditValue.Content, path: CodingPathNode) throws -> String {
         switch content {
         case .array, .object: throw failure(path, "an attribute holds text, not an array or a keyed value")
         case .string(let text):
@@ -183,9 +225,9 @@ struct XMLMarkup {
         }
     }
 
-    static func failure(_ path: [any CodingKey], _ text: String) -> EncodingError {
-        let rendered = NodeDecoder.path(of: path)
+    static func failure(_ path: CodingPathNode, _ text: String) -> EncodingError {
+        let rendered = path.rendered
         return .invalidValue(
-            rendered, EncodingError.Context(codingPath: path, debugDescription: rendered.isEmpty ? text : "\(rendered): \(text)"))
+            rendered, EncodingError.Context(codingPath: path.keys, debugDescription: rendered.isEmpty ? text : "\(rendered): \(text)"))
     }
 }

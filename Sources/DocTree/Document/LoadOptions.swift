@@ -31,8 +31,9 @@ public struct LoadOptions: Sendable, Hashable {
     public var encoding: String?
     /// The deepest nesting accepted (objects, arrays, elements). Deeper input
     /// fails with ``LoadError/Kind-swift.struct/nestingTooDeep``. Default 10 000.
-    /// XML is also limited by libxml2 itself, to 256 levels, unless
-    /// ``allowsHugeXML`` is set.
+    /// For XML this is the one depth limit of every read and edit (whole,
+    /// in chunks, streamed), whatever ``allowsHugeXML`` says; libxml2's own
+    /// limit of 256 levels is lifted.
     public var maxDepth: Int
     /// Whether JSON is read as JSON with comments, the way VS Code reads its
     /// `settings.json` and TypeScript its `tsconfig.json`: `//` and `/* */`
@@ -81,7 +82,7 @@ public struct LoadOptions: Sendable, Hashable {
     // With ``maxDepth`` and ``maxEntityExpansion`` above, these bound what one
     // load may cost. Every limit fails the load with its own message naming
     // the option. libxml2 adds limits of its own to XML (without
-    // ``allowsHugeXML``): 256 levels of nesting, 10 000 000 bytes for one
+    // ``allowsHugeXML``): 10 000 000 bytes for one
     // attribute value, CDATA section, comment or processing instruction,
     // 50 000 bytes for a name.
 
@@ -99,10 +100,10 @@ public struct LoadOptions: Sendable, Hashable {
     /// takes 12 bytes). Checked as nodes arrive, so the load stops where
     /// the limit is crossed.
     public var maxNodeCount: Int = 100_000_000
-    /// Whether XML may exceed libxml2's own limits (`XML_PARSE_HUGE`):
-    /// nesting deeper than 256 levels (up to ``maxDepth``), and attribute
-    /// values, CDATA sections, comments and processing instructions over
-    /// 10 MB. Default `false`. Entity expansion stays limited by
+    /// Whether XML may exceed libxml2's own size limits (`XML_PARSE_HUGE`):
+    /// attribute values, CDATA sections, comments and processing
+    /// instructions over 10 MB. Nesting is limited by ``maxDepth`` alone,
+    /// either way. Default `false`. Entity expansion stays limited by
     /// ``maxEntityExpansion``, so billion-laughs documents still fail.
     public var allowsHugeXML: Bool = false
     /// Whether a reference to an external XML entity (`<!ENTITY e SYSTEM

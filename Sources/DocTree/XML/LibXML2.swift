@@ -54,9 +54,12 @@ import Darwin
 ///   the budget the load fails with
 ///   ``LoadError/Kind-swift.struct/entityNotAllowed`` after a bounded amount
 ///   of work, so billion-laughs and quadratic blow-up documents end quickly.
-/// - Depth: libxml2 refuses more than 256 levels (without `HUGE`); the
-///   builder also enforces ``LoadOptions/maxDepth``, and
-///   ``LoadOptions/maxNodeCount`` as records arrive. `HUGE` also lifts
+/// - Depth: the session counts open elements on every path (whole, in
+///   chunks, streamed query or edit) and fails past
+///   ``LoadOptions/maxDepth``, located where the start tag ends. libxml2's
+///   own depth limit (256 levels without `HUGE`) is lifted once, process-wide
+///   (`xmlParserMaxDepth`), so it never comes first. The builder enforces
+///   ``LoadOptions/maxNodeCount`` as records arrive. `HUGE` lifts
 ///   libxml2's 10 MB cap on one attribute value, CDATA section, comment or
 ///   PI; it turns off libxml2's own entity amplification check, which is
 ///   why the budget above is charged in our `getEntity` and never depends
@@ -309,6 +312,10 @@ enum LibXML2 {
     private static let setUp: Void = {
         xmlInitParser()
         xmlSetExternalEntityLoader { _, _, _ in nil }
+        // Depth has one rule, LoadOptions.maxDepth, checked by the session on
+        // every path; libxml2's own 256 levels (which 2.9 applies to a whole
+        // parse but not to a push parse) must never come first.
+        docquery_liftDepthLimit()
     }()
 
     /// The kind of load failure an `xmlError` code stands for.
@@ -386,6 +393,10 @@ private final class Session: XMLReferenceDecoder {
     /// Shown the document parser's cursor at each element's start and end
     /// in a streamed edit; `nil` (a single test per element event) otherwise.
     var trail: (any XMLCursorObserver)?
+    /// Elements open now, entity replacement text included.
+    var depth = 0
+    /// ``LoadOptions/maxDepth``: the one depth limit of every XML read.
+    let maxDepth: Int
 
     /// How far the document parser has read: the offset in the input of
     /// the byte its cursor points at.
@@ -406,6 +417,7 @@ private final class Session: XMLReferenceDecoder {
         self.entityBudget = options.maxEntityExpansion
         self.maxEntityExpansion = options.maxEntityExpansion
         self.rejectsExternalEntities = options.rejectsExternalEntities
+        self.maxDepth = options.maxDepth
     }
 
     /// Records an error found by our own code, located where the parser is.
@@ -506,7 +518,9 @@ private final class Session: XMLReferenceDecoder {
             message = parser.pointee.wellFormed == 0 ? "the document is not well-formed" : "XML error \(error.code)"
         }
         if kind == .nestingTooDeep {
-            message = "elements are nested deeper than 256 levels (libxml2's limit; LoadOptions.allowsHugeXML lifts it)"
+            // Not expected: xmlParserMaxDepth is lifted in setUp. A libxml2
+            // that ignores it would come here.
+            message = "elements are nested deeper than libxml2 allows (its own limit, below LoadOptions.maxDepth)"
         }
         // libxml2 says "entity reference loop" both for a loop (entities
         // nested 40 deep, 1024 with HUGE, in the context that expands them)
@@ -753,6 +767,11 @@ private func makeSAXHandler() -> xmlSAXHandler {
             // Defaulted attributes (from an ATTLIST in the internal subset)
             // come last, as XML 1.0 section 5.1 asks.
             let all = XMLAttributes(count: Int(attributeCount), defaulted: Int(defaultedCount), fields: attributes)
+            session.depth += 1
+            guard session.depth <= session.maxDepth else {
+                session.fail(XMLLoader.nestingTooDeep(session.maxDepth), stopping: true)
+                return
+            }
             if let trail = session.trail { trail.started(at: session.cursor) }
             deliver(session) { sink throws(LoadError) in
                 try sink.startElement(local: local, prefix: prefix, namespaceURI: session.decodedNamespaceURI(uri),
@@ -763,6 +782,7 @@ private func makeSAXHandler() -> xmlSAXHandler {
     sax.endElementNs = { context, _, _, _ in
         withSession(context) { session in
             session.cdataEndedWithCR = false
+            session.depth -= 1
             if let trail = session.trail { trail.ended(at: session.cursor) }
             deliver(session) { sink throws(LoadError) in try sink.endElement() }
         }

@@ -27,6 +27,12 @@ package enum XMLLoader {
         try LibXML2.parse(bytes, encoding: encoding, options: options)
     }
 
+    /// The error of an element nested deeper than ``LoadOptions/maxDepth``
+    /// (`maxDepth`): one message for every way XML is read and edited.
+    static func nestingTooDeep(_ maxDepth: Int) -> LoadError {
+        LoadError(.nestingTooDeep, "elements are nested deeper than \(maxDepth) levels (see LoadOptions.maxDepth)")
+    }
+
     /// Finds the byte offset and the text of `line`:`column` in `input`.
     ///
     /// libxml2 reports lines and columns, not offsets; this walks the input

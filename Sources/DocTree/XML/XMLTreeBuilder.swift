@@ -156,7 +156,7 @@ struct XMLTreeBuilder {
         let uri = try namespaceID(namespaceURI)
         let parent = tree.current
         guard tree.openContainer(.element, name: name, b: uri) != nil else {
-            throw LoadError(.nestingTooDeep, "elements are nested deeper than \(tree.maxDepth) levels")
+            throw XMLLoader.nestingTooDeep(tree.maxDepth)
         }
         if parent != 0 { tree.nodes[Int(parent)].insert(.hasElementChildren) }
         deepest = max(deepest, tree.open.count)

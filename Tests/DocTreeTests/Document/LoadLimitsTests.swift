@@ -107,20 +107,21 @@ import DocQueryNetworking
         }
     }
 
-    // MARK: libxml2's own limits and the opt-in past them
+    // MARK: libxml2's own limits, the opt-in past them, and the depth limit
 
     /// `<d><d>…</d></d>` nested `depth` levels.
     private static func nested(_ depth: Int) -> String {
         String(repeating: "<d>", count: depth) + String(repeating: "</d>", count: depth)
     }
 
-    @Test func libxml2DepthLimitNamesTheOptIn() throws {
-        let error = try #require(throws: LoadError.self) {
-            try Document(string: Self.nested(300), options: LoadOptions(format: .xml))
-        }
+    /// libxml2's own 256 levels never come first: maxDepth is the one limit.
+    @Test func libxml2DepthLimitNeverComesFirst() throws {
+        #expect(try Document(string: Self.nested(300), options: LoadOptions(format: .xml)).nodeCount == 301)
+        var options = LoadOptions(format: .xml)
+        options.maxDepth = 299
+        let error = try #require(throws: LoadError.self) { try Document(string: Self.nested(300), options: options) }
         #expect(error.kind == .nestingTooDeep)
-        #expect(error.message.contains("256"))
-        #expect(error.message.contains("LoadOptions.allowsHugeXML"))
+        #expect(error.message == "elements are nested deeper than 299 levels (see LoadOptions.maxDepth)")
     }
 
     @Test func hugeXMLAllowsDeepNestingUpToMaxDepth() throws {

@@ -45,8 +45,9 @@ import Testing
                   snippet: #"<?xml version="1.0" encoding="x-unknown"?><a/>"#),
         ErrorCase(id: "maxDepth", xml: "<a>\n<b><c><d/></c></b></a>", kind: .nestingTooDeep,
                   line: 2, column: 9, says: "deeper than 3 levels", snippet: "<b><c><d/></c></b></a>", maxDepth: 3),
-        ErrorCase(id: "libxml2's depth limit", xml: String(repeating: "<n>", count: 300), kind: .nestingTooDeep,
-                  line: 1, column: 772, says: "256 levels", snippet: String(repeating: "<n>", count: 40)),
+        ErrorCase(id: "maxDepth past libxml2's own 256", xml: String(repeating: "<n>", count: 300), kind: .nestingTooDeep,
+                  line: 1, column: 900, says: "deeper than 299 levels (see LoadOptions.maxDepth)",
+                  snippet: String(repeating: "<n>", count: 20), maxDepth: 299),
     ]
 
     @Test(arguments: cases)
@@ -105,8 +106,8 @@ import Testing
     }
 
     @Test func depthErrorIsReportedAfterManyLevelsWithoutCrashing() throws {
-        // Deeper than any stack could recurse: libxml2 stops at 256 and the
-        // builder never recurses.
+        // Deeper than any stack could recurse: the parse stops at
+        // LoadOptions.maxDepth (10,000) and the builder never recurses.
         let depth = 100_000
         let bytes = Array((String(repeating: "<n>", count: depth) + String(repeating: "</n>", count: depth)).utf8)
         do {
