@@ -123,33 +123,35 @@ import Testing
         #expect(stdin.status == 2)
     }
 
-    @Test func jsonLinesAreEditedRecordByRecord() throws {
-        let input = Array("{\"id\": 1, \"n\": \"a\"}\n\n{\"id\": 2}\r\n{\"id\": 3, \"n\": \"c\"}\n".utf8)
+    /// A stream of values is edited record by record, with the records its
+    /// reader cuts: JSON Lines (blank lines and CRLF kept), and values laid
+    /// out on several lines each (as `jq .` prints them), not cut by line.
+    @Test(arguments: [
+        ("{\"id\": 1, \"n\": \"a\"}\n\n{\"id\": 2}\r\n{\"id\": 3, \"n\": \"c\"}\n",
+         "{\"id\": 1, \"n\": \"x\"}\n\n{\"id\": 2, \"n\": \"x\"}\r\n{\"id\": 3, \"n\": \"x\"}\n",
+         "{\"id\": 1}\n\n{\"id\": 2}\r\n{\"id\": 3}\n"),
+        ("{\n  \"id\": 1,\n  \"n\": [\n    \"a\"\n  ]\n}\n{\"id\": 2} {\"id\": 3,\n \"n\": null}\n",
+         "{\n  \"id\": 1,\n  \"n\": \"x\"\n}\n{\"id\": 2, \"n\": \"x\"} {\"id\": 3,\n \"n\": \"x\"}\n",
+         "{\n  \"id\": 1\n}\n{\"id\": 2} {\"id\": 3}\n"),
+    ])
+    func streamsAreEditedRecordByRecord(input text: String, set: String, deleted: String) throws {
+        let input = Array(text.utf8)
         let run = try Docq.run(["set", "n", "x"], stdin: input)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "{\"id\": 1, \"n\": \"x\"}\n\n{\"id\": 2, \"n\": \"x\"}\r\n{\"id\": 3, \"n\": \"x\"}\n")
+        #expect(run.stdout == set)
         let removed = try Docq.run(["delete", "n"], stdin: input)
         #expect(removed.status == 0, "\(removed)")
-        #expect(removed.stdout == "{\"id\": 1}\n\n{\"id\": 2}\r\n{\"id\": 3}\n")
+        #expect(removed.stdout == deleted)
         let none = try Docq.run(["delete", "zz"], stdin: input)
         #expect(none.status == 1, "\(none)")
+    }
+
+    /// A malformed record fails the edit, located in the whole input, as a query of it is.
+    @Test func aMalformedRecordFailsTheEdit() throws {
         let broken = try Docq.run(["delete", "n"], stdin: Array("{\"n\": 1}\n{\"n\": }\n".utf8))
         #expect(broken.status == 4, "\(broken)")
         #expect(broken.stderr.contains("(standard input):2:"), "\(broken)")
-        // Located in the whole input, as a query of it is.
         #expect(broken.stderr.contains("2:7: expected a value, found '}'"), "\(broken)")
-    }
-
-    /// A stream of values laid out on several lines each (as `jq .` prints
-    /// them) is cut into records by the reader that reads it, not by line.
-    @Test func prettyPrintedValuesAreEditedRecordByRecord() throws {
-        let input = Array("{\n  \"id\": 1,\n  \"n\": [\n    \"a\"\n  ]\n}\n{\"id\": 2} {\"id\": 3,\n \"n\": null}\n".utf8)
-        let run = try Docq.run(["set", "n", "x"], stdin: input)
-        #expect(run.status == 0, "\(run)")
-        #expect(run.stdout == "{\n  \"id\": 1,\n  \"n\": \"x\"\n}\n{\"id\": 2, \"n\": \"x\"} {\"id\": 3,\n \"n\": \"x\"}\n")
-        let removed = try Docq.run(["delete", "n"], stdin: input)
-        #expect(removed.status == 0, "\(removed)")
-        #expect(removed.stdout == "{\n  \"id\": 1\n}\n{\"id\": 2} {\"id\": 3}\n")
     }
 
     /// NUL bytes on a line after a document are not a blank line: the edit

@@ -71,8 +71,7 @@ package final class JSONRecordParser {
             let scanner = Scanner(input)
             let end: Int
             do throws(JSONFailure) {
-                let bom = input.count >= 3 && input[0] == 0xEF && input[1] == 0xBB && input[2] == 0xBF
-                let start = scanner.skipWhitespace(bom ? 3 : 0)
+                let start = scanner.skipWhitespace(InputHead.byteOrderMarkLength(input))
                 end = try scanner.skipSpace(
                     try scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink, dialect),
                     comments: Dialect.readsComments)

@@ -39,7 +39,7 @@ enum BothWays {
     private static func expectSameFailure(_ heldWhole: any Error, _ edits: [Edit], _ input: [UInt8], options: LoadOptions) {
         for chunk in [1, 4096] {
             do {
-                try StreamedEdit(edits, options: options).run(ChunkedInput(bytes: input, sliceSize: chunk)) { _ in }
+                _ = try StreamedEditTests.streamed(edits, input, chunk: chunk, options: options)
                 Issue.record("\(edits): held whole it fails (\(heldWhole)); streamed in \(chunk)-byte chunks it applies")
             } catch let error as QueryError where error.kind == .notStreamable {
                 continue

@@ -105,9 +105,9 @@ import TestSupport
     /// answer is an issue recorded: the same edit gives the same bytes at
     /// any size.
     static func streamsTheSame(_ edits: [Edit], _ input: [UInt8], _ heldWhole: [UInt8], options: LoadOptions, chunk: Int) throws -> Bool {
-        var out: [UInt8] = []
+        let out: [UInt8]
         do {
-            try StreamedEdit(edits, options: options).run(ChunkedInput(bytes: input, sliceSize: chunk)) { out.append(contentsOf: $0) }
+            out = try StreamedEditTests.streamed(edits, input, chunk: chunk, options: options).bytes
         } catch let error as QueryError where error.kind == .notStreamable {
             return false
         } catch {
