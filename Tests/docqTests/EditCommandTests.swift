@@ -144,6 +144,19 @@ import Testing
         #expect(removed.stdout == deleted)
         let none = try Docq.run(["delete", "zz"], stdin: input)
         #expect(none.status == 1, "\(none)")
+        // A file is edited as it is read, record by record, to the same bytes; with -i too.
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("values.json")
+        try Data(input).write(to: file)
+        let fromFile = try Docq.run(["set", "n", "x", file.path])
+        #expect(fromFile.status == 0, "\(fromFile)")
+        #expect(fromFile.stdout == set)
+        let missed = try Docq.run(["delete", "zz", file.path])
+        #expect(missed.status == 1, "\(missed)")
+        let inPlace = try Docq.run(["delete", "-i", "n", file.path])
+        #expect(inPlace.status == 0, "\(inPlace)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == deleted)
     }
 
     /// A malformed record fails the edit, located in the whole input, as a query of it is.
@@ -152,6 +165,17 @@ import Testing
         #expect(broken.status == 4, "\(broken)")
         #expect(broken.stderr.contains("(standard input):2:"), "\(broken)")
         #expect(broken.stderr.contains("2:7: expected a value, found '}'"), "\(broken)")
+        // A file edited in place as it is read stays as it was.
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("broken.jsonl")
+        let text = "{\"n\": 1}\n{\"n\": 2}\n{\"n\": }\n"
+        try Data(text.utf8).write(to: file)
+        let inPlace = try Docq.run(["delete", "-i", "n", file.path])
+        #expect(inPlace.status == 4, "\(inPlace)")
+        #expect(inPlace.stderr.contains("broken.jsonl:3:7: expected a value, found '}'"), "\(inPlace)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["broken.jsonl"])
     }
 
     /// NUL bytes on a line after a document are not a blank line: the edit

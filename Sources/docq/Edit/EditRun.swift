@@ -66,6 +66,17 @@ struct EditRun {
         func discardAll() { for (_, output) in results { output.discard() } }
         for source in sources {
             do {
+                if case .file(let path) = source, StreamRun.isJSONLinesFile(source, options: options) {
+                    let output = try EditOutput.opened(for: source, inPlace: target.inPlace, isOnlyInput: sources.count == 1)
+                    do {
+                        try RecordEdits(edits: edits, options: source.loadOptions(options)).edit(file: path, write: output.write)
+                    } catch {
+                        output.discard()
+                        throw error
+                    }
+                    results.append((source, output))
+                    continue
+                }
                 if let output = try streamed?.run(source) {
                     results.append((source, output))
                     continue
@@ -143,7 +154,7 @@ struct EditRun {
                 isStream = false
             }
             guard isStream else { throw error }
-            return try editRecords(bytes, edits, options: options)
+            return try RecordEdits(edits: edits, options: options).edit(bytes)
         }
     }
 
@@ -155,39 +166,6 @@ struct EditRun {
         for (edit, count) in zip(edits, summary.matches) where count == 0 {
             writeToStandardError("note: '\(edit.path)' matched nothing, so it was created\n")
         }
-    }
-
-    /// A stream of JSON values (JSON Lines, or values laid out on many
-    /// lines): each record the stream's reader cuts is edited on its own,
-    /// and what lies between the records (white space, line ends) stays. A
-    /// record the paths miss stays as it was; when every record misses, the
-    /// first record's error is thrown. A malformed record fails as a query
-    /// of the input does: at its line and column in the whole input.
-    private func editRecords(_ bytes: [UInt8], _ edits: [Edit], options: LoadOptions) throws -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var firstMiss: QueryError?
-        var matched = false
-        var copied = 0
-        let reader = RecordReader(input: ChunkedInput(bytes: bytes), options: options)
-        while let record = reader.next() {
-            if case .failure(let error) = record { throw error }
-            let value = reader.lastValue
-            out.append(contentsOf: bytes[copied..<value.lowerBound])
-            copied = value.upperBound
-            do {
-                var editor = try DocumentEditor(bytes: Array(bytes[value]), options: options)
-                try editor.apply(edits)
-                out.append(contentsOf: editor.bytes)
-                matched = true
-            } catch let error as QueryError where error.kind == .noMatch {
-                if firstMiss == nil { firstMiss = error }
-                out.append(contentsOf: bytes[value])
-            }
-        }
-        out.append(contentsOf: bytes[copied...])
-        if !matched, let firstMiss { throw firstMiss }
-        return out
     }
 
     /// The bytes of one input; with `-i`, of a regular file only.
