@@ -98,6 +98,17 @@ type_line 'doc["tasks.list.taskseries"]'
 wait_for '$R0: DocQuery.QueryResult = QueryResult (print, dump or po shows its values)' 20 || fail "a query's result"
 type_line 'try PathQuery("tasks.list[0].id")'
 wait_for '$R1: DocQuery.PathQuery = "tasks.list[0].id"' 20 || fail "a PathQuery"
+# Every public type's result display is its one-line summary.
+type_line 'doc.root'
+wait_for ': DocTree.Node = Node (print, dump or po shows it and its outline)' 20 || fail "a node"
+type_line 'doc["tasks.rev"].first!'
+wait_for ': DocQuery.Match = Match (print, dump or po shows its path and value)' 20 || fail "a match"
+type_line "let editor = try DocumentEditor(contentsOf: URL(fileURLWithPath: \"$root/Examples/documents/settings.json\"))"
+wait_for 'editor: DocQuery.DocumentEditor = DocumentEditor (print shows its text, dump or po its lines)' 20 || fail "an editor"
+type_line 'Edit.set("editor.fontSize", to: 16)'
+wait_for ': DocQuery.Edit = "editor.fontSize"' 20 || fail "an edit"
+type_line 'EditValue(["size": 16])'
+wait_for ': DocQuery.EditValue = EditValue (print, dump or po shows it as JSON)' 20 || fail "an edit value"
 type_line ':po doc'
 wait_for '- name : "Get Bananas"' 20 || fail ":po doc shows the outline"
 type_line 'print(doc.tasks.list.taskseries.name)'
@@ -106,6 +117,8 @@ wait_for 'tasks.list[0].taskseries[1].name: "Call Mom"' 20 || fail "print of a r
 for word in NodeTable RecordStorage NameTable EditableSource OneOrMany; do
     screen | grep -qF "$word" && fail "the REPL shows storage ($word)"
 done
+# A display that shows stored properties opens a block: `name: Type = {`.
+screen | grep -qE '^[$[:alnum:]_]+: [[:alnum:]_.]+ = \{ *$' && fail "a result display shows stored properties"
 lines="$(screen | sed -n '/^ *[0-9]*> :po doc/,/^ *[0-9]*> print/p' | wc -l)"
 ((lines <= 42)) || fail ":po doc took $lines lines"
 

@@ -20,6 +20,10 @@
 /// bytecode either returns a constant that names `print`, `dump` and `po`,
 /// or the summary of one stored `String` (`PathQuery`'s and `Edit`'s path).
 /// `DisplayTests` rebuilds every record from its parts and compares bytes.
+/// A record cannot show an outline or a result's values: those are worked
+/// out from the node table, and formatter bytecode has no loops (nor, in
+/// Swift 6.3's LLDB, memory reads); a summary that asks for the object
+/// description (`${var%@}`) aborts the REPL with 6.3 on Linux.
 package struct DisplayTree: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The line shown for the value itself.
     package var text: String
