@@ -85,11 +85,14 @@ struct StreamRun {
         return large
     }
 
-    /// Whether `source` is a file that starts as JSON Lines (see
-    /// ``DocumentLoader/looksLikeJSONLines(_:options:)``).
+    /// Whether `source` is a regular file that starts as JSON Lines (see
+    /// ``DocumentLoader/looksLikeJSONLines(_:options:)``); a pipe or a
+    /// device is not opened here (opening a pipe waits for its writer, and
+    /// what is read to look could not be read again).
     static func isJSONLinesFile(_ source: InputSource, options: LoadOptions) -> Bool {
         let options = source.loadOptions(options)
-        guard case .file(let name) = source else { return false }
+        var status = stat()
+        guard case .file(let name) = source, stat(name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         let descriptor = open(name, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { _ = close(descriptor) }
