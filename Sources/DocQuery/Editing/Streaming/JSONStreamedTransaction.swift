@@ -174,7 +174,7 @@ struct JSONStreamedTransaction: Sendable {
         scanner.passing = { bytes, inCandidate in try output.take(bytes, inCandidate: inCandidate) }
         let path = edits[0].path
         do {
-            try scanner.run(emit: { _ in try output.candidateEnds() }, nextValue: {
+            try scanner.run(emit: { candidate in try output.candidateEnds(candidate) }, nextValue: {
                 throw QueryError(
                     .notStreamable, "the input holds several JSON values (JSON Lines), each edited on its own; edit without streaming",
                     path: path, range: 0..<path.count)
@@ -333,8 +333,11 @@ final class JSONTransactionOutput {
     }
 
     /// A candidate (or a batch of a spread array's elements) was read whole:
-    /// edits it in memory and writes it in its place.
-    func candidateEnds() throws {
+    /// edits it in memory and writes it in its place. A batch whose
+    /// elements the edits match nowhere, or only remove whole, is written
+    /// from the scanner's tree and the elements' spans (``written(batch:)``);
+    /// any other is loaded again, with spans, and planned.
+    func candidateEnds(_ candidate: StreamCandidate) throws {
         guard !captured.isEmpty else { return }
         defer { captured.removeAll(keepingCapacity: true) }
         candidates += 1
@@ -358,6 +361,80 @@ final class JSONTransactionOutput {
         // after its last element is the array's, and goes with the gaps.
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
+        let found: [Int]
+        if let removals, candidate.isBatch, let written = written(batch: candidate, upTo: tail, removals) {
+            found = written
+        } else {
+            found = try edited(upTo: tail)
+        }
+        removals?.takeGap(captured[tail...])
+        for (k, count) in found.enumerated() { matches[k] += count }
+        if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
+    }
+
+    /// Writes a batch of a spread array's elements without loading it again
+    /// when no edit matches inside an element (none matches at all, or each
+    /// match is an element that a removal takes): the matches are found in
+    /// the scanner's tree, and the removed elements' bytes cut by their
+    /// spans. Returns how many nodes each edit matched, or `nil` for a batch
+    /// that must be planned (or whose evaluation fails: planning it reports
+    /// the failure as it always has).
+    private func written(batch candidate: StreamCandidate, upTo tail: Int, _ removals: SpreadRemovals) -> [Int]? {
+        let document = candidate.document
+        let elements = document.childIndexes(of: document.root.index)
+        guard elements.count == candidate.elementSpans.count else { return nil }
+        var found: [Int] = []
+        // The removed elements by position in the batch, and the edit that removed each.
+        var removed: [Int: Int] = [:]
+        for (number, part) in transaction.parts.enumerated() {
+            guard let targets = try? part.targets(in: document).targets else { return nil }
+            found.append(targets.count)
+            guard !targets.isEmpty else { continue }
+            guard case .remove = part.operation else { return nil }
+            for target in targets {
+                // An element, removed by one edit only (else the plan names the conflict).
+                guard let k = Self.position(of: target, in: elements), removed.updateValue(number, forKey: k) == nil else {
+                    return nil
+                }
+            }
+        }
+        let batch = removals.batch()
+        let drops = batch.drops(ScannedElements(spans: candidate.elementSpans, text: captured)) { removed[$0] }
+        var kept: [Range<Int>] = []
+        var position = captured.startIndex
+        for drop in drops {
+            kept.append(position..<drop.range.lowerBound)
+            position = drop.range.upperBound
+        }
+        kept.append(position..<tail)
+        if variants != nil {
+            for k in variants!.indices {
+                variants![k].bytes.append(contentsOf: batch.prefix)
+                for range in kept { variants![k].bytes.append(contentsOf: captured[range]) }
+            }
+        } else {
+            pending.append(contentsOf: batch.prefix)
+            for range in kept { pending.append(contentsOf: captured[range]) }
+        }
+        return found
+    }
+
+    /// Where `node` stands among `elements` (node indexes, ascending).
+    private static func position(of node: UInt32, in elements: [UInt32]) -> Int? {
+        var low = 0
+        var high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if elements[middle] < node { low = middle + 1 } else { high = middle }
+        }
+        return low < elements.count && elements[low] == node ? low : nil
+    }
+
+    /// Loads the candidate's bytes up to `tail` with spans, plans the edits
+    /// on it, and writes the result (per variant while the layout is not
+    /// settled); returns how many nodes each edit matched.
+    private func edited(upTo tail: Int) throws -> [Int] {
+        let spreading = removals != nil
         let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
         let source = try EditableSource(bytes: lead + captured[..<tail] + (spreading ? [UInt8(ascii: "]")] : []), options: options)
         let batch = removals?.batch()
@@ -373,28 +450,25 @@ final class JSONTransactionOutput {
             let matches = EditSummary.matches(found, foldedInto: transaction.parts.count, by: origins)
             return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], matches)
         }
-        var found: [Int] = []
         if variants != nil {
+            var found: [Int] = []
             for k in variants!.indices {
                 let result = try edited(variants![k].layout)
                 variants![k].bytes.append(contentsOf: result.bytes)
                 found = result.matches
             }
-        } else {
-            let layouts = writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
-            var results: [(bytes: [UInt8], matches: [Int])] = []
-            for layout in layouts { results.append(try edited(layout)) }
-            found = results[0].matches
-            if results.allSatisfy({ $0.bytes == results[0].bytes }) {
-                pending.append(contentsOf: results[0].bytes)
-            } else {
-                try flush()
-                variants = zip(layouts, results).map { ($0, $1.bytes) }
-            }
+            return found
         }
-        removals?.takeGap(captured[tail...])
-        for (k, count) in found.enumerated() { matches[k] += count }
-        if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
+        let layouts = writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
+        var results: [(bytes: [UInt8], matches: [Int])] = []
+        for layout in layouts { results.append(try edited(layout)) }
+        if results.allSatisfy({ $0.bytes == results[0].bytes }) {
+            pending.append(contentsOf: results[0].bytes)
+        } else {
+            try flush()
+            variants = zip(layouts, results).map { ($0, $1.bytes) }
+        }
+        return results[0].matches
     }
 
     /// Keeps the variants whose layout agrees with what the probe knows;
