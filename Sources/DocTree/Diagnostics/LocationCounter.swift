@@ -22,30 +22,59 @@ package struct LocationCounter {
     package var location: SourceLocation { SourceLocation(byteOffset: offset, line: line, column: column) }
 
     package mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        // Without a carriage return (most text) a run's lines are its line
+        // feeds, and its column is counted after the last one: eight bytes
+        // at a time, no byte alone (a streamed read moves over every byte).
         let count = bytes.count
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var lineFeeds = 0
+        var returns: UInt64 = 0
+        var lastFeed = -1
+        // Continuation bytes (10xxxxxx) after the last line feed.
+        var continuations = 0
         var i = 0
-        while i < count {
-            // Eight bytes at a time while they hold no line break: each
-            // byte but a continuation byte is one more column.
-            if i &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                if ByteWords.zeroBytes(word ^ (ones &* 0x0A)) | ByteWords.zeroBytes(word ^ (ones &* 0x0D)) == 0 {
-                    // High bit set in each byte 10xxxxxx.
-                    let continuations = word & ~(word << 1) & (ones &* 0x80)
-                    column &+= 8 &- continuations.nonzeroBitCount
-                    afterCarriageReturn = false
-                    i &+= 8
-                    continue
-                }
+        while i &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let feeds = ByteWords.lanes(word, equalTo: 0x0A)
+            returns |= ByteWords.lanes(word, equalTo: 0x0D)
+            var continued = word & ~(word << 1) & highs
+            if feeds != 0 {
+                lineFeeds &+= feeds.nonzeroBitCount
+                let lane = (63 &- feeds.leadingZeroBitCount) &>> 3
+                lastFeed = i &+ lane
+                continuations = 0
+                continued &= ~0 << UInt64((lane &+ 1) &* 8)
             }
-            let end = min(i &+ 8, count)
-            while i < end {
-                step(over: base[i])
-                i &+= 1
-            }
+            continuations &+= continued.nonzeroBitCount
+            i &+= 8
         }
+        while i < count {
+            let byte = base[i]
+            if byte == 0x0A {
+                lineFeeds &+= 1
+                lastFeed = i
+                continuations = 0
+            } else if byte == 0x0D {
+                returns = 1
+            } else if byte & 0xC0 == 0x80 {
+                continuations &+= 1
+            }
+            i &+= 1
+        }
+        guard returns == 0 else {
+            for k in 0..<count { step(over: base[k]) }
+            offset += count
+            return
+        }
+        if lineFeeds > 0 {
+            // A line feed right after a carriage return ends no line of its own.
+            line += afterCarriageReturn && base[0] == 0x0A ? lineFeeds - 1 : lineFeeds
+            column = 1 + (count - lastFeed - 1) - continuations
+        } else {
+            column += count - continuations
+        }
+        afterCarriageReturn = false
         offset += count
     }
 
