@@ -65,4 +65,18 @@ import Testing
             }
         }
     }
+
+    /// Long runs counted in one piece: thousands of line feeds, and a line
+    /// of thousands of characters (more than a byte's worth per lane of the
+    /// word-wide sums), after a carriage return or not.
+    @Test func longRunsInOnePiece() {
+        let feeds = [UInt8](repeating: 0x0A, count: 5_000)
+        let line = Array(String(repeating: "é한x", count: 1_500).utf8)
+        for run in [feeds, line, feeds + line, line + feeds + line, [0x0D] + feeds, [0x0D] + line] {
+            var counter = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
+            run.withUnsafeBufferPointer { counter.advance(over: $0) }
+            let expected = Self.reference(run)
+            #expect(counter.line == expected.line && counter.column == expected.column, "\(run.count) bytes")
+        }
+    }
 }
