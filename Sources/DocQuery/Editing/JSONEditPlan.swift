@@ -68,7 +68,8 @@ struct JSONEditPlan {
         for (number, edit) in edits.enumerated() { matches.append(try plan.add(edit, number: number, inPart: true)) }
         if let elements, let apart = plan.apart {
             let removed = plan.removals.removeValue(forKey: apart) ?? [:]
-            for drop in elements.drops(source.children(of: apart), removed, source) {
+            let children = source.children(of: apart)
+            for drop in elements.drops(LoadedElements(children: children, source: source), { removed[children[$0]] }) {
                 plan.patches.add(drop.range, [], edit: drop.edit)
             }
         }

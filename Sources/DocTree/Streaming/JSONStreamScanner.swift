@@ -57,6 +57,9 @@ package struct JSONStreamScanner {
     /// Where the batch's complete elements end: records, text. Elements go in
     /// batches of about ``batchBytes``, so a small one costs no document.
     private var batchDone = (nodes: 0, textEnd: 0)
+    /// The batch's elements' spans in its text, and where the current one began.
+    private var elementSpans: [Range<Int>] = []
+    private var elementStart = 0
     private static let batchBytes = 1 << 16
     /// The hooks of ``run`` while it runs, and what one failed with (the scan stops as declined).
     private var emit: (StreamCandidate) throws -> Void = { _ in }
@@ -297,6 +300,7 @@ package struct JSONStreamScanner {
             if isElement {
                 outer = try tree.open(isObject: false, at: start, in: &outer)
                 batchDone = (2, 0)
+                elementSpans.removeAll(keepingCapacity: true)
             } else if keepsKeys, depth > 0, !parent.isArray {
                 outer = try tree.open(isObject: true, at: start, in: &outer)
                 if let range = keyInBuffer { rawKey = Array(chunks.bytes[range]) }
@@ -311,6 +315,7 @@ package struct JSONStreamScanner {
                 }
             }
         }
+        if isElement { elementStart = start - shift }
         nodeBase = isElement ? tree.nodes.count - 1 : 0
         tree.maxNodes = options.maxNodeCount > Int.max - nodeBase ? .max : nodeBase + options.maxNodeCount
         return state
@@ -326,6 +331,7 @@ package struct JSONStreamScanner {
         }
         if capturesElements {
             batchDone = (tree.nodes.count, end - shift)
+            elementSpans.append(elementStart..<(end - shift))
             if end - shift < Self.batchBytes { return }
         }
         try emitCapture(upTo: end)
@@ -369,7 +375,9 @@ package struct JSONStreamScanner {
         if outer.index != 0 { tree.close(outer, at: 0) }
         tree.finish(TreeSink.Container(index: 0, children: 1))
         let document = try parser.finish(&tree, text: text)
-        try emit(StreamCandidate(document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: capturesElements))
+        try emit(StreamCandidate(
+            document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: capturesElements,
+            elementSpans: capturesElements ? elementSpans : []))
     }
 
     /// Hands on a batch's elements complete before a failure in the next.

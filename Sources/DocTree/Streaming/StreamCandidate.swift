@@ -12,6 +12,10 @@ package struct StreamCandidate {
     /// (``StreamMatching/spreads(isArray:throughObjectsOnly:)``), each a
     /// candidate, gathered to be built and evaluated together.
     package var isBatch = false
+    /// For a JSON batch: where each element's value lies in the batch's
+    /// text (the document's), in order, so that an editor can cut or keep
+    /// elements without loading the batch again with spans.
+    package var elementSpans: [Range<Int>] = []
 }
 
 /// Why a streaming parse stopped.

@@ -15,6 +15,9 @@ import TestSupport
         return Array("{\"head\": 1, \"items\": [\(lead)\(records.joined(separator: gap))\(tail)], \"end\": true}\n".utf8)
     }
 
+    /// Three layouts (gap, lead, tail): one line, one element a line, odd spacing.
+    static let layouts = [(", ", "", ""), (",\n    ", "\n    ", "\n  "), (" ,  ", "  ", " ")]
+
     /// Removal patterns: none, all, the first, the last, every other, runs
     /// across the batch boundary (about element 700), all but the first or
     /// the last; on three layouts; in chunks small and large.
@@ -24,9 +27,8 @@ import TestSupport
             "id < 0", "id >= 0", "id == 0", "id == 1999", "id > 1500", "id < 900", "id > 100 && id < 1900",
             "id > 0", "id < 1999", "id > 600 && id < 1400 || id == 5 || id == 1998",
         ]
-        let layouts = [(", ", "", ""), (",\n    ", "\n    ", "\n  "), (" ,  ", "  ", " ")]
         var removed = 0
-        for (gap, lead, tail) in layouts {
+        for (gap, lead, tail) in Self.layouts {
             let input = Self.document(count: count, gap: gap, lead: lead, tail: tail)
             let editor = try DocumentEditor(bytes: input)
             for filter in filters {
@@ -73,6 +75,33 @@ import TestSupport
         }
         #expect { try StreamedEditTests.streamed([.remove("items[?id == 9]"), .set("items[?id == 9].name", to: 1)], input) } throws: {
             ($0 as? QueryError)?.kind == .conflictingEdits
+        }
+    }
+
+    /// Edits inside a few elements of several batches (each such element
+    /// is loaded and planned alone), beside removals of other elements, on
+    /// every layout: new nested content, renames, removals of members, and
+    /// an element replaced whole.
+    @Test func editsInsideScatteredElementsAreTheEditors() throws {
+        let few = "id == 0 || id == 350 || id == 701 || id == 702 || id == 1999"
+        // Each with how many nodes its edits match.
+        let transactions: [([Edit], [Int])] = [
+            ([.set("items[?\(few)].name", to: "x")], [5]),
+            ([.set("items[?\(few)].name", to: ["a": [1, 2]])], [5]),
+            ([.rename("items[?\(few)].pad", to: "p"), .remove("items[?id == 500 || id == 703 || id == 1998]")], [5, 3]),
+            ([.remove("items[?\(few)].pad"), .set("items[?id == 4]", to: ["b": true])], [5, 1]),
+        ]
+        for (gap, lead, tail) in Self.layouts {
+            let input = Self.document(count: 2_000, gap: gap, lead: lead, tail: tail)
+            let editor = try DocumentEditor(bytes: input)
+            for (edits, counts) in transactions {
+                let want = try editor.applying(edits).bytes
+                for chunk in [999, nil] {
+                    let got = try StreamedEditTests.streamed(edits, input, chunk: chunk)
+                    #expect(got.bytes == want, "\(edits) with gap \(gap.debugDescription)")
+                    #expect(got.counts == counts)
+                }
+            }
         }
     }
 

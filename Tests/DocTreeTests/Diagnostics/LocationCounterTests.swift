@@ -31,13 +31,15 @@ import Testing
 
     /// Text of long runs and short ones: ASCII, two-, three- and four-byte
     /// characters, and every kind of line break, from a fixed seed.
-    static func text(seed: UInt64, length: Int) -> [UInt8] {
+    /// Without `returns`, line feeds are the only line breaks (the counter's
+    /// fast path when a piece holds no carriage return).
+    static func text(seed: UInt64, length: Int, returns: Bool = true) -> [UInt8] {
         var state = seed
         var bytes: [UInt8] = []
         let pieces: [[UInt8]] = [
             Array("abcdefghijklmnopq".utf8), Array("é".utf8), Array("한국어".utf8), Array("𝄞".utf8),
-            [0x0A], [0x0D], [0x0D, 0x0A], [0x0A, 0x0D], Array("        ".utf8), Array("x".utf8),
-        ]
+            [0x0A], returns ? [0x0D] : [0x0A], [0x0D, 0x0A], [0x0A, 0x0D], Array("        ".utf8), Array("x".utf8),
+        ].filter { returns || !$0.contains(0x0D) }
         while bytes.count < length {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             bytes += pieces[Int(state >> 33) % pieces.count]
@@ -47,8 +49,8 @@ import Testing
 
     @Test(arguments: [1, 3, 7, 8, 9, 64, 1000])
     func agreesWithTheRuleByteByByte(pieceSize: Int) {
-        for seed: UInt64 in [1, 2, 3, 42] {
-            let bytes = Self.text(seed: seed, length: 3000)
+        for (seed, returns): (UInt64, Bool) in [(1, true), (2, true), (3, true), (42, true), (5, false), (6, false)] {
+            let bytes = Self.text(seed: seed, length: 3000, returns: returns)
             var counter = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
             var at = 0
             bytes.withUnsafeBufferPointer { all in
@@ -61,6 +63,20 @@ import Testing
                     #expect(counter.offset == end)
                 }
             }
+        }
+    }
+
+    /// Long runs counted in one piece: thousands of line feeds, and a line
+    /// of thousands of characters (more than a byte's worth per lane of the
+    /// word-wide sums), after a carriage return or not.
+    @Test func longRunsInOnePiece() {
+        let feeds = [UInt8](repeating: 0x0A, count: 5_000)
+        let line = Array(String(repeating: "é한x", count: 1_500).utf8)
+        for run in [feeds, line, feeds + line, line + feeds + line, [0x0D] + feeds, [0x0D] + line] {
+            var counter = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
+            run.withUnsafeBufferPointer { counter.advance(over: $0) }
+            let expected = Self.reference(run)
+            #expect(counter.line == expected.line && counter.column == expected.column, "\(run.count) bytes")
         }
     }
 }

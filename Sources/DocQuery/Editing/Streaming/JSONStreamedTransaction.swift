@@ -174,7 +174,7 @@ struct JSONStreamedTransaction: Sendable {
         scanner.passing = { bytes, inCandidate in try output.take(bytes, inCandidate: inCandidate) }
         let path = edits[0].path
         do {
-            try scanner.run(emit: { _ in try output.candidateEnds() }, nextValue: {
+            try scanner.run(emit: { candidate in try output.candidateEnds(candidate) }, nextValue: {
                 throw QueryError(
                     .notStreamable, "the input holds several JSON values (JSON Lines), each edited on its own; edit without streaming",
                     path: path, range: 0..<path.count)
@@ -333,8 +333,11 @@ final class JSONTransactionOutput {
     }
 
     /// A candidate (or a batch of a spread array's elements) was read whole:
-    /// edits it in memory and writes it in its place.
-    func candidateEnds() throws {
+    /// edits it in memory and writes it in its place. A batch of a spread
+    /// array's elements is written from the scanner's tree and the
+    /// elements' spans where it can be (``written(batch:upTo:_:)``); any
+    /// other is loaded again, with spans, and planned.
+    func candidateEnds(_ candidate: StreamCandidate) throws {
         guard !captured.isEmpty else { return }
         defer { captured.removeAll(keepingCapacity: true) }
         candidates += 1
@@ -358,6 +361,126 @@ final class JSONTransactionOutput {
         // after its last element is the array's, and goes with the gaps.
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
+        let found: [Int]
+        if let removals, candidate.isBatch, let written = written(batch: candidate, upTo: tail, removals) {
+            found = written
+        } else {
+            found = try edited(upTo: tail)
+        }
+        removals?.takeGap(captured[tail...])
+        for (k, count) in found.enumerated() { matches[k] += count }
+        if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
+    }
+
+    /// Writes a batch of a spread array's elements without loading it whole
+    /// again: the matches are found in the scanner's tree; elements that a
+    /// removal takes are cut by their spans, and each element an edit
+    /// matches inside is loaded and planned alone (laid out as in the batch:
+    /// its line's indentation before it). Returns how many nodes each edit
+    /// matched, or `nil` for a batch that must be planned whole: an element
+    /// both removed and edited inside, a computed value (its matches are
+    /// named by number across the batch), a layout not settled yet, or a
+    /// failure (planning the batch reports it as it always has).
+    private func written(batch candidate: StreamCandidate, upTo tail: Int, _ removals: SpreadRemovals) -> [Int]? {
+        let document = candidate.document
+        let elements = document.childIndexes(of: document.root.index)
+        let spans = candidate.elementSpans
+        guard elements.count == spans.count else { return nil }
+        var found: [Int] = []
+        // The removed elements by position in the batch, and the edit that removed each.
+        var removed: [Int: Int] = [:]
+        // The elements edited inside (or replaced), by position.
+        var touched = Set<Int>()
+        for (number, part) in transaction.parts.enumerated() {
+            guard let targets = try? part.targets(in: document).targets else { return nil }
+            found.append(targets.count)
+            for target in targets {
+                guard let k = Self.position(holding: target, in: elements, of: document) else { return nil }
+                if case .remove = part.operation, elements[k] == target {
+                    // Removed by one edit only (else the plan names the conflict).
+                    guard removed.updateValue(number, forKey: k) == nil else { return nil }
+                } else {
+                    guard part.computation == nil else { return nil }
+                    touched.insert(k)
+                }
+            }
+        }
+        // Elements loaded one by one cost more than the batch loaded once
+        // when most are edited inside (`items.name`).
+        guard touched.allSatisfy({ removed[$0] == nil }), touched.count * 8 <= elements.count else { return nil }
+        // The touched elements' new bytes, planned alone.
+        var replaced: [(range: Range<Int>, bytes: [UInt8])] = []
+        if !touched.isEmpty {
+            guard variants == nil else { return nil }
+            let layouts = writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
+            for k in touched.sorted() {
+                guard let bytes = try? alone(spans[k], layouts) else { return nil }
+                replaced.append((spans[k], bytes))
+            }
+        }
+        let batch = removals.batch()
+        let drops = batch.drops(ScannedElements(spans: spans, text: captured)) { removed[$0] }
+        var changes = drops.map { (range: $0.range, bytes: [UInt8]()) }
+        if !replaced.isEmpty {
+            changes = (changes + replaced).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        }
+        var position = captured.startIndex
+        func write(_ bytes: some Collection<UInt8>) {
+            if variants != nil {
+                for k in variants!.indices { variants![k].bytes.append(contentsOf: bytes) }
+            } else {
+                pending.append(contentsOf: bytes)
+            }
+        }
+        write(batch.prefix)
+        for change in changes {
+            write(captured[position..<change.range.lowerBound])
+            write(change.bytes)
+            position = change.range.upperBound
+        }
+        write(captured[position..<tail])
+        return found
+    }
+
+    /// The element at `span` of the batch, edited alone: loaded with the
+    /// indentation of its line before it (as the batch would be), planned,
+    /// and the same under every layout in `layouts` (else `nil`).
+    private func alone(_ span: Range<Int>, _ layouts: [JSONLayout]) throws -> [UInt8]? {
+        let lineStart = LineIndent.lineStart(before: span.lowerBound, in: captured)
+        let indent = lineStart == captured.startIndex
+            ? capturedIndent : Array(captured[LineIndent.indent(from: lineStart, upTo: span.lowerBound, in: captured)])
+        let lead = indent + [UInt8(ascii: "[")]
+        let source = try EditableSource(bytes: lead + captured[span] + [UInt8(ascii: "]")], options: options)
+        var result: [UInt8]?
+        for layout in layouts {
+            let (patches, _) = try JSONEditPlan.patches(for: transaction.parts, inPart: JSONSource(source), layout: layout)
+            let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
+            let element = Array(bytes[lead.count..<(bytes.count - 1)])
+            if let result, result != element { return nil }
+            result = element
+        }
+        return result
+    }
+
+    /// The position among `elements` (node indexes, ascending) of the one
+    /// that is `node` or holds it.
+    private static func position(holding node: UInt32, in elements: [UInt32], of document: Document) -> Int? {
+        var low = 0
+        var high = elements.count
+        // The last element at or before `node`.
+        while low < high {
+            let middle = (low + high) / 2
+            if elements[middle] <= node { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, node < document.table.subtreeEnd(elements[low - 1]) else { return nil }
+        return low - 1
+    }
+
+    /// Loads the candidate's bytes up to `tail` with spans, plans the edits
+    /// on it, and writes the result (per variant while the layout is not
+    /// settled); returns how many nodes each edit matched.
+    private func edited(upTo tail: Int) throws -> [Int] {
+        let spreading = removals != nil
         let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
         let source = try EditableSource(bytes: lead + captured[..<tail] + (spreading ? [UInt8(ascii: "]")] : []), options: options)
         let batch = removals?.batch()
@@ -373,28 +496,25 @@ final class JSONTransactionOutput {
             let matches = EditSummary.matches(found, foldedInto: transaction.parts.count, by: origins)
             return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], matches)
         }
-        var found: [Int] = []
         if variants != nil {
+            var found: [Int] = []
             for k in variants!.indices {
                 let result = try edited(variants![k].layout)
                 variants![k].bytes.append(contentsOf: result.bytes)
                 found = result.matches
             }
-        } else {
-            let layouts = writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
-            var results: [(bytes: [UInt8], matches: [Int])] = []
-            for layout in layouts { results.append(try edited(layout)) }
-            found = results[0].matches
-            if results.allSatisfy({ $0.bytes == results[0].bytes }) {
-                pending.append(contentsOf: results[0].bytes)
-            } else {
-                try flush()
-                variants = zip(layouts, results).map { ($0, $1.bytes) }
-            }
+            return found
         }
-        removals?.takeGap(captured[tail...])
-        for (k, count) in found.enumerated() { matches[k] += count }
-        if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
+        let layouts = writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
+        var results: [(bytes: [UInt8], matches: [Int])] = []
+        for layout in layouts { results.append(try edited(layout)) }
+        if results.allSatisfy({ $0.bytes == results[0].bytes }) {
+            pending.append(contentsOf: results[0].bytes)
+        } else {
+            try flush()
+            variants = zip(layouts, results).map { ($0, $1.bytes) }
+        }
+        return results[0].matches
     }
 
     /// Keeps the variants whose layout agrees with what the probe knows;

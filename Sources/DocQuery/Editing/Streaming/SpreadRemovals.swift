@@ -55,18 +55,18 @@ final class SpreadRemovals {
         fileprivate init(_ owner: SpreadRemovals) { self.owner = owner }
 
         /// The ranges of the batch's bytes that go, with the edit that
-        /// removed each run: `removed` maps the removed elements among
-        /// `children` to their edit.
-        func drops(_ children: [UInt32], _ removed: [UInt32: Int], _ source: JSONSource) -> [(range: Range<Int>, edit: Int)] {
+        /// removed each run: the batch's elements are `elements`, and
+        /// `removed` maps the removed ones among them to their edit.
+        func drops(_ elements: some SpreadElements, _ removed: (Int) -> Int?) -> [(range: Range<Int>, edit: Int)] {
             if let decided { return decided }
-            let decided = owner.decide(children, removed, source, prefix: &prefix)
+            let decided = owner.decide(elements, removed, prefix: &prefix)
             self.decided = decided
             return decided
         }
     }
 
     private func decide(
-        _ children: [UInt32], _ removed: [UInt32: Int], _ source: JSONSource, prefix: inout [UInt8]
+        _ elements: some SpreadElements, _ removed: (Int) -> Int?, prefix: inout [UInt8]
     ) -> [(range: Range<Int>, edit: Int)] {
         var drops: [(range: Range<Int>, edit: Int)] = []
         // Where the current run's drop starts in this batch, its lead gap
@@ -74,13 +74,13 @@ final class SpreadRemovals {
         var dropFrom: Int?
         var lead: Range<Int>?
         var runEdit = 0
-        for (k, child) in children.enumerated() {
-            let start = source.slotStart(child)
-            if let number = removed[child] {
+        for k in 0..<elements.count {
+            let start = elements.start(k)
+            if let number = removed(k) {
                 if !inRun {
                     inRun = true
                     runEdit = number
-                    if k == 0 { heldLead = gap } else { lead = source.end(children[k - 1])..<start }
+                    if k == 0 { heldLead = gap } else { lead = elements.end(k - 1)..<start }
                     dropFrom = start
                 } else if dropFrom == nil {
                     // A run from an earlier batch goes on: the gap before this batch goes.
@@ -101,15 +101,46 @@ final class SpreadRemovals {
             }
         }
         gap = []
-        if inRun, let dropFrom, let last = children.last {
+        if inRun, let dropFrom, elements.count > 0 {
             // The run may end the array: its lead waits for what follows.
+            let end = elements.end(elements.count - 1)
             if let lead {
-                drops.append((lead.lowerBound..<source.end(last), runEdit))
-                heldLead = Array(source.text[lead])
+                drops.append((lead.lowerBound..<end, runEdit))
+                heldLead = Array(elements.text[lead])
             } else {
-                drops.append((dropFrom..<source.end(last), runEdit))
+                drops.append((dropFrom..<end, runEdit))
             }
         }
         return drops
     }
+}
+
+/// The elements of one batch of a spread array, in its text: where each
+/// begins and ends (its value, an element having no key).
+protocol SpreadElements {
+    var count: Int { get }
+    func start(_ k: Int) -> Int
+    func end(_ k: Int) -> Int
+    /// The text the offsets count in.
+    var text: [UInt8] { get }
+}
+
+/// A batch's elements in the part loaded with spans (``JSONEditPlan``).
+struct LoadedElements: SpreadElements {
+    let children: [UInt32]
+    let source: JSONSource
+    var count: Int { children.count }
+    func start(_ k: Int) -> Int { source.slotStart(children[k]) }
+    func end(_ k: Int) -> Int { source.end(children[k]) }
+    var text: [UInt8] { source.text }
+}
+
+/// A batch's elements where the stream scanner found them
+/// (``StreamCandidate/elementSpans``), in the batch's bytes as read.
+struct ScannedElements: SpreadElements {
+    let spans: [Range<Int>]
+    let text: [UInt8]
+    var count: Int { spans.count }
+    func start(_ k: Int) -> Int { spans[k].lowerBound }
+    func end(_ k: Int) -> Int { spans[k].upperBound }
 }
