@@ -117,9 +117,10 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         var spoiled = false
         /// Open elements of a child the test reads, fed to the builder (0: none).
         var feeding = 0
-        /// The matches of the key after the filter: attributes by qualified
-        /// name, child elements by ordinal from the candidate's.
-        var thenAttributes: [[UInt8]] = []
+        /// The matches of the key after the filter: attributes by the
+        /// parser's names (valid until the parse ends), child elements by
+        /// ordinal from the candidate's.
+        var thenAttributes: [(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?)] = []
         var thenElements: [Int] = []
 
         init(
@@ -150,11 +151,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             for index in 0..<attributes.count {
                 guard let local = attributes.localName(at: index) else { continue }
                 let prefix = attributes.prefix(at: index)
-                if test.then != nil, selects(keyCount, local: local, prefix: prefix) {
-                    var name = prefix.map { Array(XMLChildNames.buffer($0)) + [UInt8(ascii: ":")] } ?? []
-                    name += XMLChildNames.buffer(local)
-                    thenAttributes.append(name)
-                }
+                if test.then != nil, selects(keyCount, local: local, prefix: prefix) { thenAttributes.append((local, prefix)) }
                 var keys: UInt64 = 0
                 for k in 0..<keyCount where selects(k, local: local, prefix: prefix) { keys |= 1 << UInt64(k) }
                 guard keys != 0 else { continue }
@@ -222,7 +219,10 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 found.elements = [0]
             } else {
                 found.elements = thenElements
-                found.attributes = thenAttributes.map { (0, $0) }
+                // By qualified name, as the tree names them.
+                found.attributes = thenAttributes.map { local, prefix in
+                    (0, (prefix.map { Array(XMLChildNames.buffer($0)) + [UInt8(ascii: ":")] } ?? []) + XMLChildNames.buffer(local))
+                }
             }
             return found
         }

@@ -549,10 +549,10 @@ package struct XMLStreamedEdit {
             case .childEnd(let k, let cursor): try childEnd(k, cursor: cursor)
             case .hold(let k, let cursor):
                 let window = writer.window
-                let tag = window.withBytes(window.startIndex..<min(cursor + 2, window.endIndex)) {
-                    XMLStartTag(before: cursor, in: $0.buffer, offset: $0.startIndex)
+                let start = window.withBytes(window.startIndex..<min(cursor + 2, window.endIndex)) {
+                    XMLStartTag.start(before: cursor, in: $0.buffer, offset: $0.startIndex)
                 }
-                holding = (k, tag?.start ?? writer.written)
+                holding = (k, start ?? writer.written)
             case .text(let k, let bytes):
                 guard let same = sameText[k] else { return }
                 let rest = values[k]!.plain[same...]
