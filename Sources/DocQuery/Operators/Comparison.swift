@@ -27,6 +27,9 @@ extension Evaluator {
     enum Side {
         case item(UInt32)
         case literal(Literal)
+        /// Text outside the document, as an attribute's value in its tree
+        /// (a streamed edit's start tag: ``XMLStartTagTest``).
+        case text(UnsafeBufferPointer<UInt8>)
     }
 
     mutating func test(_ expression: FilterExpression, _ member: UInt32) throws(QueryError) -> Bool {
@@ -142,6 +145,7 @@ extension Evaluator {
         case .literal(.number): .number
         case .literal(.bool): .bool
         case .literal(.null): .null
+        case .text: .text
         }
     }
 
@@ -150,6 +154,7 @@ extension Evaluator {
         case .item(let item): numericValue(item)
         case .literal(.number(let value, _)): value
         case .literal(.string(_, let utf8)): utf8.withUnsafeBufferPointer { NumberText.exact(from: $0) }
+        case .text(let bytes): NumberText.exact(from: bytes)
         case .literal: nil
         }
     }
@@ -159,6 +164,7 @@ extension Evaluator {
         case .item(let item): booleanValue(item)
         case .literal(.bool(let value)): value
         case .literal(.string(_, let utf8)): utf8.withUnsafeBufferPointer { Self.xmlBoolean($0) }
+        case .text(let bytes): Self.xmlBoolean(bytes)
         case .literal: nil
         }
     }
@@ -166,6 +172,7 @@ extension Evaluator {
     private func withBytes<R>(_ side: Side, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         switch side {
         case .item(let item): return withBytes(item, body)
+        case .text(let bytes): return body(bytes)
         case .literal(.string(_, let utf8)): return utf8.withUnsafeBufferPointer(body)
         case .literal(.number(_, let text)):
             var text = text

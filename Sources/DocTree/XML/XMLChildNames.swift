@@ -26,7 +26,12 @@ struct XMLChildNames {
     }
 
     init(_ matcher: any StreamMatching) {
-        names = matcher.childNames
+        self.init(names: matcher.childNames)
+    }
+
+    /// Names asked by `k` as by the state ``StreamNodeState/applying(_:)`` `k`.
+    init(names: [[UInt8]?]) {
+        self.names = names
         known = names.map { _ in PointerPairTable() }
     }
 

@@ -98,9 +98,7 @@ package struct XMLStartTag: Sendable {
     /// As ``init(before:in:)``, in bytes whose first is at offset `offset`
     /// (see ``init(at:in:offset:)``).
     package init?(before cursor: Int, in text: UnsafeBufferPointer<UInt8>, offset: Int) {
-        let searched = min(cursor, offset + text.count) - offset
-        guard searched > 0, let found = Self.lastLessThan(in: UnsafeBufferPointer(rebasing: text[..<searched])) else { return nil }
-        let lt = offset + found
+        guard let lt = Self.start(before: cursor, in: text, offset: offset) else { return nil }
         guard let tag = XMLStartTag(at: lt, in: text, offset: offset), tag.close <= cursor, cursor <= tag.end
         else { return nil }
         self = tag
@@ -108,6 +106,15 @@ package struct XMLStartTag: Sendable {
 }
 
 extension XMLStartTag {
+    /// Where the tag of ``init(before:in:offset:)`` starts, without reading
+    /// it: the last `<` before `cursor` (a start tag holds no other, since
+    /// an attribute value cannot).
+    package static func start(before cursor: Int, in text: UnsafeBufferPointer<UInt8>, offset: Int) -> Int? {
+        let searched = min(cursor, offset + text.count) - offset
+        guard searched > 0, let found = lastLessThan(in: UnsafeBufferPointer(rebasing: text[..<searched])) else { return nil }
+        return offset + found
+    }
+
     /// The index of the last `<` in `bytes`, read eight bytes at a time: a
     /// tag is read back from its end for every element a streamed edit
     /// reaches, and the byte loop took a fifth of reading the tag.

@@ -31,7 +31,7 @@ package enum XMLLocatedEvent {
     /// asked to report its candidates' text; text inside their child
     /// elements is not reported.
     case text(selector: Int, bytes: UnsafeBufferPointer<UInt8>)
-    /// An element a filtering selector (``XMLEditSelector/filter(_:decide:)``)
+    /// An element a filtering selector (``XMLEditSelector/filter(_:decide:startTag:)``)
     /// reaches started (the cursor as for ``elementStart(selector:cursor:isRoot:defaulted:)``):
     /// the events of every selector are held back from here until its
     /// filter is decided at its end, so the output must be held from here too.
@@ -86,7 +86,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         var reportsChildren = false
     }
 
-    /// A selector that filters (``XMLEditSelector/filter(_:decide:)``),
+    /// A selector that filters (``XMLEditSelector/filter(_:decide:startTag:)``),
     /// following its prefix to its candidates.
     private struct Filter {
         /// Its place among the selectors (and its tracker's).
@@ -102,6 +102,130 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         var openInCandidate = 0
         /// The ordinal of the open candidate's element.
         var candidate = 0
+        /// Its test on start tags, if it has one; then a candidate is
+        /// built as a tree only once a child element the test reads starts.
+        let test: XMLStartTagTest?
+        /// The test's keys as states `0..<keys.count`, its key after the filter as the next.
+        let testNames: XMLChildNames
+        /// Of the open candidate: the attributes the test reads, what they
+        /// decide, and whether the builder holds the small tree that
+        /// decides instead (from the first child element the test reads).
+        var values = XMLStartTagValues()
+        /// The candidate's local name (the parser's, valid until the parse ends).
+        var root: UnsafePointer<UInt8>?
+        var verdict = false
+        var spoiled = false
+        /// Open elements of a child the test reads, fed to the builder (0: none).
+        var feeding = 0
+        /// The matches of the key after the filter: attributes by the
+        /// parser's names (valid until the parse ends), child elements by
+        /// ordinal from the candidate's.
+        var thenAttributes: [(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?)] = []
+        var thenElements: [Int] = []
+
+        init(
+            selector: Int, matcher: any StreamMatching, decide: @escaping (Document) throws -> XMLEditTargets,
+            test: XMLStartTagTest?, options: LoadOptions
+        ) {
+            self.selector = selector
+            self.matcher = matcher
+            names = XMLChildNames(matcher)
+            self.decide = decide
+            builder = XMLTreeBuilder(streaming: options)
+            self.test = test
+            testNames = XMLChildNames(names: (test?.keys ?? []) + [test?.then])
+        }
+
+        /// Whether the key `k` of the test (its key after the filter at `keys.count`) selects the name.
+        @inline(__always)
+        func selects(_ k: Int, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) -> Bool {
+            testNames.admits(local: local, prefix: prefix, under: k)
+        }
+
+        /// Reads the start tag of a candidate: what its attributes decide.
+        mutating func readStartTag(
+            _ test: XMLStartTagTest, local root: UnsafePointer<UInt8>, attributes: XMLAttributes, decoder: any XMLReferenceDecoder
+        ) throws(LoadError) {
+            self.root = root
+            let keyCount = test.keys.count
+            for index in 0..<attributes.count {
+                guard let local = attributes.localName(at: index) else { continue }
+                let prefix = attributes.prefix(at: index)
+                if test.then != nil, selects(keyCount, local: local, prefix: prefix) { thenAttributes.append((local, prefix)) }
+                var keys: UInt64 = 0
+                for k in 0..<keyCount where selects(k, local: local, prefix: prefix) { keys |= 1 << UInt64(k) }
+                guard keys != 0 else { continue }
+                try attributes.withAttribute(at: index, decoder: decoder) { (local, prefix, uri, value) throws(LoadError) in
+                    values.append(keys: keys, local: local, prefix: prefix, namespaceURI: uri, value: value)
+                }
+            }
+            verdict = test.decide(values)
+        }
+
+        /// A child element of a candidate decided on its start tag started
+        /// (``openInCandidate`` counts it): a child the test reads, and
+        /// what it holds, go to the builder, after the candidate itself.
+        mutating func childStarted(
+            _ test: XMLStartTagTest, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
+            attributes: XMLAttributes, decoder: any XMLReferenceDecoder, ordinal: Int
+        ) throws(LoadError) {
+            if feeding > 0 {
+                feeding += 1
+            } else if openInCandidate == 2 {
+                if test.then != nil, selects(test.keys.count, local: local, prefix: prefix) { thenElements.append(ordinal - candidate) }
+                guard test.keys.indices.contains(where: { selects($0, local: local, prefix: prefix) }) else { return }
+                if !spoiled {
+                    spoiled = true
+                    // The root's name and namespace are not read by the test.
+                    try builder.startElement(local: root!, prefix: nil, namespaceURI: nil)
+                    try values.add(to: &builder)
+                }
+                feeding = 1
+            } else {
+                return
+            }
+            try builder.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
+            try builder.addAttributes(attributes, decoder: decoder)
+        }
+
+        /// Whether the builder takes what comes now (text, a comment...).
+        var builds: Bool { openInCandidate > 0 && (test == nil || feeding > 0) }
+
+        /// Ends an element of a candidate decided on its start tag; at the
+        /// candidate's end, its targets (by ordinal from it) if it passes.
+        mutating func childEnded(_ test: XMLStartTagTest) throws -> XMLEditTargets? {
+            if feeding > 0 {
+                try builder.endElement()
+                feeding -= 1
+            }
+            openInCandidate -= 1
+            guard openInCandidate == 0 else { return nil }
+            defer {
+                spoiled = false
+                values.clear()
+                thenAttributes.removeAll(keepingCapacity: true)
+                thenElements.removeAll(keepingCapacity: true)
+            }
+            var passes = verdict
+            if spoiled {
+                try builder.endElement()
+                let document = builder.finish()
+                builder.reset()
+                passes = try test.decideTree(document)
+            }
+            var found = XMLEditTargets()
+            guard passes else { return found }
+            if test.then == nil {
+                found.elements = [0]
+            } else {
+                found.elements = thenElements
+                // By qualified name, as the tree names them.
+                found.attributes = thenAttributes.map { local, prefix in
+                    (0, (prefix.map { Array(XMLChildNames.buffer($0)) + [UInt8(ascii: ":")] } ?? []) + XMLChildNames.buffer(local))
+                }
+            }
+            return found
+        }
     }
 
     // The parser calls in one event at a time and nothing re-enters the
@@ -109,7 +233,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     // streamed edits of map.osm ran 4.0–5.8 % more instructions (an insert
     // into, a delete, an attribute set; callgrind, 2026-11-27).
     @exclusivity(unchecked) private var trackers: [Tracker]
-    /// The selectors that filter (``XMLEditSelector/filter(_:decide:)``):
+    /// The selectors that filter (``XMLEditSelector/filter(_:decide:startTag:)``):
     /// each finds its candidates by its path's prefix, holds one at a time
     /// as a tree, and turns what its filter decides into targets of its
     /// tracker, which then reports them as targets found beforehand.
@@ -153,8 +277,8 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             return XMLChildNames(matcher)
         }
         filters = selectors.indices.compactMap { k in
-            guard case .filter(let matcher, let decide) = selectors[k] else { return nil }
-            return Filter(selector: k, matcher: matcher, names: XMLChildNames(matcher), decide: decide, builder: XMLTreeBuilder(streaming: options))
+            guard case .filter(let matcher, let decide, let test) = selectors[k] else { return nil }
+            return Filter(selector: k, matcher: matcher, decide: decide, test: test, options: options)
         }
         self.consumer = consumer
         self.watch = watch
@@ -290,8 +414,19 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 if !held.isHolding { try send(.hold(selector: filters[f].selector, cursor: cursor)) }
                 held.holders += 1
                 filters[f].candidate = ordinal
+                if let test = filters[f].test {
+                    filters[f].openInCandidate = 1
+                    try filters[f].readStartTag(test, local: local, attributes: attributes, decoder: decoder)
+                    continue
+                }
             }
             filters[f].openInCandidate += 1
+            if let test = filters[f].test {
+                try filters[f].childStarted(
+                    test, local: local, prefix: prefix, namespaceURI: namespaceURI, attributes: attributes, decoder: decoder,
+                    ordinal: ordinal)
+                continue
+            }
             try filters[f].builder.startElement(local: local, prefix: prefix, namespaceURI: namespaceURI)
             try filters[f].builder.addAttributes(attributes, decoder: decoder)
         }
@@ -305,14 +440,21 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 if !filters[f].states.isEmpty { filters[f].states.removeLast() }
                 continue
             }
-            try filters[f].builder.endElement()
-            filters[f].openInCandidate -= 1
-            guard filters[f].openInCandidate == 0 else { continue }
-            let document = filters[f].builder.finish()
-            filters[f].builder.reset()
             let found: XMLEditTargets
             do {
-                found = try filters[f].decide(document)
+                if let test = filters[f].test {
+                    guard let decided = try filters[f].childEnded(test) else { continue }
+                    found = decided
+                } else {
+                    try filters[f].builder.endElement()
+                    filters[f].openInCandidate -= 1
+                    guard filters[f].openInCandidate == 0 else { continue }
+                    let document = filters[f].builder.finish()
+                    filters[f].builder.reset()
+                    found = try filters[f].decide(document)
+                }
+            } catch let error as LoadError {
+                throw error
             } catch {
                 consumerError = error
                 throw LoadError(.invalidSyntax, "the streamed edit stopped the parse")
@@ -422,7 +564,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
 
     func text(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) throws(LoadError) {
         guard held.isHolding else { return try locateText(bytes) }
-        for f in filters.indices where filters[f].openInCandidate > 0 { try filters[f].builder.appendText(bytes, cdata: cdata) }
+        for f in filters.indices where filters[f].builds { try filters[f].builder.appendText(bytes, cdata: cdata) }
         if !textSelectors.isEmpty { held.recordText(bytes, cursor: cursor) }
     }
 
@@ -432,7 +574,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
 
     func comment(_ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
         if held.isHolding {
-            for f in filters.indices where filters[f].openInCandidate > 0 { try filters[f].builder.appendComment(bytes) }
+            for f in filters.indices where filters[f].builds { try filters[f].builder.appendComment(bytes) }
             return held.record(.comment, cursor: cursor)
         }
         try locateComment()
@@ -444,7 +586,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
 
     func processingInstruction(target: UnsafePointer<UInt8>, data: UnsafeBufferPointer<UInt8>) throws(LoadError) {
         if held.isHolding {
-            for f in filters.indices where filters[f].openInCandidate > 0 {
+            for f in filters.indices where filters[f].builds {
                 try filters[f].builder.appendProcessingInstruction(target: target, data: data)
             }
             return held.record(.processingInstruction, cursor: cursor)
@@ -549,8 +691,10 @@ package enum XMLEditSelector {
     /// `decide` names the targets in it (by ordinal from 0, the element
     /// itself); those are then reported as ``targets(_:)`` are. Every
     /// selector's events wait meanwhile (``XMLLocatedEvent/hold(selector:cursor:)``),
-    /// so events still come in document order.
-    case filter(any StreamMatching, decide: (Document) throws -> XMLEditTargets)
+    /// so events still come in document order. With a `startTag` test,
+    /// a candidate is decided without a tree while it can be
+    /// (``XMLStartTagTest``), with the same targets as `decide` gives.
+    case filter(any StreamMatching, decide: (Document) throws -> XMLEditTargets, startTag: XMLStartTagTest? = nil)
 }
 
 /// The nodes a streamed edit targets, found beforehand in the document's

@@ -48,6 +48,11 @@ package struct XMLStreamedEdit {
     private let options: LoadOptions
     /// The most bytes a filter may hold of one element it tests; `nil`: no cap.
     private let maxHeld: Int?
+    /// Whether a filter that reads only keys of the element is decided on
+    /// its start tag where it can be (``startTagTest(_:rest:)``), rather
+    /// than on a tree of every candidate; both give the same targets, and
+    /// tests compare them.
+    package var decidesOnStartTags = true
 
     /// Prepares `edits`, whose paths the stream follows: keys, `*` and
     /// indexes from the start up to a filter or `*` after which the path
@@ -237,7 +242,9 @@ package struct XMLStreamedEdit {
                         case .path(let selector): .path(StreamMatcher(selector))
                         case .targets(let targets): .targets(targets)
                         case .filter(let selector, let rest, _):
-                            .filter(StreamMatcher(selector), decide: { try Self.decide(edit, rest: rest, on: $0) })
+                            .filter(
+                                StreamMatcher(selector), decide: { try Self.decide(edit, rest: rest, on: $0) },
+                                startTag: decidesOnStartTags ? Self.startTagTest(edit, rest: rest) : nil)
                         }
                     },
                     reportingChildrenOf: children,
@@ -542,10 +549,10 @@ package struct XMLStreamedEdit {
             case .childEnd(let k, let cursor): try childEnd(k, cursor: cursor)
             case .hold(let k, let cursor):
                 let window = writer.window
-                let tag = window.withBytes(window.startIndex..<min(cursor + 2, window.endIndex)) {
-                    XMLStartTag(before: cursor, in: $0.buffer, offset: $0.startIndex)
+                let start = window.withBytes(window.startIndex..<min(cursor + 2, window.endIndex)) {
+                    XMLStartTag.start(before: cursor, in: $0.buffer, offset: $0.startIndex)
                 }
-                holding = (k, tag?.start ?? writer.written)
+                holding = (k, start ?? writer.written)
             case .text(let k, let bytes):
                 guard let same = sameText[k] else { return }
                 let rest = values[k]!.plain[same...]
