@@ -93,15 +93,8 @@ extension JSONSource {
     /// bracket, as a stream learns it: ``JSONLayout/trailingComma``) ends
     /// its last child with a comma; `false` when there is none.
     func writesTrailingCommas() -> Bool {
-        var first: (end: Int, last: UInt32)?
-        var i: UInt32 = 1
-        while Int(i) < document.table.nodes.count {
-            // A node that starts past the first found ends past it too.
-            if let first, start(i) >= first.end { break }
-            if isMultiline(i) == true, end(i) < first?.end ?? .max, let last = children(of: i).last { first = (end(i), last) }
-            i += 1
-        }
-        return first.map { comma(after: end($0.last)) != nil } ?? false
+        guard readsComments else { return false }
+        return text.withUnsafeBufferPointer { JSONLayoutFacts($0, comments: true).trailingComma } ?? false
     }
 
     // MARK: Reading gaps
