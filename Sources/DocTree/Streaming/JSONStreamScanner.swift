@@ -66,6 +66,17 @@ package struct JSONStreamScanner {
     private var valueStart = 0
     /// Whether a value was complete before this one (a malformed one may be passed over).
     private var inStream = false
+    /// What the candidate's ``StreamSlot`` is made of, in the whole input:
+    /// the last key read in a container on the path, the end of the last
+    /// value read there (or any container's close), and where the gap
+    /// before the next child of such a container begins (past its opening
+    /// bracket, or the last comma's value end).
+    private var keyStart = 0
+    private var lastValueEnd = 0
+    private var gapStart = 0
+    private var gapIsOpening = true
+    /// The slot of the candidate being read.
+    private var candidateSlot: StreamSlot?
 
     /// Receives every byte of the input once, in order, with whether it lies
     /// inside a candidate; a streamed edit copies the input through with it.
@@ -286,6 +297,8 @@ package struct JSONStreamScanner {
         }
         guard case .candidate = state else { return state }
         if !isElement || !capturing {
+            candidateSlot = depth == 0 || isElement
+                ? nil : StreamSlot(start: parent.isArray ? chunks.base + start : keyStart, gapStart: gapStart, isFirst: gapIsOpening)
             try passBytes(upTo: start)
             capturing = true
             capturesElements = isElement
@@ -340,6 +353,7 @@ package struct JSONStreamScanner {
     ) throws(JSONFailure) {
         if case .candidate = container.state { return append(&tree, &container.tree, shift) }
         if case .none = container.state, depth > 0 { return }
+        lastValueEnd = chunks.base &+ end
         do {
             guard try valueBegins(at: start, isArray: false, isObject: false, in: &container) == .candidate else { return }
             append(&tree, &outer, shift)
@@ -369,7 +383,8 @@ package struct JSONStreamScanner {
         if outer.index != 0 { tree.close(outer, at: 0) }
         tree.finish(TreeSink.Container(index: 0, children: 1))
         let document = try parser.finish(&tree, text: text)
-        try emit(StreamCandidate(document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: capturesElements))
+        try emit(StreamCandidate(
+            document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: capturesElements, slot: candidateSlot))
     }
 
     /// Hands on a batch's elements complete before a failure in the next.
@@ -459,6 +474,7 @@ extension JSONStreamScanner: JSONSink {
             try treeKey(from: start, to: end, escaped: escaped, in: &container.tree, of: scanner)
         case .applying(let k):
             keyIsAsked = names[k].map { Self.token(start..<end, of: scanner, escaped: escaped, reads: $0) } ?? true
+            keyStart = chunks.base &+ start
             if keepsKeys { keyInBuffer = start..<end }
         default:
             break
@@ -491,7 +507,12 @@ extension JSONStreamScanner: JSONSink {
                 break
             default:
                 frame.state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
-                if case .candidate = frame.state { frame.tree = try tree.open(isObject: isObject, at: start, in: &outer) }
+                if case .candidate = frame.state {
+                    frame.tree = try tree.open(isObject: isObject, at: start, in: &outer)
+                } else if frame.state != .none {
+                    gapStart = chunks.base &+ start &+ 1
+                    gapIsOpening = true
+                }
                 if frame.isArray, frame.state != .none, frame.state != .candidate { arraysOnPath += 1 }
             }
         } catch {
@@ -503,13 +524,19 @@ extension JSONStreamScanner: JSONSink {
 
     @inline(__always)
     mutating func separator(at offset: Int) throws(JSONFailure) {
-        guard capturing, depth > captureDepth else { return }
+        guard capturing else {
+            gapStart = lastValueEnd
+            gapIsOpening = false
+            return
+        }
+        guard depth > captureDepth else { return }
         do { try tree.separator(at: offset) } catch { throw stop(error) }
     }
 
     @inline(__always)
     mutating func close(_ container: Frame, at end: Int) throws(JSONFailure) {
         depth -= 1
+        lastValueEnd = chunks.base &+ end
         switch container.state {
         case .candidate:
             tree.close(container.tree, at: end)
