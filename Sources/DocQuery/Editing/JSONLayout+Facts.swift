@@ -117,25 +117,47 @@ extension JSONLayout {
     }
 
     /// The layout of a whole document, from the facts its scan records,
-    /// read only as far as they settle. Whether it writes trailing commas
-    /// (JSON with comments) is left `nil`, for ``JSONSource/writesTrailingCommas()``
-    /// to read when an insert needs it.
+    /// read only as far as they settle. The facts that may show only at the
+    /// document's end are read on when first needed: the spacing after
+    /// commas (``Later``), and whether it writes trailing commas (JSON with
+    /// comments; left `nil`, for ``JSONSource/writesTrailingCommas()``).
     init(_ source: JSONSource) {
         self = source.text.withUnsafeBufferPointer { text in
-            JSONLayout(facts: JSONLayoutFacts(text, comments: source.readsComments, trailingComma: false), text: text,
-                       comments: source.readsComments)
+            JSONLayout(
+                facts: JSONLayoutFacts(text, comments: source.readsComments, trailingComma: false, commaGap: false), text: text,
+                comments: source.readsComments)
+        }
+        if knownAfterComma == nil { later = Later(source) }
+    }
+
+    /// A whole document's facts, all read (the scan stops once they are
+    /// settled), the first time one is asked for.
+    final class Later {
+        private let source: JSONSource
+        private(set) lazy var known: Known = source.text.withUnsafeBufferPointer { text in
+            var known = Known(comments: source.readsComments)
+            let facts = JSONLayoutFacts(text, comments: source.readsComments)
+            known.learn(facts, in: text)
+            if facts.isWhole { known.finish() }
+            return known
+        }
+
+        init(_ source: JSONSource) {
+            self.source = source
         }
     }
 
     /// The layout `facts` show, read from `text` (JSON with comments when
     /// `comments`): a fact they did not find takes its default when they
-    /// cover the whole value; the trailing comma stays `nil` when not settled.
+    /// cover the whole value; the spacing after commas and the trailing
+    /// comma stay unknown when not settled.
     init(facts: JSONLayoutFacts, text: UnsafeBufferPointer<UInt8>, comments: Bool) {
         var known = Known(comments: comments)
         known.learn(facts, in: text)
         if facts.isWhole { known.finish() }
         self.init(
-            unit: known.unit ?? nil, colon: known.colon ?? ":", newline: known.newline ?? "\n", afterComma: known.afterComma ?? "",
+            unit: known.unit ?? nil, colon: known.colon ?? ":", newline: known.newline ?? "\n", afterComma: "",
             expandsNested: known.expansion, trailingComma: known.trailingComma)
+        knownAfterComma = known.afterComma
     }
 }

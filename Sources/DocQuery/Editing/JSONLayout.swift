@@ -13,7 +13,16 @@ struct JSONLayout {
     /// What separates a key from its value: `":"`, `": "`, `" : "`.
     var colon = ":"
     /// What follows the comma between compact elements: `""` or `" "`.
-    var afterComma = ""
+    /// Held whole, it may show only at the end of the document (a pretty
+    /// one may have no container on one line): it is then read on from the
+    /// document when first needed (``Later``).
+    var afterComma: String {
+        get { knownAfterComma ?? later?.known.afterComma ?? "" }
+        set { knownAfterComma = newValue }
+    }
+    var knownAfterComma: String?
+    /// Where the facts left unsettled by a whole document's first scan are read on from.
+    var later: Later?
     /// Whether new objects and arrays (in a pretty document, on a line of
     /// their own) are written over lines of their own, as the document's
     /// first non-empty object and array inside another container are (one of
@@ -50,7 +59,7 @@ struct JSONLayout {
         self.expandsNested = expandsNested
         self.colon = colon
         self.newline = newline
-        self.afterComma = afterComma
+        self.knownAfterComma = afterComma
     }
 
     /// `content` as JSON text whose first line is at the current position

@@ -31,9 +31,11 @@ package struct JSONLayoutFacts {
     /// Whether every fact is settled, so the scan stopped there: the lead,
     /// the colon and the gap, both nested leads when the lead breaks its
     /// line (a compact document expands nothing), and, when asked for, the
-    /// trailing comma.
+    /// gap after the first comma on one line and the trailing comma.
     package var isSettled: Bool {
-        guard lead != nil, colon != nil, best != nil, gapSettled, !needsTrailingComma || trailingComma != nil else { return false }
+        guard lead != nil, colon != nil, !needsCommaGap || (best != nil && gapSettled),
+              !needsTrailingComma || trailingComma != nil
+        else { return false }
         return !leadBreaksLine || (nestedObjectLead != nil && nestedArrayLead != nil)
     }
     /// Whether ``candidateCommaGap`` is final: no container opened before it
@@ -57,16 +59,19 @@ package struct JSONLayoutFacts {
     private var lastComma = -1
     /// Whether ``lead`` holds a line break: the document is pretty.
     private var leadBreaksLine = false
-    /// Whether the scan goes on until ``trailingComma`` is settled.
+    /// Whether the scan goes on until ``trailingComma``, and ``candidateCommaGap``, are settled.
     private let needsTrailingComma: Bool
+    private let needsCommaGap: Bool
 
     /// Reads the facts from the value at the start of `bytes` (after white
     /// space and a byte order mark), as JSON with comments when `comments`,
-    /// until they are settled; ``trailingComma`` only when `trailingComma`
-    /// (it may lie at the end of the document).
-    package init(_ bytes: UnsafeBufferPointer<UInt8>, comments: Bool = false, trailingComma: Bool = true) {
+    /// until they are settled; ``trailingComma`` only when `trailingComma`,
+    /// and the comma gap only when `commaGap` (either may lie at the end of
+    /// the document).
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, comments: Bool = false, trailingComma: Bool = true, commaGap: Bool = true) {
         self.bytes = bytes
         needsTrailingComma = comments && trailingComma
+        needsCommaGap = commaGap
         let scanner = Scanner(bytes)
         let start = InputHead.byteOrderMarkLength(bytes)
         // Where the bytes end (or are malformed), or the facts are settled
