@@ -75,12 +75,15 @@ package struct JSONStreamScanner {
     private var lastValueEnd = 0
     private var gapStart = 0
     private var gapIsOpening = true
-    /// The slot of the candidate being read.
-    private var candidateSlot: StreamSlot?
 
     /// Receives every byte of the input once, in order, with whether it lies
     /// inside a candidate; a streamed edit copies the input through with it.
     package var passing: ((UnsafeBufferPointer<UInt8>, _ inCandidate: Bool) throws -> Void)?
+    /// Told where each candidate stands among its siblings as it begins,
+    /// after ``passing`` has had every byte before it: `nil` for a
+    /// top-level value (and a batch's elements); a streamed removal takes
+    /// its extent from it.
+    package var slotBegins: ((StreamSlot?) throws -> Void)?
     /// The offset in the whole input up to which ``passing`` has had the bytes.
     private var passedUpTo = 0
 
@@ -297,9 +300,11 @@ package struct JSONStreamScanner {
         }
         guard case .candidate = state else { return state }
         if !isElement || !capturing {
-            candidateSlot = depth == 0 || isElement
-                ? nil : StreamSlot(start: parent.isArray ? chunks.base + start : keyStart, gapStart: gapStart, isFirst: gapIsOpening)
             try passBytes(upTo: start)
+            if let slotBegins {
+                try slotBegins(depth == 0 || isElement
+                    ? nil : StreamSlot(start: parent.isArray ? chunks.base + start : keyStart, gapStart: gapStart, isFirst: gapIsOpening))
+            }
             capturing = true
             capturesElements = isElement
             captureDepth = depth
@@ -383,8 +388,7 @@ package struct JSONStreamScanner {
         if outer.index != 0 { tree.close(outer, at: 0) }
         tree.finish(TreeSink.Container(index: 0, children: 1))
         let document = try parser.finish(&tree, text: text)
-        try emit(StreamCandidate(
-            document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: capturesElements, slot: candidateSlot))
+        try emit(StreamCandidate(document: document, isWrapped: !capturesElements && outer.index != 0, isBatch: capturesElements))
     }
 
     /// Hands on a batch's elements complete before a failure in the next.

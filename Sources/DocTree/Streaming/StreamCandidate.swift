@@ -12,13 +12,11 @@ package struct StreamCandidate {
     /// (``StreamMatching/spreads(isArray:throughObjectsOnly:)``), each a
     /// candidate, gathered to be built and evaluated together.
     package var isBatch = false
-    /// Where a JSON candidate stands among its siblings (what a streamed
-    /// removal takes with it); `nil` for a top-level value, a batch, and XML.
-    package var slot: StreamSlot? = nil
 }
 
 /// Where a member or element begins, and the gap before it, as the JSON
-/// stream scanner read them: offsets in the whole input.
+/// stream scanner read them (``JSONStreamScanner/slotBegins``): offsets
+/// in the whole input.
 package struct StreamSlot: Equatable {
     /// The member's key (its opening quote), or the element.
     package var start: Int

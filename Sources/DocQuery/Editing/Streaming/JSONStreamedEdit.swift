@@ -66,6 +66,9 @@ struct JSONStreamedEdit: Sendable {
         var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: StreamMatcher(selector), options: options)
         let operation = operation
         let maxHeld = operation.computes ? maxHeld : nil
+        if case .remove = operation {
+            scanner.slotBegins = { slot in try output.candidateBegins(removing: slot) }
+        }
         scanner.passing = { bytes, inCandidate in
             defer { output.inputPassed += bytes.count }
             if operation.renders { output.learn(bytes) }
@@ -88,7 +91,7 @@ struct JSONStreamedEdit: Sendable {
             try scanner.run(emit: { candidate in
                 switch operation {
                 case .replace(let bytes, let content): try output.candidateEnds(replacement: output.kept(holding: content) ?? bytes)
-                case .remove: try output.candidateEnds(removing: candidate.slot)
+                case .remove: try output.candidateEnds(replacement: [])
                 case .append: try output.elementsEnd(candidate)
                 case .render(let content, let inObject):
                     try output.candidateEnds(keepingOrRendering: content, inObject: inObject)
@@ -266,6 +269,13 @@ final class JSONStreamedOutput {
         candidateAt = (inputPassed, written + pending.count)
     }
 
+    /// A candidate to remove begins, with its key and the gap before or
+    /// after it; `slot` is where the scanner read them.
+    func candidateBegins(removing slot: StreamSlot?) throws {
+        try candidateBegins()
+        removal = try removal(of: slot)
+    }
+
     /// The candidate that began last ends, a member or element of the
     /// root: `content` takes its place, laid out as the in-memory editor
     /// lays out a value set there (on lines of their own, indented from the
@@ -334,14 +344,6 @@ final class JSONStreamedOutput {
             removal!.scanned = removal!.valueEnd
         }
         try flushIfReady()
-    }
-
-    /// The candidate that began last ends, and goes with its key and the
-    /// gap before or after it; `slot` is where the scanner read them.
-    func candidateEnds(removing slot: StreamSlot?) throws {
-        if !inCandidate { try candidateBegins() }
-        removal = try removal(of: slot)
-        try candidateEnds(replacement: [])
     }
 
     /// The input ended: writes what is left.
