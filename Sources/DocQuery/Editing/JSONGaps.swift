@@ -15,7 +15,7 @@ import DocTree
 /// - a new last child goes after the last child's line comment and before
 ///   the comments that close the container, with a trailing comma when the
 ///   container has one (in an empty container, on lines of their own,
-///   when the document writes them: ``writesTrailingCommas()``); a new
+///   when the document writes them: ``JSONLayout/trailingComma``); a new
 ///   child elsewhere goes before the comments on
 ///   lines of their own that precede the child it is put before.
 ///
@@ -85,16 +85,6 @@ extension JSONSource {
     /// others); `nil` when it holds none and the brackets' inside is replaced.
     func firstChildPoint(in container: UInt32) -> Int? {
         holdsComment(container) ? lineRest(from: start(container) + 1) : nil
-    }
-
-    /// Whether the document writes trailing commas, as new children of
-    /// an empty container on lines of their own then do: whether the first
-    /// multi-line object or array with children to close (by its closing
-    /// bracket, as a stream learns it: ``JSONLayout/trailingComma``) ends
-    /// its last child with a comma; `false` when there is none.
-    func writesTrailingCommas() -> Bool {
-        guard readsComments else { return false }
-        return text.withUnsafeBufferPointer { JSONLayoutFacts($0, comments: true).trailingComma } ?? false
     }
 
     // MARK: Reading gaps

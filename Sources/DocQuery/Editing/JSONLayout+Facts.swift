@@ -118,16 +118,16 @@ extension JSONLayout {
 
     /// The layout of a whole document, from the facts its scan records,
     /// read only as far as they settle. The facts that may show only at the
-    /// document's end are read on when first needed: the spacing after
-    /// commas (``Later``), and whether it writes trailing commas (JSON with
-    /// comments; left `nil`, for ``JSONSource/writesTrailingCommas()``).
+    /// document's end are read on when first needed (``Later``): the
+    /// spacing after commas, and whether it writes trailing commas (JSON
+    /// with comments).
     init(_ source: JSONSource) {
         self = source.text.withUnsafeBufferPointer { text in
             JSONLayout(
                 facts: JSONLayoutFacts(text, comments: source.readsComments, trailingComma: false, commaGap: false), text: text,
                 comments: source.readsComments)
         }
-        if knownAfterComma == nil { later = Later(source) }
+        if knownAfterComma == nil || knownTrailingComma == nil { later = Later(source) }
     }
 
     /// A whole document's facts, all read (the scan stops once they are

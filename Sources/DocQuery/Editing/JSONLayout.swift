@@ -31,11 +31,14 @@ struct JSONLayout {
     var expandsNested = Expansion()
     /// Whether the document writes trailing commas (JSON with comments),
     /// which new children of an empty container on lines of their own
-    /// follow; `nil` until needed, when the editor reads it on from the
-    /// whole document (``JSONSource/writesTrailingCommas()``); a stream
-    /// learns it as it reads (``JSONLayoutProbe``). Learnt, as the other
-    /// fields, by one rule (``Known``).
-    var trailingComma: Bool?
+    /// follow; `nil` while unknown (a stream learns it as it reads:
+    /// ``JSONLayoutProbe``). Held whole, it may show only at the end of the
+    /// document, and is read on when first needed (``Later``).
+    var trailingComma: Bool? {
+        get { knownTrailingComma ?? later?.known.trailingComma }
+        set { knownTrailingComma = newValue }
+    }
+    var knownTrailingComma: Bool?
 
     /// Whether nested objects and arrays are expanded (``expandsNested``).
     struct Expansion: Hashable {
@@ -55,7 +58,7 @@ struct JSONLayout {
         trailingComma: Bool? = nil
     ) {
         self.unit = unit
-        self.trailingComma = trailingComma
+        self.knownTrailingComma = trailingComma
         self.expandsNested = expandsNested
         self.colon = colon
         self.newline = newline
