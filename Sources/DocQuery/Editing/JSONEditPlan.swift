@@ -291,7 +291,7 @@ struct JSONEditPlan {
         guard !children.isEmpty else {
             let indent = source.lineIndent(at: source.start(container))
             // The document's trailing-comma style, learnt here only when needed (JSONGaps).
-            let trailingComma = layout.unit != nil && (layout.trailingComma ?? source.writesTrailingCommas())
+            let trailingComma = layout.unit != nil && (layout.trailingComma ?? false)
             let body = Self.firstItems(items.map { ($0.key, $0.value) }, indent: indent, layout: layout, trailingComma: trailingComma)
             if let point = source.firstChildPoint(in: container) {
                 // Comments inside stay, after the new children.
@@ -367,7 +367,7 @@ struct JSONEditPlan {
     /// What goes between the brackets of an empty container whose line is
     /// indented by `indent`: the items, each on a line of its own one unit
     /// deeper in a pretty document.
-    /// With `trailingComma`, the last item takes one (``JSONSource/writesTrailingCommas()``).
+    /// With `trailingComma`, the last item takes one (``JSONLayout/trailingComma``).
     static func firstItems(
         _ items: [(key: String?, value: EditValue.Content)], indent: String, layout: JSONLayout, trailingComma: Bool = false
     ) -> String {

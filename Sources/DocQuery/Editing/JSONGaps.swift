@@ -15,7 +15,7 @@ import DocTree
 /// - a new last child goes after the last child's line comment and before
 ///   the comments that close the container, with a trailing comma when the
 ///   container has one (in an empty container, on lines of their own,
-///   when the document writes them: ``writesTrailingCommas()``); a new
+///   when the document writes them: ``JSONLayout/trailingComma``); a new
 ///   child elsewhere goes before the comments on
 ///   lines of their own that precede the child it is put before.
 ///
@@ -85,23 +85,6 @@ extension JSONSource {
     /// others); `nil` when it holds none and the brackets' inside is replaced.
     func firstChildPoint(in container: UInt32) -> Int? {
         holdsComment(container) ? lineRest(from: start(container) + 1) : nil
-    }
-
-    /// Whether the document writes trailing commas, as new children of
-    /// an empty container on lines of their own then do: whether the first
-    /// multi-line object or array with children to close (by its closing
-    /// bracket, as a stream learns it: ``JSONLayout/trailingComma``) ends
-    /// its last child with a comma; `false` when there is none.
-    func writesTrailingCommas() -> Bool {
-        var first: (end: Int, last: UInt32)?
-        var i: UInt32 = 1
-        while Int(i) < document.table.nodes.count {
-            // A node that starts past the first found ends past it too.
-            if let first, start(i) >= first.end { break }
-            if isMultiline(i) == true, end(i) < first?.end ?? .max, let last = children(of: i).last { first = (end(i), last) }
-            i += 1
-        }
-        return first.map { comma(after: end($0.last)) != nil } ?? false
     }
 
     // MARK: Reading gaps

@@ -1,6 +1,7 @@
 import DocTree
 
-/// How a JSON document is laid out, learnt from the document itself, so new
+/// How a JSON document is laid out, learnt from the document itself
+/// (``init(_:)``, ``Known``), so new
 /// content looks like its neighbours: the line ending, the indentation unit
 /// (or compact), whether objects and arrays inside others are expanded, and
 /// the spacing after `:` and `,`.
@@ -12,7 +13,16 @@ struct JSONLayout {
     /// What separates a key from its value: `":"`, `": "`, `" : "`.
     var colon = ":"
     /// What follows the comma between compact elements: `""` or `" "`.
-    var afterComma = ""
+    /// Held whole, it may show only at the end of the document (a pretty
+    /// one may have no container on one line): it is then read on from the
+    /// document when first needed (``Later``).
+    var afterComma: String {
+        get { knownAfterComma ?? later?.known.afterComma ?? "" }
+        set { knownAfterComma = newValue }
+    }
+    var knownAfterComma: String?
+    /// Where the facts left unsettled by a whole document's first scan are read on from.
+    var later: Later?
     /// Whether new objects and arrays (in a pretty document, on a line of
     /// their own) are written over lines of their own, as the document's
     /// first non-empty object and array inside another container are (one of
@@ -21,10 +31,14 @@ struct JSONLayout {
     var expandsNested = Expansion()
     /// Whether the document writes trailing commas (JSON with comments),
     /// which new children of an empty container on lines of their own
-    /// follow; `nil` until needed, when the editor learns it from the
-    /// whole document (``JSONSource/writesTrailingCommas()``); a stream
-    /// learns it as it reads (``JSONLayoutProbe``).
-    var trailingComma: Bool?
+    /// follow; `nil` while unknown (a stream learns it as it reads:
+    /// ``JSONLayoutProbe``). Held whole, it may show only at the end of the
+    /// document, and is read on when first needed (``Later``).
+    var trailingComma: Bool? {
+        get { knownTrailingComma ?? later?.known.trailingComma }
+        set { knownTrailingComma = newValue }
+    }
+    var knownTrailingComma: Bool?
 
     /// Whether nested objects and arrays are expanded (``expandsNested``).
     struct Expansion: Hashable {
@@ -44,66 +58,11 @@ struct JSONLayout {
         trailingComma: Bool? = nil
     ) {
         self.unit = unit
-        self.trailingComma = trailingComma
+        self.knownTrailingComma = trailingComma
         self.expandsNested = expandsNested
         self.colon = colon
         self.newline = newline
-        self.afterComma = afterComma
-    }
-
-    /// Learns the layout from the first non-empty container (indentation,
-    /// line ending, spacing after commas), the first non-empty object and
-    /// array inside another container (whether nested ones expand) and the
-    /// first member (the colon).
-    init(_ source: JSONSource) {
-        let nodes = source.document.table.nodes
-        var foundContainer = false
-        var foundColon = false
-        var foundComma = false
-        var nestedObjects: Bool?
-        var nestedArrays: Bool?
-        var i = 1
-        while i < nodes.count,
-            !(foundContainer && foundColon && foundComma && (unit == nil || (nestedObjects != nil && nestedArrays != nil))) {
-            let record = nodes[i]
-            if (record.kind == .object || record.kind == .array) && record.b > 0 {
-                let first = UInt32(i + 1)
-                if foundContainer, (record.kind == .object ? nestedObjects : nestedArrays) == nil,
-                    source.parent(of: UInt32(i)) != 0 {
-                    let expands = source.text[(source.start(UInt32(i)) + 1)..<source.slotStart(first)].contains(0x0A)
-                    if record.kind == .object { nestedObjects = expands } else { nestedArrays = expands }
-                }
-                if !foundContainer {
-                    foundContainer = true
-                    let lead = source.text[(source.start(UInt32(i)) + 1)..<source.slotStart(first)]
-                    if let lineFeed = lead.lastIndex(of: 0x0A) {
-                        newline = lineFeed > lead.startIndex && source.text[lineFeed - 1] == 0x0D ? "\r\n" : "\n"
-                        let childIndent = String(decoding: lead[(lineFeed + 1)...], as: UTF8.self)
-                        let ownIndent = source.lineIndent(at: source.start(UInt32(i)))
-                        let unit = childIndent.hasPrefix(ownIndent) ? String(childIndent.dropFirst(ownIndent.count)) : childIndent
-                        self.unit = unit.isEmpty ? "  " : unit
-                    }
-                }
-                if !foundComma, record.b > 1 {
-                    let second = source.document.table.subtreeEnd(first)
-                    let gap = source.text[source.end(first)..<source.slotStart(second)]
-                    // A gap with a comment (JSON with comments) shows no spacing.
-                    if !gap.contains(0x0A), !gap.contains(UInt8(ascii: "/")) {
-                        foundComma = true
-                        afterComma = String(decoding: gap.filter { $0 != UInt8(ascii: ",") }, as: UTF8.self)
-                    }
-                }
-                if record.kind == .object, !foundColon {
-                    foundColon = true
-                    let keyEnd = source.keyEnd(first)
-                    colon = String(decoding: source.text[keyEnd..<source.start(first)], as: UTF8.self)
-                }
-            }
-            i += 1
-        }
-        // No one-line container showed its commas: space them like the colons.
-        if !foundComma, colon.hasSuffix(" ") { afterComma = " " }
-        expandsNested = Expansion(objects: nestedObjects, arrays: nestedArrays)
+        self.knownAfterComma = afterComma
     }
 
     /// `content` as JSON text whose first line is at the current position

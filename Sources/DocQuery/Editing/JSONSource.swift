@@ -5,6 +5,8 @@ struct JSONSource {
     let document: Document
     let spans: NodeSpans
     let text: [UInt8]
+    /// Whether the JSON was read with comments and trailing commas.
+    let readsComments: Bool
     /// Where each line after the first begins (just past its CR, LF or
     /// CRLF), in order: ``lineIndent(at:)`` finds its line by binary search
     /// instead of scanning back, which made setting every value of a long
@@ -15,6 +17,7 @@ struct JSONSource {
         document = source.document
         spans = source.spans
         text = source.text
+        readsComments = source.readsComments
         var starts: [Int] = []
         text.withUnsafeBufferPointer { bytes in
             for i in bytes.indices where bytes[i] == 0x0A || bytes[i] == 0x0D {

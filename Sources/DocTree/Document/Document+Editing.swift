@@ -15,6 +15,8 @@ package struct EditableSource: Sendable {
     package var legacy: (encoding: CharacterEncoding, original: [UInt8])?
     /// Whether the document is XML (else JSON).
     package private(set) var isXML = false
+    /// Whether the JSON was read with comments (``LoadOptions/readsJSONWithComments``).
+    package private(set) var readsComments = false
     /// The bytes as given.
     package var original: [UInt8] { legacy?.original ?? (prefix + text) }
 
@@ -46,6 +48,7 @@ package struct EditableSource: Sendable {
         let prefix = dropped > 0 && bytes[dropped...].elementsEqual(prepared.bytes) ? Array(bytes[..<dropped]) : []
         switch prepared.format {
         case .json:
+            readsComments = options.readsJSONWithComments
             if recordsSpans {
                 (document, spans) = try JSONScanner.parseWithSpans(prepared.bytes, options: options)
             } else {

@@ -69,10 +69,24 @@ package struct JSONStreamScanner {
     private var valueStart = 0
     /// Whether a value was complete before this one (a malformed one may be passed over).
     private var inStream = false
+    /// What the candidate's ``StreamSlot`` is made of, in the whole input:
+    /// the last key read in a container on the path, the end of the last
+    /// value read there (or any container's close), and where the gap
+    /// before the next child of such a container begins (past its opening
+    /// bracket, or the last comma's value end).
+    private var keyStart = 0
+    private var lastValueEnd = 0
+    private var gapStart = 0
+    private var gapIsOpening = true
 
     /// Receives every byte of the input once, in order, with whether it lies
     /// inside a candidate; a streamed edit copies the input through with it.
     package var passing: ((UnsafeBufferPointer<UInt8>, _ inCandidate: Bool) throws -> Void)?
+    /// Told where each candidate stands among its siblings as it begins,
+    /// after ``passing`` has had every byte before it: `nil` for a
+    /// top-level value (and a batch's elements); a streamed removal takes
+    /// its extent from it.
+    package var slotBegins: ((StreamSlot?) throws -> Void)?
     /// The offset in the whole input up to which ``passing`` has had the bytes.
     private var passedUpTo = 0
 
@@ -290,6 +304,10 @@ package struct JSONStreamScanner {
         guard case .candidate = state else { return state }
         if !isElement || !capturing {
             try passBytes(upTo: start)
+            if let slotBegins {
+                try slotBegins(depth == 0 || isElement
+                    ? nil : StreamSlot(start: parent.isArray ? chunks.base + start : keyStart, gapStart: gapStart, isFirst: gapIsOpening))
+            }
             capturing = true
             capturesElements = isElement
             captureDepth = depth
@@ -346,6 +364,7 @@ package struct JSONStreamScanner {
     ) throws(JSONFailure) {
         if case .candidate = container.state { return append(&tree, &container.tree, shift) }
         if case .none = container.state, depth > 0 { return }
+        lastValueEnd = chunks.base &+ end
         do {
             guard try valueBegins(at: start, isArray: false, isObject: false, in: &container) == .candidate else { return }
             append(&tree, &outer, shift)
@@ -467,6 +486,7 @@ extension JSONStreamScanner: JSONSink {
             try treeKey(from: start, to: end, escaped: escaped, in: &container.tree, of: scanner)
         case .applying(let k):
             keyIsAsked = names[k].map { Self.token(start..<end, of: scanner, escaped: escaped, reads: $0) } ?? true
+            keyStart = chunks.base &+ start
             if keepsKeys { keyInBuffer = start..<end }
         default:
             break
@@ -499,7 +519,12 @@ extension JSONStreamScanner: JSONSink {
                 break
             default:
                 frame.state = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
-                if case .candidate = frame.state { frame.tree = try tree.open(isObject: isObject, at: start, in: &outer) }
+                if case .candidate = frame.state {
+                    frame.tree = try tree.open(isObject: isObject, at: start, in: &outer)
+                } else if frame.state != .none {
+                    gapStart = chunks.base &+ start &+ 1
+                    gapIsOpening = true
+                }
                 if frame.isArray, frame.state != .none, frame.state != .candidate { arraysOnPath += 1 }
             }
         } catch {
@@ -511,13 +536,19 @@ extension JSONStreamScanner: JSONSink {
 
     @inline(__always)
     mutating func separator(at offset: Int) throws(JSONFailure) {
-        guard capturing, depth > captureDepth else { return }
+        guard capturing else {
+            gapStart = lastValueEnd
+            gapIsOpening = false
+            return
+        }
+        guard depth > captureDepth else { return }
         do { try tree.separator(at: offset) } catch { throw stop(error) }
     }
 
     @inline(__always)
     mutating func close(_ container: Frame, at end: Int) throws(JSONFailure) {
         depth -= 1
+        lastValueEnd = chunks.base &+ end
         switch container.state {
         case .candidate:
             tree.close(container.tree, at: end)

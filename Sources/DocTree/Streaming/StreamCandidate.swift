@@ -18,6 +18,20 @@ package struct StreamCandidate {
     package var elementSpans: [Range<Int>] = []
 }
 
+/// Where a member or element begins, and the gap before it, as the JSON
+/// stream scanner read them (``JSONStreamScanner/slotBegins``): offsets
+/// in the whole input.
+package struct StreamSlot: Equatable {
+    /// The member's key (its opening quote), or the element.
+    package var start: Int
+    /// Where the gap before it begins: just past the container's opening
+    /// bracket (``isFirst``), else the end of the value before it (the
+    /// comma between them lies in the gap).
+    package var gapStart: Int
+    /// Whether it is its container's first child.
+    package var isFirst: Bool
+}
+
 /// Why a streaming parse stopped.
 package enum StreamFailure: Error {
     /// The input is malformed or unreadable (located in the whole input).

@@ -8,6 +8,29 @@ import TestSupport
 /// document: fed in small pieces, it learns the same line ending,
 /// indentation unit, colon and spacing after commas.
 @Suite struct JSONLayoutProbeTests {
+    /// A whole document's layout is read from its facts only as far as they
+    /// settle: here, at the first nested object's first key, not through
+    /// the thousand members after it. Facts that never settle (no nested
+    /// array in a pretty document) are read to the end, and take defaults.
+    @Test func wholeDocumentLayoutIsReadOnlyAsFarAsItShows() {
+        let members = (0..<1000).map { "  \"k\($0)\": [\($0)]" }.joined(separator: ",\n")
+        let bytes = Array(("{\n  \"a\": [1, 2],\n  \"b\": {\"c\": 1},\n" + members + "\n}\n").utf8)
+        bytes.withUnsafeBufferPointer { text in
+            let facts = JSONLayoutFacts(text)
+            #expect(facts.isSettled && !facts.isWhole)
+            let layout = JSONLayout(facts: facts, text: text, comments: false)
+            #expect(layout.unit == "  " && layout.colon == ": " && layout.afterComma == " " && layout.newline == "\n")
+            #expect(layout.expandsNested == JSONLayout.Expansion(objects: false, arrays: false))
+        }
+        let flat = Array("{\n\t\"a\": {\"b\": 1,\"c\": 2}\n}".utf8)
+        flat.withUnsafeBufferPointer { text in
+            let facts = JSONLayoutFacts(text)
+            #expect(facts.isWhole && !facts.isSettled)
+            let layout = JSONLayout(facts: facts, text: text, comments: false)
+            #expect(layout.unit == "\t" && layout.afterComma == "" && layout.expandsNested == JSONLayout.Expansion(objects: false))
+        }
+    }
+
     /// The probe's layout of `bytes` fed in pieces of `chunk` bytes.
     static func probed(_ bytes: [UInt8], chunk: Int, comments: Bool = false) -> JSONLayout {
         var probe = JSONLayoutProbe(comments: comments)
@@ -25,7 +48,7 @@ import TestSupport
 
     /// In JSON with comments, the probe learns whether the document writes
     /// trailing commas as the editor does from the whole document
-    /// (`JSONSource.writesTrailingCommas()`), and the rest of the layout
+    /// (`JSONLayout(_:)`), and the rest of the layout
     /// past comments.
     @Test func trailingCommasAndLayoutWithComments() throws {
         let texts = [
@@ -33,12 +56,12 @@ import TestSupport
             "// head\n{\n\t\"a\": [1, 2,], // one line\n\t\"b\": {\n\t\t\"c\": 1, /* c */\n\t},\n}", "[]", "[1,]",
         ]
         let corpus = try JSONWithCommentsCorpusTests.files.map { String(decoding: try Data(contentsOf: $0), as: UTF8.self) }
-        var seen: Set<Bool> = []
+        var seen: Set<Bool?> = []
         for text in texts + corpus {
             let bytes = Array(text.utf8)
             let source = JSONSource(try EditableSource(bytes: bytes, options: JSONWithCommentsCorpusTests.options))
             let want = JSONLayout(source)
-            let writes = source.writesTrailingCommas()
+            let writes = want.trailingComma
             seen.insert(writes)
             for chunk in [1, 5, 64, 1 << 20] {
                 let got = Self.probed(bytes, chunk: chunk, comments: true)

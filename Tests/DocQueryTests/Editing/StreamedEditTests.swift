@@ -82,6 +82,9 @@ import TestSupport
         "[\n  {\"id\": 1, \"k\": 2},\n  {\"id\": 2},\n  {\"k\": 3, \"id\": 3}\n]",
         #"{"a":{"id":1},"b":{"id":2},"c":{"x":0,"id":3}}"#,
         "\u{FEFF}{ \"a\" : [ ] , \"b\\\"\" : 1 }",
+        // Keys ending in backslashes, space before commas and colons: the
+        // scanner hands the removal the key's start and the gap before it.
+        "{ \"a\\\\\" :1 ,\"b\\\\\\\"c\" : [ 1 ,2 ] ,\n\"d\":{ \"e\" : { } } }",
     ])
     func removalsAtEveryChunkSize(_ text: String) throws {
         let input = Array(text.utf8)

@@ -1,16 +1,8 @@
 import DocTree
 
 /// Learns a streamed JSON document's ``JSONLayout`` from the bytes the
-/// stream scanner passes on, by the rules `JSONLayout.init(_:)` follows on
-/// a whole document: the line ending and indentation unit from the first
-/// non-empty container's opening bracket to its first child, the colon from
-/// the first member in the document, whether nested objects and arrays
-/// expand from the first non-empty one of each inside another container,
-/// and the spacing after commas from the
-/// first container (in document order of their opening brackets) whose
-/// first two children are on one line; in JSON with comments, whether the
-/// document writes trailing commas, from the first multi-line container
-/// with children to close.
+/// stream scanner passes on, by the rule that serves whole documents too
+/// (``JSONLayout/Known``, from ``JSONLayoutFacts``).
 ///
 /// It reads no JSON grammar of its own: it keeps the bytes so far and reads
 /// them with the one JSON scan (``JSONLayoutFacts``) each time they have
@@ -19,26 +11,13 @@ import DocTree
 /// streamed edit whose output depends on it goes on with each value it may
 /// take (``alternatives(nesting:)``) until it is known.
 struct JSONLayoutProbe {
-    private(set) var newline: String?
+    /// What the bytes read so far settle.
+    private var known: JSONLayout.Known
     /// `.some(nil)` for a compact document.
-    private(set) var unit: String??
-    private(set) var colon: String?
-    private(set) var afterComma: String?
-    /// Whether the first non-empty object inside another container expands.
-    private(set) var nestedObjects: Bool?
-    /// Whether the first non-empty array inside another container expands.
-    private(set) var nestedArrays: Bool?
-    /// Whether neither can be found any more (the value is read, or compact).
-    private var nestingSettled = false
+    var unit: String?? { known.unit }
     /// Whether the root is an object (`false`: an array or a scalar), once it has begun.
-    private(set) var rootIsObject: Bool?
-    /// Whether the document writes trailing commas (``JSONLayout/trailingComma``;
-    /// never in strict JSON).
-    private(set) var trailingComma: Bool?
-    var isComplete: Bool {
-        unit != nil && colon != nil && afterComma != nil && (nestingSettled || (nestedObjects != nil && nestedArrays != nil))
-            && trailingComma != nil
-    }
+    var rootIsObject: Bool? { known.rootIsObject }
+    var isComplete: Bool { known.isComplete }
 
     /// The most bytes kept for reading. A fact still unknown past them stays
     /// unknown: ``finish()`` does not guess it, and an edit whose output
@@ -49,15 +28,13 @@ struct JSONLayoutProbe {
     private var buffer: [UInt8] = []
     /// The buffer's size at which it is read next.
     private var nextRead = 64
-    /// The spacing after commas of the first one-line gap seen, before it is known to be the document's.
-    private var candidateAfterComma: String?
     /// Whether the document is JSON with comments.
     private let comments: Bool
 
     /// A probe of a document read as JSON with comments when `comments`.
     init(comments: Bool = false) {
         self.comments = comments
-        if !comments { trailingComma = false }
+        known = JSONLayout.Known(comments: comments)
     }
 
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -80,12 +57,7 @@ struct JSONLayoutProbe {
     mutating func finish() {
         if !isComplete { learn() }
         if buffer.count >= Self.bufferLimit, !isComplete { return }
-        if unit == nil { unit = .some(nil) }
-        if newline == nil { newline = "\n" }
-        if colon == nil { colon = ":" }
-        if afterComma == nil { afterComma = candidateAfterComma ?? (colon!.hasSuffix(" ") ? " " : "") }
-        if trailingComma == nil { trailingComma = false }
-        nestingSettled = true
+        known.finish()
     }
 
     /// The layouts the document may turn out to have, given what is known
@@ -95,28 +67,28 @@ struct JSONLayoutProbe {
     /// non-empty object or array), the expansion of nested ones is left out:
     /// it cannot change the output.
     func alternatives(nesting: Bool = true) -> [JSONLayout] {
-        var expansions = [JSONLayout.Expansion(objects: nestedObjects, arrays: nestedArrays)]
-        if nesting, !nestingSettled {
+        var expansions = [known.expansion]
+        if nesting, !known.nestingSettled {
             expansions = []
-            for objects in nestedObjects.map({ [$0] }) ?? [true, false] {
-                for arrays in nestedArrays.map({ [$0] }) ?? [true, false] {
+            for objects in known.nestedObjects.map({ [$0] }) ?? [true, false] {
+                for arrays in known.nestedArrays.map({ [$0] }) ?? [true, false] {
                     expansions.append(JSONLayout.Expansion(objects: objects, arrays: arrays))
                 }
             }
         }
-        let colons = colon.map { [$0] } ?? [":", ": "]
+        let colons = known.colon.map { [$0] } ?? [":", ": "]
         var layouts: [JSONLayout] = []
         for colon in colons {
-            var commas = afterComma.map { [$0] } ?? ["", " "]
-            if afterComma == nil, let candidate = candidateAfterComma, !commas.contains(candidate) {
+            var commas = known.afterComma.map { [$0] } ?? ["", " "]
+            if known.afterComma == nil, let candidate = known.candidateAfterComma, !commas.contains(candidate) {
                 commas.insert(candidate, at: 0)
             }
             for comma in commas {
                 for nested in expansions {
-                    for trailing in trailingComma.map({ [$0] }) ?? [false, true] {
+                    for trailing in known.trailingComma.map({ [$0] }) ?? [false, true] {
                         layouts.append(JSONLayout(
-                            unit: unit ?? nil, colon: colon, newline: newline ?? "\n", afterComma: comma, expandsNested: nested,
-                            trailingComma: trailing))
+                            unit: known.unit ?? nil, colon: colon, newline: known.newline ?? "\n", afterComma: comma,
+                            expandsNested: nested, trailingComma: trailing))
                     }
                 }
             }
@@ -128,71 +100,18 @@ struct JSONLayoutProbe {
     /// what is known now (the expansion of nested containers only when
     /// `nesting`).
     func admits(_ layout: JSONLayout, nesting: Bool) -> Bool {
-        guard colon.map({ $0 == layout.colon }) ?? true, afterComma.map({ $0 == layout.afterComma }) ?? true,
-              trailingComma.map({ $0 == layout.trailingComma }) ?? true
+        guard known.colon.map({ $0 == layout.colon }) ?? true, known.afterComma.map({ $0 == layout.afterComma }) ?? true,
+              known.trailingComma.map({ $0 == layout.trailingComma }) ?? true
         else { return false }
         guard nesting else { return true }
-        if nestingSettled { return layout.expandsNested == JSONLayout.Expansion(objects: nestedObjects, arrays: nestedArrays) }
-        return (nestedObjects.map { $0 == layout.expandsNested.objects } ?? true)
-            && (nestedArrays.map { $0 == layout.expandsNested.arrays } ?? true)
+        if known.nestingSettled { return layout.expandsNested == known.expansion }
+        return (known.nestedObjects.map { $0 == layout.expandsNested.objects } ?? true)
+            && (known.nestedArrays.map { $0 == layout.expandsNested.arrays } ?? true)
     }
 
     /// Reads the buffer's facts.
     private mutating func learn() {
-        let facts = buffer.withUnsafeBufferPointer { JSONLayoutFacts($0, comments: comments) }
-        if rootIsObject == nil { rootIsObject = facts.rootIsObject }
-        if unit == nil {
-            if let lead = facts.lead {
-                learnUnit(open: lead.open, firstSlot: lead.firstSlot)
-            } else if facts.isWhole {
-                unit = .some(nil)
-                newline = "\n"
-            }
-        }
-        if colon == nil {
-            if let span = facts.colon {
-                colon = String(decoding: buffer[span.keyEnd..<span.valueStart], as: UTF8.self)
-            } else if facts.isWhole {
-                colon = ":"
-            }
-        }
-        if !nestingSettled {
-            if nestedObjects == nil, let lead = facts.nestedObjectLead {
-                nestedObjects = buffer[(lead.open + 1)..<lead.firstSlot].contains(0x0A)
-            }
-            if nestedArrays == nil, let lead = facts.nestedArrayLead {
-                nestedArrays = buffer[(lead.open + 1)..<lead.firstSlot].contains(0x0A)
-            }
-            // None left to find, or a compact document, which expands nothing.
-            nestingSettled = facts.isWhole || unit == .some(nil)
-        }
-        if trailingComma == nil {
-            trailingComma = facts.trailingComma
-        }
-        if afterComma == nil {
-            if let gap = facts.candidateCommaGap {
-                candidateAfterComma = String(decoding: buffer[gap].filter { $0 != UInt8(ascii: ",") }, as: UTF8.self)
-            }
-            if facts.gapSettled {
-                afterComma = candidateAfterComma ?? (colon.map { $0.hasSuffix(" ") ? " " : "" } ?? nil)
-            }
-        }
+        buffer.withUnsafeBufferPointer { text in known.learn(JSONLayoutFacts(text, comments: comments), in: text) }
         if isComplete { buffer = [] }
-    }
-
-    /// The first non-empty container's lead is read: the line ending and the indentation unit.
-    private mutating func learnUnit(open: Int, firstSlot: Int) {
-        let lead = buffer[(open + 1)..<firstSlot]
-        guard let lineFeed = lead.lastIndex(of: 0x0A) else {
-            unit = .some(nil)
-            newline = "\n"
-            return
-        }
-        newline = lineFeed > lead.startIndex && buffer[lineFeed - 1] == 0x0D ? "\r\n" : "\n"
-        let ownIndent = buffer[LineIndent.indent(
-            from: LineIndent.lineStart(before: open, in: buffer), upTo: open, in: buffer)]
-        let childIndent = lead[(lineFeed + 1)...]
-        let learnt = childIndent.starts(with: ownIndent) ? childIndent.dropFirst(ownIndent.count) : childIndent
-        unit = .some(learnt.isEmpty ? "  " : String(decoding: learnt, as: UTF8.self))
     }
 }

@@ -66,12 +66,16 @@ struct JSONStreamedEdit: Sendable {
         var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: StreamMatcher(selector), options: options)
         let operation = operation
         let maxHeld = operation.computes ? maxHeld : nil
+        if case .remove = operation {
+            scanner.slotBegins = { slot in try output.candidateBegins(removing: slot) }
+        }
         scanner.passing = { bytes, inCandidate in
+            defer { output.inputPassed += bytes.count }
             if operation.renders { output.learn(bytes) }
             if case .append = operation {
                 try output.pass(bytes, inCandidate: inCandidate)
             } else if inCandidate {
-                if !output.inCandidate { try output.candidateBegins(removing: operation.isRemove) }
+                if !output.inCandidate { try output.candidateBegins() }
                 if operation.replaces { output.keep(bytes) }
                 if let maxHeld, output.candidateLength > maxHeld {
                     throw QueryError(
@@ -173,11 +177,6 @@ extension JSONStreamedEdit.Operation {
         case .remove, .append: false
         }
     }
-
-    var isRemove: Bool {
-        if case .remove = self { return true }
-        return false
-    }
 }
 
 /// The output of a ``JSONStreamedEdit``: the bytes passed on, less the
@@ -200,13 +199,10 @@ final class JSONStreamedOutput {
     private(set) var inCandidate = false
 
     /// A removal under way: the member's or element's own start (its key's
-    /// quote), and where the gap before it begins: the end of the value
-    /// before it, or just past the container's opening bracket when it is
-    /// the first child.
+    /// quote), and where the gap before it begins (``Gap``).
     private struct Removal {
         var slotStart: Int
-        var previousEnd: Int?
-        var afterOpening: Int?
+        var gap: Gap
         /// Where the removed value was (its bytes never reach the output).
         var valueEnd = 0
         /// Where the scan of the bytes after it has come to.
@@ -214,7 +210,27 @@ final class JSONStreamedOutput {
         var sawComma = false
     }
     private var removal: Removal?
-    private var removing = false
+    /// Where the gap before a member or element begins: the end of the
+    /// value before it, or just past the container's opening bracket when
+    /// it is the first child.
+    private enum Gap {
+        case previousEnd(Int)
+        case afterOpening(Int)
+
+        var start: Int {
+            switch self {
+            case .previousEnd(let at), .afterOpening(let at): at
+            }
+        }
+    }
+    /// A removal that ended at the start of the next child (taking the
+    /// comma between them): where that child now begins, and the gap before
+    /// it, which was the removed child's.
+    private var cutBefore: (at: Int, gap: Gap)?
+    /// How many bytes of input the scanner has passed on; where the
+    /// current candidate began, in the input and in the output.
+    var inputPassed = 0
+    private var candidateAt = (input: 0, output: 0)
     /// The bytes of the candidate being replaced, while few enough to hold
     /// the value that replaces it (written otherwise: ``kept(holding:)``).
     private var candidate: [UInt8] = []
@@ -244,14 +260,20 @@ final class JSONStreamedOutput {
     }
 
     /// A candidate begins at the end of what was passed on.
-    func candidateBegins(removing: Bool) throws {
+    func candidateBegins() throws {
         inCandidate = true
-        self.removing = removing
         if removal != nil {
             // The next element after a removed one: the removal ends where it begins.
             try continueRemoval(nextSlot: written + pending.count)
         }
-        if removing { removal = try beginRemoval() }
+        candidateAt = (inputPassed, written + pending.count)
+    }
+
+    /// A candidate to remove begins, with its key and the gap before or
+    /// after it; `slot` is where the scanner read them.
+    func candidateBegins(removing slot: StreamSlot?) throws {
+        try candidateBegins()
+        removal = try removal(of: slot)
     }
 
     /// The candidate that began last ends, a member or element of the
@@ -259,7 +281,7 @@ final class JSONStreamedOutput {
     /// lays out a value set there (on lines of their own, indented from the
     /// line it starts on, when the root's members are).
     func candidateEnds(rendering content: EditValue.Content, inObject: Bool) throws {
-        if !inCandidate { try candidateBegins(removing: false) }
+        if !inCandidate { try candidateBegins() }
         inCandidate = false
         if inObject, probe.rootIsObject != true {
             throw notStreamable("the path reaches into the root's elements, whose layout is their own", doing: "set")
@@ -313,7 +335,7 @@ final class JSONStreamedOutput {
 
     /// The candidate that began last ends: `replacement` takes its place.
     func candidateEnds(replacement: [UInt8]) throws {
-        if !inCandidate { try candidateBegins(removing: removing) }
+        if !inCandidate { try candidateBegins() }
         inCandidate = false
         matches += 1
         pending.append(contentsOf: replacement)
@@ -336,57 +358,30 @@ final class JSONStreamedOutput {
 
     // MARK: Removal
 
-    /// Finds, in the bytes held back, the start of the member or element
-    /// whose value begins now (its key, for a member), and the gap before
-    /// it.
-    private func beginRemoval() throws -> Removal {
-        var j = pending.count
-        func skipSpace() { while j > 0, XMLWhitespace.contains(pending[j - 1]) { j -= 1 } }
-        func outOfReach() -> QueryError {
-            if written == 0, pending[..<j].allSatisfy({ XMLWhitespace.contains($0) || $0 >= 0x80 }) {
-                return EditFailure.invalid(edit, "the root cannot be removed")
-            }
-            return QueryError(
+    /// The removal of the candidate that began last, whose slot the
+    /// scanner read (input offsets): in the output, the bytes from the gap
+    /// before it on are the input's, moved by what was edited before (a
+    /// removal before ends at the slot's start at the latest: when it took
+    /// the comma before this slot, its gap is this slot's).
+    private func removal(of slot: StreamSlot?) throws -> Removal {
+        guard let slot else { throw EditFailure.invalid(edit, "the root cannot be removed") }
+        let moved = candidateAt.output - candidateAt.input
+        let slotStart = slot.start + moved
+        let gap: Gap
+        if let cutBefore, cutBefore.at == slotStart {
+            gap = cutBefore.gap
+        } else {
+            gap = slot.isFirst ? .afterOpening(slot.gapStart + moved) : .previousEnd(slot.gapStart + moved)
+        }
+        cutBefore = nil
+        guard gap.start >= written else {
+            throw QueryError(
                 .notStreamable,
                 "cannot stream the removal of '\(edit.path)': more than \(JSONStreamedEdit.holdBack) bytes of key and white space "
                     + "come before a value it removes; edit without --stream",
                 path: edit.path, range: 0..<edit.path.count)
         }
-        let valueStart = j
-        skipSpace()
-        var slotStart = valueStart
-        if j > 0, pending[j - 1] == UInt8(ascii: ":") {
-            // A member: back over the colon to its key's opening quote (a
-            // quote inside the key has an odd run of backslashes before it).
-            j -= 1
-            skipSpace()
-            guard j > 0, pending[j - 1] == UInt8(ascii: "\"") else { throw outOfReach() }
-            j -= 1
-            while true {
-                guard j > 0 else { throw outOfReach() }
-                j -= 1
-                guard pending[j] == UInt8(ascii: "\"") else { continue }
-                var backslashes = 0
-                while j - backslashes > 0, pending[j - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-                if backslashes % 2 == 0 { break }
-            }
-            slotStart = j
-        } else {
-            j = valueStart
-        }
-        skipSpace()
-        guard j > 0 else { throw outOfReach() }
-        switch pending[j - 1] {
-        case UInt8(ascii: ","):
-            j -= 1
-            skipSpace()
-            guard j > 0 else { throw outOfReach() }
-            return Removal(slotStart: written + slotStart, previousEnd: written + j)
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            return Removal(slotStart: written + slotStart, afterOpening: written + j)
-        default:
-            throw outOfReach()
-        }
+        return Removal(slotStart: slotStart, gap: gap)
     }
 
     /// Reads the bytes after a removed value: a comma and the next member's
@@ -409,23 +404,29 @@ final class JSONStreamedOutput {
                     continue
                 }
                 // The closing bracket: the value was the container's last.
-                if let afterOpening = current.afterOpening {
-                    cut(afterOpening..<current.scanned)
-                } else {
-                    cut(current.previousEnd!..<current.valueEnd)
+                switch current.gap {
+                case .afterOpening(let at): cut(at..<current.scanned)
+                case .previousEnd(let at): cut(at..<current.valueEnd)
                 }
             } else {
-                cut(current.slotStart..<current.scanned)
+                cutToNext(current.scanned)
             }
             removal = nil
             return
         }
         if let nextSlot, current.sawComma {
-            cut(current.slotStart..<nextSlot)
+            cutToNext(nextSlot)
             removal = nil
             return
         }
         removal = current
+    }
+
+    /// The removal ends at the next child's start, `next`, with the comma before it.
+    private func cutToNext(_ next: Int) {
+        guard let current = removal else { return }
+        cut(current.slotStart..<next)
+        cutBefore = (current.slotStart, current.gap)
     }
 
     private func cut(_ range: Range<Int>) {
@@ -642,7 +643,7 @@ final class JSONStreamedOutput {
 
     private func flushIfReady() throws {
         var limit = pending.count - JSONStreamedEdit.holdBack
-        if let removal { limit = min(limit, (removal.afterOpening ?? removal.previousEnd ?? removal.slotStart) - written) }
+        if let removal { limit = min(limit, removal.gap.start - written) }
         if let first = deferred.first { limit = min(limit, first.at - written) }
         if limit >= Self.block { try flush(upTo: limit) }
     }
