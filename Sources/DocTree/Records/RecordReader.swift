@@ -100,7 +100,9 @@ package final class RecordReader {
                 chunks.mark.offset = mark
             }
         }
-        guard try skipToRecord() else { return nil }
+        // Strict JSON skips white space inline: a call per record splits the
+        // buffer's exclusive accesses (jsonl-keypath on 90-byte records +4%).
+        guard try comments ? skipToCommentedRecord() : chunks.skipWhiteSpace() else { return nil }
         if let end = sharedLineEnd, chunks.mark.offset >= end { sharedLineEnd = nil }
 
         // The rest of the line, offered to `skim`; its length sizes the tree.
@@ -129,14 +131,14 @@ package final class RecordReader {
         return .record(record)
     }
 
-    /// Moves the cursor over white space and, in JSON with comments, the
-    /// comments before the next record (or after the last); `false` when
+    /// Moves the cursor over the white space and comments (JSON with
+    /// comments) before the next record (or after the last); `false` when
     /// the input ends first. An unterminated comment is left for the
     /// record's parse to report.
-    private func skipToRecord() throws(LoadError) -> Bool {
+    private func skipToCommentedRecord() throws(LoadError) -> Bool {
         while true {
             guard try chunks.skipWhiteSpace() else { return false }
-            guard comments, chunks.bytes[chunks.start] == UInt8(ascii: "/") else { return true }
+            guard chunks.bytes[chunks.start] == UInt8(ascii: "/") else { return true }
             switch chunks.commentsEnd(from: chunks.start) {
             case .success(let end) where end > chunks.start: chunks.consume(upTo: end)
             case .success, .failure: return true
