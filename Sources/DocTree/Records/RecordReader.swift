@@ -100,9 +100,12 @@ package final class RecordReader {
                 chunks.mark.offset = mark
             }
         }
-        // Strict JSON skips white space inline: a call per record splits the
-        // buffer's exclusive accesses (jsonl-keypath on 90-byte records +4%).
-        guard try comments ? skipToCommentedRecord() : chunks.skipWhiteSpace() else { return nil }
+        // White space first, inline: deciding on `comments` before it splits
+        // the buffer's exclusive accesses (jsonl-keypath on 90-byte records +3%).
+        guard try chunks.skipWhiteSpace() else { return nil }
+        if comments, chunks.bytes[chunks.start] == UInt8(ascii: "/") {
+            guard try skipToCommentedRecord() else { return nil }
+        }
         if let end = sharedLineEnd, chunks.mark.offset >= end { sharedLineEnd = nil }
 
         // The rest of the line, offered to `skim`; its length sizes the tree.
