@@ -41,6 +41,14 @@ extension JSONLayout {
             if !comments { trailingComma = false }
         }
 
+        /// What `facts`, read from `text`, settle; a fact they did not find
+        /// takes its default when they cover the whole value.
+        init(_ facts: JSONLayoutFacts, in text: UnsafeBufferPointer<UInt8>, comments: Bool) {
+            self.init(comments: comments)
+            learn(facts, in: text)
+            if facts.isWhole { finish() }
+        }
+
         var isComplete: Bool {
             unit != nil && colon != nil && afterComma != nil && (nestingSettled || (nestedObjects != nil && nestedArrays != nil))
                 && trailingComma != nil
@@ -135,11 +143,7 @@ extension JSONLayout {
     final class Later {
         private let source: JSONSource
         private(set) lazy var known: Known = source.text.withUnsafeBufferPointer { text in
-            var known = Known(comments: source.readsComments)
-            let facts = JSONLayoutFacts(text, comments: source.readsComments)
-            known.learn(facts, in: text)
-            if facts.isWhole { known.finish() }
-            return known
+            Known(JSONLayoutFacts(text, comments: source.readsComments), in: text, comments: source.readsComments)
         }
 
         init(_ source: JSONSource) {
@@ -152,9 +156,7 @@ extension JSONLayout {
     /// cover the whole value; the spacing after commas and the trailing
     /// comma stay unknown when not settled.
     init(facts: JSONLayoutFacts, text: UnsafeBufferPointer<UInt8>, comments: Bool) {
-        var known = Known(comments: comments)
-        known.learn(facts, in: text)
-        if facts.isWhole { known.finish() }
+        let known = Known(facts, in: text, comments: comments)
         self.init(
             unit: known.unit ?? nil, colon: known.colon ?? ":", newline: known.newline ?? "\n", afterComma: "",
             expandsNested: known.expansion, trailingComma: known.trailingComma)

@@ -223,6 +223,10 @@ final class JSONTransactionOutput {
     /// the document is; removals and renames need no layout, so the probe
     /// is not fed (it read the whole of a document whose layout never settles).
     private let writesText: Bool
+    /// The layouts the document may have, as far as the edits' text depends on them.
+    private var layouts: [JSONLayout] {
+        writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
+    }
     /// While a spread array is read: its removals, which hold the gaps
     /// between batches; `nil` otherwise.
     private var removals: SpreadRemovals?
@@ -412,7 +416,7 @@ final class JSONTransactionOutput {
         var replaced: [(range: Range<Int>, bytes: [UInt8])] = []
         if !touched.isEmpty {
             guard variants == nil else { return nil }
-            let layouts = writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
+            let layouts = self.layouts
             for k in touched.sorted() {
                 guard let bytes = try? alone(spans[k], layouts) else { return nil }
                 replaced.append((spans[k], bytes))
@@ -505,7 +509,7 @@ final class JSONTransactionOutput {
             }
             return found
         }
-        let layouts = writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
+        let layouts = self.layouts
         var results: [(bytes: [UInt8], matches: [Int])] = []
         for layout in layouts { results.append(try edited(layout)) }
         if results.allSatisfy({ $0.bytes == results[0].bytes }) {
