@@ -44,7 +44,8 @@ public struct BuiltProduct: Sendable {
         public var stderr: String
         /// Standard output as bytes.
         public var stdoutBytes: [UInt8]
-        /// Whether the run was killed for taking longer than its timeout.
+        /// Whether the run was killed for taking longer than its timeout, or a
+        /// program it started still held its output open 10 s after it ended.
         public var timedOut: Bool
 
         /// stdout split into lines (without the final empty one).
@@ -117,7 +118,9 @@ public struct BuiltProduct: Sendable {
             process.terminate()
             process.waitUntilExit()
         }
-        readers.wait()
+        // A program the run started may still hold its output open: wait
+        // for the pipes' end a while, not for ever.
+        if readers.wait(timeout: .now() + 10 * Double(TestTiming.slowdown)) == .timedOut { timedOut = true }
         let out = outBox.get()
         return Run(
             status: process.terminationStatus,

@@ -7,8 +7,16 @@ public enum ScriptRun {
     ///
     /// Descriptors above 2 are closed before the script starts: a tmux
     /// server the script starts would inherit them and outlive the script,
-    /// and `Process` would wait for it.
-    public static func run(_ name: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// and `Process` would wait for it. Standard input is empty: inherited,
+    /// it could be any descriptor of the test process (a test run with
+    /// descriptor 0 closed reuses it for its next file or pipe).
+    ///
+    /// The script is killed after `timeout` seconds, and its output is
+    /// waited for 10 s more, so a hang fails the test (status 124 and a
+    /// line saying so) instead of stalling the suite.
+    public static func run(
+        _ name: String, environment: [String: String] = [:], timeout: TimeInterval = 180
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [
@@ -20,9 +28,37 @@ public enum ScriptRun {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        let box = OutputBox()
+        let read = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            box.set(output.fileHandleForReading.readDataToEndOfFile())
+            read.signal()
+        }
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let exited = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            process.waitUntilExit()
+            exited.signal()
+        }
+        let limit = timeout * Double(TestTiming.slowdown)
+        if exited.wait(timeout: .now() + limit) == .timedOut {
+            process.terminate()
+            _ = exited.wait(timeout: .now() + 10)
+            _ = read.wait(timeout: .now() + 10)
+            return (124, "FAILED: scripts/\(name) did not finish within \(Int(limit)) s\n" + String(decoding: box.get(), as: UTF8.self))
+        }
+        if read.wait(timeout: .now() + 10) == .timedOut {
+            return (124, "FAILED: scripts/\(name) exited, but a program it started still holds its output open")
+        }
+        return (process.terminationStatus, String(decoding: box.get(), as: UTF8.self))
     }
+}
+
+/// Output handed from the reading thread to the test.
+private final class OutputBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
 }
