@@ -80,40 +80,79 @@ struct JSONLayout {
         JSONWriter.quoted(key) + colon + render(content, indent: indent, pretty: pretty)
     }
 
+    /// Writes `content` with a stack of the containers still open, not a
+    /// call per level: a value nested thousands deep (which `--json` and
+    /// decoding accept) is written without overflowing the thread's stack.
     private func write(_ content: EditValue.Content, indent: String, pretty: Bool, into out: inout String) {
-        switch content {
-        case .string(let text): out += JSONWriter.quoted(text)
-        case .number(let text): out += text
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .null: out += "null"
-        case .array(let elements):
-            let pretty = pretty && expandsNested.arrays
-            writeContainer("[", "]", elements.count, indent: indent, pretty: pretty, into: &out) { k, inner, out in
-                write(elements[k], indent: inner, pretty: pretty, into: &out)
+        var open: [OpenContainer] = []
+        var next = (content: content, indent: indent, pretty: pretty)
+        while true {
+            switch next.content {
+            case .string(let text): out += JSONWriter.quoted(text)
+            case .number(let text): out += text
+            case .bool(let flag): out += flag ? "true" : "false"
+            case .null: out += "null"
+            case .array(let elements):
+                out += "["
+                if elements.isEmpty { out += "]" } else {
+                    open.append(OpenContainer(.elements(elements), indent: next.indent, pretty: next.pretty && expandsNested.arrays, unit: unit))
+                }
+            case .object(let members):
+                out += "{"
+                if members.isEmpty { out += "}" } else {
+                    open.append(OpenContainer(.members(members), indent: next.indent, pretty: next.pretty && expandsNested.objects, unit: unit))
+                }
             }
-        case .object(let members):
-            let pretty = pretty && expandsNested.objects
-            writeContainer("{", "}", members.count, indent: indent, pretty: pretty, into: &out) { k, inner, out in
+            // The next child of the innermost open container, closing those done.
+            while let container = open.last, container.next == container.count {
+                if container.pretty { out += newline + container.indent }
+                out += container.close
+                open.removeLast()
+            }
+            guard let last = open.indices.last else { return }
+            let k = open[last].next
+            open[last].next += 1
+            let container = open[last]
+            if k > 0 { out += container.pretty ? "," : "," + afterComma }
+            if container.pretty { out += newline + container.inner }
+            switch container.children {
+            case .elements(let elements): next.content = elements[k]
+            case .members(let members):
                 out += JSONWriter.quoted(members[k].key) + colon
-                write(members[k].value, indent: inner, pretty: pretty, into: &out)
+                next.content = members[k].value
             }
+            next.indent = container.inner
+            next.pretty = container.pretty
         }
     }
 
-    private func writeContainer(
-        _ open: String, _ close: String, _ count: Int, indent: String, pretty: Bool, into out: inout String,
-        item: (Int, String, inout String) -> Void
-    ) {
-        out += open
-        guard count > 0 else { return out += close }
-        let inner = pretty ? indent + (unit ?? "") : indent
-        for k in 0..<count {
-            if k > 0 { out += pretty ? "," : "," + afterComma }
-            if pretty { out += newline + inner }
-            item(k, inner, &out)
+    /// An array or object being written: its children, the next to write,
+    /// and the indentation of its closing bracket and of its children.
+    private struct OpenContainer {
+        enum Children {
+            case elements([EditValue.Content])
+            case members([EditValue.Member])
         }
-        if pretty { out += newline + indent }
-        out += close
+        let children: Children
+        var next = 0
+        let count: Int
+        let indent: String
+        let inner: String
+        let pretty: Bool
+        var close: String {
+            if case .elements = children { "]" } else { "}" }
+        }
+
+        init(_ children: Children, indent: String, pretty: Bool, unit: String?) {
+            self.children = children
+            switch children {
+            case .elements(let elements): count = elements.count
+            case .members(let members): count = members.count
+            }
+            self.indent = indent
+            self.inner = pretty ? indent + (unit ?? "") : indent
+            self.pretty = pretty
+        }
     }
 }
 
