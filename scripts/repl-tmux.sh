@@ -115,6 +115,8 @@ wait_for '$R5: DocQuery.Match = tasks.rev: "8f3a6d0e2c"' 20 || fail "a match"
 type_line 'doc["tasks.list.taskseries.@keys"]'
 wait_for '$R6: DocQuery.QueryResult = QueryResult: 5 matches' 20 || fail "a result of computed values"
 wait_for '  "created"' 5 || fail "a computed value"
+type_line 'doc["tasks.list.taskseries.@count"].first!'
+wait_for '$R7: DocQuery.Match = tasks.list.taskseries.@count: 2' 20 || fail "a computed number"
 type_line "let editor = try DocumentEditor(contentsOf: URL(fileURLWithPath: \"$root/Examples/documents/settings.json\"))"
 wait_for 'editor: DocQuery.DocumentEditor = DocumentEditor(json, 102 bytes)' 20 || fail "an editor"
 wait_for '          "fontSize": 14,' 5 || fail "an editor's text"

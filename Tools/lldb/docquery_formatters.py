@@ -23,6 +23,7 @@ Importing also turns LLDB's status line off (`show-statusline`): with it on,
 LLDB 21 (Swift 6.3) deadlocks when a Python summary runs in the REPL.
 """
 
+import decimal
 import json
 import struct
 
@@ -287,6 +288,25 @@ class Table:
             return "".join(parts)
         return None
 
+    def deep_text(self, index):
+        """The start of the node's descendant text (the `_text` of a path),
+        enough for a preview."""
+        kind = self.record(index)[0]
+        if kind not in CONTAINERS:
+            return self.string(index) or ""
+        parts = []
+        length = 0
+        end = self.end(index)
+        node = index + 1
+        while node < end and length <= TEXT_LIMIT:
+            kind = self.record(node)[0]
+            if kind in (TEXT, STRING, NUMBER, TRUE, FALSE):
+                part = self.string(node) or ""
+                parts.append(part)
+                length += len(part)
+            node += 1
+        return "".join(parts)
+
     def root(self):
         index = 1
         for _ in range(64):
@@ -544,7 +564,7 @@ def _computed(table, memory, value):
         elif name == "name":
             text = table.name(table.record(source)[2])
         else:
-            raise Unreadable("deep text")
+            text = table.deep_text(source)
         base = table.path(source)
         path = RESERVED_NAMES[name] if base == "." else base + "." + RESERVED_NAMES[name]
         return path, _quoted(_truncated(text))
@@ -553,11 +573,39 @@ def _computed(table, memory, value):
     if name == "text":
         return None, _quoted(_truncated(memory.string(payload)))
     if name == "number":
-        kind, number = _case(payload)
-        if kind == "int":
-            integer = _unsigned(number)
-            return None, str(integer - (1 << 64) if integer >= 1 << 63 else integer)
+        return None, _number(value)
     raise Unreadable("computed value " + str(name))
+
+
+def _number(value):
+    """The text of a `ComputedValue.number`, from its bytes, which LLDB does
+    not decode: a `ComputedNumber`'s payload (an `Int`, a `Decimal` or a
+    `Double`) in the first 20 bytes, its case in the low bits of the 21st."""
+    error = lldb.SBError()
+    data = value.GetNonSyntheticValue().GetData()
+    raw = data.ReadRawData(error, 0, 21) if data.GetByteSize() >= 21 else None
+    if not error.Success() or raw is None or len(raw) != 21:
+        raise Unreadable("unreadable number")
+    case = raw[20] & 0x0F
+    if case == 0:
+        return str(struct.unpack_from("<q", raw)[0])
+    if case == 1:
+        # Foundation's Decimal: exponent (Int8), then length (high nibble)
+        # and sign (0x08), then 8 UInt16 words of mantissa, least first.
+        exponent = struct.unpack_from("<b", raw)[0]
+        length, negative = raw[1] >> 4, raw[1] & 0x08
+        if length > 8:
+            raise Unreadable("bad decimal")
+        words = struct.unpack_from("<8H", raw, 4)
+        mantissa = sum(word << (16 * i) for i, word in enumerate(words[:length]))
+        number = decimal.Decimal(mantissa).scaleb(exponent)
+        return format(-number if negative else number, "f")
+    if case == 2:
+        double = struct.unpack_from("<d", raw)[0]
+        if double == double and double == round(double) and abs(double) < 1e15:
+            return str(int(double))
+        return repr(double)
+    raise Unreadable("unknown number")
 
 
 def _one_or_many(memory, value, limit):
