@@ -124,7 +124,7 @@ type_line "let feed = try Document(contentsOf: URL(fileURLWithPath: \"$root/Exam
 wait_for 'feed: DocTree.Document = Document(xml, 12 nodes): <rsp stat="ok"> {auth}' 20 || fail "an XML document"
 wait_for '    perms: "delete"' 5 || fail "an XML document's outline"
 type_line 'Edit.set("editor.fontSize", to: 16)'
-wait_for ': DocQuery.Edit = "editor.fontSize"' 20 || fail "an edit"
+wait_for ': DocQuery.Edit = set editor.fontSize to 16' 20 || fail "an edit"
 type_line 'EditValue(["size": 16])'
 wait_for ': DocQuery.EditValue = EditValue (print, dump or po shows it as JSON)' 20 || fail "an edit value"
 type_line ':po doc'

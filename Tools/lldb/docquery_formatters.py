@@ -63,6 +63,8 @@ HINTS = {
     "DocQuery.QueryResult": "QueryResult (print, dump or po shows its values)",
     "DocQuery.Match": "Match (print, dump or po shows its path and value)",
     "DocQuery.DocumentEditor": "DocumentEditor (print shows its text, dump or po its lines)",
+    "DocQuery.Edit": "Edit (print shows it as a sentence)",
+    "DocQuery.EditValue": "EditValue (print, dump or po shows it as JSON)",
 }
 
 RESERVED_KEYS = {"_contents", "_string", "_elementName", "_attributes", "_text"}
@@ -690,11 +692,94 @@ def _editor(value, memory):
     return "\n".join(out)
 
 
+def _edit_value(memory, value):
+    """An `EditValue` as compact JSON when it is a scalar; None otherwise."""
+    case, payload = _case(_member(value, "content"))
+    if case == "string":
+        return _quoted(_truncated(memory.string(payload)))
+    if case == "number":
+        return memory.string(payload)
+    if case == "bool":
+        return "true" if _unsigned(payload) & 1 else "false"
+    if case == "null":
+        return "null"
+    if case == "array":
+        return "[…]"
+    if case == "object":
+        return "{…}"
+    return None
+
+
+def _is_some(value):
+    """Whether an `Edit.computation` holds a computation: LLDB misreads the
+    optional, but its bytes are all zero but the tag when it is nil, and a
+    computation holds a reference (a JMESPath or a closure)."""
+    error = lldb.SBError()
+    data = value.GetNonSyntheticValue().GetData()
+    raw = data.ReadRawData(error, 0, data.GetByteSize()) if data.GetByteSize() else None
+    if not error.Success() or not raw:
+        raise Unreadable("unreadable computation")
+    return any(raw[:-1])
+
+
+def _place(value, path):
+    """Where an insert goes, from an `Edit.Place`'s bytes, which LLDB does
+    not decode: an index (`Int?`: 8 bytes, then 1 when nil), then the case
+    in the low bits of the 10th byte (0 `into`, 1 `before` or `after` as the
+    first byte says); the byte's high bits are the enclosing enum's."""
+    error = lldb.SBError()
+    raw = value.GetNonSyntheticValue().GetData().ReadRawData(error, 0, 10)
+    if not error.Success() or raw is None or len(raw) != 10:
+        raise Unreadable("unreadable place")
+    index, is_nil, case = struct.unpack_from("<q", raw)[0], raw[8] & 1, raw[9] & 0x3F
+    if case == 0:
+        return "into %s" % path + ("" if is_nil else " at %d" % index)
+    if case == 1 and index in (0, 1):
+        return ("before ", "after ")[index] + path
+    raise Unreadable("unknown place")
+
+
+def _edit(value, memory):
+    path = memory.string(_member(value, "path"))
+    try:
+        case, payload = _case(_member(value, "operation"))
+        if case == "remove":
+            sentence = "remove " + path
+        elif case == "rename":
+            sentence = "rename %s to %s" % (path, memory.string(payload))
+        elif case == "set" and _is_some(_member(value, "computation")):
+            sentence = "set %s to a computed value" % path
+        elif case == "set":
+            sentence = "set %s to %s" % (path, _edit_value(memory, payload) or "a value")
+        elif case == "insert":
+            item = _edit_value(memory, payload.GetChildAtIndex(0)) or "a value"
+            key = payload.GetChildAtIndex(1)
+            if key.GetValue() != "nil":
+                item = _quoted(memory.string(key)) + ": " + item
+            sentence = "insert %s %s" % (item, _place(payload.GetChildAtIndex(2), path))
+        else:
+            raise Unreadable("operation " + str(case))
+    except Unreadable as error:
+        if DEBUG:
+            return "%s [%s]" % (_quoted(path), error)
+        return _quoted(path)  # as DocQuery's embedded formatter shows it
+    if memory.word(_unsigned(_member(value, "parameters")) + 16) > 0:
+        sentence += " (with parameters: print shows them)"
+    return sentence
+
+
+def _edit_value_summary(value, memory):
+    shown = _edit_value(memory, value)
+    return None if shown in ("[…]", "{…}") else shown  # a container: the hint
+
+
 document_summary = _summary("DocTree.Document", _document)
 node_summary = _summary("DocTree.Node", _node)
 query_result_summary = _summary("DocQuery.QueryResult", _query_result)
 match_summary = _summary("DocQuery.Match", _match)
 editor_summary = _summary("DocQuery.DocumentEditor", _editor)
+edit_summary = _summary("DocQuery.Edit", _edit)
+edit_value_summary = _summary("DocQuery.EditValue", _edit_value_summary)
 
 
 def __lldb_init_module(debugger, internal_dict):
@@ -704,6 +789,8 @@ def __lldb_init_module(debugger, internal_dict):
         "DocQuery.QueryResult": "query_result_summary",
         "DocQuery.Match": "match_summary",
         "DocQuery.DocumentEditor": "editor_summary",
+        "DocQuery.Edit": "edit_summary",
+        "DocQuery.EditValue": "edit_value_summary",
     }
     for type_name, function in functions.items():
         debugger.HandleCommand(
