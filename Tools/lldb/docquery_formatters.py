@@ -6,7 +6,8 @@ formatters can only show a one-line hint (their bytecode has no loops), so
 these Python summaries read the value's memory through the SB API and decode
 DocTree's node table themselves: a `Document` shows a short outline, a
 `QueryResult` its first values, a `Node` or a `Match` its value (and a
-match its path), a `DocumentEditor` the first lines of its text.
+match its path), a `DocumentEditor` the first lines of its text, an `Edit`
+its sentence and a scalar `EditValue` its JSON.
 
 They never run code in the debugged process (no expression, no object
 description), cap every loop and every memory read, and fall back to the
