@@ -10,7 +10,8 @@
 # there into one shared library under a temporary folder and starts
 # `swift repl` on it. Exit status: 0 when every check passed, 77 (with the
 # reason on stdout) when the REPL cannot start here, 1 when a check failed.
-# Every wait has a timeout; the whole run stops after 75 s.
+# Every wait has a timeout; the whole run stops after 75 s, and ending the
+# REPL then takes at most 10 s more.
 set -u
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -44,7 +45,27 @@ session="docquery-repl-$$"
 ( exec >/dev/null 2>&1 </dev/null; sleep 75
   [ "$(ps -o ppid= -p "$BASHPID" | tr -d ' ')" = "$$" ] && kill -TERM $$ ) &
 watchdog=$!
-trap 'pkill -P $watchdog 2>/dev/null; kill $watchdog 2>/dev/null; tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
+# lldb may outlive the tmux session (idle, it ignores the hangup and waits
+# on the closed terminal for ever; busy, its expression runs on): the REPL is
+# ended with :quit first and, when lldb is still there 10 s later, it is
+# killed by its pid with what it started (lldb-server, the REPL's process).
+stop_repl() {
+    local pane lldb deadline=$((SECONDS + 10))
+    pane="$(tmux display -p -t "$session" '#{pane_pid}' 2>/dev/null)" || return 0
+    repl_lldb() { local pid; for pid in $(pgrep -P "$pane"); do [ "$(ps -o comm= -p "$pid")" = lldb ] && echo "$pid"; done; }
+    lldb="$(repl_lldb)"
+    [ -n "$lldb" ] || return 0
+    tmux send-keys -t "$session" -l -- ':quit' 2>/dev/null; tmux send-keys -t "$session" Enter 2>/dev/null
+    while ((SECONDS < deadline)); do
+        [ -n "$(repl_lldb)" ] || return 0
+        sleep 0.3
+    done
+    local server inferiors
+    server="$(pgrep -P "$lldb")"
+    inferiors="$(for pid in $server; do pgrep -P "$pid"; done)"
+    kill -KILL $inferiors $server $lldb 2>/dev/null
+}
+trap 'pkill -P $watchdog 2>/dev/null; kill $watchdog 2>/dev/null; stop_repl; tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
 trap 'echo "FAILED: the run took over 75 s"; exit 1' TERM
 
 # One shared library of DocTree and DocQuery, from the objects of this build.
@@ -147,5 +168,4 @@ long="$(screen | awk '
 lines="$(screen | sed -n '/^ *[0-9]*> :po doc/,/^ *[0-9]*> print/p' | wc -l)"
 ((lines <= 42)) || fail ":po doc took $lines lines"
 
-type_line ':quit'
 echo "REPL checks passed"
