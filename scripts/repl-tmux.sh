@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Drives the Swift REPL in tmux over DocQuery, as the "Exploring in the
 # Swift REPL" article shows: import DocQuery, load a sample document,
-# evaluate it, and check what the REPL displays (LLDB's summaries, with the
-# storage hidden) and what `:po` and print show (the content).
+# evaluate it, and check what the REPL displays (DocQuery's embedded
+# one-line hint, then, with Tools/lldb/docquery_formatters.py imported, each
+# value's content; never the storage) and what `:po` and print show.
 #
 # BUILD_DIR is a debug build of the package (the test passes the directory
 # of its own test binary). The script links DocTree and DocQuery's objects
 # there into one shared library under a temporary folder and starts
 # `swift repl` on it. Exit status: 0 when every check passed, 77 (with the
 # reason on stdout) when the REPL cannot start here, 1 when a check failed.
-# Every wait has a timeout; the whole run stops after 75 s.
+# Every wait has a timeout; the whole run stops after 75 s, and ending the
+# REPL then takes at most 10 s more.
 set -u
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -43,7 +45,27 @@ session="docquery-repl-$$"
 ( exec >/dev/null 2>&1 </dev/null; sleep 75
   [ "$(ps -o ppid= -p "$BASHPID" | tr -d ' ')" = "$$" ] && kill -TERM $$ ) &
 watchdog=$!
-trap 'pkill -P $watchdog 2>/dev/null; kill $watchdog 2>/dev/null; tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
+# lldb may outlive the tmux session (idle, it ignores the hangup and waits
+# on the closed terminal for ever; busy, its expression runs on): the REPL is
+# ended with :quit first and, when lldb is still there 10 s later, it is
+# killed by its pid with what it started (lldb-server, the REPL's process).
+stop_repl() {
+    local pane lldb deadline=$((SECONDS + 10))
+    pane="$(tmux display -p -t "$session" '#{pane_pid}' 2>/dev/null)" || return 0
+    repl_lldb() { local pid; for pid in $(pgrep -P "$pane"); do [ "$(ps -o comm= -p "$pid")" = lldb ] && echo "$pid"; done; }
+    lldb="$(repl_lldb)"
+    [ -n "$lldb" ] || return 0
+    tmux send-keys -t "$session" -l -- ':quit' 2>/dev/null; tmux send-keys -t "$session" Enter 2>/dev/null
+    while ((SECONDS < deadline)); do
+        [ -n "$(repl_lldb)" ] || return 0
+        sleep 0.3
+    done
+    local server inferiors
+    server="$(pgrep -P "$lldb")"
+    inferiors="$(for pid in $server; do pgrep -P "$pid"; done)"
+    kill -KILL $inferiors $server $lldb 2>/dev/null
+}
+trap 'pkill -P $watchdog 2>/dev/null; kill $watchdog 2>/dev/null; stop_repl; tmux kill-session -t "$session" 2>/dev/null; rm -rf "$work"' EXIT
 trap 'echo "FAILED: the run took over 75 s"; exit 1' TERM
 
 # One shared library of DocTree and DocQuery, from the objects of this build.
@@ -93,20 +115,37 @@ wait_for_prompt 2 20 || fail "import DocQuery"
 type_line 'import Foundation'
 wait_for_prompt 3 20 || fail "import Foundation"
 type_line "let doc = try Document(contentsOf: URL(fileURLWithPath: \"$root/Examples/documents/tasks.json\"))"
+# Without the Python formatters, DocQuery's embedded ones show a hint.
 wait_for "doc: DocTree.Document = Document (print, dump or po shows its outline)" 20 || fail "loading a document"
+# With them, the values show their content (Tools/lldb/docquery_formatters.py).
+type_line ":command script import $root/Tools/lldb/docquery_formatters.py"
+type_line 'doc'
+wait_for '$R0: DocTree.Document = Document(json, 28 nodes): object {stat, tasks}' 20 || fail "a document's outline"
+wait_for '    rev: "8f3a6d0e2c"' 5 || fail "a document's outline below its first line"
 type_line 'doc["tasks.list.taskseries"]'
-wait_for '$R0: DocQuery.QueryResult = QueryResult (print, dump or po shows its values)' 20 || fail "a query's result"
+wait_for '$R1: DocQuery.QueryResult = QueryResult: 2 matches' 20 || fail "a query's result"
+wait_for '  tasks.list[0].taskseries[1]: object {id, created, name, tags, … +1}' 5 || fail "a query's values"
+type_line 'doc.tasks.list.taskseries.name'
+wait_for '  tasks.list[0].taskseries[0].name: "Get Bananas"' 20 || fail "a result's text values"
 type_line 'try PathQuery("tasks.list[0].id")'
-wait_for '$R1: DocQuery.PathQuery = "tasks.list[0].id"' 20 || fail "a PathQuery"
-# Every public type's result display is its one-line summary.
+wait_for '$R3: DocQuery.PathQuery = "tasks.list[0].id"' 20 || fail "a PathQuery"
 type_line 'doc.root'
-wait_for ': DocTree.Node = Node (print, dump or po shows it and its outline)' 20 || fail "a node"
+wait_for '$R4: DocTree.Node = Node #1 (object): object {stat, tasks}' 20 || fail "a node"
 type_line 'doc["tasks.rev"].first!'
-wait_for ': DocQuery.Match = Match (print, dump or po shows its path and value)' 20 || fail "a match"
+wait_for '$R5: DocQuery.Match = tasks.rev: "8f3a6d0e2c"' 20 || fail "a match"
+type_line 'doc["tasks.list.taskseries.@keys"]'
+wait_for '$R6: DocQuery.QueryResult = QueryResult: 5 matches' 20 || fail "a result of computed values"
+wait_for '  "created"' 5 || fail "a computed value"
+type_line 'doc["tasks.list.taskseries.@count"].first!'
+wait_for '$R7: DocQuery.Match = tasks.list.taskseries.@count: 2' 20 || fail "a computed number"
 type_line "let editor = try DocumentEditor(contentsOf: URL(fileURLWithPath: \"$root/Examples/documents/settings.json\"))"
-wait_for 'editor: DocQuery.DocumentEditor = DocumentEditor (print shows its text, dump or po its lines)' 20 || fail "an editor"
+wait_for 'editor: DocQuery.DocumentEditor = DocumentEditor(json, 102 bytes)' 20 || fail "an editor"
+wait_for '          "fontSize": 14,' 5 || fail "an editor's text"
+type_line "let feed = try Document(contentsOf: URL(fileURLWithPath: \"$root/Examples/documents/rsp.xml\"))"
+wait_for 'feed: DocTree.Document = Document(xml, 12 nodes): <rsp stat="ok"> {auth}' 20 || fail "an XML document"
+wait_for '    perms: "delete"' 5 || fail "an XML document's outline"
 type_line 'Edit.set("editor.fontSize", to: 16)'
-wait_for ': DocQuery.Edit = "editor.fontSize"' 20 || fail "an edit"
+wait_for ': DocQuery.Edit = set editor.fontSize to 16' 20 || fail "an edit"
 type_line 'EditValue(["size": 16])'
 wait_for ': DocQuery.EditValue = EditValue (print, dump or po shows it as JSON)' 20 || fail "an edit value"
 type_line ':po doc'
@@ -119,8 +158,14 @@ for word in NodeTable RecordStorage NameTable EditableSource OneOrMany; do
 done
 # A display that shows stored properties opens a block: `name: Type = {`.
 screen | grep -qE '^[$[:alnum:]_]+: [[:alnum:]_.]+ = \{ *$' && fail "a result display shows stored properties"
+# No result display takes more than 40 lines (a display is the lines from
+# one prompt to the next that begin `name: Type = `).
+long="$(screen | awk '
+    /^ *[0-9]+>/ { if (display && count > 40) print first " (" count " lines)"; display = 0; count = 0; next }
+    count == 0 { first = $0; display = ($0 ~ /^[$[:alnum:]_]+: [[:alnum:]_.]+ = /) }
+    { count++ }')"
+[ -z "$long" ] || fail "a result display took more than 40 lines: $long"
 lines="$(screen | sed -n '/^ *[0-9]*> :po doc/,/^ *[0-9]*> print/p' | wc -l)"
 ((lines <= 42)) || fail ":po doc took $lines lines"
 
-type_line ':quit'
 echo "REPL checks passed"

@@ -23,7 +23,9 @@
 /// A record cannot show an outline or a result's values: those are worked
 /// out from the node table, and formatter bytecode has no loops (nor, in
 /// Swift 6.3's LLDB, memory reads); a summary that asks for the object
-/// description (`${var%@}`) aborts the REPL with 6.3 on Linux.
+/// description (`${var%@}`) aborts the REPL with 6.3 on Linux. The Python
+/// summaries in Tools/lldb/docquery_formatters.py, which a user imports,
+/// can: they read the node table's memory and decode it themselves.
 package struct DisplayTree: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The line shown for the value itself.
     package var text: String
