@@ -7,8 +7,9 @@ import DocTree
 /// The rules, which give the strict editor's offsets where a gap holds no
 /// comment:
 /// - a child *owns* its comma and the comments after it on its line (its
-///   line comment): a removal takes them; comments on lines of their own
-///   stay where they are;
+///   line comment), or a comma that begins the next line (comma-first
+///   style): a removal takes them; comments on lines of their own stay
+///   where they are;
 /// - a child removed from the end takes the line break before it, and the
 ///   survivor before it loses its comma, unless the container ends in a
 ///   comma (a trailing comma), which then stays;
@@ -91,7 +92,10 @@ extension JSONSource {
 
     /// Past a value ending at `end`: its comma and the comments after it on
     /// its line (a block comment that begins there is taken whole), not the
-    /// white space after them; `end` when none follow.
+    /// white space after them; `end` when none follow. A comma that begins
+    /// a later line (comma-first style), with only white space before it
+    /// past those comments, is the value's too, with the comments after it
+    /// on its line.
     func ownedEnd(after end: Int) -> Int {
         var owned = end
         var i = skipSpaces(from: end)
@@ -102,7 +106,11 @@ extension JSONSource {
                 owned = i + 1
             } else if let commentEnd = commentEnd(at: i) {
                 owned = commentEnd
-                if text[i + 1] == UInt8(ascii: "/") { break }
+                if sawComma, text[i + 1] == UInt8(ascii: "/") { break }
+            } else if !sawComma, text[i] == 0x0A || text[i] == 0x0D, case let next = nextNonBlank(from: i),
+                      next < text.count, text[next] == UInt8(ascii: ",") {
+                i = next
+                continue
             } else {
                 break
             }
