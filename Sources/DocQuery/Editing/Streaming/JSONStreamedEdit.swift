@@ -199,10 +199,10 @@ final class JSONStreamedOutput {
     private(set) var inCandidate = false
 
     /// A removal under way: the member's or element's own start (its key's
-    /// quote), and where the gap before it begins (``Gap``).
+    /// quote), and where the gap before it begins.
     private struct Removal {
         var slotStart: Int
-        var gap: Gap
+        var gap: JSONRemovalGap
         /// Where the removed value was (its bytes never reach the output).
         var valueEnd = 0
         /// Where the scan of the bytes after it has come to.
@@ -210,23 +210,10 @@ final class JSONStreamedOutput {
         var sawComma = false
     }
     private var removal: Removal?
-    /// Where the gap before a member or element begins: the end of the
-    /// value before it, or just past the container's opening bracket when
-    /// it is the first child.
-    private enum Gap {
-        case previousEnd(Int)
-        case afterOpening(Int)
-
-        var start: Int {
-            switch self {
-            case .previousEnd(let at), .afterOpening(let at): at
-            }
-        }
-    }
     /// A removal that ended at the start of the next child (taking the
     /// comma between them): where that child now begins, and the gap before
     /// it, which was the removed child's.
-    private var cutBefore: (at: Int, gap: Gap)?
+    private var cutBefore: (at: Int, gap: JSONRemovalGap)?
     /// How many bytes of input the scanner has passed on; where the
     /// current candidate began, in the input and in the output.
     var inputPassed = 0
@@ -367,7 +354,7 @@ final class JSONStreamedOutput {
         guard let slot else { throw EditFailure.invalid(edit, "the root cannot be removed") }
         let moved = candidateAt.output - candidateAt.input
         let slotStart = slot.start + moved
-        let gap: Gap
+        let gap: JSONRemovalGap
         if let cutBefore, cutBefore.at == slotStart {
             gap = cutBefore.gap
         } else {
@@ -384,10 +371,10 @@ final class JSONStreamedOutput {
         return Removal(slotStart: slotStart, gap: gap)
     }
 
-    /// Reads the bytes after a removed value: a comma and the next member's
-    /// start (the removal ends there), or the container's closing bracket
-    /// (it ends with the value, and begins at the end of the one before).
-    /// `nextSlot` is where a candidate that follows the comma begins.
+    /// Reads the bytes after a removed value until what follows it is
+    /// held: a comma and the next member's start, or the container's
+    /// closing bracket; then cuts what the removal takes, by ``JSONGaps``'
+    /// rule. `nextSlot` is where a candidate that follows the comma begins.
     private func continueRemoval(nextSlot: Int? = nil) throws {
         guard var current = removal, !inCandidate || nextSlot != nil else { return }
         let end = written + pending.count
@@ -404,30 +391,41 @@ final class JSONStreamedOutput {
                     continue
                 }
                 // The closing bracket: the value was the container's last.
-                switch current.gap {
-                case .afterOpening(let at): cut(at..<current.scanned)
-                case .previousEnd(let at): cut(at..<current.valueEnd)
-                }
+                cutAtEnd(current, closer: current.scanned)
             } else {
-                cutToNext(current.scanned)
+                cutBeforeNext(current)
             }
             removal = nil
             return
         }
-        if let nextSlot, current.sawComma {
-            cutToNext(nextSlot)
+        if nextSlot != nil, current.sawComma {
+            cutBeforeNext(current)
             removal = nil
             return
         }
         removal = current
     }
 
-    /// The removal ends at the next child's start, `next`, with the comma before it.
-    private func cutToNext(_ next: Int) {
-        guard let current = removal else { return }
-        cut(current.slotStart..<next)
+    /// The removal ends at the next child, which the output holds up to its
+    /// start, with the comma before it; that child's gap is now the removed one's.
+    private func cutBeforeNext(_ current: Removal) {
+        let range = held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd)
+        cut(range)
         cutBefore = (current.slotStart, current.gap)
     }
+
+    /// The removed child was its container's last, whose closing bracket is at `closer`.
+    private func cutAtEnd(_ current: Removal, closer: Int) {
+        var ranges: [Range<Int>] = []
+        held.removalsAtEnd(
+            CollectionOfOne((slotStart: current.slotStart, end: current.valueEnd)), after: current.gap, closer: closer, holdsComment: false
+        ) { range, _ in ranges.append(range) }
+        // From the last, so the offsets of those before stay true.
+        for range in ranges.reversed() { cut(range) }
+    }
+
+    /// The output held back, read by offsets in the whole output.
+    private var held: JSONGaps<HeldOutput> { JSONGaps(text: HeldOutput(bytes: pending, startIndex: written)) }
 
     private func cut(_ range: Range<Int>) {
         pending.removeSubrange((range.lowerBound - written)..<(range.upperBound - written))
@@ -654,4 +652,14 @@ final class JSONStreamedOutput {
         pending.removeFirst(count)
         written += count
     }
+}
+
+/// Bytes held back from the output, indexed by their offsets in the whole
+/// output (``JSONGaps`` reads a removal's surroundings in them).
+struct HeldOutput: RandomAccessCollection {
+    let bytes: [UInt8]
+    /// The offset of `bytes[0]` in the whole output.
+    let startIndex: Int
+    var endIndex: Int { startIndex + bytes.count }
+    subscript(offset: Int) -> UInt8 { bytes[offset - startIndex] }
 }
