@@ -47,4 +47,14 @@ import Testing
         #expect(try BothWays.edited(text, [.remove(path)]) == expected)
         #expect(try BothWays.edited(text, [.remove(path)], options: Self.comments) == expected)
     }
+
+    /// New children next to such a comma go after it, so the document
+    /// still loads (they failed to before).
+    @Test func insertsNextToACommaThatBeginsALine() throws {
+        let text = "[\n  1\n  , 2\n]"
+        #expect(try BothWays.edited(text, [.insert(9, before: "[1]")]) == "[\n  1\n  , 9, 2\n]")
+        #expect(try BothWays.edited(text, [.insert(9, into: ".")]) == "[\n  1\n  , 2, 9\n]")
+        let trailing = "[\n  1\n  ,\n]"
+        #expect(try BothWays.edited(trailing, [.insert(9, into: ".")], options: Self.comments) == "[\n  1\n  ,\n  9,\n]")
+    }
 }
