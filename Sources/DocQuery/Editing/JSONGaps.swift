@@ -32,6 +32,10 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
     /// The bytes read: the whole document, or the part of the output held
     /// back, indexed by offsets in the whole output.
     let text: Text
+    /// Whether the text may hold comments and trailing commas (JSON with
+    /// comments). Strict JSON holds neither, so what they would decide is
+    /// known without reading: a value's gaps hold white space and commas only.
+    let comments: Bool
 
     // MARK: What a removal takes
 
@@ -59,8 +63,8 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
         switch gap {
         case .previousEnd(let survivor):
             let comma = self.comma(after: survivor)!
-            if let last = run.last, self.comma(after: last.end) == nil {
-                let commented = text[survivor..<comma].contains(UInt8(ascii: "/"))
+            if let last = run.last, !comments || self.comma(after: last.end) == nil {
+                let commented = comments && text[survivor..<comma].contains(UInt8(ascii: "/"))
                 take((commented ? comma : survivor)..<(comma + 1), 0)
             }
             lower = comma + 1
@@ -72,8 +76,12 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
             }
             lower = at
         }
+        let last = run.count - 1
         for (k, child) in run.enumerated() {
-            take(max(lower, blankStart(before: child.slotStart))..<ownedEnd(after: child.end), k)
+            // Without comments, only white space lies between `lower` and the
+            // first child's key, and no comma after the last child.
+            let from = comments || k > 0 ? max(lower, blankStart(before: child.slotStart)) : lower
+            take(from..<(comments || k < last ? ownedEnd(after: child.end) : child.end), k)
         }
     }
 
@@ -151,7 +159,7 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
 
     /// Just past the comment that begins at `i` in a gap; `nil` when none begins there.
     private func commentEnd(at i: Int) -> Int? {
-        guard i + 1 < text.endIndex, text[i] == UInt8(ascii: "/") else { return nil }
+        guard comments, i + 1 < text.endIndex, text[i] == UInt8(ascii: "/") else { return nil }
         if text[i + 1] == UInt8(ascii: "/") {
             var j = i + 2
             while j < text.endIndex, text[j] != 0x0A, text[j] != 0x0D { j += 1 }
@@ -190,7 +198,7 @@ enum JSONRemovalGap {
 /// The held-whole editor's removals and insert positions, over the
 /// document's text and node spans, by ``JSONGaps``' rules.
 extension JSONSource {
-    var gaps: JSONGaps<[UInt8]> { JSONGaps(text: text) }
+    var gaps: JSONGaps<[UInt8]> { JSONGaps(text: text, comments: readsComments) }
 
     // MARK: Removal extents
 

@@ -377,55 +377,60 @@ final class JSONStreamedOutput {
     /// rule. `nextSlot` is where a candidate that follows the comma begins.
     private func continueRemoval(nextSlot: Int? = nil) throws {
         guard var current = removal, !inCandidate || nextSlot != nil else { return }
-        let end = written + pending.count
-        while current.scanned < end {
-            let c = pending[current.scanned - written]
-            if XMLWhitespace.contains(c) {
-                current.scanned += 1
-                continue
-            }
-            if !current.sawComma {
-                if c == UInt8(ascii: ",") {
+        let taken: (Range<Int>, Range<Int>?)? = pending.withUnsafeBufferPointer { bytes in
+            let held = JSONGaps(text: HeldOutput(bytes: bytes, startIndex: written), comments: false)
+            while case let next = held.nextNonBlank(from: current.scanned), next < held.text.endIndex {
+                current.scanned = next
+                if !current.sawComma, held.text[next] == UInt8(ascii: ",") {
                     current.sawComma = true
                     current.scanned += 1
-                    continue
+                } else if current.sawComma {
+                    // The next child's start.
+                    return (held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd), nil)
+                } else {
+                    // The closing bracket: the value was the container's last.
+                    return Self.removalAtEnd(current, closer: next, in: held)
                 }
-                // The closing bracket: the value was the container's last.
-                cutAtEnd(current, closer: current.scanned)
-            } else {
-                cutBeforeNext(current)
             }
-            removal = nil
+            current.scanned = held.text.endIndex
+            guard nextSlot != nil, current.sawComma else { return nil }
+            return (held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd), nil)
+        }
+        guard let (first, second) = taken else {
+            removal = current
             return
         }
-        if nextSlot != nil, current.sawComma {
-            cutBeforeNext(current)
-            removal = nil
-            return
+        // From the last, so the offsets of the one before stay true.
+        if let second { cut(second) }
+        cut(first)
+        if current.sawComma {
+            // The next child's gap is now the removed one's.
+            cutBefore = (current.slotStart, current.gap)
         }
-        removal = current
+        removal = nil
     }
 
-    /// The removal ends at the next child, which the output holds up to its
-    /// start, with the comma before it; that child's gap is now the removed one's.
-    private func cutBeforeNext(_ current: Removal) {
-        let range = held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd)
-        cut(range)
-        cutBefore = (current.slotStart, current.gap)
-    }
-
-    /// The removed child was its container's last, whose closing bracket is at `closer`.
-    private func cutAtEnd(_ current: Removal, closer: Int) {
-        var ranges: [Range<Int>] = []
+    /// What removing the last child of a container takes, its closing
+    /// bracket at `closer`: one range, or two that do not touch.
+    private static func removalAtEnd(
+        _ current: Removal, closer: Int, in held: JSONGaps<HeldOutput>
+    ) -> (Range<Int>, Range<Int>?) {
+        var ranges: (Range<Int>?, Range<Int>?)
         held.removalsAtEnd(
             CollectionOfOne((slotStart: current.slotStart, end: current.valueEnd)), after: current.gap, closer: closer, holdsComment: false
-        ) { range, _ in ranges.append(range) }
-        // From the last, so the offsets of those before stay true.
-        for range in ranges.reversed() { cut(range) }
+        ) { range, _ in
+            precondition(ranges.1 == nil, "one child's removal at the end takes more than two ranges")
+            if let first = ranges.0, first.upperBound == range.lowerBound {
+                ranges.0 = first.lowerBound..<range.upperBound
+            } else if ranges.0 == nil {
+                ranges.0 = range
+            } else {
+                ranges.1 = range
+            }
+        }
+        guard let first = ranges.0 else { preconditionFailure("a removal at the end takes nothing") }
+        return (first, ranges.1)
     }
-
-    /// The output held back, read by offsets in the whole output.
-    private var held: JSONGaps<HeldOutput> { JSONGaps(text: HeldOutput(bytes: pending, startIndex: written)) }
 
     private func cut(_ range: Range<Int>) {
         pending.removeSubrange((range.lowerBound - written)..<(range.upperBound - written))
@@ -656,8 +661,8 @@ final class JSONStreamedOutput {
 
 /// Bytes held back from the output, indexed by their offsets in the whole
 /// output (``JSONGaps`` reads a removal's surroundings in them).
-struct HeldOutput: RandomAccessCollection {
-    let bytes: [UInt8]
+private struct HeldOutput: RandomAccessCollection {
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of `bytes[0]` in the whole output.
     let startIndex: Int
     var endIndex: Int { startIndex + bytes.count }
