@@ -60,10 +60,12 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
         _ take: (Range<Int>, Int) -> Void
     ) {
         let lower: Int
+        // Whether the container ends in a comma (never in strict JSON).
+        let trailingComma = comments && run.last.map { self.comma(after: $0.end) != nil } == true
         switch gap {
         case .previousEnd(let survivor):
             let comma = self.comma(after: survivor)!
-            if let last = run.last, !comments || self.comma(after: last.end) == nil {
+            if !run.isEmpty, !trailingComma {
                 let commented = comments && text[survivor..<comma].contains(UInt8(ascii: "/"))
                 take((commented ? comma : survivor)..<(comma + 1), 0)
             }
@@ -79,9 +81,11 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
         let last = run.count - 1
         for (k, child) in run.enumerated() {
             // Without comments, only white space lies between `lower` and the
-            // first child's key, and no comma after the last child.
+            // first child's key. No comma follows the last child but a
+            // trailing one: it owns the comments on its line, if any.
             let from = comments || k > 0 ? max(lower, blankStart(before: child.slotStart)) : lower
-            take(from..<(comments || k < last ? ownedEnd(after: child.end) : child.end), k)
+            let to = k < last || trailingComma ? ownedEnd(after: child.end) : comments ? lineRest(from: child.end) : child.end
+            take(from..<to, k)
         }
     }
 
@@ -212,8 +216,9 @@ extension JSONSource {
     /// takes (``JSONGaps/removalsAtEnd(_:after:closer:holdsComment:_:)``).
     func removalsAtEnd(_ children: [UInt32], from run: Int, in container: UInt32) -> [(range: Range<Int>, child: UInt32)] {
         var ranges: [(range: Range<Int>, child: UInt32)] = []
+        let spans = spans
         gaps.removalsAtEnd(
-            children[run...].lazy.map { (slotStart: slotStart($0), end: end($0)) },
+            children[run...].lazy.map { (slotStart: spans.keyStart($0) ?? spans.start($0), end: spans.end($0)) },
             after: run > 0 ? .previousEnd(end(children[run - 1])) : .afterOpening(start(container) + 1),
             closer: end(container) - 1, holdsComment: run == 0 && holdsComment(container)
         ) { range, k in ranges.append((range, children[run + k])) }
