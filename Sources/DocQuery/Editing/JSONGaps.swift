@@ -7,8 +7,9 @@ import DocTree
 /// The rules, which give the strict editor's offsets where a gap holds no
 /// comment:
 /// - a child *owns* its comma and the comments after it on its line (its
-///   line comment): a removal takes them; comments on lines of their own
-///   stay where they are;
+///   line comment), or a comma that begins the next line (comma-first
+///   style): a removal takes them; comments on lines of their own stay
+///   where they are;
 /// - a child removed from the end takes the line break before it, and the
 ///   survivor before it loses its comma, unless the container ends in a
 ///   comma (a trailing comma), which then stays;
@@ -20,89 +21,96 @@ import DocTree
 ///   lines of their own that precede the child it is put before.
 ///
 /// A gap between tokens holds only white space, commas, colons and
-/// comments, so a '/' in it always begins a comment.
-extension JSONSource {
-    // MARK: Removal extents
+/// comments, so a '/' in it always begins a comment; strict JSON is the
+/// case with none.
+///
+/// This is the one home of what a removal takes: the held-whole editor
+/// (``JSONEditPlan``, through ``JSONSource``) reads the document's text
+/// with it, and the lean streamed edit (``JSONStreamedOutput``) the output
+/// it holds back; offsets are `text`'s indexes.
+struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
+    /// The bytes read: the whole document, or the part of the output held
+    /// back, indexed by offsets in the whole output.
+    let text: Text
+    /// Whether the text may hold comments and trailing commas (JSON with
+    /// comments). Strict JSON holds neither, so what they would decide is
+    /// known without reading: a value's gaps hold white space and commas only.
+    let comments: Bool
 
-    /// What removing child `j` of a container takes when a child after it
-    /// survives: from its key to the next child, or to the first comment
-    /// on a line of its own before it.
-    func removalBeforeSurvivor(_ j: UInt32) -> Range<Int> {
-        slotStart(j)..<nextNonBlank(from: ownedEnd(after: end(j)))
+    // MARK: What a removal takes
+
+    /// What removing a member or element, from `slotStart` (its key) to
+    /// `end` (its value's end), takes when a child after it survives: up
+    /// to that child, or to the first comment on a line of its own before it.
+    func removalBeforeSurvivor(slotStart: Int, end: Int) -> Range<Int> {
+        slotStart..<nextNonBlank(from: ownedEnd(after: end))
     }
 
-    /// What removing `children[run...]`, the last children of a container,
-    /// takes: with a child before them, its comma (unless the container
+    /// What removing `run`, the last children of a container (each from
+    /// its key to its value's end), takes, handed to `take` with the
+    /// position in `run` of the child it goes with: after a child that
+    /// stays (`gap` is `.previousEnd`), its comma (unless the container
     /// ends in a trailing comma), and each removed child with the line
-    /// break before it; comments on lines of their own stay.
-    func removalsAtEnd(_ children: [UInt32], from run: Int, in container: UInt32) -> [(range: Range<Int>, child: UInt32)] {
-        var ranges: [(range: Range<Int>, child: UInt32)] = []
+    /// break before it; comments on lines of their own stay. With none
+    /// before them (`.afterOpening`), and no comment in the container
+    /// (`holdsComment`), everything between the brackets goes, up to
+    /// `closer`. The ranges come in order, and do not overlap.
+    func removalsAtEnd(
+        _ run: some BidirectionalCollection<(slotStart: Int, end: Int)>, after gap: JSONRemovalGap, closer: Int, holdsComment: Bool,
+        _ take: (Range<Int>, Int) -> Void
+    ) {
         let lower: Int
-        if run > 0 {
-            let survivor = end(children[run - 1])
+        // Whether the container ends in a comma (never in strict JSON).
+        let trailingComma = comments && run.last.map { self.comma(after: $0.end) != nil } == true
+        switch gap {
+        case .previousEnd(let survivor):
             let comma = self.comma(after: survivor)!
-            if self.comma(after: end(children[children.count - 1])) == nil {
-                let commented = text[survivor..<comma].contains(UInt8(ascii: "/"))
-                ranges.append(((commented ? comma : survivor)..<(comma + 1), children[run]))
+            if !run.isEmpty, !trailingComma {
+                let commented = comments && text[survivor..<comma].contains(UInt8(ascii: "/"))
+                take((commented ? comma : survivor)..<(comma + 1), 0)
             }
             lower = comma + 1
-        } else {
-            guard holdsComment(container) else {
+        case .afterOpening(let at):
+            guard holdsComment else {
                 // No comment to keep: the container is emptied.
-                return [((start(container) + 1)..<(end(container) - 1), children[0])]
+                take(at..<closer, 0)
+                return
             }
-            lower = start(container) + 1
+            lower = at
         }
-        for child in children[run...] {
-            let from = max(lower, blankStart(before: slotStart(child)))
-            ranges.append((from..<ownedEnd(after: end(child)), child))
+        let last = run.count - 1
+        for (k, child) in run.enumerated() {
+            // Without comments, only white space lies between `lower` and the
+            // first child's key. No comma follows the last child but a
+            // trailing one: it owns the comments on its line, if any.
+            let from = comments || k > 0 ? max(lower, blankStart(before: child.slotStart)) : lower
+            let to = k < last || trailingComma ? ownedEnd(after: child.end) : comments ? lineRest(from: child.end) : child.end
+            take(from..<to, k)
         }
-        return ranges
-    }
-
-    // MARK: Insert positions
-
-    /// Where new children go before `children[index]`: before the comments
-    /// on lines of their own that precede it (after the line comment of
-    /// the child before it, or of the opening bracket's line).
-    func insertionPoint(before index: Int, of children: [UInt32], in container: UInt32) -> Int {
-        index == 0
-            ? nextNonBlank(from: lineRest(from: start(container) + 1))
-            : nextNonBlank(from: ownedEnd(after: end(children[index - 1])))
-    }
-
-    /// How new children are appended after `last`, the last child: a comma
-    /// at `comma` (none when the container has a trailing comma already,
-    /// which the new children then carry too), and the children's text at
-    /// `at`, after the last child's line comment.
-    func appendPoint(after last: UInt32) -> (comma: Int?, at: Int, trailingComma: Bool) {
-        let trailing = comma(after: end(last)) != nil
-        return (trailing ? nil : end(last), ownedEnd(after: end(last)), trailing)
-    }
-
-    /// Where the children of an empty container go when it holds comments
-    /// (then they go after the opening bracket's line comment, before the
-    /// others); `nil` when it holds none and the brackets' inside is replaced.
-    func firstChildPoint(in container: UInt32) -> Int? {
-        holdsComment(container) ? lineRest(from: start(container) + 1) : nil
     }
 
     // MARK: Reading gaps
-
     /// Past a value ending at `end`: its comma and the comments after it on
     /// its line (a block comment that begins there is taken whole), not the
-    /// white space after them; `end` when none follow.
+    /// white space after them; `end` when none follow. A comma that begins
+    /// a later line (comma-first style), with only white space before it
+    /// past those comments, is the value's too, with the comments after it
+    /// on its line.
     func ownedEnd(after end: Int) -> Int {
         var owned = end
         var i = skipSpaces(from: end)
         var sawComma = false
-        while i < text.count {
+        while i < text.endIndex {
             if text[i] == UInt8(ascii: ","), !sawComma {
                 sawComma = true
                 owned = i + 1
             } else if let commentEnd = commentEnd(at: i) {
                 owned = commentEnd
-                if text[i + 1] == UInt8(ascii: "/") { break }
+                if sawComma, text[i + 1] == UInt8(ascii: "/") { break }
+            } else if !sawComma, text[i] == 0x0A || text[i] == 0x0D, case let next = nextNonBlank(from: i),
+                      next < text.endIndex, text[next] == UInt8(ascii: ",") {
+                i = next
+                continue
             } else {
                 break
             }
@@ -127,7 +135,7 @@ extension JSONSource {
     /// The comma after a value ending at `end`, past white space and comments; `nil` when a bracket comes first.
     func comma(after end: Int) -> Int? {
         var i = end
-        while i < text.count {
+        while i < text.endIndex {
             if Self.isBlank(text[i]) {
                 i += 1
             } else if let commentEnd = commentEnd(at: i) {
@@ -142,15 +150,106 @@ extension JSONSource {
     /// The first offset from `offset` that is not white space (line breaks included).
     func nextNonBlank(from offset: Int) -> Int {
         var i = offset
-        while i < text.count, Self.isBlank(text[i]) { i += 1 }
+        while i < text.endIndex, Self.isBlank(text[i]) { i += 1 }
         return i
     }
 
     /// Just past the last byte before `offset` that is not white space.
     func blankStart(before offset: Int) -> Int {
         var i = offset
-        while i > 0, Self.isBlank(text[i - 1]) { i -= 1 }
+        while i > text.startIndex, Self.isBlank(text[i - 1]) { i -= 1 }
         return i
+    }
+
+    /// Just past the comment that begins at `i` in a gap; `nil` when none begins there.
+    private func commentEnd(at i: Int) -> Int? {
+        guard comments, i + 1 < text.endIndex, text[i] == UInt8(ascii: "/") else { return nil }
+        if text[i + 1] == UInt8(ascii: "/") {
+            var j = i + 2
+            while j < text.endIndex, text[j] != 0x0A, text[j] != 0x0D { j += 1 }
+            return j
+        }
+        guard text[i + 1] == UInt8(ascii: "*") else { return nil }
+        var j = i + 2
+        while j + 1 < text.endIndex, !(text[j] == UInt8(ascii: "*") && text[j + 1] == UInt8(ascii: "/")) { j += 1 }
+        return j + 2
+    }
+
+    /// Past spaces and tabs from `offset` (not line breaks).
+    private func skipSpaces(from offset: Int) -> Int {
+        var i = offset
+        while i < text.endIndex, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+        return i
+    }
+
+    private static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+}
+
+/// Where the gap before a removed member or element begins: the end of the
+/// value before it, or just past the container's opening bracket when it
+/// is the first child (or every child before it goes too).
+enum JSONRemovalGap {
+    case previousEnd(Int)
+    case afterOpening(Int)
+
+    var start: Int {
+        switch self {
+        case .previousEnd(let at), .afterOpening(let at): at
+        }
+    }
+}
+
+/// The held-whole editor's removals and insert positions, over the
+/// document's text and node spans, by ``JSONGaps``' rules.
+extension JSONSource {
+    var gaps: JSONGaps<[UInt8]> { JSONGaps(text: text, comments: readsComments) }
+
+    // MARK: Removal extents
+
+    /// What removing child `j` of a container takes when a child after it
+    /// survives (``JSONGaps/removalBeforeSurvivor(slotStart:end:)``).
+    func removalBeforeSurvivor(_ j: UInt32) -> Range<Int> {
+        gaps.removalBeforeSurvivor(slotStart: slotStart(j), end: end(j))
+    }
+
+    /// What removing `children[run...]`, the last children of a container,
+    /// takes (``JSONGaps/removalsAtEnd(_:after:closer:holdsComment:_:)``).
+    func removalsAtEnd(_ children: [UInt32], from run: Int, in container: UInt32) -> [(range: Range<Int>, child: UInt32)] {
+        var ranges: [(range: Range<Int>, child: UInt32)] = []
+        let spans = spans
+        gaps.removalsAtEnd(
+            children[run...].lazy.map { (slotStart: spans.keyStart($0) ?? spans.start($0), end: spans.end($0)) },
+            after: run > 0 ? .previousEnd(end(children[run - 1])) : .afterOpening(start(container) + 1),
+            closer: end(container) - 1, holdsComment: run == 0 && holdsComment(container)
+        ) { range, k in ranges.append((range, children[run + k])) }
+        return ranges
+    }
+
+    // MARK: Insert positions
+
+    /// Where new children go before `children[index]`: before the comments
+    /// on lines of their own that precede it (after the line comment of
+    /// the child before it, or of the opening bracket's line).
+    func insertionPoint(before index: Int, of children: [UInt32], in container: UInt32) -> Int {
+        index == 0
+            ? gaps.nextNonBlank(from: gaps.lineRest(from: start(container) + 1))
+            : gaps.nextNonBlank(from: gaps.ownedEnd(after: end(children[index - 1])))
+    }
+
+    /// How new children are appended after `last`, the last child: a comma
+    /// at `comma` (none when the container has a trailing comma already,
+    /// which the new children then carry too), and the children's text at
+    /// `at`, after the last child's line comment.
+    func appendPoint(after last: UInt32) -> (comma: Int?, at: Int, trailingComma: Bool) {
+        let trailing = gaps.comma(after: end(last)) != nil
+        return (trailing ? nil : end(last), gaps.ownedEnd(after: end(last)), trailing)
+    }
+
+    /// Where the children of an empty container go when it holds comments
+    /// (then they go after the opening bracket's line comment, before the
+    /// others); `nil` when it holds none and the brackets' inside is replaced.
+    func firstChildPoint(in container: UInt32) -> Int? {
+        holdsComment(container) ? gaps.lineRest(from: start(container) + 1) : nil
     }
 
     /// Whether a gap of container `i` (between its brackets, children, keys and values) holds a comment.
@@ -163,27 +262,4 @@ extension JSONSource {
         }
         return text[from..<(end(i) - 1)].contains(UInt8(ascii: "/"))
     }
-
-    /// Just past the comment that begins at `i` in a gap; `nil` when none begins there.
-    private func commentEnd(at i: Int) -> Int? {
-        guard i + 1 < text.count, text[i] == UInt8(ascii: "/") else { return nil }
-        if text[i + 1] == UInt8(ascii: "/") {
-            var j = i + 2
-            while j < text.count, text[j] != 0x0A, text[j] != 0x0D { j += 1 }
-            return j
-        }
-        guard text[i + 1] == UInt8(ascii: "*") else { return nil }
-        var j = i + 2
-        while j + 1 < text.count, !(text[j] == UInt8(ascii: "*") && text[j + 1] == UInt8(ascii: "/")) { j += 1 }
-        return j + 2
-    }
-
-    /// Past spaces and tabs from `offset` (not line breaks).
-    private func skipSpaces(from offset: Int) -> Int {
-        var i = offset
-        while i < text.count, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
-        return i
-    }
-
-    private static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 }

@@ -85,6 +85,8 @@ import TestSupport
         // Keys ending in backslashes, space before commas and colons: the
         // scanner hands the removal the key's start and the gap before it.
         "{ \"a\\\\\" :1 ,\"b\\\\\\\"c\" : [ 1 ,2 ] ,\n\"d\":{ \"e\" : { } } }",
+        // Commas that begin lines (comma-first style) go with the child before them.
+        "{\n  \"a\": [1\n    , 2\n    , 3]\n  , \"b\": {\"x\": 1\n    , \"id\": 2}\n  , \"c\": 3\n}\n",
     ])
     func removalsAtEveryChunkSize(_ text: String) throws {
         let input = Array(text.utf8)

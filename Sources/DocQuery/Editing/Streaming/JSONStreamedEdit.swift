@@ -199,10 +199,10 @@ final class JSONStreamedOutput {
     private(set) var inCandidate = false
 
     /// A removal under way: the member's or element's own start (its key's
-    /// quote), and where the gap before it begins (``Gap``).
+    /// quote), and where the gap before it begins.
     private struct Removal {
         var slotStart: Int
-        var gap: Gap
+        var gap: JSONRemovalGap
         /// Where the removed value was (its bytes never reach the output).
         var valueEnd = 0
         /// Where the scan of the bytes after it has come to.
@@ -210,23 +210,10 @@ final class JSONStreamedOutput {
         var sawComma = false
     }
     private var removal: Removal?
-    /// Where the gap before a member or element begins: the end of the
-    /// value before it, or just past the container's opening bracket when
-    /// it is the first child.
-    private enum Gap {
-        case previousEnd(Int)
-        case afterOpening(Int)
-
-        var start: Int {
-            switch self {
-            case .previousEnd(let at), .afterOpening(let at): at
-            }
-        }
-    }
     /// A removal that ended at the start of the next child (taking the
     /// comma between them): where that child now begins, and the gap before
     /// it, which was the removed child's.
-    private var cutBefore: (at: Int, gap: Gap)?
+    private var cutBefore: (at: Int, gap: JSONRemovalGap)?
     /// How many bytes of input the scanner has passed on; where the
     /// current candidate began, in the input and in the output.
     var inputPassed = 0
@@ -367,7 +354,7 @@ final class JSONStreamedOutput {
         guard let slot else { throw EditFailure.invalid(edit, "the root cannot be removed") }
         let moved = candidateAt.output - candidateAt.input
         let slotStart = slot.start + moved
-        let gap: Gap
+        let gap: JSONRemovalGap
         if let cutBefore, cutBefore.at == slotStart {
             gap = cutBefore.gap
         } else {
@@ -384,49 +371,65 @@ final class JSONStreamedOutput {
         return Removal(slotStart: slotStart, gap: gap)
     }
 
-    /// Reads the bytes after a removed value: a comma and the next member's
-    /// start (the removal ends there), or the container's closing bracket
-    /// (it ends with the value, and begins at the end of the one before).
-    /// `nextSlot` is where a candidate that follows the comma begins.
+    /// Reads the bytes after a removed value until what follows it is
+    /// held: a comma and the next member's start, or the container's
+    /// closing bracket; then cuts what the removal takes, by ``JSONGaps``'
+    /// rule. `nextSlot` is where a candidate that follows the comma begins.
     private func continueRemoval(nextSlot: Int? = nil) throws {
         guard var current = removal, !inCandidate || nextSlot != nil else { return }
-        let end = written + pending.count
-        while current.scanned < end {
-            let c = pending[current.scanned - written]
-            if XMLWhitespace.contains(c) {
-                current.scanned += 1
-                continue
-            }
-            if !current.sawComma {
-                if c == UInt8(ascii: ",") {
+        let taken: (Range<Int>, Range<Int>?)? = pending.withUnsafeBufferPointer { bytes in
+            let held = JSONGaps(text: HeldOutput(bytes: bytes, startIndex: written), comments: false)
+            while case let next = held.nextNonBlank(from: current.scanned), next < held.text.endIndex {
+                current.scanned = next
+                if !current.sawComma, held.text[next] == UInt8(ascii: ",") {
                     current.sawComma = true
                     current.scanned += 1
-                    continue
+                } else if current.sawComma {
+                    // The next child's start.
+                    return (held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd), nil)
+                } else {
+                    // The closing bracket: the value was the container's last.
+                    return Self.removalAtEnd(current, closer: next, in: held)
                 }
-                // The closing bracket: the value was the container's last.
-                switch current.gap {
-                case .afterOpening(let at): cut(at..<current.scanned)
-                case .previousEnd(let at): cut(at..<current.valueEnd)
-                }
-            } else {
-                cutToNext(current.scanned)
             }
-            removal = nil
+            current.scanned = held.text.endIndex
+            guard nextSlot != nil, current.sawComma else { return nil }
+            return (held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd), nil)
+        }
+        guard let (first, second) = taken else {
+            removal = current
             return
         }
-        if let nextSlot, current.sawComma {
-            cutToNext(nextSlot)
-            removal = nil
-            return
+        // From the last, so the offsets of the one before stay true.
+        if let second { cut(second) }
+        cut(first)
+        if current.sawComma {
+            // The next child's gap is now the removed one's.
+            cutBefore = (current.slotStart, current.gap)
         }
-        removal = current
+        removal = nil
     }
 
-    /// The removal ends at the next child's start, `next`, with the comma before it.
-    private func cutToNext(_ next: Int) {
-        guard let current = removal else { return }
-        cut(current.slotStart..<next)
-        cutBefore = (current.slotStart, current.gap)
+    /// What removing the last child of a container takes, its closing
+    /// bracket at `closer`: one range, or two that do not touch.
+    private static func removalAtEnd(
+        _ current: Removal, closer: Int, in held: JSONGaps<HeldOutput>
+    ) -> (Range<Int>, Range<Int>?) {
+        var ranges: (Range<Int>?, Range<Int>?)
+        held.removalsAtEnd(
+            CollectionOfOne((slotStart: current.slotStart, end: current.valueEnd)), after: current.gap, closer: closer, holdsComment: false
+        ) { range, _ in
+            precondition(ranges.1 == nil, "one child's removal at the end takes more than two ranges")
+            if let first = ranges.0, first.upperBound == range.lowerBound {
+                ranges.0 = first.lowerBound..<range.upperBound
+            } else if ranges.0 == nil {
+                ranges.0 = range
+            } else {
+                ranges.1 = range
+            }
+        }
+        guard let first = ranges.0 else { preconditionFailure("a removal at the end takes nothing") }
+        return (first, ranges.1)
     }
 
     private func cut(_ range: Range<Int>) {
@@ -654,4 +657,14 @@ final class JSONStreamedOutput {
         pending.removeFirst(count)
         written += count
     }
+}
+
+/// Bytes held back from the output, indexed by their offsets in the whole
+/// output (``JSONGaps`` reads a removal's surroundings in them).
+private struct HeldOutput: RandomAccessCollection {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The offset of `bytes[0]` in the whole output.
+    let startIndex: Int
+    var endIndex: Int { startIndex + bytes.count }
+    subscript(offset: Int) -> UInt8 { bytes[offset - startIndex] }
 }
