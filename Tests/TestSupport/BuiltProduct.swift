@@ -87,31 +87,22 @@ public struct BuiltProduct: Sendable {
         process.standardOutput = output
         process.standardError = errors
 
-        // Read both pipes on their own threads so a large output cannot block.
-        let outBox = DataBox()
-        let errBox = DataBox()
-        let readers = DispatchGroup()
-        for (pipe, box) in [(output, outBox), (errors, errBox)] {
-            readers.enter()
-            DispatchQueue.global().async {
-                box.set(pipe.fileHandleForReading.readDataToEndOfFile())
-                readers.leave()
-            }
-        }
         try process.run()
+        // Read both pipes on threads of their own so a large output cannot
+        // block, and so a busy pool cannot delay the reading.
+        let out = Locked(Data())
+        let err = Locked(Data())
+        let outRead = onOwnThread { out.set(output.fileHandleForReading.readDataToEndOfFile()) }
+        let errRead = onOwnThread { err.set(errors.fileHandleForReading.readDataToEndOfFile()) }
         if let stdin {
-            DispatchQueue.global().async {
+            onOwnThread {
                 try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
                 try? input.fileHandleForWriting.close()
             }
         } else {
             try? input.fileHandleForWriting.close()
         }
-        let finished = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            process.waitUntilExit()
-            finished.signal()
-        }
+        let finished = onOwnThread { process.waitUntilExit() }
         var timedOut = false
         if finished.wait(timeout: .now() + timeout * Double(TestTiming.slowdown)) == .timedOut {
             timedOut = true
@@ -120,13 +111,16 @@ public struct BuiltProduct: Sendable {
         }
         // A program the run started may still hold its output open: wait
         // for the pipes' end a while, not for ever.
-        if readers.wait(timeout: .now() + 10 * Double(TestTiming.slowdown)) == .timedOut { timedOut = true }
-        let out = outBox.get()
+        let pipesEnd = DispatchTime.now() + 10 * Double(TestTiming.slowdown)
+        if outRead.wait(timeout: pipesEnd) == .timedOut || errRead.wait(timeout: pipesEnd) == .timedOut {
+            timedOut = true
+        }
+        let bytes = out.get()
         return Run(
             status: process.terminationStatus,
-            stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: errBox.get(), as: UTF8.self),
-            stdoutBytes: [UInt8](out),
+            stdout: String(decoding: bytes, as: UTF8.self),
+            stderr: String(decoding: err.get(), as: UTF8.self),
+            stdoutBytes: [UInt8](bytes),
             timedOut: timedOut)
     }
 
@@ -136,12 +130,4 @@ public struct BuiltProduct: Sendable {
     private static let brokenPipesFailWrites: Void = {
         _ = signal(SIGPIPE, SIG_IGN)
     }()
-}
-
-/// A value handed from a reader thread to the test.
-private final class DataBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
 }

@@ -29,18 +29,10 @@ public enum ScriptRun {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
-        let box = OutputBox()
-        let read = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            box.set(output.fileHandleForReading.readDataToEndOfFile())
-            read.signal()
-        }
+        let box = Locked(Data())
         try process.run()
-        let exited = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            process.waitUntilExit()
-            exited.signal()
-        }
+        let read = onOwnThread { box.set(output.fileHandleForReading.readDataToEndOfFile()) }
+        let exited = onOwnThread { process.waitUntilExit() }
         let limit = timeout * Double(TestTiming.slowdown)
         if exited.wait(timeout: .now() + limit) == .timedOut {
             process.terminate()
@@ -53,12 +45,4 @@ public enum ScriptRun {
         }
         return (process.terminationStatus, String(decoding: box.get(), as: UTF8.self))
     }
-}
-
-/// Output handed from the reading thread to the test.
-private final class OutputBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    func get() -> Data { lock.withLock { data } }
 }

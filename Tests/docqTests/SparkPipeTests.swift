@@ -69,11 +69,7 @@ struct SparkPipeTests {
         try spark.run()
         // Spark's own log goes to stderr; read both so neither pipe fills.
         let errorText = Locked<Data>(Data())
-        let drained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            errorText.set(errors.fileHandleForReading.readDataToEndOfFile())
-            drained.signal()
-        }
+        let drained = onOwnThread { errorText.set(errors.fileHandleForReading.readDataToEndOfFile()) }
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         spark.waitUntilExit()
         drained.wait()
@@ -91,13 +87,4 @@ struct SparkPipeTests {
         #expect(lines.count == one.lines.count)
         #expect(lines.sorted() == one.lines.sorted())
     }
-}
-
-/// A value handed from a reader thread to the test.
-private final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
-    func get() -> Value { lock.withLock { value } }
 }
