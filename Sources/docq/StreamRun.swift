@@ -53,7 +53,7 @@ struct StreamRun {
     func runIfStreaming(_ query: CompiledQuery, sources: [InputSource]) -> ExitStatus? {
         guard command.stream || Self.shouldStream(query, sources: sources) else { return nil }
         let options = command.input.loadOptions
-        if sources.contains(where: { Self.isJSONLinesFile($0, options: options) }) { return nil }
+        if sources.contains(where: { Self.startsStream($0, options: options) }) { return nil }
         guard case .path(let path) = query else {
             writeToStandardError("\(diagnostics.style.error("error:")) --stream evaluates key paths, not --jmespath expressions\n")
             return .usage
@@ -85,23 +85,20 @@ struct StreamRun {
         return large
     }
 
-    /// Whether `source` is a regular file that starts as JSON Lines (see
-    /// ``DocumentLoader/looksLikeJSONLines(_:options:)``); a pipe or a
-    /// device is not opened here (opening a pipe waits for its writer, and
-    /// what is read to look could not be read again).
-    static func isJSONLinesFile(_ source: InputSource, options: LoadOptions) -> Bool {
-        let options = source.loadOptions(options)
+    /// Whether `source` is a regular file that starts a stream of values,
+    /// JSON Lines or not, as the record reader judges its first chunk
+    /// (``RecordReader/startsStream(_:options:)``); a pipe or a device is not
+    /// opened here (opening a pipe waits for its writer, and what is read to
+    /// look could not be read again).
+    static func startsStream(_ source: InputSource, options: LoadOptions) -> Bool {
         var status = stat()
-        guard case .file(let name) = source, stat(name, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-        let descriptor = open(name, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { _ = close(descriptor) }
-        var failure: Int32 = 0
-        let head = [UInt8](unsafeUninitializedCapacity: RecordReader.defaultChunkSize) { buffer, count in
-            count = FileSource.readFully(descriptor, into: buffer, failure: &failure)
-        }
-        guard failure == 0 else { return false }
-        return DocumentLoader.looksLikeJSONLines(head, options: options)
+        guard case .file(let name) = source, stat(name, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let input = try? ChunkedInput(path: name)
+        else { return false }
+        var head: [UInt8] = []
+        head.reserveCapacity(min(Int(status.st_size) + 1, RecordReader.defaultChunkSize))
+        guard (try? RecordReader.readHead(of: input, into: &head)) != nil else { return false }
+        return RecordReader.startsStream(head, options: source.loadOptions(options))
     }
 
     /// Stops the stream after the first match (`-1`).

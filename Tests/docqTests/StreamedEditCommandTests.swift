@@ -220,4 +220,19 @@ import Testing
         #expect(set.stdout.isEmpty)
         #expect(set.stderr.contains("JSON Lines"), "\(set)")
     }
+
+    /// The record reader, not a look at the first line, says whether a file
+    /// holds several values: pretty-printed values one after another are
+    /// edited record by record as JSON Lines are, so `--max-held` caps one
+    /// record, not the file (the first-line probe sent this file whole to a
+    /// streamed edit, which refused the set).
+    @Test func prettyPrintedValuesStayRecordByRecord() throws {
+        let records = (0..<200).map { "{\n  \"id\": \($0),\n  \"tags\": [\n    \"t\"\n  ]\n}\n" }
+        let (folder, file) = try folder(with: records.joined())
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Docq.run(["set", "--max-held", "1K", "n", "x", file])
+        #expect(run.status == 0, "\(run)")
+        let expected = (0..<200).map { "{\n  \"id\": \($0),\n  \"tags\": [\n    \"t\"\n  ],\n  \"n\": \"x\"\n}\n" }
+        #expect(run.stdout == expected.joined(), "\(run.stdout.prefix(300))")
+    }
 }

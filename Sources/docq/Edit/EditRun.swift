@@ -66,7 +66,7 @@ struct EditRun {
         func discardAll() { for (_, output) in results { output.discard() } }
         for source in sources {
             do {
-                if case .file(let path) = source, StreamRun.isJSONLinesFile(source, options: options) {
+                if case .file(let path) = source, StreamRun.startsStream(source, options: options) {
                     let output = try EditOutput.opened(for: source, inPlace: target.inPlace, isOnlyInput: sources.count == 1)
                     do {
                         try RecordEdits(edits: edits, options: source.loadOptions(options)).edit(file: path, write: output.write)

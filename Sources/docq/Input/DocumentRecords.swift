@@ -25,8 +25,10 @@ struct DocumentRecords: Sequence, IteratorProtocol {
 
     private var state: State
     private let progress: ProgressBar?
-    /// Whether the stream is JSON Lines (sniffed from its first line), so
-    /// it may be cut into batches at line breaks.
+    /// Whether the stream was judged one from its first chunk
+    /// (``RecordReader/startsStream(_:options:)``), so it may be cut into
+    /// batches at line breaks (a record over several lines that a batch
+    /// cuts is read again with the next).
     private let isLineDelimited: Bool
     /// Whether a record cut off by the end of the input ends the sequence
     /// instead of being an element (a batch whose last record goes on in
@@ -114,11 +116,12 @@ struct DocumentRecords: Sequence, IteratorProtocol {
 extension DocumentLoader {
     /// Opens `source` as one document or a stream of them.
     ///
-    /// A file or standard input whose first line is a complete JSON value
-    /// with more after it is JSON Lines: it is read record by record, in
-    /// chunks, never whole. Any other input is loaded whole; if it turns
-    /// out to be JSON with more values after the first (a stream of
-    /// pretty-printed values), its records are read from memory.
+    /// A file or standard input whose first chunk holds a complete JSON
+    /// value with more after it, as the record reader judges it (JSON Lines,
+    /// or pretty-printed values one after another), is read record by
+    /// record, in chunks, never whole. Any other input is loaded whole; if
+    /// it turns out to be JSON with more values after the first (a first
+    /// value longer than the chunk), its records are read from memory.
     ///
     /// - Throws: ``LoadError`` when the source cannot be read, or when it
     ///   is one document and that is malformed.
@@ -152,16 +155,10 @@ extension DocumentLoader {
         let size = input.expectedSize
         let progress = allowsProgress ? ProgressBar(label: label, total: size, force: forced && size > 0) : nil
 
-        // Enough to see the first line and the start of the next (a pipe
-        // that delivers records slowly is not waited on for a whole chunk),
-        // read a small step at a time: what is read here for XML or JSON
-        // Lines goes back to the input, and a whole chunk would stay
-        // resident beside the tree (XML reads on in 64 KiB steps).
         var head: [UInt8] = []
         head.reserveCapacity(size > 0 ? size + 1 : RecordReader.defaultChunkSize)
-        while head.count < RecordReader.defaultChunkSize, !Self.holdsSecondLine(head),
-              try input.read(into: &head, limit: Self.sniffStep) > 0 {}
-        if Self.looksLikeJSONLines(head, options: options) {
+        try RecordReader.readHead(of: input, into: &head)
+        if RecordReader.startsStream(head, options: options) {
             input.unread(consume head)
             return DocumentRecords(
                 stream: RecordReader(input: input, options: options), progress: progress, lineDelimited: true)
@@ -200,31 +197,10 @@ extension DocumentLoader {
         return DocumentRecords(stream: RecordReader(input: ChunkedInput(bytes: bytes), options: options), progress: nil)
     }
 
-    /// Whether `head`, the start of an input, is JSON Lines: UTF-8 JSON
-    /// (no other encoding or format asked for) whose first line is one
-    /// complete value, with more after it.
-    static func looksLikeJSONLines(_ head: [UInt8], options: LoadOptions) -> Bool {
-        guard options.format != .xml, options.encoding == nil else { return false }
-        guard let start = head.firstIndex(where: { !XMLWhitespace.contains($0) }), head[start] != UInt8(ascii: "<"),
-              let newline = head[start...].firstIndex(of: 0x0A),
-              head[newline...].contains(where: { !XMLWhitespace.contains($0) })
-        else { return false }
-        return (try? JSONScanner.parse(Array(head[start..<newline]), options: options)) != nil
-    }
-
     /// Whether `head`, the start of an input, is XML: `--from xml`, or a
     /// `<` first.
     static func isXML(_ head: [UInt8], options: LoadOptions) -> Bool {
         if let format = options.format { return format == .xml }
         return InputHead.sniffedFormat(head) == .xml
-    }
-
-    /// The most read at a time while looking at the start of an input.
-    private static let sniffStep = 1 << 16
-
-    /// Whether a line break in `head` is followed by something other than white space.
-    private static func holdsSecondLine(_ head: [UInt8]) -> Bool {
-        guard let newline = head.firstIndex(of: 0x0A) else { return false }
-        return head[newline...].contains { !XMLWhitespace.contains($0) }
     }
 }
