@@ -218,7 +218,7 @@ extension JSONSource {
         var ranges: [(range: Range<Int>, child: UInt32)] = []
         let spans = spans
         gaps.removalsAtEnd(
-            children[run...].lazy.map { (slotStart: spans.keyStart($0) ?? spans.start($0), end: spans.end($0)) },
+            children[run...].lazy.map { (slotStart: spans.slotStart($0), end: spans.end($0)) },
             after: run > 0 ? .previousEnd(end(children[run - 1])) : .afterOpening(start(container) + 1),
             closer: end(container) - 1, holdsComment: run == 0 && holdsComment(container)
         ) { range, k in ranges.append((range, children[run + k])) }

@@ -44,7 +44,7 @@ struct JSONSource {
     }
 
     /// Where member or element `i` begins, its key included.
-    func slotStart(_ i: UInt32) -> Int { keyStart(i) ?? start(i) }
+    func slotStart(_ i: UInt32) -> Int { spans.slotStart(i) }
 
     /// The children of container `i`, in order.
     func children(of i: UInt32) -> [UInt32] { document.childIndexes(of: i) }

@@ -34,6 +34,10 @@ package struct NodeSpans: Sendable {
         return offset == Self.none ? nil : Int(offset)
     }
 
+    /// Where member or element `index` begins in its container: its key's
+    /// opening quote, or for an element its value's start.
+    package func slotStart(_ index: UInt32) -> Int { keyStart(index) ?? start(index) }
+
     /// Whether node `index` has a span.
     package func hasSpan(_ index: UInt32) -> Bool {
         Int(index) < entries.count && entries[Int(index)].start != Self.none && entries[Int(index)].end != Self.none
