@@ -377,7 +377,7 @@ final class JSONStreamedOutput {
     /// rule. `nextSlot` is where a candidate that follows the comma begins.
     private func continueRemoval(nextSlot: Int? = nil) throws {
         guard var current = removal, !inCandidate || nextSlot != nil else { return }
-        let taken: (Range<Int>, Range<Int>?)? = pending.withUnsafeBufferPointer { bytes in
+        let taken: Range<Int>? = pending.withUnsafeBufferPointer { bytes in
             let held = JSONGaps(text: HeldOutput(bytes: bytes, startIndex: written), comments: false)
             while case let next = held.nextNonBlank(from: current.scanned), next < held.text.endIndex {
                 current.scanned = next
@@ -386,7 +386,7 @@ final class JSONStreamedOutput {
                     current.scanned += 1
                 } else if current.sawComma {
                     // The next child's start.
-                    return (held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd), nil)
+                    return held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd)
                 } else {
                     // The closing bracket: the value was the container's last.
                     return Self.removalAtEnd(current, closer: next, in: held)
@@ -394,15 +394,13 @@ final class JSONStreamedOutput {
             }
             current.scanned = held.text.endIndex
             guard nextSlot != nil, current.sawComma else { return nil }
-            return (held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd), nil)
+            return held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd)
         }
-        guard let (first, second) = taken else {
+        guard let taken else {
             removal = current
             return
         }
-        // From the last, so the offsets of the one before stay true.
-        if let second { cut(second) }
-        cut(first)
+        cut(taken)
         if current.sawComma {
             // The next child's gap is now the removed one's.
             cutBefore = (current.slotStart, current.gap)
@@ -411,25 +409,19 @@ final class JSONStreamedOutput {
     }
 
     /// What removing the last child of a container takes, its closing
-    /// bracket at `closer`: one range, or two that do not touch.
-    private static func removalAtEnd(
-        _ current: Removal, closer: Int, in held: JSONGaps<HeldOutput>
-    ) -> (Range<Int>, Range<Int>?) {
-        var ranges: (Range<Int>?, Range<Int>?)
+    /// bracket at `closer`. In strict JSON the pieces ``JSONGaps`` hands out
+    /// touch (the comma of the child before, then the child with the line
+    /// break before it), so they make one range.
+    private static func removalAtEnd(_ current: Removal, closer: Int, in held: JSONGaps<HeldOutput>) -> Range<Int> {
+        var taken: Range<Int>?
         held.removalsAtEnd(
             CollectionOfOne((slotStart: current.slotStart, end: current.valueEnd)), after: current.gap, closer: closer, holdsComment: false
         ) { range, _ in
-            precondition(ranges.1 == nil, "one child's removal at the end takes more than two ranges")
-            if let first = ranges.0, first.upperBound == range.lowerBound {
-                ranges.0 = first.lowerBound..<range.upperBound
-            } else if ranges.0 == nil {
-                ranges.0 = range
-            } else {
-                ranges.1 = range
-            }
+            precondition(taken.map { $0.upperBound == range.lowerBound } ?? true, "a strict removal at the end takes pieces apart")
+            taken = (taken?.lowerBound ?? range.lowerBound)..<range.upperBound
         }
-        guard let first = ranges.0 else { preconditionFailure("a removal at the end takes nothing") }
-        return (first, ranges.1)
+        guard let taken else { preconditionFailure("a removal at the end takes nothing") }
+        return taken
     }
 
     private func cut(_ range: Range<Int>) {
