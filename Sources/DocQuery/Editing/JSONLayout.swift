@@ -135,20 +135,21 @@ struct JSONLayout {
         }
         let children: Children
         var next = 0
-        let count: Int
         let indent: String
         let inner: String
         let pretty: Bool
         var close: String {
             if case .elements = children { "]" } else { "}" }
         }
+        var count: Int {
+            switch children {
+            case .elements(let elements): elements.count
+            case .members(let members): members.count
+            }
+        }
 
         init(_ children: Children, indent: String, pretty: Bool, unit: String?) {
             self.children = children
-            switch children {
-            case .elements(let elements): count = elements.count
-            case .members(let members): count = members.count
-            }
             self.indent = indent
             self.inner = pretty ? indent + (unit ?? "") : indent
             self.pretty = pretty
