@@ -60,6 +60,8 @@ enum ExactArithmetic {
                 digits += 1
             }
             return digits
+        case .fraction(let significand, _):
+            return ExactNumber.digitCount(significand.magnitude)
         case .parts(_, let digits, _):
             return digits.count
         }

@@ -59,13 +59,51 @@ package enum NumberText {
     }
 
     /// The exact value of number text, XML whitespace around it ignored;
-    /// `nil` when it is not a number. Plain integer text takes a fast path
-    /// that does not allocate.
+    /// `nil` when it is not a number. Plain decimal text (`42`, `8.95`)
+    /// takes a fast path that does not allocate.
     package static func exact(from text: UnsafeBufferPointer<UInt8>) -> ExactNumber? {
         let text = XMLWhitespace.trimmed(text)
-        if let value = plainInteger(text) { return .integer(value) }
+        if let value = plainDecimal(text) { return value }
         guard let parts = DecimalParts(text) else { return nil }
         return ExactNumber(parts)
+    }
+
+    /// `[+-]?[0-9]+(\.[0-9]+)?` with at most 18 digits (leading zeros
+    /// counted) read directly, in ``ExactNumber``'s canonical form: most
+    /// numbers take this path (`42`, `8.95`), with no allocation. Anything
+    /// else is `nil`, for ``DecimalParts`` to read.
+    private static func plainDecimal(_ text: UnsafeBufferPointer<UInt8>) -> ExactNumber? {
+        let end = text.count
+        let signed = end > 0 && (text[0] == UInt8(ascii: "-") || text[0] == UInt8(ascii: "+"))
+        let first = signed ? 1 : 0
+        var i = first
+        var significand: Int64 = 0
+        // Wrapping arithmetic: more than 18 digits are refused below.
+        while i < end, case let digit = text[i] &- UInt8(ascii: "0"), digit < 10 {
+            significand = significand &* 10 &+ Int64(digit)
+            i &+= 1
+        }
+        var exponent = 0
+        if i < end {
+            guard i > first, text[i] == UInt8(ascii: ".") else { return nil }
+            i &+= 1
+            let fraction = i
+            while i < end {
+                let digit = text[i] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                significand = significand &* 10 &+ Int64(digit)
+                i &+= 1
+            }
+            exponent = fraction &- i
+            guard exponent < 0 else { return nil }
+        }
+        guard end > first, end &- first &- (exponent < 0 ? 1 : 0) <= ExactNumber.fractionDigits else { return nil }
+        while exponent < 0, significand != 0, significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        if signed, text[0] == UInt8(ascii: "-") { significand = -significand }
+        return exponent == 0 || significand == 0 ? .integer(significand) : .fraction(significand, exponent: exponent)
     }
 
     /// `-?[0-9]{1,18}` read directly: most integers take this path, with no
