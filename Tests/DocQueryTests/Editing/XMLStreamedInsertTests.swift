@@ -216,8 +216,10 @@ extension XMLStreamedInsertDifferentialTests {
         let original = try DocumentEditor(bytes: bytes)
         let large = bytes.count > 100_000
         // The paths of nodes and of their parents (most picked nodes are attributes), and the root.
+        // A large document gets one node: each edit of it loads it whole twice (a second a time in
+        // debug builds), and severalInsertsInOneRunOnMondial edits many places of one.
         var paths = ["."]
-        for path in XMLStreamedEditDifferentialTests.paths(in: original.document, limit: large ? 2 : 6, seed: 6) {
+        for path in XMLStreamedEditDifferentialTests.paths(in: original.document, limit: large ? 1 : 6, seed: 6) {
             let parent = path.split(separator: ".").dropLast().joined(separator: ".")
             for candidate in [path, parent] where !candidate.isEmpty && !paths.contains(candidate) { paths.append(candidate) }
         }
