@@ -13,6 +13,11 @@ enum EditFailure {
         QueryError(.invalidEdit, "cannot \(edit.verb) '\(edit.path)'\(edit.computedMatch): \(reason)", path: edit.path, range: 0..<edit.path.count)
     }
 
+    /// A removal matched the root, which every document needs (both JSON engines).
+    static func rootRemoval(_ edit: Edit) -> QueryError {
+        invalid(edit, "the root cannot be removed")
+    }
+
     /// Two edits (or two matches of one) touch the same bytes.
     static func conflict(_ edit: Edit, _ reason: String) -> QueryError {
         QueryError(

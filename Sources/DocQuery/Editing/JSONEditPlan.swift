@@ -144,7 +144,7 @@ struct JSONEditPlan {
 
     private mutating func remove(_ target: UInt32, edit: Edit, number: Int) throws {
         let parent = source.parent(of: target)
-        guard parent != 0 else { throw EditFailure.invalid(edit, "the root cannot be removed") }
+        guard parent != 0 else { throw EditFailure.rootRemoval(edit) }
         removals[parent, default: [:]][target] = number
     }
 

@@ -351,7 +351,7 @@ final class JSONStreamedOutput {
     /// removal before ends at the slot's start at the latest: when it took
     /// the comma before this slot, its gap is this slot's).
     private func removal(of slot: StreamSlot?) throws -> Removal {
-        guard let slot else { throw EditFailure.invalid(edit, "the root cannot be removed") }
+        guard let slot else { throw EditFailure.rootRemoval(edit) }
         let moved = candidateAt.output - candidateAt.input
         let slotStart = slot.start + moved
         let gap: JSONRemovalGap

@@ -695,10 +695,7 @@ package struct XMLStreamedEdit {
         /// has, as in the document's tree.
         private func insertAttribute(into tag: XMLStartTag, defaulted: [String], edit k: Int) throws {
             let (name, text) = inserts[k]!
-            let taken = defaulted.contains { $0.utf8.elementsEqual(name.utf8) } || writer.window.withBytes(tag.start..<tag.end) { bytes in
-                tag.attributes.contains { bytes.equals($0.name, name.utf8) && !bytes.isNamespaceDeclaration($0.name) }
-            }
-            if taken {
+            if defaulted.contains(where: { $0.utf8.elementsEqual(name.utf8) }) || hasAttribute(named: name, in: tag) {
                 throw EditFailure.invalid(edits[k], "the element already has an attribute named '\(name)'; set it instead")
             }
             let quote = tag.attributes.last?.quote ?? UInt8(ascii: "\"")
@@ -1054,6 +1051,18 @@ package struct XMLStreamedEdit {
             }
         }
 
+        /// Whether an attribute of `tag` (other than the one named at
+        /// `besides`) is written `name`: the one rule of an attribute name
+        /// already taken, for inserts and renames. A namespace declaration
+        /// is no attribute.
+        private func hasAttribute(named name: String, in tag: XMLStartTag, besides: Range<Int>? = nil) -> Bool {
+            writer.window.withBytes(tag.start..<tag.end) { bytes in
+                tag.attributes.contains {
+                    $0.name != besides && bytes.equals($0.name, name.utf8) && !bytes.isNamespaceDeclaration($0.name)
+                }
+            }
+        }
+
         private func attribute(_ k: Int, cursor: Int, local: UnsafeBufferPointer<UInt8>, prefix: UnsafeBufferPointer<UInt8>?) throws {
             let tag = try tag(at: cursor, edit: k)
             // The attribute written `prefix:local` (or `local`); a namespace declaration is none.
@@ -1093,12 +1102,7 @@ package struct XMLStreamedEdit {
             case .remove:
                 try add(XMLEditRules.attributeRemoval(attribute.span, in: writer.window), [], edit: k)
             case .rename(let newName):
-                let taken = writer.window.withBytes(tag.start..<tag.end) { bytes in
-                    tag.attributes.contains {
-                        $0.name != attribute.name && bytes.equals($0.name, newName.utf8) && !bytes.isNamespaceDeclaration($0.name)
-                    }
-                }
-                if taken {
+                if hasAttribute(named: newName, in: tag, besides: attribute.name) {
                     throw EditFailure.invalid(edit, "the element already has an attribute named '\(newName)'")
                 }
                 try add(attribute.name, Array(newName.utf8), edit: k)
