@@ -42,6 +42,20 @@ import Testing
         #expect(try failure("[1]", [.set("@count", to: 2)])?.kind == .invalidEdit)
     }
 
+    /// Rules each engine shares through one home say why, held whole and streamed alike.
+    @Test func sharedRulesSayWhy() throws {
+        #expect(try failure("[1]", [.remove(".")])?.message == "cannot remove '.': the root cannot be removed")
+        #expect(try failure(#"{"a": [1]}"#, [.remove(".")])?.message == "cannot remove '.': the root cannot be removed")
+        let xml = #"<r x="1" y="2" xmlns:p="urn:p"><c/></r>"#
+        #expect(
+            try failure(xml, [.insert("3", into: ".", key: "@x")])?.message
+                == "cannot insert '.': the element already has an attribute named 'x'; set it instead")
+        #expect(try failure(xml, [.rename("x", to: "y")])?.message == "cannot rename 'x': the element already has an attribute named 'y'")
+        // A namespace declaration is no attribute, and an attribute keeps its own name.
+        #expect(try failure(xml, [.insert("3", into: ".", key: "@xmlns")]) == nil)
+        #expect(try failure(xml, [.rename("x", to: "x")]) == nil)
+    }
+
     @Test func overlappingTargetsAreRejected() throws {
         let text = #"{"a":{"b":1},"c":2}"#
         #expect(try failure(text, [.remove("a"), .set("a.b", to: 2)])?.kind == .conflictingEdits)
