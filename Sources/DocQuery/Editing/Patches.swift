@@ -23,16 +23,23 @@ struct Patches {
         let sorted = patches.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
         var widest: Patch?
         for patch in sorted {
-            if let previous = widest {
-                let collides = patch.range.isEmpty
-                    ? patch.range.lowerBound < previous.range.upperBound && patch.range.lowerBound > previous.range.lowerBound
-                        || (previous.range.isEmpty && previous.range.lowerBound == patch.range.lowerBound)
-                    : patch.range.lowerBound < previous.range.upperBound
-                if collides { return (previous, patch) }
-            }
+            if let previous = widest, Self.collide(previous.range, patch.range) { return (previous, patch) }
             if widest == nil || patch.range.upperBound >= widest!.range.upperBound { widest = patch }
         }
         return nil
+    }
+
+    /// Whether two patches touch the same bytes, `first` starting no later
+    /// than `second` (an upper bound of `Int.max` for a patch still open):
+    /// a replacement that begins before `first` ends, an insertion strictly
+    /// inside it, or two insertions at one offset. The one conflict rule
+    /// of both engines (``StreamedPatchWriter`` checks each patch it adds).
+    static func collide(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        if second.isEmpty {
+            return (second.lowerBound < first.upperBound && second.lowerBound > first.lowerBound)
+                || (first.isEmpty && first.lowerBound == second.lowerBound)
+        }
+        return second.lowerBound < first.upperBound
     }
 
     /// The patches in order, for ``EditableSource/patched(_:escape:)``; an

@@ -65,14 +65,11 @@ struct StreamedPatchWriter {
         return nil
     }
 
-    /// Whether two patches touch the same bytes; an open one reaches to the end.
+    /// Whether two patches touch the same bytes (``Patches/collide(_:_:)``);
+    /// an open one reaches to the end.
     private static func collide(_ a: Pending, _ b: Pending) -> Bool {
-        let (first, second) = (a.lower, a.upper ?? .max) <= (b.lower, b.upper ?? .max) ? (a, b) : (b, a)
-        let firstUpper = first.upper ?? .max
-        if second.isEmpty {
-            return (second.lower < firstUpper && second.lower > first.lower) || (first.isEmpty && first.lower == second.lower)
-        }
-        return second.lower < firstUpper
+        let (x, y) = (a.lower..<(a.upper ?? .max), b.lower..<(b.upper ?? .max))
+        return (x.lowerBound, x.upperBound) <= (y.lowerBound, y.upperBound) ? Patches.collide(x, y) : Patches.collide(y, x)
     }
 
     /// Changes the last pending patch (where an open one is) when `picks` says so.
