@@ -76,26 +76,14 @@ package enum NumberText {
         let end = text.count
         let signed = end > 0 && (text[0] == UInt8(ascii: "-") || text[0] == UInt8(ascii: "+"))
         let first = signed ? 1 : 0
-        var i = first
-        var significand: Int64 = 0
-        // Wrapping arithmetic: more than 18 digits are refused below.
-        while i < end, case let digit = text[i] &- UInt8(ascii: "0"), digit < 10 {
-            significand = significand &* 10 &+ Int64(digit)
-            i &+= 1
-        }
+        var (significand, i) = digits(of: text, from: first)
         var exponent = 0
         if i < end {
             guard i > first, text[i] == UInt8(ascii: ".") else { return nil }
-            i &+= 1
-            let fraction = i
-            while i < end {
-                let digit = text[i] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                significand = significand &* 10 &+ Int64(digit)
-                i &+= 1
-            }
+            let fraction = i &+ 1
+            (significand, i) = digits(of: text, from: fraction, after: significand)
             exponent = fraction &- i
-            guard exponent < 0 else { return nil }
+            guard i == end, exponent < 0 else { return nil }
         }
         guard end > first, end &- first &- (exponent < 0 ? 1 : 0) <= ExactNumber.fractionDigits else { return nil }
         while exponent < 0, significand != 0, significand % 10 == 0 {
@@ -109,19 +97,25 @@ package enum NumberText {
     /// `-?[0-9]{1,18}` read directly: most integers take this path, with no
     /// allocation.
     private static func plainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        var i = 0
         let negative = !text.isEmpty && text[0] == UInt8(ascii: "-")
-        if negative { i = 1 }
-        let digits = text.count - i
-        guard digits > 0, digits <= 18 else { return nil }
-        var value: Int64 = 0
-        while i < text.count {
-            let digit = text[i] &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int64(digit)
-            i += 1
-        }
+        let first = negative ? 1 : 0
+        let (value, end) = digits(of: text, from: first)
+        guard end == text.count, end > first, end &- first <= 18 else { return nil }
         return negative ? -value : value
+    }
+
+    /// The digits of `text` from `start` up to the first other byte, read
+    /// on from `value`, and where they end. The arithmetic wraps past 18
+    /// digits: callers refuse more.
+    @inline(__always)
+    private static func digits(of text: UnsafeBufferPointer<UInt8>, from start: Int, after value: Int64 = 0) -> (Int64, Int) {
+        var value = value
+        var i = start
+        while i < text.count, case let digit = text[i] &- UInt8(ascii: "0"), digit < 10 {
+            value = value &* 10 &+ Int64(digit)
+            i &+= 1
+        }
+        return (value, i)
     }
 }
 
