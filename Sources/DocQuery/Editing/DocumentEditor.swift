@@ -54,8 +54,7 @@ public struct DocumentEditor: Sendable {
     /// - Throws: `LoadError` when they are not a well-formed document, or
     ///   one whose encoding does not convert back to the same bytes.
     public init(bytes: [UInt8], options: LoadOptions = LoadOptions()) throws(LoadError) {
-        source = try EditableSource(bytes: bytes, options: options)
-        self.options = options
+        self.init(source: try EditableSource(bytes: bytes, options: options), options: options)
     }
 
     /// Loads data for editing; see ``init(bytes:options:)``.
@@ -96,9 +95,34 @@ public struct DocumentEditor: Sendable {
     /// missing members. See ``apply(_:)-([Edit])``.
     @discardableResult
     public mutating func apply(_ edits: [Edit], creatingMissing: Bool) throws -> EditSummary {
+        try apply(edits, creatingMissing: creatingMissing, parser: nil)
+    }
+
+    /// One record of a stream of JSON values (JSON Lines), loaded for
+    /// editing (by the stream's reader, or with `parser`), edited by
+    /// `edits` as ``apply(_:creatingMissing:)`` edits a document; its
+    /// result is read back with `parser` (made with `options`), which the
+    /// records share, so that their names are interned once, not once a
+    /// record.
+    package static func edited(
+        record: EditableSource, by edits: [Edit], options: LoadOptions, parser: JSONRecordParser
+    ) throws -> [UInt8] {
+        var editor = DocumentEditor(source: record, options: options)
+        try editor.apply(edits, creatingMissing: true, parser: parser)
+        return editor.bytes
+    }
+
+    private init(source: EditableSource, options: LoadOptions) {
+        self.source = source
+        self.options = options
+    }
+
+    /// ``apply(_:creatingMissing:)``, JSON loaded with `parser` when one is given.
+    @discardableResult
+    private mutating func apply(_ edits: [Edit], creatingMissing: Bool, parser: JSONRecordParser?) throws -> EditSummary {
         guard !edits.isEmpty else { return EditSummary() }
         if !source.isXML && !hasSpans {
-            source = try EditableSource(bytes: source.original, options: options)
+            source = try EditableSource(bytes: source.original, options: options, parser: parser)
             hasSpans = true
         }
         // Computed sets become literal ones, each computed from the document as it is.
@@ -117,7 +141,7 @@ public struct DocumentEditor: Sendable {
         }
         summary.matches = EditSummary.matches(summary.matches, foldedInto: edits.count, by: origins)
         do {
-            source = try EditableSource(bytes: edited, options: options, recordsSpans: false)
+            source = try EditableSource(bytes: edited, options: options, recordsSpans: false, parser: parser)
             hasSpans = false
         } catch {
             throw QueryError(

@@ -27,6 +27,6 @@ extension EditValue: CustomStringConvertible, CustomReflectable, CustomPlaygroun
     public var playgroundDescription: Any { description }
 
     private static func json(_ content: Content) -> String {
-        JSONLayout(unit: nil, colon: ":").render(content, indent: "", pretty: false)
+        JSONLayout.compact.render(content, indent: "", pretty: false)
     }
 }

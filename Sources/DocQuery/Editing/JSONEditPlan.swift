@@ -9,7 +9,9 @@ import DocTree
 /// their commas depend on each other, and patched at the end.
 struct JSONEditPlan {
     let source: JSONSource
-    let layout: JSONLayout
+    /// The document's layout, learnt when first needed: a scalar set, a
+    /// removal and a rename need none.
+    private var knownLayout: JSONLayout?
     private var patches = Patches()
     /// Per container: the children removed, and the edit that removed each.
     private var removals: [UInt32: [UInt32: Int]] = [:]
@@ -36,7 +38,16 @@ struct JSONEditPlan {
 
     init(_ source: JSONSource, layout: JSONLayout? = nil) {
         self.source = source
-        self.layout = layout ?? JSONLayout(source)
+        self.knownLayout = layout
+    }
+
+    private var layout: JSONLayout {
+        mutating get {
+            if let knownLayout { return knownLayout }
+            let layout = JSONLayout(source)
+            knownLayout = layout
+            return layout
+        }
     }
 
     /// The patches that make the edits, and what they do. With `creating`
@@ -129,8 +140,6 @@ struct JSONEditPlan {
 
     private mutating func set(_ target: UInt32, _ value: EditValue.Content, edit: Edit, number: Int) throws {
         guard target != 0 else { throw EditFailure.invalid(edit, "the document node cannot be replaced") }
-        let parent = source.parent(of: target)
-        let pretty = parent == 0 ? layout.unit != nil : source.isMultiline(parent) ?? false
         let start = source.start(target)
         if source.holds(value, at: target) {
             // The value is already there: its bytes (escapes, spacing) stay,
@@ -138,6 +147,12 @@ struct JSONEditPlan {
             patches.add(start..<source.end(target), source.text[start..<source.end(target)], edit: number)
             return
         }
+        guard value.isNonEmptyContainer else {
+            patches.add(start..<source.end(target), JSONLayout.compact.render(value, indent: "", pretty: false).utf8, edit: number)
+            return
+        }
+        let parent = source.parent(of: target)
+        let pretty = parent == 0 ? layout.unit != nil : source.isMultiline(parent) ?? false
         let text = layout.render(value, indent: source.lineIndent(at: start), pretty: pretty)
         patches.add(start..<source.end(target), text.utf8, edit: number)
     }
@@ -328,7 +343,7 @@ struct JSONEditPlan {
         }
     }
 
-    private func text(of item: NewItem, indent: String, pretty: Bool) -> String {
+    private mutating func text(of item: NewItem, indent: String, pretty: Bool) -> String {
         Self.text(item.key, item.value, indent: indent, pretty: pretty, layout: layout)
     }
 

@@ -65,6 +65,10 @@ struct JSONLayout {
         self.knownAfterComma = afterComma
     }
 
+    /// One line, no spaces: how a built value is written on its own, and
+    /// how any layout writes a scalar or an empty container.
+    static var compact: JSONLayout { JSONLayout(unit: nil, colon: ":") }
+
     /// `content` as JSON text whose first line is at the current position
     /// and whose later lines are indented from `indent`; multi-line when
     /// `pretty` (the content has a line of its own) and the layout has an

@@ -26,7 +26,12 @@ package struct EditableSource: Sendable {
     ///
     /// `recordsSpans` false loads the tree only (an edit's result, read
     /// back to check it; ``spans`` stays empty until it is loaded again).
-    package init(bytes: [UInt8], options: LoadOptions, recordsSpans: Bool = true) throws(LoadError) {
+    /// JSON is read with `parser` when documents loaded one after another
+    /// share one (made with the same `options`), so that their names are
+    /// interned once.
+    package init(
+        bytes: [UInt8], options: LoadOptions, recordsSpans: Bool = true, parser: JSONRecordParser? = nil
+    ) throws(LoadError) {
         try Document.checkInputSize(bytes.count, options: options)
         var prepared = try InputDecoding.prepare(bytes, charset: nil, options: options)
         // libxml2 would convert an XML document its declaration says is in
@@ -50,9 +55,9 @@ package struct EditableSource: Sendable {
         case .json:
             readsComments = options.readsJSONWithComments
             if recordsSpans {
-                (document, spans) = try JSONScanner.parseWithSpans(prepared.bytes, options: options)
+                (document, spans) = try JSONScanner.parseWithSpans(prepared.bytes, options: options, parser: parser)
             } else {
-                (document, spans) = (try JSONScanner.parse(prepared.bytes, options: options), NodeSpans())
+                (document, spans) = (try JSONScanner.parse(prepared.bytes, options: options, parser: parser), NodeSpans())
             }
         case .xml:
             // XML edits find their places in the bytes while streaming them: no spans.
@@ -61,6 +66,17 @@ package struct EditableSource: Sendable {
         }
         self.text = prepared.bytes
         self.prefix = prefix
+    }
+
+    /// A JSON document loaded elsewhere with its spans (a record of a
+    /// stream, by the stream's reader): `document`'s text is the UTF-8
+    /// bytes edits patch.
+    package init(json document: Document, spans: NodeSpans, options: LoadOptions) {
+        self.document = document
+        self.spans = spans
+        self.text = document.table.text
+        self.prefix = []
+        self.readsComments = options.readsJSONWithComments
     }
 
     /// The document's bytes with `replacements` (ranges of ``text``, in

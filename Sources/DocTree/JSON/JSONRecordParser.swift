@@ -94,21 +94,24 @@ package final class JSONRecordParser {
     /// mistake comes raw (the caller judges ``Scanner/mayGoOn(_:)``); past the
     /// size limits (checked after the value) it is
     /// ``JSONMistake/tooManyNodes(maxNodes:)`` at the value's end.
-    func readRecord(
-        _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, text: (_ valueEnd: Int, _ end: Int) -> [UInt8]
-    ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int) {
+    /// With `spans`, also where each value and key stands (``NodeSpans``,
+    /// offsets in the document's text).
+    func readRecord<Spans: SpanRecorder>(
+        _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, spans: consuming Spans,
+        text: (_ valueEnd: Int, _ end: Int) -> [UInt8]
+    ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int, spans: Spans) {
         options.readsJSONWithComments
-            ? try readRecord(bytes, estimatedNodes: estimatedNodes, text: text, JSONWithComments.self)
-            : try readRecord(bytes, estimatedNodes: estimatedNodes, text: text, StrictJSON.self)
+            ? try readRecord(bytes, estimatedNodes: estimatedNodes, spans: spans, text: text, JSONWithComments.self)
+            : try readRecord(bytes, estimatedNodes: estimatedNodes, spans: spans, text: text, StrictJSON.self)
     }
 
-    /// ``readRecord(_:estimatedNodes:text:)`` in one dialect (see ``Scanner/scan(from:maxDepth:into:_:)``).
+    /// ``readRecord(_:estimatedNodes:spans:text:)`` in one dialect (see ``Scanner/scan(from:maxDepth:into:_:)``).
     @inline(never)
-    private func readRecord<Dialect: JSONDialect>(
-        _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, text: (_ valueEnd: Int, _ end: Int) -> [UInt8],
-        _ dialect: Dialect.Type
-    ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int) {
-        var sink = begin(inputBytes: bytes.count, estimatedNodes: estimatedNodes, spans: NoSpans())
+    private func readRecord<Spans: SpanRecorder, Dialect: JSONDialect>(
+        _ bytes: UnsafeBufferPointer<UInt8>, estimatedNodes: Int, spans: consuming Spans,
+        text: (_ valueEnd: Int, _ end: Int) -> [UInt8], _ dialect: Dialect.Type
+    ) throws(JSONFailure) -> (document: Document, valueEnd: Int, end: Int, spans: Spans) {
+        var sink = begin(inputBytes: bytes.count, estimatedNodes: estimatedNodes, spans: spans)
         defer { end(&sink) }
         let scanner = Scanner(bytes)
         let valueEnd = try scanner.scan(from: 0, maxDepth: options.maxDepth, into: &sink, dialect)
@@ -117,7 +120,7 @@ package final class JSONRecordParser {
         let spaceEnd = (try? scanner.skipSpace(valueEnd, comments: Dialect.readsComments)) ?? scanner.skipWhitespace(valueEnd)
         guard sink.nodes.count <= options.maxNodeCount, let document = try? finish(&sink, text: text(valueEnd, spaceEnd))
         else { throw JSONFailure(.tooManyNodes(maxNodes: options.maxNodeCount), at: valueEnd) }
-        return (document, valueEnd, spaceEnd)
+        return (document, valueEnd, spaceEnd, sink.spans)
     }
 
     /// A tree sink that holds this parser's names, key cache and stamps until

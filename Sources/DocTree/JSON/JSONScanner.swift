@@ -24,13 +24,17 @@ package enum JSONScanner {
         }
     }
 
-    /// Parses UTF-8 JSON `bytes` into a document.
+    /// Parses UTF-8 JSON `bytes` into a document, with `parser` when
+    /// documents read one after another share it (made with the same
+    /// `options`; see ``JSONRecordParser``), else with a parser of its own.
     ///
     /// - Throws: ``LoadError`` at the first byte that is not valid JSON (a
     ///   second value included), or ``LoadError/Kind-swift.struct/tooLarge``
     ///   past the table's 32-bit caps.
-    package static func parse(_ bytes: [UInt8], options: LoadOptions) throws(LoadError) -> Document {
-        let parser = JSONRecordParser(options: options)
+    package static func parse(
+        _ bytes: [UInt8], options: LoadOptions, parser: JSONRecordParser? = nil
+    ) throws(LoadError) -> Document {
+        let parser = parser ?? JSONRecordParser(options: options)
         // Without allowsMore a second value throws: the content is a document.
         return try parser.read(bytes[...], allowsMore: false, spans: NoSpans()) { bytes }.content.document!
     }
@@ -43,20 +47,16 @@ package enum JSONScanner {
         try JSONRecordParser(options: options).read(bytes[...], allowsMore: true, spans: NoSpans()) { bytes }.content
     }
 
-    /// Parses like ``parse(_:options:)`` and also records where every value
-    /// and member key stands in `bytes` (see ``NodeSpans``), for editing.
+    /// Parses like ``parse(_:options:parser:)`` and also records where every
+    /// value and member key stands in `bytes` (see ``NodeSpans``), for editing.
     package static func parseWithSpans(
-        _ bytes: [UInt8], options: LoadOptions
+        _ bytes: [UInt8], options: LoadOptions, parser: JSONRecordParser? = nil
     ) throws(LoadError) -> (Document, NodeSpans) {
         let estimate = JSONRecordParser.estimatedNodes(bytes.count)
-        let read = try JSONRecordParser(options: options).read(
+        let read = try (parser ?? JSONRecordParser(options: options)).read(
             bytes[...], allowsMore: false, spans: SpanTable(estimatedNodes: estimate)) { bytes }
         let document = read.content.document!  // without allowsMore a second value throws
-        var table = read.spans
-        table.begin(0, at: 0)
-        table.end(0, at: bytes.count)
-        table.spans.reserve(document.table.nodes.count - 1)
-        return (document, table.spans)
+        return (document, read.spans.finished(for: document))
     }
 
     /// The offset just past the closing quote of the well-formed string

@@ -56,6 +56,14 @@ package final class RecordReader {
     /// what lies between the records as it is.
     package private(set) var lastValue: Range<Int> = 0..<0
 
+    /// Whether each record is read with its spans (``lastSpans``), for
+    /// editors that rewrite a stream record by record.
+    package var recordsSpans = false
+
+    /// Where each value and key of the record ``next()`` returned last
+    /// stands in its document's text, when ``recordsSpans`` (else empty).
+    package private(set) var lastSpans = NodeSpans()
+
     /// Bytes of the input consumed so far (read, not necessarily parsed).
     package var bytesRead: Int { chunks.input.bytesRead }
 
@@ -154,16 +162,26 @@ package final class RecordReader {
     /// and past the white space after it (both where a malformed one ends).
     private func readRecord(estimatedNodes: Int) throws(LoadError) -> (Result<Document, LoadError>, Int, Int) {
         let start = chunks.mark.location
+        lastSpans = NodeSpans()
         while true {
             let from = chunks.start
             // A value that ends the buffer is whole: its line was read first,
             // and a number (the one value more bytes could lengthen) is on one.
             let (read, mayGoOn) = chunks.bytes.withUnsafeBufferPointer { buffer in
                 let bytes = UnsafeBufferPointer(rebasing: buffer[from...])
+                func text(valueEnd: Int, end: Int) -> [UInt8] {
+                    let isRest = from == 0 && end == bytes.count && chunks.input.isAtEnd
+                    return isRest ? chunks.bytes : Array(bytes[..<valueEnd])
+                }
                 do throws(JSONFailure) {
-                    let record = try parser.readRecord(bytes, estimatedNodes: estimatedNodes) { valueEnd, end in
-                        let isRest = from == 0 && end == bytes.count && chunks.input.isAtEnd
-                        return isRest ? chunks.bytes : Array(bytes[..<valueEnd])
+                    let record: (document: Document, valueEnd: Int, end: Int)
+                    if recordsSpans {
+                        let read = try parser.readRecord(bytes, estimatedNodes: estimatedNodes, spans: SpanTable(), text: text)
+                        lastSpans = read.spans.finished(for: read.document)
+                        record = (read.document, read.valueEnd, read.end)
+                    } else {
+                        let read = try parser.readRecord(bytes, estimatedNodes: estimatedNodes, spans: NoSpans(), text: text)
+                        record = (read.document, read.valueEnd, read.end)
                     }
                     return (Result<_, JSONFailure>.success(record), false)
                 } catch {

@@ -100,4 +100,13 @@ package struct SpanTable: SpanRecorder {
         spans.reserve(index)
         spans.entries[index].end = UInt32(truncatingIfNeeded: offset)
     }
+
+    /// The spans of `document`, which this recorded: the document node's
+    /// is its whole text, and every node has an entry.
+    package consuming func finished(for document: Document) -> NodeSpans {
+        begin(0, at: 0)
+        end(0, at: document.table.text.count)
+        spans.reserve(document.table.nodes.count - 1)
+        return spans
+    }
 }

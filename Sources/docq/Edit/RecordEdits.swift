@@ -59,16 +59,23 @@ struct RecordEdits {
         var firstMiss: QueryError?
         var matched = false
         var copied = 0
+        // The reader loads each record for editing (its spans too), in UTF-8;
+        // the records' edits are read back with one parser of their own.
+        reader.recordsSpans = options.encoding == nil
+        let parser = JSONRecordParser(options: options)
         while let record = reader.next() {
-            if case .failure(let error) = record { throw error }
+            let document = try record.get()
             let value = reader.lastValue
             try append(try bytes(copied..<value.lowerBound))
             copied = value.upperBound
             let text = try bytes(value)
             do {
-                var editor = try DocumentEditor(bytes: Array(text), options: options)
-                try editor.apply(edits)
-                try append(editor.bytes[...])
+                // The reader's document holds the white space after a record
+                // that ends the input: that record is loaded on its own.
+                let source = reader.recordsSpans && document.table.text.count == text.count
+                    ? EditableSource(json: document, spans: reader.lastSpans, options: options)
+                    : try EditableSource(bytes: Array(text), options: options, parser: parser)
+                try append(try DocumentEditor.edited(record: source, by: edits, options: options, parser: parser)[...])
                 matched = true
             } catch let error as QueryError where error.kind == .noMatch {
                 if firstMiss == nil { firstMiss = error }

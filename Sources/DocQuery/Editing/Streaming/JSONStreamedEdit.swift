@@ -45,7 +45,7 @@ struct JSONStreamedEdit: Sendable {
 
     /// A scalar or empty container as a set writes it.
     static func text(of content: EditValue.Content) -> [UInt8] {
-        Array(JSONLayout(unit: nil, colon: ":").render(content, indent: "", pretty: false).utf8)
+        Array(JSONLayout.compact.render(content, indent: "", pretty: false).utf8)
     }
 
     /// Bytes the output keeps back from the writer, so that a removal can

@@ -203,6 +203,8 @@ struct JSONStreamedTransaction: Sendable {
 final class JSONTransactionOutput {
     private let transaction: JSONStreamedTransaction
     private let options: LoadOptions
+    /// The parser of every part loaded for editing, which share its names.
+    private let parser: JSONRecordParser
     private let write: (UnsafeRawBufferPointer) throws -> Void
     private var pending: [UInt8] = []
     /// The output since a layout fact was first needed, per assumed layout.
@@ -225,7 +227,7 @@ final class JSONTransactionOutput {
     private let writesText: Bool
     /// The layouts the document may have, as far as the edits' text depends on them.
     private var layouts: [JSONLayout] {
-        writesText ? probe.alternatives(nesting: nesting) : [JSONLayout(unit: nil, colon: ":")]
+        writesText ? probe.alternatives(nesting: nesting) : [JSONLayout.compact]
     }
     /// While a spread array is read: its removals, which hold the gaps
     /// between batches; `nil` otherwise.
@@ -246,6 +248,7 @@ final class JSONTransactionOutput {
         options.format = .json
         options.progress = nil
         self.options = options
+        parser = JSONRecordParser(options: options)
         self.write = write
         probe = JSONLayoutProbe(comments: options.readsJSONWithComments)
         matches = Array(repeating: 0, count: transaction.edits.count)
@@ -454,7 +457,7 @@ final class JSONTransactionOutput {
         let indent = lineStart == captured.startIndex
             ? capturedIndent : Array(captured[LineIndent.indent(from: lineStart, upTo: span.lowerBound, in: captured)])
         let lead = indent + [UInt8(ascii: "[")]
-        let source = try EditableSource(bytes: lead + captured[span] + [UInt8(ascii: "]")], options: options)
+        let source = try EditableSource(bytes: lead + captured[span] + [UInt8(ascii: "]")], options: options, parser: parser)
         var result: [UInt8]?
         for layout in layouts {
             let (patches, _) = try JSONEditPlan.patches(for: transaction.parts, inPart: JSONSource(source), layout: layout)
@@ -486,7 +489,8 @@ final class JSONTransactionOutput {
     private func edited(upTo tail: Int) throws -> [Int] {
         let spreading = removals != nil
         let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
-        let source = try EditableSource(bytes: lead + captured[..<tail] + (spreading ? [UInt8(ascii: "]")] : []), options: options)
+        let source = try EditableSource(
+            bytes: lead + captured[..<tail] + (spreading ? [UInt8(ascii: "]")] : []), options: options, parser: parser)
         let batch = removals?.batch()
         // Computed sets become literal ones, computed once from the
         // candidate, each match named by its number among the edit's.
