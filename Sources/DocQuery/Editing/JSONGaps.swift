@@ -89,6 +89,22 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
         }
     }
 
+    /// ``removalsAtEnd(_:after:closer:holdsComment:_:)`` in strict JSON,
+    /// where the pieces touch (the comma of the child before, then each
+    /// child with the line break before it): one range.
+    func strictRemovalAtEnd(
+        _ run: some BidirectionalCollection<(slotStart: Int, end: Int)>, after gap: JSONRemovalGap, closer: Int
+    ) -> Range<Int> {
+        precondition(!comments, "a removal in JSON with comments may leave comments between its pieces")
+        var taken: Range<Int>?
+        removalsAtEnd(run, after: gap, closer: closer, holdsComment: false) { range, _ in
+            precondition(taken.map { $0.upperBound == range.lowerBound } ?? true, "a strict removal at the end takes pieces apart")
+            taken = (taken?.lowerBound ?? range.lowerBound)..<range.upperBound
+        }
+        guard let taken else { preconditionFailure("a removal at the end takes nothing") }
+        return taken
+    }
+
     // MARK: Reading gaps
     /// Past a value ending at `end`: its comma and the comments after it on
     /// its line (a block comment that begins there is taken whole), not the

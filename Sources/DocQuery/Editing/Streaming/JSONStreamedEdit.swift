@@ -389,7 +389,8 @@ final class JSONStreamedOutput {
                     return held.removalBeforeSurvivor(slotStart: current.slotStart, end: current.valueEnd)
                 } else {
                     // The closing bracket: the value was the container's last.
-                    return Self.removalAtEnd(current, closer: next, in: held)
+                    return held.strictRemovalAtEnd(
+                        CollectionOfOne((slotStart: current.slotStart, end: current.valueEnd)), after: current.gap, closer: next)
                 }
             }
             current.scanned = held.text.endIndex
@@ -406,22 +407,6 @@ final class JSONStreamedOutput {
             cutBefore = (current.slotStart, current.gap)
         }
         removal = nil
-    }
-
-    /// What removing the last child of a container takes, its closing
-    /// bracket at `closer`. In strict JSON the pieces ``JSONGaps`` hands out
-    /// touch (the comma of the child before, then the child with the line
-    /// break before it), so they make one range.
-    private static func removalAtEnd(_ current: Removal, closer: Int, in held: JSONGaps<HeldOutput>) -> Range<Int> {
-        var taken: Range<Int>?
-        held.removalsAtEnd(
-            CollectionOfOne((slotStart: current.slotStart, end: current.valueEnd)), after: current.gap, closer: closer, holdsComment: false
-        ) { range, _ in
-            precondition(taken.map { $0.upperBound == range.lowerBound } ?? true, "a strict removal at the end takes pieces apart")
-            taken = (taken?.lowerBound ?? range.lowerBound)..<range.upperBound
-        }
-        guard let taken else { preconditionFailure("a removal at the end takes nothing") }
-        return taken
     }
 
     private func cut(_ range: Range<Int>) {

@@ -1,14 +1,17 @@
-/// The removal rule of ``JSONEditPlan`` (a run of removed children goes
-/// up to the next survivor's start, or, when it ends the container, from
-/// the survivor before it; an emptied container keeps nothing between its
-/// brackets) applied to a spread array whose elements come in batches, so
-/// that a streamed removal of elements holds one batch at a time.
+/// The removal rule (``JSONGaps``, in strict JSON: a run of removed
+/// children goes up to the next survivor's start, or, when it ends the
+/// container, from the survivor before it; an emptied container keeps
+/// nothing between its brackets) applied to a spread array whose elements
+/// come in batches, so that a streamed removal of elements holds one batch
+/// at a time.
 ///
 /// Whether the gap before a run of removed elements stays depends on what
 /// follows the run (a survivor: it stays; the closing bracket: it goes),
 /// which may be batches later: that gap is held as bytes until then, and
 /// so are the bytes between batches (a comma and white space) until the
-/// next element says whether they stay.
+/// next element says whether they stay. Within a batch, what a run takes
+/// is what ``JSONGaps`` says; across batches, a run's elements and the
+/// bytes between them go.
 final class SpreadRemovals {
     /// Whether the last element seen was removed.
     private var inRun = false
@@ -69,26 +72,29 @@ final class SpreadRemovals {
         _ elements: some SpreadElements, _ removed: (Int) -> Int?, prefix: inout [UInt8]
     ) -> [(range: Range<Int>, edit: Int)] {
         var drops: [(range: Range<Int>, edit: Int)] = []
-        // Where the current run's drop starts in this batch, its lead gap
-        // when that lies in this batch, and the edit that began it.
-        var dropFrom: Int?
+        let gaps = JSONGaps(text: elements.text, comments: false)
+        // The current run's first element in this batch, its lead gap when
+        // that lies in this batch, and the edit that began it.
+        var first: Int?
         var lead: Range<Int>?
         var runEdit = 0
         for k in 0..<elements.count {
-            let start = elements.start(k)
             if let number = removed(k) {
                 if !inRun {
                     inRun = true
                     runEdit = number
-                    if k == 0 { heldLead = gap } else { lead = elements.end(k - 1)..<start }
-                    dropFrom = start
-                } else if dropFrom == nil {
+                    if k == 0 { heldLead = gap } else { lead = elements.end(k - 1)..<elements.start(k) }
+                    first = k
+                } else if first == nil {
                     // A run from an earlier batch goes on: the gap before this batch goes.
-                    dropFrom = start
+                    first = k
                 }
             } else {
                 if inRun {
-                    if let dropFrom { drops.append((dropFrom..<start, runEdit)) }
+                    // The run's part in this batch goes up to this survivor.
+                    if let first {
+                        drops.append((gaps.removalBeforeSurvivor(slotStart: elements.start(first), end: elements.end(k - 1)), runEdit))
+                    }
                     if lead == nil { prefix = heldLead }
                     heldLead = []
                     inRun = false
@@ -96,19 +102,21 @@ final class SpreadRemovals {
                     prefix = gap
                 }
                 lead = nil
-                dropFrom = nil
+                first = nil
                 survivorSeen = true
             }
         }
         gap = []
-        if inRun, let dropFrom, elements.count > 0 {
-            // The run may end the array: its lead waits for what follows.
-            let end = elements.end(elements.count - 1)
+        if inRun, let first {
+            let run = (first..<elements.count).lazy.map { (slotStart: elements.start($0), end: elements.end($0)) }
             if let lead {
-                drops.append((lead.lowerBound..<end, runEdit))
+                // The run may end the array: it goes as a run at the end goes,
+                // from the survivor before it, and its lead waits for what follows.
+                drops.append((gaps.strictRemovalAtEnd(run, after: .previousEnd(lead.lowerBound), closer: run.last!.end), runEdit))
                 heldLead = Array(elements.text[lead])
             } else {
-                drops.append((dropFrom..<end, runEdit))
+                // The middle of a run: its elements and the bytes between them.
+                drops.append((run.first!.slotStart..<run.last!.end, runEdit))
             }
         }
         return drops
