@@ -7,26 +7,16 @@ struct JSONSource {
     let text: [UInt8]
     /// Whether the JSON was read with comments and trailing commas.
     let readsComments: Bool
-    /// Where each line after the first begins (just past its CR, LF or
-    /// CRLF), in order: ``lineIndent(at:)`` finds its line by binary search
-    /// instead of scanning back, which made setting every value of a long
-    /// one-line document quadratic.
-    private let lineStarts: [Int]
+    /// Where each line after the first begins, found when first asked for
+    /// (a scalar set or a removal never asks).
+    private let lines: LineStarts
 
     init(_ source: EditableSource) {
         document = source.document
         spans = source.spans
         text = source.text
         readsComments = source.readsComments
-        var starts: [Int] = []
-        text.withUnsafeBufferPointer { bytes in
-            for i in bytes.indices where bytes[i] == 0x0A || bytes[i] == 0x0D {
-                // A CR before an LF starts no line of its own.
-                if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { continue }
-                starts.append(i + 1)
-            }
-        }
-        lineStarts = starts
+        lines = LineStarts(text)
     }
 
     /// Where node `i` begins: its opening quote, bracket or first character.
@@ -57,6 +47,7 @@ struct JSONSource {
     /// The white space that begins the line holding `offset`.
     func lineIndent(at offset: Int) -> String {
         // The last line start at or before `offset`.
+        let lineStarts = lines.starts
         var low = 0
         var high = lineStarts.count
         while low < high {
@@ -94,5 +85,25 @@ struct JSONSource {
                 document.node(at: child).name?.utf8.elementsEqual(member.key.utf8) == true && holds(member.value, at: child)
             }
         }
+    }
+}
+
+/// Where each line of a text after the first begins (just past its CR, LF
+/// or CRLF), in order, found once when first asked for: ``JSONSource``
+/// finds a line by binary search instead of scanning back, which made
+/// setting every value of a long one-line document quadratic.
+private final class LineStarts {
+    private let text: [UInt8]
+
+    init(_ text: [UInt8]) { self.text = text }
+
+    private(set) lazy var starts: [Int] = text.withUnsafeBufferPointer { bytes in
+        var starts: [Int] = []
+        for i in bytes.indices where bytes[i] == 0x0A || bytes[i] == 0x0D {
+            // A CR before an LF starts no line of its own.
+            if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { continue }
+            starts.append(i + 1)
+        }
+        return starts
     }
 }
