@@ -176,7 +176,8 @@ package final class RecordReader {
                 do throws(JSONFailure) {
                     let record: (document: Document, valueEnd: Int, end: Int)
                     if recordsSpans {
-                        let read = try parser.readRecord(bytes, estimatedNodes: estimatedNodes, spans: SpanTable(), text: text)
+                        let read = try parser.readRecord(
+                            bytes, estimatedNodes: estimatedNodes, spans: SpanTable(estimatedNodes: estimatedNodes), text: text)
                         lastSpans = read.spans.finished(for: read.document)
                         record = (read.document, read.valueEnd, read.end)
                     } else {
