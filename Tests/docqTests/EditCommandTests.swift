@@ -159,6 +159,51 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == deleted)
     }
 
+    /// A file of JSON Lines larger than a batch (1 MiB) is edited on all
+    /// cores, to what one core writes (standard input is edited in order):
+    /// a value printed over several lines across the third batch's end,
+    /// and a malformed record in the third batch, located by its line in
+    /// the whole file (the lines of the two batches before it counted).
+    @Test func largeStreamsEditAsOneCoreDoes() throws {
+        var lines: [String] = []
+        var size = 0
+        var prettyAt: Int?
+        var brokenAt: Int?
+        // Long records, so that a debug docq edits few of them.
+        for i in 0..<4_400 {
+            let line = "{\"id\": \(i), \"n\": \(i % 7), \"pad\": \"\(String(repeating: "x", count: 920))\"}"
+            lines.append(line)
+            size += line.utf8.count + 1
+            if brokenAt == nil, size > 5 << 19 { brokenAt = lines.count }
+            if prettyAt == nil, size > (3 << 20) - 150 { prettyAt = lines.count }
+        }
+        #expect(size > 3 << 20)  // four batches
+        let pretty = "{\n  \"id\": -1,\n  \"n\": [\n    \"\(String(repeating: "y", count: 200))\"\n  ]\n}"
+        var whole = lines
+        whole.insert(pretty, at: prettyAt!)
+        var broken = lines
+        broken.insert("{\"n\": }", at: brokenAt!)
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("big.jsonl")
+        for (name, input, runs) in [("whole", whole, [["set", "n", "x"], ["delete", "pad"]]), ("broken", broken, [["set", "n", "x"]])] {
+            let bytes = Array((input.joined(separator: "\n") + "\n").utf8)
+            try Data(bytes).write(to: file)
+            for arguments in runs {
+                let fromFile = try Docq.run(arguments + [file.path], timeout: 120)
+                let inOrder = try Docq.run(arguments, stdin: bytes, timeout: 120)
+                #expect(fromFile.status == inOrder.status, "\(name) \(arguments)")
+                #expect(fromFile.stdout == inOrder.stdout, "\(name) \(arguments)")
+                #expect(fromFile.status == (name == "whole" ? 0 : 4), "\(name) \(arguments): \(fromFile.stderr)")
+                if name == "broken" {
+                    let line = "\(brokenAt! + 1):7: expected a value"
+                    #expect(fromFile.stderr.contains("big.jsonl:" + line), "\(fromFile.stderr)")
+                    #expect(inOrder.stderr.contains("(standard input):" + line), "\(inOrder.stderr)")
+                }
+            }
+        }
+    }
+
     /// A malformed record fails the edit, located in the whole input, as a query of it is.
     @Test func aMalformedRecordFailsTheEdit() throws {
         let broken = try Docq.run(["delete", "n"], stdin: Array("{\"n\": 1}\n{\"n\": }\n".utf8))

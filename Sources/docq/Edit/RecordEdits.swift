@@ -1,3 +1,4 @@
+import Dispatch
 import DocQuery
 import DocTree
 #if canImport(Glibc)
@@ -18,6 +19,11 @@ import Darwin
 ///
 /// Output is written as the records are read, so a file of JSON Lines is
 /// edited in memory bounded by its longest record, whatever its size.
+/// A regular file is edited on all cores, in 1 MiB batches of whole lines
+/// (``FileLineBatches``, as `-P` cuts a query's), written in input order;
+/// from the first batch that does not edit cleanly on its own (a record it
+/// cuts off, a malformed record, a failed edit), the rest of the file is
+/// edited in order, so what is written and thrown is what one core gives.
 struct RecordEdits {
     let edits: [Edit]
     let options: LoadOptions
@@ -25,40 +31,151 @@ struct RecordEdits {
     /// The most output gathered before it is written.
     private static let outputBlock = 1 << 20
 
+    /// What the records of a stretch of the input came to.
+    private struct Outcome {
+        var matched = false
+        /// The first record's miss, in input order.
+        var firstMiss: QueryError?
+
+        mutating func merge(_ later: Outcome) {
+            matched = matched || later.matched
+            if firstMiss == nil { firstMiss = later.firstMiss }
+        }
+
+        /// Throws the first miss when no record matched.
+        func check() throws {
+            if !matched, let firstMiss { throw firstMiss }
+        }
+    }
+
     /// Edits the records of `bytes`, in memory.
     func edit(_ bytes: [UInt8]) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        try run(RecordReader(input: ChunkedInput(bytes: bytes), options: options), bytes: { bytes[$0] }) {
+        try run(RecordReader(input: ChunkedInput(bytes: bytes), options: options), from: 0, bytes: { bytes[$0] }) {
             out.append(contentsOf: $0)
-        }
+        }.check()
         return out
     }
 
     /// Edits the records of the regular file at `path`, writing the output
     /// to `write` in blocks as it goes.
     func edit(file path: String, write: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let window = try FileWindow(path)
         var block: [UInt8] = []
         block.reserveCapacity(Self.outputBlock)
-        try run(RecordReader(input: try ChunkedInput(path: path), options: options), bytes: { try window.bytes($0) }) { bytes in
+        func append(_ bytes: ArraySlice<UInt8>) throws {
             block.append(contentsOf: bytes)
             if block.count >= Self.outputBlock {
                 try block.withUnsafeBytes(write)
                 block.removeAll(keepingCapacity: true)
             }
         }
+        let reader = RecordReader(input: try ChunkedInput(path: path), options: options)
+        var outcome = Outcome()
+        // Where the part still to edit in order begins; `nil` once every batch is done.
+        var rest: SourceLocation? = SourceLocation(byteOffset: 0, line: 1, column: 1)
+        let jobs = ParallelRun.coreCount
+        if jobs > 1, let batches = reader.fileBatches(size: ParallelRun.batchSize), batches.count > 1 {
+            rest = try editInBatches(batches, jobs: jobs, outcome: &outcome, append: append)
+        }
+        if let rest {
+            let window = try FileWindow(path)
+            let inOrder = rest.byteOffset == 0 ? reader : try RecordReader(input: Self.input(path, from: rest.byteOffset), options: options, origin: rest)
+            outcome.merge(try run(inOrder, from: rest.byteOffset, bytes: { try window.bytes($0) }, append: append))
+        }
         try block.withUnsafeBytes(write)
+        try outcome.check()
     }
 
-    /// Edits each record `reader` cuts; `bytes` gives the input's bytes in
-    /// a range (ranges come in the input's order), `append` takes the output.
+    /// Edits `batches` on `jobs` cores, `2 × jobs` at a time, handing each
+    /// one's output to `append` in order; returns where the first batch that
+    /// must be edited in order begins, or `nil` when none must.
+    private func editInBatches(
+        _ batches: FileLineBatches, jobs: Int, outcome: inout Outcome, append: (ArraySlice<UInt8>) throws -> Void
+    ) throws -> SourceLocation? {
+        var start = SourceLocation(byteOffset: 0, line: 1, column: 1)
+        var next = 0
+        while next < batches.count {
+            let window = next..<min(next + 2 * jobs, batches.count)
+            let results = BatchResults(count: window.count)
+            DispatchQueue.concurrentPerform(iterations: window.count) { k in
+                results.set(k, editBatch(batches, window.lowerBound + k))
+            }
+            for result in results.all {
+                guard let result else { return start }
+                // An empty batch is one that a line covers whole: the batch before holds it.
+                guard let end = result.end else { continue }
+                guard result.byteOffset == start.byteOffset else { return start }
+                try append(result.output[...])
+                outcome.merge(result.outcome)
+                batches.recycle(result.bytes)
+                start = end.counted(from: start)
+            }
+            next = window.upperBound
+        }
+        return nil
+    }
+
+    /// One batch edited on its own, its lines counted from 1.
+    private struct BatchEdit: Sendable {
+        var bytes: [UInt8] = []
+        var byteOffset = 0
+        var output: [UInt8] = []
+        var outcome = Outcome()
+        /// Where the batch ends, counted from its start; `nil` for an empty batch.
+        var end: SourceLocation?
+    }
+
+    /// The results of a window of batches, filled in by the cores that edit them.
+    private final class BatchResults: @unchecked Sendable {
+        private let lock = Lock()
+        private var results: [BatchEdit?]
+
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+
+        func set(_ k: Int, _ result: BatchEdit?) { lock.withLock { results[k] = result } }
+
+        var all: [BatchEdit?] { lock.withLock { results } }
+    }
+
+    /// Batch `index` edited on its own; `nil` when it must be edited in
+    /// order instead: it cut a record off, holds a malformed one, or an edit
+    /// of it failed (its error would count lines from the batch's start).
+    private func editBatch(_ batches: FileLineBatches, _ index: Int) -> BatchEdit? {
+        guard let batch = try? batches.batch(index) else { return nil }
+        let (bytes, byteOffset) = batch
+        guard !bytes.isEmpty else { return BatchEdit() }
+        let reader = RecordReader(
+            input: ChunkedInput(bytes: bytes), options: options, origin: SourceLocation(byteOffset: byteOffset, line: 1, column: 1))
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        guard let outcome = try? run(
+            reader, from: byteOffset, bytes: { bytes[($0.lowerBound - byteOffset)..<($0.upperBound - byteOffset)] },
+            append: { output.append(contentsOf: $0) })
+        else { return nil }
+        return BatchEdit(bytes: bytes, byteOffset: byteOffset, output: output, outcome: outcome, end: reader.location)
+    }
+
+    /// The file at `path` read from byte `offset` on.
+    private static func input(_ path: String, from offset: Int) throws -> ChunkedInput {
+        let descriptor = try DocumentLoader.open(path)
+        guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else {
+            let failure = errno
+            close(descriptor)
+            throw FileSource.unreadable(path, failure)
+        }
+        return ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: path)
+    }
+
+    /// Edits each record `reader` cuts, from input offset `from` on;
+    /// `bytes` gives the input's bytes in a range (ranges come in the
+    /// input's order), `append` takes the output.
     private func run(
-        _ reader: RecordReader, bytes: (Range<Int>) throws -> ArraySlice<UInt8>, append: (ArraySlice<UInt8>) throws -> Void
-    ) throws {
-        var firstMiss: QueryError?
-        var matched = false
-        var copied = 0
+        _ reader: RecordReader, from: Int, bytes: (Range<Int>) throws -> ArraySlice<UInt8>,
+        append: (ArraySlice<UInt8>) throws -> Void
+    ) throws -> Outcome {
+        var outcome = Outcome()
+        var copied = from
         // The reader loads each record for editing (its spans too), in UTF-8;
         // the records' edits are read back with one parser of their own.
         reader.recordsSpans = options.encoding == nil
@@ -76,14 +193,14 @@ struct RecordEdits {
                     ? EditableSource(json: document, spans: reader.lastSpans, options: options)
                     : try EditableSource(bytes: Array(text), options: options, parser: parser)
                 try append(try DocumentEditor.edited(record: source, by: edits, options: options, parser: parser)[...])
-                matched = true
+                outcome.matched = true
             } catch let error as QueryError where error.kind == .noMatch {
-                if firstMiss == nil { firstMiss = error }
+                if outcome.firstMiss == nil { outcome.firstMiss = error }
                 try append(text)
             }
         }
-        try append(try bytes(copied..<reader.bytesRead))
-        if !matched, let firstMiss { throw firstMiss }
+        try append(try bytes(copied..<(from + reader.bytesRead)))
+        return outcome
     }
 }
 
