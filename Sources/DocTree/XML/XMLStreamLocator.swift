@@ -476,20 +476,16 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             events.clear()
             swap(&events, &held)
         }
-        try events.names.withUnsafeBufferPointer { names throws(LoadError) in
-            let base = names.baseAddress!
-            for event in events.events {
-                cursor = event.cursor
-                switch event.kind {
-                case .start:
-                    let attributes = HeldAttributes(base: base, names: events.attributes[event.attributes], defaultedCount: event.defaulted)
-                    try locate(local: base + event.local, prefix: event.prefix < 0 ? nil : base + event.prefix, attributes: attributes,
-                               ordinal: event.ordinal, isRoot: event.isRoot)
-                case .end: try locateEnd()
-                case .text: try events.withText(of: event) { (bytes) throws(LoadError) in try locateText(bytes) }
-                case .comment: try locateComment()
-                case .processingInstruction: try locateProcessingInstruction()
-                }
+        for event in events.events {
+            cursor = event.cursor
+            switch event.kind {
+            case .start:
+                let attributes = HeldAttributes(names: events.attributes[event.attributes], defaultedCount: event.defaulted)
+                try locate(local: event.local!, prefix: event.prefix, attributes: attributes, ordinal: event.ordinal, isRoot: event.isRoot)
+            case .end: try locateEnd()
+            case .text: try events.withText(of: event) { (bytes) throws(LoadError) in try locateText(bytes) }
+            case .comment: try locateComment()
+            case .processingInstruction: try locateProcessingInstruction()
             }
         }
         // Every target of a decided candidate was reported.
