@@ -148,7 +148,7 @@ struct JSONEditPlan {
             return
         }
         guard value.isNonEmptyContainer else {
-            patches.add(start..<source.end(target), JSONLayout.compact.render(value, indent: "", pretty: false).utf8, edit: number)
+            patches.add(start..<source.end(target), JSONLayout.compactBytes(value), edit: number)
             return
         }
         let parent = source.parent(of: target)

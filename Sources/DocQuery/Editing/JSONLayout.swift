@@ -69,6 +69,12 @@ struct JSONLayout {
     /// how any layout writes a scalar or an empty container.
     static var compact: JSONLayout { JSONLayout(unit: nil, colon: ":") }
 
+    /// `content` in the ``compact`` layout, as UTF-8: what a `set` writes
+    /// for a scalar or an empty container, held whole or streamed.
+    static func compactBytes(_ content: EditValue.Content) -> [UInt8] {
+        Array(compact.render(content, indent: "", pretty: false).utf8)
+    }
+
     /// `content` as JSON text whose first line is at the current position
     /// and whose later lines are indented from `indent`; multi-line when
     /// `pretty` (the content has a line of its own) and the layout has an

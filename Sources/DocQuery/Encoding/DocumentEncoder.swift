@@ -127,7 +127,7 @@ public struct DocumentEncoder: Sendable {
         switch format {
         case .json:
             if case .compact = formatting {
-                return Array(JSONLayout.compact.render(content, indent: "", pretty: false).utf8)
+                return JSONLayout.compactBytes(content)
             }
             guard case .indented(let unit) = formatting else { return [] }
             return Array(JSONLayout(unit: unit, colon: ": ").render(content, indent: "", pretty: true).utf8)

@@ -43,11 +43,6 @@ struct JSONStreamedEdit: Sendable {
     /// from (it is held whole); `nil`: no cap.
     var maxHeld: Int? = nil
 
-    /// A scalar or empty container as a set writes it.
-    static func text(of content: EditValue.Content) -> [UInt8] {
-        Array(JSONLayout.compact.render(content, indent: "", pretty: false).utf8)
-    }
-
     /// Bytes the output keeps back from the writer, so that a removal can
     /// still take the comma, white space and key before its value. A member
     /// whose key and the white space around it are longer fails to stream.
@@ -101,7 +96,7 @@ struct JSONStreamedEdit: Sendable {
                     let content = try edit.value(
                         computedFor: match, in: document, by: computation, named: "match \(output.matches + 1) of '\(edit.path)'").content
                     if !content.isNonEmptyContainer {
-                        try output.candidateEnds(replacement: output.kept(holding: content) ?? Self.text(of: content))
+                        try output.candidateEnds(replacement: output.kept(holding: content) ?? JSONLayout.compactBytes(content))
                     } else if onRootMembers {
                         try output.candidateEnds(keepingOrRendering: content, inObject: inObject)
                     } else {

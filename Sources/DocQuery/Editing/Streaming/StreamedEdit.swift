@@ -222,7 +222,7 @@ public struct StreamedEdit: Sendable {
             case .array(let items) where !items.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
             case .object(let members) where !members.isEmpty: operation = .render(value.content, inObject: plan.selector.steps.first.reachesMembers)
             default:
-                operation = .replace(JSONStreamedEdit.text(of: value.content), value.content)
+                operation = .replace(JSONLayout.compactBytes(value.content), value.content)
             }
         case .remove:
             operation = .remove
