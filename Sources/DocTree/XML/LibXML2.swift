@@ -213,16 +213,11 @@ enum LibXML2 {
         first: [UInt8], next: (inout [UInt8]) throws(LoadError) -> Bool, estimatedBytes: Int,
         encoding: String?, options: LoadOptions, dropsWhitespaceEarly: Bool
     ) throws(LoadError) -> XMLTreeBuilder {
-        _ = setUp
-        let created = first.withUnsafeBufferPointer { head in
-            head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
-        }
-        let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         let sink = XMLDocumentSink(
             options: options, estimatedBytes: estimatedBytes, dropsWhitespaceEarly: dropsWhitespaceEarly)
-        try load(
-            created, encoding: encoding, options: options, input: noInput, sink: sink,
-            run: { (parser, session) throws(LoadError) in try pushChunks(parser, session, next) })
+        try pushParse(first: first, encoding: encoding, options: options, sink: sink, trail: nil) {
+            (chunk: inout [UInt8], _) throws(LoadError) -> Bool in try next(&chunk)
+        }
         return sink.builder
     }
 
@@ -260,7 +255,8 @@ enum LibXML2 {
         next: (inout [UInt8], _ parsedUpTo: Int) throws(LoadError) -> Bool
     ) throws(LoadError) {
         _ = setUp
-        let created = first.withUnsafeBufferPointer { head in
+        let opening = min(first.count, pushSlice)
+        let created = first[..<opening].withUnsafeBufferPointer { head in
             head.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(nil, nil, $0.baseAddress, Int32($0.count), nil) }
         }
         let noInput = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -268,28 +264,36 @@ enum LibXML2 {
             created, encoding: encoding, options: options, input: noInput, sink: sink,
             run: { (parser, session) throws(LoadError) in
                 session.trail = trail
-                try pushChunks(parser, session) { (chunk: inout [UInt8]) throws(LoadError) -> Bool in
-                    try next(&chunk, session.cursor)
+                first[opening...].withUnsafeBufferPointer { push($0, to: parser, session) }
+                var chunk: [UInt8] = []
+                while isParsing(parser, session) {
+                    chunk.removeAll(keepingCapacity: true)
+                    guard try next(&chunk, session.cursor), !chunk.isEmpty else { break }
+                    chunk.withUnsafeBufferPointer { push($0, to: parser, session) }
                 }
+                if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
             })
     }
 
-    /// Feeds the push parser every chunk `next` gives, then ends the input.
-    private static func pushChunks(
-        _ parser: xmlParserCtxtPtr, _ session: Session, _ next: (inout [UInt8]) throws(LoadError) -> Bool
-    ) throws(LoadError) {
-        var chunk: [UInt8] = []
-        while !session.stopped, !session.failed, parser.pointee.disableSAX == 0 {
-            chunk.removeAll(keepingCapacity: true)
-            guard try next(&chunk), !chunk.isEmpty else { break }
-            guard chunk.count <= Int(Int32.max) else {
-                throw LoadError(.tooLarge, "an input chunk larger than 2 GiB")
-            }
-            _ = chunk.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
-            }
+    /// The most bytes handed to the push parser at once. Without
+    /// `XML_PARSE_HUGE`, libxml2 stops a push parse that holds more than
+    /// 10 MB it has not parsed yet ("Huge input lookup"), so a larger chunk
+    /// (a document held whole and edited as one chunk) goes in slices.
+    private static let pushSlice = 1 << 20
+
+    /// Feeds `bytes` to the push parser, a slice at a time, while it parses.
+    private static func push(_ bytes: UnsafeBufferPointer<UInt8>, to parser: xmlParserCtxtPtr, _ session: Session) {
+        var start = 0
+        while start < bytes.count, isParsing(parser, session) {
+            let end = min(bytes.count, start + pushSlice)
+            _ = bytes[start..<end].withMemoryRebound(to: CChar.self) { xmlParseChunk(parser, $0.baseAddress, Int32($0.count), 0) }
+            start = end
         }
-        if !session.stopped, !session.failed { _ = xmlParseChunk(parser, nil, 0, 1) }
+    }
+
+    /// Whether the parse goes on: neither stopped by the sink nor failed.
+    private static func isParsing(_ parser: xmlParserCtxtPtr, _ session: Session) -> Bool {
+        !session.stopped && !session.failed && parser.pointee.disableSAX == 0
     }
 
     /// Makes libxml2 decode the input with `name`.

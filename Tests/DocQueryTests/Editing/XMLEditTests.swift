@@ -43,6 +43,20 @@ import TestSupport
         #expect(try Document(string: out)["version"].string == "2.0")
     }
 
+    /// Held whole, the document goes to libxml2's push parser in slices:
+    /// given at once, more than 10 MB it has not parsed stops the parse
+    /// ("Huge input lookup"), and an edit that streams from a file failed
+    /// on the same bytes held whole.
+    @Test func editsADocumentHeldWholeOfMoreThanTenMegabytes() throws {
+        let item = "<a>" + String(repeating: "x", count: 1000) + "</a>\n"
+        let text = "<r>\n" + String(repeating: item, count: 11_000) + "<b>1</b>\n</r>\n"
+        var editor = try DocumentEditor(string: text)
+        try editor.apply(.set("b", to: "2"))
+        #expect(editor.bytes.count == text.utf8.count)
+        #expect(String(decoding: editor.bytes.suffix(40), as: UTF8.self).hasSuffix("x</a>\n<b>2</b>\n</r>\n"))
+        #expect(editor.document["b"].string == "2" && editor.document["a"].count == 11_000)
+    }
+
     @Test func setEscapesMinimally() throws {
         let out = try edited(Self.pom, [.set("name", to: "Tom < Jerry & \"Spike\" 'x' >")])
         #expect(out.contains("<name>Tom &lt; Jerry &amp; \"Spike\" 'x' ></name>"))
