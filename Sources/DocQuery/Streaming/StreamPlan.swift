@@ -57,8 +57,10 @@ struct StreamPlan: Sendable {
                 throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
             case .index(let i) where i < 0:
                 throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
+            case .slice where rest.isEmpty:
+                throw reject(step, "a slice is not streamed yet; an index, '*' or a filter is")
             case .index, .slice:
-                throw reject(step, "an index or slice after '_' names, filters or '..' counts over the whole document")
+                throw reject(step, "an index or slice after '_' names or filters counts over the whole document")
             case .collectionOperator(let op):
                 guard steps.isEmpty else {
                     throw reject(step, "only a last operator is folded across the stream (steps follow \(op))")
