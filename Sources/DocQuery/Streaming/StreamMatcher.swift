@@ -5,21 +5,21 @@ import DocTree
 /// are spread.
 ///
 /// A node's state depends only on its parent's state, its own name and
-/// kind, and (for index steps) how many values of the same sequence came
+/// kind, and (for position steps) how many values of the same sequence came
 /// before it. Every node has at most one state, and candidates never nest.
 /// One matcher serves one run of one parser.
 final class StreamMatcher: StreamMatching {
     let selector: StreamSelector
     private let steps: [StreamSelector.Step]
     /// Whether array candidates are spread (``StreamSelector/Spreading``):
-    /// all of them (no index, whose verdict may come after the array), or
+    /// all of them (no positions, whose verdict may come after the array), or
     /// a lone one (keys only).
     private let spreadsAll: Bool
     private let spreadsLone: Bool
-    /// For each index step, the values of its input sequence seen so far.
+    /// For each position step, the values of its input sequence seen so far.
     private var seen: [Int]
-    /// For each index step, whether its input sequence began with a JSON
-    /// array taken as a lone array (its elements are indexed).
+    /// For each position step, whether its input sequence began with a JSON
+    /// array taken as a lone array (its elements are counted).
     private var lone: [Bool]
     /// Candidates (a spread array counting as one) in the current
     /// top-level value, and whether the first of them was spread.
@@ -29,7 +29,7 @@ final class StreamMatcher: StreamMatching {
     init(_ selector: StreamSelector) {
         self.selector = selector
         steps = selector.steps
-        spreadsAll = selector.spreading == .always && !steps.contains { if case .index = $0 { true } else { false } }
+        spreadsAll = selector.spreading == .always && !steps.contains { if case .positions = $0 { true } else { false } }
         spreadsLone = selector.spreading == .whenLone && steps.allSatisfy { if case .key = $0 { true } else { false } }
         seen = Array(repeating: 0, count: steps.count)
         lone = Array(repeating: false, count: steps.count)
@@ -51,28 +51,28 @@ final class StreamMatcher: StreamMatching {
     @inline(__always)
     private func enter(_ k: Int, isArray: Bool) throws(StreamSelectorError) -> StreamNodeState {
         if k == steps.count { return .candidate }
-        guard case .index = steps[k] else { return .applying(k) }
+        guard case .positions = steps[k] else { return .applying(k) }
         return try count(from: k, isArray: isArray)
     }
 
-    /// ``enter(_:isArray:)`` where step `k` is an index: counts the value
-    /// for it (and for the index steps right after it that it passes).
+    /// ``enter(_:isArray:)`` where step `k` is positions: counts the value
+    /// for it (and for the position steps right after it that it passes).
     private func count(from k: Int, isArray: Bool) throws(StreamSelectorError) -> StreamNodeState {
         var k = k
-        while k < steps.count, case .index(let i) = steps[k] {
+        while k < steps.count, case .positions(let wanted) = steps[k] {
             let position = seen[k]
             seen[k] += 1
             if lone[k] {
                 throw StreamSelectorError(
                     step: k,
-                    message: "this index met a JSON array and then more values, so it indexes the values, "
+                    message: "this index or slice met a JSON array and then more values, so it counts the values, "
                         + "not the array's elements; the stream cannot tell which until the end")
             }
             if position == 0 && isArray {
                 lone[k] = true
                 return .indexing(step: k, seen: 0)
             }
-            guard position == i else { return .none }
+            guard wanted.contains(position) else { return .none }
             k += 1
         }
         return k == steps.count ? .candidate : .applying(k)
@@ -92,7 +92,7 @@ final class StreamMatcher: StreamMatching {
             return .candidate
         case .indexing(let k, let count):
             parent = .indexing(step: k, seen: count + 1)
-            guard case .index(let i) = steps[k], count == i else { return .none }
+            guard case .positions(let wanted) = steps[k], wanted.contains(count) else { return .none }
             return try enter(k + 1, isArray: isArray)
         case .applying(let k):
             if parentIsArray {
@@ -101,7 +101,7 @@ final class StreamMatcher: StreamMatching {
             }
             // A member of an object: any for `*`, and for a key the driver
             // passed only the one childNames asks for.
-            if case .index = steps[k] { return .none }  // index steps are resolved in enter(_:isArray:)
+            if case .positions = steps[k] { return .none }  // position steps are resolved in enter(_:isArray:)
             return try enter(k + 1, isArray: isArray)
         }
     }
@@ -114,7 +114,7 @@ final class StreamMatcher: StreamMatching {
         case .key:
             // The driver compared the name with childNames.
             return try enter(k + 1, isArray: false)
-        case .index:
+        case .positions:
             return .none
         }
     }

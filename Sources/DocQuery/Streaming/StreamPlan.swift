@@ -31,7 +31,7 @@ struct StreamPlan: Sendable {
         func reject(_ step: Step, _ why: String) -> QueryError {
             QueryError(.notStreamable, "this step cannot stream: \(why)", path: query.description, scalarRange: step.range)
         }
-        // The prefix: keys, `*` and non-negative indexes.
+        // The prefix: keys, `*`, and indexes and slices that count from the start.
         prefixLoop: while let step = steps.first {
             switch step.kind {
             case .key(let slot): prefix.append(.key(Array(query.keys[slot].utf8)))
@@ -40,7 +40,13 @@ struct StreamPlan: Sendable {
                 guard i >= 0 else {
                     throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
                 }
-                prefix.append(.index(i))
+                prefix.append(.positions(i..<(i + 1)))
+            case .slice(let lower, let upper):
+                guard (lower ?? 0) >= 0, (upper ?? 0) >= 0 else {
+                    throw reject(step, "a negative bound counts from the end, which a stream reaches only at the end")
+                }
+                let from = lower ?? 0
+                prefix.append(.positions(from..<max(upper ?? .max, from)))
             default: break prefixLoop
             }
             steps.removeFirst()
@@ -57,8 +63,6 @@ struct StreamPlan: Sendable {
                 throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
             case .index(let i) where i < 0:
                 throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
-            case .slice where rest.isEmpty:
-                throw reject(step, "a slice is not streamed yet; an index, '*' or a filter is")
             case .index, .slice:
                 throw reject(step, "an index or slice after '_' names or filters counts over the whole document")
             case .collectionOperator(let op):

@@ -12,13 +12,15 @@ import DocTree
 ///   attribute of an element with that qualified or local name; applied
 ///   to a JSON array, it applies to each element (through nested arrays).
 /// - `wildcard`: every member value or child element; through arrays too.
-/// - `index(i)`: the `i`-th value of the sequence so far (`i >= 0`), or,
-///   when that sequence is one JSON array, its `i`-th element.
+/// - `positions(r)`: the values of the sequence so far at positions in
+///   `r` (from 0), or, when that sequence is one JSON array, its elements
+///   there: an index `[i]` (`i >= 0`) is `i..<i + 1`, a slice `[a:b]` with
+///   no negative bound is `a..<b`.
 struct StreamSelector: Sendable, Equatable {
     enum Step: Sendable, Equatable {
         case key([UInt8])
         case wildcard
-        case index(Int)
+        case positions(Range<Int>)
     }
 
     /// Which candidates that are JSON arrays are handed on element by
@@ -28,7 +30,7 @@ struct StreamSelector: Sendable, Equatable {
     enum Spreading: Sendable, Equatable {
         /// Every candidate is built whole.
         case never
-        /// Every array candidate, when the steps hold no index (whose
+        /// Every array candidate, when the steps hold no positions (whose
         /// verdict may come after the array): for a consumer that only
         /// prints each array, which it can do element by element.
         case always

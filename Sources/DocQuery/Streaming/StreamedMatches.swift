@@ -16,7 +16,8 @@ extension PathQuery {
     /// for try await name in names { print(name.string ?? "") }
     /// ```
     ///
-    /// The leading keys, `*` and non-negative indexes are streamed; keys,
+    /// The leading keys, `*`, and indexes and slices from the start (no
+    /// negative bound) are streamed; keys,
     /// `*`, reserved names and filters may follow, and a last `@count`,
     /// `@sum`, `@avg`, `@min` or `@max` is folded across the stream. ``Match/path`` of a
     /// streamed match is relative to the value its subtree was built from,

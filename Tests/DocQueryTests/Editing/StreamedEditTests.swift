@@ -119,6 +119,28 @@ import TestSupport
             == "{\n\t\"n\" :  1.50e+2 ,\r\n\t\"s\": \"\\u00e9\",\n\t\"list\": [ {\"n\": true}, {\"n\": true}, {\"m\": 3} ]\n}")
     }
 
+    /// A slice that counts from the start streams as an index does, over a
+    /// JSON array's elements and over repeated XML elements, and writes
+    /// what the held-whole editor writes.
+    @Test(arguments: [
+        ("{\n  \"items\": [\n    {\"p\": 1},\n    {\"p\": 2},\n    {\"p\": 3}\n  ]\n}\n", Edit.set("items[1:].p", to: 9), 2),
+        ("{\n  \"items\": [\n    {\"p\": 1},\n    {\"p\": 2},\n    {\"p\": 3}\n  ]\n}\n", Edit.remove("items[:2]"), 2),
+        ("{\"items\": [1, 2, 3, 4]}", Edit.remove("items[1:3]"), 2),
+        ("{\"items\": [1, 2, 3, 4]}", Edit.set("items[:]", to: 0), 4),
+        ("<r>\n  <i p=\"1\"/>\n  <i p=\"2\"/>\n  <i p=\"3\"/>\n</r>\n", Edit.set("i[1:].p", to: "9"), 2),
+        ("<r>\n  <i>1</i>\n  <i>2</i>\n  <i>3</i>\n</r>\n", Edit.remove("i[:2]"), 2),
+    ])
+    func aSliceFromTheStartStreams(_ text: String, _ edit: Edit, _ matches: Int) throws {
+        let input = Array(text.utf8)
+        let expected = try DocumentEditor(bytes: input).applying([edit]).bytes
+        #expect(expected != input)
+        for chunk in [1, 7, 4096] {
+            let (bytes, counts) = try Self.streamed([edit], input, chunk: chunk)
+            #expect(bytes == expected, "in chunks of \(chunk): \(String(decoding: bytes, as: UTF8.self))")
+            #expect(counts == [matches])
+        }
+    }
+
     @Test func aPathMatchingNothingFails() throws {
         let input = Array(#"{"a": {"b": 1}}"#.utf8)
         #expect { try Self.streamed([.remove("a.c")], input) } throws: { ($0 as? QueryError)?.kind == .noMatch }

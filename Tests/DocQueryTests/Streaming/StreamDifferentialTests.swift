@@ -55,6 +55,11 @@ import Testing
                 let last = steps.removeLast()
                 steps[steps.count - 1] += "[?\(last)]"
             case 6: steps.append("@count")
+            case 7:
+                // A slice counts as an index does: from the start, or to an end before the start.
+                let at = Int.random(in: 0..<steps.count, using: &random)
+                let bounds = [("", ""), ("1", ""), ("", "2"), ("1", "3"), ("2", "1")][Int.random(in: 0..<5, using: &random)]
+                steps[at] += "[\(bounds.0):\(bounds.1)]"
             default: break
             }
             let path = steps.joined(separator: ".")
@@ -150,6 +155,7 @@ import Testing
             "items.@count", "items.@sum", "items.@min", "items.@max", "items.@avg", "items[?a].@count", "items[?a > 1].@sum",
             "items[?a > 1].a.@max", "x.items[?a > 1]", "x.items", "x.items.a", "*.items[?a]", ".", "[?a > 1]", "[?a > 1].a",
             "@count", "@sum", "[?. > 1]", "items[?. > 1]", "items[?. == 5]",
+            "items[:]", "items[1:]", "items[:2].a", "items[1:3]", "items[2:1]", "items[0].a", "[1:]",
         ]
         var streamedCount = 0
         for path in paths {

@@ -31,7 +31,7 @@ import Testing
         ("a..b", "'..' is not streamed yet", 1..<4),
         ("a._string[0]", "an index or slice after '_' names or filters", 9..<12),
         ("a[?b][1:]", "an index or slice after '_' names or filters", 5..<9),
-        ("items[:].price", "a slice is not streamed yet", 5..<8),
+        ("items[-2:].price", "a negative bound counts from the end", 5..<10),
         ("a.@keys", "a stream folds only @count, @sum, @avg, @min and @max", 2..<7),
         ("a.@count.b", "only a last operator is folded", 2..<8),
     ])

@@ -12,7 +12,7 @@ import DocTree
 /// candidate is held only while it is read (as the streaming query does).
 ///
 /// What streams: `set` to a string, number, Boolean or `null`, and
-/// `remove`, on a path of keys, `*` and non-negative indexes; and `insert`
+/// `remove`, on a path of keys, `*`, and indexes and slices from the start; and `insert`
 /// at the end of an array the path reaches by keys through objects, which
 /// the scanner hands on in batches of elements.
 struct JSONStreamedEdit: Sendable {

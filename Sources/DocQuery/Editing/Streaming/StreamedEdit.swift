@@ -20,7 +20,7 @@ import Foundation
 /// input, the output not yet written and the value being edited. What
 /// streams:
 ///
-/// - a path of keys, `*` and non-negative indexes (the streamable prefix
+/// - a path of keys, `*`, and indexes and slices from the start (the streamable prefix
 ///   of ``PathQuery/stream(contentsOf:options:)``), with no filter after it;
 /// - on JSON in UTF-8, any operation, several edits as one transaction,
 ///   when the paths share a prefix of keys, `*` and non-negative indexes

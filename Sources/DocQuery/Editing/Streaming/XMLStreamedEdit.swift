@@ -4,7 +4,7 @@ import DocTree
 /// editor, for streamed documents and (through ``DocumentEditor``, the tree
 /// finding the targets) documents held whole.
 ///
-/// Each edit's path must stream whole (keys, `*` and non-negative indexes:
+/// Each edit's path must stream whole (keys, `*`, and indexes and slices from the start:
 /// the prefix of a ``StreamPlan`` with nothing after it). libxml2's push
 /// parser reads the input chunk by chunk; an ``XMLStreamLocator`` reports
 /// where each matched element and attribute stands (the parser's cursor,
