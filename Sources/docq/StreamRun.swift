@@ -45,8 +45,11 @@ struct StreamRun {
     static let defaultThreshold = 1 << 30
 
     /// The size above which docq streams on its own.
-    static var threshold: Int {
-        environmentVariable("DOCQ_STREAM_THRESHOLD").flatMap { Int($0) } ?? defaultThreshold
+    static var threshold: Int { threshold(byDefault: defaultThreshold) }
+
+    /// `DOCQ_STREAM_THRESHOLD` when it is set, else `size`.
+    static func threshold(byDefault size: Int) -> Int {
+        environmentVariable("DOCQ_STREAM_THRESHOLD").flatMap { Int($0) } ?? size
     }
 
     /// The exit status when the run streams; `nil` when it loads documents as usual.
