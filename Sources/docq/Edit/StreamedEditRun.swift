@@ -23,7 +23,9 @@ import Darwin
 /// XML or JSON document, since it is faster and leaner than the tree;
 /// JSON edits that hold each value they reach in memory
 /// (`StreamedEdit.streamsJSONLeanly` is false) take it only above
-/// ``heldValuesThreshold``, below which the tree is faster. When
+/// ``heldValuesThreshold`` when they hold an array's elements a batch at a
+/// time, and above ``StreamRun/threshold`` when they hold it whole: below,
+/// the tree is faster. When
 /// the stream finds it cannot apply the edit (a keys-only `set` that must
 /// create members, a removal it cannot reach), the file is edited with the
 /// tree instead.
@@ -37,8 +39,9 @@ struct StreamedEditRun {
     let options: LoadOptions
 
     /// The size above which a JSON edit that holds each value it reaches
-    /// in memory (the transaction engine) streams on its own: 16 MiB, or
-    /// `DOCQ_STREAM_THRESHOLD`. Below it the tree is faster (a filter
+    /// in memory (the transaction engine), and an array's elements a batch
+    /// at a time, streams on its own: 16 MiB, or `DOCQ_STREAM_THRESHOLD`.
+    /// Below it the tree is faster (a filter
     /// `set` on twitter.json, 0.6 MB: 9.8 ms against 13.4 ms streamed);
     /// above it the stream is faster and leaner (17.5 MB: 120 ms against
     /// 83 ms; 50 MB: 0.31 s and 190 MB resident against 0.16 s and 21 MB).
@@ -58,7 +61,11 @@ struct StreamedEditRun {
         }
         if !forced {
             guard case .file(let path) = source, let document = oneDocument(path) else { return nil }
-            if document.format == .json, !edit.streamsJSONLeanly, document.size <= Self.heldValuesThreshold { return nil }
+            if document.format == .json, !edit.streamsJSONLeanly,
+                document.size <= (edit.spreadsJSONArrays ? Self.heldValuesThreshold : StreamRun.threshold)
+            {
+                return nil
+            }
         }
         let input: ChunkedInput
         switch source {

@@ -137,10 +137,21 @@ public struct StreamedEdit: Sendable {
     /// Whether the edits stream on JSON the lean way, copying the bytes
     /// through and parsing nothing but what they replace; `false` when each
     /// value a shared prefix reaches is held and edited in memory (leaner
-    /// than the tree, but slower on documents that fit in memory), or when
-    /// they do not stream on JSON.
+    /// than the tree, but slower on small documents), or when they do not
+    /// stream on JSON.
     package var streamsJSONLeanly: Bool {
         if case .success(.single) = json { return true }
+        return false
+    }
+
+    /// Whether the edits stream on JSON holding each value a shared prefix
+    /// reaches, and an array among them (reached through objects) a batch
+    /// of elements at a time, so that memory stays small however large the
+    /// array; `false` when such an array would be held whole (JSON with
+    /// comments, a rest that begins with an index), or when they go the
+    /// lean way or do not stream on JSON.
+    package var spreadsJSONArrays: Bool {
+        if case .success(.transaction(let transaction)) = json { return transaction.selector.spreading == .whenLone }
         return false
     }
 
