@@ -21,10 +21,11 @@ import Testing
 
     func contents(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
-    /// The tree's output for the same edit: standard input without --stream
+    /// The tree's output for the same edit: below the streaming threshold
+    /// (`DOCQ_STREAM_THRESHOLD`, here larger than any input) every edit
     /// goes the tree's way.
     func treeOutput(_ arguments: [String], _ text: String) throws -> String {
-        let run = try Docq.run(arguments, stdin: Array(text.utf8))
+        let run = try Docq.run(arguments, stdin: Array(text.utf8), environment: ["DOCQ_STREAM_THRESHOLD": "\(1 << 40)"])
         #expect(run.status == 0, "\(run)")
         return run.stdout
     }
@@ -39,6 +40,14 @@ import Testing
         let noTemporaryFiles = ["TMPDIR": folder.appendingPathComponent("missing").path]
         let lean = try Docq.run(["set", "version", "2.0", file], environment: noTemporaryFiles)
         #expect(lean.status != 0 && lean.stderr.contains("temporary file"), "\(lean)")
+        // Standard input, read whole, goes the same ways.
+        let leanInput = try Docq.run(["set", "version", "2.0"], stdin: Array(Self.big.utf8), environment: noTemporaryFiles)
+        #expect(leanInput.status != 0 && leanInput.stderr.contains("temporary file"), "\(leanInput)")
+        let heldInput = try Docq.run(["set", "items[?id == 7].name", "seven"], stdin: Array(Self.big.utf8), environment: noTemporaryFiles)
+        #expect(heldInput.status == 0 && heldInput.stdout.contains("\"seven\""), "\(heldInput)")
+        // A threshold above the input's size sends even the lean edit the tree's way.
+        let below = try Docq.run(["set", "version", "2.0", file], environment: noTemporaryFiles.merging(["DOCQ_STREAM_THRESHOLD": "\(1 << 40)"]) { $1 })
+        #expect(below.status == 0 && below.stdout.contains("\"2.0\""), "\(below)")
         let held = ["set", "items[?id == 7].name", "seven", file]
         let tree = try Docq.run(held, environment: noTemporaryFiles)
         #expect(tree.status == 0 && tree.stdout.contains("\"seven\""), "\(tree)")

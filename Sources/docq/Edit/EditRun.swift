@@ -77,6 +77,16 @@ struct EditRun {
                     results.append((source, output))
                     continue
                 }
+                if case .standardInput = source, streamed?.forced == false {
+                    // Read whole, so that the tree can still take it when the stream cannot.
+                    let bytes = try read(source)
+                    if let output = try streamed?.run(standardInput: bytes) {
+                        results.append((source, output))
+                    } else {
+                        results.append((source, .bytes(try edit(bytes, edits, options: source.loadOptions(target.input.loadOptions)))))
+                    }
+                    continue
+                }
                 if let output = try streamed?.run(source) {
                     results.append((source, output))
                     continue
