@@ -10,11 +10,14 @@ import Darwin
 /// cores read for themselves (`pread`), so no core reads the whole input
 /// first: docq `-P` on a JSON Lines file.
 ///
-/// Batch `k` holds the lines that start in bytes `k × size ..< (k + 1) × size`
-/// (a line starts at the input's start or after a line feed); in order the
-/// batches make the whole input. Each but the last ends with a line feed;
-/// one is empty when a line covers all its bytes; the last reads on to the
-/// file's end, in case it grew.
+/// Batch `k` holds the lines from the first *cut* (a line feed chosen by
+/// ``cut(from:below:)``) at or after byte `k × size - 1` to the first at or
+/// after byte `(k + 1) × size - 1`: a line feed before a line that starts a
+/// value at its first column, so that values printed over many lines (as
+/// `jq .` prints them) are not cut in two. In order the batches make the
+/// whole input. Each but the last ends with a line feed; one is empty when
+/// no cut lies in its bytes; the last reads on to the file's end, in case
+/// it grew.
 ///
 /// A batch (or one of ``RecordReader/nextBatch(size:)``) is parsed by a
 /// reader of its own, whose origin is its byte offset at line 1, column 1;
@@ -73,43 +76,97 @@ package final class FileLineBatches: @unchecked Sendable {
         let high = low + size
         var begin = 0
         if index > 0 {
-            // The line that holds byte `low - 1` belongs to the batch before;
-            // when it goes on past `high - 1`, so do all this batch's bytes.
-            guard let lineFeed = try firstLineFeed(in: (low - 1)..<(high - 1)) else { return ([], high) }
-            begin = lineFeed + 1
+            // The lines up to the first cut at or after byte `low - 1` belong
+            // to the batch before; when it lies past `high - 1`, so do all this batch's bytes.
+            guard let cut = try cut(from: low - 1, below: high - 1) else { return ([], high) }
+            begin = cut + 1
         }
-        let isLast = index == count - 1
         var bytes = lock.withLock { spares.popLast() } ?? []
-        var wanted = high - begin + Self.overlap
-        var atEnd = try read(from: begin, count: wanted, into: &bytes, at: 0) < wanted
-        var searched = high - 1 - begin
-        while true {
-            if !isLast, let lineFeed = ChunkBuffer.firstLineFeed(in: bytes, from: searched) {
-                bytes.removeSubrange((lineFeed + 1)...)
-                return (bytes, begin)
+        bytes.removeAll(keepingCapacity: true)
+        // The last batch reads on to the file's end, in case it grew.
+        if index < count - 1, let cut = try cut(from: high - 1, below: .max) {
+            let wanted = cut + 1 - begin
+            guard try read(from: begin, count: wanted, into: &bytes, at: 0) == wanted else {
+                throw LoadError(.unreadableSource, "\(label): the file changed while it was read")
             }
-            if atEnd { return (bytes, begin) }
-            // A last line longer than the overlap, or the last batch: read on.
-            searched = bytes.count
-            wanted = max(bytes.count, Self.overlap)
-            atEnd = try read(from: begin + bytes.count, count: wanted, into: &bytes, at: bytes.count) < wanted
+            return (bytes, begin)
+        }
+        while try read(from: begin + bytes.count, count: Self.overlap, into: &bytes, at: bytes.count) == Self.overlap {}
+        return (bytes, begin)
+    }
+
+    /// Where a batch that reaches input offset `from` ends, and the next
+    /// begins after: the first *cut* at or after `from`, when it lies
+    /// before `limit`; else `nil`, as at the input's end.
+    ///
+    /// A cut is a line feed that the input's end follows, or a line that
+    /// starts a value at its first column: every line of JSON Lines, and the
+    /// first of each value printed over many lines (whose inner lines are
+    /// indented or close it), so that such values are not cut in two. So
+    /// that a value printed over many megabytes still comes in batches, a
+    /// block of ``forcedSpacing`` bytes with no such line has its first line
+    /// feed as a cut. The cuts are a fixed set of offsets: the batches
+    /// either side of a boundary find the same one.
+    private func cut(from: Int, below limit: Int) throws(LoadError) -> Int? {
+        // The block of the last line feed met: before `from`, its own block's when it has one.
+        var lastBlock = try hasLineFeed(from / forcedSpacing * forcedSpacing..<from) ? from / forcedSpacing : -1
+        // The first line feed of a block, a cut unless another of its block is one.
+        var blockStart: Int?
+        var offset = from
+        var probe = 4096
+        var bytes: [UInt8] = []
+        while true {
+            if blockStart == nil, offset >= limit { return nil }
+            // Up to the limit while no block's first line feed waits for a verdict,
+            // and one byte more than the window: the one after its last line feed.
+            let window = blockStart == nil ? min(probe, limit - offset) : probe
+            let got = try read(from: offset, count: window + 1, into: &bytes, at: 0)
+            var next = 0
+            while let lineFeed = ChunkBuffer.firstLineFeed(in: bytes, from: next), lineFeed < window {
+                let at = offset + lineFeed
+                let block = at / forcedSpacing
+                if block != lastBlock {
+                    // A new block: the one before held no other cut.
+                    if let blockStart { return blockStart < limit ? blockStart : nil }
+                    if at >= limit { return nil }
+                    blockStart = at
+                    lastBlock = block
+                }
+                if lineFeed + 1 == got || Self.startsValue(bytes[lineFeed + 1]) { return at < limit ? at : nil }
+                next = lineFeed + 1
+            }
+            if got <= window { return blockStart.flatMap { $0 < limit ? $0 : nil } }
+            offset += window
+            probe = min(4 * probe, 1 << 20)
         }
     }
 
-    /// The input offset of the first line feed in `range`, or `nil`.
-    private func firstLineFeed(in range: Range<Int>) throws(LoadError) -> Int? {
-        var offset = range.lowerBound
-        var probe = 4096
+    /// The size of the blocks whose first line feed is a cut when no other
+    /// line feed of theirs is (see ``cut(from:below:)``).
+    private var forcedSpacing: Int { size * 16 }
+
+    /// Whether the input holds a line feed in `range`, read from its end back.
+    private func hasLineFeed(_ range: Range<Int>) throws(LoadError) -> Bool {
+        var end = range.upperBound
+        var probe = 512
         var bytes: [UInt8] = []
-        while offset < range.upperBound {
-            let wanted = min(probe, range.upperBound - offset)
-            let got = try read(from: offset, count: wanted, into: &bytes, at: 0)
-            if let lineFeed = ChunkBuffer.firstLineFeed(in: bytes, from: 0) { return offset + lineFeed }
-            if got < wanted { return nil }
-            offset += wanted
+        while end > range.lowerBound {
+            let start = max(range.lowerBound, end - probe)
+            _ = try read(from: start, count: end - start, into: &bytes, at: 0)
+            if bytes.contains(0x0A) { return true }
+            end = start
             probe = min(4 * probe, 1 << 20)
         }
-        return nil
+        return false
+    }
+
+    /// Whether a line that begins with `byte` starts a value at its first
+    /// column: not blank, and not what closes or continues one.
+    private static func startsValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0D, 0x0A, UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"): false
+        default: true
+        }
     }
 
     /// Reads up to `count` bytes of the input from `offset` into `bytes` from index `at` on

@@ -127,6 +127,41 @@ import TestSupport
         #expect(FileLineBatches(ChunkedInput(descriptor: pipeEnds[0], closesOnEnd: true, label: "pipe"), size: 10) == nil)
     }
 
+    /// Values printed over many lines are cut between values, where a line
+    /// starts one at its first column, not inside one; a value longer than
+    /// 16 batches is cut at the first line feed of each such block, so
+    /// batches stay bounded.
+    @Test func fileBatchesCutBetweenValuesPrintedOverManyLines() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pretty-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let value = "{\n  \"id\": 1,\n  \"tags\": [\n    \"a\"\n  ],\n  \"on\": true\n}\n"
+        let long = "[\n" + (0..<400).map { "  \($0)" }.joined(separator: ",\n") + "\n]\n"
+        let text = Array((String(repeating: value, count: 60) + long + value).utf8)
+        try Data(text).write(to: url)
+        let longRange = (60 * value.utf8.count)..<(60 * value.utf8.count + long.utf8.count)
+        for size in [7, 50, 64, 200] {
+            let batches = try #require(FileLineBatches(try ChunkedInput(path: url.path), size: size))
+            var joined: [UInt8] = []
+            var insideLong = 0
+            for index in 0..<batches.count {
+                let batch = try batches.batch(index)
+                if batch.bytes.isEmpty { continue }
+                #expect(batch.byteOffset == joined.count, "size \(size), batch \(index)")
+                if longRange.dropFirst().contains(batch.byteOffset) {
+                    insideLong += 1
+                    #expect(batch.byteOffset % (16 * size) < 8, "size \(size): a cut inside the long value is its block's first")
+                } else {
+                    #expect(text[batch.byteOffset] == UInt8(ascii: "{") || batch.byteOffset == longRange.lowerBound,
+                            "size \(size), batch \(index) begins inside a value")
+                }
+                joined += batch.bytes
+            }
+            #expect(joined == text, "size \(size)")
+            // Its lines are at most 7 bytes: blocks of 16 batches hold some, and only blocks inside it get a cut.
+            #expect(insideLong >= (long.utf8.count / (16 * size)) - 1, "size \(size)")
+        }
+    }
+
     @Test func countedFromMovesLinesAndColumnsOnly() {
         let start = DocTree.SourceLocation(byteOffset: 500, line: 40, column: 7)
         #expect(DocTree.SourceLocation(byteOffset: 510, line: 1, column: 3).counted(from: start)
