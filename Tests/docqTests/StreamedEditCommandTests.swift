@@ -55,6 +55,16 @@ import Testing
         #expect(large.status != 0 && large.stderr.contains("temporary file"), "\(large)")
     }
 
+    /// Standard input that does not load fails as the tree's load says,
+    /// with its line quoted under the error, though the edit streams: the
+    /// stream's error has no line to quote.
+    @Test(arguments: ["{\"a\": 1,\n  oops}\n", "<r>\n  <a>1</a>\n  <b>\n</r>\n"])
+    func malformedStandardInputIsQuoted(_ text: String) throws {
+        let run = try Docq.run(["set", "a", "5"], stdin: Array(text.utf8))
+        #expect(run.status == 4 && run.stdout.isEmpty, "\(run)")
+        #expect(run.stderr.contains(" | "), "\(run)")
+    }
+
     @Test(arguments: [
         ["set", "version", "2.0"],
         ["set", "--json", "items.price", "0"],
