@@ -118,4 +118,40 @@ import TestSupport
             }
         }
     }
+
+    /// An array of elements with comments and trailing commas in and
+    /// between them, about 400 KB.
+    static let list: [UInt8] = {
+        let elements = (0..<4000).map { k in
+            "    {\"id\": \(k), \"name\": \"n\(k)\", /* note */ \"tags\": [\(k),],}, // element \(k)\n    // between\n"
+        }
+        return Array(("// list\n{\n  \"items\": [\n" + elements.joined() + "  ],\n  \"end\": true,\n}\n").utf8)
+    }()
+
+    /// Edits that change elements but remove none whole stream a batch of
+    /// elements at a time in JSON with comments too (a cap far below the
+    /// array's size holds), with the held-whole editor's bytes; one that
+    /// removes elements whole holds the array, and the cap refuses it.
+    @Test(arguments: [
+        Edit.set("items[?id == 7].name", to: "seven"), .set("items[?id > 3990]", to: ["id": 0]), .remove("items.tags"),
+        .remove("items[?id < 3].name"), .insert(1, into: "items[?id == 5]", key: "k"), .rename("items[?id > 3990].tags", to: "t"),
+    ])
+    func elementsComeInBatches(_ edit: Edit) throws {
+        #expect(Self.list.count > 300_000)
+        let expected = try Self.held(edit, Self.list).get()
+        #expect(expected != Self.list)
+        for chunk in [1, 7, 4096] {
+            var out: [UInt8] = []
+            try StreamedEdit([edit], options: Self.options, maxHeld: 100_000).run(ChunkedInput(bytes: Self.list, sliceSize: chunk)) {
+                out.append(contentsOf: $0)
+            }
+            #expect(String(decoding: out, as: UTF8.self) == String(decoding: expected, as: UTF8.self), "\(edit) in chunks of \(chunk)")
+        }
+    }
+
+    @Test func removingElementsWholeHoldsTheArray() throws {
+        #expect {
+            try StreamedEdit([.remove("items[?id > 3]")], options: Self.options, maxHeld: 100_000).run(ChunkedInput(bytes: Self.list)) { _ in }
+        } throws: { ($0 as? QueryError)?.kind == .notStreamable && "\($0)".contains("100000 bytes") }
+    }
 }

@@ -40,9 +40,10 @@ struct JSONStreamedTransaction: Sendable {
     let wholeStep: String?
 
     /// Splits `edits` into the shared prefix and their rests. With
-    /// `comments` (JSON with comments), an array is held whole, never
-    /// spread: ``SpreadRemovals`` applies the strict removal rule across
-    /// batches, not the gap rules of comments and trailing commas.
+    /// `comments` (JSON with comments), an array whose elements an edit
+    /// removes whole is held whole, not spread: ``SpreadRemovals`` applies
+    /// the strict removal rule across batches, not the gap rules of
+    /// comments and trailing commas.
     ///
     /// - Throws: ``QueryError/Kind-swift.struct/notStreamable`` when they
     ///   share no prefix (each value edited would be the whole document)
@@ -122,9 +123,17 @@ struct JSONStreamedTransaction: Sendable {
         // on its own (a filter reads only the element it tests), so the
         // array's elements can come in batches; an insert beside an element
         // places itself by its neighbours, which another batch may hold.
-        let spreads = !comments && !countsOverAll && zip(edits, queries).allSatisfy { edit, query in
+        let spreads = !countsOverAll && zip(edits, queries).allSatisfy { edit, query in
+            guard prefix.count < query.steps.count else { return false }
             if case .insert(_, _, let place) = edit.operation, place == .before || place == .after, query.steps.count == prefix.count + 1 {
                 return false
+            }
+            if comments, case .remove = edit.operation, query.steps.count == prefix.count + 1 {
+                // It may remove elements whole, which SpreadRemovals cuts by the strict rule.
+                switch query.steps[prefix.count].kind {
+                case .filter, .wildcard: return false
+                default: break
+                }
             }
             switch query.steps[prefix.count].kind {
             case .key, .wildcard, .filter: return true
@@ -322,7 +331,7 @@ final class JSONTransactionOutput {
         throw notStreamable(
             (removals == nil
                 ? "\(step) needs each value the path reaches before it held whole, and one is larger than "
-                : "the elements and gaps held while removing array elements pass ")
+                : "the array's elements held at once (a batch, and what a removal of elements waits on) pass ")
                 + "the cap of \(limit) bytes held (maxHeld, docq --max-held)", advice: false)
     }
 
@@ -489,8 +498,10 @@ final class JSONTransactionOutput {
     private func edited(upTo tail: Int) throws -> [Int] {
         let spreading = removals != nil
         let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
-        let source = try EditableSource(
-            bytes: lead + captured[..<tail] + (spreading ? [UInt8(ascii: "]")] : []), options: options, parser: parser)
+        // A batch of elements, read as an array; on a line of its own after
+        // the batch, where it may end in a line comment.
+        let close: [UInt8] = !spreading ? [] : options.readsJSONWithComments ? Array("\n]".utf8) : [UInt8(ascii: "]")]
+        let source = try EditableSource(bytes: lead + captured[..<tail] + close, options: options, parser: parser)
         let batch = removals?.batch()
         // Computed sets become literal ones, computed once from the
         // candidate, each match named by its number among the edit's.
@@ -502,7 +513,7 @@ final class JSONTransactionOutput {
                 for: parts, inPart: JSONSource(source), layout: layout, elements: batch)
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
             let matches = EditSummary.matches(found, foldedInto: transaction.parts.count, by: origins)
-            return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - (spreading ? 1 : 0))], matches)
+            return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - close.count)], matches)
         }
         if variants != nil {
             var found: [Int] = []

@@ -42,7 +42,9 @@ import Foundation
 ///   rules, except a removal, rename or insert of a member or element of
 ///   the root itself (the comments around it decide what goes and where):
 ///   an insert holds the value it goes into, any other edit but a set
-///   holds each value its path's steps before the last reach;
+///   holds each value its path's steps before the last reach (an array
+///   among them a batch of elements at a time, unless an edit removes its
+///   elements whole);
 /// - on XML, in its own encoding, any number of edits as one transaction:
 ///   ``Edit/set(_:to:parameters:)`` of an element's text, an attribute's
 ///   value or an element replaced by an array or keyed value,
@@ -147,9 +149,9 @@ public struct StreamedEdit: Sendable {
     /// Whether the edits stream on JSON holding each value a shared prefix
     /// reaches, and an array among them (reached through objects) a batch
     /// of elements at a time, so that memory stays small however large the
-    /// array; `false` when such an array would be held whole (JSON with
-    /// comments, a rest that begins with an index), or when they go the
-    /// lean way or do not stream on JSON.
+    /// array; `false` when such an array would be held whole (a rest that
+    /// begins with an index; in JSON with comments, a removal of its
+    /// elements), or when they go the lean way or do not stream on JSON.
     package var spreadsJSONArrays: Bool {
         if case .success(.transaction(let transaction)) = json { return transaction.selector.spreading == .whenLone }
         return false
