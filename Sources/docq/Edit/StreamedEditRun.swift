@@ -71,7 +71,7 @@ struct StreamedEditRun {
     /// The edited output of standard input, read whole as `bytes`, when the
     /// edit streams over them as it would over a file of those bytes
     /// (faster and leaner than the tree: a 50 MB XML `set` took 1.40 s and
-    /// 333 MB through the tree, 0.5 s and 78 MB so); `nil` when it goes
+    /// 333 MB through the tree, 0.5 s and 64 MB so); `nil` when it goes
     /// the tree's way, which they are still there for (and when they do
     /// not load, so that the error is the tree's, with its line quoted).
     func run(standardInput bytes: [UInt8]) throws -> EditOutput? {
