@@ -40,7 +40,7 @@ struct StreamPlan: Sendable {
                 guard i >= 0 else {
                     throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
                 }
-                prefix.append(.positions(i..<(i + 1)))
+                prefix.append(.index(i))
             case .slice(let lower, let upper):
                 guard (lower ?? 0) >= 0, (upper ?? 0) >= 0 else {
                     throw reject(step, "a negative bound counts from the end, which a stream reaches only at the end")

@@ -21,6 +21,9 @@ struct StreamSelector: Sendable, Equatable {
         case key([UInt8])
         case wildcard
         case positions(Range<Int>)
+
+        /// The step of an index `[i]`, `i >= 0` (`Int.max` selects nothing).
+        static func index(_ i: Int) -> Step { .positions(i..<(i == .max ? i : i + 1)) }
     }
 
     /// Which candidates that are JSON arrays are handed on element by

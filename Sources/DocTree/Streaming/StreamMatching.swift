@@ -61,7 +61,7 @@ package enum StreamNodeState: Sendable, Equatable {
     case none
     /// Step `k` of the path applies to this node's children.
     case applying(Int)
-    /// A JSON array whose `i`-th element step `k` (an index) selects;
+    /// A JSON array whose elements step `k` (an index or slice) selects by position;
     /// `seen` counts the elements so far.
     case indexing(step: Int, seen: Int)
     /// The node is a candidate: its subtree is materialised.

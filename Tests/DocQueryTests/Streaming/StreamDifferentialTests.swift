@@ -156,6 +156,7 @@ import Testing
             "items[?a > 1].a.@max", "x.items[?a > 1]", "x.items", "x.items.a", "*.items[?a]", ".", "[?a > 1]", "[?a > 1].a",
             "@count", "@sum", "[?. > 1]", "items[?. > 1]", "items[?. == 5]",
             "items[:]", "items[1:]", "items[:2].a", "items[1:3]", "items[2:1]", "items[0].a", "[1:]",
+            "items[9223372036854775807]", "items[9223372036854775806:]",
         ]
         var streamedCount = 0
         for path in paths {

@@ -62,7 +62,7 @@ struct JSONStreamedTransaction: Sendable {
                 switch step.kind {
                 case .key(let slot): steps.append(.key(Array(query.keys[slot].utf8)))
                 case .wildcard: steps.append(.wildcard)
-                case .index(let i) where i >= 0: steps.append(.positions(i..<(i + 1)))
+                case .index(let i) where i >= 0: steps.append(.index(i))
                 default: return steps
                 }
             }
