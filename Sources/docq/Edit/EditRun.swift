@@ -182,15 +182,12 @@ struct EditRun {
     private func read(_ source: InputSource) throws -> [UInt8] {
         switch source {
         case .standardInput:
-            // Redirected from a file, it says its size: memory is reserved once.
-            var status = stat()
-            let size = fstat(0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
-            return try DocumentLoader.readAll(0, sizeHint: size, label: source.label, progress: nil)
+            return try DocumentLoader.readAll(0, label: source.label)
         case .file(let path):
             if target.inPlace { _ = try AtomicFile.target(of: path) }
             let descriptor = try DocumentLoader.open(path)
             defer { close(descriptor) }
-            return try DocumentLoader.readAll(descriptor, sizeHint: 0, label: path, progress: nil)
+            return try DocumentLoader.readAll(descriptor, label: path)
         case .url(let url):
             throw LoadError(.unreadableSource, "\(url.absoluteString): edit commands read files and standard input, not URLs")
         }

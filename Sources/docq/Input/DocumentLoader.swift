@@ -53,8 +53,7 @@ struct DocumentLoader: Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.unreadable(label, errno) }
         if status.st_mode & S_IFMT == S_IFDIR { throw Self.unreadable(label, EISDIR) }
-        let isRegular = status.st_mode & S_IFMT == S_IFREG
-        let size = isRegular ? Int(status.st_size) : 0
+        let size = Self.regularSize(status)
         let forced = environmentVariable("DOCQ_FORCE_PROGRESS") == "1"
         let progress = allowsProgress ? ProgressBar(label: label, total: size, force: forced && size > 0) : nil
         defer { progress?.finish() }
@@ -62,6 +61,21 @@ struct DocumentLoader: Sendable {
         let bytes = try Self.readAll(descriptor, sizeHint: size, label: label, progress: progress)
         progress?.parsing()
         return try Document(bytes: bytes, charset: nil, options: options)
+    }
+
+    /// The size a descriptor's `fstat` status says, for a regular file (a
+    /// file given, or standard input redirected from one); 0 for a pipe or
+    /// a device, whose size is not known.
+    static func regularSize(_ status: stat) -> Int {
+        status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+    }
+
+    /// Reads a descriptor to its end, into memory reserved once from the
+    /// size `fstat` says of a regular file.
+    static func readAll(_ descriptor: Int32, label: String) throws(LoadError) -> [UInt8] {
+        var status = stat()
+        let size = fstat(descriptor, &status) == 0 ? regularSize(status) : 0
+        return try readAll(descriptor, sizeHint: size, label: label, progress: nil)
     }
 
     /// Reads a descriptor to its end. The size is a hint: a file that grows
