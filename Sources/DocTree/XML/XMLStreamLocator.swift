@@ -107,6 +107,13 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         let test: XMLStartTagTest?
         /// The test's keys as states `0..<keys.count`, its key after the filter as the next.
         let testNames: XMLChildNames
+        /// How many keys the test reads, and whether it has a key after the
+        /// filter: kept apart so that no event copies the test (a copy
+        /// retains its arrays and closures).
+        let keyCount: Int
+        let hasThen: Bool
+        /// Whether there is a ``test``.
+        let hasTest: Bool
         /// Of the open candidate: the attributes the test reads, what they
         /// decide, and whether the builder holds the small tree that
         /// decides instead (from the first child element the test reads).
@@ -134,6 +141,9 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             builder = XMLTreeBuilder(streaming: options)
             self.test = test
             testNames = XMLChildNames(names: (test?.keys ?? []) + [test?.then])
+            keyCount = test?.keys.count ?? 0
+            hasThen = test?.then != nil
+            hasTest = test != nil
         }
 
         /// Whether the key `k` of the test (its key after the filter at `keys.count`) selects the name.
@@ -144,14 +154,13 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
 
         /// Reads the start tag of a candidate: what its attributes decide.
         mutating func readStartTag(
-            _ test: XMLStartTagTest, local root: UnsafePointer<UInt8>, attributes: XMLAttributes, decoder: any XMLReferenceDecoder
+            local root: UnsafePointer<UInt8>, attributes: XMLAttributes, decoder: any XMLReferenceDecoder
         ) throws(LoadError) {
             self.root = root
-            let keyCount = test.keys.count
             for index in 0..<attributes.count {
                 guard let local = attributes.localName(at: index) else { continue }
                 let prefix = attributes.prefix(at: index)
-                if test.then != nil, selects(keyCount, local: local, prefix: prefix) { thenAttributes.append((local, prefix)) }
+                if hasThen, selects(keyCount, local: local, prefix: prefix) { thenAttributes.append((local, prefix)) }
                 var keys: UInt64 = 0
                 for k in 0..<keyCount where selects(k, local: local, prefix: prefix) { keys |= 1 << UInt64(k) }
                 guard keys != 0 else { continue }
@@ -159,21 +168,21 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                     values.append(keys: keys, local: local, prefix: prefix, namespaceURI: uri, value: value)
                 }
             }
-            verdict = test.decide(values)
+            verdict = test!.decide(values)
         }
 
         /// A child element of a candidate decided on its start tag started
         /// (``openInCandidate`` counts it): a child the test reads, and
         /// what it holds, go to the builder, after the candidate itself.
         mutating func childStarted(
-            _ test: XMLStartTagTest, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
+            local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, namespaceURI: UnsafePointer<UInt8>?,
             attributes: XMLAttributes, decoder: any XMLReferenceDecoder, ordinal: Int
         ) throws(LoadError) {
             if feeding > 0 {
                 feeding += 1
             } else if openInCandidate == 2 {
-                if test.then != nil, selects(test.keys.count, local: local, prefix: prefix) { thenElements.append(ordinal - candidate) }
-                guard test.keys.indices.contains(where: { selects($0, local: local, prefix: prefix) }) else { return }
+                if hasThen, selects(keyCount, local: local, prefix: prefix) { thenElements.append(ordinal - candidate) }
+                guard (0..<keyCount).contains(where: { selects($0, local: local, prefix: prefix) }) else { return }
                 if !spoiled {
                     spoiled = true
                     // The root's name and namespace are not read by the test.
@@ -189,42 +198,43 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         }
 
         /// Whether the builder takes what comes now (text, a comment...).
-        var builds: Bool { openInCandidate > 0 && (test == nil || feeding > 0) }
+        var builds: Bool { openInCandidate > 0 && (!hasTest || feeding > 0) }
 
         /// Ends an element of a candidate decided on its start tag; at the
-        /// candidate's end, its targets (by ordinal from it) if it passes.
-        mutating func childEnded(_ test: XMLStartTagTest) throws -> XMLEditTargets? {
+        /// candidate's end, adds its targets to `targets` if it passes and
+        /// returns `true` (the candidate is decided).
+        mutating func childEnded(into targets: inout XMLEditTargets) throws -> Bool {
             if feeding > 0 {
                 try builder.endElement()
                 feeding -= 1
             }
             openInCandidate -= 1
-            guard openInCandidate == 0 else { return nil }
+            guard openInCandidate == 0 else { return false }
             defer {
                 spoiled = false
                 values.clear()
-                thenAttributes.removeAll(keepingCapacity: true)
-                thenElements.removeAll(keepingCapacity: true)
+                if !thenAttributes.isEmpty { thenAttributes.removeAll(keepingCapacity: true) }
+                if !thenElements.isEmpty { thenElements.removeAll(keepingCapacity: true) }
             }
             var passes = verdict
             if spoiled {
                 try builder.endElement()
                 let document = builder.finish()
                 builder.reset()
-                passes = try test.decideTree(document)
+                passes = try test!.decideTree(document)
             }
-            var found = XMLEditTargets()
-            guard passes else { return found }
-            if test.then == nil {
-                found.elements = [0]
+            guard passes else { return true }
+            if !hasThen {
+                targets.elements.append(candidate)
             } else {
-                found.elements = thenElements
+                for element in thenElements { targets.elements.append(candidate + element) }
                 // By qualified name, as the tree names them.
-                found.attributes = thenAttributes.map { local, prefix in
-                    (0, (prefix.map { Array(XMLChildNames.buffer($0)) + [UInt8(ascii: ":")] } ?? []) + XMLChildNames.buffer(local))
+                for (local, prefix) in thenAttributes {
+                    let name = (prefix.map { Array(XMLChildNames.buffer($0)) + [UInt8(ascii: ":")] } ?? []) + XMLChildNames.buffer(local)
+                    targets.attributes.append((candidate, name))
                 }
             }
-            return found
+            return true
         }
     }
 
@@ -414,16 +424,16 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 if !held.isHolding { try send(.hold(selector: filters[f].selector, cursor: cursor)) }
                 held.holders += 1
                 filters[f].candidate = ordinal
-                if let test = filters[f].test {
+                if filters[f].hasTest {
                     filters[f].openInCandidate = 1
-                    try filters[f].readStartTag(test, local: local, attributes: attributes, decoder: decoder)
+                    try filters[f].readStartTag(local: local, attributes: attributes, decoder: decoder)
                     continue
                 }
             }
             filters[f].openInCandidate += 1
-            if let test = filters[f].test {
+            if filters[f].hasTest {
                 try filters[f].childStarted(
-                    test, local: local, prefix: prefix, namespaceURI: namespaceURI, attributes: attributes, decoder: decoder,
+                    local: local, prefix: prefix, namespaceURI: namespaceURI, attributes: attributes, decoder: decoder,
                     ordinal: ordinal)
                 continue
             }
@@ -440,18 +450,20 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 if !filters[f].states.isEmpty { filters[f].states.removeLast() }
                 continue
             }
-            let found: XMLEditTargets
+            let k = filters[f].selector
             do {
-                if let test = filters[f].test {
-                    guard let decided = try filters[f].childEnded(test) else { continue }
-                    found = decided
+                if filters[f].hasTest {
+                    guard try filters[f].childEnded(into: &trackers[k].targets!) else { continue }
                 } else {
                     try filters[f].builder.endElement()
                     filters[f].openInCandidate -= 1
                     guard filters[f].openInCandidate == 0 else { continue }
                     let document = filters[f].builder.finish()
                     filters[f].builder.reset()
-                    found = try filters[f].decide(document)
+                    let found = try filters[f].decide(document)
+                    let base = filters[f].candidate
+                    trackers[k].targets!.elements += found.elements.map { base + $0 }
+                    trackers[k].targets!.attributes += found.attributes.map { (base + $0.element, $0.name) }
                 }
             } catch let error as LoadError {
                 throw error
@@ -459,10 +471,6 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 consumerError = error
                 throw LoadError(.invalidSyntax, "the streamed edit stopped the parse")
             }
-            let k = filters[f].selector
-            let base = filters[f].candidate
-            trackers[k].targets!.elements += found.elements.map { base + $0 }
-            trackers[k].targets!.attributes += found.attributes.map { (base + $0.element, $0.name) }
             held.holders -= 1
         }
     }
@@ -503,8 +511,13 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
     /// inside another of the same selector is reported too: its element
     /// start then comes while the outer one is open.
     private func locateTargets(_ k: Int, ordinal: Int, isRoot: Bool, attributes: some XMLAttributeNames) throws(LoadError) {
+        // Most elements are no target: tell so without copying the targets.
+        let (nextElement, nextAttribute) = (trackers[k].nextElement, trackers[k].nextAttribute)
+        guard nextElement < trackers[k].targets!.elements.count && trackers[k].targets!.elements[nextElement] == ordinal
+            || nextAttribute < trackers[k].targets!.attributes.count && trackers[k].targets!.attributes[nextAttribute].element == ordinal
+        else { return }
         let targets = trackers[k].targets!
-        if trackers[k].nextElement < targets.elements.count, targets.elements[trackers[k].nextElement] == ordinal {
+        if nextElement < targets.elements.count, targets.elements[nextElement] == ordinal {
             trackers[k].nextElement += 1
             if trackers[k].openInCandidate == 0 { trackers[k].openInCandidate = 1 }
             try send(.elementStart(selector: k, cursor: cursor, isRoot: isRoot, defaulted: Self.defaultedNames(attributes)))
