@@ -28,6 +28,9 @@ struct JSONLayoutProbe {
     private var buffer: [UInt8] = []
     /// The buffer's size at which it is read next.
     private var nextRead = 64
+    /// The buffer's size when it was last read: reading the same bytes
+    /// again learns nothing.
+    private var readCount = 0
     /// Whether the document is JSON with comments.
     private let comments: Bool
 
@@ -55,7 +58,7 @@ struct JSONLayoutProbe {
     /// unless the input ran past ``bufferLimit`` before it was known (it
     /// may lie past the bytes kept), when it stays unknown.
     mutating func finish() {
-        if !isComplete { learn() }
+        if !isComplete, buffer.count > readCount { learn() }
         if buffer.count >= Self.bufferLimit, !isComplete { return }
         known.finish()
     }
@@ -112,6 +115,7 @@ struct JSONLayoutProbe {
     /// Reads the buffer's facts.
     private mutating func learn() {
         buffer.withUnsafeBufferPointer { text in known.learn(JSONLayoutFacts(text, comments: comments), in: text) }
+        readCount = buffer.count
         if isComplete { buffer = [] }
     }
 }
