@@ -29,6 +29,8 @@ struct ChunkBuffer {
     var mark: LocationCounter
 
     /// `head` (read from `input` already) from `start` on; `head[0]` stands at `origin`.
+    /// The bytes before `start` (a byte order mark) are no text: lines and
+    /// columns count from `start`, as a load of the whole input counts them.
     init(
         _ input: ChunkedInput, head: [UInt8] = [], start: Int = 0, chunkSize: Int, progress: LoadProgress? = nil,
         origin: SourceLocation = SourceLocation(byteOffset: 0, line: 1, column: 1)
@@ -39,7 +41,8 @@ struct ChunkBuffer {
         self.bytes = head
         self.start = start
         self.base = origin.byteOffset
-        self.first = LocationCounter(origin)
+        self.first = LocationCounter(
+            SourceLocation(byteOffset: origin.byteOffset + start, line: origin.line, column: origin.column))
         self.mark = first
     }
 

@@ -80,6 +80,21 @@ import Testing
         #expect(error.message.contains("expected ',' or '}'"))
     }
 
+    /// A byte order mark is no text: a mistake on the first line is at the
+    /// column the whole document's load gives (it counted the mark as one).
+    @Test func byteOrderMarkTakesNoColumn() throws {
+        for text in [#"{"a" 1}"#, "[1, 2,]", "{\"a\":\n 1 x}", "\"é\" x"] {
+            let bytes = InputHead.byteOrderMarkUTF8 + Array(text.utf8)
+            let loaded = #expect(throws: LoadError.self) { try Document(data: Data(bytes)) }
+            let expected = try #require(loaded?.location, "\(text)")
+            for slice in [nil, 1, 2] as [Int?] {
+                let streamed = try #require(try Self.stream("a", bytes, slice: slice).error as? LoadError, "\(text)")
+                #expect(streamed.location?.line == expected.line, "\(text) in slices of \(slice ?? 0)")
+                #expect(streamed.location?.column == expected.column, "\(text) in slices of \(slice ?? 0)")
+            }
+        }
+    }
+
     /// Several top-level values (JSON Lines, concatenated JSON) are a
     /// stream of values: the path runs on each in turn, as on a document of
     /// its own, in whatever pieces the input arrives.
