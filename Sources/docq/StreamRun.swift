@@ -155,7 +155,8 @@ struct StreamRun {
             func passOver(_ error: LoadError) {
                 endLine()
                 printing.elements = nil
-                writeToStandardError(diagnostics.text(for: error, source: source.label))
+                let quoted = QuotedLine.quoting(error, from: source, options: commandOptions)
+                writeToStandardError(diagnostics.text(for: quoted, source: source.label))
                 printing.fail(ExitStatus(error))
             }
             /// A value whose evaluation failed: reported, and the run goes on with the next value.
@@ -220,7 +221,8 @@ struct StreamRun {
             } catch is Enough {
             } catch let error as LoadError {
                 endLine()
-                writeToStandardError(diagnostics.text(for: error, source: source.label))
+                let quoted = QuotedLine.quoting(error, from: source, options: commandOptions)
+                writeToStandardError(diagnostics.text(for: quoted, source: source.label))
                 printing.fail(ExitStatus(error))
                 sourceFailed = true
             } catch let error as QueryError {

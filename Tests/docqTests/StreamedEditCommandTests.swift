@@ -65,6 +65,31 @@ import Testing
         #expect(run.stderr.contains(" | "), "\(run)")
     }
 
+    /// A malformed file fails with the error the tree's load gives, its
+    /// line quoted (read again from the file), whether the edit or query
+    /// streams or not: on a long line cut before the bad spot, after a
+    /// byte order mark, after lines ended by CR LF, in XML and JSON.
+    @Test(arguments: [
+        ("p.json", "{\"a\": [" + (0..<200).map(String.init).joined(separator: ", ") + " x]}\n"),
+        ("p.json", "\u{FEFF}{\"a\" 1}\n"),
+        ("p.json", "{\"a\": [1,\r\n 2,\r\n \"é\" x]}\r\n"),
+        ("p.jsonc", "{\n // c\n \"a\": [1, 2 x]\n}\n"),
+        ("p.xml", "<a>" + (0..<100).map { "<b x=\"\($0)\"/>" }.joined() + "<c></d></a>\n"),
+        ("p.xml", "\u{FEFF}<a>\r\n <b>한국어</b><c></d>\r\n</a>\r\n"),
+    ])
+    func malformedFileIsQuotedAsTheTreeQuotesIt(_ name: String, _ text: String) throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let tree = try Docq.run(["set", "a.b", "5", file], environment: ["DOCQ_STREAM_THRESHOLD": "\(1 << 40)"])
+        #expect(tree.status == 4 && tree.stderr.contains(" | "), "\(tree)")
+        for arguments in [["set", "a.b", "5", file], ["set", "--stream", "a.b", "5", file], ["--stream", "a.b", file]] {
+            let run = try Docq.run(arguments)
+            #expect(run.status == 4 && run.stderr == tree.stderr, "\(arguments): \(run)")
+        }
+    }
+
     @Test(arguments: [
         ["set", "version", "2.0"],
         ["set", "--json", "items.price", "0"],

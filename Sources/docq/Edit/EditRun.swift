@@ -95,7 +95,8 @@ struct EditRun {
                 results.append((source, .bytes(try edit(bytes, edits, options: source.loadOptions(target.input.loadOptions)))))
             } catch let error as LoadError {
                 discardAll()
-                writeToStandardError(diagnostics.text(for: error, source: source.label))
+                let quoted = QuotedLine.quoting(error, from: source, options: options)
+                writeToStandardError(diagnostics.text(for: quoted, source: source.label))
                 return ExitStatus(error)
             } catch let error as QueryError {
                 discardAll()
