@@ -42,11 +42,13 @@ public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvert
     }
 
     /// Computes line and column of `offset` in UTF-8 `bytes` by the one
-    /// line rule (``LocationCounter``).
+    /// line rule (``LocationCounter``). A byte order mark is no text: lines
+    /// and columns count after it.
     package init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         let end = min(max(offset, 0), bytes.count)
-        var counter = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
-        counter.advance(over: UnsafeBufferPointer(rebasing: bytes[..<end]))
+        let mark = min(InputHead.byteOrderMarkLength(bytes), end)
+        var counter = LocationCounter(SourceLocation(byteOffset: mark, line: 1, column: 1))
+        counter.advance(over: UnsafeBufferPointer(rebasing: bytes[mark..<end]))
         self.init(byteOffset: offset, line: counter.line, column: counter.column)
     }
 
@@ -64,11 +66,14 @@ public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvert
         let clamped = min(max(offset, 0), bytes.count)
         func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
         func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+        // A byte order mark is no text: the first line starts after it.
+        let mark = InputHead.byteOrderMarkLength(bytes)
+        let first = mark <= clamped ? mark : 0
         var start = clamped
         var lead = 0
-        while start > 0, !isBreak(bytes[start - 1]), lead < snippetLead {
+        while start > first, !isBreak(bytes[start - 1]), lead < snippetLead {
             start -= 1
-            while start > 0, isContinuation(bytes[start]), !isBreak(bytes[start - 1]) { start -= 1 }
+            while start > first, isContinuation(bytes[start]), !isBreak(bytes[start - 1]) { start -= 1 }
             lead += 1
         }
         // What is left of `limit` after the lead, but never less than a quarter of it.
@@ -79,7 +84,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable, CustomStringConvert
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
         var text = String(decoding: slice, as: UTF8.self)
         text = String(text.map { $0.isASCII && ($0.asciiValue! < 0x20 || $0.asciiValue! == 0x7F) ? " " : $0 })
-        if start > 0, !isBreak(bytes[start - 1]) { text = cutMark + text }
+        if start > first, !isBreak(bytes[start - 1]) { text = cutMark + text }
         if end < bytes.count, !isBreak(bytes[end]) { text += cutMark }
         return text
     }

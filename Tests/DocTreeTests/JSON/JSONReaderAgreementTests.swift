@@ -77,6 +77,18 @@ import Testing
         }
     }
 
+    /// A byte order mark is no text: both readers count columns after it,
+    /// as a load of the whole document does once it has dropped the mark.
+    @Test func byteOrderMarkTakesNoColumn() throws {
+        for (input, line, column, snippet) in [("\u{FEFF}", 1, 1, ""), ("\u{FEFF}{\"a\" 1}", 1, 6, "{\"a\" 1}"), ("\u{FEFF}[1,\n x]", 2, 2, " x]")] {
+            let strict = try #require(Self.strictError(Array(input.utf8)))
+            #expect(strict.location?.line == line && strict.location?.column == column, "\(strict)")
+            #expect((strict.snippet ?? "") == snippet, "\(strict)")
+            let streaming = try #require(Self.streamingError(Array(input.utf8), slice: 1))
+            #expect(streaming.location?.line == line && streaming.location?.column == column, "\(streaming)")
+        }
+    }
+
     @Test func invalidUTF8IsOneMistakeForBothReaders() throws {
         let bytes: [UInt8] = Array("[\"ab".utf8) + [0xFF] + Array("\"]".utf8)
         let strict = try #require(Self.strictError(bytes))
