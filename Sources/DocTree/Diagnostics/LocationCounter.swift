@@ -24,36 +24,46 @@ package struct LocationCounter {
     package mutating func advance(over bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         // Without a carriage return (most text) a run's lines are its line
-        // feeds, and its column is counted after the last one. Both are
-        // counted eight bytes at a time, in per-lane sums (no population
-        // count per word: x86-64's baseline has no instruction for it).
+        // feeds, and its column is counted after the last one. Line feeds
+        // are counted sixteen bytes at a time, in per-lane sums (a streamed
+        // read counts every byte it drops: eight bytes at a time, this was
+        // an eighth of a streamed JSON edit's instructions).
         let count = bytes.count
         var lineFeeds = 0
-        var returns: UInt64 = 0
-        // The word holding the last line feed, or the last line feed after the words.
-        var lastFeedWord = -1
+        var returns = false
+        // The block holding the last line feed, or the last line feed after the blocks.
+        var lastFeedBlock = -1
         var lastFeedByte = -1
-        var sums = LaneSums()
         var i = 0
-        while i &+ 8 <= count {
-            let word = Self.word(base + i)
-            let feeds = ByteWords.lanes(word, equalTo: 0x0A)
-            returns |= ByteWords.lanes(word, equalTo: 0x0D)
-            if feeds != 0 { lastFeedWord = i }
-            sums.add(feeds, into: &lineFeeds)
-            i &+= 8
+        let feed = SIMD16<UInt8>(repeating: 0x0A)
+        let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+        while i &+ 16 <= count {
+            // At most 255 blocks before a lane could wrap.
+            let end = min(count &- 16, i &+ 254 &* 16)
+            var lanes = SIMD16<UInt8>()
+            var returned = SIMDMask<SIMD16<Int8>>()
+            while i <= end {
+                let block = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                let feeds = block .== feed
+                returned .|= block .== carriageReturn
+                if any(feeds) { lastFeedBlock = i }
+                // A true lane is all ones: subtracting it adds one.
+                lanes &-= unsafeBitCast(feeds, to: SIMD16<UInt8>.self)
+                i &+= 16
+            }
+            lineFeeds &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+            returns = returns || any(returned)
         }
-        lineFeeds &+= sums.total
         while i < count {
             if base[i] == 0x0A {
                 lineFeeds &+= 1
                 lastFeedByte = i
             } else if base[i] == 0x0D {
-                returns = 1
+                returns = true
             }
             i &+= 1
         }
-        guard returns == 0 else {
+        guard !returns else {
             for k in 0..<count { step(over: base[k]) }
             offset += count
             return
@@ -62,9 +72,10 @@ package struct LocationCounter {
         var lineStart = 0
         if lastFeedByte >= 0 {
             lineStart = lastFeedByte &+ 1
-        } else if lastFeedWord >= 0 {
-            let feeds = ByteWords.lanes(Self.word(base + lastFeedWord), equalTo: 0x0A)
-            lineStart = lastFeedWord &+ ((63 &- feeds.leadingZeroBitCount) &>> 3) &+ 1
+        } else if lastFeedBlock >= 0 {
+            var k = lastFeedBlock &+ 15
+            while base[k] != 0x0A { k &-= 1 }
+            lineStart = k &+ 1
         }
         if lineFeeds > 0 {
             // A line feed right after a carriage return ends no line of its own.
@@ -74,7 +85,7 @@ package struct LocationCounter {
         // Each byte after it but a continuation byte (10xxxxxx) is a column.
         var continuations = 0
         var k = lineStart
-        sums = LaneSums()
+        var sums = LaneSums()
         while k &+ 8 <= count {
             let word = Self.word(base + k)
             sums.add(word & ~(word << 1) & 0x8080_8080_8080_8080, into: &continuations)
