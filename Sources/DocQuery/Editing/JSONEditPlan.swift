@@ -22,6 +22,9 @@ struct JSONEditPlan {
     private var creators: Set<Int> = []
     /// The array whose removed elements a ``SpreadRemovals`` writes.
     private var apart: UInt32?
+    /// Whether the plan read its layout: one that did not makes the same
+    /// patches under every layout.
+    private var readsLayout = false
 
     struct Slot: Hashable {
         var container: UInt32
@@ -43,6 +46,7 @@ struct JSONEditPlan {
 
     private var layout: JSONLayout {
         mutating get {
+            readsLayout = true
             if let knownLayout { return knownLayout }
             let layout = JSONLayout(source)
             knownLayout = layout
@@ -63,8 +67,9 @@ struct JSONEditPlan {
 
     /// The patches that make the edits in one part of a larger document
     /// (a streamed edit's candidate), laid out as that document is, with
-    /// how many nodes each edit matched. An edit that matches nothing here
-    /// is no error (it may match elsewhere) and creates nothing.
+    /// how many nodes each edit matched and whether the patches depend on
+    /// `layout` (when not, they are the same under any). An edit that
+    /// matches nothing here is no error (it may match elsewhere) and creates nothing.
     ///
     /// With `elements`, the part is a batch of a spread array's elements
     /// (the part's root array): their removals span batches, so `elements`
@@ -72,7 +77,7 @@ struct JSONEditPlan {
     /// patches before they are checked for conflicts.
     static func patches(
         for edits: [Edit], inPart source: JSONSource, layout: JSONLayout, elements: SpreadRemovals.Batch? = nil
-    ) throws -> (Patches, matches: [Int]) {
+    ) throws -> (Patches, matches: [Int], readsLayout: Bool) {
         var plan = JSONEditPlan(source, layout: layout)
         plan.apart = elements.map { _ in source.document.root.index }
         var matches: [Int] = []
@@ -84,7 +89,8 @@ struct JSONEditPlan {
                 plan.patches.add(drop.range, [], edit: drop.edit)
             }
         }
-        return (try plan.finished(edits), matches)
+        let patches = try plan.finished(edits)
+        return (patches, matches, plan.readsLayout)
     }
 
     private mutating func finished(_ edits: [Edit]) throws -> Patches {

@@ -469,11 +469,14 @@ final class JSONTransactionOutput {
         let source = try EditableSource(bytes: lead + captured[span] + [UInt8(ascii: "]")], options: options, parser: parser)
         var result: [UInt8]?
         for layout in layouts {
-            let (patches, _) = try JSONEditPlan.patches(for: transaction.parts, inPart: JSONSource(source), layout: layout)
+            let (patches, _, readsLayout) = try JSONEditPlan.patches(
+                for: transaction.parts, inPart: JSONSource(source), layout: layout)
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
             let element = Array(bytes[lead.count..<(bytes.count - 1)])
             if let result, result != element { return nil }
             result = element
+            // The same under every layout.
+            if !readsLayout { break }
         }
         return result
     }
@@ -508,25 +511,35 @@ final class JSONTransactionOutput {
         let (parts, origins) = try Edit.resolved(transaction.parts, in: source.document, creating: false) { k, ordinal in
             "match \(self.matches[k] + ordinal + 1) of '\(self.transaction.edits[k].path)'"
         }
-        func edited(_ layout: JSONLayout) throws -> (bytes: [UInt8], matches: [Int]) {
-            let (patches, found) = try JSONEditPlan.patches(
+        func edited(_ layout: JSONLayout) throws -> (bytes: [UInt8], matches: [Int], readsLayout: Bool) {
+            let (patches, found, readsLayout) = try JSONEditPlan.patches(
                 for: parts, inPart: JSONSource(source), layout: layout, elements: batch)
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
             let matches = EditSummary.matches(found, foldedInto: transaction.parts.count, by: origins)
-            return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - close.count)], matches)
+            return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - close.count)], matches, readsLayout)
         }
+        // A plan that reads no layout is the same under every one: planned once.
         if variants != nil {
             var found: [Int] = []
+            var same: [UInt8]?
             for k in variants!.indices {
+                if let same {
+                    variants![k].bytes.append(contentsOf: same)
+                    continue
+                }
                 let result = try edited(variants![k].layout)
                 variants![k].bytes.append(contentsOf: result.bytes)
                 found = result.matches
+                if !result.readsLayout { same = result.bytes }
             }
             return found
         }
         let layouts = self.layouts
-        var results: [(bytes: [UInt8], matches: [Int])] = []
-        for layout in layouts { results.append(try edited(layout)) }
+        var results: [(bytes: [UInt8], matches: [Int], readsLayout: Bool)] = []
+        for layout in layouts {
+            results.append(try edited(layout))
+            if !results[0].readsLayout { break }
+        }
         if results.allSatisfy({ $0.bytes == results[0].bytes }) {
             pending.append(contentsOf: results[0].bytes)
         } else {
