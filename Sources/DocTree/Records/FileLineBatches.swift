@@ -162,7 +162,7 @@ package final class FileLineBatches: @unchecked Sendable {
 
     /// Whether a line that begins with `byte` starts a value at its first
     /// column: not blank, and not what closes or continues one.
-    private static func startsValue(_ byte: UInt8) -> Bool {
+    static func startsValue(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x20, 0x09, 0x0D, 0x0A, UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"): false
         default: true

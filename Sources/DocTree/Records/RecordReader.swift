@@ -230,20 +230,46 @@ package final class RecordReader {
 
     /// Cuts the next batch of whole lines, for JSON Lines read on several cores; `nil` at the
     /// end. A batch is what was read (at least `size` bytes, unless the input ends first) up
-    /// to its last line feed, or the first after it when one line is longer, so each byte is
-    /// copied once. It is parsed as ``FileLineBatches/batch(_:)``'s are. This reader counts
-    /// no lines here: ``location`` keeps the byte offset only.
+    /// to its last *cut*, as ``FileLineBatches`` cuts a file: a line feed before a line that
+    /// starts a value, so that values printed over many lines (`jq .`) are not cut in two.
+    /// Without one in 16 batches' bytes, it ends at its last line feed (or the first after it,
+    /// when one line is longer), so each byte is copied once. It is parsed as
+    /// ``FileLineBatches/batch(_:)``'s are. This reader counts no lines here: ``location``
+    /// keeps the byte offset only.
     package func nextBatch(size: Int) throws(LoadError) -> (bytes: [UInt8], byteOffset: Int)? {
         while chunks.bytes.count - chunks.start < size, try chunks.refill() {}
         guard chunks.start < chunks.bytes.count else { return nil }
+        var searched = chunks.start
+        var cut = Self.lastCut(in: chunks.bytes, from: searched)
+        while cut == nil, !chunks.input.isAtEnd, chunks.bytes.count - chunks.start < 16 * size {
+            // The last line feed searched may be a cut once the byte after it comes.
+            searched = max(chunks.start, chunks.bytes.count - 1)
+            guard try chunks.readMore(limit: size) > 0 else { break }
+            cut = Self.lastCut(in: chunks.bytes, from: searched)
+        }
         var end = chunks.bytes.count
         if !chunks.input.isAtEnd {
-            var lineFeed = chunks.bytes[chunks.start...].lastIndex(of: 0x0A)
-            if lineFeed == nil { lineFeed = try chunks.lineFeed(from: chunks.bytes.count) }
-            end = lineFeed.map { $0 + 1 } ?? chunks.bytes.count
+            if let cut {
+                end = cut + 1
+            } else {
+                var lineFeed = chunks.bytes[chunks.start...].lastIndex(of: 0x0A)
+                if lineFeed == nil { lineFeed = try chunks.lineFeed(from: chunks.bytes.count) }
+                end = lineFeed.map { $0 + 1 } ?? chunks.bytes.count
+            }
         }
         let byteOffset = chunks.mark.offset
         return (chunks.take(upTo: end, reusing: &spare), byteOffset)
+    }
+
+    /// The last line feed in `bytes[from...]` before a line that starts a
+    /// value (``FileLineBatches/startsValue(_:)``): the byte after it must be there.
+    private static func lastCut(in bytes: [UInt8], from: Int) -> Int? {
+        var end = bytes.count - 1
+        while end > from, let lineFeed = bytes[from..<end].lastIndex(of: 0x0A) {
+            if FileLineBatches.startsValue(bytes[lineFeed + 1]) { return lineFeed }
+            end = lineFeed
+        }
+        return nil
     }
 
     /// ``FileLineBatches`` of the input, when it is a regular file not read

@@ -162,6 +162,35 @@ import TestSupport
         }
     }
 
+    /// Batches read from a stream (a pipe) cut as a file's do: between
+    /// values printed over many lines, unless none ends in 16 batches'
+    /// bytes, when a batch ends at its last line feed.
+    @Test func streamBatchesCutBetweenValuesPrintedOverManyLines() throws {
+        let value = "{\n  \"id\": 1,\n  \"tags\": [\n    \"a\"\n  ],\n  \"on\": true\n}\n"
+        let long = "[\n" + (0..<400).map { "  \($0)" }.joined(separator: ",\n") + "\n]\n"
+        let text = Array((String(repeating: value, count: 60) + long + value).utf8)
+        let longRange = (60 * value.utf8.count)..<(60 * value.utf8.count + long.utf8.count)
+        for (slice, size) in [(5, 7), (64, 50), (7, 64), (100, 200)] {
+            let reader = RecordReader(input: ChunkedInput(bytes: text, sliceSize: slice), options: LoadOptions(), chunkSize: 32)
+            var joined: [UInt8] = []
+            var insideLong = 0
+            while let batch = try reader.nextBatch(size: size) {
+                #expect(batch.byteOffset == joined.count, "size \(size)")
+                if longRange.dropFirst().contains(batch.byteOffset) {
+                    insideLong += 1
+                    // Past 16 batches' bytes without a cut: the batch before ended at a line feed.
+                    #expect(text[batch.byteOffset - 1] == 0x0A, "size \(size)")
+                } else {
+                    #expect(text[batch.byteOffset] == UInt8(ascii: "{") || batch.byteOffset == longRange.lowerBound,
+                            "size \(size): a batch begins inside a value, at \(batch.byteOffset)")
+                }
+                joined += batch.bytes
+            }
+            #expect(joined == text, "size \(size)")
+            #expect(insideLong <= long.utf8.count / (16 * size) + 1, "size \(size)")
+        }
+    }
+
     @Test func countedFromMovesLinesAndColumnsOnly() {
         let start = DocTree.SourceLocation(byteOffset: 500, line: 40, column: 7)
         #expect(DocTree.SourceLocation(byteOffset: 510, line: 1, column: 3).counted(from: start)
