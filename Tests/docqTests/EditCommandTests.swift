@@ -159,19 +159,21 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == deleted)
     }
 
-    /// A file of JSON Lines larger than a batch (1 MiB) is edited on all
-    /// cores, to what one core writes (standard input is edited in order):
-    /// a value printed over several lines across the third batch's end,
-    /// and a malformed record in the third batch, located by its line in
-    /// the whole file (the lines of the two batches before it counted).
+    /// A stream of values larger than a batch (1 MiB) is edited on all
+    /// cores, from a file and from standard input (held whole) alike, to
+    /// what editing each record in turn gives: a value printed over several
+    /// lines across the third batch's end, and a malformed record in the
+    /// third batch, located by its line in the whole input (the lines of
+    /// the two batches before it counted).
     @Test func largeStreamsEditAsOneCoreDoes() throws {
         var lines: [String] = []
         var size = 0
         var prettyAt: Int?
         var brokenAt: Int?
+        let pad = String(repeating: "x", count: 920)
         // Long records, so that a debug docq edits few of them.
         for i in 0..<4_400 {
-            let line = "{\"id\": \(i), \"n\": \(i % 7), \"pad\": \"\(String(repeating: "x", count: 920))\"}"
+            let line = "{\"id\": \(i), \"n\": \(i % 7), \"pad\": \"\(pad)\"}"
             lines.append(line)
             size += line.utf8.count + 1
             if brokenAt == nil, size > 5 << 19 { brokenAt = lines.count }
@@ -183,6 +185,13 @@ import Testing
         whole.insert(pretty, at: prettyAt!)
         var broken = lines
         broken.insert("{\"n\": }", at: brokenAt!)
+        // Each record edited on its own.
+        var edited: [[String]: [String]] = [
+            ["set", "n", "x"]: lines.indices.map { "{\"id\": \($0), \"n\": \"x\", \"pad\": \"\(pad)\"}" },
+            ["delete", "pad"]: lines.indices.map { "{\"id\": \($0), \"n\": \($0 % 7)}" },
+        ]
+        edited[["set", "n", "x"]]!.insert("{\n  \"id\": -1,\n  \"n\": \"x\"\n}", at: prettyAt!)
+        edited[["delete", "pad"]]!.insert(pretty, at: prettyAt!)
         let folder = try Docq.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("big.jsonl")
@@ -194,6 +203,9 @@ import Testing
                 let inOrder = try Docq.run(arguments, stdin: bytes, timeout: 120)
                 #expect(fromFile.status == inOrder.status, "\(name) \(arguments)")
                 #expect(fromFile.stdout == inOrder.stdout, "\(name) \(arguments)")
+                if name == "whole" {
+                    #expect(fromFile.stdout == edited[arguments]!.joined(separator: "\n") + "\n", "\(arguments)")
+                }
                 #expect(fromFile.status == (name == "whole" ? 0 : 4), "\(name) \(arguments): \(fromFile.stderr)")
                 if name == "broken" {
                     let line = "\(brokenAt! + 1):7: expected a value"

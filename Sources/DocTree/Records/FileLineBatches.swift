@@ -8,7 +8,8 @@ import Darwin
 
 /// The lines of a regular file cut into batches that tasks on several
 /// cores read for themselves (`pread`), so no core reads the whole input
-/// first: docq `-P` on a JSON Lines file.
+/// first: docq `-P` on a JSON Lines file. Bytes held in memory (standard
+/// input read whole for an edit) are cut the same way.
 ///
 /// Batch `k` holds the lines from the first *cut* (a line feed chosen by
 /// ``cut(from:below:)``) at or after byte `k × size - 1` to the first at or
@@ -30,10 +31,16 @@ import Darwin
 /// `@unchecked Sendable`: its one mutable part, ``spares``, is only touched
 /// under its lock.
 package final class FileLineBatches: @unchecked Sendable {
-    /// A duplicate of the input's descriptor, closed when this is freed.
-    private let descriptor: Int32
-    /// The file offset of the input's first byte.
-    private let start: Int
+    /// Where the batches are read from.
+    private enum Source {
+        /// A duplicate of the input's descriptor, closed when this is freed,
+        /// and the file offset of the input's first byte.
+        case file(descriptor: Int32, start: Int)
+        /// The input held in memory (standard input, read whole).
+        case bytes([UInt8])
+    }
+
+    private let source: Source
     /// Bytes of the input per batch.
     package let size: Int
     /// How many batches the file had when they were counted.
@@ -49,15 +56,26 @@ package final class FileLineBatches: @unchecked Sendable {
     /// regular file or has a size of 0 (which may be a size unknown: /proc).
     package init?(_ input: ChunkedInput, size: Int) {
         guard let file = input.regularFile, input.expectedSize > 0 else { return nil }
-        descriptor = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
+        let descriptor = fcntl(file.descriptor, F_DUPFD_CLOEXEC, 0)
         guard descriptor >= 0 else { return nil }
-        start = file.start
+        source = .file(descriptor: descriptor, start: file.start)
         self.size = max(size, 1)
         count = (max(input.expectedSize - file.start, 0) + self.size - 1) / self.size
         label = input.label
     }
 
-    deinit { _ = close(descriptor) }
+    /// Batches of about `size` bytes of `bytes`, an input held in memory
+    /// (standard input read whole), cut as a file's are.
+    package init(bytes: [UInt8], size: Int, label: String) {
+        source = .bytes(bytes)
+        self.size = max(size, 1)
+        count = (bytes.count + self.size - 1) / self.size
+        self.label = label
+    }
+
+    deinit {
+        if case .file(let descriptor, _) = source { _ = close(descriptor) }
+    }
 
     /// Hands back the bytes of a batch the caller is done with, for a later batch to be read
     /// into instead of fresh memory (whose pages the kernel must fault in).
@@ -174,6 +192,13 @@ package final class FileLineBatches: @unchecked Sendable {
     private func read(
         from offset: Int, count: Int, into bytes: inout [UInt8], at index: Int
     ) throws(LoadError) -> Int {
+        if case .bytes(let all) = source {
+            let end = min(offset + count, all.count)
+            bytes.removeSubrange(min(index, bytes.count)...)
+            if offset < end { bytes.append(contentsOf: all[offset..<end]) }
+            return max(end - offset, 0)
+        }
+        guard case .file(let descriptor, let start) = source else { return 0 }
         bytes.append(contentsOf: repeatElement(0, count: max(index + count - bytes.count, 0)))
         var failure: Int32 = 0
         let got = bytes.withUnsafeMutableBufferPointer { buffer in

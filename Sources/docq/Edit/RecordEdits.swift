@@ -48,13 +48,25 @@ struct RecordEdits {
         }
     }
 
-    /// Edits the records of `bytes`, in memory.
+    /// Edits the records of `bytes`, in memory, on all cores as a file's.
     func edit(_ bytes: [UInt8]) throws -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        try run(RecordReader(input: ChunkedInput(bytes: bytes), options: options), from: 0, bytes: { bytes[$0] }) {
-            out.append(contentsOf: $0)
-        }.check()
+        func append(_ part: ArraySlice<UInt8>) { out.append(contentsOf: part) }
+        var outcome = Outcome()
+        var rest: SourceLocation? = SourceLocation(byteOffset: 0, line: 1, column: 1)
+        let jobs = ParallelRun.coreCount
+        if jobs > 1, bytes.count > ParallelRun.batchSize {
+            let batches = FileLineBatches(bytes: bytes, size: ParallelRun.batchSize, label: InputSource.standardInput.label)
+            rest = try editInBatches(batches, jobs: jobs, outcome: &outcome, append: append)
+        }
+        if let rest {
+            let reader = RecordReader(
+                input: ChunkedInput(bytes: rest.byteOffset == 0 ? bytes : Array(bytes[rest.byteOffset...])),
+                options: options, origin: rest)
+            outcome.merge(try run(reader, from: rest.byteOffset, bytes: { bytes[$0] }, append: append))
+        }
+        try outcome.check()
         return out
     }
 
