@@ -150,7 +150,8 @@ struct DecodingFailure: Sendable, CustomTestStringConvertible {
             kind: .invalidEncoding, message: "invalid UTF-8 at byte offset 2 (ED A0)", location: (2, 1, 3)),
         DecodingFailure(
             id: "truncated UTF-8 after BOM", bytes: bom + Array("[\"".utf8) + [0xE4, 0xB8], kind: .invalidEncoding,
-            message: "the input ends inside a UTF-8 character at byte offset 5 (E4 B8)", location: (5, 1, 4)),
+            // The byte order mark is no column: `[` is the first.
+            message: "the input ends inside a UTF-8 character at byte offset 5 (E4 B8)", location: (5, 1, 3)),
         DecodingFailure(
             id: "UTF-8 option on UTF-16 bytes", bytes: [0xFF, 0xFE, 0x5B, 0x00], option: "UTF-8", kind: .invalidEncoding,
             message: "invalid UTF-8 at byte offset 0 (FF)", location: (0, 1, 1)),
