@@ -218,7 +218,10 @@ final class JSONTransactionOutput {
     private var pending: [UInt8] = []
     /// The output since a layout fact was first needed, per assumed layout.
     private var variants: [(layout: JSONLayout, bytes: [UInt8])]?
-    /// The candidate being read.
+    /// How many bytes of the candidate being read have passed; its text is
+    /// the scanner's (``StreamCandidate``'s document's), not copied here.
+    private var capturedCount = 0
+    /// The candidate's bytes, while it is edited.
     private var captured: [UInt8] = []
     /// The white space that begins the line the candidate starts on.
     private var capturedIndent: [UInt8] = []
@@ -278,8 +281,8 @@ final class JSONTransactionOutput {
     func take(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
         if writesText, !probe.isComplete { probe.take(bytes) }
         if inCandidate {
-            if captured.isEmpty { capturedIndent = lineIndent }
-            captured.append(contentsOf: bytes)
+            if capturedCount == 0 { capturedIndent = lineIndent }
+            capturedCount += bytes.count
             try checkHeld()
         } else if let removals {
             // Between a spread array's batches: its opening bracket goes out,
@@ -325,7 +328,7 @@ final class JSONTransactionOutput {
     /// removals hold) passes ``maxHeld``.
     private func checkHeld() throws {
         guard let limit = transaction.maxHeld else { return }
-        let held = captured.count + (removals?.heldCount ?? 0)
+        let held = capturedCount + (removals?.heldCount ?? 0)
         guard held > limit else { return }
         let step = transaction.wholeStep.map { "'\($0)'" } ?? "the path"
         throw notStreamable(
@@ -354,8 +357,13 @@ final class JSONTransactionOutput {
     /// elements' spans where it can be (``written(batch:upTo:_:)``); any
     /// other is loaded again, with spans, and planned.
     func candidateEnds(_ candidate: StreamCandidate) throws {
-        guard !captured.isEmpty else { return }
-        defer { captured.removeAll(keepingCapacity: true) }
+        guard capturedCount > 0 else { return }
+        // The bytes passed while it was read: the scanner's text of it.
+        captured = candidate.document.table.text
+        defer {
+            captured = []
+            capturedCount = 0
+        }
         candidates += 1
         if transaction.countsOverAll, candidates > 1 {
             throw notStreamable(
