@@ -216,6 +216,22 @@ import Testing
         }
     }
 
+    /// A record cut short by a line that begins the next (located where
+    /// it ends, with no text of its own to quote) fails with that line
+    /// quoted: read again from a file, or from standard input held whole.
+    @Test func aRecordCutShortIsQuotedAtTheLineAfterIt() throws {
+        let text = "{\"a\": 1}\n{\n  \"n\": 2,\n{\"a\": 3}\n"
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("cut.jsonl")
+        try Data(text.utf8).write(to: file)
+        for (run, label) in [(try Docq.run(["set", "a", "5", file.path]), file.path), (try Docq.run(["set", "a", "5"], stdin: Array(text.utf8)), "(standard input)")] {
+            #expect(run.status == 4, "\(run)")
+            #expect(run.stderr.hasPrefix("error: \(label):4:1: expected a member name after ','"), "\(run)")
+            #expect(run.stderr.contains("   4 | {\"a\": 3}\n     | ^"), "\(run)")
+        }
+    }
+
     /// A malformed record fails the edit, located in the whole input, as a query of it is.
     @Test func aMalformedRecordFailsTheEdit() throws {
         let broken = try Docq.run(["delete", "n"], stdin: Array("{\"n\": 1}\n{\"n\": }\n".utf8))

@@ -65,6 +65,8 @@ struct EditRun {
         var results: [(InputSource, EditOutput)] = []
         func discardAll() { for (_, output) in results { output.discard() } }
         for source in sources {
+            // Standard input, read whole: an error's line is quoted from it.
+            var heldInput: [UInt8]?
             do {
                 if case .file(let path) = source, StreamRun.startsStream(source, options: options) {
                     let output = try EditOutput.opened(for: source, inPlace: target.inPlace, isOnlyInput: sources.count == 1)
@@ -80,6 +82,7 @@ struct EditRun {
                 if case .standardInput = source, streamed?.forced == false {
                     // Read whole, so that the tree can still take it when the stream cannot.
                     let bytes = try read(source)
+                    heldInput = bytes
                     if let output = try streamed?.run(standardInput: bytes) {
                         results.append((source, output))
                     } else {
@@ -92,10 +95,11 @@ struct EditRun {
                     continue
                 }
                 let bytes = try read(source)
+                if case .standardInput = source { heldInput = bytes }
                 results.append((source, .bytes(try edit(bytes, edits, options: source.loadOptions(target.input.loadOptions)))))
             } catch let error as LoadError {
                 discardAll()
-                let quoted = QuotedLine.quoting(error, from: source, options: options)
+                let quoted = QuotedLine.quoting(error, from: source, bytes: heldInput, options: options)
                 writeToStandardError(diagnostics.text(for: quoted, source: source.label))
                 return ExitStatus(error)
             } catch let error as QueryError {

@@ -13,20 +13,30 @@ import Darwin
 /// file is read again up to that line, a chunk at a time, so that a
 /// malformed file shows the same error however it was read.
 enum QuotedLine {
-    /// `error` with its line quoted from `source`; `error` as it is when it
-    /// quotes a line already, names none, or `source` is not a regular file
-    /// whose bytes are the UTF-8 the reader located the error in (a file
+    /// `error` with its line quoted from `source`, or from `bytes`, the
+    /// input read whole (standard input); `error` as it is when it quotes a
+    /// line already, names none, or the input is not a regular file or
+    /// bytes held, in the UTF-8 the reader located the error in (an input
     /// read in another encoding is converted first, and counts otherwise).
-    static func quoting(_ error: LoadError, from source: InputSource, options: LoadOptions) -> LoadError {
+    static func quoting(
+        _ error: LoadError, from source: InputSource, bytes: [UInt8]? = nil, options: LoadOptions
+    ) -> LoadError {
         guard error.snippet?.isEmpty ?? true, let location = error.location, location.line >= 1, location.column >= 1,
-            case .file(let path) = source, options.encoding == nil
+            options.encoding == nil
         else { return error }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return error }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return error }
-        var reader = LineReader(descriptor: descriptor)
+        var reader: LineReader
+        var descriptor: Int32 = -1
+        defer { if descriptor >= 0 { close(descriptor) } }
+        if let bytes {
+            reader = LineReader(bytes: bytes)
+        } else {
+            guard case .file(let path) = source else { return error }
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return error }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return error }
+            reader = LineReader(descriptor: descriptor)
+        }
         let head = InputHead(reader.head(512), format: source.loadOptions(options).format)
         guard head.wideUnicode == nil else { return error }
         if head.format == .xml {
@@ -47,8 +57,9 @@ enum QuotedLine {
         return quoted
     }
 
-    /// Reads a file a chunk at a time, counting lines by the one line rule
-    /// (a line feed, a carriage return, or the two together end a line).
+    /// Reads a file a chunk at a time (or bytes held, as one chunk),
+    /// counting lines by the one line rule (a line feed, a carriage return,
+    /// or the two together end a line).
     private struct LineReader {
         let descriptor: Int32
         private var chunk: [UInt8] = []
@@ -62,6 +73,12 @@ enum QuotedLine {
 
         init(descriptor: Int32) {
             self.descriptor = descriptor
+        }
+
+        init(bytes: [UInt8]) {
+            descriptor = -1
+            chunk = bytes
+            atEnd = true
         }
 
         /// The first `count` bytes (or fewer at the end), not consumed.
