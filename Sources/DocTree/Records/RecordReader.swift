@@ -201,14 +201,25 @@ package final class RecordReader {
                 continue
             }
             var (recordEnd, cutOff) = (chunks.bytes.count, false)
+            // The strict parse of the record alone says what is wrong, as a one-shot load would.
+            var readOn: Int?
             switch failure.mistake {
             case .tooManyNodes: recordEnd = from + failure.offset
             case _ where mayGoOn: cutOff = true
+            case _ where beginsNextValue(from + failure.offset):
+                // Cut where a line begins the next value: the parse reads on to that line's end
+                // (as held), so that its error names what is there and quotes the line.
+                recordEnd = from + failure.offset
+                let before = chunks.start
+                let lineEnd = try chunks.lineBreak(from: recordEnd, keepsSearched: true) ?? chunks.bytes.count
+                // Reading on drops the bytes before the record: indices move back by as many.
+                recordEnd -= before - chunks.start
+                readOn = lineEnd
             default: recordEnd = try end(ofRecordFailingAt: from + failure.offset)
             }
-            // The strict parse of the record alone says what is wrong, as a one-shot load would.
+            let parsedEnd = readOn ?? recordEnd
             do {
-                return (.success(try parser.parse(chunks.bytes[chunks.start..<recordEnd])), recordEnd, recordEnd)
+                return (.success(try parser.parse(chunks.bytes[chunks.start..<parsedEnd])), recordEnd, recordEnd)
             } catch {
                 var moved = error
                 moved.location = error.location?.placed(at: start)
@@ -220,12 +231,15 @@ package final class RecordReader {
 
     /// Where a malformed record failing at buffer index `offset` ends, by the rule of ``JSONRecovery``.
     private func end(ofRecordFailingAt offset: Int) throws(LoadError) -> Int {
-        if offset > chunks.start, offset < chunks.bytes.count, JSONRecovery.beginsValue(chunks.bytes[offset]),
-            JSONRecovery.beginsLine(offset, in: chunks.bytes, after: chunks.start) == true
-        {
-            return offset
-        }
+        if beginsNextValue(offset) { return offset }
         return try chunks.lineBreak(from: offset, keepsSearched: true) ?? chunks.bytes.count
+    }
+
+    /// Whether a record failing at buffer index `offset` fails where a line
+    /// begins a value (the next record, by the rule of ``JSONRecovery``).
+    private func beginsNextValue(_ offset: Int) -> Bool {
+        offset > chunks.start && offset < chunks.bytes.count && JSONRecovery.beginsValue(chunks.bytes[offset])
+            && JSONRecovery.beginsLine(offset, in: chunks.bytes, after: chunks.start) == true
     }
 
     /// Cuts the next batch of whole lines, for JSON Lines read on several cores; `nil` at the

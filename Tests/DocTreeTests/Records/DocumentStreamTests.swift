@@ -64,6 +64,21 @@ import TestSupport
         #expect(Self.records("[1]\n{\"a\": {\"b\": 2}\n[3]\n") == ["[1]", "error 3:1", "[3]"])
     }
 
+    /// A record cut short by a line that begins a value fails as a one-shot
+    /// load of it and that line does: the error names what the line holds
+    /// and quotes it (it said "found the end of the input", quoting nothing).
+    @Test func recordCutShortByTheNextValueNamesWhatCutIt() throws {
+        for (text, cut) in [("{\"a\":1}\n{\n  \"n\": 2,\n{\"a\": 3}\n", "{\n  \"n\": 2,\n{\"a\": 3}"),
+                            ("[1]\n[\n  2\n-3.5e2 ]\n", "[\n  2\n-3.5e2 ]")] {
+            let results = Array(DocumentStream(data: Data(text.utf8)))
+            let error = try #require(results[1].failureValue, "\(text)")
+            let alone = try #require(#expect(throws: LoadError.self) { try Document(data: Data(cut.utf8)) })
+            #expect(error.message == alone.message, "\(text)")
+            #expect(error.snippet == alone.snippet, "\(text)")
+            #expect(error.location?.line == 4 && error.location?.column == alone.location?.column, "\(error)")
+        }
+    }
+
     @Test func unterminatedStringCostsOnlyItsLine() {
         #expect(Self.records("[1]\n[\"abc\n[3]\n") == ["[1]", "error 2:2", "[3]"])
         #expect(Self.records("\"abc\n4\n") == ["error 1:1", "4"])
