@@ -19,11 +19,12 @@ import Darwin
 ///
 /// Output is written as the records are read, so a file of JSON Lines is
 /// edited in memory bounded by its longest record, whatever its size.
-/// A regular file is edited on all cores, in 1 MiB batches of whole lines
-/// (``FileLineBatches``, as `-P` cuts a query's), written in input order;
-/// from the first batch that does not edit cleanly on its own (a record it
-/// cuts off, a malformed record, a failed edit), the rest of the file is
-/// edited in order, so what is written and thrown is what one core gives.
+/// A regular file, and standard input held whole, are edited on all cores,
+/// in 1 MiB batches of whole lines (``FileLineBatches``, as `-P` cuts a
+/// query's), written in input order; from the first batch that does not
+/// edit cleanly on its own (a record it cuts off, a malformed record, a
+/// failed edit), the rest of the input is edited in order, so what is
+/// written and thrown is what one core gives.
 struct RecordEdits {
     let edits: [Edit]
     let options: LoadOptions
