@@ -84,9 +84,9 @@ struct HeldEvents {
 
     /// Forgets the events, keeping the memory for the next candidate.
     mutating func clear() {
-        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
-        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
-        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        events.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
     }
 }
 

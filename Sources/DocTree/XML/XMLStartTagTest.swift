@@ -91,7 +91,7 @@ package struct XMLStartTagValues {
     }
 
     mutating func clear() {
-        if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
-        if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+        bytes.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
     }
 }

@@ -213,8 +213,8 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             defer {
                 spoiled = false
                 values.clear()
-                if !thenAttributes.isEmpty { thenAttributes.removeAll(keepingCapacity: true) }
-                if !thenElements.isEmpty { thenElements.removeAll(keepingCapacity: true) }
+                thenAttributes.removeAll(keepingCapacity: true)
+                thenElements.removeAll(keepingCapacity: true)
             }
             var passes = verdict
             if spoiled {
