@@ -101,6 +101,26 @@ package struct LocationCounter {
         offset += count
     }
 
+    /// Moves over `bytes` up to where line `target` begins (past the line
+    /// feed of a CR LF), and returns that index in `bytes`; `nil`, having
+    /// moved over all of them, when it begins after them. A run that does
+    /// not reach the line goes by ``advance(over:)``.
+    package mutating func advance(over bytes: UnsafeBufferPointer<UInt8>, untilLine target: Int) -> Int? {
+        var ahead = self
+        ahead.advance(over: bytes)
+        guard ahead.line >= target else {
+            self = ahead
+            return nil
+        }
+        for i in bytes.indices {
+            // A line feed right after a carriage return belongs to the line before.
+            if line >= target, !(afterCarriageReturn && bytes[i] == 0x0A) { return i }
+            step(over: bytes[i])
+            offset += 1
+        }
+        return nil
+    }
+
     @inline(__always)
     private static func word(_ at: UnsafePointer<UInt8>) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(at).loadUnaligned(as: UInt64.self))

@@ -28,14 +28,14 @@ enum QuotedLine {
         var descriptor: Int32 = -1
         defer { if descriptor >= 0 { close(descriptor) } }
         if let bytes {
-            reader = LineReader(bytes: bytes)
+            reader = LineReader(ChunkedInput(bytes: bytes))
         } else {
             guard case .file(let path) = source else { return error }
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else { return error }
             var status = stat()
             guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return error }
-            reader = LineReader(descriptor: descriptor)
+            reader = LineReader(ChunkedInput(descriptor: descriptor, closesOnEnd: false, label: path))
         }
         let head = InputHead(reader.head(512), format: source.loadOptions(options).format)
         guard head.wideUnicode == nil else { return error }
@@ -57,33 +57,25 @@ enum QuotedLine {
         return quoted
     }
 
-    /// Reads a file a chunk at a time (or bytes held, as one chunk),
-    /// counting lines by the one line rule (a line feed, a carriage return,
-    /// or the two together end a line).
+    /// Reads an input a chunk at a time, finding a line by the one line
+    /// rule (``LocationCounter``).
     private struct LineReader {
-        let descriptor: Int32
+        private let input: ChunkedInput
         private var chunk: [UInt8] = []
         private var next = 0
-        private var atEnd = false
 
         /// How many bytes of the line before the column are kept at most:
         /// more than a snippet shows before it, so that a line cut here
         /// shows as cut (``SourceLocation/snippet(at:in:limit:)``).
         private static let kept = 1024
 
-        init(descriptor: Int32) {
-            self.descriptor = descriptor
-        }
-
-        init(bytes: [UInt8]) {
-            descriptor = -1
-            chunk = bytes
-            atEnd = true
+        init(_ input: ChunkedInput) {
+            self.input = input
         }
 
         /// The first `count` bytes (or fewer at the end), not consumed.
         mutating func head(_ count: Int) -> [UInt8] {
-            while chunk.count < count, !atEnd { readMore() }
+            while chunk.count < count, readMore() {}
             return Array(chunk.prefix(count))
         }
 
@@ -93,25 +85,20 @@ enum QuotedLine {
 
         /// The bytes of line `line` around the start of its `column`-th
         /// character (counted in Unicode scalars, as error columns are), and
-        /// where that start is among them; `nil` when the file has fewer lines.
+        /// where that start is among them; `nil` when the input has fewer lines.
         mutating func line(_ line: Int, column: Int) -> (window: [UInt8], position: Int)? {
-            var current = 1
-            var afterReturn = false
-            while current < line {
-                guard let byte = nextByte() else { return nil }
-                if byte == 0x0A {
-                    if !afterReturn { current += 1 }
-                    afterReturn = false
-                } else if byte == 0x0D {
-                    current += 1
-                    afterReturn = true
-                } else {
-                    afterReturn = false
-                    skipToBreak()
+            var counter = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
+            while true {
+                let found = chunk.withUnsafeBufferPointer {
+                    counter.advance(over: UnsafeBufferPointer(rebasing: $0[next...]), untilLine: line)
                 }
+                if let found {
+                    next += found
+                    break
+                }
+                next = chunk.count
+                guard readMore() else { return nil }
             }
-            // A line feed right after a carriage return belongs to the line before.
-            if afterReturn, peek() == 0x0A { _ = nextByte() }
             var window: [UInt8] = []
             var characters = 0
             // A chunk at a time up to the column (or the line's end), keeping its last bytes.
@@ -149,7 +136,7 @@ enum QuotedLine {
         }
 
         private mutating func peek() -> UInt8? {
-            if next == chunk.count { readMore() }
+            if next == chunk.count { _ = readMore() }
             return next < chunk.count ? chunk[next] : nil
         }
 
@@ -159,41 +146,11 @@ enum QuotedLine {
             return byte
         }
 
-        /// Moves to the next line break (or the end), a chunk at a time.
-        private mutating func skipToBreak() {
-            while true {
-                let found: Int? = chunk.withUnsafeBytes { bytes in
-                    let start = bytes.baseAddress! + next
-                    let count = bytes.count - next
-                    // The first line feed, then any carriage return before it.
-                    let span = memchr(start, 0x0A, count).map { $0 - UnsafeMutableRawPointer(mutating: start) } ?? count
-                    let end = memchr(start, 0x0D, span).map { $0 - UnsafeMutableRawPointer(mutating: start) } ?? span
-                    return end < count ? next + end : nil
-                }
-                if let found {
-                    next = found
-                    return
-                }
-                next = chunk.count
-                readMore()
-                if next == chunk.count { return }
-            }
-        }
-
-        /// Reads the next chunk in place of the bytes consumed.
-        private mutating func readMore() {
-            guard !atEnd else { return }
+        /// Reads the next chunk in place of the bytes consumed; `false` at the end.
+        private mutating func readMore() -> Bool {
             chunk.removeFirst(next)
             next = 0
-            let size = 1 << 20
-            let before = chunk.count
-            chunk.append(contentsOf: repeatElement(0, count: size))
-            var got = 0
-            chunk.withUnsafeMutableBytes { buffer in
-                repeat { got = read(descriptor, buffer.baseAddress! + before, size) } while got < 0 && errno == EINTR
-            }
-            chunk.removeLast(size - max(got, 0))
-            if got <= 0 { atEnd = true }
+            return ((try? input.read(into: &chunk, limit: 1 << 20)) ?? 0) > 0
         }
     }
 }

@@ -79,4 +79,36 @@ import Testing
             #expect(counter.line == expected.line && counter.column == expected.column, "\(run.count) bytes")
         }
     }
+
+    /// Where each line begins, found piece by piece (a CR LF split between
+    /// two pieces included), is where the rule byte by byte puts it.
+    @Test(arguments: [1, 7, 64, 1000])
+    func findsWhereALineBegins(pieceSize: Int) {
+        for (seed, returns): (UInt64, Bool) in [(1, true), (42, true), (5, false)] {
+            let bytes = Self.text(seed: seed, length: 3000, returns: returns)
+            // The byte offsets where lines begin, by the rule byte by byte.
+            var starts = [0]
+            for end in 1...bytes.count where Self.reference(Array(bytes[..<end])).line > starts.count {
+                starts.append(end)
+            }
+            // A line that begins with the line feed of a CR LF begins after it.
+            starts = starts.map { $0 < bytes.count && $0 > 0 && bytes[$0 - 1] == 0x0D && bytes[$0] == 0x0A ? $0 + 1 : $0 }
+            for target in [1, 2, starts.count / 2, starts.count] {
+                var counter = LocationCounter(SourceLocation(byteOffset: 0, line: 1, column: 1))
+                var found: Int?
+                var at = 0
+                bytes.withUnsafeBufferPointer { all in
+                    while found == nil, at < all.count {
+                        let end = min(at + pieceSize, all.count)
+                        if let index = counter.advance(over: UnsafeBufferPointer(rebasing: all[at..<end]), untilLine: target) {
+                            found = at + index
+                        }
+                        at = end
+                    }
+                }
+                #expect(found == starts[target - 1], "seed \(seed), line \(target), pieces of \(pieceSize)")
+                #expect(counter.line == target && counter.column == 1, "seed \(seed), line \(target)")
+            }
+        }
+    }
 }
