@@ -54,6 +54,6 @@ struct EditArgumentTests {
         try Data(#"[{"set": "b", "value": "x"#.utf8 + [0xFF] + #"y"}]"#.utf8).write(to: edits)
         let run = try Docq.run(["set", "a", "1", "--edits", edits.path], stdin: Self.document)
         #expect(run.status == 2, "\(run)")
-        #expect(run.stderr.contains("edits.json:1:26: invalid UTF-8 byte 0xFF"), "\(run)")
+        #expect(run.stderr.contains("edits.json:1:26: invalid UTF-8 at byte offset 25 (FF)"), "\(run)")
     }
 }

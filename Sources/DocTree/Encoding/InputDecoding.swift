@@ -107,10 +107,7 @@ package enum InputDecoding {
 
     /// The error for ill-formed UTF-8, located at the bad byte.
     private static func utf8Error(_ failure: UTF8Validation.Failure, in input: UnsafeBufferPointer<UInt8>) -> LoadError {
-        let shown = hex(input[failure.offset..<min(failure.offset + max(failure.length, 1), input.count)])
-        let message = failure.isTruncated
-            ? "the input ends inside a UTF-8 character at byte offset \(failure.offset) (\(shown))"
-            : "invalid UTF-8 at byte offset \(failure.offset) (\(shown))"
+        let message = UTF8Validation.message(at: failure.offset, in: input, inputOffset: failure.offset)
         return LoadError(.invalidEncoding, message, at: failure.offset, in: input)
     }
 

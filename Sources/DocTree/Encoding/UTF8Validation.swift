@@ -39,6 +39,22 @@ package enum UTF8Validation {
         return nil
     }
 
+    /// The one message for ill-formed UTF-8 starting at `i` in `bytes`
+    /// (`inputOffset`, the same place in the whole input, when `bytes` is a
+    /// chunk of it): the offset, the bytes that show the problem, and what
+    /// to do for a document in a legacy encoding. Every reader says this,
+    /// whether it checks the bytes before parsing or while it parses.
+    package static func message(at i: Int, in bytes: UnsafeBufferPointer<UInt8>, inputOffset: Int) -> String {
+        let illFormed = i < bytes.count && bytes[i] >= 0x80 && sequenceLength(at: i, in: bytes) == 0
+        let failure = illFormed ? failure(at: i, in: bytes) : Failure(offset: i, length: 1, isTruncated: i >= bytes.count)
+        let shown = bytes[min(i, bytes.count)..<min(i + failure.length, bytes.count)]
+        let bytesShown = shown.isEmpty ? "" : " (\(InputDecoding.hex(shown)))"
+        let what = failure.isTruncated
+            ? "the input ends inside a UTF-8 character at byte offset \(inputOffset)\(bytesShown)"
+            : "invalid UTF-8 at byte offset \(inputOffset)\(bytesShown)"
+        return what + "; if the document is in a legacy encoding, pass LoadOptions.encoding (e.g. \"EUC-KR\")"
+    }
+
     /// The ill-formed sequence whose lead byte (≥ 0x80) is at `i`: how many
     /// of its bytes show the problem. Each prefix is completed with
     /// continuation bytes 0x80, which any third or fourth byte may be, and

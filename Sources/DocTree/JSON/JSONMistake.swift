@@ -107,9 +107,7 @@ enum JSONMistake: Equatable {
                 ? "unescaped line break in a string; write it as \\n, or close the string with '\"'"
                 : "unescaped control character \(Self.scalarName(c)) in a string; write it as an escape"
         case .invalidUTF8:
-            let byte = offset < bytes.count ? Hex.byte(bytes[offset]) : "?"
-            return "invalid UTF-8 byte \(byte) at byte offset \(inputOffset); if the document is in a legacy encoding,"
-                + " pass LoadOptions.encoding (e.g. \"EUC-KR\")"
+            return UTF8Validation.message(at: offset, in: bytes, inputOffset: inputOffset)
         case .tooDeep(let maxDepth):
             return "nesting deeper than \(maxDepth) levels of arrays and objects (see LoadOptions.maxDepth)"
         case .tooManyNodes(let maxNodes):

@@ -144,21 +144,24 @@ struct DecodingFailure: Sendable, CustomTestStringConvertible {
             message: "the input ends inside a UTF-16LE character at byte offset 4 (5D)", location: (4, 1, 3)),
         DecodingFailure(
             id: "overlong UTF-8 by option", bytes: Array(#"{"a":""#.utf8) + [0xC0, 0xAF, 0x22, 0x7D], option: "UTF-8",
-            kind: .invalidEncoding, message: "invalid UTF-8 at byte offset 6 (C0)", location: (6, 1, 7)),
+            kind: .invalidEncoding, message: "invalid UTF-8 at byte offset 6 (C0)" + legacyAdvice, location: (6, 1, 7)),
         DecodingFailure(
             id: "UTF-8 surrogate by charset", bytes: Array("[\"".utf8) + [0xED, 0xA0, 0x80, 0x22, 0x5D], charset: "utf-8",
-            kind: .invalidEncoding, message: "invalid UTF-8 at byte offset 2 (ED A0)", location: (2, 1, 3)),
+            kind: .invalidEncoding, message: "invalid UTF-8 at byte offset 2 (ED A0)" + legacyAdvice, location: (2, 1, 3)),
         DecodingFailure(
             id: "truncated UTF-8 after BOM", bytes: bom + Array("[\"".utf8) + [0xE4, 0xB8], kind: .invalidEncoding,
             // The byte order mark is no column: `[` is the first.
-            message: "the input ends inside a UTF-8 character at byte offset 5 (E4 B8)", location: (5, 1, 3)),
+            message: "the input ends inside a UTF-8 character at byte offset 5 (E4 B8)" + legacyAdvice, location: (5, 1, 3)),
         DecodingFailure(
             id: "UTF-8 option on UTF-16 bytes", bytes: [0xFF, 0xFE, 0x5B, 0x00], option: "UTF-8", kind: .invalidEncoding,
-            message: "invalid UTF-8 at byte offset 0 (FF)", location: (0, 1, 1)),
+            message: "invalid UTF-8 at byte offset 0 (FF)" + legacyAdvice, location: (0, 1, 1)),
         DecodingFailure(
             id: "JSONTestSuite null byte outside string", bytes: [0x5B, 0x00, 0x5D], kind: .invalidEncoding,
             message: "the input ends inside a UTF-16LE character at byte offset 2 (5D)", location: (2, 1, 2)),
     ]
+
+    /// What every UTF-8 error adds for a document in another encoding.
+    static let legacyAdvice = #"; if the document is in a legacy encoding, pass LoadOptions.encoding (e.g. "EUC-KR")"#
 
     @Test(arguments: failures)
     func fails(_ row: DecodingFailure) {

@@ -96,9 +96,11 @@ import TestSupport
     struct EncodingCase: Sendable, CustomTestStringConvertible {
         let id: String
         let bytes: [UInt8]
-        /// The offset and value of the byte the error names.
+        /// The offset the error names, and the bytes that show the problem.
         let offset: Int
-        let byte: String
+        let shown: String
+        /// Whether the input ends inside the character.
+        var truncated = false
         var testDescription: String { id }
     }
 
@@ -106,34 +108,35 @@ import TestSupport
     static let quoteClose = Array(#""]"#.utf8)
 
     @Test(arguments: [
-        EncodingCase(id: "EUC-KR text", bytes: quoteOpen + [0xB0, 0xA1] + quoteClose, offset: 2, byte: "0xB0"),
-        EncodingCase(id: "lone continuation byte", bytes: quoteOpen + [0x61, 0x80] + quoteClose, offset: 3, byte: "0x80"),
-        EncodingCase(id: "overlong 2 bytes", bytes: quoteOpen + [0xC0, 0xAF] + quoteClose, offset: 2, byte: "0xC0"),
-        EncodingCase(id: "overlong C1", bytes: quoteOpen + [0xC1, 0xBF] + quoteClose, offset: 2, byte: "0xC1"),
-        EncodingCase(id: "overlong 3 bytes", bytes: quoteOpen + [0xE0, 0x80, 0xAF] + quoteClose, offset: 2, byte: "0xE0"),
-        EncodingCase(id: "overlong 4 bytes", bytes: quoteOpen + [0xF0, 0x80, 0x80, 0xAF] + quoteClose, offset: 2, byte: "0xF0"),
-        EncodingCase(id: "surrogate U+D800", bytes: quoteOpen + [0xED, 0xA0, 0x80] + quoteClose, offset: 2, byte: "0xED"),
-        EncodingCase(id: "surrogate U+DFFF", bytes: quoteOpen + [0xED, 0xBF, 0xBF] + quoteClose, offset: 2, byte: "0xED"),
-        EncodingCase(id: "past U+10FFFF", bytes: quoteOpen + [0xF4, 0x90, 0x80, 0x80] + quoteClose, offset: 2, byte: "0xF4"),
-        EncodingCase(id: "F5 lead byte", bytes: quoteOpen + [0xF5, 0x80, 0x80, 0x80] + quoteClose, offset: 2, byte: "0xF5"),
-        EncodingCase(id: "FF byte", bytes: quoteOpen + [0xFF] + quoteClose, offset: 2, byte: "0xFF"),
-        EncodingCase(id: "Latin-1 e acute", bytes: quoteOpen + Array("caf".utf8) + [0xE9] + quoteClose, offset: 5, byte: "0xE9"),
-        EncodingCase(id: "truncated before quote", bytes: quoteOpen + [0xE4, 0xB8] + quoteClose, offset: 2, byte: "0xE4"),
-        EncodingCase(id: "truncated at end", bytes: quoteOpen + [0xE4, 0xB8], offset: 2, byte: "0xE4"),
-        EncodingCase(id: "six-byte form", bytes: quoteOpen + [0xFC, 0x83, 0xBF, 0xBF, 0xBF, 0xBF] + quoteClose, offset: 2, byte: "0xFC"),
-        EncodingCase(id: "in a key", bytes: Array(#"{"ab"#.utf8) + [0xB0] + Array(#"":1}"#.utf8), offset: 4, byte: "0xB0"),
+        EncodingCase(id: "EUC-KR text", bytes: quoteOpen + [0xB0, 0xA1] + quoteClose, offset: 2, shown: "B0"),
+        EncodingCase(id: "lone continuation byte", bytes: quoteOpen + [0x61, 0x80] + quoteClose, offset: 3, shown: "80"),
+        EncodingCase(id: "overlong 2 bytes", bytes: quoteOpen + [0xC0, 0xAF] + quoteClose, offset: 2, shown: "C0"),
+        EncodingCase(id: "overlong C1", bytes: quoteOpen + [0xC1, 0xBF] + quoteClose, offset: 2, shown: "C1"),
+        EncodingCase(id: "overlong 3 bytes", bytes: quoteOpen + [0xE0, 0x80, 0xAF] + quoteClose, offset: 2, shown: "E0 80"),
+        EncodingCase(id: "overlong 4 bytes", bytes: quoteOpen + [0xF0, 0x80, 0x80, 0xAF] + quoteClose, offset: 2, shown: "F0 80"),
+        EncodingCase(id: "surrogate U+D800", bytes: quoteOpen + [0xED, 0xA0, 0x80] + quoteClose, offset: 2, shown: "ED A0"),
+        EncodingCase(id: "surrogate U+DFFF", bytes: quoteOpen + [0xED, 0xBF, 0xBF] + quoteClose, offset: 2, shown: "ED BF"),
+        EncodingCase(id: "past U+10FFFF", bytes: quoteOpen + [0xF4, 0x90, 0x80, 0x80] + quoteClose, offset: 2, shown: "F4 90"),
+        EncodingCase(id: "F5 lead byte", bytes: quoteOpen + [0xF5, 0x80, 0x80, 0x80] + quoteClose, offset: 2, shown: "F5"),
+        EncodingCase(id: "FF byte", bytes: quoteOpen + [0xFF] + quoteClose, offset: 2, shown: "FF"),
+        EncodingCase(id: "Latin-1 e acute", bytes: quoteOpen + Array("caf".utf8) + [0xE9] + quoteClose, offset: 5, shown: "E9 22"),
+        EncodingCase(id: "truncated before quote", bytes: quoteOpen + [0xE4, 0xB8] + quoteClose, offset: 2, shown: "E4 B8 22"),
+        EncodingCase(id: "truncated at end", bytes: quoteOpen + [0xE4, 0xB8], offset: 2, shown: "E4 B8", truncated: true),
+        EncodingCase(id: "six-byte form", bytes: quoteOpen + [0xFC, 0x83, 0xBF, 0xBF, 0xBF, 0xBF] + quoteClose, offset: 2, shown: "FC"),
+        EncodingCase(id: "in a key", bytes: Array(#"{"ab"#.utf8) + [0xB0] + Array(#"":1}"#.utf8), offset: 4, shown: "B0"),
         EncodingCase(id: "after long ASCII", bytes: quoteOpen + Array(repeating: 0x61, count: 21) + [0x80] + quoteClose,
-                     offset: 23, byte: "0x80"),
-        EncodingCase(id: "outside a string", bytes: [0x5B, 0xB0, 0x5D], offset: 1, byte: "0xB0"),
-        EncodingCase(id: "after the value", bytes: [0x5B, 0x5D, 0x20, 0xE5], offset: 3, byte: "0xE5"),
-        EncodingCase(id: "incomplete BOM", bytes: [0xEF, 0xBB, 0x7B, 0x7D], offset: 0, byte: "0xEF"),
-        EncodingCase(id: "escape then invalid", bytes: quoteOpen + [0x5C, 0xE9] + quoteClose, offset: 3, byte: "0xE9"),
+                     offset: 23, shown: "80"),
+        EncodingCase(id: "outside a string", bytes: [0x5B, 0xB0, 0x5D], offset: 1, shown: "B0"),
+        EncodingCase(id: "after the value", bytes: [0x5B, 0x5D, 0x20, 0xE5], offset: 3, shown: "E5", truncated: true),
+        EncodingCase(id: "incomplete BOM", bytes: [0xEF, 0xBB, 0x7B, 0x7D], offset: 0, shown: "EF BB 7B"),
+        EncodingCase(id: "escape then invalid", bytes: quoteOpen + [0x5C, 0xE9] + quoteClose, offset: 3, shown: "E9 22"),
     ])
     func invalidUTF8NamesTheByteAndTheOption(_ row: EncodingCase) {
         let error = #expect(throws: LoadError.self, "\(TestText.hex(row.bytes))") { try JSONTesting.scan(row.bytes) }
         #expect(error?.kind == .invalidEncoding)
+        let what = row.truncated ? "the input ends inside a UTF-8 character" : "invalid UTF-8"
         #expect(error?.message == """
-            invalid UTF-8 byte \(row.byte) at byte offset \(row.offset); \
+            \(what) at byte offset \(row.offset) (\(row.shown)); \
             if the document is in a legacy encoding, pass LoadOptions.encoding (e.g. "EUC-KR")
             """)
         #expect(error?.location?.byteOffset == row.offset)

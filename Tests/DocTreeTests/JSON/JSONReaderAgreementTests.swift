@@ -94,9 +94,27 @@ import Testing
         let strict = try #require(Self.strictError(bytes))
         let streaming = try #require(Self.streamingError(bytes, slice: 2))
         #expect(strict.kind == .invalidEncoding)
-        #expect(strict.message.hasPrefix("invalid UTF-8 byte 0xFF at byte offset 4"))
+        #expect(strict.message.hasPrefix("invalid UTF-8 at byte offset 4 (FF);"))
         #expect(streaming.message == strict.message)
         #expect(streaming.location == strict.location)
+    }
+
+    /// A byte order mark makes the input checked as UTF-8 before it is
+    /// parsed; the error is the one the parser gives while it reads.
+    @Test(arguments: [
+        [0xFF], [0xE2, 0x82], [0xED, 0xA0, 0x80],
+    ] as [[UInt8]])
+    func invalidUTF8IsOneMistakeCheckedBeforeOrWhileParsing(_ bad: [UInt8]) throws {
+        // Three spaces stand where the mark is, so both errors are at one offset.
+        let parsed = try #require(Self.strictError(Array("   [\"ab".utf8) + bad + Array("\"]".utf8)))
+        let checked = #expect(throws: LoadError.self) {
+            _ = try InputDecoding.prepare([0xEF, 0xBB, 0xBF] + Array("[\"ab".utf8) + bad + Array("\"]".utf8),
+                                          charset: nil, options: LoadOptions())
+        }
+        #expect(parsed.kind == .invalidEncoding)
+        #expect(checked?.kind == parsed.kind)
+        #expect(checked?.message == parsed.message)
+        #expect(checked?.location?.byteOffset == parsed.location?.byteOffset)
     }
 
     @Test func severalValuesAreATypedResult() throws {
