@@ -448,7 +448,7 @@ struct Scanner {
 
     /// Validates the string whose opening quote is at `start` (escapes and
     /// UTF-8): the offset past its closing quote, and whether it has a backslash.
-    @inline(__always)
+    @_transparent
     func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool) {
         var i = start &+ 1
         var escaped = false
