@@ -31,15 +31,19 @@ import TestSupport
         }
     }
 
-    /// The probe's layout of `bytes` fed in pieces of `chunk` bytes.
-    static func probed(_ bytes: [UInt8], chunk: Int, comments: Bool = false) -> JSONLayout {
+    /// The probe's layout of `bytes` fed in pieces of `chunk` bytes, told
+    /// that output waits on it for every other piece when `waiting` (its
+    /// reads come when the bytes have doubled then, else sixteenfold).
+    static func probed(_ bytes: [UInt8], chunk: Int, comments: Bool = false, waiting: Bool = false) -> JSONLayout {
         var probe = JSONLayoutProbe(comments: comments)
         var start = 0
+        var piece = 0
         bytes.withUnsafeBufferPointer { all in
             while start < all.count, !probe.isComplete {
                 let end = min(start + chunk, all.count)
-                probe.take(UnsafeBufferPointer(rebasing: all[start..<end]))
+                probe.take(UnsafeBufferPointer(rebasing: all[start..<end]), waiting: waiting && piece % 2 == 1)
                 start = end
+                piece += 1
             }
         }
         probe.finish()
@@ -64,7 +68,7 @@ import TestSupport
             let writes = want.trailingComma
             seen.insert(writes)
             for chunk in [1, 5, 64, 1 << 20] {
-                let got = Self.probed(bytes, chunk: chunk, comments: true)
+                let got = Self.probed(bytes, chunk: chunk, comments: true, waiting: chunk == 5)
                 #expect(got.trailingComma == writes, "\(text.prefix(40)) in pieces of \(chunk)")
                 #expect(got.unit == want.unit && got.colon == want.colon && got.newline == want.newline && got.afterComma == want.afterComma,
                         "\(text.prefix(40)) in pieces of \(chunk): probe \(got), document \(want)")
@@ -79,8 +83,8 @@ import TestSupport
         let source = try EditableSource(bytes: bytes, options: LoadOptions())
         let want = JSONLayout(JSONSource(source))
         var agreed = true
-        for chunk in chunks {
-            let got = probed(bytes, chunk: chunk)
+        for (n, chunk) in chunks.enumerated() {
+            let got = probed(bytes, chunk: chunk, waiting: n % 2 == 1)
             let same = got.newline == want.newline && got.unit == want.unit && got.colon == want.colon
                 && got.afterComma == want.afterComma
             #expect(same, "\(name) in pieces of \(chunk): probe \(got), document \(want)")

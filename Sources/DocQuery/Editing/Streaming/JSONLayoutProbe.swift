@@ -6,8 +6,9 @@ import DocTree
 ///
 /// It reads no JSON grammar of its own: it keeps the bytes so far and reads
 /// them with the one JSON scan (``JSONLayoutFacts``) each time they have
-/// doubled (so the reading stays linear), until every fact is known or
-/// ``bufferLimit`` bytes are kept. A fact not known yet is `nil`; a
+/// grown sixteenfold, or doubled while output waits on a fact (so the
+/// reading stays linear), until every fact is known or ``bufferLimit``
+/// bytes are kept. A fact not known yet is `nil`; a
 /// streamed edit whose output depends on it goes on with each value it may
 /// take (``alternatives(nesting:)``) until it is known.
 struct JSONLayoutProbe {
@@ -26,7 +27,7 @@ struct JSONLayoutProbe {
 
     /// The document's bytes so far, up to ``bufferLimit``.
     private var buffer: [UInt8] = []
-    /// The buffer's size at which it is read next.
+    /// The buffer's size at which it is read next, unless output waits.
     private var nextRead = 64
     /// The buffer's size when it was last read: reading the same bytes
     /// again learns nothing.
@@ -40,7 +41,14 @@ struct JSONLayoutProbe {
         known = JSONLayout.Known(comments: comments)
     }
 
-    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Keeps the next bytes, and reads what is kept when it is due:
+    /// `waiting` says that output waits on a fact not known yet (the
+    /// bytes are read each time they have doubled), else they are read each
+    /// time they have grown sixteenfold. A document whose facts settle
+    /// late is read up to ``bufferLimit`` either way, and the last reads
+    /// cost most: sixteenfold reads 1.07 times the bytes kept where
+    /// doubling read them twice.
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, waiting: Bool) {
         guard !isComplete, buffer.count < Self.bufferLimit else { return }
         buffer.append(contentsOf: bytes.prefix(Self.bufferLimit - buffer.count))
         // The indentation is needed before the first edited value (no
@@ -48,9 +56,10 @@ struct JSONLayoutProbe {
         // read again each time a byte other than white space comes until it
         // is known (a few reads of a few bytes).
         let unitDue = unit == nil && bytes.contains { $0 > 0x20 }
-        if unitDue || buffer.count >= nextRead || buffer.count == Self.bufferLimit {
+        let due = waiting ? buffer.count >= readCount * 2 : buffer.count >= nextRead
+        if unitDue || due || buffer.count == Self.bufferLimit {
             learn()
-            nextRead = max(nextRead, buffer.count * 2)
+            nextRead = max(nextRead, buffer.count * 16)
         }
     }
 

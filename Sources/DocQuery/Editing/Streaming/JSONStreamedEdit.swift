@@ -430,7 +430,7 @@ final class JSONStreamedOutput {
 
     /// Learns the document's layout from `bytes`, the next it holds.
     func learn(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if !probe.isComplete { probe.take(bytes) }
+        if !probe.isComplete { probe.take(bytes, waiting: !deferred.isEmpty) }
     }
 
     /// Bytes of an append's input, all copied through.

@@ -279,7 +279,7 @@ final class JSONTransactionOutput {
     }
 
     func take(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
-        if writesText, !probe.isComplete { probe.take(bytes) }
+        if writesText, !probe.isComplete { probe.take(bytes, waiting: variants != nil) }
         if inCandidate {
             if capturedCount == 0 { capturedIndent = lineIndent }
             capturedCount += bytes.count
