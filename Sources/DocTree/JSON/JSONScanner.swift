@@ -448,6 +448,9 @@ struct Scanner {
 
     /// Validates the string whose opening quote is at `start` (escapes and
     /// UTF-8): the offset past its closing quote, and whether it has a backslash.
+    ///
+    /// Transparent, not `@inline(__always)`: the resumable scan's
+    /// specialisation for ``JSONStreamScanner`` called that out of line.
     @_transparent
     func scanString(at start: Int) throws(JSONFailure) -> (end: Int, escaped: Bool) {
         var i = start &+ 1
