@@ -27,6 +27,22 @@ enum EditFailure {
 }
 
 extension Edit {
+    /// `error`, a miss of one of `edits` reported by a streamed engine
+    /// (which keeps no document to explain it with), as the edit held whole
+    /// reports it on `document`, the same input: the reason and the failing
+    /// step, with the ``Explanation`` for the hints under it. `nil` when
+    /// `error` is no miss of these edits, or the path matches in `document`.
+    package static func explainedMiss(
+        _ error: QueryError, of edits: [Edit], in document: Document
+    ) -> (error: QueryError, explanation: Explanation)? {
+        guard error.kind == .noMatch,
+            let edit = edits.first(where: { $0.path == error.path && error.message.hasPrefix("nothing to \($0.verb): ") }),
+            let (targets, _, result) = try? edit.targets(in: document), targets.isEmpty,
+            let explanation = result.explanation, explanation.error == nil
+        else { return nil }
+        return (EditFailure.noMatch(edit, explanation), explanation)
+    }
+
     /// For one match of a computed set: which, for messages (` for the
     /// match at items[3].price`); empty for any other edit.
     var computedMatch: String {

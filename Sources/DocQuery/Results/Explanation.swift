@@ -83,6 +83,15 @@ public struct Explanation: Sendable, Equatable, CustomStringConvertible {
         if let error { return error.renderedLines(style: style) }
         var lines = CaretRenderer.lines(path, range: failedRange, style: style)
         lines.append(textIndent + reason)
+        return lines + hintLines(textIndent: textIndent, style: style)
+    }
+
+    /// The lines after the reason: the suggestion, where else the key
+    /// occurs and the keys there, each after `textIndent` (an edit's miss
+    /// shows them under its error, which says the reason).
+    package func hintLines(textIndent: String, style: some DiagnosticStyle = .plain) -> [String] {
+        guard error == nil else { return [] }
+        var lines: [String] = []
         if let nearMiss { lines.append(textIndent + "did you mean '\(style.emphasis(nearMiss))'?") }
         if let elsewhere { lines.append(textIndent + "it occurs elsewhere, e.g. at '\(elsewhere)'") }
         if !availableKeys.isEmpty {
