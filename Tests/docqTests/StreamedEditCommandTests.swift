@@ -247,6 +247,45 @@ import Testing
         #expect(filtered.stdout.contains("\"name\": \"two\""))
     }
 
+    /// A path that matches nothing is explained as a query explains it (how
+    /// far it got, why, the key meant), however the edit ran: streamed from
+    /// the file, by the tree (a threshold above the file's size), or from
+    /// standard input. A streamed edit keeps no document to explain with, so
+    /// docq loads the input where a query would; `--stream` loads nothing.
+    @Test(arguments: [
+        ("p.json", #"{"items": [{"id": 1}], "title": "x"}"# + "\n", ["delete", "itemz"],
+         "nothing to remove: 'itemz' matches nothing: the root is an object, but it has no key 'itemz'", "did you mean 'items'?"),
+        ("p.json", #"{"items": [{"id": 1}], "meta": {"title": "x"}}"# + "\n", ["rename", "meta.titl", "t"],
+         "nothing to rename: 'meta.titl' matches nothing: 'meta' matched an object, but it has no key 'titl'", "did you mean 'title'?"),
+        ("p.json", #"{"items": [{"id": 1}], "title": "x"}"# + "\n", ["set", "items[?id == 7].name", "X"],
+         "nothing to set: 'items[?id == 7].name' matches nothing: 'items' matched an array of 1 object, but the filter kept none of it",
+         nil),
+        ("p.xml", "<lists>\n  <list id=\"1\"><name>A</name></list>\n</lists>\n", ["set", "list.nme", "X"],
+         "nothing to set: 'list.nme' matches nothing: 'list' matched an element, but it has no key 'nme'", "did you mean 'name'?"),
+    ] as [(String, String, [String], String, String?)])
+    func aMissIsExplainedHoweverTheEditRan(_ name: String, _ text: String, _ edit: [String], _ error: String, _ hint: String?) throws {
+        let folder = try Docq.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let streamed = try Docq.run(edit + [file])
+        let tree = try Docq.run(edit + [file], environment: ["DOCQ_STREAM_THRESHOLD": "\(1 << 40)"])
+        let input = try Docq.run(edit, stdin: Array(text.utf8))
+        for run in [streamed, tree, input] {
+            #expect(run.status == 1 && run.stdout.isEmpty, "\(run)")
+        }
+        #expect(streamed.stderr.hasPrefix("error: \(file): \(error)\n"), "\(streamed)")
+        #expect(hint.map { streamed.stderr.contains("\n  \($0)\n") } ?? true, "\(streamed)")
+        #expect(tree.stderr == streamed.stderr)
+        #expect(input.stderr.replacingOccurrences(of: "(standard input)", with: file) == streamed.stderr)
+        // Never loaded whole: the miss as the stream saw it.
+        let stream = try Docq.run(edit + ["--stream", file])
+        #expect(stream.status == 1, "\(stream)")
+        #expect(stream.stderr.hasPrefix("error: \(file): \(error.prefix { $0 != ":" })"), "\(stream)")
+        #expect(!stream.stderr.contains("did you mean") && !stream.stderr.contains(" but "), "\(stream)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
+    }
+
     @Test func jsonLinesStayRecordByRecord() throws {
         let input = "{\"id\": 1, \"n\": \"a\"}\n\n{\"id\": 2}\r\n{\"id\": 3, \"n\": \"c\"}\n"
         let (folder, file) = try folder(with: input)

@@ -104,7 +104,10 @@ struct EditRun {
                 return ExitStatus(error)
             } catch let error as QueryError {
                 discardAll()
-                writeToStandardError(diagnostics.text(for: error, source: source.label))
+                let explained = target.streamOnly
+                    ? nil
+                    : ExplainedMiss.text(for: error, of: edits, in: source, bytes: heldInput, options: options, diagnostics: diagnostics)
+                writeToStandardError(explained ?? diagnostics.text(for: error, source: source.label))
                 return ExitStatus(error)
             } catch let error as AtomicFile.Failure {
                 discardAll()
