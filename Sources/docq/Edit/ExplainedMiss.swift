@@ -39,9 +39,8 @@ enum ExplainedMiss {
         guard case .file(let path) = source, let descriptor = try? DocumentLoader.open(path) else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= StreamRun.threshold,
-            let read = try? DocumentLoader.readAll(descriptor, label: path)
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= StreamRun.threshold
         else { return nil }
-        return try? Document(bytes: read, charset: nil, options: options)
+        return try? DocumentLoader(options: options, allowsProgress: false).load(descriptor: descriptor, label: path, options: options)
     }
 }

@@ -41,15 +41,16 @@ struct DocumentLoader: Sendable {
             if options.format == nil { options.format = response.contentType?.format }
             return try Document(bytes: response.bytes, charset: response.contentType?.charset, options: options)
         case .standardInput:
-            return try loadDescriptor(0, label: source.label, options: options)
+            return try load(descriptor: 0, label: source.label, options: options)
         case .file(let path):
             let descriptor = try Self.open(path)
             defer { _ = close(descriptor) }
-            return try loadDescriptor(descriptor, label: path, options: options)
+            return try load(descriptor: descriptor, label: path, options: options)
         }
     }
 
-    private func loadDescriptor(_ descriptor: Int32, label: String, options: LoadOptions) throws(LoadError) -> Document {
+    /// Loads what `descriptor` reads to its end, with `options` (a source's, applied already).
+    func load(descriptor: Int32, label: String, options: LoadOptions) throws(LoadError) -> Document {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw Self.unreadable(label, errno) }
         if status.st_mode & S_IFMT == S_IFDIR { throw Self.unreadable(label, EISDIR) }
