@@ -192,13 +192,17 @@ package final class FileLineBatches: @unchecked Sendable {
     private func read(
         from offset: Int, count: Int, into bytes: inout [UInt8], at index: Int
     ) throws(LoadError) -> Int {
-        if case .bytes(let all) = source {
+        let descriptor: Int32
+        let start: Int
+        switch source {
+        case .bytes(let all):
             let end = min(offset + count, all.count)
             bytes.removeSubrange(min(index, bytes.count)...)
             if offset < end { bytes.append(contentsOf: all[offset..<end]) }
             return max(end - offset, 0)
+        case .file(let fileDescriptor, let fileStart):
+            (descriptor, start) = (fileDescriptor, fileStart)
         }
-        guard case .file(let descriptor, let start) = source else { return 0 }
         bytes.append(contentsOf: repeatElement(0, count: max(index + count - bytes.count, 0)))
         var failure: Int32 = 0
         let got = bytes.withUnsafeMutableBufferPointer { buffer in
