@@ -79,14 +79,37 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
             lower = at
         }
         let last = run.count - 1
-        for (k, child) in run.enumerated() {
-            // Without comments, only white space lies between `lower` and the
-            // first child's key. No comma follows the last child but a
-            // trailing one: it owns the comments on its line, if any.
-            let from = comments || k > 0 ? max(lower, blankStart(before: child.slotStart)) : lower
-            let to = k < last || trailingComma ? ownedEnd(after: child.end) : comments ? lineRest(from: child.end) : child.end
-            take(from..<to, k)
+        guard comments else {
+            // Only white space lies between `lower` and the first child's key,
+            // and between a child's comma and the next child.
+            for (k, child) in run.enumerated() {
+                take((k > 0 ? blankStart(before: child.slotStart) : lower)..<(k < last ? ownedEnd(after: child.end) : child.end), k)
+            }
+            return
         }
+        // Each child from the line break before it (never into the comments
+        // before it on its line, or the piece before), to its owned end; the
+        // last, with no comma after it but a trailing one, to the comments on its line.
+        var pieces: [Range<Int>] = []
+        var floor = lineRest(from: lower)
+        var gapStart = gap.start
+        for (k, child) in run.enumerated() {
+            let to = k < last || trailingComma ? ownedEnd(after: child.end) : lineRest(from: child.end)
+            pieces.append(max(floor, blankStart(before: child.slotStart))..<to)
+            floor = to
+        }
+        // The bytes kept before the closing bracket must not end in a line
+        // comment that the bracket would then follow on its line: the piece
+        // that removes that line's break keeps it.
+        if !text[pieces[last].upperBound..<closer].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            var j = last
+            while j > 0, pieces[j - 1].upperBound == pieces[j].lowerBound { j -= 1 }
+            if j > 0 { gapStart = run[run.index(run.startIndex, offsetBy: j - 1)].end }
+            if let lineBreak = lineCommentBreak(from: gapStart, around: pieces[j].lowerBound) {
+                pieces[j] = lineBreak..<pieces[j].upperBound
+            }
+        }
+        for (k, piece) in pieces.enumerated() { take(piece, k) }
     }
 
     /// ``removalsAtEnd(_:after:closer:holdsComment:_:)`` in strict JSON,
@@ -163,6 +186,24 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
         return nil
     }
 
+    /// Past the line break that ends the line comment which ends at or
+    /// holds `offset`, reading the gap from `gapStart`; `nil` when none does.
+    private func lineCommentBreak(from gapStart: Int, around offset: Int) -> Int? {
+        var i = gapStart
+        var lineCommentEnd: Int?
+        while i < text.endIndex, i <= offset {
+            if let end = commentEnd(at: i) {
+                lineCommentEnd = text[i + 1] == UInt8(ascii: "/") ? end : nil
+                i = end
+            } else {
+                if Self.isLineBreak(text[i]), i < offset { lineCommentEnd = nil }
+                i += 1
+            }
+        }
+        guard let end = lineCommentEnd, end >= offset, end < text.endIndex else { return nil }
+        return text[end] == 0x0D && end + 1 < text.endIndex && text[end + 1] == 0x0A ? end + 2 : end + 1
+    }
+
     /// The first offset from `offset` that is not white space (line breaks included).
     func nextNonBlank(from offset: Int) -> Int {
         var i = offset
@@ -199,6 +240,8 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
     }
 
     private static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
+
+    private static func isLineBreak(_ c: UInt8) -> Bool { c == 0x0A || c == 0x0D }
 }
 
 /// Where the gap before a removed member or element begins: the end of the

@@ -34,6 +34,25 @@ import Testing
         #expect(try BothWays.edited("{\n  \"a\": 1,\n  \"b\": 2,\n  \"c\": 3\n}", [.remove("b"), .remove("c")]) == "{\n  \"a\": 1\n}")
     }
 
+    /// A run that ends the container, whose closing bracket follows it on
+    /// its line, keeps the line break after the line comment before the
+    /// run, which would otherwise run on into the bracket; a line comment
+    /// ending in blanks is no overlap of two removals.
+    @Test(arguments: [
+        ("[1, 2, // c\n 3, // d\n 4, 5]", "[1, 2 // c\n]"),
+        ("[1, 2, // c  \n 3, // d \n 4]", "[1, 2 // c  \n]"),
+        ("[1, 2, // c\n // own  \n 3, 4]", "[1, 2 // c\n // own  \n]"),
+        ("[1, 2, /* c */\n 3, 4]", "[1, 2 /* c */]"),
+        ("[\n  1, // a\n  2, // b\n  3 // c\n]", "[\n  1, // a\n  2 // b\n]"),
+        ("[ // open\n 3, 4]", "[ // open\n]"),
+        ("[1, 2, // c\r\n 3]", "[1, 2 // c\r\n]"),
+    ])
+    func aRunBeforeTheBracketOnItsLineKeepsALineCommentsBreak(array: String, expected: String) throws {
+        let edited = try BothWays.edited("{\"a\": \(array)}", [.remove("a[?. > 1 && . != 2]")], options: Self.comments)
+        #expect(edited == "{\"a\": \(expected)}")
+        #expect(throws: Never.self) { try Document(string: edited, options: Self.comments) }
+    }
+
     /// A comma at the start of the next line (comma-first style) goes with
     /// the child before it, as a comma on its own line does.
     @Test(arguments: [
