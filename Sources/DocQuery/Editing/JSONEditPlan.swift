@@ -85,7 +85,7 @@ struct JSONEditPlan {
         if let elements, let apart = plan.apart {
             let removed = plan.removals.removeValue(forKey: apart) ?? [:]
             let children = source.children(of: apart)
-            for drop in elements.drops(LoadedElements(children: children, source: source), { removed[children[$0]] }) {
+            for drop in elements.drops(LoadedElements(children: children, container: apart, source: source), { removed[children[$0]] }) {
                 plan.patches.add(drop.range, [], edit: drop.edit)
             }
         }

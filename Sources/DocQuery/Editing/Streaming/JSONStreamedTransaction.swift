@@ -40,10 +40,8 @@ struct JSONStreamedTransaction: Sendable {
     let wholeStep: String?
 
     /// Splits `edits` into the shared prefix and their rests. With
-    /// `comments` (JSON with comments), an array whose elements an edit
-    /// removes whole is held whole, not spread: ``SpreadRemovals`` applies
-    /// the strict removal rule across batches, not the gap rules of
-    /// comments and trailing commas.
+    /// `comments` (JSON with comments), an index in a rest and an insert
+    /// into a value are allowed (they cannot go the lean way there).
     ///
     /// - Throws: ``QueryError/Kind-swift.struct/notStreamable`` when they
     ///   share no prefix (each value edited would be the whole document)
@@ -127,13 +125,6 @@ struct JSONStreamedTransaction: Sendable {
             guard prefix.count < query.steps.count else { return false }
             if case .insert(_, _, let place) = edit.operation, place == .before || place == .after, query.steps.count == prefix.count + 1 {
                 return false
-            }
-            if comments, case .remove = edit.operation, query.steps.count == prefix.count + 1 {
-                // It may remove elements whole, which SpreadRemovals cuts by the strict rule.
-                switch query.steps[prefix.count].kind {
-                case .filter, .wildcard: return false
-                default: break
-                }
             }
             switch query.steps[prefix.count].kind {
             case .key, .wildcard, .filter: return true
@@ -304,7 +295,7 @@ final class JSONTransactionOutput {
     /// A spread array opens or closes.
     func arrayEdge(_ edge: ArrayEdge) throws {
         if edge == .open {
-            removals = SpreadRemovals()
+            removals = SpreadRemovals(comments: options.readsJSONWithComments)
             bracketPending = true
         } else if let removals {
             self.removals = nil
@@ -443,7 +434,7 @@ final class JSONTransactionOutput {
             }
         }
         let batch = removals.batch()
-        let drops = batch.drops(ScannedElements(spans: spans, text: captured)) { removed[$0] }
+        let drops = batch.drops(ScannedElements(spans: spans, text: captured, textEnd: tail)) { removed[$0] }
         var changes = drops.map { (range: $0.range, bytes: [UInt8]()) }
         if !replaced.isEmpty {
             changes = (changes + replaced).sorted { $0.range.lowerBound < $1.range.lowerBound }
