@@ -43,8 +43,7 @@ import Foundation
 ///   the root itself (the comments around it decide what goes and where):
 ///   an insert holds the value it goes into, any other edit but a set
 ///   holds each value its path's steps before the last reach (an array
-///   among them a batch of elements at a time, unless an edit removes its
-///   elements whole);
+///   among them a batch of elements at a time);
 /// - on XML, in its own encoding, any number of edits as one transaction:
 ///   ``Edit/set(_:to:parameters:)`` of an element's text, an attribute's
 ///   value or an element replaced by an array or keyed value,
@@ -150,8 +149,7 @@ public struct StreamedEdit: Sendable {
     /// reaches, and an array among them (reached through objects) a batch
     /// of elements at a time, so that memory stays small however large the
     /// array; `false` when such an array would be held whole (a rest that
-    /// begins with an index; in JSON with comments, a removal of its
-    /// elements), or when they go the lean way or do not stream on JSON.
+    /// begins with an index), or when they go the lean way or do not stream on JSON.
     package var spreadsJSONArrays: Bool {
         if case .success(.transaction(let transaction)) = json { return transaction.selector.spreading == .whenLone }
         return false
