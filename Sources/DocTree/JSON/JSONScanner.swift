@@ -39,6 +39,31 @@ package enum JSONScanner {
         return try parser.read(bytes[...], allowsMore: false, spans: NoSpans()) { bytes }.content.document!
     }
 
+    /// Whether `bytes` load, as ``parse(_:options:parser:)`` would load
+    /// them: returns when they do, throws what it throws when not. UTF-8
+    /// JSON that scans as one value within the depth limit, with fewer
+    /// values than the node limit, loads, and is checked without building
+    /// its tree; anything else is parsed, to say why it does not load (or
+    /// to load it after all).
+    package static func check(_ bytes: [UInt8], options: LoadOptions, parser: JSONRecordParser? = nil) throws(LoadError) {
+        let loads = options.encoding == nil && options.format != .xml && bytes.count <= min(options.maxInputBytes, Int(UInt32.max))
+            && EncodingDetection.wideUnicode(bytes) == nil
+            && bytes.withUnsafeBufferPointer { input in
+                let scanner = Scanner(input)
+                var sink = JSONCheckSink()
+                let comments = options.readsJSONWithComments
+                guard let start = try? scanner.skipSpace(InputHead.byteOrderMarkLength(input), comments: comments),
+                      let end = try? (comments
+                          ? scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink, JSONWithComments.self)
+                          : scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink, StrictJSON.self)),
+                      let after = try? scanner.skipSpace(end, comments: comments)
+                else { return false }
+                // The tree has a node for the document too.
+                return after == input.count && sink.values < options.maxNodeCount
+            }
+        if !loads { _ = try parse(bytes, options: options, parser: parser) }
+    }
+
     /// Parses UTF-8 JSON `bytes` into a document, or says that they hold
     /// more than one value (then the first was valid JSON).
     ///

@@ -42,7 +42,7 @@ extension RecordReader {
         let comments = options.readsJSONWithComments
         return head.withUnsafeBufferPointer { bytes in
             let scanner = Scanner(bytes)
-            var sink = ValueEnd()
+            var sink = JSONCheckSink()
             let start = InputHead.byteOrderMarkLength(bytes)
             guard let first = try? scanner.skipSpace(start, comments: comments), first < bytes.count,
                   let end = try? (comments
@@ -54,15 +54,4 @@ extension RecordReader {
             return next < bytes.count
         }
     }
-}
-
-/// A sink that keeps nothing: the scan only validates a value and finds its end.
-private struct ValueEnd: JSONSink {
-    var root: Void { () }
-    func string(from start: Int, to end: Int, escaped: Bool, in container: inout Void) {}
-    func number(from start: Int, to end: Int, fractional: Bool, in container: inout Void) {}
-    func literal(_ kind: Node.Kind, at start: Int, length: Int, in container: inout Void) {}
-    func key(from start: Int, to end: Int, escaped: Bool, in container: inout Void, of scanner: Scanner) {}
-    func open(isObject: Bool, at start: Int, in container: inout Void) {}
-    func close(_ container: Void, at end: Int) {}
 }
