@@ -100,16 +100,24 @@ public struct DocumentEditor: Sendable {
 
     /// One record of a stream of JSON values (JSON Lines), loaded for
     /// editing (by the stream's reader, or with `parser`), edited by
-    /// `edits` as ``apply(_:creatingMissing:)`` edits a document; its
-    /// result is read back with `parser` (made with `options`), which the
-    /// records share, so that their names are interned once, not once a
-    /// record.
+    /// `edits` as ``apply(_:creatingMissing:)`` edits a document. Its
+    /// result is checked as a load would check it (``JSONScanner/check(_:options:parser:)``,
+    /// with `parser`, made with `options`, which the records share), but
+    /// no tree is built: nothing reads the record again.
     package static func edited(
         record: EditableSource, by edits: [Edit], options: LoadOptions, parser: JSONRecordParser
     ) throws -> [UInt8] {
         var editor = DocumentEditor(source: record, options: options)
-        try editor.apply(edits, creatingMissing: true, parser: parser)
-        return editor.bytes
+        guard !edits.isEmpty else { return editor.bytes }
+        let (edited, _) = try editor.edited(edits, creatingMissing: true, parser: parser)
+        try Self.checkingOutput(of: edits) { () throws(LoadError) in
+            if record.isXML {
+                _ = try EditableSource(bytes: edited, options: options, recordsSpans: false)
+            } else {
+                try JSONScanner.check(edited, options: options, parser: parser)
+            }
+        }
+        return edited
     }
 
     private init(source: EditableSource, options: LoadOptions) {
@@ -121,6 +129,29 @@ public struct DocumentEditor: Sendable {
     @discardableResult
     private mutating func apply(_ edits: [Edit], creatingMissing: Bool, parser: JSONRecordParser?) throws -> EditSummary {
         guard !edits.isEmpty else { return EditSummary() }
+        let (edited, summary) = try self.edited(edits, creatingMissing: creatingMissing, parser: parser)
+        try Self.checkingOutput(of: edits) { () throws(LoadError) in
+            source = try EditableSource(bytes: edited, options: options, recordsSpans: false, parser: parser)
+        }
+        hasSpans = false
+        return summary
+    }
+
+    /// Runs `load`, which reads an edit's result back: a failure there is
+    /// the edits' (their result does not load), and nothing was changed.
+    private static func checkingOutput(of edits: [Edit], _ load: () throws(LoadError) -> Void) throws(QueryError) {
+        do {
+            try load()
+        } catch {
+            throw QueryError(
+                .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",
+                path: edits[0].path, range: 0..<0)
+        }
+    }
+
+    /// The document's bytes with `edits` made, and what they did; the
+    /// result is not read back yet.
+    private mutating func edited(_ edits: [Edit], creatingMissing: Bool, parser: JSONRecordParser?) throws -> (bytes: [UInt8], summary: EditSummary) {
         if !source.isXML && !hasSpans {
             source = try EditableSource(bytes: source.original, options: options, parser: parser)
             hasSpans = true
@@ -140,15 +171,7 @@ public struct DocumentEditor: Sendable {
             edited = try source.patched(patches.ordered, escape: Self.jsonEscape)
         }
         summary.matches = EditSummary.matches(summary.matches, foldedInto: edits.count, by: origins)
-        do {
-            source = try EditableSource(bytes: edited, options: options, recordsSpans: false, parser: parser)
-            hasSpans = false
-        } catch {
-            throw QueryError(
-                .invalidEdit, "the edited document does not load (\(error.message)); nothing was changed",
-                path: edits[0].path, range: 0..<0)
-        }
-        return summary
+        return (edited, summary)
     }
 
     /// A character a legacy encoding cannot hold, as JSON writes it: `\u`
