@@ -46,6 +46,8 @@ public struct EditSummary: Sendable, Equatable {
     /// up per edit they came from: `origins[k]` is the given edit of
     /// resolved edit `k`.
     static func matches(_ matches: [Int], foldedInto count: Int, by origins: [Int]) -> [Int] {
+        // Nothing computed: each resolved edit is the given one.
+        if matches.count == count, origins.elementsEqual(0..<count) { return matches }
         var folded = Array(repeating: 0, count: count)
         for (k, found) in matches.enumerated() { folded[origins[k]] += found }
         return folded

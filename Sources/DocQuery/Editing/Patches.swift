@@ -20,6 +20,7 @@ struct Patches {
     /// that overlap, or an insertion strictly inside a replaced range, or
     /// two insertions at one offset.
     func firstConflict() -> (Patch, Patch)? {
+        guard patches.count > 1 else { return nil }
         let sorted = patches.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
         var widest: Patch?
         for patch in sorted {
@@ -45,7 +46,8 @@ struct Patches {
     /// The patches in order, for ``EditableSource/patched(_:escape:)``; an
     /// insertion at an offset before a replacement that starts there.
     var ordered: [(range: Range<Int>, bytes: [UInt8])] {
-        patches.sorted { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
+        if patches.count == 1 { return [(patches[0].range, patches[0].replacement)] }
+        return patches.sorted { ($0.range.lowerBound, $0.range.isEmpty ? 0 : 1) < ($1.range.lowerBound, $1.range.isEmpty ? 0 : 1) }
             .map { ($0.range, $0.replacement) }
     }
 }

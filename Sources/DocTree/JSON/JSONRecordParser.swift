@@ -186,5 +186,5 @@ package final class JSONRecordParser {
 
     /// Records to reserve for `inputBytes` of JSON: one per 8 bytes, so even
     /// canada.json (13.5 bytes a value) never regrows; `finish` trims the rest.
-    static func estimatedNodes(_ inputBytes: Int) -> Int { min(inputBytes, Int(UInt32.max)) / 8 }
+    static func estimatedNodes(_ inputBytes: Int) -> Int { max(min(inputBytes, Int(UInt32.max)) / 8, 16) }
 }

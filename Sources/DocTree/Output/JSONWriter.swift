@@ -207,6 +207,11 @@ package struct JSONWriter {
     /// `string` as a JSON string literal: quotes, backslash and control
     /// characters escaped, everything else as UTF-8.
     package static func quoted(_ string: String) -> String {
+        // Most strings need no escape: quoted as they are (a short one stays
+        // a small string, never allocated).
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return "\"" + string + "\""
+        }
         var writer = JSONWriter(document: nil, pretty: false)
         writer.writeString(string)
         return String(decoding: writer.out, as: UTF8.self)
