@@ -43,12 +43,19 @@ extension Edit {
         // a streamed filter asks this once per element it tests.
         let base = UInt32(truncatingIfNeeded: result.document.table.nodes.count)
         var targets: [UInt32] = []
-        var seen = Set<UInt32>()
+        // Items that come in ascending order (one, or a walk in document
+        // order) are distinct: a set is kept only once one comes back.
+        var seen: Set<UInt32>?
         for item in result.matchedItems {
             guard item < base, result.document === document else {
                 throw EditFailure.invalid(self, "the path selects a computed value, not a part of the document")
             }
-            if seen.insert(item).inserted { targets.append(item) }
+            if seen == nil, targets.last.map({ item > $0 }) ?? true {
+                targets.append(item)
+                continue
+            }
+            if seen == nil { seen = Set(targets) }
+            if seen!.insert(item).inserted { targets.append(item) }
         }
         return targets
     }
