@@ -109,7 +109,7 @@ public struct DocumentEditor: Sendable {
     ) throws -> [UInt8] {
         var editor = DocumentEditor(source: record, options: options)
         guard !edits.isEmpty else { return editor.bytes }
-        let (edited, _) = try editor.edited(edits, creatingMissing: true, parser: parser)
+        let (edited, _) = try editor.output(applying: edits, creatingMissing: true, parser: parser)
         try Self.checkingOutput(of: edits) { () throws(LoadError) in
             if record.isXML {
                 _ = try EditableSource(bytes: edited, options: options, recordsSpans: false)
@@ -129,7 +129,7 @@ public struct DocumentEditor: Sendable {
     @discardableResult
     private mutating func apply(_ edits: [Edit], creatingMissing: Bool, parser: JSONRecordParser?) throws -> EditSummary {
         guard !edits.isEmpty else { return EditSummary() }
-        let (edited, summary) = try self.edited(edits, creatingMissing: creatingMissing, parser: parser)
+        let (edited, summary) = try output(applying: edits, creatingMissing: creatingMissing, parser: parser)
         try Self.checkingOutput(of: edits) { () throws(LoadError) in
             source = try EditableSource(bytes: edited, options: options, recordsSpans: false, parser: parser)
         }
@@ -151,7 +151,9 @@ public struct DocumentEditor: Sendable {
 
     /// The document's bytes with `edits` made, and what they did; the
     /// result is not read back yet.
-    private mutating func edited(_ edits: [Edit], creatingMissing: Bool, parser: JSONRecordParser?) throws -> (bytes: [UInt8], summary: EditSummary) {
+    private mutating func output(
+        applying edits: [Edit], creatingMissing: Bool, parser: JSONRecordParser?
+    ) throws -> (bytes: [UInt8], summary: EditSummary) {
         if !source.isXML && !hasSpans {
             source = try EditableSource(bytes: source.original, options: options, parser: parser)
             hasSpans = true

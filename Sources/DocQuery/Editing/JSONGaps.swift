@@ -191,12 +191,12 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
     private func lineCommentBreak(from gapStart: Int, around offset: Int) -> Int? {
         var i = gapStart
         var lineCommentEnd: Int?
-        while i < text.endIndex, i <= offset {
+        while i < offset, i < text.endIndex {
             if let end = commentEnd(at: i) {
                 lineCommentEnd = text[i + 1] == UInt8(ascii: "/") ? end : nil
                 i = end
             } else {
-                if Self.isLineBreak(text[i]), i < offset { lineCommentEnd = nil }
+                if Self.isLineBreak(text[i]) { lineCommentEnd = nil }
                 i += 1
             }
         }
