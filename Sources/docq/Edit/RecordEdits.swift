@@ -190,7 +190,8 @@ struct RecordEdits {
         var outcome = Outcome()
         var copied = from
         // The reader loads each record for editing (its spans too), in UTF-8;
-        // the records' edits are read back with one parser of their own.
+        // each record's edit is checked as a load would check it, with one
+        // parser of the records' own for the loads that checking makes.
         reader.recordsSpans = options.encoding == nil
         let parser = JSONRecordParser(options: options)
         while let record = reader.next() {
