@@ -49,17 +49,9 @@ package enum JSONScanner {
         let loads = options.encoding == nil && options.format != .xml && bytes.count <= min(options.maxInputBytes, Int(UInt32.max))
             && EncodingDetection.wideUnicode(bytes) == nil
             && bytes.withUnsafeBufferPointer { input in
-                let scanner = Scanner(input)
-                var sink = JSONCheckSink()
-                let comments = options.readsJSONWithComments
-                guard let start = try? scanner.skipSpace(InputHead.byteOrderMarkLength(input), comments: comments),
-                      let end = try? (comments
-                          ? scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink, JSONWithComments.self)
-                          : scanner.scan(from: start, maxDepth: options.maxDepth, into: &sink, StrictJSON.self)),
-                      let after = try? scanner.skipSpace(end, comments: comments)
-                else { return false }
+                guard let value = Scanner(input).checkedValue(options: options) else { return false }
                 // The tree has a node for the document too.
-                return after == input.count && sink.values < options.maxNodeCount
+                return value.next == input.count && value.values < options.maxNodeCount
             }
         if !loads { _ = try parse(bytes, options: options, parser: parser) }
     }

@@ -39,19 +39,10 @@ extension RecordReader {
     /// document is scanned at a few instructions a byte, never parsed.
     package static func startsStream(_ head: [UInt8], options: LoadOptions) -> Bool {
         guard options.format != .xml, options.encoding == nil else { return false }
-        let comments = options.readsJSONWithComments
         return head.withUnsafeBufferPointer { bytes in
-            let scanner = Scanner(bytes)
-            var sink = JSONCheckSink()
-            let start = InputHead.byteOrderMarkLength(bytes)
-            guard let first = try? scanner.skipSpace(start, comments: comments), first < bytes.count,
-                  let end = try? (comments
-                      ? scanner.scan(from: first, maxDepth: options.maxDepth, into: &sink, JSONWithComments.self)
-                      : scanner.scan(from: first, maxDepth: options.maxDepth, into: &sink, StrictJSON.self)),
-                  // A comment the head cuts: whether a value follows is not known.
-                  let next = try? scanner.skipSpace(end, comments: comments)
-            else { return false }
-            return next < bytes.count
+            // A comment the head cuts after the value: whether a value follows is not known.
+            guard let value = Scanner(bytes).checkedValue(options: options) else { return false }
+            return value.next < bytes.count
         }
     }
 }
