@@ -110,13 +110,7 @@ public struct DocumentEditor: Sendable {
         var editor = DocumentEditor(source: record, options: options)
         guard !edits.isEmpty else { return editor.bytes }
         let (edited, _) = try editor.output(applying: edits, creatingMissing: true, parser: parser)
-        try Self.checkingOutput(of: edits) { () throws(LoadError) in
-            if record.isXML {
-                _ = try EditableSource(bytes: edited, options: options, recordsSpans: false)
-            } else {
-                try JSONScanner.check(edited, options: options, parser: parser)
-            }
-        }
+        try Self.checkingOutput(of: edits) { () throws(LoadError) in try JSONScanner.check(edited, options: options, parser: parser) }
         return edited
     }
 
