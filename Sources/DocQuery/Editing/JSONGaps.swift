@@ -101,7 +101,7 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
         // The bytes kept before the closing bracket must not end in a line
         // comment that the bracket would then follow on its line: the piece
         // that removes that line's break keeps it.
-        if !text[pieces[last].upperBound..<closer].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+        if !text[pieces[last].upperBound..<closer].contains(where: isLineBreak) {
             var j = last
             while j > 0, pieces[j - 1].upperBound == pieces[j].lowerBound { j -= 1 }
             if j > 0 { gapStart = run[run.index(run.startIndex, offsetBy: j - 1)].end }
@@ -196,7 +196,7 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
                 lineCommentEnd = text[i + 1] == UInt8(ascii: "/") ? end : nil
                 i = end
             } else {
-                if Self.isLineBreak(text[i]) { lineCommentEnd = nil }
+                if isLineBreak(text[i]) { lineCommentEnd = nil }
                 i += 1
             }
         }
@@ -241,7 +241,6 @@ struct JSONGaps<Text: RandomAccessCollection<UInt8>> where Text.Index == Int {
 
     private static func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 }
 
-    private static func isLineBreak(_ c: UInt8) -> Bool { c == 0x0A || c == 0x0D }
 }
 
 /// Where the gap before a removed member or element begins: the end of the
@@ -322,3 +321,5 @@ extension JSONSource {
         return text[from..<(end(i) - 1)].contains(UInt8(ascii: "/"))
     }
 }
+
+private func isLineBreak(_ c: UInt8) -> Bool { c == 0x0A || c == 0x0D }
