@@ -61,6 +61,20 @@ extension Edit {
     }
 }
 
+extension [UInt32] {
+    /// In node indexes in ascending (document) order, the position of the
+    /// last one at or before `node`, found by halving; `nil` when all come after it.
+    func lastPosition(atOrBefore node: UInt32) -> Int? {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] <= node { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+}
+
 extension Document {
     /// The indexes of node `i`'s children in order (for an XML element,
     /// its attributes first).

@@ -18,6 +18,10 @@ struct JSONEditPlan {
     /// Per container and child position: what goes there, in edit order.
     private var insertions: [Slot: [NewItem]] = [:]
     private var slotOrder: [Slot] = []
+    /// The children of each container asked about, listed once: an edit
+    /// with a target in each of many children (an insert beside each
+    /// element) asks about their container each time.
+    private var listed: [UInt32: [UInt32]] = [:]
     /// The edits that created members.
     private var creators: Set<Int> = []
     /// The array whose removed elements a ``SpreadRemovals`` writes.
@@ -174,7 +178,7 @@ struct JSONEditPlan {
             throw EditFailure.invalid(edit, "it matches \(describe(target)), which has no key to rename")
         }
         let parent = source.parent(of: target)
-        if source.children(of: parent).contains(where: { $0 != target && source.document.node(at: $0).name == name }) {
+        if member(named: name, in: parent, except: target) != nil {
             throw EditFailure.invalid(edit, "the object already has a member named \(JSONWriter.quoted(name))")
         }
         patches.add(keyStart..<source.keyEnd(target), JSONWriter.quoted(name).utf8, edit: number)
@@ -191,7 +195,7 @@ struct JSONEditPlan {
                 throw EditFailure.invalid(edit, "it matches \(describe(target)); insert goes into an object or an array")
             }
             container = target
-            let count = source.children(of: target).count
+            let count = children(of: target).count
             let wanted = at ?? count
             let resolved = wanted < 0 ? count + wanted : wanted
             guard (0...count).contains(resolved) else {
@@ -201,12 +205,12 @@ struct JSONEditPlan {
         case .before, .after:
             container = source.parent(of: target)
             guard container != 0 else { throw EditFailure.invalid(edit, "the root has no container to insert into") }
-            let position = source.children(of: container).firstIndex(of: target)!
+            let position = children(of: container).lastPosition(atOrBefore: target)!
             index = place == .before ? position : position + 1
         }
         if source.kind(container) == .object {
             guard let key else { throw EditFailure.invalid(edit, "inserting into an object needs the new member's key") }
-            if source.children(of: container).contains(where: { source.document.node(at: $0).name == key }) {
+            if member(named: key, in: container) != nil {
                 throw EditFailure.invalid(
                     edit, "the object already has a member named \(JSONWriter.quoted(key)); set it instead")
             }
@@ -227,15 +231,14 @@ struct JSONEditPlan {
                 throw EditFailure.invalid(
                     edit, "\(prefix.isEmpty ? "the root" : "'\(prefix)'") is \(describe(current)), so '\(key)' cannot be created in it")
             }
-            let children = source.children(of: current)
-            if let child = children.first(where: { source.document.node(at: $0).name == key }) {
+            if let child = member(named: key, in: current) {
                 current = child
                 continue
             }
             let nested = keys[(depth + 1)...].reversed().reduce(value) { inner, key in
                 .object([EditValue.Member(key: key, value: inner)])
             }
-            let slot = Slot(container: current, index: children.count)
+            let slot = Slot(container: current, index: children(of: current).count)
             if let k = insertions[slot]?.firstIndex(where: { $0.created && $0.key == key }) {
                 guard let merged = Self.merge(insertions[slot]![k].value, nested) else {
                     throw EditFailure.conflict(edit, "another edit creates the same value")
@@ -273,7 +276,7 @@ struct JSONEditPlan {
 
     private mutating func finish(_ edits: [Edit]) throws {
         for (container, removed) in removals {
-            let children = source.children(of: container)
+            let children = children(of: container)
             if removed.count == children.count {
                 if let slot = slotOrder.first(where: { $0.container == container }) {
                     throw Self.conflict(edits[removed.values.min()!], edits[insertions[slot]![0].edit], same: false)
@@ -307,7 +310,7 @@ struct JSONEditPlan {
 
     private mutating func insert(_ items: [NewItem], at slot: Slot) {
         let container = slot.container
-        let children = source.children(of: container)
+        let children = children(of: container)
         let number = items[0].edit
         guard !children.isEmpty else {
             let indent = source.lineIndent(at: source.start(container))
@@ -347,6 +350,27 @@ struct JSONEditPlan {
             let anchor = source.insertionPoint(before: slot.index, of: children, in: container)
             patches.add(anchor..<anchor, inserted.utf8, edit: number)
         }
+    }
+
+    /// The first member of the object at `object` named `key` (by bytes)
+    /// other than `except`, by the one member lookup (indexed for a wide
+    /// object); `nil` when there is none.
+    private func member(named key: String, in object: UInt32, except: UInt32? = nil) -> UInt32? {
+        guard let id = source.document.table.names.id(of: key) else { return nil }
+        var found: UInt32?
+        source.document.forEachMember(of: object, named: id) { member in
+            if member != except { found = member }
+            return found == nil
+        }
+        return found
+    }
+
+    /// The children of `container`, in order, listed once per plan.
+    private mutating func children(of container: UInt32) -> [UInt32] {
+        if let children = listed[container] { return children }
+        let children = source.children(of: container)
+        listed[container] = children
+        return children
     }
 
     private mutating func text(of item: NewItem, indent: String, pretty: Bool) -> String {

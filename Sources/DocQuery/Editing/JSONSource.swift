@@ -60,8 +60,10 @@ struct JSONSource {
 
     /// Whether container `i` puts its children on lines of their own.
     func isMultiline(_ i: UInt32) -> Bool? {
-        guard kind(i) == .object || kind(i) == .array, let first = children(of: i).first else { return nil }
-        return text[(start(i) + 1)..<slotStart(first)].contains(0x0A)
+        // Its first child, if any, is the next node (not a list of all: a
+        // set on each of many elements asks this of their array each time).
+        guard kind(i) == .object || kind(i) == .array, document.table.subtreeEnd(i) > i + 1 else { return nil }
+        return text[(start(i) + 1)..<slotStart(i + 1)].contains(0x0A)
     }
 
     /// Whether node `i` holds `value` already (a `set` to it changes

@@ -56,6 +56,22 @@ import Testing
         #expect(try failure(xml, [.rename("x", to: "x")]) == nil)
     }
 
+    /// A member already there is one whose key has the same bytes: a key
+    /// that is only canonically equivalent ("é" as e and a combining
+    /// accent beside "é" as one scalar) is another key, as in lookups.
+    @Test func memberKeysCompareByBytes() throws {
+        let text = "{\"\u{E9}\": 1, \"o\": {\"x\": 1}}"
+        #expect(try failure(text, [.insert(2, into: ".", key: "\u{E9}")])?.message == "cannot insert '.': the object already has a member named \"\u{E9}\"; set it instead")
+        #expect(try failure(text, [.rename("o", to: "\u{E9}")])?.kind == .invalidEdit)
+        #expect(try failure(text, [.insert(2, into: ".", key: "e\u{301}")]) == nil)
+        #expect(try failure(text, [.rename("o", to: "e\u{301}")]) == nil)
+        #expect(try BothWays.edited(text, [.insert(2, into: ".", key: "e\u{301}")]) == "{\"\u{E9}\": 1, \"o\": {\"x\": 1}, \"e\u{301}\": 2}")
+        // A keys-only set creates beside a canonically equivalent key, and
+        // goes into the one with the same bytes.
+        #expect(try BothWays.edited(text, [.set("e\u{301}.y", to: 2)]).hasSuffix(", \"e\u{301}\": {\"y\": 2}}"))
+        #expect(try BothWays.edited(text, [.set("o.x", to: 2)]) == "{\"\u{E9}\": 1, \"o\": {\"x\": 2}}")
+    }
+
     @Test func overlappingTargetsAreRejected() throws {
         let text = #"{"a":{"b":1},"c":2}"#
         #expect(try failure(text, [.remove("a"), .set("a.b", to: 2)])?.kind == .conflictingEdits)
