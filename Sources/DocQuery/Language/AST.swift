@@ -32,6 +32,15 @@ struct Step: Sendable {
         if case .collectionOperator = kind { return true }
         return false
     }
+
+    /// Whether the step is an index or a slice, which picks values by
+    /// their position among all those before it.
+    var isPosition: Bool {
+        switch kind {
+        case .index, .slice: true
+        default: false
+        }
+    }
 }
 
 /// The condition of a filter.

@@ -110,9 +110,15 @@ import TestSupport
         // Nothing matched.
         #expect(kind(.insert(1, into: "z"), #"{"a": [1]}"#) == .noMatch)
         // Forms that do not stream are refused before reading.
-        for edit: Edit in [.insert(1, into: "a", at: 0), .insert(1, into: "a", key: "k"), .insert(1, before: "a[0]")] {
+        for edit: Edit in [.insert(1, into: "a", at: 0), .insert(1, into: "a", key: "k")] {
             #expect((try? StreamedEdit([edit])) == nil || kind(edit, #"{"a": [1, 2]}"#) == .notStreamable)
         }
+        // Beside an element an index from the start names, it holds the
+        // array (its place depends on the neighbours) and is the editor's.
+        let before = Edit.insert(1, before: "a[1]")
+        let input = Array(#"{"a": [1, 2]}"#.utf8)
+        #expect(try StreamedEditTests.streamed([before], input).bytes == DocumentEditor(bytes: input).applying([before]).bytes)
+        #expect(try !StreamedEdit([before]).spreadsJSONArrays)
     }
 }
 

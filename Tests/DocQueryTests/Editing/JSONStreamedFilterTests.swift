@@ -105,6 +105,46 @@ import TestSupport
         }
     }
 
+    /// Indexes and slices from the start of the array name elements by
+    /// ordinal across batches: several of them beside a filter are one
+    /// transaction that holds a batch at a time, with the editor's bytes.
+    @Test func indexesFromTheStartAreOneTransaction() throws {
+        let edits: [Edit] = [
+            .remove("items[5]"), .set("items[1500].name", to: "x"), .remove("items[690:720]"), .remove("items[?id > 1990 && id < 1999]"),
+            .set("items[1999:].pad", to: "last"),
+        ]
+        for (gap, lead, tail) in Self.layouts {
+            let input = Self.document(count: 2_000, gap: gap, lead: lead, tail: tail)
+            let want = try DocumentEditor(bytes: input).applying(edits).bytes
+            for chunk in [4093, nil] {
+                var out: [UInt8] = []
+                let counts = try StreamedEdit(edits, maxHeld: 100_000).run(ChunkedInput(bytes: input, sliceSize: chunk)) {
+                    out.append(contentsOf: $0)
+                }.matches
+                #expect(counts == [1, 1, 30, 8, 1])
+                #expect(out == want, "gap \(gap.debugDescription), chunks of \(chunk ?? 0)")
+            }
+        }
+    }
+
+    /// An object or array set on elements themselves is laid out as in the
+    /// whole array: over lines when the array's elements are on lines of
+    /// their own, else on one line; whether one element is edited alone or
+    /// the batch is planned whole.
+    @Test func nestedContentOnElementsIsLaidOutAsInTheArray() throws {
+        let value: EditValue = ["k": [1, 2]]
+        // Strings: no nested object or array says new ones stay on one line.
+        for (gap, lead, tail) in Self.layouts {
+            let strings = (0..<20_000).map { "\"s\($0)\"" }.joined(separator: gap)
+            let input = Array("{\n  \"items\": [\(lead)\(strings)\(tail)],\n  \"end\": {}\n}\n".utf8)
+            for path in ["items[?. == 's7']", "items[?. != '']", "items[15000]", "items[0]"] {
+                let edits: [Edit] = [.set(path, to: value)]
+                let want = try DocumentEditor(bytes: input).applying(edits).bytes
+                #expect(try StreamedEditTests.streamed(edits, input, chunk: 4093).bytes == want, "\(path), gap \(gap.debugDescription)")
+            }
+        }
+    }
+
     /// `maxHeld` caps what one value may hold: a filter over the elements
     /// holds a batch at a time and passes a cap far below the array's size;
     /// an index after the filter counts over the whole array, which is then

@@ -149,6 +149,31 @@ import TestSupport
         }
     }
 
+    /// Whether `edits` streamed over `input` under a cap far below its size,
+    /// in chunks of 4,093 bytes and in one piece, give the held-whole
+    /// editor's bytes, or an error of the same kind; records an issue
+    /// naming `context` when they do not.
+    static func streamsAsHeld(_ edits: [Edit], _ input: [UInt8], _ context: String) -> Bool {
+        let expected = Result { try DocumentEditor(bytes: input, options: options).applying(edits).bytes }
+        for chunk in [4093, nil] {
+            var out: [UInt8] = []
+            let got = Result { () throws -> [UInt8] in
+                try StreamedEdit(edits, options: options, maxHeld: 100_000).run(ChunkedInput(bytes: input, sliceSize: chunk)) {
+                    out.append(contentsOf: $0)
+                }
+                return out
+            }
+            let same = switch (expected, got) {
+            case (.success(let want), .success(let got)): want == got
+            case (.failure(let want as QueryError), .failure(let got as QueryError)): want.kind == got.kind
+            default: false
+            }
+            #expect(same, "\(context), \(edits), chunks of \(chunk ?? 0): \(got.map { _ in "bytes" })")
+            if !same { return false }
+        }
+        return true
+    }
+
     /// An array of 3,000 records in one of three layouts with comments: a
     /// line comment after each element and comment lines between them, a
     /// trailing comma, a comment after the opening bracket; comments
@@ -176,28 +201,32 @@ import TestSupport
             "id > 0", "id < 2999", "id > 600 && id < 2400 || id == 5 || id == 2998",
         ]
         for filter in filters {
-            let edit = Edit.remove("items[?\(filter)]")
-            let expected = Self.held(edit, input)
-            for chunk in [4093, nil] {
-                var out: [UInt8] = []
-                let got = Result { () throws -> [UInt8] in
-                    try StreamedEdit([edit], options: Self.options, maxHeld: 100_000).run(ChunkedInput(bytes: input, sliceSize: chunk)) {
-                        out.append(contentsOf: $0)
-                    }
-                    return out
-                }
-                let same = switch (expected, got) {
-                case (.success(let want), .success(let got)): want == got
-                case (.failure(let want), .failure(let got as QueryError)): want.kind == got.kind
-                default: false
-                }
-                #expect(same, "layout \(layout), \(filter), chunks of \(chunk ?? 0): \(got.map { _ in "bytes" })")
-                if !same { return }
-            }
+            guard Self.streamsAsHeld([.remove("items[?\(filter)]")], input, "layout \(layout)") else { return }
         }
         // Removals beside sets inside elements, as one transaction.
         let edits: [Edit] = [.remove("items[?id > 10 && id < 2000]"), .set("items[?id == 5 || id == 2500].pad", to: "kept")]
         let expected = try DocumentEditor(bytes: input, options: Self.options).applying(edits).bytes
         #expect(try StreamedEditTests.streamed(edits, input, chunk: 4093, options: Self.options).bytes == expected)
+    }
+
+    /// An index or slice from the start of the array (`items[5]`,
+    /// `items[10:20]`) names elements by ordinal across batches: removals and
+    /// sets stream a batch at a time with the held-whole editor's bytes, a
+    /// miss fails as held whole does, and several such edits, beside a
+    /// filter, are one transaction.
+    @Test(arguments: 0..<3)
+    func indexesAcrossBatchesAreTheEditors(layout: Int) throws {
+        let input = Self.commented(layout: layout)
+        let paths = ["[0]", "[1]", "[1500]", "[2999]", "[3000]", "[0:0]", "[1:3]", "[100:2900]", "[:700]", "[2500:]", "[2999:]", "[5000:]"]
+        for path in paths {
+            guard Self.streamsAsHeld([.remove("items\(path)")], input, "layout \(layout)"),
+                  Self.streamsAsHeld([.set("items\(path)", to: ["id": -1])], input, "layout \(layout)")
+            else { return }
+        }
+        let transaction: [Edit] = [
+            .remove("items[5]"), .remove("items[1000:1200]"), .set("items[2500].pad", to: "kept"), .remove("items[?id > 2990]"),
+        ]
+        #expect(try StreamedEdit(transaction, options: Self.options).spreadsJSONArrays)
+        _ = Self.streamsAsHeld(transaction, input, "layout \(layout)")
     }
 }

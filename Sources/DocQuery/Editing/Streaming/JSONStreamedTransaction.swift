@@ -10,8 +10,11 @@ import DocTree
 /// and written in its place; every other byte is copied through.
 ///
 /// An array the prefix reaches through objects only is held element by
-/// element (in batches), when every rest begins with a key or `*` (which
-/// apply to each element) and holds no index; anything else is held whole, so memory is
+/// element (in batches), when every rest begins with a key, `*` or a
+/// filter (which apply to each element) and holds no index, or begins with
+/// an index or slice that counts from the front (`[5]`, `[2:9]`, which name
+/// elements by their ordinal: each batch counts from its first element's)
+/// and holds no other; anything else is held whole, so memory is
 /// bounded by the largest value the prefix reaches.
 ///
 /// The output is the in-memory editor's, byte for byte: every path is
@@ -30,6 +33,10 @@ struct JSONStreamedTransaction: Sendable {
     /// Whether a rest holds an index or slice, which counts over every
     /// value the prefix reaches: the prefix must then reach one value.
     let countsOverAll: Bool
+    /// Whether a rest begins with an index or slice that counts from the
+    /// front and holds no other, so that a spread array's batches rebase it
+    /// (``parts(forElements:)``).
+    let countsElements: Bool
     /// The most bytes a value being edited may hold; `nil`: no cap.
     let maxHeld: Int?
     /// A filter that begins a rest, as written: it tests the value the
@@ -84,14 +91,15 @@ struct JSONStreamedTransaction: Sendable {
         }
         // A rest begins with a key, `*` or a filter: an index first would
         // index the values before it, not the elements of the candidate.
-        // In JSON with comments (where such an edit cannot go the lean way)
-        // it may, as any index in a rest: the prefix must then reach one
-        // value (``countsOverAll``).
+        // It may when it counts from the front and no other step counts
+        // (a spread array's batches rebase it), and in JSON with comments
+        // (where such an edit cannot go the lean way) as any index in a
+        // rest: the prefix must then reach one value (``countsOverAll``).
         func restBegins(_ query: PathQuery, at k: Int) -> Bool {
             guard k < query.steps.count else { return true }
             switch query.steps[k].kind {
             case .key, .wildcard, .filter: return true
-            case .index, .slice: return comments
+            case .index, .slice: return comments || Self.countsElements(query.steps[k...])
             default: return false
             }
         }
@@ -109,26 +117,23 @@ struct JSONStreamedTransaction: Sendable {
                     + ", so each value edited would be the whole document; edit without streaming",
                 path: edit.path, range: 0..<edit.path.count)
         }
-        countsOverAll = queries.contains { query in
-            query.steps[prefix.count...].contains { step in
-                switch step.kind {
-                case .index, .slice: true
-                default: false
-                }
-            }
-        }
+        countsOverAll = queries.contains { query in query.steps[prefix.count...].contains(where: \.isPosition) }
+        countsElements = queries.contains { Self.countsElements($0.steps[prefix.count...]) }
         // A rest that begins with a key, `*` or a filter maps each element
-        // on its own (a filter reads only the element it tests), so the
-        // array's elements can come in batches; an insert beside an element
-        // places itself by its neighbours, which another batch may hold.
-        let spreads = !countsOverAll && zip(edits, queries).allSatisfy { edit, query in
+        // on its own (a filter reads only the element it tests), and one
+        // that begins with an index or slice counting from the front names
+        // elements by ordinal, so the array's elements can come in batches;
+        // an insert beside an element places itself by its neighbours,
+        // which another batch may hold.
+        let spreads = zip(edits, queries).allSatisfy { edit, query in
             guard prefix.count < query.steps.count else { return false }
             if case .insert(_, _, let place) = edit.operation, place == .before || place == .after, query.steps.count == prefix.count + 1 {
                 return false
             }
-            switch query.steps[prefix.count].kind {
-            case .key, .wildcard, .filter: return true
-            default: return false
+            let rest = query.steps[prefix.count...]
+            switch rest.first!.kind {
+            case .key, .wildcard, .filter: return !rest.contains(where: \.isPosition)
+            default: return Self.countsElements(rest)
             }
         }
         self.edits = edits
@@ -152,6 +157,37 @@ struct JSONStreamedTransaction: Sendable {
             return part
         }
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
+    }
+
+    /// Whether `rest` begins with an index or slice that counts from the
+    /// front (`[5]`, `[2:9]`, `[:3]`) and holds no other index or slice.
+    private static func countsElements(_ rest: ArraySlice<Step>) -> Bool {
+        guard let first = rest.first, !rest.dropFirst().contains(where: \.isPosition) else { return false }
+        switch first.kind {
+        case .index(let i): return i >= 0
+        case .slice(let start, let end): return (start ?? 0) >= 0 && (end ?? 0) >= 0
+        default: return false
+        }
+    }
+
+    /// The rests to apply to the spread array's elements whose ordinals
+    /// are `window`, held as an array of their own: a leading index or slice
+    /// counts from the window's first element, and one that names no
+    /// element of it names none of the batch.
+    func parts(forElements window: Range<Int>) -> [Edit] {
+        guard countsElements else { return parts }
+        func bound(_ ordinal: Int) -> Int { min(max(ordinal - window.lowerBound, 0), window.count) }
+        return parts.map { part in
+            guard let query = part.query, var step = query.steps.first else { return part }
+            switch step.kind {
+            case .index(let i) where i >= 0: step.kind = .index(window.contains(i) ? i - window.lowerBound : window.count)
+            case .slice(let start, let end): step.kind = .slice(bound(start ?? 0), end.map(bound))
+            default: return part
+            }
+            var rebased = part
+            rebased.query = PathQuery(description: query.description, steps: [step] + query.steps.dropFirst(), keys: query.keys)
+            return rebased
+        }
     }
 
     /// A step of `edit`'s path as written.
@@ -237,8 +273,17 @@ final class JSONTransactionOutput {
     private var removals: SpreadRemovals?
     /// Whether the spread array's opening bracket is yet to pass.
     private var bracketPending = false
+    /// Whether the spread array's first element is yet to begin, and
+    /// whether a line break came between it and the bracket (new content
+    /// set on an element is then laid out over lines, as in the array).
+    private var firstElementPending = false
+    private var spreadIsMultiline = false
     private(set) var matches: [Int]
+    /// How many values the prefix reached (a spread array counts once).
     private var candidates = 0
+    /// How many of the spread array's elements earlier batches held: the
+    /// ordinal of the current batch's first.
+    private var elementsBefore = 0
     /// How many candidates (not spread) were arrays.
     private var arrayCandidates = 0
 
@@ -272,6 +317,7 @@ final class JSONTransactionOutput {
     func take(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
         if writesText, !probe.isComplete { probe.take(bytes, waiting: variants != nil) }
         if inCandidate {
+            firstElementPending = false
             if capturedCount == 0 { capturedIndent = lineIndent }
             capturedCount += bytes.count
             try checkHeld()
@@ -284,6 +330,7 @@ final class JSONTransactionOutput {
                 try emit(CollectionOfOne(bracket))
                 rest = rest.dropFirst()
             }
+            if firstElementPending, rest.contains(0x0A) { spreadIsMultiline = true }
             removals.takeGap(rest)
             try checkHeld()
         } else {
@@ -297,6 +344,10 @@ final class JSONTransactionOutput {
         if edge == .open {
             removals = SpreadRemovals(comments: options.readsJSONWithComments)
             bracketPending = true
+            firstElementPending = true
+            spreadIsMultiline = false
+            elementsBefore = 0
+            try reached()
         } else if let removals {
             self.removals = nil
             try emit(removals.close())
@@ -345,7 +396,7 @@ final class JSONTransactionOutput {
     /// A candidate (or a batch of a spread array's elements) was read whole:
     /// edits it in memory and writes it in its place. A batch of a spread
     /// array's elements is written from the scanner's tree and the
-    /// elements' spans where it can be (``written(batch:upTo:_:)``); any
+    /// elements' spans where it can be (``written(batch:_:upTo:_:)``); any
     /// other is loaded again, with spans, and planned.
     func candidateEnds(_ candidate: StreamCandidate) throws {
         guard capturedCount > 0 else { return }
@@ -355,12 +406,8 @@ final class JSONTransactionOutput {
             captured = []
             capturedCount = 0
         }
-        candidates += 1
-        if transaction.countsOverAll, candidates > 1 {
-            throw notStreamable(
-                "the leading steps reach several values, and an index or slice after them counts over all of them")
-        }
         let spreading = removals != nil
+        if !spreading { try reached() }
         // A filter opens a lone array but tests each of several values
         // itself: an array reached, not spread, is a lone one only while no
         // other value is reached.
@@ -376,15 +423,30 @@ final class JSONTransactionOutput {
         // after its last element is the array's, and goes with the gaps.
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
+        // The ordinals of this batch's elements go on from the last batch's
+        // (counted only for a rest that names elements by them).
+        let count = spreading && transaction.countsElements ? candidate.document.childIndexes(of: candidate.document.root.index).count : 0
+        let window = elementsBefore..<(elementsBefore + count)
+        elementsBefore += count
         let found: [Int]
-        if let removals, candidate.isBatch, let written = written(batch: candidate, upTo: tail, removals) {
+        if let removals, candidate.isBatch, let written = written(batch: candidate, window, upTo: tail, removals) {
             found = written
         } else {
-            found = try edited(upTo: tail)
+            found = try edited(spreading ? transaction.parts(forElements: window) : transaction.parts, upTo: tail)
         }
         removals?.takeGap(captured[tail...])
         for (k, count) in found.enumerated() { matches[k] += count }
         if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
+    }
+
+    /// Counts a value the prefix reached; fails on a second when a rest
+    /// counts positions over all of them.
+    private func reached() throws {
+        candidates += 1
+        if transaction.countsOverAll, candidates > 1 {
+            throw notStreamable(
+                "the leading steps reach several values, and an index or slice after them counts over all of them")
+        }
     }
 
     /// Writes a batch of a spread array's elements without loading it whole
@@ -396,7 +458,7 @@ final class JSONTransactionOutput {
     /// both removed and edited inside, a computed value (its matches are
     /// named by number across the batch), a layout not settled yet, or a
     /// failure (planning the batch reports it as it always has).
-    private func written(batch candidate: StreamCandidate, upTo tail: Int, _ removals: SpreadRemovals) -> [Int]? {
+    private func written(batch candidate: StreamCandidate, _ window: Range<Int>, upTo tail: Int, _ removals: SpreadRemovals) -> [Int]? {
         let document = candidate.document
         let elements = document.childIndexes(of: document.root.index)
         let spans = candidate.elementSpans
@@ -406,7 +468,7 @@ final class JSONTransactionOutput {
         var removed: [Int: Int] = [:]
         // The elements edited inside (or replaced), by position.
         var touched = Set<Int>()
-        for (number, part) in transaction.parts.enumerated() {
+        for (number, part) in transaction.parts(forElements: window).enumerated() {
             guard let targets = try? part.targets(in: document).targets else { return nil }
             found.append(targets.count)
             for target in targets {
@@ -429,7 +491,8 @@ final class JSONTransactionOutput {
             guard variants == nil else { return nil }
             let layouts = self.layouts
             for k in touched.sorted() {
-                guard let bytes = try? alone(spans[k], layouts) else { return nil }
+                let ordinal = window.lowerBound + k
+                guard let bytes = try? alone(spans[k], transaction.parts(forElements: ordinal..<(ordinal + 1)), layouts) else { return nil }
                 replaced.append((spans[k], bytes))
             }
         }
@@ -457,19 +520,28 @@ final class JSONTransactionOutput {
         return found
     }
 
+    /// What goes before a spread array's elements loaded as an array of
+    /// their own, the first on a line indented by `indent`: a bracket, on a
+    /// line before them when the array's first element is on a line after
+    /// its bracket (``JSONSource/isMultiline(_:)`` then says so of this
+    /// array too), else on their line.
+    private func spreadLead(indent: [UInt8]) -> [UInt8] {
+        spreadIsMultiline ? [UInt8(ascii: "["), 0x0A] + indent : indent + [UInt8(ascii: "[")]
+    }
+
     /// The element at `span` of the batch, edited alone: loaded with the
     /// indentation of its line before it (as the batch would be), planned,
     /// and the same under every layout in `layouts` (else `nil`).
-    private func alone(_ span: Range<Int>, _ layouts: [JSONLayout]) throws -> [UInt8]? {
+    private func alone(_ span: Range<Int>, _ parts: [Edit], _ layouts: [JSONLayout]) throws -> [UInt8]? {
         let lineStart = LineIndent.lineStart(before: span.lowerBound, in: captured)
         let indent = lineStart == captured.startIndex
             ? capturedIndent : Array(captured[LineIndent.indent(from: lineStart, upTo: span.lowerBound, in: captured)])
-        let lead = indent + [UInt8(ascii: "[")]
+        let lead = spreadLead(indent: indent)
         let source = try EditableSource(bytes: lead + captured[span] + [UInt8(ascii: "]")], options: options, parser: parser)
         var result: [UInt8]?
         for layout in layouts {
             let (patches, _, readsLayout) = try JSONEditPlan.patches(
-                for: transaction.parts, inPart: JSONSource(source), layout: layout)
+                for: parts, inPart: JSONSource(source), layout: layout)
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
             let element = Array(bytes[lead.count..<(bytes.count - 1)])
             if let result, result != element { return nil }
@@ -483,23 +555,16 @@ final class JSONTransactionOutput {
     /// The position among `elements` (node indexes, ascending) of the one
     /// that is `node` or holds it.
     private static func position(holding node: UInt32, in elements: [UInt32], of document: Document) -> Int? {
-        var low = 0
-        var high = elements.count
-        // The last element at or before `node`.
-        while low < high {
-            let middle = (low + high) / 2
-            if elements[middle] <= node { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0, node < document.table.subtreeEnd(elements[low - 1]) else { return nil }
-        return low - 1
+        guard let k = elements.lastPosition(atOrBefore: node), node < document.table.subtreeEnd(elements[k]) else { return nil }
+        return k
     }
 
     /// Loads the candidate's bytes up to `tail` with spans, plans the edits
     /// on it, and writes the result (per variant while the layout is not
     /// settled); returns how many nodes each edit matched.
-    private func edited(upTo tail: Int) throws -> [Int] {
+    private func edited(_ parts: [Edit], upTo tail: Int) throws -> [Int] {
         let spreading = removals != nil
-        let lead = capturedIndent + (spreading ? [UInt8(ascii: "[")] : [])
+        let lead = spreading ? spreadLead(indent: capturedIndent) : capturedIndent
         // A batch of elements, read as an array; on a line of its own after
         // the batch, where it may end in a line comment.
         let close: [UInt8] = !spreading ? [] : options.readsJSONWithComments ? Array("\n]".utf8) : [UInt8(ascii: "]")]
@@ -507,7 +572,7 @@ final class JSONTransactionOutput {
         let batch = removals?.batch()
         // Computed sets become literal ones, computed once from the
         // candidate, each match named by its number among the edit's.
-        let (parts, origins) = try Edit.resolved(transaction.parts, in: source.document, creating: false) { k, ordinal in
+        let (parts, origins) = try Edit.resolved(parts, in: source.document, creating: false) { k, ordinal in
             "match \(self.matches[k] + ordinal + 1) of '\(self.transaction.edits[k].path)'"
         }
         func edited(_ layout: JSONLayout) throws -> (bytes: [UInt8], matches: [Int], readsLayout: Bool) {

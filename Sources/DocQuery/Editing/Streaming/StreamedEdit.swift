@@ -26,8 +26,9 @@ import Foundation
 ///   when the paths share a prefix of keys, `*` and non-negative indexes
 ///   before their last step (`items.price` and `items[?id == 7].name`
 ///   share `items`): each value the prefix reaches (each element of an
-///   array reached through objects, when every path goes on with a key or
-///   `*`) is held while it is read and edited as ``DocumentEditor`` edits
+///   array reached through objects, when every path goes on with a key,
+///   `*` or a filter, or with an index or slice from the start and no other:
+///   `items[5]`, `items[2:9]`) is held while it is read and edited as ``DocumentEditor`` edits
 ///   it, with the rest of each path (keys, `*`, filters; indexes and slices
 ///   when the prefix reaches one value), laid out as the whole document;
 ///   and, on any path of keys, `*` and indexes (`version` too), one
@@ -149,7 +150,8 @@ public struct StreamedEdit: Sendable {
     /// reaches, and an array among them (reached through objects) a batch
     /// of elements at a time, so that memory stays small however large the
     /// array; `false` when such an array would be held whole (a rest that
-    /// begins with an index), or when they go the lean way or do not stream on JSON.
+    /// holds an index from the end, or one after its first step), or when
+    /// they go the lean way or do not stream on JSON.
     package var spreadsJSONArrays: Bool {
         if case .success(.transaction(let transaction)) = json { return transaction.selector.spreading == .whenLone }
         return false
