@@ -145,6 +145,27 @@ import TestSupport
         }
     }
 
+    /// The elements of an array at the root come in batches as those of an
+    /// array below it: filters, indexes and slices from the start, sets
+    /// inside and of elements, under a cap far below the document's size.
+    @Test func aRootArraysElementsComeInBatches() throws {
+        let edits: [[Edit]] = [
+            [.remove("[?id > 1500]")], [.remove("[?id < 700]")], [.remove("[5]")], [.remove("[100:1900]")],
+            [.set("[?id == 7].name", to: "x")], [.set("[1999]", to: ["k": [1, 2]])],
+            [.remove("[?id > 10 && id < 1000]"), .set("[1500].pad", to: "kept"), .rename("[?id == 3].name", to: "n")],
+        ]
+        for (gap, lead, tail) in Self.layouts {
+            let records = (0..<2_000).map { #"{"id": \#($0), "name": "n\#($0)", "pad": "\#(String(repeating: "x", count: 40))"}"# }
+            let input = Array("[\(lead)\(records.joined(separator: gap))\(tail)]\n".utf8)
+            for edits in edits {
+                let want = try DocumentEditor(bytes: input).applying(edits).bytes
+                var out: [UInt8] = []
+                try StreamedEdit(edits, maxHeld: 100_000).run(ChunkedInput(bytes: input, sliceSize: 4093)) { out.append(contentsOf: $0) }
+                #expect(out == want, "\(edits), gap \(gap.debugDescription)")
+            }
+        }
+    }
+
     /// `maxHeld` caps what one value may hold: a filter over the elements
     /// holds a batch at a time and passes a cap far below the array's size;
     /// an index after the filter counts over the whole array, which is then

@@ -229,4 +229,16 @@ import TestSupport
         #expect(try StreamedEdit(transaction, options: Self.options).spreadsJSONArrays)
         _ = Self.streamsAsHeld(transaction, input, "layout \(layout)")
     }
+
+    /// An array at the root streams as one below it: its elements come in
+    /// batches, and removals keep its comments by the same rules.
+    @Test(arguments: 0..<3)
+    func aRootArrayStreamsToo(layout: Int) throws {
+        let nested = String(decoding: Self.commented(layout: layout), as: UTF8.self)
+        let array = nested[nested.range(of: "\"items\": ")!.upperBound..<nested.range(of: ",\n  \"end\"")!.lowerBound]
+        let input = Array("// list\n\(array) // end\n".utf8)
+        for edits: [Edit] in [[.remove("[?id > 1500]")], [.remove("[5]")], [.remove("[0:2000]")], [.set("[?id == 7].pad", to: "x")]] {
+            guard Self.streamsAsHeld(edits, input, "layout \(layout)") else { return }
+        }
+    }
 }

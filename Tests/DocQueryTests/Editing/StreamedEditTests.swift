@@ -170,9 +170,14 @@ import TestSupport
                 return error
             }
         }
-        // A filter streams below a shared prefix (the filtered values are edited in memory), not at the root.
+        // A filter streams below a shared prefix (the filtered values are
+        // edited in memory), and over a root array's elements; a root that
+        // turns out to be an object is refused as it is read.
         #expect(refused([.set("items[?id == 1].name", to: "x")]) == nil)
-        #expect(refused([.set("[?id == 1].name", to: "x")])?.kind == .notStreamable)
+        #expect(refused([.set("[?id == 1].name", to: "x")]) == nil)
+        #expect { try Self.streamed([.set("[?id == 1].name", to: "x")], Array(#"{"id": 1}"#.utf8)) } throws: { error in
+            (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("the root is not an array")
+        }
         #expect(refused([.set("items[-1]", to: "x")])?.kind == .notStreamable)
         #expect(refused([.set("..id", to: 1)])?.kind == .notStreamable)
         // What streams on XML only is refused when the input turns out to be JSON.

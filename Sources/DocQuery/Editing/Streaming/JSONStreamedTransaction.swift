@@ -106,19 +106,6 @@ struct JSONStreamedTransaction: Sendable {
         while !prefix.isEmpty, !queries.allSatisfy({ restStreams($0, from: prefix.count) && restBegins($0, at: prefix.count) }) {
             prefix.removeLast()
         }
-        guard !prefix.isEmpty else {
-            let edit = edits[0]
-            throw QueryError(
-                .notStreamable,
-                "cannot stream \(edits.count == 1 ? "'\(edit.path)'" : "these \(edits.count) edits"): "
-                    + (edits.count == 1
-                        ? "the value it changes is the root's member or element, or the path is not keys, '*' and indexes then keys, '*' and filters"
-                        : "their paths share no leading keys, '*' or indexes before their last step")
-                    + ", so each value edited would be the whole document; edit without streaming",
-                path: edit.path, range: 0..<edit.path.count)
-        }
-        countsOverAll = queries.contains { query in query.steps[prefix.count...].contains(where: \.isPosition) }
-        countsElements = queries.contains { Self.countsElements($0.steps[prefix.count...]) }
         // A rest that begins with a key, `*` or a filter maps each element
         // on its own (a filter reads only the element it tests), and one
         // that begins with an index or slice counting from the front names
@@ -135,6 +122,29 @@ struct JSONStreamedTransaction: Sendable {
             case .key, .wildcard, .filter: return !rest.contains(where: \.isPosition)
             default: return Self.countsElements(rest)
             }
+        }
+        countsOverAll = queries.contains { query in query.steps[prefix.count...].contains(where: \.isPosition) }
+        countsElements = queries.contains { Self.countsElements($0.steps[prefix.count...]) }
+        // With no prefix the root is the value reached: that holds less than
+        // the whole document only as an array spread into batches, whose
+        // elements each rest begins with (a filter, `*`, an index from the
+        // start; not a key, which names a root object's member). A root that
+        // turns out not to be an array is refused as the run reads it.
+        let spreadsRoot = prefix.isEmpty && spreads && queries.allSatisfy { query in
+            guard restStreams(query, from: 0) else { return false }
+            if case .key = query.steps[0].kind { return false }
+            return true
+        }
+        guard !prefix.isEmpty || spreadsRoot else {
+            let edit = edits[0]
+            throw QueryError(
+                .notStreamable,
+                "cannot stream \(edits.count == 1 ? "'\(edit.path)'" : "these \(edits.count) edits"): "
+                    + (edits.count == 1
+                        ? "the value it changes is the root's member, or the path is not keys, '*' and indexes then keys, '*', filters and indexes"
+                        : "their paths share no leading keys, '*' or indexes before their last step")
+                    + ", so each value edited would be the whole document; edit without streaming",
+                path: edit.path, range: 0..<edit.path.count)
         }
         self.edits = edits
         self.maxHeld = maxHeld
@@ -319,6 +329,9 @@ final class JSONTransactionOutput {
     func take(_ bytes: UnsafeBufferPointer<UInt8>, inCandidate: Bool) throws {
         if writesText, !probe.isComplete { probe.take(bytes, waiting: variants != nil) }
         if inCandidate {
+            if capturedCount == 0, removals == nil, transaction.selector.steps.isEmpty {
+                throw notStreamable("the root is not an array, so the value edited would be the whole document")
+            }
             firstElementPending = false
             if capturedCount == 0 { capturedIndent = lineIndent }
             capturedCount += bytes.count

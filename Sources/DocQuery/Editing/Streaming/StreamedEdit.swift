@@ -25,8 +25,9 @@ import Foundation
 /// - on JSON in UTF-8, any operation, several edits as one transaction,
 ///   when the paths share a prefix of keys, `*` and non-negative indexes
 ///   before their last step (`items.price` and `items[?id == 7].name`
-///   share `items`): each value the prefix reaches (each element of an
-///   array reached through objects, when every path goes on with a key,
+///   share `items`), or an array at the root is what they edit the elements
+///   of (`[?id == 7].name`): each value the prefix reaches (each element of an
+///   array reached through objects or at the root, when every path goes on with a key,
 ///   `*` or a filter, or with an index or slice from the start and no other:
 ///   `items[5]`, `items[2:9]`) is held while it is read and edited as ``DocumentEditor`` edits
 ///   it, with the rest of each path (keys, `*`, filters; indexes and slices
@@ -40,8 +41,8 @@ import Foundation
 ///   (`@ * 1.1`) or it sets the root's members;
 /// - on JSON with comments (`LoadOptions.readsJSONWithComments`), the
 ///   same, keeping comments and trailing commas by ``DocumentEditor``'s
-///   rules, except a removal, rename or insert of a member or element of
-///   the root itself (the comments around it decide what goes and where):
+///   rules, except a removal, rename or insert of a member of the root
+///   object itself (the comments around it decide what goes and where):
 ///   an insert holds the value it goes into, any other edit but a set
 ///   holds each value its path's steps before the last reach (an array
 ///   among them a batch of elements at a time);
