@@ -20,8 +20,10 @@ struct JSONEditPlan {
     private var slotOrder: [Slot] = []
     /// The children of each container asked about, listed once: an edit
     /// with a target in each of many children (an insert beside each
-    /// element) asks about their container each time.
-    private var listed: [UInt32: [UInt32]] = [:]
+    /// element) asks about their container each time. `nil` until then
+    /// (an empty dictionary is retained and released with every plan,
+    /// 0.4% of a JSON Lines edit's instructions).
+    private var listed: [UInt32: [UInt32]]?
     /// The edits that created members.
     private var creators: Set<Int> = []
     /// The array whose removed elements a ``SpreadRemovals`` writes.
@@ -367,9 +369,10 @@ struct JSONEditPlan {
 
     /// The children of `container`, in order, listed once per plan.
     private mutating func children(of container: UInt32) -> [UInt32] {
-        if let children = listed[container] { return children }
+        if let children = listed?[container] { return children }
         let children = source.children(of: container)
-        listed[container] = children
+        if listed == nil { listed = [:] }
+        listed![container] = children
         return children
     }
 
