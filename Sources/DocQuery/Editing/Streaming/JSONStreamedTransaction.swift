@@ -521,7 +521,7 @@ final class JSONTransactionOutput {
         }
         // The batch with its changes, written into one buffer with one
         // access (a filter may remove most elements: a call per piece that
-        // looked up the variants and the output cost 8% of the edit).
+        // looked up the variants and the output cost 4% of the edit).
         func spliced(into out: inout [UInt8]) {
             out.append(contentsOf: batch.prefix)
             var position = captured.startIndex
