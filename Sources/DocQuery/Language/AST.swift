@@ -41,6 +41,19 @@ struct Step: Sendable {
         default: false
         }
     }
+
+    /// The positions an index or slice names when it counts from the start
+    /// (`[5]`: 5..<6, `[2:9]`: 2..<9, `[3:]`: 3..<Int.max), which a stream
+    /// can decide as values come; `nil` for one that counts from the end,
+    /// and for any other step.
+    var positionsFromStart: Range<Int>? {
+        switch kind {
+        case .index(let i) where i >= 0: i..<(i == .max ? i : i + 1)
+        case .slice(let lower, let upper) where (lower ?? 0) >= 0 && (upper ?? 0) >= 0:
+            (lower ?? 0)..<max(upper ?? .max, lower ?? 0)
+        default: nil
+        }
+    }
 }
 
 /// The condition of a filter.

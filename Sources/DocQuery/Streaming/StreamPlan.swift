@@ -36,17 +36,14 @@ struct StreamPlan: Sendable {
             switch step.kind {
             case .key(let slot): prefix.append(.key(Array(query.keys[slot].utf8)))
             case .wildcard: prefix.append(.wildcard)
-            case .index(let i):
-                guard i >= 0 else {
-                    throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
-                }
-                prefix.append(.index(i))
-            case .slice(let lower, let upper):
-                guard (lower ?? 0) >= 0, (upper ?? 0) >= 0 else {
+            case .index, .slice:
+                guard let positions = step.positionsFromStart else {
+                    if case .index = step.kind {
+                        throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
+                    }
                     throw reject(step, "a negative bound counts from the end, which a stream reaches only at the end")
                 }
-                let from = lower ?? 0
-                prefix.append(.positions(from..<max(upper ?? .max, from)))
+                prefix.append(.positions(positions))
             default: break prefixLoop
             }
             steps.removeFirst()

@@ -172,12 +172,7 @@ struct JSONStreamedTransaction: Sendable {
     /// Whether `rest` begins with an index or slice that counts from the
     /// front (`[5]`, `[2:9]`, `[:3]`) and holds no other index or slice.
     private static func countsElements(_ rest: ArraySlice<Step>) -> Bool {
-        guard let first = rest.first, !rest.dropFirst().contains(where: \.isPosition) else { return false }
-        switch first.kind {
-        case .index(let i): return i >= 0
-        case .slice(let start, let end): return (start ?? 0) >= 0 && (end ?? 0) >= 0
-        default: return false
-        }
+        rest.first?.positionsFromStart != nil && !rest.dropFirst().contains(where: \.isPosition)
     }
 
     /// The rests to apply to the spread array's elements whose ordinals
@@ -186,13 +181,15 @@ struct JSONStreamedTransaction: Sendable {
     /// element of it names none of the batch.
     func parts(forElements window: Range<Int>) -> [Edit] {
         guard countsElements else { return parts }
-        func bound(_ ordinal: Int) -> Int { min(max(ordinal - window.lowerBound, 0), window.count) }
         return parts.map { part in
-            guard let query = part.query, var step = query.steps.first else { return part }
-            switch step.kind {
-            case .index(let i) where i >= 0: step.kind = .index(window.contains(i) ? i - window.lowerBound : window.count)
-            case .slice(let start, let end): step.kind = .slice(bound(start ?? 0), end.map(bound))
-            default: return part
+            guard let query = part.query, var step = query.steps.first, let positions = step.positionsFromStart else { return part }
+            // The ordinals it names here, counted from the window's first.
+            let named = positions.clamped(to: window)
+            let start = named.lowerBound - window.lowerBound
+            if case .index = step.kind {
+                step.kind = .index(named.isEmpty ? window.count : start)
+            } else {
+                step.kind = .slice(start, start + named.count)
             }
             var rebased = part
             rebased.query = PathQuery(description: query.description, steps: [step] + query.steps.dropFirst(), keys: query.keys)
