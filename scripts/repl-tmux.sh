@@ -103,6 +103,18 @@ wait_for_prompt() {
     return 1
 }
 
+# Waits up to $2 seconds for a bare prompt number $1 on the screen's last
+# line: an lldb command keeps the prompt's number, so only a new, empty
+# prompt line says that it ran.
+wait_for_bare_prompt() {
+    local deadline=$((SECONDS + $2))
+    while ((SECONDS < deadline)); do
+        screen | grep -v '^ *$' | tail -1 | grep -qE "^ +$1> ?\$" && return 0
+        sleep 0.3
+    done
+    return 1
+}
+
 type_line() { tmux send-keys -t "$session" -l -- "$1"; tmux send-keys -t "$session" Enter; }
 
 if ! wait_for_prompt 1 40; then
@@ -119,6 +131,9 @@ type_line "let doc = try Document(contentsOf: URL(fileURLWithPath: \"$root/Examp
 wait_for "doc: DocTree.Document = Document (print, dump or po shows its outline)" 20 || fail "loading a document"
 # With them, the values show their content (Tools/lldb/docquery_formatters.py).
 type_line ":command script import $root/Tools/lldb/docquery_formatters.py"
+# The next line typed before the import ran would join it as one input
+# (lldb's line editor reads both as a paste): wait for the new prompt.
+wait_for ":command script import" 20 && wait_for_bare_prompt 4 20 || fail "importing the formatters"
 type_line 'doc'
 wait_for '$R0: DocTree.Document = Document(json, 28 nodes): object {stat, tasks}' 20 || fail "a document's outline"
 wait_for '    rev: "8f3a6d0e2c"' 5 || fail "a document's outline below its first line"
