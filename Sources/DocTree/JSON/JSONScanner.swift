@@ -123,6 +123,32 @@ struct Scanner {
         return try result.get()
     }
 
+    /// Reads the one value at `start` (no white space before it) into
+    /// `container`, an open container of `sink`, as
+    /// ``scan(from:maxDepth:into:_:)`` reads a top-level value, without
+    /// ``JSONSink/finish(_:)``: a resumable sink reads an element whole this
+    /// way (``JSONSink/takeValue(at:depth:in:of:_:)``). Unless `isFinal`, a
+    /// comment the buffer ends in fails as ``JSONMistake/needsInput`` (other
+    /// tokens cut short fail as ``mayGoOn(_:)`` tells).
+    @inline(__always)
+    func scan<Sink: JSONSink, Dialect: JSONDialect>(
+        valueAt start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, in container: inout Sink.Container,
+        _ dialect: Dialect.Type
+    ) throws(JSONFailure) -> Int {
+        let result = withUnsafeTemporaryAllocation(of: ScanFrame<Sink.Container>.self, capacity: 32) { room in
+            var state = ScanState(room: room, root: container, comments: Dialect.readsComments)
+            defer { state.release() }
+            return Result { () throws(JSONFailure) in
+                let end = try scan(
+                    from: start, maxDepth: maxDepth, isFinal: isFinal, finishes: false, into: &sink, state: &state, dialect)
+                return (end, state.top.container)
+            }
+        }
+        let (end, filled) = try result.get()
+        container = filled
+        return end
+    }
+
     /// Reads on from `start` where `state` stands, for a sink that resumes
     /// (``JSONSink/resumes``), over a buffer of the input so far (`isFinal`
     /// when it holds the rest).
@@ -171,10 +197,12 @@ struct Scanner {
     /// loop served both, with a run-time flag, their `inout` offset and frame
     /// kept `i` and `top` in memory: loading twitter.json cost 2% more
     /// instructions.) A comma before a closing bracket is read at the comma.
+    /// Without `finishes`, the value read goes into `state`'s root container,
+    /// left in ``ScanState/top``, and the sink is not told it is finished.
     @inline(__always)
     private func scan<Sink: JSONSink, Dialect: JSONDialect>(
-        from start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, state: inout ScanState<Sink.Container>,
-        _ dialect: Dialect.Type
+        from start: Int, maxDepth: Int, isFinal: Bool, finishes: Bool = true, into sink: inout Sink,
+        state: inout ScanState<Sink.Container>, _ dialect: Dialect.Type
     ) throws(JSONFailure) -> Int {
         var i = start
         var top = state.top
@@ -263,6 +291,12 @@ struct Scanner {
                     i &+= length
 
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    if Sink.takesValues, !top.isObject, state.depth > 0,
+                       let end = try sink.takeValue(at: i, depth: state.depth, in: &top.container, of: self, dialect)
+                    {
+                        i = end
+                        break valuePart
+                    }
                     guard state.depth < maxDepth else { throw JSONFailure(.tooDeep(maxDepth: maxDepth), at: i) }
                     let isObject = c == UInt8(ascii: "{")
                     let opened = try sink.open(isObject: isObject, at: i, in: &top.container)
@@ -280,7 +314,7 @@ struct Scanner {
                             } catch {
                                 guard Dialect.readsComments else { throw error }
                                 // `{ /* … */ }` closes here.
-                                if try nameAfterComments(error, afterComma: false, at: &i, &top, state: &state, into: &sink) { break }
+                                if try nameAfterComments(error, afterComma: false, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) { break }
                             }
                         } else if isObject {
                             member = .first
@@ -318,7 +352,7 @@ struct Scanner {
                                 i = try nameApart(at: i, afterComma: true, into: &sink, in: &top.container)
                             } catch {
                                 guard Dialect.readsComments else { throw error }
-                                if try nameAfterComments(error, afterComma: true, at: &i, &top, state: &state, into: &sink) { continue }
+                                if try nameAfterComments(error, afterComma: true, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) { continue }
                             }
                         } else {
                             member = .afterComma
@@ -332,11 +366,9 @@ struct Scanner {
                 _ = try recover(mistake, closing: false, isFinal: isFinal, at: &i, &top, state: &state, into: &sink)
             }
         }
-        sink.finish(top.container)
-        if Sink.resumes {
-            state.top = top
-            state.phase = .value(.none)
-        }
+        if finishes { sink.finish(top.container) }
+        if Sink.resumes || !finishes { state.top = top }
+        if Sink.resumes { state.phase = .value(.none) }
         return i
     }
 
@@ -581,7 +613,7 @@ struct Scanner {
     /// closing brace (then returns `true`); else rethrows `failure`.
     @inline(never)
     private func nameAfterComments<Sink: JSONSink>(
-        _ failure: JSONFailure, afterComma: Bool, at i: inout Int, _ top: inout ScanFrame<Sink.Container>,
+        _ failure: JSONFailure, afterComma: Bool, isFinal: Bool, at i: inout Int, _ top: inout ScanFrame<Sink.Container>,
         state: inout ScanState<Sink.Container>, into sink: inout Sink
     ) throws(JSONFailure) -> Bool {
         var failure = failure
@@ -591,7 +623,7 @@ struct Scanner {
                 return false
             }
             i = failure.offset
-            if try recover(failure.mistake, closing: true, isFinal: true, at: &i, &top, state: &state, into: &sink) {
+            if try recover(failure.mistake, closing: true, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) {
                 return true
             }
             do {

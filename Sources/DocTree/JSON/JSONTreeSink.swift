@@ -43,6 +43,20 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
         name = 0
     }
 
+    /// Drops the records from `count` on, those of a value cut off by the end
+    /// of a buffer, to read it again: the key stamps its objects set go back
+    /// to "none yet". Right while every object before `count` is closed (the
+    /// value is an element of an array outside any open object).
+    mutating func drop(from count: Int) {
+        for index in count..<nodes.count where nodes[index].nameID != 0 {
+            _ = stamps.exchange(nodes[index].nameID, 0)
+        }
+        // A key read before the cut, its value not yet.
+        if name != 0 { _ = stamps.exchange(name, 0) }
+        nodes.removeLast(nodes.count - count)
+        name = 0
+    }
+
     static var readsKeysApart: Bool { true }
 
     var root: Container { Container(index: 0, children: 0) }
