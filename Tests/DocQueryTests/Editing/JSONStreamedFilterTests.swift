@@ -105,6 +105,43 @@ import TestSupport
         }
     }
 
+    /// Edits inside a fifth of each batch's elements (planned together,
+    /// apart from the others, then cut apart again), on lines indented
+    /// differently, with comments inside elements in JSON with comments;
+    /// beside them an insert next to elements and a set of elements
+    /// themselves, whose patches are not inside one element.
+    @Test func editsInsideManyElementsOfABatchAreTheEditors() throws {
+        for comments in [false, true] {
+            let records = (0..<3_000).map { n in
+                let note = comments ? " /* r\(n) */" : ""
+                let inner = n % 3 == 0 ? #"{"a": [1,\#n      2]}"# : "[]"
+                return #"{"id": \#(n), "k": \#(n % 5),\#(note) "in": \#(inner), "name": "n\#(n)"}"#
+            }
+            var body = ""
+            for (n, record) in records.enumerated() {
+                body += (n == 0 ? "\n  " : n % 2 == 0 ? ",\n  " : ",\n      ") + record
+            }
+            let input = Array("{\"items\": [\(body)\n]}\n".utf8)
+            var options = LoadOptions()
+            options.readsJSONWithComments = comments
+            let editor = try DocumentEditor(bytes: input, options: options)
+            let transactions: [([Edit], [Int])] = [
+                ([.set("items[?k == 0].name", to: "x")], [600]),
+                ([.set("items[?k == 1].in", to: ["b": [true, nil]]), .rename("items[?k == 2].name", to: "label")], [600, 600]),
+                ([.remove("items[?k == 3].in.a"), .set("items[?k == 4]", to: ["c": 1])], [200, 600]),
+                ([.insert(["new": 1], after: "items[?k == 0]"), .set("items[?k == 1].name", to: 7)], [600, 600]),
+            ]
+            for (edits, counts) in transactions {
+                let want = try editor.applying(edits).bytes
+                for chunk in [997, nil] {
+                    let got = try StreamedEditTests.streamed(edits, input, chunk: chunk, options: options)
+                    #expect(got.bytes == want, "\(edits), comments: \(comments)")
+                    #expect(got.counts == counts)
+                }
+            }
+        }
+    }
+
     /// Indexes and slices from the start of the array name elements by
     /// ordinal across batches: several of them beside a filter are one
     /// transaction that holds a batch at a time, with the editor's bytes.
