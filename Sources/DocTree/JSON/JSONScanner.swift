@@ -126,13 +126,14 @@ struct Scanner {
     /// Reads the one value at `start` (no white space before it) into
     /// `container`, an open container of `sink`, as
     /// ``scan(from:maxDepth:into:_:)`` reads a top-level value, without
-    /// ``JSONSink/finish(_:)``: a resumable sink reads an element whole this
-    /// way (``JSONSink/takeValue(at:depth:in:of:_:)``). Unless `isFinal`, a
-    /// comment the buffer ends in fails as ``JSONMistake/needsInput`` (other
-    /// tokens cut short fail as ``mayGoOn(_:)`` tells).
+    /// ``JSONSink/finish(_:)``: a resumable sink reads an object or array
+    /// whole this way (``JSONSink/takeValue(at:depth:in:of:_:)``). In a
+    /// buffer that the input goes on past, such a value read without a
+    /// mistake is whole (its closing bracket came); the scan resumed over
+    /// one that fails tells a cut from a mistake.
     @inline(__always)
     func scan<Sink: JSONSink, Dialect: JSONDialect>(
-        valueAt start: Int, maxDepth: Int, isFinal: Bool, into sink: inout Sink, in container: inout Sink.Container,
+        valueAt start: Int, maxDepth: Int, into sink: inout Sink, in container: inout Sink.Container,
         _ dialect: Dialect.Type
     ) throws(JSONFailure) -> Int {
         let result = withUnsafeTemporaryAllocation(of: ScanFrame<Sink.Container>.self, capacity: 32) { room in
@@ -140,7 +141,7 @@ struct Scanner {
             defer { state.release() }
             return Result { () throws(JSONFailure) in
                 let end = try scan(
-                    from: start, maxDepth: maxDepth, isFinal: isFinal, finishes: false, into: &sink, state: &state, dialect)
+                    from: start, maxDepth: maxDepth, isFinal: true, finishes: false, into: &sink, state: &state, dialect)
                 return (end, state.top.container)
             }
         }
@@ -291,7 +292,7 @@ struct Scanner {
                     i &+= length
 
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
-                    if Sink.takesValues, !top.isObject, state.depth > 0,
+                    if Sink.takesValues, state.depth > 0,
                        let end = try sink.takeValue(at: i, depth: state.depth, in: &top.container, of: self, dialect)
                     {
                         i = end
@@ -314,7 +315,7 @@ struct Scanner {
                             } catch {
                                 guard Dialect.readsComments else { throw error }
                                 // `{ /* … */ }` closes here.
-                                if try nameAfterComments(error, afterComma: false, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) { break }
+                                if try nameAfterComments(error, afterComma: false, at: &i, &top, state: &state, into: &sink) { break }
                             }
                         } else if isObject {
                             member = .first
@@ -352,7 +353,7 @@ struct Scanner {
                                 i = try nameApart(at: i, afterComma: true, into: &sink, in: &top.container)
                             } catch {
                                 guard Dialect.readsComments else { throw error }
-                                if try nameAfterComments(error, afterComma: true, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) { continue }
+                                if try nameAfterComments(error, afterComma: true, at: &i, &top, state: &state, into: &sink) { continue }
                             }
                         } else {
                             member = .afterComma
@@ -613,7 +614,7 @@ struct Scanner {
     /// closing brace (then returns `true`); else rethrows `failure`.
     @inline(never)
     private func nameAfterComments<Sink: JSONSink>(
-        _ failure: JSONFailure, afterComma: Bool, isFinal: Bool, at i: inout Int, _ top: inout ScanFrame<Sink.Container>,
+        _ failure: JSONFailure, afterComma: Bool, at i: inout Int, _ top: inout ScanFrame<Sink.Container>,
         state: inout ScanState<Sink.Container>, into sink: inout Sink
     ) throws(JSONFailure) -> Bool {
         var failure = failure
@@ -623,7 +624,7 @@ struct Scanner {
                 return false
             }
             i = failure.offset
-            if try recover(failure.mistake, closing: true, isFinal: isFinal, at: &i, &top, state: &state, into: &sink) {
+            if try recover(failure.mistake, closing: true, isFinal: true, at: &i, &top, state: &state, into: &sink) {
                 return true
             }
             do {

@@ -20,8 +20,8 @@ protocol JSONSink {
     /// static, so the others pay nothing for it). It reads keys in the loop.
     static var resumes: Bool { get }
 
-    /// Whether the scan offers the sink each object or array that is an
-    /// array's element before it reads it (``takeValue(at:depth:in:of:_:)``;
+    /// Whether the scan offers the sink each object or array inside the
+    /// top-level value before it reads it (``takeValue(at:depth:in:of:_:)``;
     /// default `false`, which costs the others nothing).
     static var takesValues: Bool { get }
     /// The container of the top-level value.
@@ -58,12 +58,11 @@ protocol JSONSink {
 
     /// The top-level value has been read; `root` is its container (default: nothing).
     mutating func finish(_ root: Container)
-    /// For a sink that ``takesValues``: the object or array at `start`, an
-    /// element of `container`, `depth` containers deep, read by the sink
-    /// itself (no hook is called for its tokens): returns the offset past
-    /// it, or `nil` to have the scan read it token by token. A resumable
-    /// sink that needs more input throws ``JSONMistake/needsInput`` at
-    /// `start`, so the scan stops there (default: `nil`).
+    /// For a sink that ``takesValues``: the object or array at `start` in
+    /// `container`, `depth` containers deep, read by the sink itself (no
+    /// hook is called for its tokens): returns the offset past it, or `nil`
+    /// to have the scan read it token by token, from its start (for a
+    /// resumable sink, when the buffer ends inside it; default: `nil`).
     mutating func takeValue<Dialect: JSONDialect>(
         at start: Int, depth: Int, in container: inout Container, of scanner: Scanner, _ dialect: Dialect.Type
     ) throws(JSONFailure) -> Int?

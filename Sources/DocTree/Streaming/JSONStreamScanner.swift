@@ -3,9 +3,10 @@
 /// resumed over each chunk (``Scanner/resume(from:state:maxDepth:isFinal:into:)``).
 /// It follows keys and array positions through a ``StreamMatching``; inside a
 /// candidate it feeds ``JSONRecordParser``'s tree sink, so each candidate
-/// becomes a small document in the same pass; a spread array's elements
-/// that the buffer holds whole go to that sink by its own scan, with no
-/// hook of this one per token. Input is accepted or rejected
+/// becomes a small document in the same pass. An object or array that the
+/// buffer holds whole is read by a scan of its own, with no hook of this
+/// sink per token: into that tree sink when it is a spread array's element,
+/// into ``JSONCheckSink`` when no candidate can be in it. Input is accepted or rejected
 /// as a whole-buffer load would, with the same message at the same place;
 /// ``LoadOptions/maxNodeCount`` applies to each candidate (each element of a batch).
 package struct JSONStreamScanner {
@@ -63,9 +64,11 @@ package struct JSONStreamScanner {
     private var elementSpans: [Range<Int>] = []
     private var elementStart = 0
     private static let batchBytes = 1 << 16
-    /// Where in the whole input the last element that a buffer's end cut
-    /// off begins: read again, it is read token by token (see ``takeElement(at:isObject:depth:in:of:_:)``).
-    private var cutElement = -1
+    /// Whether the scan may take values whole (``takeValue(at:depth:in:of:_:)``):
+    /// not after a failed try, until the next refill. Then at most one
+    /// value per buffer is read twice, however deep the values the buffer
+    /// ends in, and one longer than the buffer is read token by token.
+    private var takesWhole = true
     /// The hooks of ``run`` while it runs, and what one failed with (the scan stops as declined).
     private var emit: (StreamCandidate) throws -> Void = { _ in }
     private var arrayEdge: (ArrayEdge) throws -> Void = { _ in }
@@ -268,6 +271,7 @@ package struct JSONStreamScanner {
             rawKey = Array(chunks.bytes[range])
             keyInBuffer = nil
         }
+        takesWhole = true
         let kept = capturing ? shift : pos
         chunks.start = kept
         _ = readingOnToken ? try chunks.readOn(tokenAt: pos) : try chunks.refill()
@@ -466,33 +470,42 @@ extension JSONStreamScanner: JSONSink {
 
     var root: Frame { Frame(isArray: false, state: .none) }
 
-    /// An element of a spread array that is an object or an array is read
-    /// whole (``takeElement(at:isObject:depth:in:of:_:)``).
+    /// An object or array that is a spread array's element goes into the
+    /// batch whole (``takeElement(at:isObject:depth:in:of:_:)``); one where
+    /// no candidate can be is checked whole (``skipValue(at:depth:of:_:)``).
+    /// Until the next refill after a failed try, none is taken.
     @inline(__always)
     mutating func takeValue<Dialect: JSONDialect>(
         at start: Int, depth scanDepth: Int, in container: inout Frame, of scanner: Scanner, _ dialect: Dialect.Type
     ) throws(JSONFailure) -> Int? {
-        guard case .spreading = container.state else { return nil }
-        return try takeElement(
-            at: start, isObject: scanner.base[start] == UInt8(ascii: "{"), depth: scanDepth, in: &container, of: scanner,
-            dialect)
+        guard takesWhole else { return nil }
+        switch container.state {
+        case .spreading:
+            return try takeElement(
+                at: start, isObject: scanner.base[start] == UInt8(ascii: "{"), depth: scanDepth, in: &container, of: scanner,
+                dialect)
+        case .none:
+            return skipValue(at: start, depth: scanDepth, of: scanner, dialect)
+        case .applying where !container.isArray && !keyIsAsked:
+            return skipValue(at: start, depth: scanDepth, of: scanner, dialect)
+        default:
+            return nil
+        }
     }
 
     /// Reads the element at `start` of a spread array, `scanDepth` containers
     /// deep, into the batch by the tree's own scan, which calls no hook of
     /// this sink: token by token, this sink's frames and states and the
     /// resumable scan's marks cost 1.9 times the tree's scan per byte.
-    /// Where the buffer ends inside the element and more input comes, its
-    /// records go and the scan stops at its start; read on, it reads that
-    /// element token by token (`nil`), so an element longer than a buffer
-    /// is scanned twice at most, never once per chunk. The element's
-    /// mistakes are the scan's, at the same bytes.
+    /// When the scan fails (the buffer ends inside the element, or a
+    /// mistake), the element's records go and `nil` has it read token by
+    /// token, which says what the failure was as always.
     @inline(never)
     private mutating func takeElement<Dialect: JSONDialect>(
         at start: Int, isObject: Bool, depth scanDepth: Int, in container: inout Frame, of scanner: Scanner,
         _ dialect: Dialect.Type
     ) throws(JSONFailure) -> Int? {
-        if chunks.base &+ start == cutElement { return nil }
+        // Read token by token after a failure, the element begins again, to the same effect.
         do {
             _ = try valueBegins(at: start, isArray: !isObject, isObject: isObject, in: &container)
         } catch {
@@ -504,21 +517,33 @@ extension JSONStreamScanner: JSONSink {
         do {
             let text = Scanner(UnsafeBufferPointer(rebasing: scanner.input[shift...]))
             end = try text.scan(
-                valueAt: start &- shift, maxDepth: options.maxDepth &- scanDepth, isFinal: chunks.isAtEnd, into: &tree,
-                in: &batch, dialect) &+ shift
+                valueAt: start &- shift, maxDepth: options.maxDepth &- scanDepth, into: &tree, in: &batch, dialect) &+ shift
         } catch {
             tree.drop(from: before)
-            let mistake = if case .tooDeep = error.mistake { JSONMistake.tooDeep(maxDepth: options.maxDepth) } else { error.mistake }
-            let failure = JSONFailure(mistake, at: error.offset &+ shift)
-            if !chunks.isAtEnd, scanner.mayGoOn(failure) {
-                cutElement = chunks.base &+ start
-                throw JSONFailure(.needsInput, at: start)
-            }
-            throw stop(failure)
+            takesWhole = false
+            return nil
         }
         outer = batch
         lastValueEnd = chunks.base &+ end
         do { try valueEnds(at: end) } catch { throw stop(error) }
+        return end
+    }
+
+    /// Checks the value at `start`, `scanDepth` containers deep, where no
+    /// candidate can be, by the check scan (no hook of this sink per
+    /// token); `nil` when that fails (see ``takeElement(at:isObject:depth:in:of:_:)``).
+    @inline(never)
+    private mutating func skipValue<Dialect: JSONDialect>(
+        at start: Int, depth scanDepth: Int, of scanner: Scanner, _ dialect: Dialect.Type
+    ) -> Int? {
+        var check = JSONCheckSink()
+        var root: Void = ()
+        guard let end = try? scanner.scan(valueAt: start, maxDepth: options.maxDepth &- scanDepth, into: &check, in: &root, dialect)
+        else {
+            takesWhole = false
+            return nil
+        }
+        lastValueEnd = chunks.base &+ end
         return end
     }
 

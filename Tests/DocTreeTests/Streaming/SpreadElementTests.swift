@@ -4,8 +4,8 @@ import TestSupport
 @testable import DocTree
 
 /// The elements of a spread array that are objects or arrays are read whole
-/// by the tree's own scan (`JSONStreamScanner.takeElement`), and again with
-/// more input when a chunk ends inside one. However the input is cut, the
+/// by the tree's own scan (`JSONStreamScanner.takeElement`), or token by
+/// token when a chunk ends inside one. However the input is cut, the
 /// elements, their objects' repeated-key marks and the errors are those of
 /// a whole-buffer read.
 @Suite(.timeLimit(.minutes(TestTiming.minutes(2))))
