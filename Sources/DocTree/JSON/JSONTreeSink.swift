@@ -43,10 +43,11 @@ struct JSONTreeSink<Spans: SpanRecorder>: JSONSink {
         name = 0
     }
 
-    /// Drops the records from `count` on, those of a value cut off by the end
-    /// of a buffer, to read it again: the key stamps its objects set go back
-    /// to "none yet". Right while every object before `count` is closed (the
-    /// value is an element of an array outside any open object).
+    /// Drops the records from `count` on, those of a value whose scan failed
+    /// (cut off by a buffer's end, or a mistake), to read it again: the key
+    /// stamps its objects set go back to "none yet". Right while every
+    /// object before `count` is closed (the value is an element of an array
+    /// outside any open object).
     mutating func drop(from count: Int) {
         for index in count..<nodes.count where nodes[index].nameID != 0 {
             _ = stamps.exchange(nodes[index].nameID, 0)
