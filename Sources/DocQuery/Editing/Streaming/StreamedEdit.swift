@@ -311,10 +311,9 @@ public struct StreamedEdit: Sendable {
             var quiet = options
             quiet.progress = nil
             readBack = StreamedReadBack { [quiet] output in
-                // A key no UTF-8 key can equal: nothing is a candidate, every byte is checked.
+                // Nothing is a candidate: every byte is checked.
                 do {
-                    try StreamingLoad.run(
-                        output, matcher: StreamMatcher(StreamSelector(steps: [.key([0xFF])])), options: quiet, emit: { _ in })
+                    try StreamingLoad.run(output, matcher: NoCandidates(), options: quiet, emit: { _ in })
                 } catch let failure as StreamFailure {
                     if case .load(let error) = failure { throw error }
                 }
