@@ -63,15 +63,10 @@ extension Edit {
 
 extension [UInt32] {
     /// In node indexes in ascending (document) order, the position of the
-    /// last one at or before `node`, found by halving; `nil` when all come after it.
+    /// last one at or before `node` (by `ordinal(of:)`); `nil` when all come after it.
     func lastPosition(atOrBefore node: UInt32) -> Int? {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle] <= node { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? low - 1 : nil
+        let after = node == .max ? count : ordinal(of: node + 1)
+        return after > 0 ? after - 1 : nil
     }
 }
 

@@ -207,7 +207,7 @@ struct JSONEditPlan {
         case .before, .after:
             container = source.parent(of: target)
             guard container != 0 else { throw EditFailure.invalid(edit, "the root has no container to insert into") }
-            let position = children(of: container).lastPosition(atOrBefore: target)!
+            let position = children(of: container).ordinal(of: target)
             index = place == .before ? position : position + 1
         }
         if source.kind(container) == .object {

@@ -505,9 +505,10 @@ final class JSONTransactionOutput {
         if !touched.isEmpty {
             guard variants == nil else { return nil }
             let order = touched.sorted()
-            guard let bytes = try? edited(together: order.map { spans[$0] }, ordinals: order.map { window.lowerBound + $0 }, layouts)
+            let touchedSpans = order.map { spans[$0] }
+            guard let bytes = try? edited(together: touchedSpans, ordinals: order.map { window.lowerBound + $0 }, layouts)
             else { return nil }
-            replaced = Array(zip(order.map { spans[$0] }, bytes))
+            replaced = Array(zip(touchedSpans, bytes))
         }
         let batch = removals.batch()
         let drops = batch.drops(ScannedElements(spans: spans, text: captured, textEnd: tail)) { removed[$0] < 0 ? nil : removed[$0] }
