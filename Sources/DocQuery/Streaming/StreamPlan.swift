@@ -32,20 +32,17 @@ struct StreamPlan: Sendable {
             QueryError(.notStreamable, "this step cannot stream: \(why)", path: query.description, scalarRange: step.range)
         }
         // The prefix: keys, `*`, and indexes and slices that count from the start.
-        prefixLoop: while let step = steps.first {
-            switch step.kind {
-            case .key(let slot): prefix.append(.key(Array(query.keys[slot].utf8)))
-            case .wildcard: prefix.append(.wildcard)
-            case .index, .slice:
-                guard let positions = step.positionsFromStart else {
-                    if case .index = step.kind {
-                        throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
-                    }
+        while let step = steps.first {
+            guard let selected = StreamSelector.Step(step, of: query) else {
+                if case .index = step.kind {
+                    throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
+                }
+                if case .slice = step.kind {
                     throw reject(step, "a negative bound counts from the end, which a stream reaches only at the end")
                 }
-                prefix.append(.positions(positions))
-            default: break prefixLoop
+                break
             }
+            prefix.append(selected)
             steps.removeFirst()
         }
         // The rest: steps that map each value on its own.

@@ -24,6 +24,19 @@ struct StreamSelector: Sendable, Equatable {
 
         /// The step of an index `[i]`, `i >= 0` (`Int.max` selects nothing).
         static func index(_ i: Int) -> Step { .positions(i..<(i == .max ? i : i + 1)) }
+
+        /// `step` of `query`'s path as a selector step: a key, `*`, or an
+        /// index or slice that counts from the start
+        /// (`Step.positionsFromStart`); `nil` for any other.
+        init?(_ step: DocQuery.Step, of query: PathQuery) {
+            switch step.kind {
+            case .key(let slot): self = .key(Array(query.keys[slot].utf8))
+            case .wildcard: self = .wildcard
+            default:
+                guard let positions = step.positionsFromStart else { return nil }
+                self = .positions(positions)
+            }
+        }
     }
 
     /// Which candidates that are JSON arrays are handed on element by

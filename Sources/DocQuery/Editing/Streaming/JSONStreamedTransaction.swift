@@ -64,12 +64,10 @@ struct JSONStreamedTransaction: Sendable {
             var steps: [StreamSelector.Step] = []
             let intoValue = if comments, case .insert(_, _, .into) = edit.operation { true } else { false }
             for step in intoValue ? query.steps[...] : query.steps.dropLast() {
-                switch step.kind {
-                case .key(let slot): steps.append(.key(Array(query.keys[slot].utf8)))
-                case .wildcard: steps.append(.wildcard)
-                case .index(let i) where i >= 0: steps.append(.index(i))
-                default: return steps
-                }
+                // Keys, `*` and indexes from the start; a slice begins the rest.
+                if case .slice = step.kind { return steps }
+                guard let selected = StreamSelector.Step(step, of: query) else { return steps }
+                steps.append(selected)
             }
             return steps
         }
