@@ -83,37 +83,27 @@ tmux new-session -d -s "$session" -x 200 -y 100 \
 
 screen() { tmux capture-pane -p -t "$session" -S -400; }
 
-# Waits up to $2 seconds for the screen to show $1 (a fixed string).
-wait_for() {
-    local deadline=$((SECONDS + $2))
+# Waits up to $1 seconds until the command after it succeeds.
+wait_until() {
+    local deadline=$((SECONDS + $1))
+    shift
     while ((SECONDS < deadline)); do
-        screen | grep -qF -- "$1" && return 0
+        "$@" && return 0
         sleep 0.3
     done
     return 1
 }
+shows() { screen | grep -qF -- "$1"; }
+shows_prompt() { screen | grep -qE "^ +$1>( |\$)"; }
+# An lldb command keeps the prompt's number, so only a new, empty prompt
+# line last on the screen says that it ran.
+shows_bare_prompt() { screen | grep -v '^ *$' | tail -1 | grep -qE "^ +$1> ?\$"; }
 
-# Waits up to $2 seconds for the REPL's prompt number $1.
-wait_for_prompt() {
-    local deadline=$((SECONDS + $2))
-    while ((SECONDS < deadline)); do
-        screen | grep -qE "^ +$1>( |\$)" && return 0
-        sleep 0.3
-    done
-    return 1
-}
-
-# Waits up to $2 seconds for a bare prompt number $1 on the screen's last
-# line: an lldb command keeps the prompt's number, so only a new, empty
-# prompt line says that it ran.
-wait_for_bare_prompt() {
-    local deadline=$((SECONDS + $2))
-    while ((SECONDS < deadline)); do
-        screen | grep -v '^ *$' | tail -1 | grep -qE "^ +$1> ?\$" && return 0
-        sleep 0.3
-    done
-    return 1
-}
+# Each waits up to $2 seconds: for the screen to show $1 (a fixed string),
+# for the REPL's prompt number $1, for a bare prompt number $1.
+wait_for() { wait_until "$2" shows "$1"; }
+wait_for_prompt() { wait_until "$2" shows_prompt "$1"; }
+wait_for_bare_prompt() { wait_until "$2" shows_bare_prompt "$1"; }
 
 type_line() { tmux send-keys -t "$session" -l -- "$1"; tmux send-keys -t "$session" Enter; }
 
