@@ -48,13 +48,8 @@ struct JSONSource {
     func lineIndent(at offset: Int) -> String {
         // The last line start at or before `offset`.
         let lineStarts = lines.starts
-        var low = 0
-        var high = lineStarts.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
-        }
-        let lineStart = low == 0 ? 0 : lineStarts[low - 1]
+        let after = lineStarts.ordinal(of: offset + 1)
+        let lineStart = after == 0 ? 0 : lineStarts[after - 1]
         return String(decoding: text[LineIndent.indent(from: lineStart, upTo: offset, in: text)], as: UTF8.self)
     }
 

@@ -108,10 +108,12 @@ package final class ChildGroups: Sendable {
     @inline(__always) package subscript(id: UInt32) -> [UInt32] { byName[id] ?? [] }
 }
 
-extension Array where Element == UInt32 {
+extension Array where Element: Comparable {
     /// How many elements of this ascending array are below `value`: the
-    /// position of `value` when it is there, found by binary search.
-    package func ordinal(of value: UInt32) -> Int {
+    /// position of `value` when it is there, found by binary search. The one
+    /// halving search over sorted positions: node indexes, line starts.
+    @inlinable
+    package func ordinal(of value: Element) -> Int {
         var low = 0
         var high = count
         while low < high {
