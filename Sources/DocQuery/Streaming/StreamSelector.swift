@@ -22,9 +22,6 @@ struct StreamSelector: Sendable, Equatable {
         case wildcard
         case positions(Range<Int>)
 
-        /// The step of an index `[i]`, `i >= 0` (`Int.max` selects nothing).
-        static func index(_ i: Int) -> Step { .positions(i..<(i == .max ? i : i + 1)) }
-
         /// `step` of `query`'s path as a selector step: a key, `*`, or an
         /// index or slice that counts from the start
         /// (`Step.positionsFromStart`); `nil` for any other.

@@ -81,7 +81,7 @@ import Testing
         #expect(Self.events(text, steps, .always) == ["[", "batch [1,2]", "]", "[", "3", "]"])
         // `*` or an index on the way: not lone either.
         #expect(Self.events(#"{"x":{"items":[1]}}"#, [.wildcard, Self.items], .whenLone) == ["[1]"])
-        #expect(Self.events(#"{"items":[[1]]}"#, [Self.items, .index(0)], .always) == ["[1]"])
+        #expect(Self.events(#"{"items":[[1]]}"#, [Self.items, .positions(0..<1)], .always) == ["[1]"])
     }
 
     @Test func aSecondValueAfterASpreadArrayIsRefusedWhereOnlyALoneArrayMaySpread() {

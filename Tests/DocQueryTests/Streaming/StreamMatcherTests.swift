@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func anIndexCountsTheElementsOfALoneArrayAndRefusesAValueAfterIt() throws {
-        let matcher = StreamMatcher(StreamSelector(steps: [Self.key("a"), .index(1)]))
+        let matcher = StreamMatcher(StreamSelector(steps: [Self.key("a"), .positions(1..<2)]))
         var root = try matcher.root(isArray: false)
         var array = try Self.member("a", of: &root, in: matcher, isArray: true)
         #expect(array == .indexing(step: 1, seen: 0))
@@ -82,7 +82,7 @@ import Testing
         let always = StreamMatcher(StreamSelector(steps: [Self.key("a")], spreading: .always))
         #expect(try always.spreads(isArray: true, throughObjectsOnly: false))
         #expect(try !always.spreads(isArray: false, throughObjectsOnly: false))
-        let indexed = StreamMatcher(StreamSelector(steps: [Self.key("a"), .index(0)], spreading: .always))
+        let indexed = StreamMatcher(StreamSelector(steps: [Self.key("a"), .positions(0..<1)], spreading: .always))
         #expect(try !indexed.spreads(isArray: true, throughObjectsOnly: true))
         let never = StreamMatcher(StreamSelector(steps: [Self.key("a")]))
         #expect(try !never.spreads(isArray: true, throughObjectsOnly: true))
