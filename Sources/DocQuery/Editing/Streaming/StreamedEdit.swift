@@ -87,10 +87,12 @@ public struct StreamedEdit: Sendable {
     /// - Parameters:
     ///   - edits: The edits, applied as one transaction.
     ///   - options: How the input is read.
-    ///   - maxHeld: The most bytes of one value the edit may hold in memory
-    ///     while it reads it (a value that a shared prefix reaches, edited
-    ///     whole; or what a removal of array elements holds between
-    ///     batches); past it the run throws
+    ///   - maxHeld: The most bytes of input that one value the edit holds
+    ///     in memory may span while it reads it (a value that a shared
+    ///     prefix reaches, edited whole; or what a removal of array elements
+    ///     holds between batches). Held and edited, a value takes several
+    ///     times its bytes: its tree, the positions of its parts and its new
+    ///     bytes (7 to 8 times on arrays of small records). Past it the run throws
     ///     ``QueryError/Kind-swift.struct/notStreamable`` naming the cap and
     ///     the step that needed the value whole, instead of growing. `nil`:
     ///     no cap.
