@@ -484,14 +484,13 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             events.clear()
             swap(&events, &held)
         }
-        for event in events.events {
-            cursor = event.cursor
-            switch event.kind {
-            case .start:
-                let attributes = HeldAttributes(names: events.attributes[event.attributes], defaultedCount: event.defaulted)
-                try locate(local: event.local!, prefix: event.prefix, attributes: attributes, ordinal: event.ordinal, isRoot: event.isRoot)
+        try events.forEach { (event, cursor) throws(LoadError) in
+            self.cursor = cursor
+            switch event {
+            case .start(let tag, let attributes):
+                try locate(local: tag.local, prefix: tag.prefix, attributes: attributes, ordinal: tag.ordinal, isRoot: tag.isRoot)
             case .end: try locateEnd()
-            case .text: try events.withText(of: event) { (bytes) throws(LoadError) in try locateText(bytes) }
+            case .text(let bytes): try locateText(bytes)
             case .comment: try locateComment()
             case .processingInstruction: try locateProcessingInstruction()
             }
