@@ -33,7 +33,7 @@ struct EditTargetOptions: ParsableArguments {
     @Option(name: .customLong("max-held"),
             help: ArgumentHelp(
                 "With streaming, the most bytes of input one value held in memory may span (K, M, G suffixes: 64M); fail "
-                    + "past it instead of growing. Held and edited, a value takes about 8 times its bytes. Implies --stream.",
+                    + "past it instead of growing. Held and edited, a value takes several times its bytes. Implies --stream.",
                 valueName: "size"))
     var maxHeld: ByteSize?
 

@@ -92,7 +92,8 @@ public struct StreamedEdit: Sendable {
     ///     prefix reaches, edited whole; or what a removal of array elements
     ///     holds between batches). Held and edited, a value takes several
     ///     times its bytes: its tree, the positions of its parts and its new
-    ///     bytes (7 to 8 times on arrays of small records). Past it the run throws
+    ///     bytes (7 to 8 times on JSON arrays of small records, about 13 times
+    ///     on an XML element of many small ones). Past it the run throws
     ///     ``QueryError/Kind-swift.struct/notStreamable`` naming the cap and
     ///     the step that needed the value whole, instead of growing. `nil`:
     ///     no cap.
