@@ -11,6 +11,8 @@
 /// ``LoadOptions/maxNodeCount`` applies to each candidate (each element of a batch).
 package struct JSONStreamScanner {
     private let options: LoadOptions
+    /// ``LoadOptions/maxNodeCount``, read for each element.
+    private let maxNodeCount: Int
     /// Finishes each candidate's document; names and key cache carry over.
     private let parser: JSONRecordParser
     private let matcher: any StreamMatching
@@ -102,6 +104,7 @@ package struct JSONStreamScanner {
     /// bytes, read already, of which the first `skip` (a byte order mark) are no JSON.
     package init(input: ChunkedInput, head: [UInt8], skip: Int, matcher: any StreamMatching, options: LoadOptions) {
         self.options = options
+        self.maxNodeCount = options.maxNodeCount
         self.parser = JSONRecordParser(options: options)
         self.tree = parser.begin(inputBytes: 0, spans: NoSpans())
         self.matcher = matcher
@@ -298,6 +301,14 @@ package struct JSONStreamScanner {
             return .none
         } else if !parent.isArray, case .applying = parent.state, !keyIsAsked {
             return .none
+        } else if case .spreading = parent.state {
+            // Each element of a spread array is a candidate (``StreamNodeState/spreading``);
+            // one after the first of its batch only starts its records' count.
+            if capturing {
+                elementBegins(at: start)
+                return .candidate
+            }
+            state = .candidate
         } else {
             state = try matcher.jsonChild(of: &parent.state, parentIsArray: parent.isArray, isArray: isArray, isObject: isObject)
         }
@@ -342,10 +353,21 @@ package struct JSONStreamScanner {
                 }
             }
         }
-        if isElement { elementStart = start - shift }
-        nodeBase = isElement ? tree.nodes.count - 1 : 0
-        tree.maxNodes = options.maxNodeCount > Int.max - nodeBase ? .max : nodeBase + options.maxNodeCount
+        if isElement {
+            elementBegins(at: start)
+        } else {
+            nodeBase = 0
+            tree.maxNodes = maxNodeCount
+        }
         return state
+    }
+
+    /// An element of the batch begins at `start`: the node limit applies to it alone.
+    @inline(__always)
+    private mutating func elementBegins(at start: Int) {
+        elementStart = start &- shift
+        nodeBase = tree.nodes.count &- 1
+        tree.maxNodes = maxNodeCount > Int.max &- nodeBase ? .max : nodeBase &+ maxNodeCount
     }
 
     /// A value ended at `end`: hands on the candidate, or adds the element to
@@ -481,9 +503,9 @@ extension JSONStreamScanner: JSONSink {
         guard takesWhole else { return nil }
         switch container.state {
         case .spreading:
-            return try takeElement(
-                at: start, isObject: scanner.base[start] == UInt8(ascii: "{"), depth: scanDepth, in: &container, of: scanner,
-                dialect)
+            return try takeElements(at: start, depth: scanDepth, in: &container, of: scanner, dialect)
+        case .none where container.isArray:
+            return try skipElements(at: start, depth: scanDepth, of: scanner, dialect)
         case .none:
             return skipValue(at: start, depth: scanDepth, of: scanner, dialect)
         case .applying where !container.isArray && !keyIsAsked:
@@ -491,6 +513,63 @@ extension JSONStreamScanner: JSONSink {
         default:
             return nil
         }
+    }
+
+    /// Takes the elements of a spread array from the one at `start` on, as
+    /// long as each is an object or array after a comma and white space
+    /// (no comment, no end of the buffer between): one call for a run of
+    /// them, not a turn of the resumable scan each. Returns the offset past
+    /// the last one taken, or `nil` when the first is not
+    /// (``takeElement(at:isObject:depth:in:of:_:)``); the scan reads on
+    /// from there as from any element's end.
+    @inline(__always)
+    private mutating func takeElements<Dialect: JSONDialect>(
+        at start: Int, depth scanDepth: Int, in container: inout Frame, of scanner: Scanner, _ dialect: Dialect.Type
+    ) throws(JSONFailure) -> Int? {
+        var at = start
+        var taken: Int?
+        while let end = try takeElement(
+            at: at, isObject: scanner.base[at] == UInt8(ascii: "{"), depth: scanDepth, in: &container, of: scanner, dialect)
+        {
+            taken = end
+            guard let (comma, next) = Self.nextElement(after: end, in: scanner) else { break }
+            // The hook the scan calls at the comma (the scan calls it again
+            // when the next element is then read token by token: it only
+            // notes where a gap begins).
+            try separator(at: comma)
+            at = next
+        }
+        return taken
+    }
+
+    /// ``takeElements(at:depth:in:of:_:)`` for the elements of an array no
+    /// candidate can be in, each checked whole (``skipValue(at:depth:of:_:)``).
+    @inline(__always)
+    private mutating func skipElements<Dialect: JSONDialect>(
+        at start: Int, depth scanDepth: Int, of scanner: Scanner, _ dialect: Dialect.Type
+    ) throws(JSONFailure) -> Int? {
+        var at = start
+        var skipped: Int?
+        while let end = skipValue(at: at, depth: scanDepth, of: scanner, dialect) {
+            skipped = end
+            guard let (comma, next) = Self.nextElement(after: end, in: scanner) else { break }
+            try separator(at: comma)
+            at = next
+        }
+        return skipped
+    }
+
+    /// Where the next element of an array begins after the one that ends
+    /// at `end`, and its comma, when only white space and that comma come
+    /// between and it is an object or an array the buffer holds the first
+    /// byte of; `nil` otherwise (a comment, the array's end, a scalar).
+    @inline(__always)
+    private static func nextElement(after end: Int, in scanner: Scanner) -> (comma: Int, start: Int)? {
+        let comma = scanner.skipWhitespace(end)
+        guard comma < scanner.count, scanner.base[comma] == UInt8(ascii: ",") else { return nil }
+        let next = scanner.skipWhitespace(comma &+ 1)
+        guard next < scanner.count, scanner.base[next] == UInt8(ascii: "{") || scanner.base[next] == UInt8(ascii: "[") else { return nil }
+        return (comma, next)
     }
 
     /// Reads the element at `start` of a spread array, `scanDepth` containers

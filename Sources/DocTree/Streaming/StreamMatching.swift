@@ -22,6 +22,8 @@ package protocol StreamMatching: AnyObject {
 
     /// The state of an element of a JSON array in state `parent` (which it
     /// may update, to count elements), or of a member with the asked name.
+    /// Drivers do not ask for an element of a ``StreamNodeState/spreading``
+    /// array: each is a candidate.
     func jsonChild(
         of parent: inout StreamNodeState, parentIsArray: Bool, isArray: Bool, isObject: Bool
     ) throws(StreamSelectorError) -> StreamNodeState
