@@ -18,18 +18,24 @@ extension Edit {
     }
 
     /// The distinct nodes this edit's path matches in `document`, in
-    /// document order of first match, with the compiled query and its
-    /// result (whose explanation a miss reports). Both formats' edit plans
-    /// start here.
+    /// document order of first match, with the compiled query and, when
+    /// nothing matched, the result whose explanation says why. Both
+    /// formats' edit plans start here. A keys-only path is answered by the
+    /// member lookup alone (``PathQuery/keyChainMatches(in:)``), and
+    /// evaluated only to explain a miss.
     ///
     /// - Throws: ``QueryError`` for a malformed path, and an invalid edit
     ///   when the path selects a computed value (`@count`, `_string`), which
     ///   no edit can change.
-    func targets(in document: Document) throws -> (targets: [UInt32], query: PathQuery, result: QueryResult) {
-        if let pinned { return ([pinned.node], pinned.query, pinned.result) }
+    func targets(in document: Document) throws -> (targets: [UInt32], query: PathQuery, miss: QueryResult?) {
+        if let pinned { return ([pinned.node], pinned.query, nil) }
         let query = try pathQuery()
+        if let matches = query.keyChainMatches(in: document), !matches.isEmpty {
+            return (distinct(matches), query, nil)
+        }
         let result = try query.evaluate(on: document)
-        return (try nodes(of: result, in: document), query, result)
+        let targets = try nodes(of: result, in: document)
+        return (targets, query, targets.isEmpty ? result : nil)
     }
 
     /// The distinct nodes of `document` that `result` (this edit's path,
@@ -42,14 +48,21 @@ extension Edit {
         // without making a `Match` (and the result's path text) of each:
         // a streamed filter asks this once per element it tests.
         let base = UInt32(truncatingIfNeeded: result.document.table.nodes.count)
+        guard result.matchedItems.allSatisfy({ $0 < base && result.document === document }) else {
+            throw EditFailure.invalid(self, "the path selects a computed value, not a part of the document")
+        }
+        return distinct(result.items)
+    }
+
+    /// `items` without repeats, in order of first appearance. Items that
+    /// come in ascending order (one, or a walk in document order) are
+    /// distinct: then they are `items` themselves, and a set is kept only
+    /// once one comes back.
+    private func distinct(_ items: [UInt32]) -> [UInt32] {
+        if zip(items, items.dropFirst()).allSatisfy({ $0 < $1 }) { return items }
         var targets: [UInt32] = []
-        // Items that come in ascending order (one, or a walk in document
-        // order) are distinct: a set is kept only once one comes back.
         var seen: Set<UInt32>?
-        for item in result.matchedItems {
-            guard item < base, result.document === document else {
-                throw EditFailure.invalid(self, "the path selects a computed value, not a part of the document")
-            }
+        for item in items {
             if seen == nil, targets.last.map({ item > $0 }) ?? true {
                 targets.append(item)
                 continue

@@ -25,12 +25,12 @@ enum EditComputation: Sendable {
 }
 
 /// A match of a computed set, resolved: the node its value was computed
-/// for, with the query and result that found it (which a plan asks of an
-/// edit's targets).
+/// for, in `document`, with the query that found it (which a plan asks of
+/// an edit's targets).
 struct PinnedTarget: Sendable {
     let node: UInt32
+    let document: Document
     let query: PathQuery
-    let result: QueryResult
 }
 
 extension Edit {
@@ -60,14 +60,14 @@ extension Edit {
                 resolved.append(edit)
                 continue
             }
-            let (targets, query, result) = try edit.targets(in: document)
+            let (targets, query, miss) = try edit.targets(in: document)
             if targets.isEmpty {
                 // A keys-only path creates its value, computed on null, as a
                 // literal set would (a part of a streamed document creates nothing).
                 if creating, query.keyChain != nil {
                     guard case .expression(let compiled) = computation else {
                         // A closure is given matches only.
-                        throw EditFailure.noMatch(edit, result.explanation)
+                        throw EditFailure.noMatch(edit, miss?.explanation)
                     }
                     var literal = edit
                     literal.computation = nil
@@ -85,7 +85,7 @@ extension Edit {
             var literal = edit
             literal.computation = nil
             for (ordinal, target) in targets.enumerated() {
-                literal.pinned = PinnedTarget(node: target, query: query, result: result)
+                literal.pinned = PinnedTarget(node: target, document: document, query: query)
                 literal.operation = .set(
                     try edit.value(computedFor: target, in: document, by: computation, computer: computer, named: naming?(number, ordinal)))
                 resolved.append(literal)

@@ -37,8 +37,8 @@ extension Edit {
     ) -> (error: QueryError, explanation: Explanation)? {
         guard error.kind == .noMatch,
             let edit = edits.first(where: { $0.path == error.path && error.message.hasPrefix("nothing to \($0.verb): ") }),
-            let (targets, _, result) = try? edit.targets(in: document), targets.isEmpty,
-            let explanation = result.explanation, explanation.error == nil
+            let (targets, _, miss) = try? edit.targets(in: document), targets.isEmpty,
+            let explanation = miss?.explanation, explanation.error == nil
         else { return nil }
         return (EditFailure.noMatch(edit, explanation), explanation)
     }
@@ -47,7 +47,7 @@ extension Edit {
     /// match at items[3].price`); empty for any other edit.
     var computedMatch: String {
         guard let pinned else { return "" }
-        return " for " + Edit.describe(Node(document: pinned.result.document, index: pinned.node))
+        return " for " + Edit.describe(Node(document: pinned.document, index: pinned.node))
     }
 
     /// The operation's name, for messages.

@@ -113,7 +113,7 @@ struct JSONEditPlan {
     /// a keys-only `set` names, or with `creating` false is an error; in a
     /// part (`inPart`) a miss is no error.
     private mutating func add(_ edit: Edit, number: Int, creating: Bool = true, inPart: Bool = false) throws -> Int {
-        let (targets, query, result) = try edit.targets(in: source.document)
+        let (targets, query, miss) = try edit.targets(in: source.document)
         if targets.isEmpty {
             if inPart { return 0 }
             if creating, case .set(let value) = edit.operation, let keys = query.keyChain {
@@ -121,7 +121,7 @@ struct JSONEditPlan {
                 creators.insert(number)
                 return 0
             }
-            throw EditFailure.noMatch(edit, result.explanation)
+            throw EditFailure.noMatch(edit, miss?.explanation)
         }
         if inPart, targets.contains(source.document.root.index), Self.needsContainer(edit.operation) {
             // The part's own value sits in a container the part does not hold.

@@ -21,8 +21,8 @@ extension XMLStreamedEdit {
         var finders: [Finder] = []
         var intoIndexes: [[Int]?] = []
         for edit in edits {
-            let (matched, _, result) = try edit.targets(in: document)
-            if matched.isEmpty { throw EditFailure.noMatch(edit, result.explanation) }
+            let (matched, _, miss) = try edit.targets(in: document)
+            if matched.isEmpty { throw EditFailure.noMatch(edit, miss?.explanation) }
             matches.append(matched.count)
             let (targets, indexes) = try Self.targets(of: edit, matched, in: document)
             finders.append(.targets(targets))
