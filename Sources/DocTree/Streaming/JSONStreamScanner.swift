@@ -503,9 +503,12 @@ extension JSONStreamScanner: JSONSink {
         guard takesWhole else { return nil }
         switch container.state {
         case .spreading:
-            return try takeElements(at: start, depth: scanDepth, in: &container, of: scanner, dialect)
+            return try elementRun(from: start, of: scanner) { (this, at) throws(JSONFailure) in
+                try this.takeElement(
+                    at: at, isObject: scanner.base[at] == UInt8(ascii: "{"), depth: scanDepth, in: &container, of: scanner, dialect)
+            }
         case .none where container.isArray:
-            return try skipElements(at: start, depth: scanDepth, of: scanner, dialect)
+            return try elementRun(from: start, of: scanner) { (this, at) in this.skipValue(at: at, depth: scanDepth, of: scanner, dialect) }
         case .none:
             return skipValue(at: start, depth: scanDepth, of: scanner, dialect)
         case .applying where !container.isArray && !keyIsAsked:
@@ -515,22 +518,20 @@ extension JSONStreamScanner: JSONSink {
         }
     }
 
-    /// Takes the elements of a spread array from the one at `start` on, as
-    /// long as each is an object or array after a comma and white space
-    /// (no comment, no end of the buffer between): one call for a run of
-    /// them, not a turn of the resumable scan each. Returns the offset past
-    /// the last one taken, or `nil` when the first is not
-    /// (``takeElement(at:isObject:depth:in:of:_:)``); the scan reads on
-    /// from there as from any element's end.
+    /// Takes array elements by `take` (into the batch, or checked) from
+    /// the one at `start` on, as long as each is an object or array after a
+    /// comma and white space (no comment, no end of the buffer between):
+    /// one call for a run of them, not a turn of the resumable scan each.
+    /// Returns the offset past the last one taken, or `nil` when `take`
+    /// declines the first; the scan reads on from there as from any
+    /// element's end.
     @inline(__always)
-    private mutating func takeElements<Dialect: JSONDialect>(
-        at start: Int, depth scanDepth: Int, in container: inout Frame, of scanner: Scanner, _ dialect: Dialect.Type
+    private mutating func elementRun(
+        from start: Int, of scanner: Scanner, _ take: (inout Self, Int) throws(JSONFailure) -> Int?
     ) throws(JSONFailure) -> Int? {
         var at = start
         var taken: Int?
-        while let end = try takeElement(
-            at: at, isObject: scanner.base[at] == UInt8(ascii: "{"), depth: scanDepth, in: &container, of: scanner, dialect)
-        {
+        while let end = try take(&self, at) {
             taken = end
             guard let (comma, next) = Self.nextElement(after: end, in: scanner) else { break }
             // The hook the scan calls at the comma (the scan calls it again
@@ -540,23 +541,6 @@ extension JSONStreamScanner: JSONSink {
             at = next
         }
         return taken
-    }
-
-    /// ``takeElements(at:depth:in:of:_:)`` for the elements of an array no
-    /// candidate can be in, each checked whole (``skipValue(at:depth:of:_:)``).
-    @inline(__always)
-    private mutating func skipElements<Dialect: JSONDialect>(
-        at start: Int, depth scanDepth: Int, of scanner: Scanner, _ dialect: Dialect.Type
-    ) throws(JSONFailure) -> Int? {
-        var at = start
-        var skipped: Int?
-        while let end = skipValue(at: at, depth: scanDepth, of: scanner, dialect) {
-            skipped = end
-            guard let (comma, next) = Self.nextElement(after: end, in: scanner) else { break }
-            try separator(at: comma)
-            at = next
-        }
-        return skipped
     }
 
     /// Where the next element of an array begins after the one that ends
