@@ -23,25 +23,23 @@ extension XMLAttributes: XMLAttributeNames {}
 /// handled during the parse. Text is copied. Memory is that of the
 /// candidate's events, and is reused from one candidate to the next.
 ///
-/// The events are held in columns: a kind and a cursor for each (8 bytes),
-/// what a start tag needs for each start (40), and where each text event's
-/// bytes end. Held as one array of records, every event took the room of a
-/// start (88 bytes): a candidate of 600,000 small elements (15 MB) held
-/// 369 MB of events, 554 MB while the array grew; in columns, about 110 MB.
+/// The events are held as one run of words: a word for each (the parser's
+/// cursor and the event's kind), followed for a start tag by five (its
+/// name, prefix, attributes' end, ordinal, and DTD-supplied count with
+/// whether it is the root) and for a text by one (its bytes' end). Held as
+/// one array of records, every event took the room of a start (88 bytes):
+/// a candidate of 600,000 small elements (15 MB) held 369 MB of events,
+/// 554 MB while the array grew; as words, about 110 MB. One array, not a
+/// column per field: emptying each array per candidate costs a generic call.
 struct HeldEvents {
-    enum Kind: UInt8 { case start, end, text, comment, processingInstruction }
+    enum Kind: Int { case start, end, text, comment, processingInstruction }
 
-    /// What a held start tag needs beyond its kind and cursor.
+    /// A held start tag, as ``forEach(_:)`` hands it back.
     struct Start {
         /// Its name and prefix, as the parser interned them.
         var local: UnsafePointer<UInt8>
         var prefix: UnsafePointer<UInt8>?
-        /// Where its attributes' names end in ``attributes`` (they begin
-        /// where the previous start's end).
-        var attributesEnd: Int
         var ordinal: Int
-        /// How many of its attributes the DTD supplied (at most a C `int`'s worth, as libxml2 counts them).
-        var defaulted: Int32
         var isRoot: Bool
     }
 
@@ -54,15 +52,14 @@ struct HeldEvents {
         case processingInstruction
     }
 
-    /// Each event: the parser's cursor at it (perhaps -1, before any),
-    /// shifted left 3 bits, or'd with its kind.
-    private var events: [Int] = []
-    private var starts: [Start] = []
-    /// Where each text event's bytes end in ``text`` (each begins where the previous one's end).
-    private var textEnds: [Int] = []
-    /// The bytes of the text events.
+    /// The events, each a word (the parser's cursor, perhaps -1 before
+    /// any, shifted left 3 bits, or'd with its kind) and the words its kind
+    /// adds (see above).
+    private var words: [Int] = []
+    /// The bytes of the text events, each beginning where the last one's end.
     private var text: [UInt8] = []
-    /// Attribute names: local and prefix, as the parser interned them.
+    /// Attribute names, each start's beginning where the last one's end:
+    /// local and prefix, as the parser interned them.
     private var attributes: [(local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?)] = []
     /// How many filters hold a candidate open.
     var holders = 0
@@ -70,7 +67,7 @@ struct HeldEvents {
     var isHolding: Bool { holders > 0 }
 
     mutating func record(_ kind: Kind, cursor: Int) {
-        events.append(cursor << 3 | Int(kind.rawValue))
+        words.append(cursor << 3 | kind.rawValue)
     }
 
     mutating func recordStart(
@@ -82,55 +79,59 @@ struct HeldEvents {
             guard let name = given.localName(at: index) else { continue }
             attributes.append((name, given.prefix(at: index)))
         }
+        let defaulted = min(given.defaultedCount, attributes.count - first)
         record(.start, cursor: cursor)
-        starts.append(Start(
-            local: local, prefix: prefix, attributesEnd: attributes.count,
-            ordinal: ordinal, defaulted: Int32(min(given.defaultedCount, attributes.count - first)), isRoot: isRoot))
+        words.append(Int(bitPattern: local))
+        words.append(Int(bitPattern: prefix))
+        words.append(attributes.count)
+        words.append(ordinal)
+        words.append(defaulted << 1 | (isRoot ? 1 : 0))
     }
 
     /// Records text (as the sink was given it) of which some selector reports.
+    @inline(__always)
     mutating func recordText(_ bytes: UnsafeBufferPointer<UInt8>, cursor: Int) {
         record(.text, cursor: cursor)
         text.append(contentsOf: bytes)
-        textEnds.append(text.count)
+        words.append(text.count)
     }
 
     /// Calls `body` with each held event, in order, and the parser's cursor at it.
     func forEach(_ body: (Event, _ cursor: Int) throws(LoadError) -> Void) throws(LoadError) {
         try text.withUnsafeBufferPointer { (text) throws(LoadError) in
-            var (start, textEvent, attributesStart, textStart) = (0, 0, 0, 0)
-            for packed in events {
+            var (k, attributesStart, textStart) = (0, 0, 0)
+            while k < words.count {
+                let word = words[k]
+                k += 1
                 let event: Event
-                switch Kind(rawValue: UInt8(packed & 7))! {
+                switch Kind(rawValue: word & 7)! {
                 case .start:
-                    let tag = starts[start]
-                    start += 1
-                    let names = attributes[attributesStart..<tag.attributesEnd]
-                    attributesStart = tag.attributesEnd
-                    event = .start(tag, HeldAttributes(names: names, defaultedCount: Int(tag.defaulted)))
+                    let attributesEnd = words[k + 2]
+                    let tag = Start(
+                        local: UnsafePointer(bitPattern: words[k])!, prefix: UnsafePointer(bitPattern: words[k + 1]),
+                        ordinal: words[k + 3], isRoot: words[k + 4] & 1 == 1)
+                    let names = attributes[attributesStart..<attributesEnd]
+                    event = .start(tag, HeldAttributes(names: names, defaultedCount: words[k + 4] >> 1))
+                    attributesStart = attributesEnd
+                    k += 5
                 case .text:
-                    let end = textEnds[textEvent]
-                    textEvent += 1
+                    let end = words[k]
+                    k += 1
                     event = .text(UnsafeBufferPointer(rebasing: text[textStart..<end]))
                     textStart = end
                 case .end: event = .end
                 case .comment: event = .comment
                 case .processingInstruction: event = .processingInstruction
                 }
-                try body(event, packed >> 3)
+                try body(event, word >> 3)
             }
         }
     }
 
-    /// Forgets the events, keeping the memory for the next candidate
-    /// (only the columns used: emptying one costs a generic call).
+    /// Forgets the events, keeping the memory for the next candidate.
     mutating func clear() {
-        events.removeAll(keepingCapacity: true)
-        if !starts.isEmpty { starts.removeAll(keepingCapacity: true) }
-        if !textEnds.isEmpty {
-            textEnds.removeAll(keepingCapacity: true)
-            text.removeAll(keepingCapacity: true)
-        }
+        words.removeAll(keepingCapacity: true)
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
         if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
     }
 }
