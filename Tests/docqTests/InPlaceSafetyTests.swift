@@ -16,14 +16,16 @@ extension InPlaceFailureTests {
 
     /// SIGINT, SIGTERM and SIGHUP while docq edits two files in place: the
     /// first file's temporary file is written and waiting for the second,
-    /// which is large enough to be still in progress when the signal comes.
+    /// whose own temporary file is being written when the signal comes (it
+    /// is large enough to take a while: sent once only the first's was
+    /// there, the signal came after the end once streamed edits got faster).
     /// docq dies of the signal, and no temporary file is left.
     @Test("a signal during -i removes the temporary files", arguments: ["INT", "TERM", "HUP"])
     func signalRemovesTemporaryFiles(_ signal: String) throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let big = folder.appendingPathComponent("big.json")
-        let items = (0..<200_000).map { #"{"id": \#($0), "name": "item \#($0)"}"# }.joined(separator: ",")
+        let items = (0..<500_000).map { #"{"id": \#($0), "name": "item \#($0)"}"# }.joined(separator: ",")
         // `b` comes last: the stream reads the whole file to reach it.
         let bigDocument = Data(#"{"a": 1, "items": [\#(items)], "b": 1}"#.utf8)
         try bigDocument.write(to: big)
@@ -31,12 +33,12 @@ extension InPlaceFailureTests {
         // SIGINT), with the three signals' default actions (docq keeps a
         // signal ignored that it was started with, as under nohup, and a
         // test runner may start its children so); a watcher sends the
-        // signal once the first file's temporary file appears.
+        // signal once the second file's temporary file appears.
         let script = #"""
             pid=$$
             (
                 tries=0
-                until ls -A "$1" | grep -q '^\.p\.json\.docq-'; do
+                until ls -A "$1" | grep -q '^\.big\.json\.docq-'; do
                     tries=$((tries + 1))
                     if [ $tries -gt 3000 ]; then echo "no temporary file appeared"; break; fi
                     sleep 0.01
