@@ -64,7 +64,7 @@ extension Edit {
             if targets.isEmpty {
                 // A keys-only path creates its value, computed on null, as a
                 // literal set would (a part of a streamed document creates nothing).
-                if creating, query.keyChain != nil {
+                if creating, query.isKeyChain {
                     guard case .expression(let compiled) = computation else {
                         // A closure is given matches only.
                         throw EditFailure.noMatch(edit, miss?.explanation)

@@ -115,7 +115,7 @@ struct JSONStreamedEdit: Sendable {
                 case .replace, .remove, .compute: break
                 }
                 // A record that lacks a keys-only set's path gets it created in memory.
-                guard operation.replaces, (try? edit.pathQuery())?.keyChain != nil else { return }
+                guard operation.replaces, (try? edit.pathQuery())?.isKeyChain == true else { return }
                 throw QueryError(
                     .notStreamable,
                     "the input holds several JSON values (JSON Lines), and a keys-only set creates its path in those that lack it, "

@@ -361,7 +361,7 @@ public struct StreamedEdit: Sendable {
         }
         if format == .json {
             for (edit, count) in zip(edits, matches) where count == 0 {
-                if case .set = edit.operation, (try? edit.pathQuery())?.keyChain != nil {
+                if case .set = edit.operation, (try? edit.pathQuery())?.isKeyChain == true {
                     throw QueryError(
                         .notStreamable,
                         "'\(edit.path)' matches nothing, and creating what is missing needs the whole document; edit without streaming",
