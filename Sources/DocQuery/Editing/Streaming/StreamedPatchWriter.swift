@@ -11,22 +11,48 @@
 /// waits for, whatever the size of what is replaced.
 struct StreamedPatchWriter {
     /// A patch waiting to be written.
+    ///
+    /// Its fields are packed into 40 bytes (from 64 with an `Int?` each and
+    /// an `Int` edit): an XML edit that holds a large element keeps one per
+    /// target until the element is decided, 600,000 on `bigitem.xml`.
     struct Pending {
         var lower: Int
-        /// `nil` while open.
-        var upper: Int?
         /// `nil` until known (a removal learns at its end whether it takes
         /// its line).
         var replacement: [UInt8]?
-        /// The edit that made it, for messages.
-        var edit: Int
+        /// ``upper``, `Int.max` while open.
+        private var storedUpper: Int
+        /// ``dropLimit``, `Int.max` for none.
+        private var storedDropLimit: Int
+        private var storedEdit: Int32
         /// Whether ``replacement`` was written already.
         var wrote = false
+
+        init(lower: Int, upper: Int?, replacement: [UInt8]?, edit: Int, dropLimit: Int? = nil) {
+            self.lower = lower
+            self.replacement = replacement
+            storedUpper = upper ?? .max
+            storedDropLimit = dropLimit ?? .max
+            storedEdit = Int32(edit)
+        }
+
+        /// `nil` while open.
+        var upper: Int? {
+            get { storedUpper == .max ? nil : storedUpper }
+            set { storedUpper = newValue ?? .max }
+        }
+
         /// For an open patch: how far its bytes may be dropped before it
         /// closes (`nil`: without limit).
-        var dropLimit: Int?
+        var dropLimit: Int? {
+            get { storedDropLimit == .max ? nil : storedDropLimit }
+            set { storedDropLimit = newValue ?? .max }
+        }
 
-        var isEmpty: Bool { upper == lower }
+        /// The edit that made it, for messages.
+        var edit: Int { Int(storedEdit) }
+
+        var isEmpty: Bool { storedUpper == lower }
     }
 
     /// The input not written yet.
