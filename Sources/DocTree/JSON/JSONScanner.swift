@@ -447,7 +447,10 @@ struct Scanner {
     static func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
 
     /// Scans the number starting at `start` (a digit or '-').
-    @inline(__always)
+    ///
+    /// Transparent, as ``scanString(at:)`` is: the resumable scan's
+    /// specialisation for ``JSONStreamScanner`` called it out of line.
+    @_transparent
     func scanNumber(at start: Int) throws(JSONFailure) -> (end: Int, fractional: Bool) {
         var i = start
         if base[i] == UInt8(ascii: "-") { i &+= 1 }
