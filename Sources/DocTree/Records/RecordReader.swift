@@ -176,10 +176,11 @@ package final class RecordReader {
                 do throws(JSONFailure) {
                     let record: (document: Document, valueEnd: Int, end: Int)
                     if recordsSpans {
-                        let read = try parser.readRecord(
+                        let (document, valueEnd, end, spans) = try parser.readRecord(
                             bytes, estimatedNodes: estimatedNodes, spans: SpanTable(estimatedNodes: estimatedNodes), text: text)
-                        lastSpans = read.spans.finished(for: read.document)
-                        record = (read.document, read.valueEnd, read.end)
+                        // Consumed, or finishing it copies its entries.
+                        lastSpans = (consume spans).finished(for: document)
+                        record = (document, valueEnd, end)
                     } else {
                         let read = try parser.readRecord(bytes, estimatedNodes: estimatedNodes, spans: NoSpans(), text: text)
                         record = (read.document, read.valueEnd, read.end)
