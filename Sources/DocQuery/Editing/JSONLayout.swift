@@ -72,7 +72,20 @@ struct JSONLayout {
     /// `content` in the ``compact`` layout, as UTF-8: what a `set` writes
     /// for a scalar or an empty container, held whole or streamed.
     static func compactBytes(_ content: EditValue.Content) -> [UInt8] {
-        Array(compact.render(content, indent: "", pretty: false).utf8)
+        // A scalar needs no layout (a JSON Lines set writes one per record).
+        if let text = scalarText(content) { return Array(text.utf8) }
+        return Array(compact.render(content, indent: "", pretty: false).utf8)
+    }
+
+    /// A scalar as JSON writes it, whatever the layout; `nil` for a container.
+    private static func scalarText(_ content: EditValue.Content) -> String? {
+        switch content {
+        case .string(let text): JSONWriter.quoted(text)
+        case .number(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "null"
+        case .array, .object: nil
+        }
     }
 
     /// `content` as JSON text whose first line is at the current position
@@ -98,10 +111,7 @@ struct JSONLayout {
         var next = (content: content, indent: indent, pretty: pretty)
         while true {
             switch next.content {
-            case .string(let text): out += JSONWriter.quoted(text)
-            case .number(let text): out += text
-            case .bool(let flag): out += flag ? "true" : "false"
-            case .null: out += "null"
+            case .string, .number, .bool, .null: out += Self.scalarText(next.content)!
             case .array(let elements):
                 out += "["
                 if elements.isEmpty { out += "]" } else {
