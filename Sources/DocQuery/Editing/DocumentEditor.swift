@@ -105,7 +105,7 @@ public struct DocumentEditor: Sendable {
     /// with `parser`, made with `options`, which the records share), but
     /// no tree is built: nothing reads the record again.
     package static func edited(
-        record: EditableSource, by edits: [Edit], options: LoadOptions, parser: JSONRecordParser
+        record: consuming EditableSource, by edits: [Edit], options: LoadOptions, parser: JSONRecordParser
     ) throws -> [UInt8] {
         var editor = DocumentEditor(source: record, options: options)
         guard !edits.isEmpty else { return editor.bytes }
@@ -114,7 +114,7 @@ public struct DocumentEditor: Sendable {
         return edited
     }
 
-    private init(source: EditableSource, options: LoadOptions) {
+    private init(source: consuming EditableSource, options: LoadOptions) {
         self.source = source
         self.options = options
     }

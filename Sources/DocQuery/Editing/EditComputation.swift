@@ -38,7 +38,9 @@ extension Edit {
     /// match, each pinned to its node: the pre-pass that lets the edit plans
     /// see literal values only. Every value is computed on `document` as it
     /// is, before any edit of the transaction applies. `origins` gives, for
-    /// each edit returned, the index of the edit of `edits` it comes from.
+    /// each edit returned, the index of the edit of `edits` it comes from;
+    /// `nil` when nothing was computed (each edit is the one given, and a
+    /// JSON Lines edit resolves its edits once per record).
     /// With `creating` false (a part of a streamed document), a keys-only
     /// path that matches nothing is left to the plan, which creates nothing.
     /// `naming`, given an edit's index and a match's index among the
@@ -50,8 +52,8 @@ extension Edit {
     ///   match's value is nothing (`null`).
     static func resolved(
         _ edits: [Edit], in document: Document, creating: Bool = true, naming: ((_ edit: Int, _ match: Int) -> String)? = nil
-    ) throws -> (edits: [Edit], origins: [Int]) {
-        guard edits.contains(where: { $0.computation != nil }) else { return (edits, Array(edits.indices)) }
+    ) throws -> (edits: [Edit], origins: [Int]?) {
+        guard edits.contains(where: { $0.computation != nil }) else { return (edits, nil) }
         var resolved: [Edit] = []
         var origins: [Int] = []
         for (number, edit) in edits.enumerated() {

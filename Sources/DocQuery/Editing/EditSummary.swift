@@ -44,10 +44,9 @@ public struct EditSummary: Sendable, Equatable {
     /// Per-edit match counts of resolved edits (computed sets turned into
     /// one literal set per match by `Edit.resolved`) added
     /// up per edit they came from: `origins[k]` is the given edit of
-    /// resolved edit `k`.
-    static func matches(_ matches: [Int], foldedInto count: Int, by origins: [Int]) -> [Int] {
-        // Nothing computed: each resolved edit is the given one.
-        if matches.count == count, origins.elementsEqual(0..<count) { return matches }
+    /// resolved edit `k` (`nil`: each is the given one).
+    static func matches(_ matches: [Int], foldedInto count: Int, by origins: [Int]?) -> [Int] {
+        guard let origins else { return matches }
         var folded = Array(repeating: 0, count: count)
         for (k, found) in matches.enumerated() { folded[origins[k]] += found }
         return folded

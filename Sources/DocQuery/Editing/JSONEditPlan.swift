@@ -45,6 +45,9 @@ struct JSONEditPlan {
         var created: Bool
     }
 
+    // Inlined: out of line, the plan was built in a temporary and copied
+    // out, once per record of a JSON Lines edit.
+    @inline(__always)
     init(_ source: JSONSource, layout: JSONLayout? = nil) {
         self.source = source
         self.knownLayout = layout
