@@ -19,6 +19,15 @@ import Testing
         #expect(String(decoding: editor.bytes, as: UTF8.self).contains(#""fontSize": 14"#))
     }
 
+    @Test func computedSetsCountPerEditGiven() throws {
+        // A computed set becomes one literal set per match; its counts fold back into it.
+        var editor = try DocumentEditor(string: #"{"a": [1, 2, 3], "b": 5}"#)
+        let summary = try editor.apply([.remove("b"), .set("a[:]", computedBy: "@ * `10`"), .insert(4, into: "a")])
+        #expect(summary.matches == [1, 3, 1])
+        #expect(summary.replaced == 3)
+        #expect(String(decoding: editor.bytes, as: UTF8.self) == #"{"a": [10, 20, 30, 4]}"#)
+    }
+
     @Test func creatingCanBeRefused() throws {
         let editor = try DocumentEditor(string: #"{"editor.fontSize": 12}"#)
         #expect { var copy = editor; try copy.apply([.set("editor.fontSize", to: 14)], creatingMissing: false) } throws: {
