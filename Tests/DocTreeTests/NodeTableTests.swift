@@ -37,6 +37,13 @@ import Testing
         #expect(records.count == 900)
         #expect(records.map(\.a) == (0..<900).map { UInt32($0) })
         #expect(records[500].b == 99 && records[501].b == UInt32(501 % 7))
+        // Less unused room than is worth a call stays.
+        storage.removeLast(RecordStorage.keptSlack - 1)
+        storage.trim()
+        #expect(storage.capacity == 900)
+        storage.removeLast(1)
+        storage.trim()
+        #expect(storage.capacity == 900 - RecordStorage.keptSlack)
     }
 
     @Test func aLoadedDocumentKeepsNoUnusedRecordCapacity() throws {

@@ -109,7 +109,7 @@ package struct TreeBuilder {
     /// The parsers reserve records from the input size (one per 8 or 10
     /// input bytes) so a load rarely regrows; here the capacity left unused
     /// is given back in place (``RecordStorage/trim()``), so a document
-    /// holds no records it does not use.
+    /// holds at most a few dozen records it does not use.
     ///
     /// - Parameter frozenNames: the table to give the document, when the
     ///   caller froze ``names`` already (one table serves the records of a
