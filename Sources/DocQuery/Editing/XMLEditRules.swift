@@ -132,20 +132,12 @@ enum XMLEditRules {
         }
     }
 
-    /// A value as XML text: a string as it is, a number as written, a
-    /// Boolean as `true` or `false`, `nil` as empty text.
+    /// A value as XML text (``XMLText/text(of:)``), an edit's error when it has none.
     static func text(of value: EditValue.Content, edit: Edit) throws -> String {
-        switch value {
-        case .string(let string):
-            if let forbidden = XMLText.firstForbiddenCharacter(in: string) {
-                throw EditFailure.invalid(edit, "U+\(String(forbidden.value, radix: 16, uppercase: true)) is not a character XML 1.0 can hold")
-            }
-            return string
-        case .number(let number): return number
-        case .bool(let bool): return bool ? "true" : "false"
-        case .null: return ""
-        case .array, .object:
-            throw EditFailure.invalid(edit, "XML text and attribute values hold text, not an array or a keyed value")
+        do throws(XMLText.TextProblem) {
+            return try XMLText.text(of: value)
+        } catch {
+            throw EditFailure.invalid(edit, error.message(notScalar: "XML text and attribute values hold text, not an array or a keyed value"))
         }
     }
 

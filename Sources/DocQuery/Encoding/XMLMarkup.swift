@@ -198,30 +198,20 @@ struct XMLMarkup {
 
     /// A scalar as escaped element text (`null` as none).
     static func text(of content: EditValue.Content, path: CodingPathNode) throws -> String {
-        switch content {
-        case .string(let text):
-            if let forbidden = XMLText.firstForbiddenCharacter(in: text) {
-                throw failure(path, "U+\(String(forbidden.value, radix: 16, uppercase: true)) is not a character XML 1.0 can hold")
-            }
-            return XMLText.escaped(text, quote: nil)
-        case .number(let text): return text
-        case .bool(let flag): return flag ? "true" : "false"
-        case .null: return ""
-        case .array, .object:
-            throw failure(path, "an element's own text (\(ReservedKey.string)) holds text, not an array or a keyed value")
-        }
+        try escaped(content, quote: nil, path: path, notScalar: "an element's own text (\(ReservedKey.string)) holds text, not an array or a keyed value")
     }
 
     /// A scalar as an escaped attribute value between double quotes.
     private static func attributeValue(_ content: EditValue.Content, path: CodingPathNode) throws -> String {
-        switch content {
-        case .array, .object: throw failure(path, "an attribute holds text, not an array or a keyed value")
-        case .string(let text):
-            if let forbidden = XMLText.firstForbiddenCharacter(in: text) {
-                throw failure(path, "U+\(String(forbidden.value, radix: 16, uppercase: true)) is not a character XML 1.0 can hold")
-            }
-            return XMLText.escaped(text, quote: UInt8(ascii: "\""))
-        default: return try text(of: content, path: path)
+        try escaped(content, quote: UInt8(ascii: "\""), path: path, notScalar: "an attribute holds text, not an array or a keyed value")
+    }
+
+    /// A scalar as XML text (``XMLText/text(of:)``), escaped for `quote`.
+    private static func escaped(_ content: EditValue.Content, quote: UInt8?, path: CodingPathNode, notScalar: String) throws -> String {
+        do throws(XMLText.TextProblem) {
+            return XMLText.escaped(try XMLText.text(of: content), quote: quote)
+        } catch {
+            throw failure(path, error.message(notScalar: notScalar))
         }
     }
 

@@ -38,6 +38,37 @@ enum XMLText {
         }
     }
 
+    /// A scalar as XML text, not escaped yet: a string as it is, a number
+    /// as written, a Boolean as `true` or `false`, `null` as empty. The one
+    /// rule by which the encoder and the XML editor write a value as text.
+    static func text(of content: EditValue.Content) throws(TextProblem) -> String {
+        switch content {
+        case .string(let text):
+            if let forbidden = firstForbiddenCharacter(in: text) { throw .forbidden(forbidden) }
+            return text
+        case .number(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return ""
+        case .array, .object: throw .notScalar
+        }
+    }
+
+    /// Why a value cannot be written as XML text.
+    enum TextProblem: Error {
+        /// It holds a character XML 1.0 cannot hold (``firstForbiddenCharacter(in:)``).
+        case forbidden(Unicode.Scalar)
+        /// It is an array or an object.
+        case notScalar
+
+        /// The problem for messages; `notScalar` says what the place holds instead.
+        func message(notScalar: String) -> String {
+            switch self {
+            case .forbidden(let scalar): "U+\(String(scalar.value, radix: 16, uppercase: true)) is not a character XML 1.0 can hold"
+            case .notScalar: notScalar
+            }
+        }
+    }
+
     /// `text` escaped minimally for element content, or for an attribute
     /// value delimited by `quote`: `&` and `<` always, in content the `>`
     /// that would close `]]>` (which may not stand there), a carriage return (which line-end normalisation would
