@@ -147,12 +147,12 @@ struct Evaluator {
         case .descendant(let slot):
             fannedOut = true
             appendDescendants(of: input, id: slot.map { keyIDs[$0] }, into: &out)
-        case .index(let index):
+        case .index:
             fannedOut = false
-            appendIndex(index, of: input, into: &out)
-        case .slice(let lower, let upper):
+            appendPositions(step, of: input, into: &out)
+        case .slice:
             fannedOut = true
-            appendSlice(lower, upper, of: input, into: &out)
+            appendPositions(step, of: input, into: &out)
         case .filter(let expression):
             fannedOut = true
             if opensLoneArray, let array = loneArray(input) {
@@ -210,39 +210,21 @@ struct Evaluator {
         document.appendChildren(of: node, into: &out)
     }
 
-    private func appendIndex(_ index: Int, of input: [UInt32], into out: inout [UInt32]) {
-        if let array = loneArray(input) {
-            let count = Int(nodes[Int(array)].b)
-            let i = index < 0 ? count + index : index
-            guard i >= 0 && i < count else { return }
-            var p = array + 1
-            for _ in 0..<i { p = subtreeEnd(p) }
-            out.append(p)
-        } else {
-            let i = index < 0 ? input.count + index : index
-            guard i >= 0 && i < input.count else { return }
-            out.append(input[i])
-        }
-    }
-
-    private func appendSlice(_ lower: Int?, _ upper: Int?, of input: [UInt32], into out: inout [UInt32]) {
+    /// The values an index or slice names (`Step.positions(among:)`):
+    /// among a lone JSON array's elements, otherwise among the items.
+    private func appendPositions(_ step: Step, of input: [UInt32], into out: inout [UInt32]) {
         let array = loneArray(input)
         let count = array.map { Int(nodes[Int($0)].b) } ?? input.count
-        func clamp(_ bound: Int?, _ absent: Int) -> Int {
-            guard let bound else { return absent }
-            return Swift.min(Swift.max(bound < 0 ? count + bound : bound, 0), count)
+        guard let named = step.positions(among: count), !named.isEmpty else { return }
+        guard let array else {
+            out.append(contentsOf: input[named])
+            return
         }
-        let from = clamp(lower, 0)
-        let to = clamp(upper, count)
-        guard from < to else { return }
-        if let array {
-            var p = array + 1
-            for i in 0..<to {
-                if i >= from { out.append(p) }
-                p = subtreeEnd(p)
-            }
-        } else {
-            out.append(contentsOf: input[from..<to])
+        var p = array + 1
+        for _ in 0..<named.lowerBound { p = subtreeEnd(p) }
+        for i in named {
+            out.append(p)
+            if i + 1 < named.upperBound { p = subtreeEnd(p) }
         }
     }
 

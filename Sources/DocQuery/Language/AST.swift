@@ -42,6 +42,41 @@ struct Step: Sendable {
         }
     }
 
+    /// The positions an index or slice names among `count` values: an
+    /// index or bound below zero counts from the end, a slice is clamped to
+    /// the values, and an index out of range names none (an empty range);
+    /// `nil` for any other step. The evaluator's rule, and a streamed
+    /// edit's once it knows how many elements an array holds.
+    func positions(among count: Int) -> Range<Int>? {
+        switch kind {
+        case .index(let index):
+            let i = index < 0 ? count + index : index
+            return i >= 0 && i < count ? i..<(i + 1) : count..<count
+        case .slice(let lower, let upper):
+            func clamped(_ bound: Int?, _ absent: Int) -> Int {
+                guard let bound else { return absent }
+                return Swift.min(Swift.max(bound < 0 ? count + bound : bound, 0), count)
+            }
+            let from = clamped(lower, 0)
+            return from..<Swift.max(from, clamped(upper, count))
+        default:
+            return nil
+        }
+    }
+
+    /// How many values at the end an index or slice that counts from there
+    /// may name or leave out (`[-3]`: 3, `[2:-1]`: 1, `[-5:-2]`: 5): every
+    /// value before that many last ones is decided without knowing how
+    /// many follow. 0 for one that counts from the start, and any other step.
+    var reachFromEnd: Int {
+        func magnitude(_ bound: Int?) -> Int { bound.map { $0 < 0 ? ($0 == .min ? .max : -$0) : 0 } ?? 0 }
+        switch kind {
+        case .index(let i): return magnitude(i)
+        case .slice(let lower, let upper): return Swift.max(magnitude(lower), magnitude(upper))
+        default: return 0
+        }
+    }
+
     /// The positions an index or slice names when it counts from the start
     /// (`[5]`: 5..<6, `[2:9]`: 2..<9, `[3:]`: 3..<Int.max), which a stream
     /// can decide as values come; `nil` for one that counts from the end,

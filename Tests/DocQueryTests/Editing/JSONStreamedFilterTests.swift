@@ -164,6 +164,65 @@ import TestSupport
         }
     }
 
+    /// Indexes and slices from the end name elements once the array ends:
+    /// the batches that may hold them wait, the others go out as they come,
+    /// and the result is the editor's, beside filters, removals whose runs
+    /// span batches, and on an array at the root; an index past the first
+    /// element matches nothing, as in memory.
+    @Test func indexesFromTheEndHoldTheLastElements() throws {
+        let transactions: [[Edit]] = [
+            [.set("items[-1].name", to: "x")], [.remove("items[-1]")], [.remove("items[-800:]")], [.remove("items[:-3]")],
+            [.set("items[-1500].name", to: "x"), .remove("items[2:-1990]")], [.set("items[1:-1].pad", to: "p")],
+            [.remove("items[-2]"), .remove("items[?id < 3]"), .set("items[-700:-690].name", to: ["k": [1, 2]])],
+            [.set("items[-2000].name", to: "first")], [.set("items[-2001].name", to: "none")],
+        ]
+        for (gap, lead, tail) in Self.layouts {
+            let input = Self.document(count: 2_000, gap: gap, lead: lead, tail: tail)
+            let editor = try DocumentEditor(bytes: input)
+            for edits in transactions {
+                let want = Result { () throws -> (bytes: [UInt8], counts: [Int]) in
+                    var edited = editor
+                    let summary = try edited.apply(edits)
+                    return (edited.bytes, summary.matches)
+                }
+                for chunk in [4093, nil] {
+                    let got = Result { try StreamedEditTests.streamed(edits, input, chunk: chunk) }
+                    switch (want, got) {
+                    case (.success(let want), .success(let got)):
+                        #expect(got.bytes == want.bytes, "\(edits), gap \(gap.debugDescription), chunks of \(chunk ?? 0)")
+                        #expect(got.counts == want.counts)
+                    case (.failure(let want as QueryError), .failure(let got as QueryError)):
+                        #expect(want.kind == got.kind && got.kind == .noMatch, "\(edits)")
+                    default:
+                        Issue.record("\(edits): in memory \(want), streamed \(got)")
+                    }
+                }
+            }
+            let root = Array("[\(lead)\((0..<2_000).map { "{\"id\": \($0)}" }.joined(separator: gap))\(tail)]\n".utf8)
+            let edits: [Edit] = [.remove("[-1]"), .set("[-3:-1].id", to: 0)]
+            #expect(try StreamedEditTests.streamed(edits, root, chunk: 4093).bytes == (try DocumentEditor(bytes: root).applying(edits).bytes))
+        }
+    }
+
+    /// An index from the end holds the array's last elements, not the array:
+    /// it passes a cap far below the array's size, and one that names an
+    /// element far from the end holds up to it, past the cap.
+    @Test func anIndexFromTheEndHoldsTheTail() throws {
+        let input = Self.document(count: 20_000, gap: ",\n    ", lead: "\n    ", tail: "\n  ")
+        let cap = 300_000
+        let edits: [Edit] = [.set("items[-1].name", to: "x"), .remove("items[-3:-1]")]
+        var out: [UInt8] = []
+        let counts = try StreamedEdit(edits, maxHeld: cap).run(ChunkedInput(bytes: input, sliceSize: 4096)) { out.append(contentsOf: $0) }.matches
+        #expect(counts == [1, 2])
+        let same = out == (try DocumentEditor(bytes: input).applying(edits).bytes)
+        #expect(same)
+        #expect {
+            try StreamedEdit([.set("items[-15000].name", to: "x")], maxHeld: cap).run(ChunkedInput(bytes: input)) { _ in }
+        } throws: { error in
+            (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("index from the end") && "\(error)".contains("\(cap) bytes")
+        }
+    }
+
     /// An object or array set on elements themselves is laid out as in the
     /// whole array: over lines when the array's elements are on lines of
     /// their own, else on one line; whether one element is edited alone or

@@ -33,10 +33,13 @@ struct JSONStreamedTransaction: Sendable {
     /// Whether a rest holds an index or slice, which counts over every
     /// value the prefix reaches: the prefix must then reach one value.
     let countsOverAll: Bool
-    /// Whether a rest begins with an index or slice that counts from the
-    /// front and holds no other, so that a spread array's batches rebase it
-    /// (``parts(forElements:)``).
+    /// Whether a rest begins with an index or slice and holds no other, so
+    /// that a spread array's batches rebase it (``parts(forElements:among:)``).
     let countsElements: Bool
+    /// How many of a spread array's last elements such an index or slice
+    /// counts from the end (`[-2]`: 2): the batches that hold them wait
+    /// for the array's end; 0 when none counts from there.
+    let tailHeld: Int
     /// The most bytes a value being edited may hold; `nil`: no cap.
     let maxHeld: Int?
     /// A filter that begins a rest, as written: it tests the value the
@@ -89,8 +92,9 @@ struct JSONStreamedTransaction: Sendable {
         }
         // A rest begins with a key, `*` or a filter: an index first would
         // index the values before it, not the elements of the candidate.
-        // It may when it counts from the front and no other step counts
-        // (a spread array's batches rebase it), and in JSON with comments
+        // It may when no other step counts (a spread array's batches rebase
+        // it, holding its last elements when it counts from the end, until
+        // the array ends), and in JSON with comments
         // (where such an edit cannot go the lean way) as any index in a
         // rest: the prefix must then reach one value (``countsOverAll``).
         func restBegins(_ query: PathQuery, at k: Int) -> Bool {
@@ -106,8 +110,8 @@ struct JSONStreamedTransaction: Sendable {
         }
         // A rest that begins with a key, `*` or a filter maps each element
         // on its own (a filter reads only the element it tests), and one
-        // that begins with an index or slice counting from the front names
-        // elements by ordinal, so the array's elements can come in batches;
+        // that begins with an index or slice names elements by ordinal (from
+        // the end, once the array ends), so the array's elements can come in batches;
         // an insert beside an element places itself by its neighbours,
         // which another batch may hold.
         let spreads = zip(edits, queries).allSatisfy { edit, query in
@@ -123,10 +127,11 @@ struct JSONStreamedTransaction: Sendable {
         }
         countsOverAll = queries.contains { query in query.steps[prefix.count...].contains(where: \.isPosition) }
         countsElements = queries.contains { Self.countsElements($0.steps[prefix.count...]) }
+        tailHeld = queries.lazy.filter { Self.countsElements($0.steps[prefix.count...]) }.map { $0.steps[prefix.count].reachFromEnd }.max() ?? 0
         // With no prefix the root is the value reached: that holds less than
         // the whole document only as an array spread into batches, whose
-        // elements each rest begins with (a filter, `*`, an index from the
-        // start; not a key, which names a root object's member). A root that
+        // elements each rest begins with (a filter, `*`, an index or slice;
+        // not a key, which names a root object's member). A root that
         // turns out not to be an array is refused as the run reads it.
         let spreadsRoot = prefix.isEmpty && spreads && queries.allSatisfy { query in
             guard restStreams(query, from: 0) else { return false }
@@ -167,20 +172,22 @@ struct JSONStreamedTransaction: Sendable {
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
     }
 
-    /// Whether `rest` begins with an index or slice that counts from the
-    /// front (`[5]`, `[2:9]`, `[:3]`) and holds no other index or slice.
+    /// Whether `rest` begins with an index or slice (`[5]`, `[2:9]`, `[-1]`)
+    /// and holds no other index or slice.
     private static func countsElements(_ rest: ArraySlice<Step>) -> Bool {
-        rest.first?.positionsFromStart != nil && !rest.dropFirst().contains(where: \.isPosition)
+        rest.first?.isPosition == true && !rest.dropFirst().contains(where: \.isPosition)
     }
 
     /// The rests to apply to the spread array's elements whose ordinals
-    /// are `window`, held as an array of their own: a leading index or slice
-    /// counts from the window's first element, and one that names no
-    /// element of it names none of the batch.
-    func parts(forElements window: Range<Int>) -> [Edit] {
+    /// are `window`, held as an array of their own, when the array holds
+    /// `count` elements (or, before it ends, at least `count`, with at least
+    /// ``tailHeld`` after the window): a leading index or slice counts from
+    /// the window's first element, and one that names no element of it
+    /// names none of the batch.
+    func parts(forElements window: Range<Int>, among count: Int) -> [Edit] {
         guard countsElements else { return parts }
         return parts.map { part in
-            guard let query = part.query, var step = query.steps.first, let positions = step.positionsFromStart else { return part }
+            guard let query = part.query, var step = query.steps.first, let positions = step.positions(among: count) else { return part }
             // The ordinals it names here, counted from the window's first.
             let named = positions.clamped(to: window)
             let start = named.lowerBound - window.lowerBound
@@ -292,6 +299,26 @@ final class JSONTransactionOutput {
     /// How many of the spread array's elements earlier batches held: the
     /// ordinal of the current batch's first.
     private var elementsBefore = 0
+    /// The spread array's batches that may hold an element an index from
+    /// the end names (``JSONStreamedTransaction/tailHeld``), in order,
+    /// waiting for the array's end or for enough elements after them.
+    private var heldBatches: [HeldBatch] = []
+    /// The input bytes `heldBatches` span.
+    private var heldBatchBytes = 0
+
+    /// A batch of a spread array's elements waiting to be edited, with the
+    /// gaps read after it.
+    private struct HeldBatch {
+        var candidate: StreamCandidate
+        /// The white space that begins the line the batch starts on.
+        var indent: [UInt8]
+        /// The ordinals of its elements in the array.
+        var window: Range<Int>
+        /// The input bytes it spans.
+        var size: Int
+        /// The bytes between it and the next batch (or the array's end).
+        var gaps: [UInt8] = []
+    }
     /// How many candidates (not spread) were arrays.
     private var arrayCandidates = 0
 
@@ -341,7 +368,12 @@ final class JSONTransactionOutput {
                 rest = rest.dropFirst()
             }
             if firstElementPending, rest.contains(0x0A) { spreadIsMultiline = true }
-            removals.takeGap(rest)
+            if heldBatches.isEmpty {
+                removals.takeGap(rest)
+            } else {
+                heldBatches[heldBatches.count - 1].gaps.append(contentsOf: rest)
+                heldBatchBytes += rest.count
+            }
             try checkHeld()
         } else {
             try emit(bytes)
@@ -359,6 +391,7 @@ final class JSONTransactionOutput {
             elementsBefore = 0
             try reached()
         } else if let removals {
+            try release(heldBatches.count, among: elementsBefore)
             self.removals = nil
             try emit(removals.close())
         }
@@ -380,13 +413,14 @@ final class JSONTransactionOutput {
     /// removals hold) passes ``maxHeld``.
     private func checkHeld() throws {
         guard let limit = transaction.maxHeld else { return }
-        let held = capturedCount + (removals?.heldCount ?? 0)
+        let held = capturedCount + (removals?.heldCount ?? 0) + heldBatchBytes
         guard held > limit else { return }
         let step = transaction.wholeStep.map { "'\($0)'" } ?? "the path"
         throw notStreamable(
             (removals == nil
                 ? "\(step) needs each value the path reaches before it held whole, and one is larger than "
-                : "the array's elements held at once (a batch, and what a removal of elements waits on) pass ")
+                : "the array's elements held at once (a batch, what a removal of elements waits on, and the last elements an "
+                    + "index from the end waits on) pass ")
                 + "the cap of \(limit) bytes held (maxHeld, docq --max-held)", advice: false)
     }
 
@@ -406,16 +440,52 @@ final class JSONTransactionOutput {
     /// A candidate (or a batch of a spread array's elements) was read whole:
     /// edits it in memory and writes it in its place. A batch of a spread
     /// array's elements is written from the scanner's tree and the
-    /// elements' spans where it can be (``written(batch:_:upTo:_:)``); any
-    /// other is loaded again, with spans, and planned.
+    /// elements' spans where it can be (``written(batch:_:among:upTo:_:)``); any
+    /// other is loaded again, with spans, and planned. A batch that may
+    /// hold an element an index from the end names waits (``HeldBatch``).
     func candidateEnds(_ candidate: StreamCandidate) throws {
         guard capturedCount > 0 else { return }
+        defer { capturedCount = 0 }
+        guard removals != nil else {
+            try edit(candidate, window: 0..<0, among: 0)
+            return
+        }
+        // The ordinals of this batch's elements go on from the last batch's
+        // (counted only for a rest that names elements by them).
+        let count = transaction.countsElements ? candidate.document.childIndexes(of: candidate.document.root.index).count : 0
+        let window = elementsBefore..<(elementsBefore + count)
+        elementsBefore += count
+        guard transaction.tailHeld > 0 else {
+            try edit(candidate, window: window, among: elementsBefore)
+            return
+        }
+        heldBatches.append(HeldBatch(candidate: candidate, indent: capturedIndent, window: window, size: capturedCount))
+        heldBatchBytes += capturedCount
+        // A batch with enough elements after it holds none an index from
+        // the end names, however many more come.
+        let decided = heldBatches.prefix { elementsBefore - $0.window.upperBound >= transaction.tailHeld }.count
+        try release(decided, among: elementsBefore)
+    }
+
+    /// Edits the first `n` held batches, in order, in an array of at least
+    /// `count` elements (exactly, once it has ended), with the gaps after each.
+    private func release(_ n: Int, among count: Int) throws {
+        guard n > 0 else { return }
+        for held in heldBatches.prefix(n) {
+            capturedIndent = held.indent
+            try edit(held.candidate, window: held.window, among: count)
+            removals?.takeGap(held.gaps)
+            heldBatchBytes -= held.size + held.gaps.count
+        }
+        heldBatches.removeFirst(n)
+    }
+
+    /// Edits a candidate, or a batch of a spread array's elements whose
+    /// ordinals are `window` in an array of (at least) `count`, and writes it.
+    private func edit(_ candidate: StreamCandidate, window: Range<Int>, among count: Int) throws {
         // The bytes passed while it was read: the scanner's text of it.
         captured = candidate.document.table.text
-        defer {
-            captured = []
-            capturedCount = 0
-        }
+        defer { captured = [] }
         let spreading = removals != nil
         if !spreading { try reached() }
         // A filter opens a lone array but tests each of several values
@@ -433,19 +503,14 @@ final class JSONTransactionOutput {
         // after its last element is the array's, and goes with the gaps.
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
-        // The ordinals of this batch's elements go on from the last batch's
-        // (counted only for a rest that names elements by them).
-        let count = spreading && transaction.countsElements ? candidate.document.childIndexes(of: candidate.document.root.index).count : 0
-        let window = elementsBefore..<(elementsBefore + count)
-        elementsBefore += count
         let found: [Int]
-        if let removals, candidate.isBatch, let written = written(batch: candidate, window, upTo: tail, removals) {
+        if let removals, candidate.isBatch, let written = written(batch: candidate, window, among: count, upTo: tail, removals) {
             found = written
         } else {
-            found = try edited(spreading ? transaction.parts(forElements: window) : transaction.parts, upTo: tail)
+            found = try edited(spreading ? transaction.parts(forElements: window, among: count) : transaction.parts, upTo: tail)
         }
         removals?.takeGap(captured[tail...])
-        for (k, count) in found.enumerated() { matches[k] += count }
+        for (k, n) in found.enumerated() { matches[k] += n }
         if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
     }
 
@@ -468,7 +533,9 @@ final class JSONTransactionOutput {
     /// both removed and edited inside, a computed value (its matches are
     /// named by number across the batch), a layout not settled yet, or a
     /// failure (planning the batch reports it as it always has).
-    private func written(batch candidate: StreamCandidate, _ window: Range<Int>, upTo tail: Int, _ removals: SpreadRemovals) -> [Int]? {
+    private func written(
+        batch candidate: StreamCandidate, _ window: Range<Int>, among count: Int, upTo tail: Int, _ removals: SpreadRemovals
+    ) -> [Int]? {
         let document = candidate.document
         let elements = document.childIndexes(of: document.root.index)
         let spans = candidate.elementSpans
@@ -479,7 +546,7 @@ final class JSONTransactionOutput {
         var removed = [Int](repeating: -1, count: elements.count)
         // The elements edited inside (or replaced), by position.
         var touched = Set<Int>()
-        for (number, part) in transaction.parts(forElements: window).enumerated() {
+        for (number, part) in transaction.parts(forElements: window, among: count).enumerated() {
             guard let targets = try? part.targets(in: document).targets else { return nil }
             found.append(targets.count)
             for target in targets {
@@ -504,7 +571,7 @@ final class JSONTransactionOutput {
             guard variants == nil else { return nil }
             let order = touched.sorted()
             let touchedSpans = order.map { spans[$0] }
-            guard let bytes = try? edited(together: touchedSpans, ordinals: order.map { window.lowerBound + $0 }, layouts)
+            guard let bytes = try? edited(together: touchedSpans, ordinals: order.map { window.lowerBound + $0 }, among: count, layouts)
             else { return nil }
             replaced = Array(zip(touchedSpans, bytes))
         }
@@ -555,10 +622,12 @@ final class JSONTransactionOutput {
     /// inside one element (an insert beside one), or when an index counts
     /// elements that are not consecutive: the batch is then planned whole.
     /// (One by one, loading and planning cost 28,000 instructions an element.)
-    private func edited(together spans: [Range<Int>], ordinals: [Int], _ layouts: [JSONLayout]) throws -> [[UInt8]]? {
+    private func edited(
+        together spans: [Range<Int>], ordinals: [Int], among count: Int, _ layouts: [JSONLayout]
+    ) throws -> [[UInt8]]? {
         guard let first = ordinals.first, let last = ordinals.last else { return [] }
         if transaction.countsElements, last - first + 1 != ordinals.count { return nil }
-        let parts = transaction.parts(forElements: first..<(last + 1))
+        let parts = transaction.parts(forElements: first..<(last + 1), among: count)
         var bytes: [UInt8] = []
         var placed: [Range<Int>] = []
         for span in spans {

@@ -28,8 +28,9 @@ import Foundation
 ///   share `items`), or an array at the root is what they edit the elements
 ///   of (`[?id == 7].name`): each value the prefix reaches (each element of an
 ///   array reached through objects or at the root, when every path goes on with a key,
-///   `*` or a filter, or with an index or slice from the start and no other:
-///   `items[5]`, `items[2:9]`) is held while it is read and edited as ``DocumentEditor`` edits
+///   `*` or a filter, or with an index or slice and no other: `items[5]`,
+///   `items[2:9]`, `items[-1]`, which holds the batches of the last
+///   elements until the array ends) is held while it is read and edited as ``DocumentEditor`` edits
 ///   it, with the rest of each path (keys, `*`, filters; indexes and slices
 ///   when the prefix reaches one value), laid out as the whole document;
 ///   and, on any path of keys, `*` and indexes (`version` too), one
@@ -154,8 +155,8 @@ public struct StreamedEdit: Sendable {
     /// reaches, and an array among them (reached through objects) a batch
     /// of elements at a time, so that memory stays small however large the
     /// array; `false` when such an array would be held whole (a rest that
-    /// holds an index from the end, or one after its first step), or when
-    /// they go the lean way or do not stream on JSON.
+    /// holds an index after its first step, or an insert beside an element),
+    /// or when they go the lean way or do not stream on JSON.
     package var spreadsJSONArrays: Bool {
         if case .success(.transaction(let transaction)) = json { return transaction.selector.spreading == .whenLone }
         return false
