@@ -28,6 +28,11 @@ struct JSONEditPlan {
     private var creators: Set<Int> = []
     /// The array whose removed elements a ``SpreadRemovals`` writes.
     private var apart: UInt32?
+    /// What the whole array that `apart` is a batch of says to inserts.
+    private var spread: SpreadArray?
+    /// New elements after the batch's last, which go before the next
+    /// batch's first (``SpreadArray/continues``).
+    private var carried: [NewItem] = []
     /// Whether the plan read its layout: one that did not makes the same
     /// patches under every layout.
     private var readsLayout = false
@@ -43,6 +48,24 @@ struct JSONEditPlan {
         var edit: Int
         /// Made by a `set` on a missing path, so a later one may merge into it.
         var created: Bool
+    }
+
+    /// What the whole of a spread array says to new elements inserted
+    /// beside those of one batch of it (the part's root array), where the
+    /// batch alone would say otherwise.
+    struct SpreadArray {
+        /// What the separator rule reads in the whole array (which an
+        /// earlier batch may hold): the gap between its first two elements,
+        /// or, when it has one, what goes between its bracket and it.
+        var separatorGap: [UInt8]
+        /// Whether the array has one element.
+        var isLone: Bool
+        /// Whether elements follow the batch's last: new elements after it
+        /// then go before the next batch's first, as the whole array has them.
+        var continues: Bool
+        /// New elements that go before the batch's first: those an earlier
+        /// batch put after its last.
+        var carried: [NewItem] = []
     }
 
     // Inlined: out of line, the plan was built in a temporary and copied
@@ -85,12 +108,20 @@ struct JSONEditPlan {
     /// With `elements`, the part is a batch of a spread array's elements
     /// (the part's root array): their removals span batches, so `elements`
     /// decides which bytes go (``SpreadRemovals``) and its drops join the
-    /// patches before they are checked for conflicts.
+    /// patches before they are checked for conflicts; `array` says what the
+    /// whole array says to inserts beside its elements, and `carried` are
+    /// the new elements after the batch's last, for the next batch.
     static func patches(
-        for edits: [Edit], inPart source: JSONSource, layout: JSONLayout, elements: SpreadRemovals.Batch? = nil
-    ) throws -> (Patches, matches: [Int], readsLayout: Bool) {
+        for edits: [Edit], inPart source: JSONSource, layout: JSONLayout, elements: SpreadRemovals.Batch? = nil,
+        array: SpreadArray? = nil
+    ) throws -> (Patches, matches: [Int], readsLayout: Bool, carried: [NewItem]) {
         var plan = JSONEditPlan(source, layout: layout)
         plan.apart = elements.map { _ in source.document.root.index }
+        plan.spread = array
+        if let array, !array.carried.isEmpty {
+            plan.slotOrder.append(Slot(container: source.document.root.index, index: 0))
+            plan.insertions[plan.slotOrder[0]] = array.carried
+        }
         var matches: [Int] = []
         for (number, edit) in edits.enumerated() { matches.append(try plan.add(edit, number: number, inPart: true)) }
         if let elements, let apart = plan.apart {
@@ -101,7 +132,7 @@ struct JSONEditPlan {
             }
         }
         let patches = try plan.finished(edits)
-        return (patches, matches, plan.readsLayout)
+        return (patches, matches, plan.readsLayout, plan.carried)
     }
 
     private mutating func finished(_ edits: [Edit]) throws -> Patches {
@@ -318,6 +349,17 @@ struct JSONEditPlan {
     private mutating func insert(_ items: [NewItem], at slot: Slot) {
         let container = slot.container
         let children = children(of: container)
+        let spread = container == source.document.root.index ? self.spread : nil
+        if let spread, slot.index == children.count, spread.continues {
+            carried += items
+            return
+        }
+        // Carried from an earlier batch, they come first; the whole array
+        // has each slot's items in edit order.
+        var items = items
+        if slot.index == 0, let spread, !spread.carried.isEmpty {
+            items = items.enumerated().sorted { ($0.element.edit, $0.offset) < ($1.element.edit, $1.offset) }.map(\.element)
+        }
         let number = items[0].edit
         guard !children.isEmpty else {
             let indent = source.lineIndent(at: source.start(container))
@@ -335,9 +377,13 @@ struct JSONEditPlan {
         }
         // What follows a comma here: the gap between the first two children,
         // or the one before the only child.
-        let separator = children.count >= 2
-            ? Self.separator(inGap: source.text[source.end(children[0])..<source.slotStart(children[1])])
-            : Self.separator(lead: source.text[(source.start(container) + 1)..<source.slotStart(children[0])], layout: layout)
+        let separator = if let spread {
+            spread.isLone ? Self.separator(lead: spread.separatorGap[...], layout: layout) : Self.separator(inGap: spread.separatorGap[...])
+        } else if children.count >= 2 {
+            Self.separator(inGap: source.text[source.end(children[0])..<source.slotStart(children[1])])
+        } else {
+            Self.separator(lead: source.text[(source.start(container) + 1)..<source.slotStart(children[0])], layout: layout)
+        }
         if slot.index == children.count {
             let text = Self.appended(items.map { ($0.key, $0.value) }, separator: separator, layout: layout)
             // After the last child's line comment, before the closing comments (JSONGaps).

@@ -189,7 +189,8 @@ import TestSupport
                     let got = Result { try StreamedEditTests.streamed(edits, input, chunk: chunk) }
                     switch (want, got) {
                     case (.success(let want), .success(let got)):
-                        #expect(got.bytes == want.bytes, "\(edits), gap \(gap.debugDescription), chunks of \(chunk ?? 0)")
+                        let same = got.bytes == want.bytes
+                        #expect(same, "\(edits), gap \(gap.debugDescription), chunks of \(chunk ?? 0)")
                         #expect(got.counts == want.counts)
                     case (.failure(let want as QueryError), .failure(let got as QueryError)):
                         #expect(want.kind == got.kind && got.kind == .noMatch, "\(edits)")
@@ -198,6 +199,11 @@ import TestSupport
                     }
                 }
             }
+            // Elements of 64 KiB or more come one a batch, each counting one.
+            let large = Array("{\"items\": [\(lead)\((0..<6).map { "\"\(String(repeating: "\($0)", count: 70_000))\"" }.joined(separator: gap))\(tail)]}".utf8)
+            let ordinals: [Edit] = [.set("items[4]", to: "four"), .remove("items[-3]"), .set("items[1:-4]", to: 1)]
+            let sameLarge = try StreamedEditTests.streamed(ordinals, large, chunk: 4093).bytes == (try DocumentEditor(bytes: large).applying(ordinals).bytes)
+            #expect(sameLarge, "gap \(gap.debugDescription)")
             let root = Array("[\(lead)\((0..<2_000).map { "{\"id\": \($0)}" }.joined(separator: gap))\(tail)]\n".utf8)
             let edits: [Edit] = [.remove("[-1]"), .set("[-3:-1].id", to: 0)]
             #expect(try StreamedEditTests.streamed(edits, root, chunk: 4093).bytes == (try DocumentEditor(bytes: root).applying(edits).bytes))
@@ -220,6 +226,67 @@ import TestSupport
             try StreamedEdit([.set("items[-15000].name", to: "x")], maxHeld: cap).run(ChunkedInput(bytes: input)) { _ in }
         } throws: { error in
             (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("index from the end") && "\(error)".contains("\(cap) bytes")
+        }
+    }
+
+    /// Inserts beside elements go by in batches: new elements take the
+    /// separator of the array's first two elements (which the first batch
+    /// holds, or with elements of 64 KiB or more, the first two batches),
+    /// and one after a batch's last goes before the next batch's first, in
+    /// edit order beside the inserts there, or at the end of the array.
+    @Test func insertsBesideElementsAreTheEditors() throws {
+        let value: EditValue = ["k": [1, 2]]
+        let transactions: [[Edit]] = [
+            [.insert(value, before: "items[0]")], [.insert(value, after: "items[0]")],
+            [.insert(7, after: "items[-1]")], [.insert("s", before: "items[?id > 1990]")],
+            [.insert(1, after: "items[?name =~ '99$']"), .set("items[?id == 5].name", to: "x")],
+            // Every element: each batch's last too, beside the next's first.
+            [.insert(2, before: "items[?id >= 0]"), .insert(value, after: "items[?id >= 0]")],
+            [.insert(1, after: "items[?id >= 0]"), .insert(2, before: "items[?id >= 0]")],
+        ]
+        var inserted = 0
+        for (gap, lead, tail) in Self.layouts + [(",\n  ", "\n      ", "\n")] {
+            for (count, pad) in [(2_000, 40), (6, 70_000), (1, 10)] {
+                let records = (0..<count).map { #"{"id": \#($0), "name": "n\#($0)", "pad": "\#(String(repeating: "x", count: pad))"}"# }
+                // The first gap is odd one out: the separator rule reads it.
+                let elements = records.count > 1 ? records[0] + ", " + records.dropFirst().joined(separator: gap) : records[0]
+                let input = Array("{\"head\": 1, \"items\": [\(lead)\(elements)\(tail)], \"end\": true}\n".utf8)
+                let editor = try DocumentEditor(bytes: input)
+                for edits in transactions {
+                    #expect(try StreamedEdit(edits).spreadsJSONArrays)
+                    var want = editor
+                    let counts: [Int]
+                    do {
+                        counts = try want.apply(edits).matches
+                    } catch {
+                        let kind = (error as? QueryError)?.kind
+                        #expect { try StreamedEditTests.streamed(edits, input) } throws: { ($0 as? QueryError)?.kind == kind }
+                        continue
+                    }
+                    for chunk in [4093, nil] {
+                        var out: [UInt8] = []
+                        let got = try StreamedEdit(edits, maxHeld: 400_000).run(ChunkedInput(bytes: input, sliceSize: chunk)) {
+                            out.append(contentsOf: $0)
+                        }
+                        let same = out == want.bytes
+                        #expect(same, "\(edits), \(count) elements, gap \(gap.debugDescription), chunks of \(chunk ?? 0)")
+                        #expect(got.matches == counts)
+                        inserted += got.matches.reduce(0, +)
+                    }
+                }
+            }
+        }
+        #expect(inserted > 1_000)
+        // Beside a removal of elements, or among comments, the array is held whole.
+        let input = Self.document(count: 2_000, gap: ",\n    ", lead: "\n    ", tail: "\n  ")
+        let edits: [Edit] = [.insert(1, after: "items[3]"), .remove("items[?id == 7]")]
+        #expect(try !StreamedEdit(edits).spreadsJSONArrays)
+        var comments = LoadOptions()
+        comments.readsJSONWithComments = true
+        #expect(try !StreamedEdit([.insert(1, after: "items[3]")], options: comments).spreadsJSONArrays)
+        #expect(try StreamedEditTests.streamed(edits, input).bytes == (try DocumentEditor(bytes: input).applying(edits).bytes))
+        #expect { try StreamedEdit(edits, maxHeld: 100_000).run(ChunkedInput(bytes: input)) { _ in } } throws: { error in
+            (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("100000 bytes")
         }
     }
 

@@ -36,10 +36,14 @@ struct JSONStreamedTransaction: Sendable {
     /// Whether a rest begins with an index or slice and holds no other, so
     /// that a spread array's batches rebase it (``parts(forElements:among:)``).
     let countsElements: Bool
-    /// How many of a spread array's last elements such an index or slice
-    /// counts from the end (`[-2]`: 2): the batches that hold them wait
-    /// for the array's end; 0 when none counts from there.
+    /// How many elements after its own a batch of a spread array waits
+    /// for before it is edited: as many as an index or slice counts from
+    /// the end (`[-2]`: 2), and one for an insert beside elements (whether
+    /// one follows decides where an insert after the batch's last goes);
+    /// 0 when no batch waits.
     let tailHeld: Int
+    /// Whether an edit inserts beside the elements the prefix reaches.
+    let insertsBeside: Bool
     /// The most bytes a value being edited may hold; `nil`: no cap.
     let maxHeld: Int?
     /// A filter that begins a rest, as written: it tests the value the
@@ -111,23 +115,35 @@ struct JSONStreamedTransaction: Sendable {
         // A rest that begins with a key, `*` or a filter maps each element
         // on its own (a filter reads only the element it tests), and one
         // that begins with an index or slice names elements by ordinal (from
-        // the end, once the array ends), so the array's elements can come in batches;
-        // an insert beside an element places itself by its neighbours,
-        // which another batch may hold.
+        // the end, once the array ends), so the array's elements can come in batches.
+        // An insert beside an element places itself by the array's first
+        // elements and by whether one follows, which the batches carry
+        // (``JSONEditPlan/SpreadArray``); not beside removals of elements,
+        // whose gaps another batch may hold, nor among comments.
+        func beside(_ edit: Edit, _ query: PathQuery) -> Bool {
+            guard case .insert(_, _, let place) = edit.operation, place == .before || place == .after else { return false }
+            return query.steps.count == prefix.count + 1
+        }
+        func removesElements(_ edit: Edit, _ query: PathQuery) -> Bool {
+            guard case .remove = edit.operation else { return false }
+            return query.steps.count == prefix.count + 1
+        }
+        let besideSpreads = !comments && !zip(edits, queries).contains(where: removesElements)
         let spreads = zip(edits, queries).allSatisfy { edit, query in
             guard prefix.count < query.steps.count else { return false }
-            if case .insert(_, _, let place) = edit.operation, place == .before || place == .after, query.steps.count == prefix.count + 1 {
-                return false
-            }
+            if beside(edit, query), !besideSpreads { return false }
             let rest = query.steps[prefix.count...]
             switch rest.first!.kind {
             case .key, .wildcard, .filter: return !rest.contains(where: \.isPosition)
             default: return Self.countsElements(rest)
             }
         }
+        insertsBeside = spreads && zip(edits, queries).contains(where: beside)
         countsOverAll = queries.contains { query in query.steps[prefix.count...].contains(where: \.isPosition) }
         countsElements = queries.contains { Self.countsElements($0.steps[prefix.count...]) }
-        tailHeld = queries.lazy.filter { Self.countsElements($0.steps[prefix.count...]) }.map { $0.steps[prefix.count].reachFromEnd }.max() ?? 0
+        tailHeld = max(
+            queries.lazy.filter { Self.countsElements($0.steps[prefix.count...]) }.map { $0.steps[prefix.count].reachFromEnd }.max() ?? 0,
+            insertsBeside ? 1 : 0)
         // With no prefix the root is the value reached: that holds less than
         // the whole document only as an array spread into batches, whose
         // elements each rest begins with (a filter, `*`, an index or slice;
@@ -305,6 +321,12 @@ final class JSONTransactionOutput {
     private var heldBatches: [HeldBatch] = []
     /// The input bytes `heldBatches` span.
     private var heldBatchBytes = 0
+    /// While the spread array's first element is yet to begin, the bytes
+    /// after its bracket (for ``JSONEditPlan/SpreadArray``).
+    private var spreadLeadBytes: [UInt8] = []
+    /// What the spread array says to inserts beside its elements, once its
+    /// first batch is edited; `nil` before, and when no edit inserts there.
+    private var spreadArray: JSONEditPlan.SpreadArray?
 
     /// A batch of a spread array's elements waiting to be edited, with the
     /// gaps read after it.
@@ -368,6 +390,7 @@ final class JSONTransactionOutput {
                 rest = rest.dropFirst()
             }
             if firstElementPending, rest.contains(0x0A) { spreadIsMultiline = true }
+            if firstElementPending, transaction.insertsBeside { spreadLeadBytes.append(contentsOf: rest) }
             if heldBatches.isEmpty {
                 removals.takeGap(rest)
             } else {
@@ -389,6 +412,8 @@ final class JSONTransactionOutput {
             firstElementPending = true
             spreadIsMultiline = false
             elementsBefore = 0
+            spreadLeadBytes = []
+            spreadArray = nil
             try reached()
         } else if let removals {
             try release(heldBatches.count, among: elementsBefore)
@@ -451,8 +476,10 @@ final class JSONTransactionOutput {
             return
         }
         // The ordinals of this batch's elements go on from the last batch's
-        // (counted only for a rest that names elements by them).
-        let count = transaction.countsElements ? candidate.document.childIndexes(of: candidate.document.root.index).count : 0
+        // (counted only for a rest that names elements by them, or when
+        // batches wait for those after them). A batch of one is its element.
+        let counts = transaction.countsElements || transaction.tailHeld > 0
+        let count = !counts ? 0 : candidate.isBatch ? candidate.document.childIndexes(of: candidate.document.root.index).count : 1
         let window = elementsBefore..<(elementsBefore + count)
         elementsBefore += count
         guard transaction.tailHeld > 0 else {
@@ -471,13 +498,42 @@ final class JSONTransactionOutput {
     /// `count` elements (exactly, once it has ended), with the gaps after each.
     private func release(_ n: Int, among count: Int) throws {
         guard n > 0 else { return }
-        for held in heldBatches.prefix(n) {
+        for (k, held) in heldBatches.prefix(n).enumerated() {
             capturedIndent = held.indent
+            if transaction.insertsBeside, held.window.lowerBound == 0 {
+                spreadArray = firstElements(held, then: heldBatches.dropFirst(k + 1).first)
+            }
+            spreadArray?.continues = held.window.upperBound < count
             try edit(held.candidate, window: held.window, among: count)
             removals?.takeGap(held.gaps)
             heldBatchBytes -= held.size + held.gaps.count
         }
         heldBatches.removeFirst(n)
+    }
+
+    /// What the spread array says to inserts beside its elements, from its
+    /// first batch and the one after it (`nil` when it is the last): the
+    /// bytes between its first two elements, or its lead when it has one.
+    private func firstElements(_ first: HeldBatch, then next: HeldBatch?) -> JSONEditPlan.SpreadArray {
+        let text = first.candidate.document.table.text
+        let spans = first.candidate.isBatch ? first.candidate.elementSpans : [Self.valueSpan(in: text)]
+        if spans.count >= 2 {
+            return JSONEditPlan.SpreadArray(separatorGap: Array(text[spans[0].upperBound..<spans[1].lowerBound]), isLone: false, continues: true)
+        }
+        guard let next else {
+            return JSONEditPlan.SpreadArray(separatorGap: spreadLeadBytes + text[..<spans[0].lowerBound], isLone: true, continues: false)
+        }
+        let nextText = next.candidate.document.table.text
+        let nextStart = next.candidate.isBatch ? next.candidate.elementSpans[0].lowerBound : Self.valueSpan(in: nextText).lowerBound
+        return JSONEditPlan.SpreadArray(
+            separatorGap: Array(text[spans[0].upperBound...]) + first.gaps + nextText[..<nextStart], isLone: false, continues: true)
+    }
+
+    /// Where the one value in `text` lies, without the white space around it.
+    private static func valueSpan(in text: [UInt8]) -> Range<Int> {
+        let start = text.firstIndex { !XMLWhitespace.contains($0) } ?? text.endIndex
+        let end = text.lastIndex { !XMLWhitespace.contains($0) }.map { $0 + 1 } ?? start
+        return start..<end
     }
 
     /// Edits a candidate, or a batch of a spread array's elements whose
@@ -504,7 +560,8 @@ final class JSONTransactionOutput {
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
         let found: [Int]
-        if let removals, candidate.isBatch, let written = written(batch: candidate, window, among: count, upTo: tail, removals) {
+        if let removals, candidate.isBatch, spreadArray?.carried.isEmpty ?? true,
+           let written = written(batch: candidate, window, among: count, upTo: tail, removals) {
             found = written
         } else {
             found = try edited(spreading ? transaction.parts(forElements: window, among: count) : transaction.parts, upTo: tail)
@@ -642,7 +699,7 @@ final class JSONTransactionOutput {
         let source = try EditableSource(bytes: bytes, options: options, parser: parser)
         var result: [[UInt8]]?
         for layout in layouts {
-            let (patches, _, readsLayout) = try JSONEditPlan.patches(for: parts, inPart: JSONSource(source), layout: layout)
+            let (patches, _, readsLayout, _) = try JSONEditPlan.patches(for: parts, inPart: JSONSource(source), layout: layout)
             let ordered = patches.ordered
             let output = try source.patched(ordered, escape: DocumentEditor.jsonEscape)
             // Each element's bytes in the output: shifted by what the
@@ -696,9 +753,13 @@ final class JSONTransactionOutput {
         let (parts, origins) = try Edit.resolved(parts, in: source.document, creating: false) { k, ordinal in
             "match \(self.matches[k] + ordinal + 1) of '\(self.transaction.edits[k].path)'"
         }
+        // New elements after the batch's last that go before the next's.
+        var carried: [JSONEditPlan.NewItem] = []
+        defer { spreadArray?.carried = carried }
         func edited(_ layout: JSONLayout) throws -> (bytes: [UInt8], matches: [Int], readsLayout: Bool) {
-            let (patches, found, readsLayout) = try JSONEditPlan.patches(
-                for: parts, inPart: JSONSource(source), layout: layout, elements: batch)
+            let (patches, found, readsLayout, carriedOn) = try JSONEditPlan.patches(
+                for: parts, inPart: JSONSource(source), layout: layout, elements: batch, array: spreadArray)
+            carried = carriedOn
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
             let matches = EditSummary.matches(found, foldedInto: transaction.parts.count, by: origins)
             return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - close.count)], matches, readsLayout)
