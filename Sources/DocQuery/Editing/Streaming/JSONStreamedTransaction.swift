@@ -315,9 +315,10 @@ final class JSONTransactionOutput {
     /// How many of the spread array's elements earlier batches held: the
     /// ordinal of the current batch's first.
     private var elementsBefore = 0
-    /// The spread array's batches that may hold an element an index from
-    /// the end names (``JSONStreamedTransaction/tailHeld``), in order,
-    /// waiting for the array's end or for enough elements after them.
+    /// The spread array's batches waiting for the elements after them
+    /// (``JSONStreamedTransaction/tailHeld``: an index from the end may
+    /// name one of theirs, an insert after their last goes by the next), in
+    /// order, until enough elements follow or the array ends.
     private var heldBatches: [HeldBatch] = []
     /// The input bytes `heldBatches` span.
     private var heldBatchBytes = 0
@@ -444,8 +445,8 @@ final class JSONTransactionOutput {
         throw notStreamable(
             (removals == nil
                 ? "\(step) needs each value the path reaches before it held whole, and one is larger than "
-                : "the array's elements held at once (a batch, what a removal of elements waits on, and the last elements an "
-                    + "index from the end waits on) pass ")
+                : "the array's elements held at once (a batch, what a removal of elements waits on, and the batches that "
+                    + "wait for the elements after them) pass ")
                 + "the cap of \(limit) bytes held (maxHeld, docq --max-held)", advice: false)
     }
 
@@ -466,8 +467,8 @@ final class JSONTransactionOutput {
     /// edits it in memory and writes it in its place. A batch of a spread
     /// array's elements is written from the scanner's tree and the
     /// elements' spans where it can be (``written(batch:_:among:upTo:_:)``); any
-    /// other is loaded again, with spans, and planned. A batch that may
-    /// hold an element an index from the end names waits (``HeldBatch``).
+    /// other is loaded again, with spans, and planned. A batch waits for
+    /// the elements after it when an edit needs them (``HeldBatch``).
     func candidateEnds(_ candidate: StreamCandidate) throws {
         guard capturedCount > 0 else { return }
         defer { capturedCount = 0 }
@@ -489,7 +490,8 @@ final class JSONTransactionOutput {
         heldBatches.append(HeldBatch(candidate: candidate, indent: capturedIndent, window: window, size: capturedCount))
         heldBatchBytes += capturedCount
         // A batch with enough elements after it holds none an index from
-        // the end names, however many more come.
+        // the end names, however many more come, and knows its last is not
+        // the array's.
         let decided = heldBatches.prefix { elementsBefore - $0.window.upperBound >= transaction.tailHeld }.count
         try release(decided, among: elementsBefore)
     }
