@@ -55,6 +55,26 @@ import Testing
         #expect(try contents(file).contains("2.0"))
     }
 
+    /// An edit file inserts beside each match as `docq insert --before`
+    /// and `--after` do, in the same transaction; "before" with "after",
+    /// or with "at", is refused, naming the edit.
+    @Test func editFilesInsertBesideMatches() throws {
+        let (folder, _) = try folder(with: original)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("edits.json")
+        try Data(#"[{"insert": "[1]", "value": 0, "after": true}, {"insert": "[0]", "value": "a", "before": true}]"#.utf8).write(to: script)
+        let run = try Docq.run(["set", "[1]", "--json", "9", "--edits", script.path], stdin: Array("[1, 2, 3]".utf8))
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == #"["a", 1, 9, 0, 3]"#)
+        for (entry, complaint) in [(#"{"insert": "[0]", "value": 1, "before": true, "after": true}"#, #"both "before" and "after""#),
+                                   (#"{"insert": "[0]", "value": 1, "after": true, "at": 0}"#, #""at" with "before" or "after""#)] {
+            try Data("[\(entry)]".utf8).write(to: script)
+            let refused = try Docq.run(["set", "[1]", "9", "--edits", script.path], stdin: Array("[1, 2, 3]".utf8))
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("edit 1 has " + complaint), "\(refused.stderr)")
+        }
+    }
+
     @Test func inPlaceFollowsSymlinksAndKeepsTheMode() throws {
         let (folder, file) = try folder(with: original)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -20,7 +20,7 @@ struct EditTargetOptions: ParsableArguments {
     @Option(name: .customLong("edits"),
             help: ArgumentHelp(
                 "More edits for the same transaction, from a JSON file: an array of objects such as "
-                    + #"{"set": "a.b", "value": 1}, {"set": "n", "expr": "@ + `1`"}, {"delete": "c"}, {"insert": "list", "value": 2, "key": "k", "at": 0}, {"rename": "d", "to": "e"}."#,
+                    + #"{"set": "a.b", "value": 1}, {"set": "n", "expr": "@ + `1`"}, {"delete": "c"}, {"insert": "list", "value": 2, "key": "k", "at": 0}, {"insert": "list[0]", "value": 1, "after": true}, {"rename": "d", "to": "e"}."#,
                 valueName: "file"))
     var editsFile: String?
 

@@ -16,6 +16,7 @@ import Foundation
 ///   {"delete": "scripts.test"},
 ///   {"insert": "keywords", "value": "xml"},
 ///   {"insert": "config", "key": "port", "value": 8080, "at": 0},
+///   {"insert": "items[0]", "value": 7, "before": true},
 ///   {"rename": "main", "to": "entry"}
 /// ]
 /// ```
@@ -60,6 +61,15 @@ enum EditScript {
         }
         if let path = text("insert") {
             let index = entry.children(named: "at").first?.int
+            // As `docq insert --before` and `--after`: beside each match.
+            let before = entry.children(named: "before").first?.bool == true
+            let after = entry.children(named: "after").first?.bool == true
+            if before && after { throw Failure(description: "edit \(number) has both \"before\" and \"after\"") }
+            if (before || after) && index != nil {
+                throw Failure(description: "edit \(number) has \"at\" with \"before\" or \"after\"")
+            }
+            if before { return .insert(try value(), before: path, key: text("key"), parameters: parameters) }
+            if after { return .insert(try value(), after: path, key: text("key"), parameters: parameters) }
             return .insert(try value(), into: path, key: text("key"), at: index, parameters: parameters)
         }
         throw Failure(description: "edit \(number) has none of \"set\", \"delete\", \"insert\", \"rename\"")
