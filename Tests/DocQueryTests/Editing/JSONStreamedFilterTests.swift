@@ -281,6 +281,10 @@ import TestSupport
         let input = Self.document(count: 2_000, gap: ",\n    ", lead: "\n    ", tail: "\n  ")
         let edits: [Edit] = [.insert(1, after: "items[3]"), .remove("items[?id == 7]")]
         #expect(try !StreamedEdit(edits).spreadsJSONArrays)
+        // At the root, that array is the whole document: refused, saying why.
+        #expect { try StreamedEdit([.insert(1, after: "[3]"), .remove("[?id == 7]")]) } throws: { error in
+            (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("'[3]' inserts beside the root array's elements")
+        }
         var comments = LoadOptions()
         comments.readsJSONWithComments = true
         #expect(try !StreamedEdit([.insert(1, after: "items[3]")], options: comments).spreadsJSONArrays)

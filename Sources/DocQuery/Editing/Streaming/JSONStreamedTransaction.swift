@@ -156,12 +156,17 @@ struct JSONStreamedTransaction: Sendable {
         }
         guard !prefix.isEmpty || spreadsRoot else {
             let edit = edits[0]
+            let why = if !besideSpreads, let beside = zip(edits, queries).first(where: beside)?.0 {
+                "'\(beside.path)' inserts beside the root array's elements, which "
+                    + (comments ? "in JSON with comments" : "beside a removal of elements") + " holds the array whole"
+            } else if edits.count == 1 {
+                "the value it changes is the root's member, or the path is not keys, '*' and indexes then keys, '*', filters and indexes"
+            } else {
+                "their paths share no leading keys, '*' or indexes before their last step"
+            }
             throw QueryError(
                 .notStreamable,
-                "cannot stream \(edits.count == 1 ? "'\(edit.path)'" : "these \(edits.count) edits"): "
-                    + (edits.count == 1
-                        ? "the value it changes is the root's member, or the path is not keys, '*' and indexes then keys, '*', filters and indexes"
-                        : "their paths share no leading keys, '*' or indexes before their last step")
+                "cannot stream \(edits.count == 1 ? "'\(edit.path)'" : "these \(edits.count) edits"): \(why)"
                     + ", so each value edited would be the whole document; edit without streaming",
                 path: edit.path, range: 0..<edit.path.count)
         }
