@@ -210,25 +210,6 @@ import TestSupport
         }
     }
 
-    /// An index from the end holds the array's last elements, not the array:
-    /// it passes a cap far below the array's size, and one that names an
-    /// element far from the end holds up to it, past the cap.
-    @Test func anIndexFromTheEndHoldsTheTail() throws {
-        let input = Self.document(count: 20_000, gap: ",\n    ", lead: "\n    ", tail: "\n  ")
-        let cap = 300_000
-        let edits: [Edit] = [.set("items[-1].name", to: "x"), .remove("items[-3:-1]")]
-        var out: [UInt8] = []
-        let counts = try StreamedEdit(edits, maxHeld: cap).run(ChunkedInput(bytes: input, sliceSize: 4096)) { out.append(contentsOf: $0) }.matches
-        #expect(counts == [1, 2])
-        let same = out == (try DocumentEditor(bytes: input).applying(edits).bytes)
-        #expect(same)
-        #expect {
-            try StreamedEdit([.set("items[-15000].name", to: "x")], maxHeld: cap).run(ChunkedInput(bytes: input)) { _ in }
-        } throws: { error in
-            (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("wait for the elements after them") && "\(error)".contains("\(cap) bytes")
-        }
-    }
-
     /// Inserts beside elements go by in batches: new elements take the
     /// separator of the array's first two elements (which the first batch
     /// holds, or with elements of 64 KiB or more, the first two batches),
@@ -334,24 +315,31 @@ import TestSupport
     }
 
     /// `maxHeld` caps what one value may hold: a filter over the elements
-    /// holds a batch at a time and passes a cap far below the array's size;
-    /// an index after the filter counts over the whole array, which is then
-    /// held whole, and fails, naming the cap and the step.
-    @Test func maxHeldCapsWhatIsHeld() throws {
+    /// holds a batch at a time, and an index from the end the batches of the
+    /// last elements, and both pass a cap far below the array's size; an
+    /// index after the filter counts over the whole array, which is then
+    /// held whole, and one from the end far from it holds up to its element:
+    /// both fail, naming the cap and what held.
+    @Test(arguments: [
+        ([Edit.set("items[?id == 7].name", to: "x"), .remove("items[?id > 19000]")], [1, 999],
+         Edit.set("items[?id > 19990][0].name", to: "x"), "'[0]'"),
+        ([Edit.set("items[-1].name", to: "x"), .remove("items[-3:-1]")], [1, 2],
+         Edit.set("items[-15000].name", to: "x"), "wait for the elements after them"),
+    ])
+    func maxHeldCapsWhatIsHeld(edits: [Edit], counts: [Int], refused: Edit, reason: String) throws {
         let input = Self.document(count: 20_000, gap: ",\n    ", lead: "\n    ", tail: "\n  ")
         #expect(input.count > 1_500_000)
         let cap = 300_000
-        let edits: [Edit] = [.set("items[?id == 7].name", to: "x"), .remove("items[?id > 19000]")]
         var out: [UInt8] = []
-        let counts = try StreamedEdit(edits, maxHeld: cap).run(ChunkedInput(bytes: input, sliceSize: 4096)) { out.append(contentsOf: $0) }.matches
-        #expect(counts == [1, 999])
+        let matches = try StreamedEdit(edits, maxHeld: cap).run(ChunkedInput(bytes: input, sliceSize: 4096)) { out.append(contentsOf: $0) }.matches
+        #expect(matches == counts)
         let same = out == (try DocumentEditor(bytes: input).applying(edits).bytes)
         #expect(same)
         #expect {
-            try StreamedEdit([.set("items[?id > 19990][0].name", to: "x")], maxHeld: cap).run(ChunkedInput(bytes: input)) { _ in }
+            try StreamedEdit([refused], maxHeld: cap).run(ChunkedInput(bytes: input)) { _ in }
         } throws: { error in
             let message = "\(error)"
-            return (error as? QueryError)?.kind == .notStreamable && message.contains("'[0]'") && message.contains("\(cap) bytes")
+            return (error as? QueryError)?.kind == .notStreamable && message.contains(reason) && message.contains("\(cap) bytes")
         }
     }
 }
