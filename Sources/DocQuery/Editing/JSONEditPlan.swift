@@ -28,11 +28,10 @@ struct JSONEditPlan {
     private var creators: Set<Int> = []
     /// The array whose removed elements a ``SpreadRemovals`` writes.
     private var apart: UInt32?
-    /// What the whole array that `apart` is a batch of says to inserts.
+    /// What the whole array that `apart` is a batch of says to inserts
+    /// (one reference: a plan of a whole document, one per JSON Lines
+    /// record, copies and frees it as `nil`).
     private var spread: SpreadArray?
-    /// New elements after the batch's last, which go before the next
-    /// batch's first (``SpreadArray/continues``).
-    private var carried: [NewItem] = []
     /// Whether the plan read its layout: one that did not makes the same
     /// patches under every layout.
     private var readsLayout = false
@@ -52,20 +51,28 @@ struct JSONEditPlan {
 
     /// What the whole of a spread array says to new elements inserted
     /// beside those of one batch of it (the part's root array), where the
-    /// batch alone would say otherwise.
-    struct SpreadArray {
+    /// batch alone would say otherwise; one for the array, its batches
+    /// planned in turn.
+    final class SpreadArray {
         /// What the separator rule reads in the whole array (which an
         /// earlier batch may hold): the gap between its first two elements,
         /// or, when it has one, what goes between its bracket and it.
-        var separatorGap: [UInt8]
+        let separatorGap: [UInt8]
         /// Whether the array has one element.
-        var isLone: Bool
+        let isLone: Bool
         /// Whether elements follow the batch's last: new elements after it
         /// then go before the next batch's first, as the whole array has them.
-        var continues: Bool
-        /// New elements that go before the batch's first: those an earlier
-        /// batch put after its last.
-        var carried: [NewItem] = []
+        var continues = true
+        /// New elements that go before the batch's first: those the batch
+        /// before put after its last.
+        var carriedIn: [NewItem] = []
+        /// New elements the batch puts after its last, for the next.
+        var carriedOut: [NewItem] = []
+
+        init(separatorGap: [UInt8], isLone: Bool) {
+            self.separatorGap = separatorGap
+            self.isLone = isLone
+        }
     }
 
     // Inlined: out of line, the plan was built in a temporary and copied
@@ -109,18 +116,19 @@ struct JSONEditPlan {
     /// (the part's root array): their removals span batches, so `elements`
     /// decides which bytes go (``SpreadRemovals``) and its drops join the
     /// patches before they are checked for conflicts; `array` says what the
-    /// whole array says to inserts beside its elements, and `carried` are
-    /// the new elements after the batch's last, for the next batch.
+    /// whole array says to inserts beside its elements, and takes the new
+    /// elements after the batch's last (``SpreadArray/carriedOut``).
     static func patches(
         for edits: [Edit], inPart source: JSONSource, layout: JSONLayout, elements: SpreadRemovals.Batch? = nil,
         array: SpreadArray? = nil
-    ) throws -> (Patches, matches: [Int], readsLayout: Bool, carried: [NewItem]) {
+    ) throws -> (Patches, matches: [Int], readsLayout: Bool) {
         var plan = JSONEditPlan(source, layout: layout)
         plan.apart = elements.map { _ in source.document.root.index }
         plan.spread = array
-        if let array, !array.carried.isEmpty {
+        array?.carriedOut = []
+        if let array, !array.carriedIn.isEmpty {
             plan.slotOrder.append(Slot(container: source.document.root.index, index: 0))
-            plan.insertions[plan.slotOrder[0]] = array.carried
+            plan.insertions[plan.slotOrder[0]] = array.carriedIn
         }
         var matches: [Int] = []
         for (number, edit) in edits.enumerated() { matches.append(try plan.add(edit, number: number, inPart: true)) }
@@ -132,7 +140,7 @@ struct JSONEditPlan {
             }
         }
         let patches = try plan.finished(edits)
-        return (patches, matches, plan.readsLayout, plan.carried)
+        return (patches, matches, plan.readsLayout)
     }
 
     private mutating func finished(_ edits: [Edit]) throws -> Patches {
@@ -351,13 +359,13 @@ struct JSONEditPlan {
         let children = children(of: container)
         let spread = container == source.document.root.index ? self.spread : nil
         if let spread, slot.index == children.count, spread.continues {
-            carried += items
+            spread.carriedOut += items
             return
         }
         // Carried from an earlier batch, they come first; the whole array
         // has each slot's items in edit order.
         var items = items
-        if slot.index == 0, let spread, !spread.carried.isEmpty {
+        if slot.index == 0, let spread, !spread.carriedIn.isEmpty {
             items = items.enumerated().sorted { ($0.element.edit, $0.offset) < ($1.element.edit, $1.offset) }.map(\.element)
         }
         let number = items[0].edit

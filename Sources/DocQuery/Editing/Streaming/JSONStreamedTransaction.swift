@@ -525,15 +525,14 @@ final class JSONTransactionOutput {
         let text = first.candidate.document.table.text
         let spans = first.candidate.isBatch ? first.candidate.elementSpans : [Self.valueSpan(in: text)]
         if spans.count >= 2 {
-            return JSONEditPlan.SpreadArray(separatorGap: Array(text[spans[0].upperBound..<spans[1].lowerBound]), isLone: false, continues: true)
+            return JSONEditPlan.SpreadArray(separatorGap: Array(text[spans[0].upperBound..<spans[1].lowerBound]), isLone: false)
         }
         guard let next else {
-            return JSONEditPlan.SpreadArray(separatorGap: spreadLeadBytes + text[..<spans[0].lowerBound], isLone: true, continues: false)
+            return JSONEditPlan.SpreadArray(separatorGap: spreadLeadBytes + text[..<spans[0].lowerBound], isLone: true)
         }
         let nextText = next.candidate.document.table.text
         let nextStart = next.candidate.isBatch ? next.candidate.elementSpans[0].lowerBound : Self.valueSpan(in: nextText).lowerBound
-        return JSONEditPlan.SpreadArray(
-            separatorGap: Array(text[spans[0].upperBound...]) + first.gaps + nextText[..<nextStart], isLone: false, continues: true)
+        return JSONEditPlan.SpreadArray(separatorGap: Array(text[spans[0].upperBound...]) + first.gaps + nextText[..<nextStart], isLone: false)
     }
 
     /// Where the one value in `text` lies, without the white space around it.
@@ -567,7 +566,7 @@ final class JSONTransactionOutput {
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
         let found: [Int]
-        if let removals, candidate.isBatch, spreadArray?.carried.isEmpty ?? true,
+        if let removals, candidate.isBatch, spreadArray?.carriedIn.isEmpty ?? true,
            let written = written(batch: candidate, window, among: count, upTo: tail, removals) {
             found = written
         } else {
@@ -706,7 +705,7 @@ final class JSONTransactionOutput {
         let source = try EditableSource(bytes: bytes, options: options, parser: parser)
         var result: [[UInt8]]?
         for layout in layouts {
-            let (patches, _, readsLayout, _) = try JSONEditPlan.patches(for: parts, inPart: JSONSource(source), layout: layout)
+            let (patches, _, readsLayout) = try JSONEditPlan.patches(for: parts, inPart: JSONSource(source), layout: layout)
             let ordered = patches.ordered
             let output = try source.patched(ordered, escape: DocumentEditor.jsonEscape)
             // Each element's bytes in the output: shifted by what the
@@ -760,13 +759,16 @@ final class JSONTransactionOutput {
         let (parts, origins) = try Edit.resolved(parts, in: source.document, creating: false) { k, ordinal in
             "match \(self.matches[k] + ordinal + 1) of '\(self.transaction.edits[k].path)'"
         }
-        // New elements after the batch's last that go before the next's.
-        var carried: [JSONEditPlan.NewItem] = []
-        defer { spreadArray?.carried = carried }
+        // New elements after the batch's last go before the next's.
+        defer {
+            if let spreadArray {
+                spreadArray.carriedIn = spreadArray.carriedOut
+                spreadArray.carriedOut = []
+            }
+        }
         func edited(_ layout: JSONLayout) throws -> (bytes: [UInt8], matches: [Int], readsLayout: Bool) {
-            let (patches, found, readsLayout, carriedOn) = try JSONEditPlan.patches(
+            let (patches, found, readsLayout) = try JSONEditPlan.patches(
                 for: parts, inPart: JSONSource(source), layout: layout, elements: batch, array: spreadArray)
-            carried = carriedOn
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
             let matches = EditSummary.matches(found, foldedInto: transaction.parts.count, by: origins)
             return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - close.count)], matches, readsLayout)
