@@ -7,7 +7,11 @@ import DocTree
 /// another's result. Sets and renames patch their node's or key's span at
 /// once; removals and insertions are gathered per container first, since
 /// their commas depend on each other, and patched at the end.
-struct JSONEditPlan {
+///
+/// Not copyable: a plan is built where it is used and never copied (built
+/// as a temporary and copied out, it cost 330 instructions a plan, 1.6% of
+/// a JSON Lines edit, which plans once a record).
+struct JSONEditPlan: ~Copyable {
     let source: JSONSource
     /// The document's layout, learnt when first needed: a scalar set, a
     /// removal and a rename need none.
