@@ -388,14 +388,11 @@ struct JSONEditPlan: ~Copyable {
             return
         }
         // What follows a comma here: the gap between the first two children,
-        // or the one before the only child.
-        let separator = if let spread {
-            spread.isLone ? Self.separator(lead: spread.separatorGap[...], layout: layout) : Self.separator(inGap: spread.separatorGap[...])
-        } else if children.count >= 2 {
-            Self.separator(inGap: source.text[source.end(children[0])..<source.slotStart(children[1])])
-        } else {
-            Self.separator(lead: source.text[(source.start(container) + 1)..<source.slotStart(children[0])], layout: layout)
-        }
+        // or the one before the only child (of the whole array, for a batch).
+        let (gap, isLone) = spread.map { ($0.separatorGap[...], $0.isLone) } ?? (children.count >= 2
+            ? (source.text[source.end(children[0])..<source.slotStart(children[1])], false)
+            : (source.text[(source.start(container) + 1)..<source.slotStart(children[0])], true))
+        let separator = isLone ? Self.separator(lead: gap, layout: layout) : Self.separator(inGap: gap)
         if slot.index == children.count {
             let text = Self.appended(items.map { ($0.key, $0.value) }, separator: separator, layout: layout)
             // After the last child's line comment, before the closing comments (JSONGaps).

@@ -82,12 +82,7 @@ struct Step: Sendable {
     /// can decide as values come; `nil` for one that counts from the end,
     /// and for any other step.
     var positionsFromStart: Range<Int>? {
-        switch kind {
-        case .index(let i) where i >= 0: i..<(i == .max ? i : i + 1)
-        case .slice(let lower, let upper) where (lower ?? 0) >= 0 && (upper ?? 0) >= 0:
-            (lower ?? 0)..<max(upper ?? .max, lower ?? 0)
-        default: nil
-        }
+        reachFromEnd == 0 ? positions(among: .max) : nil
     }
 }
 

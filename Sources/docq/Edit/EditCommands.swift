@@ -143,9 +143,7 @@ struct InsertCommand: ParsableCommand {
         try CommandLineText.requireUTF8(["PATH": path, "VALUE": value, "--key": key ?? ""])
         let value = try EditRun.value(value, json: json)
         let bound = try target.parameters.bindings(for: [path])
-        if before { return [.insert(value, before: path, key: key, parameters: bound)] }
-        if after { return [.insert(value, after: path, key: key, parameters: bound)] }
-        return [.insert(value, into: path, key: key, at: index, parameters: bound)]
+        return [EditRun.insert(value, path: path, key: key, index: index, before: before, after: after, parameters: bound)]
     }
 }
 

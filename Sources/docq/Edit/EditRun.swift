@@ -206,6 +206,17 @@ struct EditRun {
         var description: String
     }
 
+    /// An insert of `value` beside each match of `path` (`before` or
+    /// `after`, which the caller has checked are not both given, nor with an
+    /// index), else into each at `index`: `docq insert`'s and an edit file's.
+    static func insert(
+        _ value: EditValue, path: String, key: String?, index: Int?, before: Bool, after: Bool, parameters: [String: (any Sendable)?]
+    ) -> Edit {
+        if before { return .insert(value, before: path, key: key, parameters: parameters) }
+        if after { return .insert(value, after: path, key: key, parameters: parameters) }
+        return .insert(value, into: path, key: key, at: index, parameters: parameters)
+    }
+
     /// A command-line VALUE: text, or with `--json` the JSON value it spells.
     static func value(_ text: String, json: Bool) throws -> EditValue {
         guard json else { return EditValue(text) }

@@ -68,9 +68,7 @@ enum EditScript {
             if (before || after) && index != nil {
                 throw Failure(description: "edit \(number) has \"at\" with \"before\" or \"after\"")
             }
-            if before { return .insert(try value(), before: path, key: text("key"), parameters: parameters) }
-            if after { return .insert(try value(), after: path, key: text("key"), parameters: parameters) }
-            return .insert(try value(), into: path, key: text("key"), at: index, parameters: parameters)
+            return EditRun.insert(try value(), path: path, key: text("key"), index: index, before: before, after: after, parameters: parameters)
         }
         throw Failure(description: "edit \(number) has none of \"set\", \"delete\", \"insert\", \"rename\"")
     }

@@ -481,13 +481,9 @@ final class JSONTransactionOutput {
             try edit(candidate, window: 0..<0, among: 0)
             return
         }
-        // The ordinals of this batch's elements go on from the last batch's
-        // (counted only for a rest that names elements by them, or when
-        // batches wait for those after them). A batch of one is its element.
-        let counts = transaction.countsElements || transaction.tailHeld > 0
-        let count = !counts ? 0 : candidate.isBatch ? candidate.document.childIndexes(of: candidate.document.root.index).count : 1
-        let window = elementsBefore..<(elementsBefore + count)
-        elementsBefore += count
+        // The ordinals of this batch's elements go on from the last batch's.
+        let window = elementsBefore..<(elementsBefore + Self.elementSpans(of: candidate).count)
+        elementsBefore = window.upperBound
         guard transaction.tailHeld > 0 else {
             try edit(candidate, window: window, among: elementsBefore)
             return
@@ -523,23 +519,28 @@ final class JSONTransactionOutput {
     /// bytes between its first two elements, or its lead when it has one.
     private func firstElements(_ first: HeldBatch, then next: HeldBatch?) -> JSONEditPlan.SpreadArray {
         let text = first.candidate.document.table.text
-        let spans = first.candidate.isBatch ? first.candidate.elementSpans : [Self.valueSpan(in: text)]
+        let spans = Self.elementSpans(of: first.candidate)
         if spans.count >= 2 {
             return JSONEditPlan.SpreadArray(separatorGap: Array(text[spans[0].upperBound..<spans[1].lowerBound]), isLone: false)
         }
         guard let next else {
             return JSONEditPlan.SpreadArray(separatorGap: spreadLeadBytes + text[..<spans[0].lowerBound], isLone: true)
         }
-        let nextText = next.candidate.document.table.text
-        let nextStart = next.candidate.isBatch ? next.candidate.elementSpans[0].lowerBound : Self.valueSpan(in: nextText).lowerBound
-        return JSONEditPlan.SpreadArray(separatorGap: Array(text[spans[0].upperBound...]) + first.gaps + nextText[..<nextStart], isLone: false)
+        let nextStart = Self.elementSpans(of: next.candidate)[0].lowerBound
+        return JSONEditPlan.SpreadArray(
+            separatorGap: Array(text[spans[0].upperBound...]) + first.gaps + next.candidate.document.table.text[..<nextStart], isLone: false)
     }
 
-    /// Where the one value in `text` lies, without the white space around it.
-    private static func valueSpan(in text: [UInt8]) -> Range<Int> {
+    /// Where each of a spread array's elements that `candidate` holds lies in
+    /// its text: a batch's spans, or, for an element the scanner handed on
+    /// alone (one of 64 KiB or more is a batch of its own), the element's
+    /// text without the white space around it.
+    private static func elementSpans(of candidate: StreamCandidate) -> [Range<Int>] {
+        guard !candidate.isBatch else { return candidate.elementSpans }
+        let text = candidate.document.table.text
         let start = text.firstIndex { !XMLWhitespace.contains($0) } ?? text.endIndex
         let end = text.lastIndex { !XMLWhitespace.contains($0) }.map { $0 + 1 } ?? start
-        return start..<end
+        return [start..<end]
     }
 
     /// Edits a candidate, or a batch of a spread array's elements whose
