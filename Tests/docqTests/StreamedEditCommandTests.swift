@@ -209,6 +209,17 @@ import Testing
         #expect(fromEnd.status == 2 && fromEnd.stdout.isEmpty && fromEnd.stderr.contains("cannot stream"), "\(fromEnd)")
         let byTree = try Docq.run(["insert", ".", "x", "--key", "d", "--at=-1", file])
         #expect(byTree.status == 0 && byTree.stdout.contains("  <d>x</d>\n  <c/>"), "\(byTree)")
+        // A path that counts from the end streams from a file, read twice;
+        // a pipe, read once, is refused with --stream, and without it the
+        // bytes read whole stream.
+        let now = try contents(file)  // renamed in place above
+        let last = now.replacingOccurrences(of: "<c/>", with: "<c>z</c>")
+        let counted = try Docq.run(["set", "*[-1]", "z", "--stream", file])
+        #expect(counted.status == 0 && counted.stdout == last, "\(counted)")
+        let piped = try Docq.run(["set", "*[-1]", "z", "--stream"], stdin: Array(now.utf8))
+        #expect(piped.status == 2 && piped.stderr.contains("read only once"), "\(piped)")
+        let read = try Docq.run(["set", "*[-1]", "z"], stdin: Array(now.utf8))
+        #expect(read.status == 0 && read.stdout == last, "\(read)")
     }
 
     /// Every insert form gives with --stream the file it gives without,

@@ -15,6 +15,9 @@ package final class ChunkedInput {
         /// Bytes in memory, at most `size` a read (tests cut input at every offset with it).
         case slices([UInt8], size: Int, consumed: Int)
         case descriptor(Int32, closesOnEnd: Bool)
+        /// A regular file read with `pread(2)` from `offset` on, leaving
+        /// the descriptor's own offset alone (``rereading()``).
+        case positioned(Int32, offset: Int)
         case finished
     }
 
@@ -30,6 +33,8 @@ package final class ChunkedInput {
     /// A regular file's descriptor and the offset of the input's first
     /// byte in it, for reads at any offset (``FileLineBatches``).
     package let regularFile: (descriptor: Int32, start: Int)?
+    /// In-memory input's bytes and slice size, kept for ``rereading()``.
+    private let inMemory: (bytes: [UInt8], sliceSize: Int?)?
 
     /// Input already in memory, handed out in one piece, or in pieces of at most `sliceSize` bytes.
     package init(bytes: [UInt8], label: String = "(data)", sliceSize: Int? = nil) {
@@ -42,6 +47,7 @@ package final class ChunkedInput {
         self.label = label
         self.expectedSize = bytes.count
         self.regularFile = nil
+        self.inMemory = (bytes, sliceSize)
     }
 
     /// Input from an open descriptor, which is closed at the end when
@@ -54,6 +60,28 @@ package final class ChunkedInput {
         self.expectedSize = isRegular ? Int(status.st_size) : 0
         let start = isRegular ? lseek(descriptor, 0, SEEK_CUR) : -1
         self.regularFile = start >= 0 ? (descriptor, Int(start)) : nil
+        self.inMemory = nil
+    }
+
+    /// A regular file's bytes from `offset`, read with `pread(2)`; the
+    /// descriptor stays its owner's.
+    private init(positioned file: (descriptor: Int32, start: Int), size: Int, label: String) {
+        self.source = .positioned(file.descriptor, offset: file.start)
+        self.label = label
+        self.expectedSize = size
+        self.regularFile = file
+        self.inMemory = nil
+    }
+
+    /// The same input again from its first byte, for a reader that needs a
+    /// pass before the one that reads this input (a count that an index
+    /// from the end needs); `nil` when it can be read only once (a pipe).
+    /// A file's second reading does not move this one's offset, and needs
+    /// this input's descriptor open while it reads.
+    package func rereading() -> ChunkedInput? {
+        if let inMemory { return ChunkedInput(bytes: inMemory.bytes, label: label, sliceSize: inMemory.sliceSize) }
+        guard let regularFile else { return nil }
+        return ChunkedInput(positioned: regularFile, size: expectedSize, label: label)
     }
 
     /// Opens the file at `path` for reading.
@@ -103,21 +131,34 @@ package final class ChunkedInput {
             bytesRead += end - consumed
             return end - consumed
         case .descriptor(let descriptor, _):
-            // Via scratch memory: an Array cannot be read into past its count.
-            let room = min(limit, Self.scratchSize)
-            if scratch == nil { scratch = .allocate(byteCount: Self.scratchSize, alignment: 16) }
-            var got = posixRead(descriptor, scratch!, room)
-            while got < 0, errno == EINTR { got = posixRead(descriptor, scratch!, room) }
-            if got <= 0 {
-                let failure = errno
-                finish()
-                if got < 0 { throw FileSource.unreadable(label, failure) }
-                return 0
-            }
-            buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
-            bytesRead += got
+            return try readFile(into: &buffer, limit: limit) { posixRead(descriptor, $0, $1) }
+        case .positioned(let descriptor, let offset):
+            let got = try readFile(into: &buffer, limit: limit) { pread(descriptor, $0, $1, off_t(offset)) }
+            if got > 0 { source = .positioned(descriptor, offset: offset + got) }
             return got
         }
+    }
+
+    /// Appends to `buffer` what `read` (`read(2)` or `pread(2)` into the
+    /// memory and count given) reads, at most `limit` bytes, retried when
+    /// interrupted; 0 at the end, where the input finishes.
+    private func readFile(
+        into buffer: inout [UInt8], limit: Int, _ read: (UnsafeMutableRawPointer, Int) -> Int
+    ) throws(LoadError) -> Int {
+        // Via scratch memory: an Array cannot be read into past its count.
+        let room = min(limit, Self.scratchSize)
+        if scratch == nil { scratch = .allocate(byteCount: Self.scratchSize, alignment: 16) }
+        var got = read(scratch!, room)
+        while got < 0, errno == EINTR { got = read(scratch!, room) }
+        if got <= 0 {
+            let failure = errno
+            finish()
+            if got < 0 { throw FileSource.unreadable(label, failure) }
+            return 0
+        }
+        buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
+        bytesRead += got
+        return got
     }
 
     /// Stops reading, drops what is pending and closes an owned descriptor.

@@ -55,6 +55,33 @@ import TestSupport
         #expect(input.bytesRead == bytes.count)
     }
 
+    /// A second reading of a file (from the offset its descriptor stood
+    /// at) or of bytes in memory gives them all again, and leaves the first
+    /// where it was; a pipe has none.
+    @Test func aFileAndBytesCanBeReadAgain() throws {
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reread-\(UUID().uuidString).bin").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let descriptor = open(path, O_RDONLY)
+        #expect(lseek(descriptor, 10, SEEK_SET) == 10)
+        for input in [ChunkedInput(descriptor: descriptor, closesOnEnd: true, label: path), ChunkedInput(bytes: Array(bytes[10...]), sliceSize: 999)] {
+            var head: [UInt8] = []
+            _ = try input.read(into: &head, limit: 1000)
+            let again = try #require(input.rereading())
+            var all: [UInt8] = []
+            while try again.read(into: &all, limit: 4096) > 0 {}
+            #expect(all.count == bytes.count - 10 && all.elementsEqual(bytes[10...]))
+            var rest = head
+            while try input.read(into: &rest, limit: 4096) > 0 {}
+            #expect(rest.count == bytes.count - 10 && rest.elementsEqual(bytes[10...]))
+        }
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[1]) }
+        #expect(ChunkedInput(descriptor: ends[0], closesOnEnd: true, label: "(pipe)").rereading() == nil)
+    }
+
     @Test func mixedContentAfterDroppedWhitespaceRestarts() throws {
         let text = "<a>\n  <b>1</b>\n  <c>x <i>y</i> z</c>\n</a>"
         let expected = Self.dump(try Document(data: Data(text.utf8)))

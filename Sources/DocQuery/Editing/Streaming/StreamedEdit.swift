@@ -59,6 +59,12 @@ import Foundation
 ///   the end or at an index from the start), a sibling before or after
 ///   them. An insert whose place or layout is not known within 16 KiB of
 ///   reading throws ``QueryError/Kind-swift.struct/notStreamable`` then.
+///   A path with an index or slice from the end after keys, `*` and
+///   indexes from the start (`relation[-1].user`) reads the input twice:
+///   a first pass counts what the index counts among, and the edit then
+///   streams with the index from the start. A file and bytes in memory can
+///   be read twice; a pipe cannot, and a run over one throws
+///   ``QueryError/Kind-swift.struct/notStreamable``.
 ///
 /// Everything else throws ``QueryError/Kind-swift.struct/notStreamable``
 /// with what to do instead (edit with ``DocumentEditor``): from

@@ -4,8 +4,11 @@ import DocTree
 /// editor, for streamed documents and (through ``DocumentEditor``, the tree
 /// finding the targets) documents held whole.
 ///
-/// Each edit's path must stream whole (keys, `*`, and indexes and slices from the start:
-/// the prefix of a ``StreamPlan`` with nothing after it). libxml2's push
+/// Each edit's path streams as a ``StreamPlan`` splits it (keys, `*`, and
+/// indexes and slices from the start; then keys, `*` and filters, each
+/// element the prefix reaches held while they are decided on it); an index
+/// or slice from the end among the leading steps is counted in a first
+/// pass (see `XMLStreamedEdit+Counting.swift`). libxml2's push
 /// parser reads the input chunk by chunk; an ``XMLStreamLocator`` reports
 /// where each matched element and attribute stands (the parser's cursor,
 /// see ``XMLCursorObserver``), and the start
@@ -40,14 +43,18 @@ import DocTree
 /// a temporary file and keeps it only when ``run(_:write:)`` returns, so
 /// that the edits apply all or not at all.
 package struct XMLStreamedEdit {
-    private let edits: [Edit]
-    private let finders: [Finder]
+    let edits: [Edit]
+    let finders: [Finder]
+    /// The edits whose path counts from the end, which a first pass over
+    /// the input resolves (``resolvingCounts(in:)``); their ``finders``
+    /// meanwhile are those of a long document, for the refusals.
+    var counted: [CountedStep] = []
     /// Per edit, for an insert into elements at an index the tree resolved
     /// (one from the end), the index for each element target, in order.
-    private let intoIndexes: [[Int]?]
-    private let options: LoadOptions
+    let intoIndexes: [[Int]?]
+    let options: LoadOptions
     /// The most bytes a filter may hold of one element it tests; `nil`: no cap.
-    private let maxHeld: Int?
+    let maxHeld: Int?
     /// Whether a filter that reads only keys of the element is decided on
     /// its start tag where it can be (``startTagTest(_:rest:)``), rather
     /// than on a tree of every candidate; both give the same targets, and
@@ -66,32 +73,43 @@ package struct XMLStreamedEdit {
     ///   do instead), ``QueryError/Kind-swift.struct/invalidEdit`` for a
     ///   value or name XML cannot take.
     package init(_ edits: [Edit], options: LoadOptions = LoadOptions(), maxHeld: Int? = nil) throws {
-        let finders = try edits.map { edit in
+        var counted: [CountedStep] = []
+        let finders = try edits.indices.map { k in
+            let edit = edits[k]
             let query = try edit.pathQuery()
-            let plan = try StreamPlan(query)
-            if let (_, step) = plan.fold {
-                throw QueryError(
-                    .notStreamable, "this step cannot stream in an edit: an edit changes nodes, and a last operator computes a value; "
-                        + "edit without streaming", path: query.description, scalarRange: step.range)
-            }
-            try Self.check(edit)
-            if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
-                throw QueryError(
-                    .notStreamable,
-                    "an insert at an index from the end does not stream: how many child elements there are is known only at "
-                        + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
-                    path: edit.path, range: 0..<edit.path.count)
-            }
-            guard let step = plan.rest.steps.first else { return Finder.path(plan.selector) }
-            guard !plan.selector.steps.isEmpty else {
-                throw QueryError(
-                    .notStreamable, "this step cannot stream in an edit: it tests the root element, which is the whole document; "
-                        + "edit without streaming", path: query.description, scalarRange: step.range)
-            }
-            // Each element the prefix reaches is held whole, and the rest decided on it.
-            return Finder.filter(plan.selector, rest: plan.rest, step: step.range)
+            guard let step = Self.firstStepCountingFromEnd(in: query) else { return try Self.finder(edit, query: query) }
+            counted.append(CountedStep(edit: k, query: query, step: step))
+            // The path as it is once counted, so that what would not stream then is refused now.
+            return try Self.finder(edit, query: Self.query(query, countedAt: step, among: 1 << 40))
         }
         self.init(edits, finders: finders, intoIndexes: edits.map { _ in nil }, options: options, maxHeld: maxHeld)
+        self.counted = counted
+    }
+
+    /// How the stream finds the matches of `edit`, whose path is `query`.
+    static func finder(_ edit: Edit, query: PathQuery) throws -> Finder {
+        let plan = try StreamPlan(query)
+        if let (_, step) = plan.fold {
+            throw QueryError(
+                .notStreamable, "this step cannot stream in an edit: an edit changes nodes, and a last operator computes a value; "
+                    + "edit without streaming", path: query.description, scalarRange: step.range)
+        }
+        try Self.check(edit)
+        if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
+            throw QueryError(
+                .notStreamable,
+                "an insert at an index from the end does not stream: how many child elements there are is known only at "
+                    + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
+                path: edit.path, range: 0..<edit.path.count)
+        }
+        guard let step = plan.rest.steps.first else { return Finder.path(plan.selector) }
+        guard !plan.selector.steps.isEmpty else {
+            throw QueryError(
+                .notStreamable, "this step cannot stream in an edit: it tests the root element, which is the whole document; "
+                    + "edit without streaming", path: query.description, scalarRange: step.range)
+        }
+        // Each element the prefix reaches is held whole, and the rest decided on it.
+        return Finder.filter(plan.selector, rest: plan.rest, step: step.range)
     }
 
     /// How the stream finds an edit's matches: by following its path, or
@@ -166,7 +184,8 @@ package struct XMLStreamedEdit {
     /// Reads on after `head`, the input's first bytes already read; see
     /// ``run(_:write:)``.
     package func run(_ input: ChunkedInput, head: InputHead, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
-        try run(head: Self.declaration(after: head.bytes, in: input), rest: input, write: write)
+        guard counted.isEmpty else { return try resolvingCounts(in: input).run(input, head: head, write: write) }
+        return try run(head: Self.declaration(after: head.bytes, in: input), rest: input, write: write)
     }
 
     /// Edits `bytes`, a whole document held in memory, as one chunk: every
@@ -176,6 +195,7 @@ package struct XMLStreamedEdit {
     /// - Returns: the edited document's bytes.
     /// - Throws: as ``run(_:write:)``.
     package func run(bytes: [UInt8]) throws -> [UInt8] {
+        guard counted.isEmpty else { return try resolvingCounts(in: ChunkedInput(bytes: bytes)).run(bytes: bytes) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 16)
         _ = try run(head: bytes, rest: nil) { out.append(contentsOf: $0) }
@@ -185,20 +205,12 @@ package struct XMLStreamedEdit {
     /// Edits the document that begins with `head` and goes on with `rest`
     /// (`nil`: `head` is all of it).
     private func run(head: [UInt8], rest input: ChunkedInput?, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
-        var head = head
-        let isAtEnd = input?.isAtEnd ?? true
         // A document in another encoding is edited in UTF-8, converted
         // chunk by chunk, and written back converted, as the in-memory
         // editor does with the whole (character references for what the
         // encoding lacks). A byte order mark goes out as it came.
-        let legacy = try XMLStreamLocator.legacyEncoding(of: head, options: options)
-        let mark = legacy?.byteOrderMark ?? InputHead.byteOrderMarkLength(head)
-        if mark > 0 {
-            try head[..<mark].withUnsafeBytes(write)
-            head.removeFirst(mark)
-        }
-        let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
-        if let decoder { head = try decoder.decode(head, isLast: isAtEnd) }
+        let (mark, head, decoder) = try utf8(head: head, isAtEnd: input?.isAtEnd ?? true)
+        if !mark.isEmpty { try mark.withUnsafeBytes(write) }
         let state = try RunState(edits: edits, intoIndexes: intoIndexes)
         state.maxHeld = maxHeld.map { cap in
             (cap, finders.map { finder in
@@ -224,15 +236,7 @@ package struct XMLStreamedEdit {
                     next: { chunk, parsedUpTo in
                         guard let input else { return false }
                         try state.flush(parsedUpTo: parsedUpTo, atEnd: false, write)
-                        var more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
-                        if let decoder {
-                            // A chunk may end inside the one character it holds.
-                            while more {
-                                chunk = try decoder.decode(chunk, isLast: input.isAtEnd)
-                                if !chunk.isEmpty { break }
-                                more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
-                            }
-                        }
+                        let more = try Self.read(input, into: &chunk, decoder: decoder)
                         chunk.withUnsafeBufferPointer { state.append($0) }
                         options.progress?.report(input.bytesRead)
                         return more
@@ -255,15 +259,50 @@ package struct XMLStreamedEdit {
                     watch: state.needsIndentUnit ? { state.watch(cursor: $0, isEnd: $1) } : nil,
                     options: options, event: { try state.take($0) })
             } catch let error as XMLLocatorSelectorError {
-                let edit = edits[error.selector]
-                throw QueryError(
-                    .notStreamable, "this path cannot stream this document: \(error.error.message)", path: edit.path,
-                    range: 0..<edit.path.count)
+                throw Self.refusal(edits[error.selector], error.error)
             }
             try state.flush(parsedUpTo: state.writer.window.endIndex, atEnd: true, write)
         }
         for (edit, count) in zip(edits, state.matches) where count == 0 { throw EditFailure.noMatch(edit, nil) }
         return state.matches
+    }
+
+    /// The refusal of `edit` when its path cannot decide the document.
+    static func refusal(_ edit: Edit, _ error: StreamSelectorError) -> QueryError {
+        QueryError(
+            .notStreamable, "this path cannot stream this document: \(error.message)", path: edit.path, range: 0..<edit.path.count)
+    }
+
+    /// The first bytes of `input`, read on to the end of the XML
+    /// declaration if it begins with one.
+    static func head(of input: ChunkedInput) throws -> [UInt8] {
+        try declaration(after: InputHead.read(input, limit: StreamingLoad.chunkSize).bytes, in: input)
+    }
+
+    /// `head`, a document's first bytes (`isAtEnd`: all of them), as the
+    /// parser is given them: its byte order mark apart, and the rest in
+    /// UTF-8, converted by the returned decoder when the document is in
+    /// another encoding (which then converts the rest, ``read(_:into:decoder:)``).
+    func utf8(head: [UInt8], isAtEnd: Bool) throws -> (mark: ArraySlice<UInt8>, utf8: [UInt8], decoder: ChunkDecoder?) {
+        let legacy = try XMLStreamLocator.legacyEncoding(of: head, options: options)
+        let mark = legacy?.byteOrderMark ?? InputHead.byteOrderMarkLength(head)
+        let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
+        let text = Array(head[mark...])
+        return (head[..<mark], try decoder?.decode(text, isLast: isAtEnd) ?? text, decoder)
+    }
+
+    /// Appends the next chunk of `input` to `chunk`, in UTF-8 (converted by
+    /// `decoder`, if any); `false` at the end.
+    static func read(_ input: ChunkedInput, into chunk: inout [UInt8], decoder: ChunkDecoder?) throws -> Bool {
+        var more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
+        guard let decoder else { return more }
+        // A chunk may end inside the one character it holds.
+        while more {
+            chunk = try decoder.decode(chunk, isLast: input.isAtEnd)
+            if !chunk.isEmpty { break }
+            more = try input.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
+        }
+        return more
     }
 
     /// `first`, the first bytes of `input` (an ``InputHead``'s), read on
@@ -294,21 +333,9 @@ package struct XMLStreamedEdit {
     ///   output does not load, with the reason.
     package func checkOutput(_ output: ChunkedInput) throws {
         do {
-            var head = try Self.declaration(after: InputHead.read(output, limit: StreamingLoad.chunkSize).bytes, in: output)
-            let legacy = try XMLStreamLocator.legacyEncoding(of: head, options: options)
-            let decoder = try legacy.map { (legacy) throws(LoadError) in try ChunkDecoder(legacy.encoding) }
-            if let legacy, let decoder { head = try decoder.decode(Array(head[legacy.byteOrderMark...]), isLast: output.isAtEnd) }
+            let (_, head, decoder) = try utf8(head: Self.head(of: output), isAtEnd: output.isAtEnd)
             try XMLStreamLocator.run(
-                first: head, transcoded: decoder != nil,
-                next: { chunk, _ in
-                    var more = try output.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
-                    while more, let decoder {
-                        chunk = try decoder.decode(chunk, isLast: output.isAtEnd)
-                        if !chunk.isEmpty { break }
-                        more = try output.read(into: &chunk, limit: StreamingLoad.chunkSize) > 0
-                    }
-                    return more
-                },
+                first: head, transcoded: decoder != nil, next: { chunk, _ in try Self.read(output, into: &chunk, decoder: decoder) },
                 selectors: [], options: options, event: { _ in })
         } catch let error as LoadError {
             throw QueryError(
