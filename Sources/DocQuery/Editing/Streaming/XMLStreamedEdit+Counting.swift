@@ -1,12 +1,13 @@
 import DocTree
 
-/// Paths that count from the end (`osm.relation[-1].user`, `item[-3:]`):
-/// how many values an index or slice from the end indexes is known only
-/// at the end of the document, where the output before them is long
-/// written. A first pass over the input counts them, in constant memory
-/// (the locator with the path's leading steps, building nothing); the
-/// index is then one from the start (`relation[14232].user`), and the
-/// edit streams as any other.
+/// What a stream knows only at the end, counted first: how many values an
+/// index or slice from the end indexes (`osm.relation[-1].user`,
+/// `item[-3:]`), and how many child elements an element has that an insert
+/// goes into at an index from the end (`--at=-1`). The output before them
+/// is long written by the time the end tells, so a first pass over the
+/// input counts them, in constant memory (the locator with the path's
+/// leading steps, building nothing); the index is then one from the start
+/// (`relation[14232].user`), and the edit streams as any other.
 extension XMLStreamedEdit {
     /// An edit whose path counts from the end at `step`, the first of its
     /// steps that does, after keys, `*` and positions from the start only.
@@ -20,6 +21,16 @@ extension XMLStreamedEdit {
             StreamSelector(
                 steps: query.steps[..<step].map { StreamSelector.Step($0, of: query)! }, keepsKeys: false, spreading: .never)
         }
+    }
+
+    /// Whether a first pass must count before the edits run.
+    var needsCounts: Bool { !counted.isEmpty || !childCounted.isEmpty }
+
+    /// Whether `edit` inserts into elements at an index from the end (not
+    /// an attribute, whose place is not an index).
+    static func insertsFromTheEnd(_ edit: Edit) -> Bool {
+        guard case .insert(_, let key, .into(let index?)) = edit.operation else { return false }
+        return index < 0 && !(key?.hasPrefix("@") ?? false)
     }
 
     /// The first step of `query` that counts from the end, when only steps
@@ -42,27 +53,45 @@ extension XMLStreamedEdit {
         return PathQuery(description: query.description, steps: steps, keys: query.keys)
     }
 
-    /// These edits with every path that counts from the end counted in
-    /// `input`, read from its start in a first pass.
+    /// These edits with what they count from the end counted in `input`,
+    /// read from its start: first the paths, then (along the counted
+    /// paths, in a pass of their own when there are both) the children of
+    /// the elements inserts go into.
     ///
     /// - Throws: ``QueryError/Kind-swift.struct/notStreamable`` when
     ///   `input` can be read only once (a pipe); what reading it throws,
     ///   as the edit's own pass would.
     func resolvingCounts(in input: ChunkedInput) throws -> XMLStreamedEdit {
-        guard let again = input.rereading() else {
-            let first = counted[0]
-            let path = edits[first.edit].path
+        func again() throws -> ChunkedInput {
+            if let again = input.rereading() { return again }
+            let path = edits[counted.first?.edit ?? childCounted[0]].path
             throw QueryError(
                 .notStreamable,
-                "this step counts from the end: a streamed edit counts the values it indexes in a first pass over the input, "
+                "this \(counted.isEmpty ? "insert" : "step") counts from the end: a streamed edit counts "
+                    + "\(counted.isEmpty ? "the element's children" : "the values it indexes") in a first pass over the input, "
                     + "and this input (a pipe) can be read only once; give a file, or edit without streaming",
-                path: path, scalarRange: first.query.steps[first.step].range)
+                path: path, scalarRange: counted.first.map { $0.query.steps[$0.step].range } ?? 0..<path.unicodeScalars.count)
         }
-        let counts = try count(counted.map(\.indexed), in: again)
         var finders = finders
-        for (counted, count) in zip(counted, counts) {
-            finders[counted.edit] = try Self.finder(
-                edits[counted.edit], query: Self.query(counted.query, countedAt: counted.step, among: count))
+        if !counted.isEmpty {
+            let (counts, _) = try census(counted.map(\.indexed), children: [], in: again())
+            for (counted, count) in zip(counted, counts) {
+                finders[counted.edit] = try Self.finder(
+                    edits[counted.edit], query: Self.query(counted.query, countedAt: counted.step, among: count))
+            }
+        }
+        var intoIndexes = intoIndexes
+        if !childCounted.isEmpty {
+            let selectors = childCounted.map { k in
+                guard case .path(let selector) = finders[k] else { preconditionFailure("init admits paths only") }
+                return selector
+            }
+            let (_, children) = try census(selectors, children: Set(selectors.indices), in: again())
+            for (k, counts) in zip(childCounted, children) {
+                guard case .insert(_, _, .into(let index?)) = edits[k].operation else { continue }
+                // Out of range, an index no element reaches: the editor refuses it at the element's end.
+                intoIndexes[k] = counts.map { count in count + index >= 0 ? count + index : .max }
+            }
         }
         var resolved = XMLStreamedEdit(edits, finders: finders, intoIndexes: intoIndexes, options: options, maxHeld: maxHeld)
         resolved.decidesOnStartTags = decidesOnStartTags
@@ -70,23 +99,33 @@ extension XMLStreamedEdit {
     }
 
     /// How many elements and attributes each of `selectors` reaches in the
-    /// document `input` holds (a candidate's own content is not searched).
-    private func count(_ selectors: [StreamSelector], in input: ChunkedInput) throws -> [Int] {
+    /// document `input` holds (a candidate's own content is not searched),
+    /// and for those in `children`, how many child elements each element
+    /// it reaches has, in document order (empty for the others).
+    private func census(
+        _ selectors: [StreamSelector], children: Set<Int>, in input: ChunkedInput
+    ) throws -> (counts: [Int], children: [[Int]]) {
         let (_, head, decoder) = try utf8(head: Self.head(of: input), isAtEnd: input.isAtEnd)
         var counts = Array(repeating: 0, count: selectors.count)
+        var childCounts: [[Int]] = Array(repeating: [], count: selectors.count)
         do {
             try XMLStreamLocator.run(
                 first: head, transcoded: decoder != nil, next: { chunk, _ in try Self.read(input, into: &chunk, decoder: decoder) },
-                selectors: selectors.map { .path(StreamMatcher($0)) }, options: options,
+                selectors: selectors.map { .path(StreamMatcher($0)) }, reportingChildrenOf: children, options: options,
                 event: { event in
                     switch event {
-                    case .elementStart(let k, _, _, _), .attribute(let k, _, _, _): counts[k] += 1
+                    case .elementStart(let k, _, _, _):
+                        counts[k] += 1
+                        if children.contains(k) { childCounts[k].append(0) }
+                    case .attribute(let k, _, _, _): counts[k] += 1
+                    case .childStart(let k, _): childCounts[k][childCounts[k].count - 1] += 1
                     default: break
                     }
                 })
         } catch let error as XMLLocatorSelectorError {
-            throw Self.refusal(edits[counted[error.selector].edit], error.error)
+            let k = children.isEmpty ? counted[error.selector].edit : childCounted[error.selector]
+            throw Self.refusal(edits[k], error.error)
         }
-        return counts
+        return (counts, childCounts)
     }
 }

@@ -56,7 +56,7 @@ extension XMLStreamedEdit {
         var targets = XMLEditTargets()
         var indexes: [Int]?
         let fromEnd: Int?
-        if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
+        if Self.insertsFromTheEnd(edit), case .insert(_, _, .into(let index?)) = edit.operation {
             fromEnd = index
             indexes = []
         } else {

@@ -23,9 +23,9 @@ import DocTree
 /// elements and attributes; and every `insert` the in-memory editor makes:
 /// an attribute into an element (a key `@name`), a child element or text
 /// into an element (at the end, or at an index from the start), a sibling
-/// before or after one. An insert at an index from the end is refused
-/// (``QueryError/Kind-swift.struct/notStreamable``): how many children
-/// there are is known only at the element's end.
+/// before or after one. An insert at an index from the end takes the
+/// count of each element's children from a first pass, as an index from
+/// the end in a path does.
 ///
 /// Where an insert goes and how it is laid out may depend on what is not
 /// read yet: whether a child element is the last, the comments that end a
@@ -49,6 +49,9 @@ package struct XMLStreamedEdit {
     /// the input resolves (``resolvingCounts(in:)``); their ``finders``
     /// meanwhile are those of a long document, for the refusals.
     var counted: [CountedStep] = []
+    /// The edits that insert into elements at an index from the end, which
+    /// a first pass resolves by counting each element's children.
+    var childCounted: [Int] = []
     /// Per edit, for an insert into elements at an index the tree resolved
     /// (one from the end), the index for each element target, in order.
     let intoIndexes: [[Int]?]
@@ -74,16 +77,34 @@ package struct XMLStreamedEdit {
     ///   value or name XML cannot take.
     package init(_ edits: [Edit], options: LoadOptions = LoadOptions(), maxHeld: Int? = nil) throws {
         var counted: [CountedStep] = []
+        var childCounted: [Int] = []
         let finders = try edits.indices.map { k in
             let edit = edits[k]
             let query = try edit.pathQuery()
-            guard let step = Self.firstStepCountingFromEnd(in: query) else { return try Self.finder(edit, query: query) }
-            counted.append(CountedStep(edit: k, query: query, step: step))
-            // The path as it is once counted, so that what would not stream then is refused now.
-            return try Self.finder(edit, query: Self.query(query, countedAt: step, among: 1 << 40))
+            let finder: Finder
+            if let step = Self.firstStepCountingFromEnd(in: query) {
+                counted.append(CountedStep(edit: k, query: query, step: step))
+                // The path as it is once counted, so that what would not stream then is refused now.
+                finder = try Self.finder(edit, query: Self.query(query, countedAt: step, among: 1 << 40))
+            } else {
+                finder = try Self.finder(edit, query: query)
+            }
+            if Self.insertsFromTheEnd(edit) {
+                guard case .path = finder else {
+                    throw QueryError(
+                        .notStreamable,
+                        "an insert at an index from the end does not stream after a filter or '*' that goes on: the count of "
+                            + "each element's children is taken in a first pass, which follows keys and indexes only; "
+                            + "give an index from the start, or none to insert at the end, or edit without streaming",
+                        path: edit.path, range: 0..<edit.path.count)
+                }
+                childCounted.append(k)
+            }
+            return finder
         }
         self.init(edits, finders: finders, intoIndexes: edits.map { _ in nil }, options: options, maxHeld: maxHeld)
         self.counted = counted
+        self.childCounted = childCounted
     }
 
     /// How the stream finds the matches of `edit`, whose path is `query`.
@@ -95,13 +116,6 @@ package struct XMLStreamedEdit {
                     + "edit without streaming", path: query.description, scalarRange: step.range)
         }
         try Self.check(edit)
-        if case .insert(_, let key, .into(let index?)) = edit.operation, index < 0, !(key?.hasPrefix("@") ?? false) {
-            throw QueryError(
-                .notStreamable,
-                "an insert at an index from the end does not stream: how many child elements there are is known only at "
-                    + "the element's end; give an index from the start, or none to insert at the end, or edit without streaming",
-                path: edit.path, range: 0..<edit.path.count)
-        }
         guard let step = plan.rest.steps.first else { return Finder.path(plan.selector) }
         guard !plan.selector.steps.isEmpty else {
             throw QueryError(
@@ -184,7 +198,7 @@ package struct XMLStreamedEdit {
     /// Reads on after `head`, the input's first bytes already read; see
     /// ``run(_:write:)``.
     package func run(_ input: ChunkedInput, head: InputHead, write: (UnsafeRawBufferPointer) throws -> Void) throws -> [Int] {
-        guard counted.isEmpty else { return try resolvingCounts(in: input).run(input, head: head, write: write) }
+        guard !needsCounts else { return try resolvingCounts(in: input).run(input, head: head, write: write) }
         return try run(head: Self.declaration(after: head.bytes, in: input), rest: input, write: write)
     }
 
@@ -195,7 +209,7 @@ package struct XMLStreamedEdit {
     /// - Returns: the edited document's bytes.
     /// - Throws: as ``run(_:write:)``.
     package func run(bytes: [UInt8]) throws -> [UInt8] {
-        guard counted.isEmpty else { return try resolvingCounts(in: ChunkedInput(bytes: bytes)).run(bytes: bytes) }
+        guard !needsCounts else { return try resolvingCounts(in: ChunkedInput(bytes: bytes)).run(bytes: bytes) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 16)
         _ = try run(head: bytes, rest: nil) { out.append(contentsOf: $0) }
@@ -889,7 +903,9 @@ package struct XMLStreamedEdit {
                 if state.placed { return }
                 let wanted = state.index ?? state.children
                 guard wanted <= state.children else {
-                    throw XMLStreamedEdit.indexOutside(edits[k], wanted, count: state.children, of: String(decoding: name, as: UTF8.self))
+                    // The index asked, which a first pass may have counted from the end.
+                    let asked = if case .into(let index?) = insert.place { index } else { wanted }
+                    throw XMLStreamedEdit.indexOutside(edits[k], asked, count: state.children, of: String(decoding: name, as: UTF8.self))
                 }
                 if state.children > 0, insert.key != nil {
                     // After the last child element, held since it ended.
