@@ -56,12 +56,13 @@ import Foundation
 ///   ``Edit/remove(_:parameters:)`` of elements and attributes,
 ///   ``Edit/rename(_:to:parameters:)`` of both, and every insert: an
 ///   attribute (a key `@name`), a child element or text into elements (at
-///   the end or at an index from the start), a sibling before or after
+///   the end or at an index), a sibling before or after
 ///   them. An insert whose place or layout is not known within 16 KiB of
 ///   reading throws ``QueryError/Kind-swift.struct/notStreamable`` then.
 ///   A path with an index or slice from the end after keys, `*` and
-///   indexes from the start (`relation[-1].user`) reads the input twice:
-///   a first pass counts what the index counts among, and the edit then
+///   indexes from the start (`relation[-1].user`), and an insert at an
+///   index from the end (not after a filter), read the input twice: a
+///   first pass counts what the index counts among, and the edit then
 ///   streams with the index from the start. A file and bytes in memory can
 ///   be read twice; a pipe cannot, and a run over one throws
 ///   ``QueryError/Kind-swift.struct/notStreamable``.
