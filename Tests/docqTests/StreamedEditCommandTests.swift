@@ -222,6 +222,16 @@ import Testing
         #expect(read.status == 0 && read.stdout == last, "\(read)")
     }
 
+    /// An edit that streams in neither format is refused, for one file,
+    /// with the reason of the format the file is in: an XML file's first
+    /// index from the end streams, so the caret is under its second.
+    @Test func aRefusalGivesTheFilesFormatsReason() throws {
+        let (folder, file) = try folder(with: "<r><book><tags><tag>1</tag></tags></book></r>\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let refused = try Docq.run(["set", "--stream", "book[-1].tags.tag[-1]", "x", file])
+        #expect(refused.status == 2 && refused.stderr.contains("\n" + String(repeating: " ", count: 2 + 17) + "^~~~"), "\(refused)")
+    }
+
     /// Every insert form gives with --stream the file it gives without,
     /// to standard output and in place.
     @Test func xmlInsertsStreamAsTheTreeDoes() throws {

@@ -57,8 +57,9 @@ struct EditRun {
                                        isOnlyInput: sources.count == 1, options: options)
         } catch {
             if target.streamOnly {
-                writeToStandardError(diagnostics.text(for: error))
-                return ExitStatus(error)
+                let refusal = Self.refusal(of: edits, error, sources: sources, options: options, maxHeld: target.maxHeld?.bytes)
+                writeToStandardError(diagnostics.text(for: refusal))
+                return ExitStatus(refusal)
             }
             streamed = nil
         }
@@ -224,6 +225,26 @@ struct EditRun {
             return try EditValue(json: text)
         } catch {
             throw ValueError(description: "the value is not JSON (\(error.message)); without --json it is taken as text")
+        }
+    }
+
+    /// Why `edits` cannot stream, `error` having said why in neither
+    /// format: for one file whose format its first bytes tell, that
+    /// format's own reason (an XML file's path may stream further than its
+    /// JSON reading would), else `error`.
+    private static func refusal(
+        of edits: [Edit], _ error: QueryError, sources: [InputSource], options: LoadOptions, maxHeld: Int?
+    ) -> QueryError {
+        guard options.format == nil, sources.count == 1, case .file(let path) = sources[0],
+            let (format, _) = StreamedEditRun.oneDocument(path, options: options)
+        else { return error }
+        var own = options
+        own.format = format
+        do {
+            _ = try StreamedEdit(edits, options: own, maxHeld: maxHeld)
+            return error
+        } catch {
+            return error
         }
     }
 }

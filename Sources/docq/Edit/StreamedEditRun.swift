@@ -52,7 +52,7 @@ struct StreamedEditRun {
     func run(_ source: InputSource) throws -> EditOutput? {
         guard let edit = try prepared(for: source) else { return nil }
         if !forced {
-            guard case .file(let path) = source, let document = oneDocument(path),
+            guard case .file(let path) = source, let document = Self.oneDocument(path, options: options),
                 streams(edit, format: document.format, size: document.size)
             else { return nil }
         }
@@ -136,7 +136,7 @@ struct StreamedEditRun {
     /// The format and size of the file when it is a regular file (not a
     /// pipe, which opening would block on, nor a device) that holds XML or
     /// JSON; `nil` otherwise.
-    private func oneDocument(_ path: String) -> (format: DocumentFormat, size: Int)? {
+    static func oneDocument(_ path: String, options: LoadOptions) -> (format: DocumentFormat, size: Int)? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var head = [UInt8](repeating: 0, count: options.format == nil ? 512 : 0)
