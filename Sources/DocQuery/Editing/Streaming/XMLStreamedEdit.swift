@@ -22,7 +22,7 @@ import DocTree
 /// keyed value (which replaces it with elements); `remove` and `rename` of
 /// elements and attributes; and every `insert` the in-memory editor makes:
 /// an attribute into an element (a key `@name`), a child element or text
-/// into an element (at the end, or at an index from the start), a sibling
+/// into an element (at the end, or at an index), a sibling
 /// before or after one. An insert at an index from the end takes the
 /// count of each element's children from a first pass, as an index from
 /// the end in a path does.
