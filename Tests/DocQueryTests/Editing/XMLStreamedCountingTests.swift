@@ -114,15 +114,8 @@ import Darwin
             let counted = keys.enumerated().map { $0.offset == after ? "\($0.element)\(position)" : String($0.element) }.joined(separator: ".")
             for edit in [Edit.set(counted, to: "new & <text>"), .remove(counted), .rename(counted, to: "renamed")] {
                 let expected = Differential.outcome { try original.applying([edit]).bytes }
-                for slice in large ? [4093] : [nil, 1, 5] {
-                    let streamed = Differential.outcome {
-                        var out: [UInt8] = []
-                        _ = try XMLStreamedEdit([edit]).run(ChunkedInput(bytes: bytes, sliceSize: slice)) { out.append(contentsOf: $0) }
-                        return out
-                    }
-                    let same = streamed == expected  // a Bool: a failure would print both documents' bytes
-                    #expect(same, "\(url.lastPathComponent): \(edit.verbForTests), slice \(String(describing: slice))")
-                }
+                let differing = Differential.slices(large ? [4093] : [nil, 1, 5], where: edit, streamedOver: bytes, differsFrom: expected)
+                #expect(differing.isEmpty, "\(url.lastPathComponent): \(edit.verbForTests), slices \(differing)")
                 if case .bytes = expected { changed += 1 }
             }
         }
