@@ -25,7 +25,12 @@ struct StreamPlan: Sendable {
     /// `printsArrays`, for a consumer that prints each array as JSON from
     /// its elements, whenever the rest is empty. Otherwise a path that ends
     /// on an array matches it whole, as one value.
-    init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
+    ///
+    /// With `positionsInRest`, for a consumer that counts the values the
+    /// rest's steps before it give across candidates, in document order
+    /// (an XML edit), the rest may hold one index or slice, from the end
+    /// too (counted by that consumer first).
+    init(_ query: PathQuery, printsArrays: Bool = false, positionsInRest: Bool = false) throws(QueryError) {
         var steps = query.steps[...]
         var prefix: [StreamSelector.Step] = []
         func reject(_ step: Step, _ why: String) -> QueryError {
@@ -55,6 +60,11 @@ struct StreamPlan: Sendable {
                 rest.append(step)
             case .descendant:
                 throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
+            case _ where step.isPosition && positionsInRest:
+                guard !rest.contains(where: \.isPosition) else {
+                    throw reject(step, "a second index or slice after '_' names or filters counts over what the first picks")
+                }
+                rest.append(step)
             case .index(let i) where i < 0:
                 throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
             case .index, .slice:

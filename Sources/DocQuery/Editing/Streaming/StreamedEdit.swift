@@ -59,8 +59,10 @@ import Foundation
 ///   the end or at an index), a sibling before or after
 ///   them. An insert whose place or layout is not known within 16 KiB of
 ///   reading throws ``QueryError/Kind-swift.struct/notStreamable`` then.
-///   A path with an index or slice from the end after keys, `*` and
-///   indexes from the start (`relation[-1].user`), and an insert at an
+///   A filter holds each element it tests, one at a time, and one index
+///   or slice after it (`book[?price > 30][0].title`) counts what it keeps
+///   across them. A path with an index or slice from the end
+///   (`relation[-1].user`, `book[?price > 30][-1]`), and an insert at an
 ///   index from the end (not after a filter), read the input twice: a
 ///   first pass counts what the index counts among, and the edit then
 ///   streams with the index from the start. A file and bytes in memory can

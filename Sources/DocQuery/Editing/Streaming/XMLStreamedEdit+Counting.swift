@@ -16,10 +16,14 @@ extension XMLStreamedEdit {
         var query: PathQuery
         var step: Int
 
-        /// The steps before ``step``: the values it indexes are their candidates.
-        var indexed: StreamSelector {
-            StreamSelector(
-                steps: query.steps[..<step].map { StreamSelector.Step($0, of: query)! }, keepsKeys: false, spreading: .never)
+        /// What follows the steps before ``step`` in a first pass, giving
+        /// `count` the values they give, which the step indexes: their
+        /// candidates, or what a filter among them gives on each.
+        func indexed(count: @escaping (Int) -> Void) throws -> XMLEditSelector {
+            let before = PathQuery(description: query.description, steps: Array(query.steps[..<step]), keys: query.keys)
+            let plan = try StreamPlan(before, positionsInRest: true)
+            if plan.rest.steps.isEmpty { return .path(StreamMatcher(plan.selector)) }
+            return .filter(StreamMatcher(plan.selector), decide: XMLStreamedEdit.counter(plan.rest, count: count))
         }
     }
 
@@ -33,12 +37,17 @@ extension XMLStreamedEdit {
         return index < 0 && !(key?.hasPrefix("@") ?? false)
     }
 
-    /// The first step of `query` that counts from the end, when only steps
-    /// a stream decides as it reads (keys, `*`, positions from the start)
-    /// come before it; `nil` otherwise.
+    /// The first step of `query` that counts from the end (an index or
+    /// slice among keys, `*`, filters and other positions: what the first
+    /// pass can count), or `nil`. Whether the path streams once it is
+    /// counted is for its finder to say.
     static func firstStepCountingFromEnd(in query: PathQuery) -> Int? {
-        for (index, step) in query.steps.enumerated() where StreamSelector.Step(step, of: query) == nil {
-            return step.isPosition && step.reachFromEnd > 0 ? index : nil
+        for (index, step) in query.steps.enumerated() {
+            switch step.kind {
+            case .descendant, .collectionOperator: return nil
+            case _ where step.isPosition && step.reachFromEnd > 0: return index
+            default: continue
+            }
         }
         return nil
     }
@@ -74,7 +83,10 @@ extension XMLStreamedEdit {
         }
         var finders = finders
         if !counted.isEmpty {
-            let (counts, _) = try census(counted.map(\.indexed), children: [], in: again())
+            var counts = Array(repeating: 0, count: counted.count)
+            let selectors = try counted.indices.map { c in try counted[c].indexed { counts[c] += $0 } }
+            let (found, _) = try census(selectors, children: [], in: again())
+            for (c, found) in found.enumerated() { counts[c] += found }
             for (counted, count) in zip(counted, counts) {
                 finders[counted.edit] = try Self.finder(
                     edits[counted.edit], query: Self.query(counted.query, countedAt: counted.step, among: count))
@@ -82,9 +94,9 @@ extension XMLStreamedEdit {
         }
         var intoIndexes = intoIndexes
         if !childCounted.isEmpty {
-            let selectors = childCounted.map { k in
+            let selectors = childCounted.map { k -> XMLEditSelector in
                 guard case .path(let selector) = finders[k] else { preconditionFailure("init admits paths only") }
-                return selector
+                return .path(StreamMatcher(selector))
             }
             let (_, children) = try census(selectors, children: Set(selectors.indices), in: again())
             for (k, counts) in zip(childCounted, children) {
@@ -98,12 +110,12 @@ extension XMLStreamedEdit {
         return resolved
     }
 
-    /// How many elements and attributes each of `selectors` reaches in the
-    /// document `input` holds (a candidate's own content is not searched),
-    /// and for those in `children`, how many child elements each element
-    /// it reaches has, in document order (empty for the others).
+    /// How many elements and attributes each of `selectors` reports in
+    /// the document `input` holds (a filter counts what it decides
+    /// itself), and for those in `children`, how many child elements each
+    /// element it reaches has, in document order (empty for the others).
     private func census(
-        _ selectors: [StreamSelector], children: Set<Int>, in input: ChunkedInput
+        _ selectors: [XMLEditSelector], children: Set<Int>, in input: ChunkedInput
     ) throws -> (counts: [Int], children: [[Int]]) {
         let (_, head, decoder) = try utf8(head: Self.head(of: input), isAtEnd: input.isAtEnd)
         var counts = Array(repeating: 0, count: selectors.count)
@@ -111,7 +123,7 @@ extension XMLStreamedEdit {
         do {
             try XMLStreamLocator.run(
                 first: head, transcoded: decoder != nil, next: { chunk, _ in try Self.read(input, into: &chunk, decoder: decoder) },
-                selectors: selectors.map { .path(StreamMatcher($0)) }, reportingChildrenOf: children, options: options,
+                selectors: selectors, reportingChildrenOf: children, options: options,
                 event: { event in
                     switch event {
                     case .elementStart(let k, _, _, _):

@@ -89,13 +89,53 @@ extension XMLStreamedEdit {
     /// The candidate is one of several, as the in-memory evaluation sees
     /// the elements a prefix reaches.
     static func decide(_ edit: Edit, rest: PathQuery, on candidate: Document) throws -> XMLEditTargets {
-        let start = candidate.rootIndex
-        let result = try rest.evaluate(
-            in: QueryScope(document: candidate, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start])),
-            oneOfSeveral: true)
+        let result = try rest.evaluate(in: scope(of: candidate, items: [candidate.rootIndex]), oneOfSeveral: true)
         let nodes = try edit.nodes(of: result, in: candidate)
         if nodes.isEmpty { return XMLEditTargets() }
         return try targets(of: edit, nodes, in: candidate).0
+    }
+
+    /// What decides, on each candidate in document order, what `rest`
+    /// matches in it (``decide(_:rest:on:)``). An index or slice in `rest`
+    /// counts the values the steps before it give across every candidate,
+    /// as the in-memory evaluation counts them over all the elements the
+    /// prefix reaches: the closure keeps that count, so it serves one run.
+    static func decider(_ edit: Edit, rest: PathQuery) -> (Document) throws -> XMLEditTargets {
+        guard let position = rest.steps.firstIndex(where: \.isPosition) else { return { try decide(edit, rest: rest, on: $0) } }
+        // One from the end was counted, and made one from the start, before any run (``resolvingCounts(in:)``).
+        let wanted = rest.steps[position].positionsFromStart!
+        let before = PathQuery(description: rest.description, steps: Array(rest.steps[..<position]), keys: rest.keys)
+        let after = PathQuery(description: rest.description, steps: Array(rest.steps[(position + 1)...]), keys: rest.keys)
+        var seen = 0
+        return { candidate in
+            let start = candidate.rootIndex
+            let values = try before.evaluate(in: scope(of: candidate, items: [start]), oneOfSeveral: true).items
+            let first = seen
+            seen += values.count
+            let picked = values.indices.filter { wanted.contains(first + $0) }.map { values[$0] }
+            guard !picked.isEmpty else { return XMLEditTargets() }
+            let result = try after.evaluate(in: scope(of: candidate, items: picked), oneOfSeveral: true)
+            let nodes = try edit.nodes(of: result, in: candidate)
+            return nodes.isEmpty ? XMLEditTargets() : try targets(of: edit, nodes, in: candidate).0
+        }
+    }
+
+    /// The values the steps of `rest` (an index or slice's steps before
+    /// it) give on each candidate, counted: what an index from the end in
+    /// `rest` counts among.
+    static func counter(_ rest: PathQuery, count: @escaping (Int) -> Void) -> (Document) throws -> XMLEditTargets {
+        { candidate in
+            count(try rest.evaluate(in: scope(of: candidate, items: [candidate.rootIndex]), oneOfSeveral: true).items.count)
+            return XMLEditTargets()
+        }
+    }
+
+    /// The scope of a path evaluated on `items` of `candidate`, a
+    /// document whose root is an element a path's prefix reached.
+    private static func scope(of candidate: Document, items: [UInt32]) -> QueryScope {
+        QueryScope(
+            document: candidate, items: items, computed: [], isToMany: items.count > 1,
+            origin: QueryOrigin(start: [candidate.rootIndex]))
     }
 
     /// A node in a message: "the element <a>", "a comment".

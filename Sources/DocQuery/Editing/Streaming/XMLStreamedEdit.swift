@@ -109,7 +109,7 @@ package struct XMLStreamedEdit {
 
     /// How the stream finds the matches of `edit`, whose path is `query`.
     static func finder(_ edit: Edit, query: PathQuery) throws -> Finder {
-        let plan = try StreamPlan(query)
+        let plan = try StreamPlan(query, positionsInRest: true)
         if let (_, step) = plan.fold {
             throw QueryError(
                 .notStreamable, "this step cannot stream in an edit: an edit changes nodes, and a last operator computes a value; "
@@ -261,7 +261,7 @@ package struct XMLStreamedEdit {
                         case .targets(let targets): .targets(targets)
                         case .filter(let selector, let rest, _):
                             .filter(
-                                StreamMatcher(selector), decide: { try Self.decide(edit, rest: rest, on: $0) },
+                                StreamMatcher(selector), decide: Self.decider(edit, rest: rest),
                                 startTag: decidesOnStartTags ? Self.startTagTest(edit, rest: rest) : nil)
                         }
                     },
