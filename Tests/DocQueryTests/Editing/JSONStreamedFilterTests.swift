@@ -169,6 +169,58 @@ import TestSupport
     /// and the result is the editor's, beside filters, removals whose runs
     /// span batches, and on an array at the root; an index past the first
     /// element matches nothing, as in memory.
+    /// Checks that each of `transactions` streamed over `input` (in chunks
+    /// small and whole) gives the bytes and counts held whole gives, or
+    /// that both miss.
+    static func expectStreamedAsInMemory(
+        _ transactions: [[Edit]], on input: [UInt8], gap: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let editor = try DocumentEditor(bytes: input)
+        for edits in transactions {
+            let want = Result { () throws -> (bytes: [UInt8], counts: [Int]) in
+                var edited = editor
+                let summary = try edited.apply(edits)
+                return (edited.bytes, summary.matches)
+            }
+            for chunk in [4093, nil] {
+                let got = Result { try StreamedEditTests.streamed(edits, input, chunk: chunk) }
+                switch (want, got) {
+                case (.success(let want), .success(let got)):
+                    let same = got.bytes == want.bytes
+                    #expect(same, "\(edits), gap \(gap.debugDescription), chunks of \(chunk ?? 0)", sourceLocation: sourceLocation)
+                    #expect(got.counts == want.counts, sourceLocation: sourceLocation)
+                case (.failure(let want as QueryError), .failure(let got as QueryError)):
+                    #expect(want.kind == got.kind && got.kind == .noMatch, "\(edits)", sourceLocation: sourceLocation)
+                default:
+                    Issue.record("\(edits): in memory \(want), streamed \(got)", sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+
+    /// An index after a filter (`items[?id > 5][3]`) counts what the filter
+    /// keeps across the batches, as the array held whole; the array is
+    /// spread. A first element kept that is an array is refused: were it
+    /// the only one, the index would count into it.
+    @Test func anIndexAfterAFilterCountsWhatItKeeps() throws {
+        let transactions: [[Edit]] = [
+            [.set("items[?id > 5][0].name", to: "x")], [.remove("items[?name =~ '7$'][150]")], [.set("items[?id > 690][3]", to: 1)],
+            [.remove("items[?id > 1990][9]")], [.remove("items[?id > 1990][10]")], [.rename("items[?id == 1500][0].name", to: "nm")],
+            [.set("items[?name =~ '[13579]$'][400].name", to: "odd"), .remove("items[?id < 3]"), .set("items[-1].pad", to: "p")],
+            [.insert(1, into: "items[?id > 3][2]", key: "new"), .insert("b", before: "items[5]")],
+        ]
+        for (gap, lead, tail) in Self.layouts {
+            try Self.expectStreamedAsInMemory(transactions, on: Self.document(count: 2_000, gap: gap, lead: lead, tail: tail), gap: gap)
+        }
+        for edits in transactions { #expect(try StreamedEdit(edits).spreadsJSONArrays, "\(edits)") }
+        // One element, alone in its array: the filter tests it.
+        try Self.expectStreamedAsInMemory([[.set("items[?id == 0][0].name", to: "x")]], on: Self.document(count: 1, gap: ", ", lead: "", tail: ""), gap: ", ")
+        let arrays = Array("{\"items\": [[1, 2], [3], {\"id\": 1}]}".utf8)
+        #expect { try StreamedEditTests.streamed([.set("items[?[0] > 0][0]", to: "x")], arrays) } throws: { error in
+            (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("first element it keeps is an array")
+        }
+    }
+
     @Test func indexesFromTheEndHoldTheLastElements() throws {
         let transactions: [[Edit]] = [
             [.set("items[-1].name", to: "x")], [.remove("items[-1]")], [.remove("items[-800:]")], [.remove("items[:-3]")],
@@ -178,27 +230,7 @@ import TestSupport
         ]
         for (gap, lead, tail) in Self.layouts {
             let input = Self.document(count: 2_000, gap: gap, lead: lead, tail: tail)
-            let editor = try DocumentEditor(bytes: input)
-            for edits in transactions {
-                let want = Result { () throws -> (bytes: [UInt8], counts: [Int]) in
-                    var edited = editor
-                    let summary = try edited.apply(edits)
-                    return (edited.bytes, summary.matches)
-                }
-                for chunk in [4093, nil] {
-                    let got = Result { try StreamedEditTests.streamed(edits, input, chunk: chunk) }
-                    switch (want, got) {
-                    case (.success(let want), .success(let got)):
-                        let same = got.bytes == want.bytes
-                        #expect(same, "\(edits), gap \(gap.debugDescription), chunks of \(chunk ?? 0)")
-                        #expect(got.counts == want.counts)
-                    case (.failure(let want as QueryError), .failure(let got as QueryError)):
-                        #expect(want.kind == got.kind && got.kind == .noMatch, "\(edits)")
-                    default:
-                        Issue.record("\(edits): in memory \(want), streamed \(got)")
-                    }
-                }
-            }
+            try Self.expectStreamedAsInMemory(transactions, on: input, gap: gap)
             // Elements of 64 KiB or more come one a batch, each counting one.
             let large = Array("{\"items\": [\(lead)\((0..<6).map { "\"\(String(repeating: "\($0)", count: 70_000))\"" }.joined(separator: gap))\(tail)]}".utf8)
             let ordinals: [Edit] = [.set("items[4]", to: "four"), .remove("items[-3]"), .set("items[1:-4]", to: 1)]
@@ -317,12 +349,13 @@ import TestSupport
     /// `maxHeld` caps what one value may hold: a filter over the elements
     /// holds a batch at a time, and an index from the end the batches of the
     /// last elements, and both pass a cap far below the array's size; an
-    /// index after the filter counts over the whole array, which is then
-    /// held whole, and one from the end far from it holds up to its element:
+    /// index after a key after the filter counts over the whole array (one
+    /// value or several, which only the end tells), which is then held
+    /// whole, and one from the end far from it holds up to its element:
     /// both fail, naming the cap and what held.
     @Test(arguments: [
         ([Edit.set("items[?id == 7].name", to: "x"), .remove("items[?id > 19000]")], [1, 999],
-         Edit.set("items[?id > 19990][0].name", to: "x"), "'[0]'"),
+         Edit.set("items[?id > 19990].name[0]", to: "x"), "'[0]'"),
         ([Edit.set("items[-1].name", to: "x"), .remove("items[-3:-1]")], [1, 2],
          Edit.set("items[-15000].name", to: "x"), "wait for the elements after them"),
     ])

@@ -34,8 +34,13 @@ struct JSONStreamedTransaction: Sendable {
     /// value the prefix reaches: the prefix must then reach one value.
     let countsOverAll: Bool
     /// Whether a rest begins with an index or slice and holds no other, so
-    /// that a spread array's batches rebase it (``parts(forElements:among:)``).
+    /// that a spread array's batches rebase it (``parts(forElements:among:picked:)``).
     let countsElements: Bool
+    /// Per part, for a rest that is a filter then an index from the start
+    /// and no other position (`[?id == 7][0].name`): the filter, as a path
+    /// of its own, and the index. A spread array's batches count what the
+    /// filter keeps across them and name the element picked by ordinal.
+    let keptIndexes: [(filter: PathQuery, index: Int)?]
     /// How many elements after its own a batch of a spread array waits
     /// for before it is edited: as many as an index or slice counts from
     /// the end (`[-2]`: 2), and one for an insert beside elements (whether
@@ -134,9 +139,13 @@ struct JSONStreamedTransaction: Sendable {
             if beside(edit, query), !besideSpreads { return false }
             let rest = query.steps[prefix.count...]
             switch rest.first!.kind {
-            case .key, .wildcard, .filter: return !rest.contains(where: \.isPosition)
+            case .key, .wildcard, .filter: return !rest.contains(where: \.isPosition) || Self.keptIndex(rest, of: query, edit) != nil
             default: return Self.countsElements(rest)
             }
+        }
+        keptIndexes = zip(edits, queries).map { edit, query in
+            guard spreads, !comments, prefix.count < query.steps.count else { return nil }
+            return Self.keptIndex(query.steps[prefix.count...], of: query, edit)
         }
         insertsBeside = spreads && zip(edits, queries).contains(where: beside)
         countsOverAll = queries.contains { query in query.steps[prefix.count...].contains(where: \.isPosition) }
@@ -193,6 +202,19 @@ struct JSONStreamedTransaction: Sendable {
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
     }
 
+    /// For a rest that is a filter, then an index from the start, then
+    /// keys, `*` and filters (`[?id == 7][0].name`): the filter as a path of
+    /// its own, and the index; `nil` otherwise, and for an insert beside
+    /// the element picked (whose place may depend on the next batch).
+    private static func keptIndex(_ rest: ArraySlice<Step>, of query: PathQuery, _ edit: Edit) -> (filter: PathQuery, index: Int)? {
+        if case .insert(_, _, let place) = edit.operation, place == .before || place == .after, rest.count == 2 { return nil }
+        guard let first = rest.first, case .filter = first.kind, rest.count >= 2,
+            case .index(let index) = rest[rest.startIndex + 1].kind, index >= 0,
+            !rest.dropFirst(2).contains(where: \.isPosition)
+        else { return nil }
+        return (PathQuery(description: query.description, steps: [first], keys: query.keys), index)
+    }
+
     /// Whether `rest` begins with an index or slice (`[5]`, `[2:9]`, `[-1]`)
     /// and holds no other index or slice.
     private static func countsElements(_ rest: ArraySlice<Step>) -> Bool {
@@ -204,10 +226,20 @@ struct JSONStreamedTransaction: Sendable {
     /// `count` elements (or, before it ends, at least `count`, with at least
     /// ``tailHeld`` after the window): a leading index or slice counts from
     /// the window's first element, and one that names no element of it
-    /// names none of the batch.
-    func parts(forElements window: Range<Int>, among count: Int) -> [Edit] {
-        guard countsElements else { return parts }
-        return parts.map { part in
+    /// names none of the batch. A filter and an index (``keptIndexes``)
+    /// become the index of the element `picked` names (its ordinal, once
+    /// the batches found it), or of none.
+    func parts(forElements window: Range<Int>, among count: Int, picked: [Int?]) -> [Edit] {
+        guard countsElements || keptIndexes.contains(where: { $0 != nil }) else { return parts }
+        return zip(parts, keptIndexes.indices).map { part, k in
+            if keptIndexes[k] != nil, let query = part.query {
+                let ordinal = picked[k].flatMap { window.contains($0) ? $0 : nil }
+                var step = query.steps[1]
+                step.kind = .index(ordinal.map { $0 - window.lowerBound } ?? window.count)
+                var rebased = part
+                rebased.query = PathQuery(description: query.description, steps: [step] + query.steps.dropFirst(2), keys: query.keys)
+                return rebased
+            }
             guard let query = part.query, var step = query.steps.first, let positions = step.positions(among: count) else { return part }
             // The ordinals it names here, counted from the window's first.
             let named = positions.clamped(to: window)
@@ -222,6 +254,9 @@ struct JSONStreamedTransaction: Sendable {
             return rebased
         }
     }
+
+    /// Whether the batches rebase an index in a rest to their own elements.
+    var rebasesIndexes: Bool { countsElements || keptIndexes.contains { $0 != nil } }
 
     /// A step of `edit`'s path as written.
     private static func text(of step: Step, in edit: Edit) -> String {
@@ -349,6 +384,11 @@ final class JSONTransactionOutput {
     }
     /// How many candidates (not spread) were arrays.
     private var arrayCandidates = 0
+    /// Per edit with a filter and an index (``JSONStreamedTransaction/keptIndexes``):
+    /// how many elements the filter kept in the batches so far, and the
+    /// ordinal of the one the index picks, once a batch holds it.
+    private var kept: [Int]
+    private var picked: [Int?]
 
     private static let block = 1 << 18
     static let variantLimit = 1 << 22
@@ -363,6 +403,8 @@ final class JSONTransactionOutput {
         self.write = write
         probe = JSONLayoutProbe(comments: options.readsJSONWithComments)
         matches = Array(repeating: 0, count: transaction.edits.count)
+        kept = Array(repeating: 0, count: transaction.edits.count)
+        picked = Array(repeating: nil, count: transaction.edits.count)
         func writesContainer(_ edit: Edit) -> Bool {
             switch edit.operation {
             case .set(let value): edit.computation.map { !$0.yieldsScalar } ?? value.content.isNonEmptyContainer
@@ -420,6 +462,10 @@ final class JSONTransactionOutput {
             elementsBefore = 0
             spreadLeadBytes = []
             spreadArray = nil
+            for k in kept.indices {
+                kept[k] = 0
+                picked[k] = nil
+            }
             try reached()
         } else if let removals {
             try release(heldBatches.count, among: elementsBefore)
@@ -566,16 +612,52 @@ final class JSONTransactionOutput {
         // after its last element is the array's, and goes with the gaps.
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
+        if spreading { try pick(in: candidate, window: window) }
         let found: [Int]
         if let removals, candidate.isBatch, spreadArray?.carriedIn.isEmpty ?? true,
            let written = written(batch: candidate, window, among: count, upTo: tail, removals) {
             found = written
         } else {
-            found = try edited(spreading ? transaction.parts(forElements: window, among: count) : transaction.parts, upTo: tail)
+            found = try edited(spreading ? transaction.parts(forElements: window, among: count, picked: picked) : transaction.parts, upTo: tail)
         }
         removals?.takeGap(captured[tail...])
         for (k, n) in found.enumerated() { matches[k] += n }
         if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
+    }
+
+    /// Counts what each filter with an index after it keeps in
+    /// `candidate` (a spread array's elements `window`, as a batch or one
+    /// element alone), and names the element the index picks once the
+    /// candidate holds it.
+    ///
+    /// - Throws: ``QueryError/Kind-swift.struct/notStreamable`` when the
+    ///   first element a filter keeps is an array: were it the only one
+    ///   kept, the index would count its elements, which only the array's
+    ///   end tells; and for an array element that comes alone (its root is
+    ///   the element, which a filter and an index would open).
+    private func pick(in candidate: StreamCandidate, window: Range<Int>) throws {
+        let document = candidate.document
+        let root = document.rootIndex
+        for (k, keptIndex) in transaction.keptIndexes.enumerated() {
+            guard let (filter, index) = keptIndex, picked[k] == nil else { continue }
+            guard candidate.isBatch || document.node(at: root).kind != .array else {
+                throw notStreamable("'\(transaction.edits[k].path)' indexes what a filter keeps, and an element that is an array came alone")
+            }
+            let result = try filter.evaluate(
+                in: QueryScope(document: document, items: [root], computed: [], isToMany: false, origin: QueryOrigin(start: [root])))
+            guard !result.items.isEmpty else { continue }
+            if kept[k] == 0, document.node(at: result.items[0]).kind == .array {
+                throw notStreamable(
+                    "'\(transaction.edits[k].path)' indexes what a filter keeps, and the first element it keeps is an array, "
+                        + "which the index would count into were it the only one; only the array's end tells")
+            }
+            if index - kept[k] < result.items.count {
+                let elements = candidate.isBatch ? document.childIndexes(of: root) : [root]
+                let node = result.items[index - kept[k]]
+                picked[k] = elements.firstIndex(of: node).map { window.lowerBound + $0 }
+            }
+            kept[k] += result.items.count
+        }
     }
 
     /// Counts a value the prefix reached; fails on a second when a rest
@@ -610,7 +692,7 @@ final class JSONTransactionOutput {
         var removed = [Int](repeating: -1, count: elements.count)
         // The elements edited inside (or replaced), by position.
         var touched = Set<Int>()
-        for (number, part) in transaction.parts(forElements: window, among: count).enumerated() {
+        for (number, part) in transaction.parts(forElements: window, among: count, picked: picked).enumerated() {
             guard let targets = try? part.targets(in: document).targets else { return nil }
             found.append(targets.count)
             for target in targets {
@@ -690,8 +772,8 @@ final class JSONTransactionOutput {
         together spans: [Range<Int>], ordinals: [Int], among count: Int, _ layouts: [JSONLayout]
     ) throws -> [[UInt8]]? {
         guard let first = ordinals.first, let last = ordinals.last else { return [] }
-        if transaction.countsElements, last - first + 1 != ordinals.count { return nil }
-        let parts = transaction.parts(forElements: first..<(last + 1), among: count)
+        if transaction.rebasesIndexes, last - first + 1 != ordinals.count { return nil }
+        let parts = transaction.parts(forElements: first..<(last + 1), among: count, picked: picked)
         var bytes: [UInt8] = []
         var placed: [Range<Int>] = []
         for span in spans {

@@ -30,7 +30,11 @@ import Foundation
 ///   array reached through objects or at the root, when every path goes on with a key,
 ///   `*` or a filter, or with an index or slice and no other: `items[5]`,
 ///   `items[2:9]`, `items[-1]`, which holds the batches of the last
-///   elements until the array ends; inserts beside elements too, unless
+///   elements until the array ends, or with a filter and then an index
+///   from the start, `items[?id == 7][0].name`, which counts what the
+///   filter keeps across the batches (the first element it keeps being an
+///   array is refused: were it the only one, the index would count into
+///   it); inserts beside elements too, unless
 ///   the transaction removes elements, or in JSON with comments) is held while it is read and edited as ``DocumentEditor`` edits
 ///   it, with the rest of each path (keys, `*`, filters; indexes and slices
 ///   when the prefix reaches one value), laid out as the whole document;
@@ -165,7 +169,8 @@ public struct StreamedEdit: Sendable {
     /// reaches, and an array among them (reached through objects) a batch
     /// of elements at a time, so that memory stays small however large the
     /// array; `false` when such an array would be held whole (a rest that
-    /// holds an index after its first step, or an insert beside an element
+    /// holds an index after its first step, but right after a first
+    /// filter, or an insert beside an element
     /// in a transaction that removes elements or in JSON with comments),
     /// or when they go the lean way or do not stream on JSON.
     package var spreadsJSONArrays: Bool {
