@@ -228,6 +228,14 @@ import TestSupport
         ]
         #expect(try StreamedEdit(transaction, options: Self.options).spreadsJSONArrays)
         _ = Self.streamsAsHeld(transaction, input, "layout \(layout)")
+        // A filter then an index holds the array whole here (strict JSON
+        // spreads it), so a cap below the array's size stops it.
+        let kept: [Edit] = [.set("items[?id > 100][500].pad", to: "x")]
+        #expect(try !StreamedEdit(kept, options: Self.options).spreadsJSONArrays)
+        #expect(try StreamedEdit(kept).spreadsJSONArrays)
+        #expect {
+            try StreamedEdit(kept, options: Self.options, maxHeld: 100_000).run(ChunkedInput(bytes: input)) { _ in }
+        } throws: { ($0 as? QueryError)?.kind == .notStreamable && "\($0)".contains("100000 bytes") }
     }
 
     /// An array at the root streams as one below it: its elements come in

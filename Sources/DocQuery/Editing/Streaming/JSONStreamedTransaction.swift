@@ -139,10 +139,12 @@ struct JSONStreamedTransaction: Sendable {
             if beside(edit, query), !besideSpreads { return false }
             let rest = query.steps[prefix.count...]
             switch rest.first!.kind {
-            case .key, .wildcard, .filter: return !rest.contains(where: \.isPosition) || Self.keptIndex(rest, of: query, edit) != nil
+            case .key, .wildcard, .filter:
+                return !rest.contains(where: \.isPosition) || !comments && Self.keptIndex(rest, of: query, edit) != nil
             default: return Self.countsElements(rest)
             }
         }
+        // Not in JSON with comments, where an index in a rest holds the value whole (see `restBegins`).
         keptIndexes = zip(edits, queries).map { edit, query in
             guard spreads, !comments, prefix.count < query.steps.count else { return nil }
             return Self.keptIndex(query.steps[prefix.count...], of: query, edit)
