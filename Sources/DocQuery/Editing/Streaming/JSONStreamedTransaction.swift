@@ -232,7 +232,7 @@ struct JSONStreamedTransaction: Sendable {
     /// become the index of the element `picked` names (its ordinal, once
     /// the batches found it), or of none.
     func parts(forElements window: Range<Int>, among count: Int, picked: [Int?]) -> [Edit] {
-        guard countsElements || keptIndexes.contains(where: { $0 != nil }) else { return parts }
+        guard rebasesIndexes else { return parts }
         return zip(parts, keptIndexes.indices).map { part, k in
             if keptIndexes[k] != nil, let query = part.query {
                 let ordinal = picked[k].flatMap { window.contains($0) ? $0 : nil }
