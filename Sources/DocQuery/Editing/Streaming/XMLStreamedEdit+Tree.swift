@@ -89,10 +89,7 @@ extension XMLStreamedEdit {
     /// The candidate is one of several, as the in-memory evaluation sees
     /// the elements a prefix reaches.
     static func decide(_ edit: Edit, rest: PathQuery, on candidate: Document) throws -> XMLEditTargets {
-        let result = try rest.evaluate(in: scope(of: candidate, items: [candidate.rootIndex]), oneOfSeveral: true)
-        let nodes = try edit.nodes(of: result, in: candidate)
-        if nodes.isEmpty { return XMLEditTargets() }
-        return try targets(of: edit, nodes, in: candidate).0
+        try targets(of: edit, try evaluate(rest, on: candidate), in: candidate)
     }
 
     /// What decides, on each candidate in document order, what `rest`
@@ -108,15 +105,12 @@ extension XMLStreamedEdit {
         let after = PathQuery(description: rest.description, steps: Array(rest.steps[(position + 1)...]), keys: rest.keys)
         var seen = 0
         return { candidate in
-            let start = candidate.rootIndex
-            let values = try before.evaluate(in: scope(of: candidate, items: [start]), oneOfSeveral: true).items
+            let values = try evaluate(before, on: candidate).items
             let first = seen
             seen += values.count
             let picked = values.indices.filter { wanted.contains(first + $0) }.map { values[$0] }
             guard !picked.isEmpty else { return XMLEditTargets() }
-            let result = try after.evaluate(in: scope(of: candidate, items: picked), oneOfSeveral: true)
-            let nodes = try edit.nodes(of: result, in: candidate)
-            return nodes.isEmpty ? XMLEditTargets() : try targets(of: edit, nodes, in: candidate).0
+            return try targets(of: edit, try evaluate(after, on: candidate, from: picked), in: candidate)
         }
     }
 
@@ -125,17 +119,25 @@ extension XMLStreamedEdit {
     /// `rest` counts among.
     static func counter(_ rest: PathQuery, count: @escaping (Int) -> Void) -> (Document) throws -> XMLEditTargets {
         { candidate in
-            count(try rest.evaluate(in: scope(of: candidate, items: [candidate.rootIndex]), oneOfSeveral: true).items.count)
+            count(try evaluate(rest, on: candidate).items.count)
             return XMLEditTargets()
         }
     }
 
-    /// The scope of a path evaluated on `items` of `candidate`, a
-    /// document whose root is an element a path's prefix reached.
-    private static func scope(of candidate: Document, items: [UInt32]) -> QueryScope {
-        QueryScope(
-            document: candidate, items: items, computed: [], isToMany: items.count > 1,
-            origin: QueryOrigin(start: [candidate.rootIndex]))
+    /// `rest` evaluated on `items` of `candidate` (a document whose root is
+    /// an element a path's prefix reached; by default that root), each
+    /// one of several values, as the in-memory evaluation sees them.
+    private static func evaluate(_ rest: PathQuery, on candidate: Document, from items: [UInt32]? = nil) throws -> QueryResult {
+        let items = items ?? [candidate.rootIndex]
+        let scope = QueryScope(
+            document: candidate, items: items, computed: [], isToMany: items.count > 1, origin: QueryOrigin(start: [candidate.rootIndex]))
+        return try rest.evaluate(in: scope, oneOfSeveral: true)
+    }
+
+    /// The targets of `edit` among the nodes `result` (on `candidate`) holds.
+    private static func targets(of edit: Edit, _ result: QueryResult, in candidate: Document) throws -> XMLEditTargets {
+        let nodes = try edit.nodes(of: result, in: candidate)
+        return nodes.isEmpty ? XMLEditTargets() : try targets(of: edit, nodes, in: candidate).0
     }
 
     /// A node in a message: "the element <a>", "a comment".
