@@ -134,21 +134,21 @@ struct JSONStreamedTransaction: Sendable {
             return query.steps.count == prefix.count + 1
         }
         let besideSpreads = !comments && !zip(edits, queries).contains(where: removesElements)
-        let spreads = zip(edits, queries).allSatisfy { edit, query in
+        // A filter then an index: not in JSON with comments, where an index in a rest holds the value whole (see `restBegins`).
+        let kept = zip(edits, queries).map { edit, query in
+            comments || prefix.count >= query.steps.count ? nil : Self.keptIndex(query.steps[prefix.count...], of: query, edit)
+        }
+        let spreads = zip(zip(edits, queries), kept).allSatisfy { pair, kept in
+            let (edit, query) = pair
             guard prefix.count < query.steps.count else { return false }
             if beside(edit, query), !besideSpreads { return false }
             let rest = query.steps[prefix.count...]
             switch rest.first!.kind {
-            case .key, .wildcard, .filter:
-                return !rest.contains(where: \.isPosition) || !comments && Self.keptIndex(rest, of: query, edit) != nil
+            case .key, .wildcard, .filter: return !rest.contains(where: \.isPosition) || kept != nil
             default: return Self.countsElements(rest)
             }
         }
-        // Not in JSON with comments, where an index in a rest holds the value whole (see `restBegins`).
-        keptIndexes = zip(edits, queries).map { edit, query in
-            guard spreads, !comments, prefix.count < query.steps.count else { return nil }
-            return Self.keptIndex(query.steps[prefix.count...], of: query, edit)
-        }
+        keptIndexes = spreads ? kept : kept.map { _ in nil }
         insertsBeside = spreads && zip(edits, queries).contains(where: beside)
         countsOverAll = queries.contains { query in query.steps[prefix.count...].contains(where: \.isPosition) }
         countsElements = queries.contains { Self.countsElements($0.steps[prefix.count...]) }
