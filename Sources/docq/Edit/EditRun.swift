@@ -238,13 +238,13 @@ struct EditRun {
         guard options.format == nil, sources.count == 1, case .file(let path) = sources[0],
             let (format, _) = StreamedEditRun.oneDocument(path, options: options)
         else { return error }
-        var own = options
-        own.format = format
+        var formatOptions = options
+        formatOptions.format = format
         do {
-            _ = try StreamedEdit(edits, options: own, maxHeld: maxHeld)
-            return error
-        } catch {
-            return error
+            _ = try StreamedEdit(edits, options: formatOptions, maxHeld: maxHeld)
+        } catch let formatsReason {
+            return formatsReason
         }
+        return error
     }
 }
