@@ -823,7 +823,7 @@ final class JSONTransactionOutput {
 
     /// The position among `elements` (node indexes, ascending) of the one
     /// that is `node` or holds it.
-    private static func position(holding node: UInt32, in elements: [UInt32], of document: Document) -> Int? {
+    static func position(holding node: UInt32, in elements: [UInt32], of document: Document) -> Int? {
         guard let k = elements.lastPosition(atOrBefore: node), node < document.table.subtreeEnd(elements[k]) else { return nil }
         return k
     }

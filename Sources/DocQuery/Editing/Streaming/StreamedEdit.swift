@@ -34,7 +34,10 @@ import Foundation
 ///   from the start, `items[?id == 7][0].name`, which counts what the
 ///   filter keeps across the batches (the first element it keeps being an
 ///   array is refused: were it the only one, the index would count into
-///   it); inserts beside elements too, unless
+///   it), or with a filter, keys and an index, `items[?id == 7][-1].name`
+///   or `items[?id == 7].tags[1]`, which a first pass over a file or bytes
+///   in memory counts, then naming the one element the index picks (read
+///   once, from a pipe, the array is held whole); inserts beside elements too, unless
 ///   the transaction removes elements, or in JSON with comments) is held while it is read and edited as ``DocumentEditor`` edits
 ///   it, with the rest of each path (keys, `*`, filters; indexes and slices
 ///   when the prefix reaches one value), laid out as the whole document;
@@ -94,6 +97,10 @@ public struct StreamedEdit: Sendable {
     private let maxHeld: Int?
     /// The JSON engine, or why the edits do not stream on JSON.
     private let json: Result<JSONEngine, QueryError>
+    /// The indexes a first pass counts on JSON, naming the element each
+    /// picks (``JSONCountedIndex``); empty when none does, or the named
+    /// edits would not stream either.
+    private let counted: [JSONCountedIndex]
     /// The XML engine, or why the edits do not stream on XML.
     private let xml: Result<XMLStreamedEdit, QueryError>
 
@@ -130,6 +137,7 @@ public struct StreamedEdit: Sendable {
                     + "which a streamed edit does not hold; edit without streaming", path: edit.path, range: 0..<edit.path.count)
             json = .failure(refusal)
             xml = .failure(refusal)
+            counted = []
         } else {
             // An engine for the format the options name only; with none
             // named, both, so that edits that stream in neither fail here.
@@ -137,6 +145,7 @@ public struct StreamedEdit: Sendable {
             json = options.format == .xml ? .failure(otherFormat) : Result { () throws(QueryError) in
                 try Self.jsonEngine(edits, options: options, maxHeld: maxHeld)
             }
+            counted = options.format == .xml ? [] : Self.countedIndexes(edits, engine: try? json.get(), options: options, maxHeld: maxHeld)
             xml = options.format == .json ? .failure(otherFormat) : Result { () throws(QueryError) in
                 do { return try XMLStreamedEdit(edits, options: options, maxHeld: maxHeld) } catch let error as QueryError { throw error } catch {
                     throw QueryError(.notStreamable, "\(error)", path: edits.first?.path ?? "", range: 0..<0)
@@ -144,7 +153,9 @@ public struct StreamedEdit: Sendable {
             }
         }
         switch (options.format, json, xml) {
-        case (.json, .failure(let error), _), (.xml, _, .failure(let error)), (nil, .failure(let error), .failure): throw error
+        case (.json, .failure(let error), _) where counted.isEmpty, (.xml, _, .failure(let error)),
+            (nil, .failure(let error), .failure) where counted.isEmpty:
+            throw error
         default: break
         }
     }
@@ -172,10 +183,54 @@ public struct StreamedEdit: Sendable {
     /// holds an index after its first step, but right after a first
     /// filter, or an insert beside an element
     /// in a transaction that removes elements or in JSON with comments),
-    /// or when they go the lean way or do not stream on JSON.
+    /// or when they go the lean way or do not stream on JSON. An index
+    /// counted in a first pass (``JSONCountedIndex``) counts as spread: the
+    /// edit then names one element by its ordinal.
     package var spreadsJSONArrays: Bool {
+        if !counted.isEmpty { return true }
         if case .success(.transaction(let transaction)) = json { return transaction.selector.spreading == .whenLone }
         return false
+    }
+
+    /// The counted indexes of `edits` that `engine` (`nil`: none streams
+    /// them) does not pick as it reads, when the edits naming an element
+    /// in their place stream.
+    private static func countedIndexes(_ edits: [Edit], engine: JSONEngine?, options: LoadOptions, maxHeld: Int?) -> [JSONCountedIndex] {
+        let counted = JSONCountedIndex.all(in: edits, engine: engine)
+        var named = edits
+        for counted in counted { named[counted.edit].query = counted.naming(element: 0, keepsIndex: false) }
+        return !counted.isEmpty && (try? jsonEngine(named, options: options, maxHeld: maxHeld)) != nil ? counted : []
+    }
+
+    /// The engine for the edits with each index that counts what a filter
+    /// keeps (``JSONCountedIndex``) counted in a first pass over `input`,
+    /// naming the element it picks; `nil` when none does, when `input` can
+    /// be read only once (a pipe: the engine for the edits as given then
+    /// holds the array), or when the count finds no array to spread
+    /// (``JSONCountedIndex/count(_:in:options:)``).
+    ///
+    /// - Throws: `LoadError` for malformed or unreadable input;
+    ///   ``QueryError/Kind-swift.struct/notStreamable`` for a pipe when the
+    ///   edits as given do not stream.
+    private func countedEngine(over input: ChunkedInput) throws -> JSONEngine? {
+        guard let first = counted.first else { return nil }
+        guard let again = input.rereading() else {
+            if case .success = json { return nil }
+            let path = edits[first.edit].path
+            throw QueryError(
+                .notStreamable,
+                "this index counts what a filter keeps: a streamed edit counts it in a first pass over the input, "
+                    + "and this input (a pipe) can be read only once; give a file, or edit without streaming",
+                path: path, scalarRange: first.query.steps[first.position].range)
+        }
+        guard let tallies = try JSONCountedIndex.count(counted, in: again, options: options)
+        else { return nil }
+        var named = edits
+        for (counted, tally) in zip(counted, tallies) {
+            guard let (ordinal, keepsIndex) = tally.named(by: counted) else { return nil }
+            named[counted.edit].query = counted.naming(element: ordinal, keepsIndex: keepsIndex)
+        }
+        return try? Self.jsonEngine(named, options: options, maxHeld: maxHeld)
     }
 
     /// The JSON engine for `edits`, or why they do not stream on JSON: one
@@ -321,13 +376,14 @@ public struct StreamedEdit: Sendable {
             readBack = StreamedReadBack { output in try xml.checkOutput(output) }
             run = { write in try xml.run(input, head: head, write: write) }
         case .json:
-            let json = try json.get()
+            if counted.isEmpty { _ = try json.get() }
             if let scheme = head.wideUnicode {
                 throw QueryError(
                     .notStreamable, "a streamed edit reads JSON in UTF-8 only, and this input is "
                         + "\(EncodingDetection.name(of: scheme)); edit without streaming",
                     path: path, range: 0..<path.count)
             }
+            let json = try countedEngine(over: input) ?? json.get()
             var quiet = options
             quiet.progress = nil
             readBack = StreamedReadBack { [quiet] output in
