@@ -328,6 +328,28 @@ import TestSupport
     /// The elements of an array at the root come in batches as those of an
     /// array below it: filters, indexes and slices from the start, sets
     /// inside and of elements, under a cap far below the document's size.
+    /// A slice then a filter over elements that are arrays tests each
+    /// element whole, as in memory, where the slice names several: the
+    /// elements edited are planned with the batch (apart, the slice would
+    /// give one array alone, which the filter opens), and an element that
+    /// comes alone (64 KiB or more) is refused.
+    @Test func aSliceThenAFilterTestsArraysWhole() throws {
+        let small = Array("{\"items\": [[0, 1, \"x\"], [1, 2, \"x\"], [2, 3, \"x\"], [3, 4, \"x\"], [4, 5, \"x\"]]}\n".utf8)
+        for edits: [Edit] in [
+            [.set("items[0:2][?. > 1]", to: 0)], [.remove("items[1:4][?. > 3]")], [.set("items[3:4][?. > 3]", to: 0)],
+            [.set("items[-2:][?. > 4]", to: 0)],
+        ] {
+            let same = try StreamedEditTests.streamed(edits, small).bytes == (try DocumentEditor(bytes: small).applying(edits).bytes)
+            #expect(same, "\(edits)")
+        }
+        let large = Array("{\"items\": [\((0..<4).map { "[\($0), \($0 + 1), \"\(String(repeating: "x", count: 70_000))\"]" }.joined(separator: ", "))]}".utf8)
+        let lone: [Edit] = [.set("items[1:2][?. > 1]", to: 0)]
+        #expect(try StreamedEditTests.streamed(lone, large).bytes == (try DocumentEditor(bytes: large).applying(lone).bytes))
+        #expect { try StreamedEditTests.streamed([.set("items[1:3][?. > 1]", to: 0)], large) } throws: { error in
+            (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("would open")
+        }
+    }
+
     @Test func aRootArraysElementsComeInBatches() throws {
         let edits: [[Edit]] = [
             [.remove("[?id > 1500]")], [.remove("[?id < 700]")], [.remove("[5]")], [.remove("[100:1900]")],

@@ -260,6 +260,17 @@ struct JSONStreamedTransaction: Sendable {
     /// Whether the batches rebase an index in a rest to their own elements.
     var rebasesIndexes: Bool { countsElements || keptIndexes.contains { $0 != nil } }
 
+    /// The parts whose rest begins with a slice then a filter (`[0:5][?. > 1]`),
+    /// by number: rebased to fewer elements, the slice may give one array
+    /// alone, which the filter opens where among several it tests it whole.
+    var slicesBeforeFilters: [Int] {
+        parts.indices.filter { k in
+            guard let steps = parts[k].query?.steps, steps.count > 1, case .slice = steps[0].kind, case .filter = steps[1].kind
+            else { return false }
+            return true
+        }
+    }
+
     /// A step of `edit`'s path as written.
     private static func text(of step: Step, in edit: Edit) -> String {
         String(String.UnicodeScalarView(edit.path.unicodeScalars.dropFirst(step.range.lowerBound).prefix(step.range.count)))
@@ -614,7 +625,10 @@ final class JSONTransactionOutput {
         // after its last element is the array's, and goes with the gaps.
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
-        if spreading { try pick(in: candidate, window: window) }
+        if spreading {
+            try pick(in: candidate, window: window)
+            try checkSlicesBeforeFilters(in: candidate, window: window, among: count)
+        }
         let found: [Int]
         if let removals, candidate.isBatch, spreadArray?.carriedIn.isEmpty ?? true,
            let written = written(batch: candidate, window, among: count, upTo: tail, removals) {
@@ -625,6 +639,27 @@ final class JSONTransactionOutput {
         removals?.takeGap(captured[tail...])
         for (k, n) in found.enumerated() { matches[k] += n }
         if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
+    }
+
+    /// Refuses a rest that begins with a slice then a filter (`[0:5][?. > 1]`)
+    /// when the slice names, of `candidate`'s elements (`window`), one that
+    /// is an array, and more than one in the whole array: rebased to the
+    /// batch, the slice would give that array alone, which the filter
+    /// opens, where in the document it tests each element whole.
+    ///
+    /// - Throws: ``QueryError/Kind-swift.struct/notStreamable``.
+    private func checkSlicesBeforeFilters(in candidate: StreamCandidate, window: Range<Int>, among count: Int) throws {
+        for k in transaction.slicesBeforeFilters {
+            guard let positions = transaction.parts[k].query?.steps[0].positions(among: count), positions.count > 1 else { continue }
+            let named = positions.clamped(to: window)
+            guard named.count == 1 else { continue }
+            let document = candidate.document
+            let elements = candidate.isBatch ? document.childIndexes(of: document.rootIndex) : [document.rootIndex]
+            guard document.node(at: elements[named.lowerBound - window.lowerBound]).kind == .array else { continue }
+            throw notStreamable(
+                "'\(transaction.edits[k].path)' filters the elements a slice names, and a batch of the array holds one of them, "
+                    + "an array, which the filter would open as the only value where the document tests it whole")
+        }
     }
 
     /// Counts what each filter with an index after it keeps in
@@ -767,14 +802,17 @@ final class JSONTransactionOutput {
     /// first as ``spreadLead(indent:)`` puts it, the others on lines of their
     /// own), planned once, and cut apart again; their new bytes, in order.
     /// `nil` when the result differs between `layouts`, when a patch is not
-    /// inside one element (an insert beside one), or when an index counts
-    /// elements that are not consecutive: the batch is then planned whole.
+    /// inside one element (an insert beside one), when an index counts
+    /// elements that are not consecutive, or a slice comes before a filter:
+    /// the batch is then planned whole.
     /// (One by one, loading and planning cost 28,000 instructions an element.)
     private func edited(
         together spans: [Range<Int>], ordinals: [Int], among count: Int, _ layouts: [JSONLayout]
     ) throws -> [[UInt8]]? {
         guard let first = ordinals.first, let last = ordinals.last else { return [] }
         if transaction.rebasesIndexes, last - first + 1 != ordinals.count { return nil }
+        // Rebased to these elements, a slice may give an array alone (``checkSlicesBeforeFilters(in:window:among:)``).
+        if !transaction.slicesBeforeFilters.isEmpty { return nil }
         let parts = transaction.parts(forElements: first..<(last + 1), among: count, picked: picked)
         var bytes: [UInt8] = []
         var placed: [Range<Int>] = []
