@@ -328,16 +328,18 @@ import TestSupport
     /// The elements of an array at the root come in batches as those of an
     /// array below it: filters, indexes and slices from the start, sets
     /// inside and of elements, under a cap far below the document's size.
-    /// A slice then a filter over elements that are arrays tests each
-    /// element whole, as in memory, where the slice names several: the
-    /// elements edited are planned with the batch (apart, the slice would
-    /// give one array alone, which the filter opens), and an element that
-    /// comes alone (64 KiB or more) is refused.
-    @Test func aSliceThenAFilterTestsArraysWhole() throws {
+    /// A filter after a rest's first step (`[0:2][?. > 1]`,
+    /// `[?id == 5].tags[?. == 't1']`) opens an array that reaches it alone,
+    /// and tests each of several whole. Streamed, it does as the document
+    /// does: the elements edited are planned with their batch (apart, fewer
+    /// values would reach it), and where a batch, or an element that comes
+    /// alone (64 KiB or more), gives it one array of the several that reach
+    /// it in the document, the edit is refused.
+    @Test func laterFiltersTestArraysAsTheDocumentDoes() throws {
         let small = Array("{\"items\": [[0, 1, \"x\"], [1, 2, \"x\"], [2, 3, \"x\"], [3, 4, \"x\"], [4, 5, \"x\"]]}\n".utf8)
         for edits: [Edit] in [
             [.set("items[0:2][?. > 1]", to: 0)], [.remove("items[1:4][?. > 3]")], [.set("items[3:4][?. > 3]", to: 0)],
-            [.set("items[-2:][?. > 4]", to: 0)],
+            [.set("items[-2:][?. > 4]", to: 0)], [.set("items[?. > 3][?. > 4]", to: 0)],
         ] {
             let same = try StreamedEditTests.streamed(edits, small).bytes == (try DocumentEditor(bytes: small).applying(edits).bytes)
             #expect(same, "\(edits)")
@@ -346,7 +348,26 @@ import TestSupport
         let lone: [Edit] = [.set("items[1:2][?. > 1]", to: 0)]
         #expect(try StreamedEditTests.streamed(lone, large).bytes == (try DocumentEditor(bytes: large).applying(lone).bytes))
         #expect { try StreamedEditTests.streamed([.set("items[1:3][?. > 1]", to: 0)], large) } throws: { error in
-            (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("would open")
+            (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("a part read on its own")
+        }
+        // Tags arrays: one reaches the filter (opened), several in a batch
+        // (each tested whole), or one in each of two batches (refused).
+        let tagged = (0..<2_000).map { id in
+            #"{"id": \#(id), "tags": \#(id == 4 || id == 1990 ? "\"t1\"" : "[\"t0\", \"t1\", \"t2\"]"), "pad": "\#(String(repeating: "x", count: 60))"}"#
+        }
+        let input = Array("{\"items\": [\(tagged.joined(separator: ",\n  "))]}\n".utf8)
+        for edits: [Edit] in [[.remove("items[?id == 5].tags[?. == 't1']")], [.set("items[?id < 20].tags[?. == 't1']", to: 0)]] {
+            let same = try StreamedEditTests.streamed(edits, input, chunk: 4093).bytes == (try DocumentEditor(bytes: input).applying(edits).bytes)
+            #expect(same, "\(edits)")
+        }
+        // An array, then a string in a later batch (the array opened first
+        // would be wrong); a string, then an array.
+        for (first, later) in [(5, 1990), (4, 1991)] {
+            #expect {
+                try StreamedEditTests.streamed([.remove("items[?id == \(first) || id == \(later)].tags[?. == 't1']")], input)
+            } throws: { error in
+                (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("a part read on its own")
+            }
         }
     }
 

@@ -57,6 +57,12 @@ struct JSONStreamedTransaction: Sendable {
     /// The step that makes each value the prefix reaches be held whole
     /// (not spread element by element), as written, for messages.
     let wholeStep: String?
+    /// Per part, where the filters after its rest's first step stand
+    /// (`[?id > 5].tags[?. == 'a']`: 2). A filter opens an array that
+    /// reaches it alone and tests each of several values whole, and a
+    /// value held (a batch) gives only some of the values that reach it
+    /// in the document (``JSONTransactionOutput``'s `checkLaterFilters`).
+    let laterFilters: [[Int]]
 
     /// Splits `edits` into the shared prefix and their rests. With
     /// `comments` (JSON with comments), an index in a rest and an insert
@@ -202,6 +208,11 @@ struct JSONStreamedTransaction: Sendable {
             return part
         }
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
+        laterFilters = parts.map { part in
+            part.query!.steps.indices.dropFirst().filter { j in
+                if case .filter = part.query!.steps[j].kind { true } else { false }
+            }
+        }
     }
 
     /// For a rest that is a filter, then an index from the start, then
@@ -260,16 +271,6 @@ struct JSONStreamedTransaction: Sendable {
     /// Whether the batches rebase an index in a rest to their own elements.
     var rebasesIndexes: Bool { countsElements || keptIndexes.contains { $0 != nil } }
 
-    /// The parts whose rest begins with a slice then a filter (`[0:5][?. > 1]`),
-    /// by number: rebased to fewer elements, the slice may give one array
-    /// alone, which the filter opens where among several it tests it whole.
-    var slicesBeforeFilters: [Int] {
-        parts.indices.filter { k in
-            guard let steps = parts[k].query?.steps, steps.count > 1, case .slice = steps[0].kind, case .filter = steps[1].kind
-            else { return false }
-            return true
-        }
-    }
 
     /// A step of `edit`'s path as written.
     private static func text(of step: Step, in edit: Edit) -> String {
@@ -402,6 +403,10 @@ final class JSONTransactionOutput {
     /// ordinal of the one the index picks, once a batch holds it.
     private var kept: [Int]
     private var picked: [Int?]
+    /// Per part, per filter after its rest's first step: how many values
+    /// reached it in the candidates so far, and whether one array reached
+    /// it alone in one (``checkLaterFilters(in:_:)``).
+    private var filterInputs: [[(count: Int, opened: Bool)]]
 
     private static let block = 1 << 18
     static let variantLimit = 1 << 22
@@ -418,6 +423,7 @@ final class JSONTransactionOutput {
         matches = Array(repeating: 0, count: transaction.edits.count)
         kept = Array(repeating: 0, count: transaction.edits.count)
         picked = Array(repeating: nil, count: transaction.edits.count)
+        filterInputs = transaction.laterFilters.map { $0.map { _ in (0, false) } }
         func writesContainer(_ edit: Edit) -> Bool {
             switch edit.operation {
             case .set(let value): edit.computation.map { !$0.yieldsScalar } ?? value.content.isNonEmptyContainer
@@ -625,9 +631,10 @@ final class JSONTransactionOutput {
         // after its last element is the array's, and goes with the gaps.
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
-        if spreading {
-            try pick(in: candidate, window: window)
-            try checkSlicesBeforeFilters(in: candidate, window: window, among: count)
+        if spreading { try pick(in: candidate, window: window) }
+        if !transaction.laterFilters.allSatisfy(\.isEmpty) {
+            try checkLaterFilters(
+                in: candidate, spreading ? transaction.parts(forElements: window, among: count, picked: picked) : transaction.parts)
         }
         let found: [Int]
         if let removals, candidate.isBatch, spreadArray?.carriedIn.isEmpty ?? true,
@@ -641,24 +648,37 @@ final class JSONTransactionOutput {
         if variants != nil { try settle() } else if pending.count >= Self.block { try flush() }
     }
 
-    /// Refuses a rest that begins with a slice then a filter (`[0:5][?. > 1]`)
-    /// when the slice names, of `candidate`'s elements (`window`), one that
-    /// is an array, and more than one in the whole array: rebased to the
-    /// batch, the slice would give that array alone, which the filter
-    /// opens, where in the document it tests each element whole.
+    /// Counts the values that reach each filter after a rest's first step
+    /// (``JSONStreamedTransaction/laterFilters``) in `candidate`, with its
+    /// `parts` (rebased to a batch's elements), across the candidates.
     ///
-    /// - Throws: ``QueryError/Kind-swift.struct/notStreamable``.
-    private func checkSlicesBeforeFilters(in candidate: StreamCandidate, window: Range<Int>, among count: Int) throws {
-        for k in transaction.slicesBeforeFilters {
-            guard let positions = transaction.parts[k].query?.steps[0].positions(among: count), positions.count > 1 else { continue }
-            let named = positions.clamped(to: window)
-            guard named.count == 1 else { continue }
-            let document = candidate.document
-            let elements = candidate.isBatch ? document.childIndexes(of: document.rootIndex) : [document.rootIndex]
-            guard document.node(at: elements[named.lowerBound - window.lowerBound]).kind == .array else { continue }
-            throw notStreamable(
-                "'\(transaction.edits[k].path)' filters the elements a slice names, and a batch of the array holds one of them, "
-                    + "an array, which the filter would open as the only value where the document tests it whole")
+    /// - Throws: ``QueryError/Kind-swift.struct/notStreamable`` when such a
+    ///   filter would open an array where the document tests it whole: one
+    ///   array reaches it alone in a candidate, and other values in others
+    ///   (in the document, several reach it, and it tests each whole).
+    private func checkLaterFilters(in candidate: StreamCandidate, _ parts: [Edit]) throws {
+        var document: Document?
+        for (k, filters) in transaction.laterFilters.enumerated() where !filters.isEmpty {
+            guard let query = parts[k].query else { continue }
+            // The candidate as the parts see it: an element alone, in an array of its own.
+            if document == nil {
+                document = removals == nil || candidate.isBatch ? candidate.document : try Document(
+                    bytes: [UInt8(ascii: "[")] + captured + Array((options.readsJSONWithComments ? "\n]" : "]").utf8), charset: nil,
+                    options: options)
+            }
+            for (f, j) in filters.enumerated() {
+                let before = PathQuery(description: query.description, steps: Array(query.steps[..<j]), keys: query.keys)
+                let values = try before.evaluate(on: document!).items
+                let lone = values.count == 1 && document!.node(at: values[0]).kind == .array
+                let (earlier, opened) = filterInputs[k][f]
+                if lone && earlier > 0 || opened && !values.isEmpty {
+                    throw notStreamable(
+                        "'\(transaction.edits[k].path)' has a filter after other steps, which opens an array that reaches it alone "
+                            + "and tests each of several values whole: in the document several reach it, and a part read on its own "
+                            + "gives it one array")
+                }
+                filterInputs[k][f] = (earlier + values.count, opened || lone)
+            }
         }
     }
 
@@ -803,16 +823,16 @@ final class JSONTransactionOutput {
     /// own), planned once, and cut apart again; their new bytes, in order.
     /// `nil` when the result differs between `layouts`, when a patch is not
     /// inside one element (an insert beside one), when an index counts
-    /// elements that are not consecutive, or a slice comes before a filter:
-    /// the batch is then planned whole.
+    /// elements that are not consecutive, or a filter comes after a rest's
+    /// first step: the batch is then planned whole.
     /// (One by one, loading and planning cost 28,000 instructions an element.)
     private func edited(
         together spans: [Range<Int>], ordinals: [Int], among count: Int, _ layouts: [JSONLayout]
     ) throws -> [[UInt8]]? {
         guard let first = ordinals.first, let last = ordinals.last else { return [] }
         if transaction.rebasesIndexes, last - first + 1 != ordinals.count { return nil }
-        // Rebased to these elements, a slice may give an array alone (``checkSlicesBeforeFilters(in:window:among:)``).
-        if !transaction.slicesBeforeFilters.isEmpty { return nil }
+        // Fewer values would reach a later filter (``JSONStreamedTransaction/laterFilters``).
+        if !transaction.laterFilters.allSatisfy(\.isEmpty) { return nil }
         let parts = transaction.parts(forElements: first..<(last + 1), among: count, picked: picked)
         var bytes: [UInt8] = []
         var placed: [Range<Int>] = []
