@@ -18,7 +18,11 @@
 /// A spread array (``StreamPlan/init(_:printsArrays:)``) comes element by
 /// element: for a lone array, each element is one of several (the array
 /// stood for them); for a consumer that prints arrays, each element is
-/// handed on as a match between the array's edges.
+/// handed on as a match between the array's edges. A filter after the
+/// rest's first step (`items[?id == 5].tags[?. == 'a']`) opens an array
+/// that reaches it alone in the whole array, and tests each of several
+/// whole: the batch that gives it the first value, an array, waits with
+/// both results until another batch gives it a value (or the array ends).
 struct StreamEvaluation {
     let query: PathQuery
     let plan: StreamPlan
@@ -26,6 +30,10 @@ struct StreamEvaluation {
     private let resultPath: String
     /// Whether a candidate alone may give other matches than among others.
     private let aloneDiffers: Bool
+    /// The steps of the rest before its one filter after its first step,
+    /// when it has one and they compute nothing (over a spread array, the
+    /// values they give reach that filter); `nil` otherwise.
+    private let beforeLaterFilter: PathQuery?
 
     init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
         self.query = query
@@ -35,6 +43,20 @@ struct StreamEvaluation {
             if case .filter = step.kind { return true }
             return false
         }
+        let rest = plan.rest
+        let later = rest.steps.indices.dropFirst().filter { j in
+            if case .filter = rest.steps[j].kind { true } else { false }
+        }
+        let computes = later.first.map { j in
+            rest.steps[..<j].contains { step in
+                switch step.kind {
+                case .reserved, .collectionOperator: true
+                default: false
+                }
+            }
+        } ?? true
+        beforeLaterFilter = later.count == 1 && !computes
+            ? PathQuery(description: rest.description, steps: Array(rest.steps[..<later[0]]), keys: rest.keys) : nil
     }
 
     /// Reads `input` to its end and calls `each` with every match, in
@@ -75,6 +97,7 @@ struct StreamEvaluation {
         /// Passes over the rest of a value whose evaluation failed, unless `failed` throws.
         func fail(_ error: QueryError) throws {
             state.first = nil
+            state.lone = nil
             state.abandoned = true
             try failed(error)
         }
@@ -83,6 +106,8 @@ struct StreamEvaluation {
             defer {
                 state.abandoned = false
                 state.first = nil
+                state.lone = nil
+                state.laterFilterInputs = 0
                 state.fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
                 state.candidates = 0
             }
@@ -92,6 +117,7 @@ struct StreamEvaluation {
                     state.first = nil
                     try deliver(pending.alone)
                 }
+                try deliverLone()
                 if let finished = state.fold {
                     for match in try finished.finish() { try each(match) }
                 }
@@ -99,9 +125,21 @@ struct StreamEvaluation {
                 try fail(error)
             }
         }
+        /// The matches of the batch whose one value reached the later filter
+        /// alone, as that filter opens it: no other reached it.
+        func deliverLone() throws {
+            if let lone = state.lone {
+                state.lone = nil
+                try deliver(lone.alone)
+            }
+        }
         func edge(_ edge: ArrayEdge) throws {
             state.inArray = edge == .open
+            state.laterFilterInputs = 0
             if state.abandoned { return }
+            if edge == .close {
+                do { try deliverLone() } catch let error as QueryError { try fail(error) }
+            }
             if edge == .open {
                 state.candidates += 1
                 if let pending = state.first {
@@ -143,6 +181,8 @@ struct StreamEvaluation {
                         }
                     } else if state.fold != nil && plan.rest.steps.isEmpty {
                         try state.fold!.add(try evaluate(elements, in: document, oneOfSeveral: true), amongOthers: true)
+                    } else if let before = beforeLaterFilter {
+                        try deliverBatch(elements, in: document, before: before)
                     } else {
                         try deliver(try evaluate(elements, in: document, oneOfSeveral: true))
                     }
@@ -169,6 +209,27 @@ struct StreamEvaluation {
                 }
                 try deliver(amongOthers)
             }
+            /// Hands on what the rest gives on a batch of a spread array's
+            /// `elements`, when `before` gives the values that reach a filter
+            /// later in it (see the type's comment).
+            func deliverBatch(_ elements: [UInt32], in document: Document, before: PathQuery) throws {
+                let amongOthers = try evaluate(elements, in: document, oneOfSeveral: true)
+                let reaching = try before.evaluate(
+                    in: QueryScope(document: document, items: elements, computed: [], isToMany: elements.count > 1,
+                                   origin: QueryOrigin(start: elements)), oneOfSeveral: true).items
+                if reaching.isEmpty { return try deliver(amongOthers) }
+                if state.laterFilterInputs == 0, reaching.count == 1, document.node(at: reaching[0]).kind == .array {
+                    state.laterFilterInputs = 1
+                    state.lone = (try evaluate(elements, in: document, oneOfSeveral: true, opensLater: true), amongOthers)
+                    return
+                }
+                state.laterFilterInputs += reaching.count
+                if let lone = state.lone {
+                    state.lone = nil
+                    try deliver(lone.amongOthers)
+                }
+                try deliver(amongOthers)
+            }
             try StreamingLoad.run(
                 input, matcher: StreamMatcher(plan.selector), options: options, nextValue: { try endValue() }, arrayEdge: edge,
                 malformed: passOver, emit: take)
@@ -177,6 +238,7 @@ struct StreamEvaluation {
                 // What came before the malformed part is still delivered.
                 try? deliver(pending.amongOthers)
             }
+            if let lone = state.lone, case .load = error { try? deliver(lone.alone) }
             switch error {
             case .load(let error): throw error
             case .consumer(let error): throw error
@@ -200,6 +262,12 @@ struct StreamEvaluation {
         @exclusivity(unchecked) var first: (alone: QueryResult, amongOthers: QueryResult)?
         /// Inside a spread array: its candidates are its elements.
         @exclusivity(unchecked) var inArray = false
+        /// In a spread array, how many values reached the rest's filter
+        /// after its first step (``StreamEvaluation/beforeLaterFilter``);
+        /// while that is one array, the matches of the batch it came in,
+        /// with the filter opening it and testing it whole.
+        @exclusivity(unchecked) var laterFilterInputs = 0
+        @exclusivity(unchecked) var lone: (alone: QueryResult, amongOthers: QueryResult)?
         /// The value was malformed, or its evaluation failed: nothing more of it is handed on.
         @exclusivity(unchecked) var abandoned = false
 
@@ -210,7 +278,9 @@ struct StreamEvaluation {
 
     /// The rest of the path on the candidates at `starts` (one, or a batch
     /// of a spread array's elements).
-    private func evaluate(_ starts: [UInt32], in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
+    private func evaluate(
+        _ starts: [UInt32], in document: Document, oneOfSeveral: Bool, opensLater: Bool = false
+    ) throws(QueryError) -> QueryResult {
         let isToMany = starts.count > 1
         if plan.rest.steps.isEmpty {
             // The candidates themselves (what evaluating no steps gives, without an evaluator).
@@ -219,7 +289,7 @@ struct StreamEvaluation {
         }
         return try plan.rest.evaluate(
             in: QueryScope(document: document, items: starts, computed: [], isToMany: isToMany, origin: QueryOrigin(start: starts)),
-            oneOfSeveral: oneOfSeveral)
+            oneOfSeveral: oneOfSeveral, opensLater: opensLater)
     }
 
     /// A selector's verdict as a path error under its step.

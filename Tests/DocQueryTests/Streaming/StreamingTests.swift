@@ -53,6 +53,28 @@ import Testing
         #expect(try Self.stream("items.tags[1]", #"{"items":[{"tags":[1,2]}]}"#) == ["2"])
     }
 
+    /// A filter after the rest's first step opens the one array that
+    /// reaches it in the whole array, and tests each of several whole, as
+    /// in memory, whichever batches they come in (each element's tags hold
+    /// t1 but element 9's, a string).
+    @Test func aLaterFilterOpensOnlyTheArrayThatReachesItAlone() throws {
+        let elements = (0..<2_000).map { id in
+            #"{"id": \#(id), "tags": \#(id == 9 ? "\"t1\"" : "[\"t0\", \"t1\"]"), "pad": "\#(String(repeating: "x", count: 60))"}"#
+        }
+        let bytes = Array("{\"items\": [\(elements.joined(separator: ",\n"))]}".utf8)
+        let document = try Document(data: Data(bytes))
+        for path in [
+            "items[?id == 5].tags[?. == 't1']", "items[?id == 5 || id == 1990].tags[?. == 't1']", "items[?id == 9 || id == 1990].tags[?. == 't1']",
+            "items[?id == 1990 || id == 1999].tags[?. == 't1']", "items[?id < 3].tags[?. == 't1']", "items[1:2].tags[?. == 't0']",
+            "items[?id == 1999].tags[?. == 't0']", "items[?id == 1999].tags[?. == 't0'].@count",
+        ] {
+            let expected = StreamDifferentialTests.inMemory(path, document)
+            for slice in [nil, 4093] {
+                #expect(StreamDifferentialTests.streamed(path, bytes, slice: slice) == expected, "\(path)")
+            }
+        }
+    }
+
     @Test func aPathThatEndsOnAnArrayMatchesItWholeButFiltersItElementByElement() throws {
         let text = #"{"items":[{"a":1},{"a":2},[3]]}"#
         // The library's match is the array, as in memory (one value)…
