@@ -47,15 +47,13 @@ struct StreamEvaluation {
         let later = rest.steps.indices.dropFirst().filter { j in
             if case .filter = rest.steps[j].kind { true } else { false }
         }
-        let computes = later.first.map { j in
-            rest.steps[..<j].contains { step in
-                switch step.kind {
-                case .reserved, .collectionOperator: true
-                default: false
-                }
+        func computes(_ step: Step) -> Bool {
+            switch step.kind {
+            case .reserved, .collectionOperator: true
+            default: false
             }
-        } ?? true
-        beforeLaterFilter = later.count == 1 && !computes
+        }
+        beforeLaterFilter = later.count == 1 && !rest.steps[..<later[0]].contains(where: computes)
             ? PathQuery(description: rest.description, steps: Array(rest.steps[..<later[0]]), keys: rest.keys) : nil
     }
 

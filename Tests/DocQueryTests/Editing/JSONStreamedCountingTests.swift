@@ -63,12 +63,7 @@ import Darwin
         try JSONStreamedFilterTests.expectStreamedAsInMemory(transactions, on: input, gap: ",\n  ")
         for edits in transactions { #expect(try StreamedEdit(edits).spreadsJSONArrays, "\(edits)") }
 
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        let head = Array("[{\"id\": 6}, {\"id\": 7}]".utf8)
-        #expect(head.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == head.count)
-        close(ends[1])
-        let pipe = ChunkedInput(descriptor: ends[0], closesOnEnd: true, label: "(pipe)")
+        let pipe = ChunkedInput(descriptor: pipeHolding(Array("[{\"id\": 6}, {\"id\": 7}]".utf8)), closesOnEnd: true, label: "(pipe)")
         #expect { try StreamedEdit([.set("[?id > 5][-1].name", to: "x")]).run(pipe) { _ in } } throws: { error in
             guard let error = error as? QueryError, error.kind == .notStreamable else { return false }
             // The caret is under `[-1]`, nine scalars into the path.

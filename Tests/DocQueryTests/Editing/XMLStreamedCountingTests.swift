@@ -4,12 +4,6 @@ import Foundation
 import Testing
 import TestSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Streamed XML edits whose path counts from the end (`book[-1].title`):
 /// a first pass over the input counts what the index indexes, and the edit
 /// then streams with the index from the start. The same bytes, or the same
@@ -70,12 +64,7 @@ import Darwin
 
     /// A pipe can be read once: the refusal says so, under the step.
     @Test func aPipeIsRefused() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        let bytes = Array(Self.catalog.utf8)
-        #expect(bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == bytes.count)
-        close(ends[1])
-        let input = ChunkedInput(descriptor: ends[0], closesOnEnd: true, label: "(pipe)")
+        let input = ChunkedInput(descriptor: pipeHolding(Array(Self.catalog.utf8)), closesOnEnd: true, label: "(pipe)")
         #expect { try XMLStreamedEdit([.set("book[-1].title", to: "X")]).run(input) { _ in } } throws: { error in
             guard let error = error as? QueryError, error.kind == .notStreamable else { return false }
             // The caret is under `[-1]`, four scalars into the path.

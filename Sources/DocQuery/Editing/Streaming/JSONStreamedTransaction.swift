@@ -209,8 +209,9 @@ struct JSONStreamedTransaction: Sendable {
         }
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
         laterFilters = parts.map { part in
-            part.query!.steps.indices.dropFirst().filter { j in
-                if case .filter = part.query!.steps[j].kind { true } else { false }
+            let steps = part.query?.steps ?? []
+            return steps.indices.dropFirst().filter { j in
+                if case .filter = steps[j].kind { true } else { false }
             }
         }
     }
@@ -270,7 +271,6 @@ struct JSONStreamedTransaction: Sendable {
 
     /// Whether the batches rebase an index in a rest to their own elements.
     var rebasesIndexes: Bool { countsElements || keptIndexes.contains { $0 != nil } }
-
 
     /// A step of `edit`'s path as written.
     private static func text(of step: Step, in edit: Edit) -> String {
@@ -657,19 +657,16 @@ final class JSONTransactionOutput {
     ///   array reaches it alone in a candidate, and other values in others
     ///   (in the document, several reach it, and it tests each whole).
     private func checkLaterFilters(in candidate: StreamCandidate, _ parts: [Edit]) throws {
-        var document: Document?
+        // The candidate as the parts see it: an element alone, in an array of its own.
+        let document = removals == nil || candidate.isBatch ? candidate.document : try Document(
+            bytes: [UInt8(ascii: "[")] + captured + Array((options.readsJSONWithComments ? "\n]" : "]").utf8), charset: nil,
+            options: options)
         for (k, filters) in transaction.laterFilters.enumerated() where !filters.isEmpty {
             guard let query = parts[k].query else { continue }
-            // The candidate as the parts see it: an element alone, in an array of its own.
-            if document == nil {
-                document = removals == nil || candidate.isBatch ? candidate.document : try Document(
-                    bytes: [UInt8(ascii: "[")] + captured + Array((options.readsJSONWithComments ? "\n]" : "]").utf8), charset: nil,
-                    options: options)
-            }
             for (f, j) in filters.enumerated() {
                 let before = PathQuery(description: query.description, steps: Array(query.steps[..<j]), keys: query.keys)
-                let values = try before.evaluate(on: document!).items
-                let lone = values.count == 1 && document!.node(at: values[0]).kind == .array
+                let values = try before.evaluate(on: document).items
+                let lone = values.count == 1 && document.node(at: values[0]).kind == .array
                 let (earlier, opened) = filterInputs[k][f]
                 if lone && earlier > 0 || opened && !values.isEmpty {
                     throw notStreamable(

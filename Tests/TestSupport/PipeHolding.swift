@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The read end of a pipe that holds `bytes` (at most a pipe's buffer, 64
+/// KiB on Linux) and then ends: input that can be read only once, as
+/// standard input from another program is.
+///
+/// ```swift
+/// let input = ChunkedInput(descriptor: pipeHolding(bytes), closesOnEnd: true, label: "(pipe)")
+/// ```
+public func pipeHolding(_ bytes: [UInt8]) -> Int32 {
+    var ends: [Int32] = [0, 0]
+    precondition(pipe(&ends) == 0, "no pipe")
+    let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+    precondition(written == bytes.count, "the bytes do not fit the pipe's buffer")
+    close(ends[1])
+    return ends[0]
+}
