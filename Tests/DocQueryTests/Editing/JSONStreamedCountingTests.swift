@@ -10,10 +10,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Streamed JSON edits whose index counts what a filter keeps where the
-/// batches cannot pick it in one pass (`items[?id > 5][-1]`,
-/// `items[?id > 5].tags[1]`): a first pass counts, the edit then names one
-/// element by its ordinal. The same bytes and counts as the document held
+/// Streamed JSON edits whose index or slice counts what a filter keeps where
+/// the batches cannot pick it in one pass (`items[?id > 5][-1]`,
+/// `items[?id > 5].tags[1]`, `items[?id > 5][0:10]`): a first pass counts,
+/// the edit then names the elements by ordinal. The same bytes and counts as the document held
 /// whole, in batches of a spread array, holding no more than a batch.
 @Suite struct JSONStreamedCountingTests {
     /// Elements with an array of 0 to 3 tags, and a list of 0 to 2 objects.
@@ -37,6 +37,10 @@ import Darwin
         // One value, an array: the index goes into it.
         [.set("items[?id == 1503].tags[-1]", to: "last")], [.remove("items[?id == 1503].tags[0]")],
         [.set("items[?id == 1500].name[0]", to: "one")], [.set("items[?id == 1500].name[1]", to: "none")],
+        // Slices: from the start, from the end, running to the end, one element, none.
+        [.remove("items[?id > 5][0:10]")], [.set("items[?name =~ '7$'][-20:].name", to: "x")], [.set("items[?id > 1990][3:].name", to: "n")],
+        [.set("items[?id > 1000].tags[5:9]", to: 0)], [.remove("items[?id == 1503].tags[1:]")], [.remove("items[?id > 1990][20:30]")],
+        [.set("items[?id < 1500][700:750].name", to: "mid"), .remove("items[?id > 1995]")], [.set("items[?id > 20].parts.k[5:9]", to: 0)],
         // Beside other edits, and inserts.
         [.set("items[?name =~ '[13579]$'][-400].name", to: "odd"), .remove("items[?id < 3]"), .set("items[-1].pad", to: "p")],
         [.insert(1, into: "items[?id > 3][-2]", key: "new")], [.insert("b", before: "items[?id > 3][-2]")],
@@ -78,7 +82,7 @@ import Darwin
         let input = Self.document(count: 20_000, gap: ",\n  ", lead: "\n  ", tail: "\n")
         let cap = 200_000
         #expect(input.count > 10 * cap)
-        for edits in [[Edit.set("items[?id > 5][-1].name", to: "x")], [.remove("items[?id > 1000].tags[-2]")]] {
+        for edits in [[Edit.set("items[?id > 5][-1].name", to: "x")], [.remove("items[?id > 1000].tags[-2]")], [.remove("items[?id > 5][-30:]")]] {
             let expected = try DocumentEditor(bytes: input).applying(edits).bytes
             var out: [UInt8] = []
             _ = try StreamedEdit(edits, maxHeld: cap).run(ChunkedInput(bytes: input, sliceSize: 1 << 16)) { out.append(contentsOf: $0) }

@@ -1,15 +1,18 @@
 import DocTree
 
-/// An index that counts what a filter keeps, in a path of JSON that the
-/// batches of a spread array cannot pick in one pass: from the end
-/// (`items[?id == 7][-1].name`), or after keys after the filter
+/// An index or slice that counts what a filter keeps, in a path of JSON
+/// that the batches of a spread array cannot pick in one pass: from the end
+/// (`items[?id == 7][-1].name`), after keys after the filter
 /// (`items[?id == 7].tags[1]`, which indexes the `tags` values the kept
-/// elements give, not each `tags` array), or in JSON with comments. A first
-/// pass over the input counts those values, a batch at a time, and names the
-/// element that gives the one indexed; the path then names that element
-/// by its ordinal (`items[4711].tags`), and the edit streams as one by
-/// index does. Memory stays one batch, and as many kept elements as the
-/// index counts from the end. An element that gives several values (keys
+/// elements give, not each `tags` array), a slice (`items[?active][0:10]`),
+/// or in JSON with comments. A first pass over the input counts those
+/// values, a batch at a time, and names the elements that give the ones
+/// indexed; the path then names them by ordinal (`items[4711].tags`, or,
+/// for a slice, the run of elements from the first to the last, filtered
+/// again: `items[4711:5020][?active]`), and the edit streams as one by
+/// index does. Memory stays one batch, and the kept elements an index from
+/// the end or a slice counts among (an index or slice that counts from the
+/// start only: up to its end). An element that gives several values (keys
 /// through an array in it: `items[?id > 5].parts.k[1]`) is not named: the
 /// edit runs as given, holding the array.
 ///
@@ -21,25 +24,49 @@ struct JSONCountedIndex: Sendable {
     var query: PathQuery
     /// Where the filter stands: every step before it is a key.
     var filter: Int
-    /// Where the index stands: every step between the filter and it is a key.
+    /// Where the index or slice stands: every step between the filter and it is a key.
     var position: Int
-    var index: Int
 
-    /// The counted index in `query`, or `nil` when its path is not keys, a
-    /// filter, keys and an index (the first after the filter).
+    /// The counted index or slice in `query`, or `nil` when its path is not
+    /// keys, a filter, keys and an index or slice (the first after the filter).
     init?(_ query: PathQuery, edit: Int) {
         func isKey(_ step: Step) -> Bool {
             if case .key = step.kind { true } else { false }
         }
         guard let filter = query.steps.firstIndex(where: { !isKey($0) }), case .filter = query.steps[filter].kind,
-            let position = query.steps[(filter + 1)...].firstIndex(where: { !isKey($0) }),
-            case .index(let index) = query.steps[position].kind
+            let position = query.steps[(filter + 1)...].firstIndex(where: { !isKey($0) }), query.steps[position].isPosition
         else { return nil }
         self.edit = edit
         self.query = query
         self.filter = filter
         self.position = position
-        self.index = index
+    }
+
+    /// Which of the values the first pass counts it needs to know the
+    /// elements of, for a counted step that names positions from `lower` to
+    /// `upper` (an index names one): those up to the last position that
+    /// counts from the start, and as many last ones as it counts back from
+    /// the end (one when a slice runs to the end).
+    var keeping: Tally.Keeping {
+        let (lower, upper): (Int?, Int?) =
+            switch query.steps[position].kind {
+            case .index(let index): (index, index == -1 ? nil : index + 1)
+            case .slice(let lower, let upper): (lower ?? 0, upper)
+            default: (0, nil)
+            }
+        let head = [lower, upper.map { $0 - 1 }].compactMap { $0 }.filter { $0 >= 0 }.max()
+        let tail = [lower.map { -$0 }, upper.map { 1 - $0 } ?? 1].compactMap { $0 }.filter { $0 > 0 }.max() ?? 0
+        return Tally.Keeping(head: head, tail: tail)
+    }
+
+    /// What the path names in place of the filter and the counted step.
+    enum Naming {
+        /// One element; the counted step stays after the keys when it goes
+        /// into the one value they give, an array.
+        case element(Int, keepsPosition: Bool)
+        /// The elements from the first ordinal to the last, filtered again
+        /// (the ones between that the filter does not keep).
+        case elements(ClosedRange<Int>)
     }
 
     /// The leading keys, for the stream: they reach the array whose
@@ -51,12 +78,21 @@ struct JSONCountedIndex: Sendable {
         PathQuery(description: query.description, steps: Array(query.steps[filter..<position]), keys: query.keys)
     }
 
-    /// `query` with the filter in place of element `ordinal` of the array
-    /// (as an index), the keys after it, then the counted index when
-    /// `keepsIndex` (none: dropped), then the rest.
-    func naming(element ordinal: Int, keepsIndex: Bool) -> PathQuery {
-        var steps = Array(query.steps[..<(keepsIndex ? position + 1 : position)])
-        steps[filter].kind = .index(ordinal)
+    /// `query` naming elements by ordinal (``Naming``): the element as an
+    /// index in place of the filter, the keys after it, the counted step
+    /// when kept, then the rest; or the run of elements as a slice before
+    /// the filter, the keys, then the rest.
+    func named(_ naming: Naming) -> PathQuery {
+        var steps: [Step]
+        switch naming {
+        case .element(let ordinal, let keepsPosition):
+            steps = Array(query.steps[..<(keepsPosition ? position + 1 : position)])
+            steps[filter].kind = .index(ordinal)
+        case .elements(let ordinals):
+            var run = query.steps[position]
+            run.kind = .slice(ordinals.lowerBound, ordinals.upperBound + 1)
+            steps = Array(query.steps[..<filter]) + [run] + query.steps[filter..<position]
+        }
         steps += query.steps[(position + 1)...]
         return PathQuery(description: query.description, steps: steps, keys: query.keys)
     }
@@ -66,41 +102,65 @@ struct JSONCountedIndex: Sendable {
     /// kept elements that give the one indexed (or may: from the end, the
     /// last as many as it counts), each with how many values it gives.
     struct Tally {
-        var index: Int
+        /// The values whose elements a tally keeps: up to `head` from the
+        /// start (`nil`: none), and the last `tail`.
+        struct Keeping {
+            var head: Int?
+            var tail: Int
+        }
+        typealias Giver = (ordinal: Int, values: Int, before: Int)
+        var keeping: Keeping
         var total = 0
         var firstIsArray = false
-        /// Elements that give values, by ordinal in the array, in order:
-        /// from the start, up to the one indexed; from the end, the last
-        /// ones that give as many values as it counts back.
-        var givers: [(ordinal: Int, values: Int, before: Int)] = []
+        /// Whether an element gives several values.
+        var givesSeveral = false
+        /// Elements that give values (by ordinal in the array, with how
+        /// many, and how many come before), in order: those that give the
+        /// values up to ``Keeping/head``, and from `lateStart` on, those
+        /// that give the last ``Keeping/tail``.
+        var early: [Giver] = []
+        var late: [Giver] = []
+        var lateStart = 0
         /// How many elements the array holds.
         var elements = 0
 
         mutating func add(ordinal: Int, values: Int, isArray: Bool) {
             if total == 0 { firstIsArray = isArray }
-            if index >= 0 {
-                if total <= index { givers.append((ordinal, values, total)) }
-            } else {
-                givers.append((ordinal, values, total))
-                // The ones before are more than the index counts back from the end.
-                while givers.count > 1, total + values - givers[1].before >= -index { givers.removeFirst() }
+            if values > 1 { givesSeveral = true }
+            if let head = keeping.head, total <= head { early.append((ordinal, values, total)) }
+            if keeping.tail > 0 {
+                late.append((ordinal, values, total))
+                // The ones before give more than the last `tail` values.
+                while late.count - lateStart > 1, total + values - late[lateStart + 1].before >= keeping.tail { lateStart += 1 }
+                if lateStart > 4096, lateStart * 2 > late.count {
+                    late.removeFirst(lateStart)
+                    lateStart = 0
+                }
             }
             total += values
         }
 
-        /// The element that gives what the counted index names, and whether
-        /// the index stays after the keys (it indexes into the one value they
-        /// give, an array); `nil` when the element gives several values
-        /// (keys through an array in it, `parts.k`), of which the edit would
-        /// reach all: the array is then held whole.
-        func named(by counted: JSONCountedIndex) -> (ordinal: Int, keepsIndex: Bool)? {
-            if total == 1, firstIsArray { return (givers[0].ordinal, true) }
+        /// The kept element that gives value `value`.
+        func giver(of value: Int) -> Giver? {
+            early.last { $0.before <= value && value < $0.before + $0.values }
+                ?? late[lateStart...].last { $0.before <= value && value < $0.before + $0.values }
+        }
+
+        /// The elements that give what the counted step names, or the one
+        /// whose value, an array, it goes into (the only value the filter
+        /// and keys give); `nil` when an element among them gives several
+        /// values (keys through an array in it, `parts.k`), of which the edit
+        /// would reach all: the array is then held whole.
+        func naming(for counted: JSONCountedIndex) -> Naming? {
+            if total == 1, firstIsArray, let giver = giver(of: 0) { return .element(giver.ordinal, keepsPosition: true) }
             let named = counted.query.steps[counted.position].positions(among: total)!
-            guard let value = named.first, let giver = givers.last(where: { $0.before <= value }) else {
+            guard let first = named.first, let last = named.last, let from = giver(of: first), let to = giver(of: last) else {
                 // Past the array's end, so that nothing matches.
-                return (elements, false)
+                return .element(elements, keepsPosition: false)
             }
-            return giver.values > 1 ? nil : (giver.ordinal, false)
+            if from.ordinal == to.ordinal { return from.values > 1 ? nil : .element(from.ordinal, keepsPosition: false) }
+            // Several elements: none may give several values, which the run would reach all of.
+            return givesSeveral ? nil : .elements(from.ordinal...to.ordinal)
         }
     }
 }
@@ -140,7 +200,7 @@ extension JSONCountedIndex {
         let selector = StreamSelector(steps: counted[0].keys, keepsKeys: false, spreading: .whenLone)
         var scanner = JSONStreamScanner(
             input: input, head: head.bytes, skip: head.byteOrderMark, matcher: StreamMatcher(selector), options: options)
-        var tallies = counted.map { Tally(index: $0.index) }
+        var tallies = counted.map { Tally(keeping: $0.keeping) }
         let queries = counted.map(\.kept)
         var opened = 0
         var inArray = false

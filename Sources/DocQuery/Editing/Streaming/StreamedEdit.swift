@@ -34,10 +34,10 @@ import Foundation
 ///   from the start, `items[?id == 7][0].name`, which counts what the
 ///   filter keeps across the batches (the first element it keeps being an
 ///   array is refused: were it the only one, the index would count into
-///   it), or with a filter, keys and an index, `items[?id == 7][-1].name`
-///   or `items[?id == 7].tags[1]`, which a first pass over a file or bytes
-///   in memory counts, then naming the one element the index picks (read
-///   once, from a pipe, the array is held whole); inserts beside elements too, unless
+///   it), or with a filter, keys and an index or slice, `items[?id == 7][-1].name`,
+///   `items[?id == 7].tags[1]` or `items[?active][0:10]`, which a first pass
+///   over a file or bytes in memory counts, then naming the elements by
+///   ordinal (read once, from a pipe, the array is held whole); inserts beside elements too, unless
 ///   the transaction removes elements, or in JSON with comments) is held while it is read and edited as ``DocumentEditor`` edits
 ///   it, with the rest of each path (keys, `*`, filters; indexes and slices
 ///   when the prefix reaches one value), laid out as the whole document;
@@ -198,7 +198,7 @@ public struct StreamedEdit: Sendable {
     private static func countedIndexes(_ edits: [Edit], engine: JSONEngine?, options: LoadOptions, maxHeld: Int?) -> [JSONCountedIndex] {
         let counted = JSONCountedIndex.all(in: edits, engine: engine)
         var named = edits
-        for counted in counted { named[counted.edit].query = counted.naming(element: 0, keepsIndex: false) }
+        for counted in counted { named[counted.edit].query = counted.named(.element(0, keepsPosition: false)) }
         return !counted.isEmpty && (try? jsonEngine(named, options: options, maxHeld: maxHeld)) != nil ? counted : []
     }
 
@@ -227,8 +227,8 @@ public struct StreamedEdit: Sendable {
         else { return nil }
         var named = edits
         for (counted, tally) in zip(counted, tallies) {
-            guard let (ordinal, keepsIndex) = tally.named(by: counted) else { return nil }
-            named[counted.edit].query = counted.naming(element: ordinal, keepsIndex: keepsIndex)
+            guard let naming = tally.naming(for: counted) else { return nil }
+            named[counted.edit].query = counted.named(naming)
         }
         return try? Self.jsonEngine(named, options: options, maxHeld: maxHeld)
     }
