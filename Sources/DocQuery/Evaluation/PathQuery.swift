@@ -163,6 +163,17 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
         try evaluate(in: result.queryScope)
     }
 
+    /// Where the filters after the first step stand (`[?id > 5].tags[?. == 'a']`:
+    /// 2). A filter opens an array that reaches it alone and tests each of
+    /// several values whole, so what these test depends on how many values
+    /// reach them in the whole input, which a part of it read on its own
+    /// (a streamed batch) does not tell.
+    var filtersAfterFirstStep: [Int] {
+        steps.indices.dropFirst().filter { j in
+            if case .filter = steps[j].kind { true } else { false }
+        }
+    }
+
     func evaluate(in scope: QueryScope, oneOfSeveral: Bool = false, opensLater: Bool = false) throws(QueryError) -> QueryResult {
         if let error = scope.origin.error { throw error }
         var evaluator = Evaluator(query: self, document: scope.document, computed: scope.computed)

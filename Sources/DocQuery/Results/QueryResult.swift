@@ -111,8 +111,10 @@ public struct QueryResult: Sequence, Sendable, PathQueryable, QueryStart {
         return OneOrMany(out)
     }
 
-    /// The index of the lone JSON array this result matched, if it did.
-    private var lone: UInt32? {
+    /// The index of the lone JSON array this result matched, if it did: a
+    /// filter after it opens it (``Evaluator``), where it tests each of
+    /// several values whole.
+    var lone: UInt32? {
         guard matchedItems.count == 1 else { return nil }
         let item = matchedItems[0]
         // Through the buffer and the inlined reader: `NodeRecords`'

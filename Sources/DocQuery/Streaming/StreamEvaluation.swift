@@ -44,9 +44,7 @@ struct StreamEvaluation {
             return false
         }
         let rest = plan.rest
-        let later = rest.steps.indices.dropFirst().filter { j in
-            if case .filter = rest.steps[j].kind { true } else { false }
-        }
+        let later = rest.filtersAfterFirstStep
         func computes(_ step: Step) -> Bool {
             switch step.kind {
             case .reserved, .collectionOperator: true
@@ -214,14 +212,14 @@ struct StreamEvaluation {
                 let amongOthers = try evaluate(elements, in: document, oneOfSeveral: true)
                 let reaching = try before.evaluate(
                     in: QueryScope(document: document, items: elements, computed: [], isToMany: elements.count > 1,
-                                   origin: QueryOrigin(start: elements)), oneOfSeveral: true).items
-                if reaching.isEmpty { return try deliver(amongOthers) }
-                if state.laterFilterInputs == 0, reaching.count == 1, document.node(at: reaching[0]).kind == .array {
+                                   origin: QueryOrigin(start: elements)), oneOfSeveral: true)
+                if reaching.items.isEmpty { return try deliver(amongOthers) }
+                if state.laterFilterInputs == 0, reaching.lone != nil {
                     state.laterFilterInputs = 1
                     state.lone = (try evaluate(elements, in: document, oneOfSeveral: true, opensLater: true), amongOthers)
                     return
                 }
-                state.laterFilterInputs += reaching.count
+                state.laterFilterInputs += reaching.items.count
                 if let lone = state.lone {
                     state.lone = nil
                     try deliver(lone.amongOthers)

@@ -210,12 +210,10 @@ extension JSONCountedIndex {
                 emit: { candidate in
                     guard inArray else { throw NotCounted() }
                     let document = candidate.document
-                    let root = document.rootIndex
-                    let elements = candidate.isBatch ? document.childIndexes(of: root) : [root]
-                    if !candidate.isBatch, document.node(at: root).kind == .array { throw NotCounted() }
-                    let scope = QueryScope(document: document, items: [root], computed: [], isToMany: false, origin: QueryOrigin(start: [root]))
+                    let elements = JSONTransactionOutput.elementNodes(of: candidate)
+                    if !candidate.isBatch, document.node(at: elements[0]).kind == .array { throw NotCounted() }
                     for (k, query) in queries.enumerated() {
-                        let values = try query.evaluate(in: scope).items
+                        let values = try query.evaluate(on: document).items
                         var v = 0
                         while v < values.count {
                             guard let at = JSONTransactionOutput.position(holding: values[v], in: elements, of: document) else { throw NotCounted() }

@@ -58,10 +58,9 @@ struct JSONStreamedTransaction: Sendable {
     /// (not spread element by element), as written, for messages.
     let wholeStep: String?
     /// Per part, where the filters after its rest's first step stand
-    /// (`[?id > 5].tags[?. == 'a']`: 2). A filter opens an array that
-    /// reaches it alone and tests each of several values whole, and a
-    /// value held (a batch) gives only some of the values that reach it
-    /// in the document (``JSONTransactionOutput``'s `checkLaterFilters`).
+    /// (``PathQuery/filtersAfterFirstStep``): a value held (a batch) gives
+    /// only some of the values that reach them in the document
+    /// (``JSONTransactionOutput``'s `checkLaterFilters`).
     let laterFilters: [[Int]]
 
     /// Splits `edits` into the shared prefix and their rests. With
@@ -208,12 +207,7 @@ struct JSONStreamedTransaction: Sendable {
             return part
         }
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
-        laterFilters = parts.map { part in
-            let steps = part.query?.steps ?? []
-            return steps.indices.dropFirst().filter { j in
-                if case .filter = steps[j].kind { true } else { false }
-            }
-        }
+        laterFilters = parts.map { $0.query?.filtersAfterFirstStep ?? [] }
     }
 
     /// For a rest that is a filter, then an index from the start, then
@@ -536,7 +530,7 @@ final class JSONTransactionOutput {
     /// A candidate (or a batch of a spread array's elements) was read whole:
     /// edits it in memory and writes it in its place. A batch of a spread
     /// array's elements is written from the scanner's tree and the
-    /// elements' spans where it can be (``written(batch:_:among:upTo:_:)``); any
+    /// elements' spans where it can be (``written(batch:_:_:among:upTo:_:)``); any
     /// other is loaded again, with spans, and planned. A batch waits for
     /// the elements after it when an edit needs them (``HeldBatch``).
     func candidateEnds(_ candidate: StreamCandidate) throws {
@@ -608,6 +602,13 @@ final class JSONTransactionOutput {
         return [start..<end]
     }
 
+    /// The nodes of a spread array's elements that `candidate` holds: a
+    /// batch's children, or the element the scanner handed on alone.
+    static func elementNodes(of candidate: StreamCandidate) -> [UInt32] {
+        let root = candidate.document.rootIndex
+        return candidate.isBatch ? candidate.document.childIndexes(of: root) : [root]
+    }
+
     /// Edits a candidate, or a batch of a spread array's elements whose
     /// ordinals are `window` in an array of (at least) `count`, and writes it.
     private func edit(_ candidate: StreamCandidate, window: Range<Int>, among count: Int) throws {
@@ -632,16 +633,14 @@ final class JSONTransactionOutput {
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
         if spreading { try pick(in: candidate, window: window) }
-        if !transaction.laterFilters.allSatisfy(\.isEmpty) {
-            try checkLaterFilters(
-                in: candidate, spreading ? transaction.parts(forElements: window, among: count, picked: picked) : transaction.parts)
-        }
+        let parts = spreading ? transaction.parts(forElements: window, among: count, picked: picked) : transaction.parts
+        if !transaction.laterFilters.allSatisfy(\.isEmpty) { try checkLaterFilters(in: candidate, parts) }
         let found: [Int]
         if let removals, candidate.isBatch, spreadArray?.carriedIn.isEmpty ?? true,
-           let written = written(batch: candidate, window, among: count, upTo: tail, removals) {
+           let written = written(batch: candidate, parts, window, among: count, upTo: tail, removals) {
             found = written
         } else {
-            found = try edited(spreading ? transaction.parts(forElements: window, among: count, picked: picked) : transaction.parts, upTo: tail)
+            found = try edited(parts, upTo: tail)
         }
         removals?.takeGap(captured[tail...])
         for (k, n) in found.enumerated() { matches[k] += n }
@@ -665,16 +664,16 @@ final class JSONTransactionOutput {
             guard let query = parts[k].query else { continue }
             for (f, j) in filters.enumerated() {
                 let before = PathQuery(description: query.description, steps: Array(query.steps[..<j]), keys: query.keys)
-                let values = try before.evaluate(on: document).items
-                let lone = values.count == 1 && document.node(at: values[0]).kind == .array
+                let reaching = try before.evaluate(on: document)
+                let lone = reaching.lone != nil
                 let (earlier, opened) = filterInputs[k][f]
-                if lone && earlier > 0 || opened && !values.isEmpty {
+                if lone && earlier > 0 || opened && !reaching.items.isEmpty {
                     throw notStreamable(
                         "'\(transaction.edits[k].path)' has a filter after other steps, which opens an array that reaches it alone "
                             + "and tests each of several values whole: in the document several reach it, and a part read on its own "
                             + "gives it one array")
                 }
-                filterInputs[k][f] = (earlier + values.count, opened || lone)
+                filterInputs[k][f] = (earlier + reaching.items.count, opened || lone)
             }
         }
     }
@@ -697,8 +696,7 @@ final class JSONTransactionOutput {
             guard candidate.isBatch || document.node(at: root).kind != .array else {
                 throw notStreamable("'\(transaction.edits[k].path)' indexes what a filter keeps, and an element that is an array came alone")
             }
-            let result = try filter.evaluate(
-                in: QueryScope(document: document, items: [root], computed: [], isToMany: false, origin: QueryOrigin(start: [root])))
+            let result = try filter.evaluate(on: document)
             guard !result.items.isEmpty else { continue }
             if kept[k] == 0, document.node(at: result.items[0]).kind == .array {
                 throw notStreamable(
@@ -706,9 +704,8 @@ final class JSONTransactionOutput {
                         + "which the index would count into were it the only one; only the array's end tells")
             }
             if index - kept[k] < result.items.count {
-                let elements = candidate.isBatch ? document.childIndexes(of: root) : [root]
                 let node = result.items[index - kept[k]]
-                picked[k] = elements.firstIndex(of: node).map { window.lowerBound + $0 }
+                picked[k] = Self.elementNodes(of: candidate).firstIndex(of: node).map { window.lowerBound + $0 }
             }
             kept[k] += result.items.count
         }
@@ -728,13 +725,15 @@ final class JSONTransactionOutput {
     /// again: the matches are found in the scanner's tree; elements that a
     /// removal takes are cut by their spans, and the elements edits match
     /// inside are loaded and planned together, without the others (laid out
-    /// as in the batch: each after its line's indentation). Returns how many nodes each edit
+    /// as in the batch: each after its line's indentation); `parts` are the
+    /// rests rebased to the batch. Returns how many nodes each edit
     /// matched, or `nil` for a batch that must be planned whole: an element
     /// both removed and edited inside, a computed value (its matches are
     /// named by number across the batch), a layout not settled yet, or a
     /// failure (planning the batch reports it as it always has).
     private func written(
-        batch candidate: StreamCandidate, _ window: Range<Int>, among count: Int, upTo tail: Int, _ removals: SpreadRemovals
+        batch candidate: StreamCandidate, _ parts: [Edit], _ window: Range<Int>, among count: Int, upTo tail: Int,
+        _ removals: SpreadRemovals
     ) -> [Int]? {
         let document = candidate.document
         let elements = document.childIndexes(of: document.root.index)
@@ -746,7 +745,7 @@ final class JSONTransactionOutput {
         var removed = [Int](repeating: -1, count: elements.count)
         // The elements edited inside (or replaced), by position.
         var touched = Set<Int>()
-        for (number, part) in transaction.parts(forElements: window, among: count, picked: picked).enumerated() {
+        for (number, part) in parts.enumerated() {
             guard let targets = try? part.targets(in: document).targets else { return nil }
             found.append(targets.count)
             for target in targets {
