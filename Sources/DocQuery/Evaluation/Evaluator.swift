@@ -93,12 +93,9 @@ struct Evaluator {
     /// streamed candidate, see `StreamEvaluation`): a part that is one JSON
     /// array is then not a lone array, so a filter tests the array itself,
     /// as it tests each value of a sequence of several. Paths inside
-    /// filters keep the usual rule. With `opensLater` too, only the first
-    /// step takes `items` as one part: a filter after it opens a lone
-    /// array (the values that reach it are all there are in the document).
+    /// filters keep the usual rule.
     mutating func run(
-        _ steps: ArraySlice<Step>, _ items: inout [UInt32], tracing: Bool = false, oneOfSeveral: Bool = false,
-        opensLater: Bool = false
+        _ steps: ArraySlice<Step>, _ items: inout [UInt32], tracing: Bool = false, oneOfSeveral: Bool = false
     ) throws(QueryError) {
         var spare = takeBuffer()
         defer { giveBack(spare) }
@@ -119,7 +116,7 @@ struct Evaluator {
                 continue
             }
             spare.removeAll(keepingCapacity: true)
-            try apply(step, to: items, into: &spare, opensLoneArray: !oneOfSeveral || opensLater && i > steps.startIndex)
+            try apply(step, to: items, into: &spare, opensLoneArray: !oneOfSeveral)
             if tracing && spare.isEmpty && failure == nil {
                 failure = (i, items)
             }

@@ -174,12 +174,12 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    func evaluate(in scope: QueryScope, oneOfSeveral: Bool = false, opensLater: Bool = false) throws(QueryError) -> QueryResult {
+    func evaluate(in scope: QueryScope, oneOfSeveral: Bool = false) throws(QueryError) -> QueryResult {
         if let error = scope.origin.error { throw error }
         var evaluator = Evaluator(query: self, document: scope.document, computed: scope.computed)
         evaluator.fannedOut = scope.isToMany
         var items = scope.items
-        try evaluator.run(steps[...], &items, oneOfSeveral: oneOfSeveral, opensLater: opensLater)
+        try evaluator.run(steps[...], &items, oneOfSeveral: oneOfSeveral)
         return QueryResult(
             document: scope.document, items: items, computed: evaluator.computed,
             isToMany: evaluator.fannedOut, origin: scope.origin.appending(self))

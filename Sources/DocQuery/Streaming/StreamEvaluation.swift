@@ -18,11 +18,12 @@
 /// A spread array (``StreamPlan/init(_:printsArrays:)``) comes element by
 /// element: for a lone array, each element is one of several (the array
 /// stood for them); for a consumer that prints arrays, each element is
-/// handed on as a match between the array's edges. A filter after the
-/// rest's first step (`items[?id == 5].tags[?. == 'a']`) opens an array
-/// that reaches it alone in the whole array, and tests each of several
-/// whole: the batch that gives it the first value, an array, waits with
-/// both results until another batch gives it a value (or the array ends).
+/// handed on as a match between the array's edges.
+///
+/// A filter after the rest's first step (`items[?id == 5].tags[?. == 'a']`)
+/// opens an array that reaches it alone in the whole top-level value, and
+/// tests each of several values whole, whatever candidate or batch they
+/// come from (``LaterFilters``).
 struct StreamEvaluation {
     let query: PathQuery
     let plan: StreamPlan
@@ -30,29 +31,18 @@ struct StreamEvaluation {
     private let resultPath: String
     /// Whether a candidate alone may give other matches than among others.
     private let aloneDiffers: Bool
-    /// The steps of the rest before its one filter after its first step,
-    /// when it has one and they compute nothing (over a spread array, the
-    /// values they give reach that filter); `nil` otherwise.
-    private let beforeLaterFilter: PathQuery?
+    /// The rest, cut at its filters after its first step.
+    private let later: LaterFilters
 
     init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
         self.query = query
         self.plan = try StreamPlan(query, printsArrays: printsArrays)
         self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
-        self.aloneDiffers = plan.rest.steps.contains { step in
+        self.later = LaterFilters(plan.rest)
+        self.aloneDiffers = later.head.steps.contains { step in
             if case .filter = step.kind { return true }
             return false
         }
-        let rest = plan.rest
-        let later = rest.filtersAfterFirstStep
-        func computes(_ step: Step) -> Bool {
-            switch step.kind {
-            case .reserved, .collectionOperator: true
-            default: false
-            }
-        }
-        beforeLaterFilter = later.count == 1 && !rest.steps[..<later[0]].contains(where: computes)
-            ? PathQuery(description: rest.description, steps: Array(rest.steps[..<later[0]]), keys: rest.keys) : nil
     }
 
     /// Reads `input` to its end and calls `each` with every match, in
@@ -80,7 +70,9 @@ struct StreamEvaluation {
         malformed: (LoadError) throws -> Void = { throw $0 }, failed: (QueryError) throws -> Void = { throw $0 },
         each: (Match) throws -> Void
     ) throws {
-        let state = RunState(fold: plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) })
+        let later = later
+        let state = RunState(fold: plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) },
+                             later: LaterFilters.Progress(later))
         let resultPath = resultPath
         let printsArrays = plan.selector.spreading == .always
         func deliver(_ result: QueryResult) throws {
@@ -90,10 +82,16 @@ struct StreamEvaluation {
                 for item in result.items { try each(result.match(item, resultPath: resultPath)) }
             }
         }
+        /// Takes the values the rest's head gives on a candidate or batch
+        /// to the later filters, in document order, and what passes them
+        /// all to `deliver`.
+        func reach(_ values: QueryResult) throws {
+            try later.reach(values, &state.later, deliver: deliver)
+        }
         /// Passes over the rest of a value whose evaluation failed, unless `failed` throws.
         func fail(_ error: QueryError) throws {
             state.first = nil
-            state.lone = nil
+            state.later = LaterFilters.Progress(later)
             state.abandoned = true
             try failed(error)
         }
@@ -102,8 +100,7 @@ struct StreamEvaluation {
             defer {
                 state.abandoned = false
                 state.first = nil
-                state.lone = nil
-                state.laterFilterInputs = 0
+                state.later = LaterFilters.Progress(later)
                 state.fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
                 state.candidates = 0
             }
@@ -111,9 +108,9 @@ struct StreamEvaluation {
             do {
                 if let pending = state.first {
                     state.first = nil
-                    try deliver(pending.alone)
+                    try reach(pending.alone)
                 }
-                try deliverLone()
+                try later.release(&state.later, deliver: deliver)
                 if let finished = state.fold {
                     for match in try finished.finish() { try each(match) }
                 }
@@ -121,26 +118,18 @@ struct StreamEvaluation {
                 try fail(error)
             }
         }
-        /// The matches of the batch whose one value reached the later filter
-        /// alone, as that filter opens it: no other reached it.
-        func deliverLone() throws {
-            if let lone = state.lone {
-                state.lone = nil
-                try deliver(lone.alone)
-            }
-        }
         func edge(_ edge: ArrayEdge) throws {
             state.inArray = edge == .open
-            state.laterFilterInputs = 0
             if state.abandoned { return }
             if edge == .close {
-                do { try deliverLone() } catch let error as QueryError { try fail(error) }
+                // A spread array is its value's one candidate: nothing else reaches a later filter.
+                do { try later.release(&state.later, deliver: deliver) } catch let error as QueryError { try fail(error) }
             }
             if edge == .open {
                 state.candidates += 1
                 if let pending = state.first {
                     state.first = nil
-                    try deliver(pending.amongOthers)
+                    try reach(pending.amongOthers)
                 }
             }
             if printsArrays { try arrayEdge(edge) }
@@ -150,8 +139,9 @@ struct StreamEvaluation {
                 if let pending = state.first {
                     // What came before the malformed part is still delivered.
                     state.first = nil
-                    try deliver(pending.amongOthers)
+                    try reach(pending.amongOthers)
                 }
+                try later.release(&state.later, deliver: deliver)
                 state.inArray = false
                 state.abandoned = true
                 try malformed(error)
@@ -177,10 +167,8 @@ struct StreamEvaluation {
                         }
                     } else if state.fold != nil && plan.rest.steps.isEmpty {
                         try state.fold!.add(try evaluate(elements, in: document, oneOfSeveral: true), amongOthers: true)
-                    } else if let before = beforeLaterFilter {
-                        try deliverBatch(elements, in: document, before: before)
                     } else {
-                        try deliver(try evaluate(elements, in: document, oneOfSeveral: true))
+                        try reach(try evaluate(elements, in: document, oneOfSeveral: true))
                     }
                     return
                 }
@@ -188,7 +176,7 @@ struct StreamEvaluation {
                 if state.candidates > 1 && plan.rest.steps.isEmpty && state.fold == nil {
                     if let pending = state.first {
                         state.first = nil
-                        try deliver(pending.amongOthers)
+                        try reach(pending.amongOthers)
                     }
                     try each(Match(document: document, index: start, computed: nil, resultPath: resultPath))
                     return
@@ -201,40 +189,19 @@ struct StreamEvaluation {
                 }
                 if let pending = state.first {
                     state.first = nil
-                    try deliver(pending.amongOthers)
+                    try reach(pending.amongOthers)
                 }
-                try deliver(amongOthers)
-            }
-            /// Hands on what the rest gives on a batch of a spread array's
-            /// `elements`, when `before` gives the values that reach a filter
-            /// later in it (see the type's comment).
-            func deliverBatch(_ elements: [UInt32], in document: Document, before: PathQuery) throws {
-                let amongOthers = try evaluate(elements, in: document, oneOfSeveral: true)
-                let reaching = try before.evaluate(
-                    in: QueryScope(document: document, items: elements, computed: [], isToMany: elements.count > 1,
-                                   origin: QueryOrigin(start: elements)), oneOfSeveral: true)
-                if reaching.items.isEmpty { return try deliver(amongOthers) }
-                if state.laterFilterInputs == 0, reaching.lone != nil {
-                    state.laterFilterInputs = 1
-                    state.lone = (try evaluate(elements, in: document, oneOfSeveral: true, opensLater: true), amongOthers)
-                    return
-                }
-                state.laterFilterInputs += reaching.items.count
-                if let lone = state.lone {
-                    state.lone = nil
-                    try deliver(lone.amongOthers)
-                }
-                try deliver(amongOthers)
+                try reach(amongOthers)
             }
             try StreamingLoad.run(
                 input, matcher: StreamMatcher(plan.selector), options: options, nextValue: { try endValue() }, arrayEdge: edge,
                 malformed: passOver, emit: take)
         } catch {
-            if let pending = state.first, case .load = error {
+            if case .load = error {
                 // What came before the malformed part is still delivered.
-                try? deliver(pending.amongOthers)
+                if let pending = state.first { try? reach(pending.amongOthers) }
+                try? later.release(&state.later, deliver: deliver)
             }
-            if let lone = state.lone, case .load = error { try? deliver(lone.alone) }
             switch error {
             case .load(let error): throw error
             case .consumer(let error): throw error
@@ -253,39 +220,34 @@ struct StreamEvaluation {
         @exclusivity(unchecked) var fold: StreamFold?
         /// Candidates of the current top-level value so far.
         @exclusivity(unchecked) var candidates = 0
-        /// The first candidate's result, held until it is known whether it
-        /// stands alone (a lone array) or among others.
+        /// What the rest's head gives on the first candidate, held until it
+        /// is known whether it stands alone (a lone array) or among others.
         @exclusivity(unchecked) var first: (alone: QueryResult, amongOthers: QueryResult)?
         /// Inside a spread array: its candidates are its elements.
         @exclusivity(unchecked) var inArray = false
-        /// In a spread array, how many values reached the rest's filter
-        /// after its first step (``StreamEvaluation/beforeLaterFilter``);
-        /// while that is one array, the matches of the batch it came in,
-        /// with the filter opening it and testing it whole.
-        @exclusivity(unchecked) var laterFilterInputs = 0
-        @exclusivity(unchecked) var lone: (alone: QueryResult, amongOthers: QueryResult)?
+        /// The values that reached each later filter in this top-level value.
+        @exclusivity(unchecked) var later: LaterFilters.Progress
         /// The value was malformed, or its evaluation failed: nothing more of it is handed on.
         @exclusivity(unchecked) var abandoned = false
 
-        init(fold: StreamFold?) {
+        init(fold: StreamFold?, later: LaterFilters.Progress) {
             self.fold = fold
+            self.later = later
         }
     }
 
-    /// The rest of the path on the candidates at `starts` (one, or a batch
-    /// of a spread array's elements).
-    private func evaluate(
-        _ starts: [UInt32], in document: Document, oneOfSeveral: Bool, opensLater: Bool = false
-    ) throws(QueryError) -> QueryResult {
+    /// The rest's head (``LaterFilters/head``) on the candidates at `starts`
+    /// (one, or a batch of a spread array's elements).
+    private func evaluate(_ starts: [UInt32], in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
         let isToMany = starts.count > 1
         if plan.rest.steps.isEmpty {
             // The candidates themselves (what evaluating no steps gives, without an evaluator).
             return QueryResult(document: document, items: starts, computed: [], isToMany: isToMany,
                                origin: QueryOrigin(start: starts).appending(plan.rest))
         }
-        return try plan.rest.evaluate(
+        return try later.head.evaluate(
             in: QueryScope(document: document, items: starts, computed: [], isToMany: isToMany, origin: QueryOrigin(start: starts)),
-            oneOfSeveral: oneOfSeveral, opensLater: opensLater)
+            oneOfSeveral: oneOfSeveral)
     }
 
     /// A selector's verdict as a path error under its step.

@@ -75,6 +75,38 @@ import Testing
         }
     }
 
+    /// Every filter after the first step counts what reaches it over the
+    /// whole top-level value: from several candidates (`a.*`), and through
+    /// another such filter, in batches of a spread array too.
+    @Test func everyLaterFilterOpensOnlyAnArrayThatReachesItAlone() throws {
+        let pad = String(repeating: "x", count: 9_000)
+        let elements = (0..<40).map { id in
+            #"{"id": \#(id), "x": \#(id == 3 || id == 30), "tags": [["t1"], "t2", \#(id)], "pad": "\#(pad)"}"#
+        }
+        let members = #""p": {"x": false, "tags": ["t1", "t2"]}, "q": {"x": true, "tags": ["t1", "t3"]}, "r": [[1], 2]"#
+        let text = #"{"items": [\#(elements.joined(separator: ",\n"))], "a": {\#(members)}}"#
+        let bytes = Array(text.utf8)
+        let document = try Document(data: Data(bytes))
+        for path in [
+            // One filter after the first step, its input from several candidates.
+            "a.*[?x == true].tags[?. == 't1']", "a.*[?x].tags[?. == 't1']", "a.*[?. == 2]",
+            // Two, over a spread array, from one element and from two in different batches.
+            "items[?id == 5].tags[?. != 'x'][?. == 't1']", "items[?id == 5].tags[?. != 't2'][?. == 't1']",
+            "items[?x == true].tags[?. != 'x'][?. == 't1']", "items[?id == 39].tags[?. != 'x'][?. == 't1'].@count",
+            "items[?id > 36].tags[?. != 't2'][?. == 't1']",
+        ] {
+            let expected = StreamDifferentialTests.inMemory(path, document)
+            for slice in [nil, 4093] {
+                #expect(StreamDifferentialTests.streamed(path, bytes, slice: slice) == expected, "\(path)")
+            }
+        }
+        // The first two paths over `a` alone: one candidate has `x`, then both do.
+        let one = #"{"a": {\#(members)}}"#
+        #expect(try Self.stream("a.*[?x == true].tags[?. == 't1']", one) == ["\"t1\""])
+        let both = one.replacingOccurrences(of: #""x": false"#, with: #""x": true"#)
+        #expect(try Self.stream("a.*[?x == true].tags[?. == 't1']", both) == [#"["t1","t2"]"#, #"["t1","t3"]"#])
+    }
+
     @Test func aPathThatEndsOnAnArrayMatchesItWholeButFiltersItElementByElement() throws {
         let text = #"{"items":[{"a":1},{"a":2},[3]]}"#
         // The library's match is the array, as in memory (one value)…
