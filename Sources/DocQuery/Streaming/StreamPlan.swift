@@ -28,8 +28,9 @@ struct StreamPlan: Sendable {
     ///
     /// With `positionsInRest`, for a consumer that counts the values the
     /// rest's steps before it give across candidates, in document order
-    /// (an XML edit), the rest may hold one index or slice, from the end
-    /// too (counted by that consumer first).
+    /// (an XML edit), the rest may hold an index or slice, from the end
+    /// too (counted by that consumer first), and after an index more of
+    /// them (on the one value it picks).
     init(_ query: PathQuery, printsArrays: Bool = false, positionsInRest: Bool = false) throws(QueryError) {
         var steps = query.steps[...]
         var prefix: [StreamSelector.Step] = []
@@ -61,9 +62,10 @@ struct StreamPlan: Sendable {
             case .descendant:
                 throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
             case _ where step.isPosition && positionsInRest:
-                guard !rest.contains(where: \.isPosition) else {
-                    throw reject(step, "a second index or slice after '_' names or filters counts over what the first picks")
+                if let first = rest.first(where: \.isPosition), case .slice = first.kind {
+                    throw reject(step, "an index or slice after a slice counts over the values the slice picks in every candidate")
                 }
+                // After an index, the steps run on the one value it picks, inside its candidate.
                 rest.append(step)
             case .index(let i) where i < 0:
                 throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")

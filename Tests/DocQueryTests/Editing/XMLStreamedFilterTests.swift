@@ -93,6 +93,24 @@ import TestSupport
         #expect(base.kind(base.failure(Self.catalog, [.remove("book[?price > 30][-3]")])) == .noMatch)
     }
 
+    /// After an index, the steps run on the one element it picks, in that
+    /// element held whole: more indexes and slices, from the end too, and
+    /// filters, as the document held whole gives them.
+    @Test func indexesAfterAnIndexAfterAFilter() throws {
+        for path in [
+            "book[?price > 30][0].tags.tag[1]", "book[?price > 30][0].tags.tag[-1]", "book[?price > 30][-2].tags.tag[-2:]",
+            "book[?price > 30][0][0].title", "book[?price > 5][1].*[1]", "book[?price > 5][1].*[-1]", "book[?price > 5][-1].*[-1]",
+            "book[?price > 5][1].tags.tag[?. == 'y'][0]", "*[?id][-1].*[:1]",
+        ] {
+            try base.expectSame(Self.catalog, [.remove(path)])
+            if !path.hasSuffix("*[-1]") { try base.expectSame(Self.catalog, [.set(path, to: "X")]) }
+        }
+        for path in ["book[?price > 30][0].tags.tag[2]", "book[?price > 30][1].tags.tag[0]", "book[?price > 30][-3].tags.tag[0]"] {
+            let (held, streamed) = base.bothFailures(Self.catalog, [.remove(path)])
+            #expect(held == .noMatch && streamed == .noMatch, "\(path)")
+        }
+    }
+
     @Test func aWildcardAfterAFilter() throws {
         try base.expectSame(Self.catalog, [.remove("book[?price > 45].*")])
         try base.expectSame(Self.catalog, [.set("book[?price > 45].*", to: "z")])
@@ -128,18 +146,13 @@ import TestSupport
     }
 
     @Test func errorsAreTheHeldWholeOnes() throws {
-        func both(_ text: String, _ edits: [Edit]) -> (QueryError.Kind?, QueryError.Kind?) {
-            var held: QueryError.Kind?
-            do { _ = try base.inMemory(text, edits) } catch { held = base.kind(error) }
-            return (held, base.kind(base.failure(text, edits)))
-        }
         for edits: [Edit] in [
             [.set("book[?price > 99].title", to: "X")],
             [.remove("book[?id == 'b2']"), .set("book.title", to: "Y")],
             [.set("book[?price > 30].title", to: "X"), .set("book[?id == 'b3'].title", to: "Y")],
             [.set("book[?price > 30].tags", to: "X")],
         ] {
-            let (held, streamed) = both(Self.catalog, edits)
+            let (held, streamed) = base.bothFailures(Self.catalog, edits)
             #expect(held != nil)
             #expect(held == streamed, "\(edits)")
         }
@@ -150,9 +163,9 @@ import TestSupport
         #expect(error?.kind == .notStreamable)
         #expect(error?.message.contains("'..'") == true)
         #expect(error?.description.contains("^~") == true)
-        // One index or slice after a filter streams; a second counts over what the first picks.
+        // After a slice, an index counts over what the slice picks in every element.
         let second = base.failure(Self.catalog, [.set("book[?price > 30][1:][0].title", to: "X")]) as? QueryError
-        #expect(second?.kind == .notStreamable && second?.message.contains("a second index") == true)
+        #expect(second?.kind == .notStreamable && second?.message.contains("after a slice") == true)
         // A filter on the root element would hold the whole document.
         #expect(base.kind(base.failure(Self.catalog, [.set("[?book].book.title", to: "X")])) == .notStreamable)
     }

@@ -40,12 +40,17 @@ extension XMLStreamedEdit {
     /// The first step of `query` that counts from the end (an index or
     /// slice among keys, `*`, filters and other positions: what the first
     /// pass can count), or `nil`. Whether the path streams once it is
-    /// counted is for its finder to say.
+    /// counted is for its finder to say. Steps after an index that follows
+    /// a filter or a reserved name run on the one value it picks, in its
+    /// candidate held whole (``decider(_:rest:)``): they are not counted.
     static func firstStepCountingFromEnd(in query: PathQuery) -> Int? {
+        var afterPrefix = false
         for (index, step) in query.steps.enumerated() {
             switch step.kind {
             case .descendant, .collectionOperator: return nil
             case _ where step.isPosition && step.reachFromEnd > 0: return index
+            case .index where afterPrefix: return nil
+            case .filter, .reserved: afterPrefix = true
             default: continue
             }
         }
@@ -53,12 +58,16 @@ extension XMLStreamedEdit {
     }
 
     /// `query` with its step `index` (an index or slice) counting from the
-    /// start, among `count` values: the same positions, as a slice
-    /// (`[-1]` among 10 is `[9:10]`; out of range, an empty slice).
+    /// start, among `count` values: the same positions (`[-1]` among 10 is
+    /// `[9]`, `[-3:]` is `[7:10]`; out of range, none).
     static func query(_ query: PathQuery, countedAt index: Int, among count: Int) -> PathQuery {
         var steps = query.steps
         let positions = steps[index].positions(among: count)!
-        steps[index].kind = .slice(positions.lowerBound, positions.upperBound)
+        if case .index = steps[index].kind {
+            steps[index].kind = .index(positions.isEmpty ? count : positions.lowerBound)
+        } else {
+            steps[index].kind = .slice(positions.lowerBound, positions.upperBound)
+        }
         return PathQuery(description: query.description, steps: steps, keys: query.keys)
     }
 

@@ -97,6 +97,9 @@ extension XMLStreamedEdit {
     /// counts the values the steps before it give across every candidate,
     /// as the in-memory evaluation counts them over all the elements the
     /// prefix reaches: the closure keeps that count, so it serves one run.
+    /// The steps after it run on the values it picks in the candidate; an
+    /// index picks one value in the whole document, so they may hold
+    /// indexes and slices of their own.
     static func decider(_ edit: Edit, rest: PathQuery) -> (Document) throws -> XMLEditTargets {
         guard let position = rest.steps.firstIndex(where: \.isPosition) else { return { try decide(edit, rest: rest, on: $0) } }
         // One from the end was counted, and made one from the start, before any run (``resolvingCounts(in:)``).
