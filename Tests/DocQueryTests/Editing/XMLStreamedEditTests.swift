@@ -128,7 +128,6 @@ import TestSupport
 
     @Test func whatDoesNotStreamSaysSo() {
         #expect(kind(failure(Self.pom, [.set("plugin[?id == 'compiler'][0:][0].skip", to: "1")])) == .notStreamable)
-        #expect(kind(failure(Self.pom, [.insert("x", into: "plugin[?id == 'compiler']", key: "y", at: -1)])) == .notStreamable)
         #expect(kind(failure(Self.pom, [.set("..version", to: "1")])) == .notStreamable)
     }
 

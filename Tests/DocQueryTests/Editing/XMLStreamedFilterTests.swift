@@ -122,6 +122,15 @@ import TestSupport
         try base.expectSame(Self.catalog, [.insert("new", after: "book[?id == 'b1']", key: "book")])
         try base.expectSame(Self.catalog, [.insert("new", before: "book[?id == 'b3']", key: "book")])
         try base.expectSame(Self.catalog, [.insert("v", into: "book[?id == 'b3']", key: "@lang")])
+        // At an index from the end, each element held whole tells its children.
+        try base.expectSame(Self.catalog, [.insert("new", into: "book[?price > 30]", key: "note", at: -1)])
+        try base.expectSame(Self.catalog, [.insert("new", into: "book[?price > 30]", key: "note", at: -2)])
+        try base.expectSame(Self.catalog, [.insert("new", into: "book[?price > 30].tags", key: "tag", at: -1)])
+        try base.expectSame(Self.catalog, [.insert("new", into: "book[?price > 30][-1]", key: "note", at: -1)])
+        try base.expectSame(
+            Self.catalog, [.insert("a", into: "book[?price > 5]", key: "note", at: -1), .insert("b", into: "shelf.book", key: "n", at: -2)])
+        let outside = base.bothFailures(Self.catalog, [.insert("new", into: "book[?price > 30]", key: "note", at: -3)])
+        #expect(outside.held == .invalidEdit && outside.streamed == .invalidEdit)
         try base.expectSame(Self.catalog, [.rename("book[?price > 30].title", to: "name")])
         // Edits the stream follows live, before, inside and after a held element.
         try base.expectSame(

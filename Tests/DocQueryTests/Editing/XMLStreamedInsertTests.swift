@@ -144,10 +144,12 @@ import TestSupport
             }
         }
         // An index from the end takes the count of child elements from a
-        // first pass, which follows keys and indexes, not filters.
+        // first pass, which follows keys and indexes; after a filter, from
+        // the element held whole.
         #expect(try Self.streamed(text, [.insert("v", into: ".", key: "c", at: -1)], slice: 3)
             == DocumentEditor(bytes: text).applying([.insert("v", into: ".", key: "c", at: -1)]).bytes)
-        #expect(kind([.insert("v", into: "b[?x]", key: "c", at: -1)]) == .notStreamable)
+        #expect(kind([.insert("v", into: "b[?x]", key: "c", at: -1)]) == .noMatch)
+        #expect(kind([.insert("v", into: "b[?. == '']", key: "c", at: -1)]) == .invalidEdit)
         #expect(kind([.insert("v", into: ".", key: "c", at: -3)]) == .invalidEdit)
         #expect(kind([.insert("v", into: ".", key: "c", at: 2)]) == .invalidEdit)
         #expect(kind([.insert("v", before: ".", key: "c")]) == .invalidEdit)

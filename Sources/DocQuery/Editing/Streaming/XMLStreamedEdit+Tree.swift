@@ -88,8 +88,10 @@ extension XMLStreamedEdit {
     ///
     /// The candidate is one of several, as the in-memory evaluation sees
     /// the elements a prefix reaches.
-    static func decide(_ edit: Edit, rest: PathQuery, on candidate: Document) throws -> XMLEditTargets {
-        try targets(of: edit, try evaluate(rest, on: candidate), in: candidate)
+    static func decide(
+        _ edit: Edit, rest: PathQuery, on candidate: Document, insertIndexes: (([Int]) -> Void)? = nil
+    ) throws -> XMLEditTargets {
+        try targets(of: edit, try evaluate(rest, on: candidate), in: candidate, insertIndexes: insertIndexes)
     }
 
     /// What decides, on each candidate in document order, what `rest`
@@ -97,11 +99,17 @@ extension XMLStreamedEdit {
     /// counts the values the steps before it give across every candidate,
     /// as the in-memory evaluation counts them over all the elements the
     /// prefix reaches: the closure keeps that count, so it serves one run.
+    /// For an insert at an index from the end, `insertIndexes` receives
+    /// the index it goes at in each element target, in order.
     /// The steps after it run on the values it picks in the candidate; an
     /// index picks one value in the whole document, so they may hold
     /// indexes and slices of their own.
-    static func decider(_ edit: Edit, rest: PathQuery) -> (Document) throws -> XMLEditTargets {
-        guard let position = rest.steps.firstIndex(where: \.isPosition) else { return { try decide(edit, rest: rest, on: $0) } }
+    static func decider(
+        _ edit: Edit, rest: PathQuery, insertIndexes: (([Int]) -> Void)? = nil
+    ) -> (Document) throws -> XMLEditTargets {
+        guard let position = rest.steps.firstIndex(where: \.isPosition) else {
+            return { try decide(edit, rest: rest, on: $0, insertIndexes: insertIndexes) }
+        }
         // One from the end was counted, and made one from the start, before any run (``resolvingCounts(in:)``).
         let wanted = rest.steps[position].positionsFromStart!
         let before = PathQuery(description: rest.description, steps: Array(rest.steps[..<position]), keys: rest.keys)
@@ -113,7 +121,7 @@ extension XMLStreamedEdit {
             seen += values.count
             let picked = values.indices.filter { wanted.contains(first + $0) }.map { values[$0] }
             guard !picked.isEmpty else { return XMLEditTargets() }
-            return try targets(of: edit, try evaluate(after, on: candidate, from: picked), in: candidate)
+            return try targets(of: edit, try evaluate(after, on: candidate, from: picked), in: candidate, insertIndexes: insertIndexes)
         }
     }
 
@@ -137,10 +145,16 @@ extension XMLStreamedEdit {
         return try rest.evaluate(in: scope, oneOfSeveral: true)
     }
 
-    /// The targets of `edit` among the nodes `result` (on `candidate`) holds.
-    private static func targets(of edit: Edit, _ result: QueryResult, in candidate: Document) throws -> XMLEditTargets {
+    /// The targets of `edit` among the nodes `result` (on `candidate`)
+    /// holds, and to `insertIndexes`, the indexes an insert from the end goes at.
+    private static func targets(
+        of edit: Edit, _ result: QueryResult, in candidate: Document, insertIndexes: (([Int]) -> Void)?
+    ) throws -> XMLEditTargets {
         let nodes = try edit.nodes(of: result, in: candidate)
-        return nodes.isEmpty ? XMLEditTargets() : try targets(of: edit, nodes, in: candidate).0
+        guard !nodes.isEmpty else { return XMLEditTargets() }
+        let (targets, indexes) = try targets(of: edit, nodes, in: candidate)
+        if let indexes { insertIndexes?(indexes) }
+        return targets
     }
 
     /// A node in a message: "the element <a>", "a comment".

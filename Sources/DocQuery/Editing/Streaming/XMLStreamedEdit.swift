@@ -89,17 +89,8 @@ package struct XMLStreamedEdit {
             } else {
                 finder = try Self.finder(edit, query: query)
             }
-            if Self.insertsFromTheEnd(edit) {
-                guard case .path = finder else {
-                    throw QueryError(
-                        .notStreamable,
-                        "an insert at an index from the end does not stream after a filter or '*' that goes on: the count of "
-                            + "each element's children is taken in a first pass, which follows keys and indexes only; "
-                            + "give an index from the start, or none to insert at the end, or edit without streaming",
-                        path: edit.path, range: 0..<edit.path.count)
-                }
-                childCounted.append(k)
-            }
+            // After a filter or `*` that goes on, each element is held whole, which tells its children.
+            if Self.insertsFromTheEnd(edit), case .path = finder { childCounted.append(k) }
             return finder
         }
         self.init(edits, finders: finders, intoIndexes: edits.map { _ in nil }, options: options, maxHeld: maxHeld)
@@ -243,6 +234,21 @@ package struct XMLStreamedEdit {
             let bytes = try Transcoder.encode(Array(utf8), to: decoder.encoding, escape: DocumentEditor.xmlEscape)
             try bytes.withUnsafeBytes(write)
         }
+        /// A filter's selector for `edit`. An insert at an index from the
+        /// end learns each element's index from the element held whole
+        /// (not decided on its start tag), as the filter decides it.
+        func filter(_ k: Int, _ selector: StreamSelector, _ rest: PathQuery) -> XMLEditSelector {
+            let edit = edits[k]
+            guard Self.insertsFromTheEnd(edit) else {
+                return .filter(
+                    StreamMatcher(selector), decide: Self.decider(edit, rest: rest),
+                    startTag: decidesOnStartTags ? Self.startTagTest(edit, rest: rest) : nil)
+            }
+            state.intoIndexes[k] = []
+            return .filter(
+                StreamMatcher(selector), decide: Self.decider(edit, rest: rest) { state.intoIndexes[k]!.append(contentsOf: $0) },
+                startTag: nil)
+        }
         try withoutActuallyEscaping(encoded) { write in
             do {
                 try XMLStreamLocator.run(
@@ -255,14 +261,11 @@ package struct XMLStreamedEdit {
                         options.progress?.report(input.bytesRead)
                         return more
                     },
-                    selectors: zip(edits, finders).map { edit, finder in
-                        switch finder {
+                    selectors: finders.indices.map { k in
+                        switch finders[k] {
                         case .path(let selector): .path(StreamMatcher(selector))
                         case .targets(let targets): .targets(targets)
-                        case .filter(let selector, let rest, _):
-                            .filter(
-                                StreamMatcher(selector), decide: Self.decider(edit, rest: rest),
-                                startTag: decidesOnStartTags ? Self.startTagTest(edit, rest: rest) : nil)
+                        case .filter(let selector, let rest, _): filter(k, selector, rest)
                         }
                     },
                     reportingChildrenOf: children,
@@ -414,8 +417,10 @@ package struct XMLStreamedEdit {
         let structuredSets: [EditValue.Content?]
         /// Whether an edit writes elements, whose layout may take the indentation unit.
         let needsIndentUnit: Bool
-        /// Per edit, the indexes its inserts go at, resolved per element (see ``XMLStreamedEdit``).
-        let intoIndexes: [[Int]?]
+        /// Per edit, the indexes its inserts go at, resolved per element
+        /// (see ``XMLStreamedEdit``); for one found in held elements, as
+        /// each is decided.
+        @exclusivity(unchecked) var intoIndexes: [[Int]?]
         /// Per edit, how many elements it matched have started.
         @exclusivity(unchecked) var starts: [Int]
         /// Per computed set, the start tag of the element it matched that
