@@ -28,9 +28,9 @@ struct StreamPlan: Sendable {
     ///
     /// With `positionsInRest`, for a consumer that counts the values the
     /// rest's steps before it give across candidates, in document order
-    /// (an XML edit), the rest may hold an index or slice, from the end
-    /// too (counted by that consumer first), and after an index more of
-    /// them (on the one value it picks).
+    /// (an XML edit), the rest may hold indexes and slices: the first one
+    /// from the end too (counted by that consumer first), and later ones
+    /// from the end after an index (which picks one value, in one candidate).
     init(_ query: PathQuery, printsArrays: Bool = false, positionsInRest: Bool = false) throws(QueryError) {
         var steps = query.steps[...]
         var prefix: [StreamSelector.Step] = []
@@ -62,10 +62,12 @@ struct StreamPlan: Sendable {
             case .descendant:
                 throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
             case _ where step.isPosition && positionsInRest:
-                if let first = rest.first(where: \.isPosition), case .slice = first.kind {
-                    throw reject(step, "an index or slice after a slice counts over the values the slice picks in every candidate")
+                // Each counts what reaches it across candidates; one from the end
+                // is counted first, or comes after an index, in the candidate of its one value.
+                let earlier = rest.filter(\.isPosition)
+                if step.reachFromEnd > 0, !earlier.isEmpty, !earlier.contains(where: { if case .index = $0.kind { true } else { false } }) {
+                    throw reject(step, "an index or slice from the end after a slice counts over what the slice picks in the whole document")
                 }
-                // After an index, the steps run on the one value it picks, inside its candidate.
                 rest.append(step)
             case .index(let i) where i < 0:
                 throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")

@@ -93,11 +93,13 @@ import TestSupport
         #expect(base.kind(base.failure(Self.catalog, [.remove("book[?price > 30][-3]")])) == .noMatch)
     }
 
-    /// After an index, the steps run on the one element it picks, in that
-    /// element held whole: more indexes and slices, from the end too, and
-    /// filters, as the document held whole gives them.
-    @Test func indexesAfterAnIndexAfterAFilter() throws {
+    /// Indexes and slices after the first count what reaches them across
+    /// the elements held, as the document held whole does; after an index
+    /// (one element), from the end too.
+    @Test func positionsAfterAPositionAfterAFilter() throws {
         for path in [
+            "book[?price > 5][1:].tags.tag[1]", "book[?price > 5][1:][1].title", "book[?price > 5][1:].*[3:5]",
+            "book[?price > 5][-2:].*[3]", "book[?price > 5][0:2][1:][0].title", "*[?id][1:].*[0]",
             "book[?price > 30][0].tags.tag[1]", "book[?price > 30][0].tags.tag[-1]", "book[?price > 30][-2].tags.tag[-2:]",
             "book[?price > 30][0][0].title", "book[?price > 5][1].*[1]", "book[?price > 5][1].*[-1]", "book[?price > 5][-1].*[-1]",
             "book[?price > 5][1].tags.tag[?. == 'y'][0]", "*[?id][-1].*[:1]",
@@ -172,9 +174,11 @@ import TestSupport
         #expect(error?.kind == .notStreamable)
         #expect(error?.message.contains("'..'") == true)
         #expect(error?.description.contains("^~") == true)
-        // After a slice, an index counts over what the slice picks in every element.
-        let second = base.failure(Self.catalog, [.set("book[?price > 30][1:][0].title", to: "X")]) as? QueryError
+        // After a slice, an index from the end counts over what the slice picks in the whole document.
+        let second = base.failure(Self.catalog, [.set("book[?price > 5][1:].*[-1]", to: "X")]) as? QueryError
         #expect(second?.kind == .notStreamable && second?.message.contains("after a slice") == true)
+        let counted = base.failure(Self.catalog, [.set("book[?price > 5][-2:].title[-1]", to: "X")]) as? QueryError
+        #expect(counted?.kind == .notStreamable && counted?.message.contains("after a slice") == true)
         // A filter on the root element would hold the whole document.
         #expect(base.kind(base.failure(Self.catalog, [.set("[?book].book.title", to: "X")])) == .notStreamable)
     }

@@ -40,16 +40,18 @@ extension XMLStreamedEdit {
     /// The first step of `query` that counts from the end (an index or
     /// slice among keys, `*`, filters and other positions: what the first
     /// pass can count), or `nil`. Whether the path streams once it is
-    /// counted is for its finder to say. Steps after an index that follows
-    /// a filter or a reserved name run on the one value it picks, in its
-    /// candidate held whole (``decider(_:rest:)``): they are not counted.
+    /// counted is for its finder to say. One after another index or slice
+    /// that follows a filter or a reserved name is not counted here: after
+    /// an index, its candidate holds all it counts among
+    /// (``decider(_:rest:insertIndexes:)``); after a slice, it is refused.
     static func firstStepCountingFromEnd(in query: PathQuery) -> Int? {
         var afterPrefix = false
+        var positioned = false
         for (index, step) in query.steps.enumerated() {
             switch step.kind {
             case .descendant, .collectionOperator: return nil
-            case _ where step.isPosition && step.reachFromEnd > 0: return index
-            case .index where afterPrefix: return nil
+            case _ where step.isPosition && step.reachFromEnd > 0: return positioned ? nil : index
+            case _ where step.isPosition: positioned = positioned || afterPrefix
             case .filter, .reserved: afterPrefix = true
             default: continue
             }

@@ -95,33 +95,45 @@ extension XMLStreamedEdit {
     }
 
     /// What decides, on each candidate in document order, what `rest`
-    /// matches in it (``decide(_:rest:on:)``). An index or slice in `rest`
-    /// counts the values the steps before it give across every candidate,
-    /// as the in-memory evaluation counts them over all the elements the
-    /// prefix reaches: the closure keeps that count, so it serves one run.
+    /// matches in it (``decide(_:rest:on:insertIndexes:)``). Each index or
+    /// slice in `rest` counts the values that reach it across every
+    /// candidate, as the in-memory evaluation counts them over all the
+    /// elements the prefix reaches: the closure keeps those counts, so it
+    /// serves one run. One from the end was counted, and made one from the
+    /// start, before any run (``resolvingCounts(in:)``), or comes after an
+    /// index, whose one value is in one candidate, which it counts among
+    /// (``StreamPlan/init(_:printsArrays:positionsInRest:)``).
     /// For an insert at an index from the end, `insertIndexes` receives
     /// the index it goes at in each element target, in order.
-    /// The steps after it run on the values it picks in the candidate; an
-    /// index picks one value in the whole document, so they may hold
-    /// indexes and slices of their own.
     static func decider(
         _ edit: Edit, rest: PathQuery, insertIndexes: (([Int]) -> Void)? = nil
     ) -> (Document) throws -> XMLEditTargets {
-        guard let position = rest.steps.firstIndex(where: \.isPosition) else {
+        let positions = rest.steps.indices.filter { rest.steps[$0].isPosition }
+        guard let last = positions.last else {
             return { try decide(edit, rest: rest, on: $0, insertIndexes: insertIndexes) }
         }
-        // One from the end was counted, and made one from the start, before any run (``resolvingCounts(in:)``).
-        let wanted = rest.steps[position].positionsFromStart!
-        let before = PathQuery(description: rest.description, steps: Array(rest.steps[..<position]), keys: rest.keys)
-        let after = PathQuery(description: rest.description, steps: Array(rest.steps[(position + 1)...]), keys: rest.keys)
-        var seen = 0
+        func part(_ range: Range<Int>) -> PathQuery {
+            PathQuery(description: rest.description, steps: Array(rest.steps[range]), keys: rest.keys)
+        }
+        let before = positions.indices.map { j in part((j == 0 ? 0 : positions[j - 1] + 1)..<positions[j]) }
+        let after = part((last + 1)..<rest.steps.count)
+        var seen = Array(repeating: 0, count: positions.count)
         return { candidate in
-            let values = try evaluate(before, on: candidate).items
-            let first = seen
-            seen += values.count
-            let picked = values.indices.filter { wanted.contains(first + $0) }.map { values[$0] }
-            guard !picked.isEmpty else { return XMLEditTargets() }
-            return try targets(of: edit, try evaluate(after, on: candidate, from: picked), in: candidate, insertIndexes: insertIndexes)
+            var values: [UInt32]?
+            for (j, position) in positions.enumerated() {
+                let reaching = try evaluate(before[j], on: candidate, from: values).items
+                let step = rest.steps[position]
+                let first = seen[j]
+                seen[j] += reaching.count
+                let picked = if let wanted = step.positionsFromStart {
+                    reaching.indices.filter { wanted.contains(first + $0) }
+                } else {
+                    Array(step.positions(among: reaching.count) ?? 0..<0)
+                }
+                guard !picked.isEmpty else { return XMLEditTargets() }
+                values = picked.map { reaching[$0] }
+            }
+            return try targets(of: edit, try evaluate(after, on: candidate, from: values), in: candidate, insertIndexes: insertIndexes)
         }
     }
 
