@@ -1,45 +1,61 @@
 /// The rest of a streamed path cut at its filters after its first step
-/// (``PathQuery/filtersAfterFirstStep``), and the rule that gives such a
-/// filter the input it has in memory.
+/// (``PathQuery/filtersAfterFirstStep``) and at its indexes and slices,
+/// and the rule that gives such a step the input it has in memory.
 ///
-/// In memory a filter opens the values that reach it when they are one
-/// JSON array (a lone array), and tests each value whole when there are
-/// several. What reaches a later filter comes from every candidate of the
-/// top-level value (every batch of a spread array), so a candidate read on
-/// its own does not say which: `a.*[?x].tags[?. == 't1']` opens `tags`
-/// when only one element of `a` has `x`. Streamed, each filter counts the
-/// values that reach it. The first value, when it is an array, is held (as
-/// the result it is part of: at most one candidate or batch) until a second
-/// value reaches the filter, which tests both whole, or the top-level value
-/// ends, which opens it.
+/// In memory a filter, index or slice opens the values that reach it when
+/// they are one JSON array (a lone array), and otherwise takes them as
+/// they are: a filter tests each whole, an index counts among them. What
+/// reaches such a step comes from every candidate of the top-level value
+/// (every batch of a spread array), so a candidate read on its own does
+/// not say which: `a.*[?x].tags[?. == 't1']` opens `tags` when only one
+/// element of `a` has `x`, and `items[?id > 5][2]` is the third element
+/// kept in the whole array. Streamed, each step counts the values that
+/// reach it, and an index or slice numbers them in document order. The
+/// first value, when it is an array, is held (as the result it is part
+/// of: at most one candidate or batch) until a second value reaches the
+/// step, which then takes both as they are, or the top-level value ends,
+/// which opens it.
 struct LaterFilters: Sendable {
-    /// The steps before the first later filter: the whole rest when it has none.
+    /// The steps before the first cut: the whole rest when it has none.
     let head: PathQuery
-    /// Each later filter with the steps after it up to the next one.
+    /// Each filter, index or slice with the steps after it up to the next one.
     let stages: [PathQuery]
+    /// For a stage that begins with an index or slice (from the start),
+    /// its positions and the steps after it.
+    private let positions: [(wanted: Range<Int>, after: PathQuery)?]
 
     init(_ rest: PathQuery) {
-        let cuts = rest.filtersAfterFirstStep
+        let cuts = rest.steps.indices.dropFirst().filter { j in
+            if case .filter = rest.steps[j].kind { return true }
+            return rest.steps[j].isPosition
+        }
         func part(_ range: Range<Int>) -> PathQuery {
             PathQuery(description: rest.description, steps: Array(rest.steps[range]), keys: rest.keys)
         }
         head = cuts.isEmpty ? rest : part(0..<cuts[0])
-        stages = cuts.indices.map { i in part(cuts[i]..<(i + 1 < cuts.count ? cuts[i + 1] : rest.steps.count)) }
+        let ends = cuts.dropFirst() + [rest.steps.count]
+        stages = zip(cuts, ends).map { part($0..<$1) }
+        positions = zip(cuts, ends).map { cut, end in
+            rest.steps[cut].positionsFromStart.map { ($0, part((cut + 1)..<end)) }
+        }
     }
 
     /// How far one top-level value has come through the stages.
     struct Progress {
-        /// How many values have reached each stage's filter.
+        /// How many values have reached each stage's first step.
         var reached: [Int]
-        /// The values that alone reached a stage's filter so far, an array.
+        /// How many values each stage has numbered (an index or slice taking them as they are).
+        var numbered: [Int]
+        /// The values that alone reached a stage so far, an array.
         var held: (stage: Int, values: QueryResult)?
 
         init(_ filters: LaterFilters) {
             reached = Array(repeating: 0, count: filters.stages.count)
+            numbered = reached
         }
     }
 
-    /// Takes `values`, which reach the filter of `stage` (past the last
+    /// Takes `values`, which reach the first step of `stage` (past the last
     /// stage: which are matches, handed to `deliver`), in document order.
     func reach(
         _ values: QueryResult, at stage: Int = 0, _ progress: inout Progress, deliver: (QueryResult) throws -> Void
@@ -48,7 +64,7 @@ struct LaterFilters: Sendable {
         if values.matchedItems.isEmpty { return }
         progress.reached[stage] += values.matchedItems.count
         if let held = progress.held, held.stage == stage {
-            // A second value: the filter tests each whole, the held one too, first.
+            // A second value: the step takes each as it is, the held one first.
             progress.held = nil
             try pass(held.values, through: stage, opening: false, &progress, deliver: deliver)
         }
@@ -59,7 +75,7 @@ struct LaterFilters: Sendable {
         try pass(values, through: stage, opening: false, &progress, deliver: deliver)
     }
 
-    /// The end of the top-level value: a held array reached its filter
+    /// The end of the top-level value: a held array reached its step
     /// alone, which opens it (and what that gives may be held at a later
     /// stage, and opened in turn).
     func release(_ progress: inout Progress, deliver: (QueryResult) throws -> Void) throws {
@@ -73,8 +89,23 @@ struct LaterFilters: Sendable {
         _ values: QueryResult, through stage: Int, opening: Bool, _ progress: inout Progress,
         deliver: (QueryResult) throws -> Void
     ) throws {
-        // One of several, a filter tests an array whole; otherwise it opens a lone one.
-        let next = try stages[stage].evaluate(in: values.queryScope, oneOfSeveral: !opening)
+        let next: QueryResult
+        if !opening, let (wanted, after) = positions[stage] {
+            // Numbered after those that came before, in any candidate.
+            let items = values.items
+            let first = progress.numbered[stage]
+            progress.numbered[stage] += items.count
+            let lower = max(wanted.lowerBound, first), upper = min(wanted.upperBound, first + items.count)
+            guard lower < upper else { return }
+            let picked = Array(items[(lower - first)..<(upper - first)])
+            next = try after.evaluate(
+                in: QueryScope(document: values.document, items: picked, computed: values.computed, isToMany: picked.count > 1,
+                               origin: values.origin),
+                oneOfSeveral: true)
+        } else {
+            // One of several, a filter tests an array whole; otherwise it opens a lone one.
+            next = try stages[stage].evaluate(in: values.queryScope, oneOfSeveral: !opening)
+        }
         try reach(next, at: stage + 1, &progress, deliver: deliver)
     }
 }

@@ -36,7 +36,7 @@ struct StreamEvaluation {
 
     init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
         self.query = query
-        self.plan = try StreamPlan(query, printsArrays: printsArrays)
+        self.plan = try StreamPlan(query, printsArrays: printsArrays, positions: .fromStart)
         self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
         self.later = LaterFilters(plan.rest)
         self.aloneDiffers = later.head.steps.contains { step in

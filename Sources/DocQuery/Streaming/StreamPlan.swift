@@ -26,12 +26,10 @@ struct StreamPlan: Sendable {
     /// its elements, whenever the rest is empty. Otherwise a path that ends
     /// on an array matches it whole, as one value.
     ///
-    /// With `positionsInRest`, for a consumer that counts the values the
-    /// rest's steps before it give across candidates, in document order
-    /// (an XML edit), the rest may hold indexes and slices: the first one
-    /// from the end too (counted by that consumer first), and later ones
-    /// from the end after an index (which picks one value, in one candidate).
-    init(_ query: PathQuery, printsArrays: Bool = false, positionsInRest: Bool = false) throws(QueryError) {
+    /// With `positions`, the rest may hold indexes and slices, for a
+    /// consumer that counts the values that reach each across candidates,
+    /// in document order (``Positions``).
+    init(_ query: PathQuery, printsArrays: Bool = false, positions: Positions = .none) throws(QueryError) {
         var steps = query.steps[...]
         var prefix: [StreamSelector.Step] = []
         func reject(_ step: Step, _ why: String) -> QueryError {
@@ -61,7 +59,13 @@ struct StreamPlan: Sendable {
                 rest.append(step)
             case .descendant:
                 throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
-            case _ where step.isPosition && positionsInRest:
+            case _ where step.isPosition && positions == .fromStart:
+                guard step.reachFromEnd == 0 else {
+                    throw reject(step, "an index or slice from the end after '_' names or filters counts over the whole document, "
+                                 + "which a stream reaches only at the end")
+                }
+                rest.append(step)
+            case _ where step.isPosition && positions == .counted:
                 // Each counts what reaches it across candidates; one from the end
                 // is counted first, or comes after an index, in the candidate of its one value.
                 let earlier = rest.filter(\.isPosition)
@@ -101,5 +105,17 @@ struct StreamPlan: Sendable {
         self.selector = StreamSelector(steps: prefix, keepsKeys: namesAsked, spreading: spreading)
         self.rest = PathQuery(description: query.description, steps: rest, keys: query.keys)
         self.fold = fold
+    }
+
+    /// Which indexes and slices a rest may hold.
+    enum Positions {
+        /// None: each candidate's matches are its own.
+        case none
+        /// From the start (a streamed query, ``LaterFilters``).
+        case fromStart
+        /// From the end too, the first one counted by the consumer first
+        /// (an XML edit); a later one from the end only after an index
+        /// (which picks one value, in one candidate).
+        case counted
     }
 }

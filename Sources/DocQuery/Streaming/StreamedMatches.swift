@@ -18,7 +18,9 @@ extension PathQuery {
     ///
     /// The leading keys, `*`, and indexes and slices from the start (no
     /// negative bound) are streamed; keys,
-    /// `*`, reserved names and filters may follow, and a last `@count`,
+    /// `*`, reserved names, filters, and indexes and slices from the start
+    /// (`items[?price > 10][0:5]`, numbering what reaches them in the whole
+    /// document) may follow, and a last `@count`,
     /// `@sum`, `@avg`, `@min` or `@max` is folded across the stream. ``Match/path`` of a
     /// streamed match is relative to the value its subtree was built from,
     /// not to the whole document. See "Streaming" in README.md.
@@ -102,7 +104,7 @@ extension PathQuery {
 
     /// Throws the reason this path cannot stream, if it cannot.
     package func checkStreamable() throws(QueryError) {
-        _ = try StreamPlan(self)
+        _ = try StreamPlan(self, positions: .fromStart)
     }
 }
 

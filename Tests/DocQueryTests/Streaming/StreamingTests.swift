@@ -29,8 +29,8 @@ import Testing
     @Test(arguments: [
         ("items[-1]", "a negative index counts from the end", 5..<9),
         ("a..b", "'..' is not streamed yet", 1..<4),
-        ("a._string[0]", "an index or slice after '_' names or filters", 9..<12),
-        ("a[?b][1:]", "an index or slice after '_' names or filters", 5..<9),
+        ("a._string[-1]", "an index or slice from the end after '_' names or filters", 9..<13),
+        ("a[?b][1:-1]", "an index or slice from the end after '_' names or filters", 5..<11),
         ("items[-2:].price", "a negative bound counts from the end", 5..<10),
         ("a.@keys", "a stream folds only @count, @sum, @avg, @min and @max", 2..<7),
         ("a.@count.b", "only a last operator is folded", 2..<8),
@@ -105,6 +105,36 @@ import Testing
         #expect(try Self.stream("a.*[?x == true].tags[?. == 't1']", one) == ["\"t1\""])
         let both = one.replacingOccurrences(of: #""x": false"#, with: #""x": true"#)
         #expect(try Self.stream("a.*[?x == true].tags[?. == 't1']", both) == [#"["t1","t2"]"#, #"["t1","t3"]"#])
+    }
+
+    /// An index or slice after a filter numbers what reaches it over the
+    /// whole top-level value, in document order, across batches and
+    /// candidates, and indexes into an array that reaches it alone.
+    @Test func indexesAndSlicesCountOverTheWholeValue() throws {
+        let pad = String(repeating: "x", count: 9_000)
+        let elements = (0..<40).map { id in
+            #"{"id": \#(id), "x": \#(id % 7 == 3), "tags": ["t\#(id)", "u\#(id)"], "pad": "\#(pad)"}"#
+        }
+        let members = #""p": {"x": false, "tags": ["t1", "t2"]}, "q": {"x": true, "tags": ["t1", "t3"]}, "r": [[1], 2]"#
+        let text = #"{"items": [\#(elements.joined(separator: ",\n"))], "a": {\#(members)}, "s": "abc"}"#
+        let bytes = Array(text.utf8)
+        let document = try Document(data: Data(bytes))
+        let paths = [
+            "items[?id > 5][0].id", "items[?id > 5][30].id", "items[?id > 5][2:4].tags", "items[?x == true][1:].id",
+            "items[?x == true][:2].tags[1]", "items[?id > 5][2:9][1:3].id", "items[?id == 7].tags[1]", "items[?id == 7][0].tags[0:1]",
+            "items[?id > 5].tags[1]", "items[?id > 5][99]", "items[?id > 5][3:1]", "items[?id > 5][1:4].id.@sum",
+            "items[?id > 30].tags[?. != 'x'][1]", "a.*[?x == true].tags[1]", "a.*[1].tags", "a.*[?x][1:].tags[0]",
+            "s._string[0]",
+        ]
+        for path in paths {
+            let expected = StreamDifferentialTests.inMemory(path, document)
+            for slice in [nil, 4093] {
+                #expect(StreamDifferentialTests.streamed(path, bytes, slice: slice) == expected, "\(path)")
+            }
+        }
+        // Counted in the whole array: the 31st element kept is the 37th.
+        #expect(try Self.stream("items[?id > 5][30].id", text) == ["36"])
+        #expect(try Self.stream("items[?id == 7].tags[1]", text) == [#""u7""#])
     }
 
     @Test func aPathThatEndsOnAnArrayMatchesItWholeButFiltersItElementByElement() throws {

@@ -21,7 +21,7 @@ extension XMLStreamedEdit {
         /// candidates, or what a filter among them gives on each.
         func indexed(count: @escaping (Int) -> Void) throws -> XMLEditSelector {
             let before = PathQuery(description: query.description, steps: Array(query.steps[..<step]), keys: query.keys)
-            let plan = try StreamPlan(before, positionsInRest: true)
+            let plan = try StreamPlan(before, positions: .counted)
             if plan.rest.steps.isEmpty { return .path(StreamMatcher(plan.selector)) }
             return .filter(StreamMatcher(plan.selector), decide: XMLStreamedEdit.counter(plan.rest, count: count))
         }

@@ -102,7 +102,7 @@ extension XMLStreamedEdit {
     /// serves one run. One from the end was counted, and made one from the
     /// start, before any run (``resolvingCounts(in:)``), or comes after an
     /// index, whose one value is in one candidate, which it counts among
-    /// (``StreamPlan/init(_:printsArrays:positionsInRest:)``).
+    /// (``StreamPlan/init(_:printsArrays:positions:)``).
     /// For an insert at an index from the end, `insertIndexes` receives
     /// the index it goes at in each element target, in order.
     static func decider(

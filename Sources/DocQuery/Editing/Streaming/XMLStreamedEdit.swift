@@ -100,7 +100,7 @@ package struct XMLStreamedEdit {
 
     /// How the stream finds the matches of `edit`, whose path is `query`.
     static func finder(_ edit: Edit, query: PathQuery) throws -> Finder {
-        let plan = try StreamPlan(query, positionsInRest: true)
+        let plan = try StreamPlan(query, positions: .counted)
         if let (_, step) = plan.fold {
             throw QueryError(
                 .notStreamable, "this step cannot stream in an edit: an edit changes nodes, and a last operator computes a value; "
