@@ -20,10 +20,11 @@
 /// stood for them); for a consumer that prints arrays, each element is
 /// handed on as a match between the array's edges.
 ///
-/// A filter after the rest's first step (`items[?id == 5].tags[?. == 'a']`)
-/// opens an array that reaches it alone in the whole top-level value, and
-/// tests each of several values whole, whatever candidate or batch they
-/// come from (``LaterFilters``).
+/// A filter after the rest's first step (`items[?id == 5].tags[?. == 'a']`),
+/// and an index or slice (`items[?id > 5][2]`), opens an array that reaches
+/// it alone in the whole top-level value, and takes several values as they
+/// are (tests each whole, numbers them), whatever candidate or batch they
+/// come from (``CountedSteps``).
 struct StreamEvaluation {
     let query: PathQuery
     let plan: StreamPlan
@@ -32,14 +33,14 @@ struct StreamEvaluation {
     /// Whether a candidate alone may give other matches than among others.
     private let aloneDiffers: Bool
     /// The rest, cut at its filters after its first step.
-    private let later: LaterFilters
+    private let counted: CountedSteps
 
     init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
         self.query = query
         self.plan = try StreamPlan(query, printsArrays: printsArrays, positions: .fromStart)
         self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
-        self.later = LaterFilters(plan.rest)
-        self.aloneDiffers = later.head.steps.contains { step in
+        self.counted = CountedSteps(plan.rest)
+        self.aloneDiffers = counted.head.steps.contains { step in
             if case .filter = step.kind { return true }
             return false
         }
@@ -70,9 +71,9 @@ struct StreamEvaluation {
         malformed: (LoadError) throws -> Void = { throw $0 }, failed: (QueryError) throws -> Void = { throw $0 },
         each: (Match) throws -> Void
     ) throws {
-        let later = later
+        let counted = counted
         let state = RunState(fold: plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) },
-                             later: LaterFilters.Progress(later))
+                             progress: CountedSteps.Progress(counted))
         let resultPath = resultPath
         let printsArrays = plan.selector.spreading == .always
         func deliver(_ result: QueryResult) throws {
@@ -83,15 +84,15 @@ struct StreamEvaluation {
             }
         }
         /// Takes the values the rest's head gives on a candidate or batch
-        /// to the later filters, in document order, and what passes them
+        /// to the counted steps, in document order, and what passes them
         /// all to `deliver`.
         func reach(_ values: QueryResult) throws {
-            try later.reach(values, &state.later, deliver: deliver)
+            try counted.reach(values, &state.progress, deliver: deliver)
         }
         /// Passes over the rest of a value whose evaluation failed, unless `failed` throws.
         func fail(_ error: QueryError) throws {
             state.first = nil
-            state.later = LaterFilters.Progress(later)
+            state.progress = CountedSteps.Progress(counted)
             state.abandoned = true
             try failed(error)
         }
@@ -100,7 +101,7 @@ struct StreamEvaluation {
             defer {
                 state.abandoned = false
                 state.first = nil
-                state.later = LaterFilters.Progress(later)
+                state.progress = CountedSteps.Progress(counted)
                 state.fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
                 state.candidates = 0
             }
@@ -110,7 +111,7 @@ struct StreamEvaluation {
                     state.first = nil
                     try reach(pending.alone)
                 }
-                try later.release(&state.later, deliver: deliver)
+                try counted.release(&state.progress, deliver: deliver)
                 if let finished = state.fold {
                     for match in try finished.finish() { try each(match) }
                 }
@@ -122,8 +123,8 @@ struct StreamEvaluation {
             state.inArray = edge == .open
             if state.abandoned { return }
             if edge == .close {
-                // A spread array is its value's one candidate: nothing else reaches a later filter.
-                do { try later.release(&state.later, deliver: deliver) } catch let error as QueryError { try fail(error) }
+                // A spread array is its value's one candidate: nothing else reaches a counted step.
+                do { try counted.release(&state.progress, deliver: deliver) } catch let error as QueryError { try fail(error) }
             }
             if edge == .open {
                 state.candidates += 1
@@ -141,7 +142,7 @@ struct StreamEvaluation {
                     state.first = nil
                     try reach(pending.amongOthers)
                 }
-                try later.release(&state.later, deliver: deliver)
+                try counted.release(&state.progress, deliver: deliver)
                 state.inArray = false
                 state.abandoned = true
                 try malformed(error)
@@ -200,7 +201,7 @@ struct StreamEvaluation {
             if case .load = error {
                 // What came before the malformed part is still delivered.
                 if let pending = state.first { try? reach(pending.amongOthers) }
-                try? later.release(&state.later, deliver: deliver)
+                try? counted.release(&state.progress, deliver: deliver)
             }
             switch error {
             case .load(let error): throw error
@@ -225,18 +226,18 @@ struct StreamEvaluation {
         @exclusivity(unchecked) var first: (alone: QueryResult, amongOthers: QueryResult)?
         /// Inside a spread array: its candidates are its elements.
         @exclusivity(unchecked) var inArray = false
-        /// The values that reached each later filter in this top-level value.
-        @exclusivity(unchecked) var later: LaterFilters.Progress
+        /// How far this top-level value has come through the counted steps.
+        @exclusivity(unchecked) var progress: CountedSteps.Progress
         /// The value was malformed, or its evaluation failed: nothing more of it is handed on.
         @exclusivity(unchecked) var abandoned = false
 
-        init(fold: StreamFold?, later: LaterFilters.Progress) {
+        init(fold: StreamFold?, progress: CountedSteps.Progress) {
             self.fold = fold
-            self.later = later
+            self.progress = progress
         }
     }
 
-    /// The rest's head (``LaterFilters/head``) on the candidates at `starts`
+    /// The rest's head (``CountedSteps/head``) on the candidates at `starts`
     /// (one, or a batch of a spread array's elements).
     private func evaluate(_ starts: [UInt32], in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
         let isToMany = starts.count > 1
@@ -245,7 +246,7 @@ struct StreamEvaluation {
             return QueryResult(document: document, items: starts, computed: [], isToMany: isToMany,
                                origin: QueryOrigin(start: starts).appending(plan.rest))
         }
-        return try later.head.evaluate(
+        return try counted.head.evaluate(
             in: QueryScope(document: document, items: starts, computed: [], isToMany: isToMany, origin: QueryOrigin(start: starts)),
             oneOfSeveral: oneOfSeveral)
     }

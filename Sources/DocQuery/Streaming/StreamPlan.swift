@@ -111,7 +111,7 @@ struct StreamPlan: Sendable {
     enum Positions {
         /// None: each candidate's matches are its own.
         case none
-        /// From the start (a streamed query, ``LaterFilters``).
+        /// From the start (a streamed query, ``CountedSteps``).
         case fromStart
         /// From the end too, the first one counted by the consumer first
         /// (an XML edit); a later one from the end only after an index

@@ -1,6 +1,7 @@
-/// The rest of a streamed path cut at its filters after its first step
-/// (``PathQuery/filtersAfterFirstStep``) and at its indexes and slices,
-/// and the rule that gives such a step the input it has in memory.
+/// The rest of a streamed path cut at the steps whose input is counted
+/// over the whole top-level value: its filters after its first step
+/// (``PathQuery/filtersAfterFirstStep``), and its indexes and slices; and
+/// the rule that gives such a step the input it has in memory.
 ///
 /// In memory a filter, index or slice opens the values that reach it when
 /// they are one JSON array (a lone array), and otherwise takes them as
@@ -15,7 +16,7 @@
 /// of: at most one candidate or batch) until a second value reaches the
 /// step, which then takes both as they are, or the top-level value ends,
 /// which opens it.
-struct LaterFilters: Sendable {
+struct CountedSteps: Sendable {
     /// The steps before the first cut: the whole rest when it has none.
     let head: PathQuery
     /// Each filter, index or slice with the steps after it up to the next one.
@@ -49,8 +50,8 @@ struct LaterFilters: Sendable {
         /// The values that alone reached a stage so far, an array.
         var held: (stage: Int, values: QueryResult)?
 
-        init(_ filters: LaterFilters) {
-            reached = Array(repeating: 0, count: filters.stages.count)
+        init(_ steps: CountedSteps) {
+            reached = Array(repeating: 0, count: steps.stages.count)
             numbered = reached
         }
     }
