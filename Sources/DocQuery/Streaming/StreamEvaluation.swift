@@ -32,7 +32,7 @@ struct StreamEvaluation {
     private let resultPath: String
     /// Whether a candidate alone may give other matches than among others.
     private let aloneDiffers: Bool
-    /// The rest, cut at its filters after its first step.
+    /// The rest, cut at the steps whose input is counted over the whole value.
     private let counted: CountedSteps
 
     init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
