@@ -96,44 +96,31 @@ extension XMLStreamedEdit {
 
     /// What decides, on each candidate in document order, what `rest`
     /// matches in it (``decide(_:rest:on:insertIndexes:)``). Each index or
-    /// slice in `rest` counts the values that reach it across every
-    /// candidate, as the in-memory evaluation counts them over all the
-    /// elements the prefix reaches: the closure keeps those counts, so it
-    /// serves one run. One from the end was counted, and made one from the
-    /// start, before any run (``resolvingCounts(in:)``), or comes after an
-    /// index, whose one value is in one candidate, which it counts among
-    /// (``StreamPlan/init(_:printsArrays:positions:)``).
+    /// slice in `rest` numbers the values that reach it across every
+    /// candidate (``CountedSteps``, as a streamed query does), as the
+    /// in-memory evaluation counts them over all the elements the prefix
+    /// reaches: the closure keeps those counts, so it serves one run. One
+    /// from the end was counted, and made one from the start, before any
+    /// run (``resolvingCounts(in:)``), or comes after an index, whose one
+    /// value is in one candidate, and counts among what reaches it there
+    /// (``StreamPlan/init(_:printsArrays:positions:)``). XML has no arrays,
+    /// so no candidate's values wait for the next.
     /// For an insert at an index from the end, `insertIndexes` receives
     /// the index it goes at in each element target, in order.
     static func decider(
         _ edit: Edit, rest: PathQuery, insertIndexes: (([Int]) -> Void)? = nil
     ) -> (Document) throws -> XMLEditTargets {
-        let positions = rest.steps.indices.filter { rest.steps[$0].isPosition }
-        guard let last = positions.last else {
+        let steps = CountedSteps(rest)
+        guard !steps.stages.isEmpty else {
             return { try decide(edit, rest: rest, on: $0, insertIndexes: insertIndexes) }
         }
-        func part(_ range: Range<Int>) -> PathQuery {
-            PathQuery(description: rest.description, steps: Array(rest.steps[range]), keys: rest.keys)
-        }
-        let before = positions.indices.map { j in part((j == 0 ? 0 : positions[j - 1] + 1)..<positions[j]) }
-        let after = part((last + 1)..<rest.steps.count)
-        var seen = Array(repeating: 0, count: positions.count)
+        var progress = CountedSteps.Progress(steps)
         return { candidate in
-            var values: [UInt32]?
-            for (j, position) in positions.enumerated() {
-                let reaching = try evaluate(before[j], on: candidate, from: values).items
-                let step = rest.steps[position]
-                let first = seen[j]
-                seen[j] += reaching.count
-                let picked = if let wanted = step.positionsFromStart {
-                    reaching.indices.filter { wanted.contains(first + $0) }
-                } else {
-                    Array(step.positions(among: reaching.count) ?? 0..<0)
-                }
-                guard !picked.isEmpty else { return XMLEditTargets() }
-                values = picked.map { reaching[$0] }
+            var found = XMLEditTargets()
+            try steps.reach(try evaluate(steps.head, on: candidate), &progress) { matched in
+                found = try targets(of: edit, matched, in: candidate, insertIndexes: insertIndexes)
             }
-            return try targets(of: edit, try evaluate(after, on: candidate, from: values), in: candidate, insertIndexes: insertIndexes)
+            return found
         }
     }
 
@@ -147,14 +134,14 @@ extension XMLStreamedEdit {
         }
     }
 
-    /// `rest` evaluated on `items` of `candidate` (a document whose root is
-    /// an element a path's prefix reached; by default that root), each
-    /// one of several values, as the in-memory evaluation sees them.
-    private static func evaluate(_ rest: PathQuery, on candidate: Document, from items: [UInt32]? = nil) throws -> QueryResult {
-        let items = items ?? [candidate.rootIndex]
-        let scope = QueryScope(
-            document: candidate, items: items, computed: [], isToMany: items.count > 1, origin: QueryOrigin(start: [candidate.rootIndex]))
-        return try rest.evaluate(in: scope, oneOfSeveral: true)
+    /// `rest` evaluated on `candidate` (a document whose root is an element
+    /// a path's prefix reached), as one of several values, as the
+    /// in-memory evaluation sees it.
+    private static func evaluate(_ rest: PathQuery, on candidate: Document) throws -> QueryResult {
+        let start = [candidate.rootIndex]
+        return try rest.evaluate(
+            in: QueryScope(document: candidate, items: start, computed: [], isToMany: false, origin: QueryOrigin(start: start)),
+            oneOfSeveral: true)
     }
 
     /// The targets of `edit` among the nodes `result` (on `candidate`)
