@@ -5,8 +5,8 @@ import Testing
 
 /// Streamed results equal in-memory results, path by path, over the bench
 /// corpus and the example documents. Paths come from each document's own
-/// structure: key paths of depth 1–4, with `*`, indexes, filters, `_`
-/// names and trailing operators mixed in.
+/// structure: key paths of depth 1–4, with `*`, indexes, filters (some
+/// followed by an index or slice), `_` names and trailing operators mixed in.
 @Suite struct StreamDifferentialTests {
     /// A match as comparable text: its JSON (or its text, for computed values).
     static func render(_ match: Match) -> String {
@@ -60,6 +60,10 @@ import Testing
                 let at = Int.random(in: 0..<steps.count, using: &random)
                 let bounds = [("", ""), ("1", ""), ("", "2"), ("1", "3"), ("2", "1")][Int.random(in: 0..<5, using: &random)]
                 steps[at] += "[\(bounds.0):\(bounds.1)]"
+            case 8 where steps.count > 1:
+                // A filter, then an index or slice numbering what it keeps over the whole document.
+                let last = steps.removeLast()
+                steps[steps.count - 1] += "[?\(last)][\(["0", "1", "1:", ":2"][Int.random(in: 0..<4, using: &random)])]"
             default: break
             }
             let path = steps.joined(separator: ".")
