@@ -105,8 +105,8 @@ struct QueryOptions: ParsableArguments {
 
     @Flag(help: """
         Evaluate while reading, never loading a document whole (for inputs larger than memory); \
-        the path must stream (leading keys, '*', indexes; then keys, '*', '_' names, filters, indexes \
-        from the start; a last @count, @sum, @avg, @min or @max). Files over 1 GiB (DOCQ_STREAM_THRESHOLD bytes) stream on their own.
+        the path must stream (leading keys, '*', indexes from the start; then keys, '*', '_' names, \
+        filters, indexes; a last @count, @sum, @avg, @min or @max). Files over 1 GiB (DOCQ_STREAM_THRESHOLD bytes) stream on their own.
         """)
     var stream = false
 

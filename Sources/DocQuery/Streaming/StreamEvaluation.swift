@@ -37,7 +37,7 @@ struct StreamEvaluation {
 
     init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
         self.query = query
-        self.plan = try StreamPlan(query, printsArrays: printsArrays, positions: .fromStart)
+        self.plan = try StreamPlan(query, printsArrays: printsArrays, positions: .numbered)
         self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
         self.counted = CountedSteps(plan.rest)
         self.aloneDiffers = counted.head.steps.contains { step in
@@ -142,7 +142,7 @@ struct StreamEvaluation {
                     state.first = nil
                     try reach(pending.amongOthers)
                 }
-                try counted.release(&state.progress, deliver: deliver)
+                try counted.release(&state.progress, reachedEnd: false, deliver: deliver)
                 state.inArray = false
                 state.abandoned = true
                 try malformed(error)
@@ -201,7 +201,7 @@ struct StreamEvaluation {
             if case .load = error {
                 // What came before the malformed part is still delivered.
                 if let pending = state.first { try? reach(pending.amongOthers) }
-                try? counted.release(&state.progress, deliver: deliver)
+                try? counted.release(&state.progress, reachedEnd: false, deliver: deliver)
             }
             switch error {
             case .load(let error): throw error

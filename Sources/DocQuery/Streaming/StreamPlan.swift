@@ -59,11 +59,7 @@ struct StreamPlan: Sendable {
                 rest.append(step)
             case .descendant:
                 throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
-            case _ where step.isPosition && positions == .fromStart:
-                guard step.reachFromEnd == 0 else {
-                    throw reject(step, "an index or slice from the end after '_' names or filters counts over the whole document, "
-                                 + "which a stream reaches only at the end")
-                }
+            case _ where step.isPosition && positions == .numbered:
                 rest.append(step)
             case _ where step.isPosition && positions == .counted:
                 // Each counts what reaches it across candidates; one from the end
@@ -111,8 +107,9 @@ struct StreamPlan: Sendable {
     enum Positions {
         /// None: each candidate's matches are its own.
         case none
-        /// From the start (a streamed query, ``CountedSteps``).
-        case fromStart
+        /// Any, numbered as values reach them, and from the end decided at
+        /// the end on the last values kept (a streamed query, ``CountedSteps``).
+        case numbered
         /// From the end too, the first one counted by the consumer first
         /// (an XML edit); a later one from the end only after an index
         /// (which picks one value, in one candidate).

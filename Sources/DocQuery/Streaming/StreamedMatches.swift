@@ -18,9 +18,10 @@ extension PathQuery {
     ///
     /// The leading keys, `*`, and indexes and slices from the start (no
     /// negative bound) are streamed; keys,
-    /// `*`, reserved names, filters, and indexes and slices from the start
+    /// `*`, reserved names, filters, and indexes and slices
     /// (`items[?price > 10][0:5]`, numbering what reaches them in the whole
-    /// document) may follow, and a last `@count`,
+    /// document; from the end, `[-3:]`, keeping the last values until the
+    /// end) may follow, and a last `@count`,
     /// `@sum`, `@avg`, `@min` or `@max` is folded across the stream. ``Match/path`` of a
     /// streamed match is relative to the value its subtree was built from,
     /// not to the whole document. See "Streaming" in README.md.
@@ -42,7 +43,8 @@ extension PathQuery {
     ///
     /// - Throws: ``QueryError`` of kind ``QueryError/Kind-swift.struct/notStreamable``,
     ///   with a caret under the step, when the path cannot stream (a
-    ///   negative index, `..`, an operator that needs every value at once).
+    ///   negative index among the leading steps, `..`, an operator that
+    ///   needs every value at once).
     ///   Iterating throws `LoadError` for unreadable or malformed input
     ///   (line and column in the whole input) and ``QueryError`` when
     ///   evaluation fails; matches before the error are delivered first.
@@ -104,7 +106,7 @@ extension PathQuery {
 
     /// Throws the reason this path cannot stream, if it cannot.
     package func checkStreamable() throws(QueryError) {
-        _ = try StreamPlan(self, positions: .fromStart)
+        _ = try StreamPlan(self, positions: .numbered)
     }
 }
 

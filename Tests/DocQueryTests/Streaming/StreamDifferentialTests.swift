@@ -63,7 +63,7 @@ import Testing
             case 8 where steps.count > 1:
                 // A filter, then an index or slice numbering what it keeps over the whole document.
                 let last = steps.removeLast()
-                steps[steps.count - 1] += "[?\(last)][\(["0", "1", "1:", ":2"][Int.random(in: 0..<4, using: &random)])]"
+                steps[steps.count - 1] += "[?\(last)][\(["0", "1", "1:", ":2", "-1", "-2:"][Int.random(in: 0..<6, using: &random)])]"
             default: break
             }
             let path = steps.joined(separator: ".")

@@ -29,8 +29,6 @@ import Testing
     @Test(arguments: [
         ("items[-1]", "a negative index counts from the end", 5..<9),
         ("a..b", "'..' is not streamed yet", 1..<4),
-        ("a._string[-1]", "an index or slice from the end after '_' names or filters", 9..<13),
-        ("a[?b][1:-1]", "an index or slice from the end after '_' names or filters", 5..<11),
         ("items[-2:].price", "a negative bound counts from the end", 5..<10),
         ("a.@keys", "a stream folds only @count, @sum, @avg, @min and @max", 2..<7),
         ("a.@count.b", "only a last operator is folded", 2..<8),
@@ -109,7 +107,8 @@ import Testing
 
     /// An index or slice after a filter numbers what reaches it over the
     /// whole top-level value, in document order, across batches and
-    /// candidates, and indexes into an array that reaches it alone.
+    /// candidates, and indexes into an array that reaches it alone; one
+    /// from the end keeps the last values and decides at the end.
     @Test func indexesAndSlicesCountOverTheWholeValue() throws {
         let pad = String(repeating: "x", count: 9_000)
         let elements = (0..<40).map { id in
@@ -124,7 +123,10 @@ import Testing
             "items[?x == true][:2].tags[1]", "items[?id > 5][2:9][1:3].id", "items[?id == 7].tags[1]", "items[?id == 7][0].tags[0:1]",
             "items[?id > 5].tags[1]", "items[?id > 5][99]", "items[?id > 5][3:1]", "items[?id > 5][1:4].id.@sum",
             "items[?id > 30].tags[?. != 'x'][1]", "a.*[?x == true].tags[1]", "a.*[1].tags", "a.*[?x][1:].tags[0]",
-            "s._string[0]",
+            "s._string[0]", "items[?id > 5][-1].id", "items[?id > 5][-3:].tags[0]", "items[?id > 5][:-30].id",
+            "items[?id > 5][2:-30].id", "items[?id > 5][-33:-30].id", "items[?id == 7].tags[-1]", "items[?x == true][-2:][-1].id",
+            "items[?id > 5][-99]", "a.*[?x][-1].tags[-1]", "items[?id > 30].tags[?. != 'x'][-3:-1]", "s._string[-1]",
+            "items[?id > 5][-2:].id.@sum",
         ]
         for path in paths {
             let expected = StreamDifferentialTests.inMemory(path, document)
@@ -135,6 +137,12 @@ import Testing
         // Counted in the whole array: the 31st element kept is the 37th.
         #expect(try Self.stream("items[?id > 5][30].id", text) == ["36"])
         #expect(try Self.stream("items[?id == 7].tags[1]", text) == [#""u7""#])
+        #expect(try Self.stream("items[?id > 5][-2:].id", text) == ["38", "39"])
+        // Malformed, the values before the mistake are not the last ones: nothing is decided from the end.
+        let malformed = Array(#"{"items": [{"id": 7}, {"id": 8}, {"id": 9} x"#.utf8)
+        let fromEnd = try Self.stream("items[?id > 5][-1].id", malformed)
+        #expect(fromEnd.values.isEmpty && fromEnd.error is LoadError)
+        #expect(try Self.stream("items[?id > 5][1].id", malformed).values == ["8"])
     }
 
     @Test func aPathThatEndsOnAnArrayMatchesItWholeButFiltersItElementByElement() throws {

@@ -110,7 +110,7 @@ extension XMLStreamedEdit {
     static func decider(
         _ edit: Edit, rest: PathQuery, insertIndexes: (([Int]) -> Void)? = nil
     ) -> (Document) throws -> XMLEditTargets {
-        let steps = CountedSteps(rest)
+        let steps = CountedSteps(rest, holdsFromEnd: false)
         guard !steps.stages.isEmpty else {
             return { try decide(edit, rest: rest, on: $0, insertIndexes: insertIndexes) }
         }
