@@ -77,6 +77,25 @@ struct Step: Sendable {
         }
     }
 
+    /// An index or slice as the bounds of the run it names (`[4]` is
+    /// `[4:5]`, `[-1]` is `[-1:]`; an absent bound runs to that end); `nil`
+    /// for any other step.
+    var bounds: (lower: Int?, upper: Int?)? {
+        switch kind {
+        case .index(let i): (i, i == -1 ? nil : i + 1)
+        case .slice(let lower, let upper): (lower, upper)
+        default: nil
+        }
+    }
+
+    /// Whether an index or slice names the value at `ordinal` when more
+    /// than ``reachFromEnd`` values follow it: a bound from the end then
+    /// leaves it out (a lower bound) or in (an upper one).
+    func namesBeforeTheLast(_ ordinal: Int) -> Bool {
+        guard let (lower, upper) = bounds else { return false }
+        return (lower.map { $0 >= 0 && ordinal >= $0 } ?? true) && (upper.map { $0 < 0 || ordinal < $0 } ?? true)
+    }
+
     /// The positions an index or slice names when it counts from the start
     /// (`[5]`: 5..<6, `[2:9]`: 2..<9, `[3:]`: 3..<Int.max), which a stream
     /// can decide as values come; `nil` for one that counts from the end,

@@ -35,10 +35,7 @@ struct CountedSteps: Sendable {
     /// reaches it in each candidate (an XML edit, which admits one only
     /// after an index, whose one value is in one candidate).
     init(_ rest: PathQuery, holdsFromEnd: Bool = true) {
-        let cuts = rest.steps.indices.dropFirst().filter { j in
-            if case .filter = rest.steps[j].kind { return true }
-            return rest.steps[j].isPosition
-        }
+        let cuts = (rest.filtersAfterFirstStep + rest.steps.indices.dropFirst().filter { rest.steps[$0].isPosition }).sorted()
         func part(_ range: Range<Int>) -> PathQuery {
             PathQuery(description: rest.description, steps: Array(rest.steps[range]), keys: rest.keys)
         }
@@ -61,17 +58,15 @@ struct CountedSteps: Sendable {
         /// The values that alone reached a stage so far, an array.
         var held: (stage: Int, values: QueryResult)?
         /// Per stage that counts from the end, the last values numbered
-        /// (from `lastStart`), each with the result it came in and that
-        /// result's number (`results`).
+        /// (the last of ``numbered``), each with the result it came in and
+        /// that result's number (`results`).
         var last: [[Kept]]
-        var lastStart: [Int]
         var results = 0
 
         init(_ steps: CountedSteps) {
             reached = Array(repeating: 0, count: steps.stages.count)
             numbered = reached
             last = Array(repeating: [], count: steps.stages.count)
-            lastStart = reached
         }
     }
 
@@ -148,8 +143,7 @@ struct CountedSteps: Sendable {
 
     /// Adds `items` (of `values`) to the last values of `stage`, whose
     /// `step` counts from the end, and passes on those that leave them and
-    /// the step names whatever the end: past the last ones, a bound from
-    /// the end excludes the value, and an end bound from the end does not.
+    /// the step names whatever the end (``Step/namesBeforeTheLast(_:)``).
     private func keepLast(
         _ values: QueryResult, _ items: [UInt32], _ stage: Int, _ step: Step, _ after: PathQuery, _ progress: inout Progress,
         deliver: (QueryResult) throws -> Void
@@ -159,18 +153,10 @@ struct CountedSteps: Sendable {
         progress.last[stage].append(contentsOf: items.map { Kept(run: run, values: values, item: $0) })
         let leaving = progress.last[stage].count - step.reachFromEnd
         guard leaving > 0 else { return }
+        let first = progress.numbered[stage] - progress.last[stage].count
         let gone = Array(progress.last[stage][..<leaving])
         progress.last[stage].removeFirst(leaving)
-        let first = progress.lastStart[stage]
-        progress.lastStart[stage] += leaving
-        let (lower, upper): (Int?, Int?) = switch step.kind {
-        case .index(let i): (i, i == -1 ? nil : i + 1)
-        case .slice(let l, let u): (l, u)
-        default: (nil, nil)
-        }
-        try passOn(gone, from: first, where: { ordinal in
-            (lower.map { $0 >= 0 && ordinal >= $0 } ?? true) && (upper.map { $0 < 0 || ordinal < $0 } ?? true)
-        }, after, stage, &progress, deliver: deliver)
+        try passOn(gone, from: first, where: step.namesBeforeTheLast, after, stage, &progress, deliver: deliver)
     }
 
     /// Passes on the values of `kept` (numbered from `first`) that `wanted`

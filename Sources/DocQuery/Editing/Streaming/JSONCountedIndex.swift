@@ -48,12 +48,8 @@ struct JSONCountedIndex: Sendable {
     /// counts from the start, and as many last ones as it counts back from
     /// the end (one when a slice runs to the end).
     var keeping: Tally.Keeping {
-        let (lower, upper): (Int?, Int?) =
-            switch query.steps[position].kind {
-            case .index(let index): (index, index == -1 ? nil : index + 1)
-            case .slice(let lower, let upper): (lower ?? 0, upper)
-            default: (0, nil)
-            }
+        let (from, upper) = query.steps[position].bounds ?? (0, nil)
+        let lower: Int? = from ?? 0
         let head = [lower, upper.map { $0 - 1 }].compactMap { $0 }.filter { $0 >= 0 }.max()
         let tail = [lower.map { -$0 }, upper.map { 1 - $0 } ?? 1].compactMap { $0 }.filter { $0 > 0 }.max() ?? 0
         return Tally.Keeping(head: head, tail: tail)
