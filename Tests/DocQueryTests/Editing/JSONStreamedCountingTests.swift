@@ -13,7 +13,9 @@ import Darwin
 /// Streamed JSON edits whose index or slice counts what a filter keeps where
 /// the batches cannot pick it in one pass (`items[?id > 5][-1]`,
 /// `items[?id > 5].tags[1]`, `items[?id > 5][0:10]`): a first pass counts,
-/// the edit then names the elements by ordinal. The same bytes and counts as the document held
+/// the edit then names the elements by ordinal; where a step after counts
+/// again (`items[?id > 5][2:4].tags[1]`), or an element gives several
+/// values, the first pass names each target. The same bytes and counts as the document held
 /// whole, in batches of a spread array, holding no more than a batch.
 @Suite struct JSONStreamedCountingTests {
     /// Elements with an array of 0 to 3 tags, and a list of 0 to 2 objects.
@@ -41,6 +43,13 @@ import Darwin
         [.remove("items[?id > 5][0:10]")], [.set("items[?name =~ '7$'][-20:].name", to: "x")], [.set("items[?id > 1990][3:].name", to: "n")],
         [.set("items[?id > 1000].tags[5:9]", to: 0)], [.remove("items[?id == 1503].tags[1:]")], [.remove("items[?id > 1990][20:30]")],
         [.set("items[?id < 1500][700:750].name", to: "mid"), .remove("items[?id > 1995]")], [.set("items[?id > 20].parts.k[5:9]", to: 0)],
+        // Counting again after the counted step, or elements that give several values: the targets, one by one.
+        [.set("items[?id > 5][2:4].tags[1]", to: "x")], [.remove("items[?id > 100][10:20].tags[?. == 't1']")],
+        [.set("items[?id > 5][-3:].tags[-1]", to: 1)], [.remove("items[?id > 5][1:3][0]")], [.rename("items[?id > 7][-2:][0].name", to: "nm")],
+        [.set("items[?id > 1990][1:].parts[?k > 19950].k", to: 0)], [.insert(9, into: "items[?id > 20][5:7].parts[1]")],
+        [.set("items[?id > 5][2:4].tags[1]", to: "x"), .remove("items[?id > 1995]")], [.set("items[?id > 5][3000:].tags[1]", to: 0)],
+        // More targets than are named one by one: the array is held, as before.
+        [.set("items[?id > 5][0:].tags[0:]", to: 0)],
         // Beside other edits, and inserts.
         [.set("items[?name =~ '[13579]$'][-400].name", to: "odd"), .remove("items[?id < 3]"), .set("items[-1].pad", to: "p")],
         [.insert(1, into: "items[?id > 3][-2]", key: "new")], [.insert("b", before: "items[?id > 3][-2]")],
@@ -63,6 +72,7 @@ import Darwin
         let input = Array((items + "\n").utf8)
         let transactions: [[Edit]] = [
             [.set("[?id > 5][-1].name", to: "x")], [.remove("[?id > 1000].tags[-2]")], [.set("[?id == 7].parts.k[1]", to: 0)],
+            [.set("[?id > 5][2:4].tags[1]", to: "x")],
         ]
         try JSONStreamedFilterTests.expectStreamedAsInMemory(transactions, on: input, gap: ",\n  ")
         for edits in transactions { #expect(try StreamedEdit(edits).spreadsJSONArrays, "\(edits)") }
@@ -82,7 +92,11 @@ import Darwin
         let input = Self.document(count: 20_000, gap: ",\n  ", lead: "\n  ", tail: "\n")
         let cap = 200_000
         #expect(input.count > 10 * cap)
-        for edits in [[Edit.set("items[?id > 5][-1].name", to: "x")], [.remove("items[?id > 1000].tags[-2]")], [.remove("items[?id > 5][-30:]")]] {
+        let edits: [[Edit]] = [
+            [.set("items[?id > 5][-1].name", to: "x")], [.remove("items[?id > 1000].tags[-2]")], [.remove("items[?id > 5][-30:]")],
+            [.set("items[?id > 20].parts.k[5]", to: 0)], [.set("items[?id > 5][2:4].tags[1]", to: "x")], [.remove("items[?id > 5][-3:].parts.k[-1]")],
+        ]
+        for edits in edits {
             let expected = try DocumentEditor(bytes: input).applying(edits).bytes
             var out: [UInt8] = []
             _ = try StreamedEdit(edits, maxHeld: cap).run(ChunkedInput(bytes: input, sliceSize: 1 << 16)) { out.append(contentsOf: $0) }

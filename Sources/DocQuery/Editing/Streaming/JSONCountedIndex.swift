@@ -12,9 +12,14 @@ import DocTree
 /// again: `items[4711:5020][?active]`), and the edit streams as one by
 /// index does. Memory stays one batch, and the kept elements an index from
 /// the end or a slice counts among (an index or slice that counts from the
-/// start only: up to its end). An element that gives several values (keys
-/// through an array in it: `items[?id > 5].parts.k[1]`) is not named: the
-/// edit runs as given, holding the array.
+/// start only: up to its end). Where an element gives several values (keys
+/// through an array in it: `items[?id > 5].parts.k[1]`), or a step after
+/// the counted one counts again (`items[?active][2:4].tags[1]`), the first
+/// pass runs the path as a streamed query does (``CountedSteps``) and names
+/// each value it reaches by its element's ordinal and its canonical path in
+/// the element (`items[4711].parts[1].k`), an edit of its own, up to
+/// ``targetLimit`` of them; past that the edit runs as given, holding the
+/// array.
 ///
 /// Like the evaluator, the index counts among the values, except that when
 /// the filter and keys give one value, an array, it indexes into it.
@@ -53,6 +58,28 @@ struct JSONCountedIndex: Sendable {
         let head = [lower, upper.map { $0 - 1 }].compactMap { $0 }.filter { $0 >= 0 }.max()
         let tail = [lower.map { -$0 }, upper.map { 1 - $0 } ?? 1].compactMap { $0 }.filter { $0 > 0 }.max() ?? 0
         return Tally.Keeping(head: head, tail: tail)
+    }
+
+    /// Whether the first pass finds the edit's targets one by one
+    /// (``targets(of:in:options:)``) rather than counting: a filter,
+    /// index or slice after the counted step counts again, over the values
+    /// the elements it names give (`items[?active][2:4].tags[1]`).
+    var findsTargets: Bool {
+        query.steps[(position + 1)...].contains { step in
+            if case .filter = step.kind { return true }
+            return step.isPosition
+        }
+    }
+
+    /// The path as the edit's own pass will take it, with a first element
+    /// named: for ``findsTargets``, that element and the keys after the
+    /// counted step (a target's path holds keys and indexes only).
+    var namingFirstElement: PathQuery {
+        guard findsTargets else { return named(.element(0, keepsPosition: false)) }
+        var steps = Array(query.steps[...filter])
+        steps[filter].kind = .index(0)
+        steps += query.steps[(position + 1)...].filter { if case .key = $0.kind { true } else { false } }
+        return PathQuery(description: query.description, steps: steps, keys: query.keys)
     }
 
     /// What the path names in place of the filter and the counted step.
@@ -146,7 +173,7 @@ struct JSONCountedIndex: Sendable {
         /// whose value, an array, it goes into (the only value the filter
         /// and keys give); `nil` when an element among them gives several
         /// values (keys through an array in it, `parts.k`), of which the edit
-        /// would reach all: the array is then held whole.
+        /// would reach all: its targets are then found one by one.
         func naming(for counted: JSONCountedIndex) -> Naming? {
             if total == 1, firstIsArray, let giver = giver(of: 0) { return .element(giver.ordinal, keepsPosition: true) }
             let named = counted.query.steps[counted.position].positions(among: total)!
@@ -189,15 +216,123 @@ extension JSONCountedIndex {
     /// - Throws: `LoadError` for malformed or unreadable input, as the
     ///   edit's own pass would.
     static func count(_ counted: [JSONCountedIndex], in input: ChunkedInput, options: LoadOptions) throws -> [Tally]? {
-        struct NotCounted: Error {}
+        var tallies = counted.map { Tally(keeping: $0.keeping) }
+        let queries = counted.map(\.kept)
+        let elements = try forEachBatch(reachedBy: counted[0].keys, in: input, options: options) { document, elements, before in
+            for (k, query) in queries.enumerated() {
+                let values = try query.evaluate(on: document).items
+                var v = 0
+                while v < values.count {
+                    guard let at = JSONTransactionOutput.position(holding: values[v], in: elements, of: document) else { throw NotCounted() }
+                    let end = document.table.subtreeEnd(elements[at])
+                    var w = v + 1
+                    while w < values.count, values[w] >= elements[at], values[w] < end { w += 1 }
+                    tallies[k].add(ordinal: before + at, values: w - v, isArray: document.node(at: values[v]).kind == .array)
+                    v = w
+                }
+            }
+        } end: {}
+        guard let elements else { return nil }
+        for k in tallies.indices { tallies[k].elements = elements }
+        return tallies
+    }
+
+    /// The most targets a first pass names one by one
+    /// (``targets(of:in:options:)``): each becomes an edit of its own,
+    /// which every batch of the edit's own pass evaluates.
+    static let targetLimit = 1024
+
+    /// Finds, in `input` read from its start, the values each of `counted`
+    /// (with the same leading keys) reaches, as the streamed query of its
+    /// path does (``CountedSteps``: every filter, index and slice after the
+    /// first filter counts over the whole array), and names each by its
+    /// element's ordinal and its canonical path in the element: `count`'s
+    /// rule where an element gives several values (`items[?id > 5].parts.k[1]`),
+    /// or a step after the counted one counts again (`items[?active][2:4].tags[1]`).
+    /// `nil` as for ``count(_:in:options:)``, or past ``targetLimit`` targets.
+    static func targets(of counted: [JSONCountedIndex], in input: ChunkedInput, options: LoadOptions) throws -> [[PathQuery]]? {
+        let rests = counted.map { CountedSteps(PathQuery(description: $0.query.description, steps: Array($0.query.steps[$0.filter...]), keys: $0.query.keys)) }
+        var progress = rests.map { CountedSteps.Progress($0) }
+        var found = Array(repeating: [PathQuery](), count: counted.count)
+        // Where each batch that a held or kept value may still be in starts among the elements.
+        var batches: [(document: Weak<Document>, elements: [UInt32], before: Int)] = []
+        func deliver(_ k: Int) -> (QueryResult) throws -> Void {
+            { result in
+                guard let batch = batches.last(where: { $0.document.object === result.document }) else { throw NotCounted() }
+                for item in result.items {
+                    guard let at = JSONTransactionOutput.position(holding: item, in: batch.elements, of: result.document),
+                        found[k].count < targetLimit,
+                        let target = counted[k].named(element: batch.before + at, item, in: result.document, from: batch.elements[at])
+                    else { throw NotCounted() }
+                    found[k].append(target)
+                }
+            }
+        }
+        let elements = try forEachBatch(reachedBy: counted[0].keys, in: input, options: options) { document, elements, before in
+            batches.removeAll { $0.document.object == nil }
+            batches.append((Weak(document), elements, before))
+            for (k, rest) in rests.enumerated() {
+                let values = try rest.head.evaluate(
+                    in: QueryScope(document: document, items: elements, computed: [], isToMany: elements.count > 1,
+                                   origin: QueryOrigin(start: elements)),
+                    oneOfSeveral: true)
+                try rest.reach(values, &progress[k], deliver: deliver(k))
+            }
+        } end: {
+            for (k, rest) in rests.enumerated() { try rest.release(&progress[k], deliver: deliver(k)) }
+        }
+        guard let elements else { return nil }
+        // Nothing reached: a target past the array's end, so that the edit's own pass reports the miss.
+        return counted.indices.map { k in found[k].isEmpty ? [counted[k].named(.element(elements, keepsPosition: false))] : found[k] }
+    }
+
+    /// The path naming `item` by the ordinal of the element it is in, and
+    /// its canonical path in it: the leading keys, the ordinal as an index
+    /// in place of the filter, then that path (its steps under the rest of
+    /// the path as written, for carets).
+    private func named(element ordinal: Int, _ item: UInt32, in document: Document, from element: UInt32) -> PathQuery? {
+        var paths = CanonicalPathBuilder(document: document, onlyFor: item)
+        var elementPath = CanonicalPathBuilder(document: document, onlyFor: element)
+        guard let itemPath = paths.path(of: item), let prefix = elementPath.path(of: element), itemPath.hasPrefix(prefix)
+        else { return nil }
+        var within = itemPath.dropFirst(prefix.count)
+        if within.hasPrefix(".") { within.removeFirst() }
+        var steps = Array(query.steps[...filter])
+        steps[filter].kind = .index(ordinal)
+        var keys = query.keys
+        if !within.isEmpty {
+            guard let parsed = try? Parser.parse(String(within)) else { return nil }
+            let range = query.steps[filter].range.lowerBound..<query.steps[query.steps.count - 1].range.upperBound
+            for var step in parsed.steps {
+                if case .key(let slot) = step.kind {
+                    let key = parsed.keys[slot]
+                    step.kind = .key(slot: keys.firstIndex(of: key) ?? keys.count)
+                    if !keys.contains(key) { keys.append(key) }
+                }
+                step.range = range
+                steps.append(step)
+            }
+        }
+        return PathQuery(description: query.description, steps: steps, keys: keys)
+    }
+
+    private struct NotCounted: Error {}
+
+    /// Reads `input` from its start, handing `body` each batch of the one
+    /// array that `keys` reach and the stream spreads (its document, the
+    /// elements in it, and how many came before), then calls `end` when
+    /// the array closes; returns how many elements it holds, or `nil` when
+    /// the keys reach no such array, or `body` throws ``NotCounted``.
+    private static func forEachBatch(
+        reachedBy keys: [StreamSelector.Step], in input: ChunkedInput, options: LoadOptions,
+        _ body: (Document, [UInt32], Int) throws -> Void, end: () throws -> Void
+    ) throws -> Int? {
         var options = options
         options.progress = nil
         let head = try InputHead.read(input, limit: StreamingLoad.chunkSize, format: .json)
-        let selector = StreamSelector(steps: counted[0].keys, keepsKeys: false, spreading: .whenLone)
+        let selector = StreamSelector(steps: keys, keepsKeys: false, spreading: .whenLone)
         var scanner = JSONStreamScanner(
             input: input, head: head.bytes, skip: head.byteOrderMark, matcher: StreamMatcher(selector), options: options)
-        var tallies = counted.map { Tally(keeping: $0.keeping) }
-        let queries = counted.map(\.kept)
         var opened = 0
         var inArray = false
         var elementsBefore = 0
@@ -208,18 +343,7 @@ extension JSONCountedIndex {
                     let document = candidate.document
                     let elements = JSONTransactionOutput.elementNodes(of: candidate)
                     if !candidate.isBatch, document.node(at: elements[0]).kind == .array { throw NotCounted() }
-                    for (k, query) in queries.enumerated() {
-                        let values = try query.evaluate(on: document).items
-                        var v = 0
-                        while v < values.count {
-                            guard let at = JSONTransactionOutput.position(holding: values[v], in: elements, of: document) else { throw NotCounted() }
-                            let end = document.table.subtreeEnd(elements[at])
-                            var w = v + 1
-                            while w < values.count, values[w] >= elements[at], values[w] < end { w += 1 }
-                            tallies[k].add(ordinal: elementsBefore + at, values: w - v, isArray: document.node(at: values[v]).kind == .array)
-                            v = w
-                        }
-                    }
+                    try body(document, elements, elementsBefore)
                     elementsBefore += elements.count
                 },
                 nextValue: { throw NotCounted() },
@@ -227,6 +351,7 @@ extension JSONCountedIndex {
                     opened += edge == .open ? 1 : 0
                     inArray = edge == .open
                     guard opened == 1 else { throw NotCounted() }
+                    if edge == .close { try end() }
                 })
         } catch {
             switch error {
@@ -236,7 +361,12 @@ extension JSONCountedIndex {
             }
         }
         guard opened == 1 else { return nil }
-        for k in tallies.indices { tallies[k].elements = elementsBefore }
-        return tallies
+        return elementsBefore
     }
+}
+
+/// A reference that does not keep its object alive.
+private struct Weak<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
 }

@@ -198,13 +198,16 @@ public struct StreamedEdit: Sendable {
     private static func countedIndexes(_ edits: [Edit], engine: JSONEngine?, options: LoadOptions, maxHeld: Int?) -> [JSONCountedIndex] {
         let counted = JSONCountedIndex.all(in: edits, engine: engine)
         var named = edits
-        for counted in counted { named[counted.edit].query = counted.named(.element(0, keepsPosition: false)) }
+        for counted in counted { named[counted.edit].query = counted.namingFirstElement }
         return !counted.isEmpty && (try? jsonEngine(named, options: options, maxHeld: maxHeld)) != nil ? counted : []
     }
 
     /// The engine for the edits with each index that counts what a filter
     /// keeps (``JSONCountedIndex``) counted in a first pass over `input`,
-    /// naming the element it picks; `nil` when none does, when `input` can
+    /// naming the elements it picks, or its targets one by one
+    /// (``JSONCountedIndex/targets(of:in:options:)``), each an edit of its
+    /// own; with, for each edit the engine runs, the given edit it comes
+    /// from. `nil` when none is counted, when `input` can
     /// be read only once (a pipe: the engine for the edits as given then
     /// holds the array), or when the count finds no array to spread
     /// (``JSONCountedIndex/count(_:in:options:)``).
@@ -212,7 +215,7 @@ public struct StreamedEdit: Sendable {
     /// - Throws: `LoadError` for malformed or unreadable input;
     ///   ``QueryError/Kind-swift.struct/notStreamable`` for a pipe when the
     ///   edits as given do not stream.
-    private func countedEngine(over input: ChunkedInput) throws -> JSONEngine? {
+    private func countedEngine(over input: ChunkedInput) throws -> (engine: JSONEngine, origins: [Int])? {
         guard let first = counted.first else { return nil }
         guard let again = input.rereading() else {
             if case .success = json { return nil }
@@ -223,14 +226,39 @@ public struct StreamedEdit: Sendable {
                     + "and this input (a pipe) can be read only once; give a file, or edit without streaming",
                 path: path, scalarRange: first.query.steps[first.position].range)
         }
-        guard let tallies = try JSONCountedIndex.count(counted, in: again, options: options)
-        else { return nil }
-        var named = edits
-        for (counted, tally) in zip(counted, tallies) {
-            guard let naming = tally.naming(for: counted) else { return nil }
-            named[counted.edit].query = counted.named(naming)
+        var naming: [Int: [PathQuery]] = [:]
+        let tallied = counted.filter { !$0.findsTargets }
+        var found = counted.filter(\.findsTargets)
+        if !tallied.isEmpty {
+            guard let tallies = try JSONCountedIndex.count(tallied, in: again, options: options) else { return nil }
+            for (counted, tally) in zip(tallied, tallies) {
+                // An element giving several values: its targets are found one by one.
+                if let named = tally.naming(for: counted) { naming[counted.edit] = [counted.named(named)] } else { found.append(counted) }
+            }
         }
-        return try? Self.jsonEngine(named, options: options, maxHeld: maxHeld)
+        if !found.isEmpty {
+            guard let input = tallied.isEmpty ? again : input.rereading(),
+                let targets = try JSONCountedIndex.targets(of: found, in: input, options: options)
+            else { return nil }
+            for (counted, queries) in zip(found, targets) { naming[counted.edit] = queries }
+        }
+        var named: [Edit] = []
+        var origins: [Int] = []
+        for (k, edit) in edits.enumerated() {
+            guard let queries = naming[k] else {
+                named.append(edit)
+                origins.append(k)
+                continue
+            }
+            for query in queries {
+                var edit = edit
+                edit.query = query
+                named.append(edit)
+                origins.append(k)
+            }
+        }
+        guard let engine = try? Self.jsonEngine(named, options: options, maxHeld: maxHeld) else { return nil }
+        return (engine, origins)
     }
 
     /// The JSON engine for `edits`, or why they do not stream on JSON: one
@@ -369,6 +397,8 @@ public struct StreamedEdit: Sendable {
         let format = head.format ?? .json
         let path = edits.first?.path ?? ""
         let readBack: StreamedReadBack?
+        /// For each edit an engine runs, the given edit it comes from (`nil`: each is the given one).
+        var origins: [Int]?
         let run: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> [Int]
         switch format {
         case .xml:
@@ -383,7 +413,9 @@ public struct StreamedEdit: Sendable {
                         + "\(EncodingDetection.name(of: scheme)); edit without streaming",
                     path: path, range: 0..<path.count)
             }
-            let json = try countedEngine(over: input) ?? json.get()
+            let counted = try countedEngine(over: input)
+            let json = try counted?.engine ?? json.get()
+            origins = counted?.origins
             var quiet = options
             quiet.progress = nil
             readBack = StreamedReadBack { [quiet] output in
@@ -416,7 +448,7 @@ public struct StreamedEdit: Sendable {
                 }
                 let matches = try run { bytes in try buffer.append(bytes, to: deliver) }
                 try buffer.flush(to: deliver)
-                return matches
+                return EditSummary.matches(matches, foldedInto: edits.count, by: origins)
             }
         } catch {
             _ = readBack.finish()
