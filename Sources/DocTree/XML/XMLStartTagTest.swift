@@ -14,6 +14,10 @@ package struct XMLStartTagTest {
     /// in a candidate that passes are the attributes and the child
     /// elements so named; none: the candidate itself.
     package let then: [UInt8]?
+    /// Which of the candidates that pass, numbered from 0 in document
+    /// order, the index or slice between the filter and that key picks
+    /// (`[?id > 7][0]`: the first to pass); `nil`: every one.
+    package let picks: Range<Int>?
     /// Decides from the values of the attributes the keys select.
     package let decide: (XMLStartTagValues) -> Bool
     /// Decides on a tree whose root element holds the attributes and the
@@ -21,12 +25,13 @@ package struct XMLStartTagTest {
     package let decideTree: (Document) throws -> Bool
 
     package init(
-        keys: [[UInt8]], then: [UInt8]?, decide: @escaping (XMLStartTagValues) -> Bool,
+        keys: [[UInt8]], then: [UInt8]?, picks: Range<Int>? = nil, decide: @escaping (XMLStartTagValues) -> Bool,
         decideTree: @escaping (Document) throws -> Bool
     ) {
         precondition(keys.count <= 64, "a start-tag test reads at most 64 keys")
         self.keys = keys
         self.then = then
+        self.picks = picks
         self.decide = decide
         self.decideTree = decideTree
     }

@@ -112,6 +112,9 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
         /// retains its arrays and closures).
         let keyCount: Int
         let hasThen: Bool
+        /// The test's ``XMLStartTagTest/picks``, and how many candidates passed so far.
+        let picks: Range<Int>?
+        var passed = 0
         /// Whether there is a ``test``.
         let hasTest: Bool
         /// Of the open candidate: the attributes the test reads, what they
@@ -143,6 +146,7 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
             testNames = XMLChildNames(names: (test?.keys ?? []) + [test?.then])
             keyCount = test?.keys.count ?? 0
             hasThen = test?.then != nil
+            picks = test?.picks
             hasTest = test != nil
         }
 
@@ -224,6 +228,10 @@ package final class XMLStreamLocator: XMLEventSink, XMLCursorObserver {
                 passes = try test!.decideTree(document)
             }
             guard passes else { return true }
+            if let picks {
+                passed += 1
+                guard picks.contains(passed - 1) else { return true }
+            }
             if !hasThen {
                 targets.elements.append(candidate)
             } else {

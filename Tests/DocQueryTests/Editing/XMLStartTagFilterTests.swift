@@ -63,7 +63,7 @@ import TestSupport
 
     @Test func theTestIsDecidedOnStartTagsForKeysAndLiterals() throws {
         func test(_ path: String) throws -> XMLStartTagTest? {
-            let plan = try StreamPlan(PathQuery(path))
+            let plan = try StreamPlan(PathQuery(path), positions: .counted)
             return XMLStreamedEdit.startTagTest(.remove(path), rest: plan.rest)
         }
         #expect(try test("n[?id == 7]")?.keys == [Array("id".utf8)])
@@ -74,6 +74,22 @@ import TestSupport
         #expect(try test("n[?x.y == 7]") == nil)
         #expect(try test("n[?id == v]") == nil)
         #expect(try test("n[?id == 7].x.y") == nil)
+        // An index or slice from the start counts the candidates that pass; one from the end, or one after the key, does not.
+        #expect(try test("n[?id == 7][1]")?.picks == 1..<2)
+        #expect(try test("n[?id > 5][2:4].v")?.picks == 2..<4)
+        #expect(try test("n[?id > 5][2:4].v")?.then == Array("v".utf8))
+        #expect(try test("n[?id == 7].v")?.picks == nil)
+        #expect(try test("n[?id == 7][-1]") == nil)
+        #expect(try test("n[?id == 7].v[0]") == nil)
+    }
+
+    @Test func indexesAndSlicesAfterTheFilter() {
+        for path in ["n[?id == 7][0]", "n[?id == 7][1]", "n[?id == 7][2:5]", "n[?id][3:]", "n[?v][:2]", "n[?id == 7][9]", "n[?id][4:2]"] {
+            expectSame(Self.tricky, [.remove(path)])
+            expectSame(Self.tricky, [.set(path + ".v", to: "Z")])
+            expectSame(Self.tricky, [.insert("new", into: path, key: "w")])
+        }
+        expectSame(Self.tricky, [.set("n[?id == 7][1].v", to: "Z"), .remove("n[?id == 7][0]")])
     }
 
     @Test func numbersTextAndBooleans() {

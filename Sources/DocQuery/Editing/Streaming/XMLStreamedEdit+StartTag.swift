@@ -3,19 +3,24 @@ import DocTree
 extension XMLStreamedEdit {
     /// The test a streamed edit can decide on each candidate's start tag
     /// (``XMLStartTagTest``), when the steps after the path's prefix
-    /// (`rest`) are a filter, alone or followed by one key, whose test
-    /// reads only keys of the element, compared with literals (`[?id ==
-    /// 7]`, `[?k == 'x' && !deleted].v`); `nil` for any other rest, which
-    /// is decided on the candidate's tree.
+    /// (`rest`) are a filter, alone or followed by an index or slice from
+    /// the start, one key, or both, whose test reads only keys of the
+    /// element, compared with literals (`[?id == 7]`, `[?k == 'x' &&
+    /// !deleted].v`, `[?id > 7][0:3].v`); `nil` for any other rest, which
+    /// is decided on the candidate's tree. The index or slice counts the
+    /// candidates that pass: each is one value, as XML has no arrays.
     ///
     /// The comparisons are the evaluator's own (``Evaluator/holds(_:_:_:)``),
     /// on the attribute values the tree would hold.
     static func startTagTest(_ edit: Edit, rest: PathQuery) -> XMLStartTagTest? {
         guard let first = rest.steps.first, case .filter(let expression) = first.kind else { return nil }
+        var after = rest.steps.dropFirst()
+        let picks = after.first?.positionsFromStart
+        if picks != nil { after.removeFirst() }
         var then: [UInt8]?
-        if rest.steps.count == 2, case .key(let slot) = rest.steps[1].kind {
+        if after.count == 1, case .key(let slot) = after.first!.kind {
             then = Array(rest.keys[slot].utf8)
-        } else if rest.steps.count != 1 {
+        } else if !after.isEmpty {
             return nil
         }
         guard let empty = try? Document(string: "<a/>") else { return nil }
@@ -24,7 +29,7 @@ extension XMLStreamedEdit {
         guard let test = StartTagCondition(expression, slots: &slots, evaluator: evaluator), slots.count <= 64 else { return nil }
         let filter = PathQuery(description: rest.description, steps: [first], keys: rest.keys)
         return XMLStartTagTest(
-            keys: slots.map { Array(rest.keys[$0].utf8) }, then: then,
+            keys: slots.map { Array(rest.keys[$0].utf8) }, then: then, picks: picks,
             decide: { values in test.holds(values, evaluator) },
             decideTree: { candidate in try !Self.decide(edit, rest: filter, on: candidate).elements.isEmpty })
     }
