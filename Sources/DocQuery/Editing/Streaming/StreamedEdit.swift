@@ -37,7 +37,9 @@ import Foundation
 ///   it), or with a filter, keys and an index or slice, `items[?id == 7][-1].name`,
 ///   `items[?id == 7].tags[1]` or `items[?active][0:10]`, which a first pass
 ///   over a file or bytes in memory counts, then naming the elements by
-///   ordinal (read once, from a pipe, the array is held whole); inserts beside elements too, unless
+///   ordinal, or, where a later index, slice or filter counts again
+///   (`items[?active][2:4].tags[1]`), each target (read once, from a pipe,
+///   the array is held whole); inserts beside elements too, unless
 ///   the transaction removes elements, or in JSON with comments) is held while it is read and edited as ``DocumentEditor`` edits
 ///   it, with the rest of each path (keys, `*`, filters; indexes and slices
 ///   when the prefix reaches one value), laid out as the whole document;
@@ -66,9 +68,10 @@ import Foundation
 ///   the end or at an index), a sibling before or after
 ///   them. An insert whose place or layout is not known within 16 KiB of
 ///   reading throws ``QueryError/Kind-swift.struct/notStreamable`` then.
-///   A filter holds each element it tests, one at a time, and one index
-///   or slice after it (`book[?price > 30][0].title`) counts what it keeps
-///   across them. A path with an index or slice from the end
+///   A filter holds each element it tests, one at a time (one that reads
+///   only the element's keys, compared with literals, decides on its start
+///   tag), and the indexes and slices after it (`book[?price > 30][0].title`)
+///   count what it keeps across them. A path with an index or slice from the end
 ///   (`relation[-1].user`, `book[?price > 30][-1]`), and an insert at an
 ///   index from the end (not after a filter), read the input twice: a
 ///   first pass counts what the index counts among, and the edit then
