@@ -29,18 +29,29 @@ struct JSONCountedIndex: Sendable {
     var query: PathQuery
     /// Where the filter stands: every step before it is a key.
     var filter: Int
-    /// Where the index or slice stands: every step between the filter and it is a key.
+    /// Where the counted step stands, an index, a slice or a later filter:
+    /// every step between the filter and it is a key.
     var position: Int
 
-    /// The counted index or slice in `query`, or `nil` when its path is not
-    /// keys, a filter, keys and an index or slice (the first after the filter).
+    /// The counted step in `query`, or `nil` when its path is not keys, a
+    /// filter, keys and an index, a slice or a filter (the first step after
+    /// the filter that is no key).
+    ///
+    /// A later filter, like an index, takes the values the kept elements
+    /// give over the whole array: it opens an array that reaches it alone,
+    /// and tests each of several whole (`items[?id == 5 || id == 1990].tags[?. == 't1']`),
+    /// which no batch read on its own tells; its targets are found one by one.
     init?(_ query: PathQuery, edit: Int) {
         func isKey(_ step: Step) -> Bool {
             if case .key = step.kind { true } else { false }
         }
         guard let filter = query.steps.firstIndex(where: { !isKey($0) }), case .filter = query.steps[filter].kind,
-            let position = query.steps[(filter + 1)...].firstIndex(where: { !isKey($0) }), query.steps[position].isPosition
+            let position = query.steps[(filter + 1)...].firstIndex(where: { !isKey($0) })
         else { return nil }
+        switch query.steps[position].kind {
+        case .index, .slice, .filter: break
+        default: return nil
+        }
         self.edit = edit
         self.query = query
         self.filter = filter
@@ -61,11 +72,11 @@ struct JSONCountedIndex: Sendable {
     }
 
     /// Whether the first pass finds the edit's targets one by one
-    /// (``targets(of:in:options:)``) rather than counting: a filter,
-    /// index or slice after the counted step counts again, over the values
-    /// the elements it names give (`items[?active][2:4].tags[1]`).
+    /// (``targets(of:in:options:)``) rather than counting: the counted step
+    /// is a filter, or a filter, index or slice after it counts again, over
+    /// the values the elements it names give (`items[?active][2:4].tags[1]`).
     var findsTargets: Bool {
-        query.steps[(position + 1)...].contains { step in
+        query.steps[position...].contains { step in
             if case .filter = step.kind { return true }
             return step.isPosition
         }
