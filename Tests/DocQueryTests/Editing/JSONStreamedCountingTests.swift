@@ -102,22 +102,12 @@ import Darwin
             _ = try StreamedEdit(edits, maxHeld: cap).run(ChunkedInput(bytes: input, sliceSize: 1 << 16)) { out.append(contentsOf: $0) }
             #expect(out == expected, "\(edits)")
 
-            var ends: [Int32] = [0, 0]
-            #expect(pipe(&ends) == 0)
-            let writeEnd = ends[1]
-            let writer = Thread {
-                _ = input.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
-                close(writeEnd)
-            }
-            writer.start()
-            let pipe = ChunkedInput(descriptor: ends[0], closesOnEnd: false, label: "(pipe)")
+            let readEnd = pipeFedByThread(input)
+            let pipe = ChunkedInput(descriptor: readEnd, closesOnEnd: false, label: "(pipe)")
             #expect { try StreamedEdit(edits, maxHeld: cap).run(pipe) { _ in } } throws: { error in
                 (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("the cap of \(cap) bytes")
             }
-            // The rest, so that the writer ends.
-            var rest = [UInt8](repeating: 0, count: 1 << 16)
-            while rest.withUnsafeMutableBytes({ read(ends[0], $0.baseAddress, $0.count) }) > 0 {}
-            close(ends[0])
+            drainAndClose(readEnd)
         }
     }
 

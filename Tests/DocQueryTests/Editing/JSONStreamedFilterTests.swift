@@ -1,14 +1,7 @@
 import DocQuery
 import DocTree
-import Foundation
 import Testing
 import TestSupport
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A filter over a long array's elements streams element by element (the
 /// array comes in batches of about 64 KiB): sets inside the matched
@@ -376,22 +369,13 @@ import Darwin
             let edits: [Edit] = [.remove("items[?id == \(first) || id == \(later)].tags[?. == 't1']")]
             let same = try StreamedEditTests.streamed(edits, input, chunk: 4093).bytes == (try DocumentEditor(bytes: input).applying(edits).bytes)
             #expect(same, "\(edits)")
-            var ends: [Int32] = [0, 0]
-            #expect(pipe(&ends) == 0)
-            let writeEnd = ends[1]
-            let writer = Thread {
-                _ = input.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
-                close(writeEnd)
-            }
-            writer.start()
+            let readEnd = pipeFedByThread(input)
             #expect {
-                try StreamedEdit(edits).run(ChunkedInput(descriptor: ends[0], closesOnEnd: false, label: "(pipe)")) { _ in }
+                try StreamedEdit(edits).run(ChunkedInput(descriptor: readEnd, closesOnEnd: false, label: "(pipe)")) { _ in }
             } throws: { error in
                 (error as? QueryError)?.kind == .notStreamable && "\(error)".contains("a part read on its own")
             }
-            var rest = [UInt8](repeating: 0, count: 1 << 16)
-            while rest.withUnsafeMutableBytes({ read(ends[0], $0.baseAddress, $0.count) }) > 0 {}
-            close(ends[0])
+            drainAndClose(readEnd)
         }
     }
 
