@@ -225,7 +225,7 @@ public struct StreamedEdit: Sendable {
             let path = edits[first.edit].path
             throw QueryError(
                 .notStreamable,
-                "this index counts what a filter keeps: a streamed edit counts it in a first pass over the input, "
+                "this step counts what a filter keeps: a streamed edit counts it in a first pass over the input, "
                     + "and this input (a pipe) can be read only once; give a file, or edit without streaming",
                 path: path, scalarRange: first.query.steps[first.position].range)
         }
