@@ -48,6 +48,8 @@ import Darwin
         [.set("items[?id > 5][-3:].tags[-1]", to: 1)], [.remove("items[?id > 5][1:3][0]")], [.rename("items[?id > 7][-2:][0].name", to: "nm")],
         [.set("items[?id > 1990][1:].parts[?k > 19950].k", to: 0)], [.insert(9, into: "items[?id > 20][5:7].parts[1]")],
         [.set("items[?id > 5][2:4].tags[1]", to: "x"), .remove("items[?id > 1995]")], [.set("items[?id > 5][3000:].tags[1]", to: 0)],
+        // Through `*`: the values of every member of the kept elements.
+        [.set("items[?id > 5].*[1]", to: 0)], [.remove("items[?id > 1990].*[-3:]")],
         // More targets than are named one by one: the array is held, as before.
         [.set("items[?id > 5][0:].tags[0:]", to: 0)],
         // Beside other edits, and inserts.
@@ -95,6 +97,8 @@ import Darwin
         let edits: [[Edit]] = [
             [.set("items[?id > 5][-1].name", to: "x")], [.remove("items[?id > 1000].tags[-2]")], [.remove("items[?id > 5][-30:]")],
             [.set("items[?id > 20].parts.k[5]", to: 0)], [.set("items[?id > 5][2:4].tags[1]", to: "x")], [.remove("items[?id > 5][-3:].parts.k[-1]")],
+            // Far more elements than targets are named one by one: counted, and named as a run.
+            [.set("items[?id > 5][100:15000].name", to: "x")], [.set("items[?id > 5].*[-1]", to: 0)],
         ]
         for edits in edits {
             let expected = try DocumentEditor(bytes: input).applying(edits).bytes

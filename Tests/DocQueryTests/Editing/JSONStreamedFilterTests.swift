@@ -399,14 +399,15 @@ import TestSupport
 
     /// `maxHeld` caps what one value may hold: a filter over the elements
     /// holds a batch at a time, and an index from the end the batches of the
-    /// last elements, and both pass a cap far below the array's size; an
-    /// index after `*` after the filter counts over the whole array (one
-    /// value or several, which only the end tells), which is then held
-    /// whole, and an index from the end far from it holds up to its element:
-    /// both fail, naming the cap and what held.
+    /// last elements, and both pass a cap far below the array's size; a
+    /// slice after `*` after the filter counts over the whole array, and
+    /// names more targets than a first pass names one by one
+    /// (`JSONCountedIndex.targetLimit`), so the array is held whole, and an
+    /// index from the end far from it holds up to its element: both fail,
+    /// naming the cap and what held.
     @Test(arguments: [
         ([Edit.set("items[?id == 7].name", to: "x"), .remove("items[?id > 19000]")], [1, 999],
-         Edit.set("items[?id > 19990].*[0]", to: "x"), "'[0]'"),
+         Edit.set("items[?id > 5].*[0:]", to: "x"), "'[0:]'"),
         ([Edit.set("items[-1].name", to: "x"), .remove("items[-3:-1]")], [1, 2],
          Edit.set("items[-15000].name", to: "x"), "wait for the elements after them"),
     ])

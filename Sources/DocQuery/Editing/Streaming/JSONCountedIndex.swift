@@ -30,12 +30,12 @@ struct JSONCountedIndex: Sendable {
     /// Where the filter stands: every step before it is a key.
     var filter: Int
     /// Where the counted step stands, an index, a slice or a later filter:
-    /// every step between the filter and it is a key.
+    /// every step between the filter and it is a key or `*`.
     var position: Int
 
     /// The counted step in `query`, or `nil` when its path is not keys, a
-    /// filter, keys and an index, a slice or a filter (the first step after
-    /// the filter that is no key).
+    /// filter, keys or `*`, and an index, a slice or a filter (the first
+    /// step after the filter that is no key or `*`).
     ///
     /// A later filter, like an index, takes the values the kept elements
     /// give over the whole array: it opens an array that reaches it alone,
@@ -46,7 +46,10 @@ struct JSONCountedIndex: Sendable {
             if case .key = step.kind { true } else { false }
         }
         guard let filter = query.steps.firstIndex(where: { !isKey($0) }), case .filter = query.steps[filter].kind,
-            let position = query.steps[(filter + 1)...].firstIndex(where: { !isKey($0) })
+            let position = query.steps[(filter + 1)...].firstIndex(where: { step in
+                if case .wildcard = step.kind { return false }
+                return !isKey(step)
+            })
         else { return nil }
         switch query.steps[position].kind {
         case .index, .slice, .filter: break
@@ -72,14 +75,19 @@ struct JSONCountedIndex: Sendable {
     }
 
     /// Whether the first pass finds the edit's targets one by one
-    /// (``targets(of:in:options:)``) rather than counting: the counted step
-    /// is a filter, or a filter, index or slice after it counts again, over
-    /// the values the elements it names give (`items[?active][2:4].tags[1]`).
+    /// (``targets(of:in:options:)``) rather than counting: `*` comes
+    /// before the counted step (an element gives several values), or the
+    /// counted step is a filter, or a filter, index or slice after it counts
+    /// again, over the values the elements it names give
+    /// (`items[?active][2:4].tags[1]`).
     var findsTargets: Bool {
-        query.steps[position...].contains { step in
+        func counts(_ step: Step) -> Bool {
             if case .filter = step.kind { return true }
             return step.isPosition
         }
+        let throughWildcard = query.steps[(filter + 1)..<position].contains { if case .wildcard = $0.kind { true } else { false } }
+        if case .filter = query.steps[position].kind { return true }
+        return throughWildcard || query.steps[(position + 1)...].contains(where: counts)
     }
 
     /// The path as the edit's own pass will take it, with a first element
