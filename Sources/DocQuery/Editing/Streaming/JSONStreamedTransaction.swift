@@ -746,6 +746,12 @@ final class JSONTransactionOutput {
         // The elements edited inside (or replaced), by position.
         var touched = Set<Int>()
         for (number, part) in parts.enumerated() {
+            if part.pinned == nil, let first = part.query?.steps.first, Self.namesNoElement(first, of: elements.count) {
+                // Rebased to name no element of this batch (a first pass names
+                // up to 1,024 targets, each an edit): nothing to evaluate.
+                found.append(0)
+                continue
+            }
             guard let targets = try? part.targets(in: document).targets else { return nil }
             found.append(targets.count)
             for target in targets {
@@ -877,6 +883,18 @@ final class JSONTransactionOutput {
 
     /// The position among `elements` (node indexes, ascending) of the one
     /// that is `node` or holds it.
+    /// Whether `step`, a part's first, names none of a batch's `count`
+    /// elements: an index past the last, or an empty slice, from the start
+    /// (what ``JSONStreamedTransaction/parts(forElements:among:picked:)``
+    /// rebases a position that names no element of the batch to).
+    static func namesNoElement(_ step: Step, of count: Int) -> Bool {
+        switch step.kind {
+        case .index(let i): i >= count
+        case .slice(let lower?, let upper?): lower >= 0 && upper <= lower
+        default: false
+        }
+    }
+
     static func position(holding node: UInt32, in elements: [UInt32], of document: Document) -> Int? {
         guard let k = elements.lastPosition(atOrBefore: node), node < document.table.subtreeEnd(elements[k]) else { return nil }
         return k
