@@ -163,6 +163,13 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
         try evaluate(in: result.queryScope)
     }
 
+    /// This path's text and keys with other steps (a part of its own, or
+    /// its steps changed), so that errors still point into the path as
+    /// written.
+    func withSteps(_ steps: some Sequence<Step>) -> PathQuery {
+        PathQuery(description: description, steps: Array(steps), keys: keys)
+    }
+
     /// Where the filters after the first step stand (`[?id > 5].tags[?. == 'a']`:
     /// 2). A filter opens an array that reaches it alone and tests each of
     /// several values whole, so what these test depends on how many values

@@ -37,7 +37,7 @@ struct CountedSteps: Sendable {
     init(_ rest: PathQuery, holdsFromEnd: Bool = true) {
         let cuts = (rest.filtersAfterFirstStep + rest.steps.indices.dropFirst().filter { rest.steps[$0].isPosition }).sorted()
         func part(_ range: Range<Int>) -> PathQuery {
-            PathQuery(description: rest.description, steps: Array(rest.steps[range]), keys: rest.keys)
+            rest.withSteps(rest.steps[range])
         }
         head = cuts.isEmpty ? rest : part(0..<cuts[0])
         let ends = cuts.dropFirst() + [rest.steps.count]

@@ -34,7 +34,7 @@ struct StreamFold {
     init(op: CollectionOperator, step: Step, query: PathQuery) {
         self.op = op
         self.step = step
-        self.alone = PathQuery(description: query.description, steps: [step], keys: query.keys)
+        self.alone = query.withSteps([step])
     }
 
     /// Adds the values one candidate's rest of the path yielded.

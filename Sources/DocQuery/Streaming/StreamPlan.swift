@@ -99,7 +99,7 @@ struct StreamPlan: Sendable {
             spreading = .never
         }
         self.selector = StreamSelector(steps: prefix, keepsKeys: namesAsked, spreading: spreading)
-        self.rest = PathQuery(description: query.description, steps: rest, keys: query.keys)
+        self.rest = query.withSteps(rest)
         self.fold = fold
     }
 

@@ -98,7 +98,7 @@ struct JSONCountedIndex: Sendable {
         var steps = Array(query.steps[...filter])
         steps[filter].kind = .index(0)
         steps += query.steps[(position + 1)...].filter { if case .key = $0.kind { true } else { false } }
-        return PathQuery(description: query.description, steps: steps, keys: query.keys)
+        return query.withSteps(steps)
     }
 
     /// What the path names in place of the filter and the counted step.
@@ -117,7 +117,7 @@ struct JSONCountedIndex: Sendable {
 
     /// The filter and the keys after it, as a path of its own.
     var kept: PathQuery {
-        PathQuery(description: query.description, steps: Array(query.steps[filter..<position]), keys: query.keys)
+        query.withSteps(query.steps[filter..<position])
     }
 
     /// `query` naming elements by ordinal (``Naming``): the element as an
@@ -136,7 +136,7 @@ struct JSONCountedIndex: Sendable {
             steps = Array(query.steps[..<filter]) + [run] + query.steps[filter..<position]
         }
         steps += query.steps[(position + 1)...]
-        return PathQuery(description: query.description, steps: steps, keys: query.keys)
+        return query.withSteps(steps)
     }
 
     /// What a first pass learns of the values that the filter and keys give
@@ -270,7 +270,7 @@ extension JSONCountedIndex {
     /// or a step after the counted one counts again (`items[?active][2:4].tags[1]`).
     /// `nil` as for ``count(_:in:options:)``, or past ``targetLimit`` targets.
     static func targets(of counted: [JSONCountedIndex], in input: ChunkedInput, options: LoadOptions) throws -> [[PathQuery]]? {
-        let rests = counted.map { CountedSteps(PathQuery(description: $0.query.description, steps: Array($0.query.steps[$0.filter...]), keys: $0.query.keys)) }
+        let rests = counted.map { CountedSteps($0.query.withSteps($0.query.steps[$0.filter...])) }
         var progress = rests.map { CountedSteps.Progress($0) }
         var found = Array(repeating: [PathQuery](), count: counted.count)
         // Where each batch that a held or kept value may still be in starts among the elements.

@@ -203,7 +203,7 @@ struct JSONStreamedTransaction: Sendable {
         }.first
         self.parts = zip(edits, queries).map { edit, query in
             var part = edit
-            part.query = PathQuery(description: query.description, steps: Array(query.steps[prefix.count...]), keys: query.keys)
+            part.query = query.withSteps(query.steps[prefix.count...])
             return part
         }
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
@@ -220,7 +220,7 @@ struct JSONStreamedTransaction: Sendable {
             case .index(let index) = rest[rest.startIndex + 1].kind, index >= 0,
             !rest.dropFirst(2).contains(where: \.isPosition)
         else { return nil }
-        return (PathQuery(description: query.description, steps: [first], keys: query.keys), index)
+        return (query.withSteps([first]), index)
     }
 
     /// Whether `rest` begins with an index or slice (`[5]`, `[2:9]`, `[-1]`)
@@ -245,7 +245,7 @@ struct JSONStreamedTransaction: Sendable {
                 var step = query.steps[1]
                 step.kind = .index(ordinal.map { $0 - window.lowerBound } ?? window.count)
                 var rebased = part
-                rebased.query = PathQuery(description: query.description, steps: [step] + query.steps.dropFirst(2), keys: query.keys)
+                rebased.query = query.withSteps([step] + query.steps.dropFirst(2))
                 return rebased
             }
             guard let query = part.query, var step = query.steps.first, let positions = step.positions(among: count) else { return part }
@@ -258,7 +258,7 @@ struct JSONStreamedTransaction: Sendable {
                 step.kind = .slice(start, start + named.count)
             }
             var rebased = part
-            rebased.query = PathQuery(description: query.description, steps: [step] + query.steps.dropFirst(), keys: query.keys)
+            rebased.query = query.withSteps([step] + query.steps.dropFirst())
             return rebased
         }
     }
@@ -663,7 +663,7 @@ final class JSONTransactionOutput {
         for (k, filters) in transaction.laterFilters.enumerated() where !filters.isEmpty {
             guard let query = parts[k].query else { continue }
             for (f, j) in filters.enumerated() {
-                let before = PathQuery(description: query.description, steps: Array(query.steps[..<j]), keys: query.keys)
+                let before = query.withSteps(query.steps[..<j])
                 let reaching = try before.evaluate(on: document)
                 let lone = reaching.lone != nil
                 let (earlier, opened) = filterInputs[k][f]

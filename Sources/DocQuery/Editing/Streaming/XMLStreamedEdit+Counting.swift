@@ -20,7 +20,7 @@ extension XMLStreamedEdit {
         /// `count` the values they give, which the step indexes: their
         /// candidates, or what a filter among them gives on each.
         func indexed(count: @escaping (Int) -> Void) throws -> XMLEditSelector {
-            let before = PathQuery(description: query.description, steps: Array(query.steps[..<step]), keys: query.keys)
+            let before = query.withSteps(query.steps[..<step])
             let plan = try StreamPlan(before, positions: .counted)
             if plan.rest.steps.isEmpty { return .path(StreamMatcher(plan.selector)) }
             return .filter(StreamMatcher(plan.selector), decide: XMLStreamedEdit.counter(plan.rest, count: count))
@@ -70,7 +70,7 @@ extension XMLStreamedEdit {
         } else {
             steps[index].kind = .slice(positions.lowerBound, positions.upperBound)
         }
-        return PathQuery(description: query.description, steps: steps, keys: query.keys)
+        return query.withSteps(steps)
     }
 
     /// These edits with what they count from the end counted in `input`,

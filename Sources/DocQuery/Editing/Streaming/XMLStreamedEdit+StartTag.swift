@@ -27,7 +27,7 @@ extension XMLStreamedEdit {
         let evaluator = Evaluator(query: rest, document: empty)
         var slots: [Int] = []
         guard let test = StartTagCondition(expression, slots: &slots, evaluator: evaluator), slots.count <= 64 else { return nil }
-        let filter = PathQuery(description: rest.description, steps: [first], keys: rest.keys)
+        let filter = rest.withSteps([first])
         return XMLStartTagTest(
             keys: slots.map { Array(rest.keys[$0].utf8) }, then: then, picks: picks,
             decide: { values in test.holds(values, evaluator) },
