@@ -34,8 +34,11 @@ struct CountedSteps: Sendable {
     /// numbered too, deciding at the end; without, it is evaluated on what
     /// reaches it in each candidate (an XML edit, which admits one only
     /// after an index, whose one value is in one candidate).
+    /// An index or slice that begins the rest (a streamed JSON query's
+    /// after `*` or a slice, ``StreamPlan``) is cut too, leaving the head
+    /// empty: what reaches it is the candidates themselves.
     init(_ rest: PathQuery, holdsFromEnd: Bool = true) {
-        let cuts = (rest.filtersAfterFirstStep + rest.steps.indices.dropFirst().filter { rest.steps[$0].isPosition }).sorted()
+        let cuts = (rest.filtersAfterFirstStep + rest.steps.indices.filter { rest.steps[$0].isPosition }).sorted()
         func part(_ range: Range<Int>) -> PathQuery {
             rest.withSteps(rest.steps[range])
         }
@@ -72,8 +75,13 @@ struct CountedSteps: Sendable {
 
     /// Takes `values`, which reach the first step of `stage` (past the last
     /// stage: which are matches, handed to `deliver`), in document order.
+    /// With `opened`, they are elements of a lone array read batch by batch
+    /// (the rest's first step is an index or slice, with nothing before
+    /// it), which the step numbers as they are: a batch of one array is not
+    /// held.
     func reach(
-        _ values: QueryResult, at stage: Int = 0, _ progress: inout Progress, deliver: (QueryResult) throws -> Void
+        _ values: QueryResult, at stage: Int = 0, opened: Bool = false, _ progress: inout Progress,
+        deliver: (QueryResult) throws -> Void
     ) throws {
         guard stage < stages.count else { return try deliver(values) }
         if values.matchedItems.isEmpty { return }
@@ -83,7 +91,7 @@ struct CountedSteps: Sendable {
             progress.held = nil
             try pass(held.values, through: stage, opening: false, &progress, deliver: deliver)
         }
-        if progress.reached[stage] == 1 && values.lone != nil {
+        if progress.reached[stage] == 1 && !opened && values.lone != nil {
             progress.held = (stage, values)
             return
         }

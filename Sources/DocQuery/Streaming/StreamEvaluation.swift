@@ -27,23 +27,40 @@
 /// come from (``CountedSteps``).
 struct StreamEvaluation {
     let query: PathQuery
-    let plan: StreamPlan
-    /// The path that computed results report (the rest's text).
-    private let resultPath: String
-    /// Whether a candidate alone may give other matches than among others.
-    private let aloneDiffers: Bool
-    /// The rest, cut at the steps whose input is counted over the whole value.
-    private let counted: CountedSteps
+    /// How the path runs over JSON: an index or slice after `*` or a slice
+    /// belongs to the rest (``StreamPlan/init(_:printsArrays:positions:prefixPositionsAfterKeys:)``).
+    private let json: Stage
+    /// How it runs over XML, which has no lone arrays: such a step stays
+    /// in the prefix, decided on start tags.
+    private let xml: Stage
+
+    /// A plan, and what evaluating its rest needs.
+    private struct Stage {
+        let plan: StreamPlan
+        /// The path that computed results report (the rest's text).
+        let resultPath: String
+        /// Whether a candidate alone may give other matches than among others.
+        let aloneDiffers: Bool
+        /// The rest, cut at the steps whose input is counted over the whole value.
+        let counted: CountedSteps
+
+        init(_ plan: StreamPlan) {
+            self.plan = plan
+            self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
+            self.counted = CountedSteps(plan.rest)
+            self.aloneDiffers = counted.head.steps.contains { step in
+                if case .filter = step.kind { return true }
+                return false
+            }
+        }
+    }
 
     init(_ query: PathQuery, printsArrays: Bool = false) throws(QueryError) {
         self.query = query
-        self.plan = try StreamPlan(query, printsArrays: printsArrays, positions: .numbered)
-        self.resultPath = QueryOrigin(start: []).appending(plan.rest).joined.text
-        self.counted = CountedSteps(plan.rest)
-        self.aloneDiffers = counted.head.steps.contains { step in
-            if case .filter = step.kind { return true }
-            return false
-        }
+        let xml = try StreamPlan(query, printsArrays: printsArrays, positions: .numbered)
+        let json = try StreamPlan(query, printsArrays: printsArrays, positions: .numbered, prefixPositionsAfterKeys: true)
+        self.xml = Stage(xml)
+        self.json = Stage(json)
     }
 
     /// Reads `input` to its end and calls `each` with every match, in
@@ -71,23 +88,29 @@ struct StreamEvaluation {
         malformed: (LoadError) throws -> Void = { throw $0 }, failed: (QueryError) throws -> Void = { throw $0 },
         each: (Match) throws -> Void
     ) throws {
-        let counted = counted
+        let head = try StreamingLoad.readHead(input, options: options)
+        let stage = head.format == .xml ? xml : json
+        let plan = stage.plan, counted = stage.counted, resultPath = stage.resultPath, aloneDiffers = stage.aloneDiffers
         let state = RunState(fold: plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) },
                              progress: CountedSteps.Progress(counted))
-        let resultPath = resultPath
         let printsArrays = plan.selector.spreading == .always
+        let matcher = StreamMatcher(plan.selector)
+        /// Hands `match` on, or holds it while the matcher bets on a lone array.
+        func hand(_ match: Match) throws {
+            if matcher.betting { state.held.append(match) } else { try each(match) }
+        }
         func deliver(_ result: QueryResult) throws {
             if state.fold != nil {
                 try state.fold!.add(result)
             } else {
-                for item in result.items { try each(result.match(item, resultPath: resultPath)) }
+                for item in result.items { try hand(result.match(item, resultPath: resultPath)) }
             }
         }
         /// Takes the values the rest's head gives on a candidate or batch
         /// to the counted steps, in document order, and what passes them
         /// all to `deliver`.
-        func reach(_ values: QueryResult) throws {
-            try counted.reach(values, &state.progress, deliver: deliver)
+        func reach(_ values: QueryResult, opened: Bool = false) throws {
+            try counted.reach(values, opened: opened, &state.progress, deliver: deliver)
         }
         /// Passes over the rest of a value whose evaluation failed, unless `failed` throws.
         func fail(_ error: QueryError) throws {
@@ -104,6 +127,7 @@ struct StreamEvaluation {
                 state.progress = CountedSteps.Progress(counted)
                 state.fold = plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) }
                 state.candidates = 0
+                state.held = []
             }
             if state.abandoned { return }
             do {
@@ -112,6 +136,8 @@ struct StreamEvaluation {
                     try reach(pending.alone)
                 }
                 try counted.release(&state.progress, deliver: deliver)
+                // The value ended with the bet standing: it was right.
+                for match in state.held { try each(match) }
                 if let finished = state.fold {
                     for match in try finished.finish() { try each(match) }
                 }
@@ -164,12 +190,12 @@ struct StreamEvaluation {
                     let elements = candidate.isBatch ? document.root.children.map(\.index) : [start]
                     if printsArrays {
                         for element in elements {
-                            try each(Match(document: document, index: element, computed: nil, resultPath: resultPath))
+                            try hand(Match(document: document, index: element, computed: nil, resultPath: resultPath))
                         }
                     } else if state.fold != nil && plan.rest.steps.isEmpty {
-                        try state.fold!.add(try evaluate(elements, in: document, oneOfSeveral: true), amongOthers: true)
+                        try state.fold!.add(try evaluate(elements, in: document, stage, oneOfSeveral: true), amongOthers: true)
                     } else {
-                        try reach(try evaluate(elements, in: document, oneOfSeveral: true))
+                        try reach(try evaluate(elements, in: document, stage, oneOfSeveral: true), opened: counted.head.steps.isEmpty)
                     }
                     return
                 }
@@ -179,12 +205,12 @@ struct StreamEvaluation {
                         state.first = nil
                         try reach(pending.amongOthers)
                     }
-                    try each(Match(document: document, index: start, computed: nil, resultPath: resultPath))
+                    try hand(Match(document: document, index: start, computed: nil, resultPath: resultPath))
                     return
                 }
-                let amongOthers = try evaluate([start], in: document, oneOfSeveral: true)
+                let amongOthers = try evaluate([start], in: document, stage, oneOfSeveral: true)
                 if state.candidates == 1 {
-                    let alone = aloneDiffers ? try evaluate([start], in: document, oneOfSeveral: false) : amongOthers
+                    let alone = aloneDiffers ? try evaluate([start], in: document, stage, oneOfSeveral: false) : amongOthers
                     state.first = (alone, amongOthers)
                     return
                 }
@@ -195,7 +221,7 @@ struct StreamEvaluation {
                 try reach(amongOthers)
             }
             try StreamingLoad.run(
-                input, matcher: StreamMatcher(plan.selector), options: options, nextValue: { try endValue() }, arrayEdge: edge,
+                input, head: head, matcher: matcher, options: options, nextValue: { try endValue() }, arrayEdge: edge,
                 malformed: passOver, emit: take)
         } catch {
             if case .load = error {
@@ -230,6 +256,10 @@ struct StreamEvaluation {
         @exclusivity(unchecked) var progress: CountedSteps.Progress
         /// The value was malformed, or its evaluation failed: nothing more of it is handed on.
         @exclusivity(unchecked) var abandoned = false
+        /// Matches held while the matcher bets on a lone array
+        /// (``StreamMatcher/betting``): handed on when the value ends, and
+        /// dropped when it fails or turns out not streamable.
+        @exclusivity(unchecked) var held: [Match] = []
 
         init(fold: StreamFold?, progress: CountedSteps.Progress) {
             self.fold = fold
@@ -239,14 +269,17 @@ struct StreamEvaluation {
 
     /// The rest's head (``CountedSteps/head``) on the candidates at `starts`
     /// (one, or a batch of a spread array's elements).
-    private func evaluate(_ starts: [UInt32], in document: Document, oneOfSeveral: Bool) throws(QueryError) -> QueryResult {
+    private func evaluate(
+        _ starts: [UInt32], in document: Document, _ stage: Stage, oneOfSeveral: Bool
+    ) throws(QueryError) -> QueryResult {
         let isToMany = starts.count > 1
-        if plan.rest.steps.isEmpty {
+        let head = stage.counted.head
+        if head.steps.isEmpty {
             // The candidates themselves (what evaluating no steps gives, without an evaluator).
             return QueryResult(document: document, items: starts, computed: [], isToMany: isToMany,
-                               origin: QueryOrigin(start: starts).appending(plan.rest))
+                               origin: QueryOrigin(start: starts).appending(head))
         }
-        return try counted.head.evaluate(
+        return try head.evaluate(
             in: QueryScope(document: document, items: starts, computed: [], isToMany: isToMany, origin: QueryOrigin(start: starts)),
             oneOfSeveral: oneOfSeveral)
     }

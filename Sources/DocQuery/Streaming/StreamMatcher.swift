@@ -25,6 +25,17 @@ final class StreamMatcher: StreamMatching {
     /// top-level value, and whether the first of them was spread.
     private var candidates = 0
     private var spreadFirst = false
+    /// The first step that a JSON array in the current top-level value
+    /// applied to its elements (a key spread through them), so that the
+    /// steps after it may take several values; `steps.count` when none has.
+    private var spreadStep: Int
+    /// Whether an index or slice of the current top-level value counts
+    /// the elements of a JSON array that came through an array's elements
+    /// (`items.tags[0]`, `items` an array), on the bet that no other value
+    /// reaches it: a second value then fails with a `StreamSelectorError`,
+    /// and only the value's end shows the bet was right. A consumer that
+    /// hands matches on as they come holds them meanwhile.
+    private(set) var betting = false
 
     init(_ selector: StreamSelector) {
         self.selector = selector
@@ -33,6 +44,7 @@ final class StreamMatcher: StreamMatching {
         spreadsLone = selector.spreading == .whenLone && steps.allSatisfy { if case .key = $0 { true } else { false } }
         seen = Array(repeating: 0, count: steps.count)
         lone = Array(repeating: false, count: steps.count)
+        spreadStep = steps.count
     }
 
     var keepsKeys: Bool { selector.keepsKeys }
@@ -44,6 +56,8 @@ final class StreamMatcher: StreamMatching {
         }
         candidates = 0
         spreadFirst = false
+        spreadStep = steps.count
+        betting = false
         return try enter(0, isArray: isArray)
     }
 
@@ -69,6 +83,7 @@ final class StreamMatcher: StreamMatching {
                         + "not the array's elements; the stream cannot tell which until the end")
             }
             if position == 0 && isArray {
+                if spreadStep < k { betting = true }
                 lone[k] = true
                 return .indexing(step: k, seen: 0)
             }
@@ -97,6 +112,7 @@ final class StreamMatcher: StreamMatching {
         case .applying(let k):
             if parentIsArray {
                 // A key or `*` on an array applies to its elements (through nested arrays).
+                if k < spreadStep { spreadStep = k }
                 return isArray || isObject ? .applying(k) : .none
             }
             // A member of an object: any for `*`, and for a key the driver

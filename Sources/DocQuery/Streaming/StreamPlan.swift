@@ -20,7 +20,7 @@ struct StreamPlan: Sendable {
     ///
     /// A candidate that is one big JSON array is spread (read element by
     /// element, ``StreamSelector/Spreading``) where that gives the same
-    /// values: when the rest begins with a filter or is only a fold, a lone
+    /// values: when the rest begins with a filter, an index or slice, or is only a fold, a lone
     /// array's elements are what the rest or fold takes in memory; and with
     /// `printsArrays`, for a consumer that prints each array as JSON from
     /// its elements, whenever the rest is empty. Otherwise a path that ends
@@ -29,15 +29,30 @@ struct StreamPlan: Sendable {
     /// With `positions`, the rest may hold indexes and slices, for a
     /// consumer that counts the values that reach each across candidates,
     /// in document order (``Positions``).
-    init(_ query: PathQuery, printsArrays: Bool = false, positions: Positions = .none) throws(QueryError) {
+    ///
+    /// With `prefixPositionsAfterKeys`, for a consumer that hands matches on
+    /// as they come (a streamed query over JSON), an index or slice joins
+    /// the prefix only after keys and indexes. After `*` or a slice,
+    /// several values may reach it, and a first one that is an array
+    /// stands for its elements only if it stays alone, which is known at
+    /// the end; the rest's ``CountedSteps`` holds it until then
+    /// (`a.*[2:4]`). (After keys, an array spreading a key does the same,
+    /// which ``StreamMatcher/betting`` tells.)
+    init(
+        _ query: PathQuery, printsArrays: Bool = false, positions: Positions = .none, prefixPositionsAfterKeys: Bool = false
+    ) throws(QueryError) {
         var steps = query.steps[...]
         var prefix: [StreamSelector.Step] = []
         func reject(_ step: Step, _ why: String) -> QueryError {
             QueryError(.notStreamable, "this step cannot stream: \(why)", path: query.description, scalarRange: step.range)
         }
-        // The prefix: keys, `*`, and indexes and slices that count from the start.
+        // The prefix: keys, `*`, and indexes and slices that count from the start
+        // (for a streamed query, one from the end begins the rest).
         while let step = steps.first {
+            if prefixPositionsAfterKeys, step.isPosition, prefix.contains(where: \.givesSeveral) { break }
             guard let selected = StreamSelector.Step(step, of: query) else {
+                // A streamed query keeps the last values an index or slice from the end may name.
+                if positions == .numbered { break }
                 if case .index = step.kind {
                     throw reject(step, "a negative index counts from the end, which a stream reaches only at the end")
                 }
@@ -92,6 +107,9 @@ struct StreamPlan: Sendable {
         }
         let spreading: StreamSelector.Spreading
         if case .filter = rest.first?.kind {
+            spreading = .whenLone
+        } else if rest.first?.isPosition == true {
+            // What reaches it is the lone array's elements, numbered batch by batch (``CountedSteps``).
             spreading = .whenLone
         } else if rest.isEmpty {
             spreading = fold != nil ? .whenLone : printsArrays ? .always : .never

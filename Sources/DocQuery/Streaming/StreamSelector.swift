@@ -34,6 +34,16 @@ struct StreamSelector: Sendable, Equatable {
                 self = .positions(positions)
             }
         }
+
+        /// Whether the step may give several values for one: `*`, and a
+        /// slice wider than one position.
+        var givesSeveral: Bool {
+            switch self {
+            case .key: false
+            case .wildcard: true
+            case .positions(let range): range.count > 1
+            }
+        }
     }
 
     /// Which candidates that are JSON arrays are handed on element by

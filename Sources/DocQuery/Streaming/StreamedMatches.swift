@@ -16,12 +16,12 @@ extension PathQuery {
     /// for try await name in names { print(name.string ?? "") }
     /// ```
     ///
-    /// The leading keys, `*`, and indexes and slices from the start (no
-    /// negative bound) are streamed; keys,
+    /// The leading keys, `*`, and indexes and slices from the start are
+    /// decided as the parser reads; keys,
     /// `*`, reserved names, filters, and indexes and slices
     /// (`items[?price > 10][0:5]`, numbering what reaches them in the whole
-    /// document; from the end, `[-3:]`, keeping the last values until the
-    /// end) may follow, and a last `@count`,
+    /// document; from the end, `items[-1]` or `[-3:]`, keeping the last
+    /// values until the end) may follow, and a last `@count`,
     /// `@sum`, `@avg`, `@min` or `@max` is folded across the stream. ``Match/path`` of a
     /// streamed match is relative to the value its subtree was built from,
     /// not to the whole document. See "Streaming" in README.md.
@@ -42,9 +42,8 @@ extension PathQuery {
     /// the stream with its error (`DocumentStream` reads past it).
     ///
     /// - Throws: ``QueryError`` of kind ``QueryError/Kind-swift.struct/notStreamable``,
-    ///   with a caret under the step, when the path cannot stream (a
-    ///   negative index among the leading steps, `..`, an operator that
-    ///   needs every value at once).
+    ///   with a caret under the step, when the path cannot stream (`..`,
+    ///   an operator that needs every value at once).
     ///   Iterating throws `LoadError` for unreadable or malformed input
     ///   (line and column in the whole input) and ``QueryError`` when
     ///   evaluation fails; matches before the error are delivered first.

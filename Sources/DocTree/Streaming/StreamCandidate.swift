@@ -62,10 +62,27 @@ package enum StreamingLoad {
     ) throws(StreamFailure) {
         let head: InputHead
         do {
-            head = try InputHead.read(input, limit: chunkSize, format: options.format)
+            head = try readHead(input, options: options)
         } catch {
             throw .load(error)
         }
+        try run(input, head: head, matcher: matcher, options: options, nextValue: nextValue, arrayEdge: arrayEdge,
+                malformed: malformed, emit: emit)
+    }
+
+    /// The first look at `input` that ``run(_:matcher:options:nextValue:arrayEdge:malformed:emit:)``
+    /// takes, for a caller whose matcher depends on the format.
+    package static func readHead(_ input: ChunkedInput, options: LoadOptions) throws(LoadError) -> InputHead {
+        try InputHead.read(input, limit: chunkSize, format: options.format)
+    }
+
+    /// ``run(_:matcher:options:nextValue:arrayEdge:malformed:emit:)`` after
+    /// its first look, `head` (``readHead(_:options:)``).
+    package static func run(
+        _ input: ChunkedInput, head: InputHead, matcher: any StreamMatching, options: LoadOptions,
+        nextValue: () throws -> Void = {}, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
+        malformed: (LoadError) throws -> Void = { throw $0 }, emit: (StreamCandidate) throws -> Void
+    ) throws(StreamFailure) {
         options.progress?.report(input.bytesRead)
         if head.format == .xml {
             try XMLStreamRouter.run(first: head.bytes, input: input, matcher: matcher, options: options, emit: emit)
