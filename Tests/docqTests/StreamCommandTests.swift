@@ -46,6 +46,21 @@ struct StreamCommandTests {
         #expect(loaded.stdout == "Inbox\nHigh Priority\nPersonal\n", "\(loaded)")
     }
 
+    /// A document the stream turns out not to decide (`tags[0]` counted a
+    /// lone array's elements, then a second `tags` came) is loaded whole when
+    /// docq chose to stream, and refused under `--stream`; nothing is
+    /// printed before.
+    @Test func aDocumentThatCannotStreamIsLoadedWholeUnlessAskedToStream() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")
+        try Data(#"{"items":[{"tags":[1,2]},{"tags":[3]}]}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let big = try Docq.run(["items.tags[0]", url.path], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
+        #expect(big.stdout == "[1,2]\n" && big.status == 0, "\(big)")
+        let streamed = try Docq.run(["--stream", "items.tags[0]", url.path])
+        #expect(streamed.stdout.isEmpty && streamed.status == 2, "\(streamed)")
+        #expect(streamed.stderr.contains("then more values"), "\(streamed)")
+    }
+
     @Test("JSON Lines is read record by record, big or --stream: each record is a document")
     func jsonLinesIsNotStreamedAsOneValue() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).jsonl")
