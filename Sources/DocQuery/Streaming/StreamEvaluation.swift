@@ -200,17 +200,25 @@ struct StreamEvaluation {
                     return
                 }
                 state.candidates += 1
+                var starts = [start]
+                if let expansion = plan.expansion {
+                    // `..name`: the matches inside the candidate come after it, in document order.
+                    starts += try expansion.evaluate(in: QueryScope(
+                        document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start]))).items
+                }
                 if state.candidates > 1 && plan.rest.steps.isEmpty && state.fold == nil {
                     if let pending = state.first {
                         state.first = nil
                         try reach(pending.amongOthers)
                     }
-                    try hand(Match(document: document, index: start, computed: nil, resultPath: resultPath))
+                    for start in starts {
+                        try hand(Match(document: document, index: start, computed: nil, resultPath: resultPath))
+                    }
                     return
                 }
-                let amongOthers = try evaluate([start], in: document, stage, oneOfSeveral: true)
+                let amongOthers = try evaluate(starts, in: document, stage, oneOfSeveral: true)
                 if state.candidates == 1 {
-                    let alone = aloneDiffers ? try evaluate([start], in: document, stage, oneOfSeveral: false) : amongOthers
+                    let alone = aloneDiffers ? try evaluate(starts, in: document, stage, oneOfSeveral: false) : amongOthers
                     state.first = (alone, amongOthers)
                     return
                 }

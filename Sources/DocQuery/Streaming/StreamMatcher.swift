@@ -94,7 +94,18 @@ final class StreamMatcher: StreamMatching {
     }
 
     var childNames: [[UInt8]?] {
-        steps.map { if case .key(let name) = $0 { name } else { nil } }
+        steps.map { step in
+            switch step {
+            case .key(let name): name
+            case .descendant(let name): name
+            default: nil
+            }
+        }
+    }
+
+    var descends: [Bool] {
+        steps.contains { if case .descendant = $0 { true } else { false } }
+            ? steps.map { if case .descendant = $0 { true } else { false } } : []
     }
 
     func jsonChild(
@@ -110,6 +121,10 @@ final class StreamMatcher: StreamMatching {
             guard case .positions(let wanted) = steps[k], wanted.contains(count) else { return .none }
             return try enter(k + 1, isArray: isArray)
         case .applying(let k):
+            if parentIsArray, case .descendant(nil) = steps[k] {
+                // `..*`: every element is a descendant.
+                return try enter(k + 1, isArray: isArray)
+            }
             if parentIsArray {
                 // A key or `*` on an array applies to its elements (through nested arrays).
                 if k < spreadStep { spreadStep = k }
@@ -125,8 +140,11 @@ final class StreamMatcher: StreamMatching {
     func xmlChild(of parent: StreamNodeState, isAttribute: Bool) throws(StreamSelectorError) -> StreamNodeState {
         guard case .applying(let k) = parent else { return .none }
         switch steps[k] {
-        case .wildcard:
+        case .wildcard, .descendant(nil):
             return isAttribute ? .none : try enter(k + 1, isArray: false)
+        case .descendant:
+            // The driver compared the name with childNames (and kept looking below the others).
+            return try enter(k + 1, isArray: false)
         case .key:
             // The driver compared the name with childNames.
             return try enter(k + 1, isArray: false)

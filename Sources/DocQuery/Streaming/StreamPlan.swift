@@ -11,6 +11,10 @@ struct StreamPlan: Sendable {
     let rest: PathQuery
     /// The trailing operator, if any, and its step.
     let fold: (op: CollectionOperator, step: Step)?
+    /// For a prefix that ends with `..name` (a streamed query's), that step
+    /// as a path: on a candidate, it finds the matches inside it, which
+    /// the rest takes after the candidate itself.
+    let expansion: PathQuery?
 
     /// The operators a stream folds across candidates.
     static let foldable: Set<CollectionOperator> = [.count, .sum, .avg, .min, .max]
@@ -48,8 +52,16 @@ struct StreamPlan: Sendable {
         }
         // The prefix: keys, `*`, and indexes and slices that count from the start
         // (for a streamed query, one from the end begins the rest).
+        var expansion: PathQuery?
         while let step = steps.first {
             if prefixPositionsAfterKeys, step.isPosition, prefix.contains(where: \.givesSeveral) { break }
+            if positions == .numbered, case .descendant(let slot) = step.kind {
+                // The outermost matches are candidates; the ones inside each are found in it.
+                prefix.append(.descendant(slot.map { Array(query.keys[$0].utf8) }))
+                expansion = query.withSteps([step])
+                steps.removeFirst()
+                break
+            }
             guard let selected = StreamSelector.Step(step, of: query) else {
                 // A streamed query keeps the last values an index or slice from the end may name.
                 if positions == .numbered { break }
@@ -71,6 +83,9 @@ struct StreamPlan: Sendable {
             steps.removeFirst()
             switch step.kind {
             case .key, .wildcard, .reserved, .filter:
+                rest.append(step)
+            case .descendant where positions == .numbered:
+                // On disjoint candidates, as in memory.
                 rest.append(step)
             case .descendant:
                 throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
@@ -106,7 +121,10 @@ struct StreamPlan: Sendable {
             }
         }
         let spreading: StreamSelector.Spreading
-        if case .filter = rest.first?.kind {
+        if expansion != nil {
+            // A spread array's elements would hide the matches inside them.
+            spreading = .never
+        } else if case .filter = rest.first?.kind {
             spreading = .whenLone
         } else if rest.first?.isPosition == true {
             // What reaches it is the lone array's elements, numbered batch by batch (``CountedSteps``).
@@ -119,6 +137,7 @@ struct StreamPlan: Sendable {
         self.selector = StreamSelector(steps: prefix, keepsKeys: namesAsked, spreading: spreading)
         self.rest = query.withSteps(rest)
         self.fold = fold
+        self.expansion = expansion
     }
 
     /// Which indexes and slices a rest may hold.

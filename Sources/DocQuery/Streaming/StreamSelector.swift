@@ -16,11 +16,15 @@ import DocTree
 ///   `r` (from 0), or, when that sequence is one JSON array, its elements
 ///   there: an index `[i]` (`i >= 0`) is `i..<i + 1`, a slice `[a:b]` with
 ///   no negative bound is `a..<b`.
+/// - `descendant(name)`: `..name` (`..*` when `nil`), the last step, whose
+///   candidates are the outermost matches: a match inside one is found in
+///   its subtree (``StreamPlan/expansion``), so candidates never nest.
 struct StreamSelector: Sendable, Equatable {
     enum Step: Sendable, Equatable {
         case key([UInt8])
         case wildcard
         case positions(Range<Int>)
+        case descendant([UInt8]?)
 
         /// `step` of `query`'s path as a selector step: a key, `*`, or an
         /// index or slice that counts from the start
@@ -40,7 +44,7 @@ struct StreamSelector: Sendable, Equatable {
         var givesSeveral: Bool {
             switch self {
             case .key: false
-            case .wildcard: true
+            case .wildcard, .descendant: true
             case .positions(let range): range.count > 1
             }
         }

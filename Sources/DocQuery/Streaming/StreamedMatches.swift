@@ -16,8 +16,9 @@ extension PathQuery {
     /// for try await name in names { print(name.string ?? "") }
     /// ```
     ///
-    /// The leading keys, `*`, and indexes and slices from the start are
-    /// decided as the parser reads; keys,
+    /// The leading keys, `*`, indexes and slices from the start, and a
+    /// `..name` (whose outermost matches are built one at a time, the ones
+    /// inside each found in it) are decided as the parser reads; keys, `..`,
     /// `*`, reserved names, filters, and indexes and slices
     /// (`items[?price > 10][0:5]`, numbering what reaches them in the whole
     /// document; from the end, `items[-1]` or `[-3:]`, keeping the last
@@ -42,8 +43,8 @@ extension PathQuery {
     /// the stream with its error (`DocumentStream` reads past it).
     ///
     /// - Throws: ``QueryError`` of kind ``QueryError/Kind-swift.struct/notStreamable``,
-    ///   with a caret under the step, when the path cannot stream (`..`,
-    ///   an operator that needs every value at once).
+    ///   with a caret under the step, when the path cannot stream (an
+    ///   operator that needs every value at once, or one before other steps).
     ///   Iterating throws `LoadError` for unreadable or malformed input
     ///   (line and column in the whole input) and ``QueryError`` when
     ///   evaluation fails; matches before the error are delivered first.

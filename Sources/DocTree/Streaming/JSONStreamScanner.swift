@@ -18,6 +18,8 @@ package struct JSONStreamScanner {
     private let matcher: any StreamMatching
     /// The matcher's ``StreamMatching/childNames`` and ``StreamMatching/keepsKeys``.
     private let names: [[UInt8]?]
+    /// The matcher's ``StreamMatching/descends``.
+    private let descends: [Bool]
     private let keepsKeys: Bool
     /// The input, and where in its buffer the scan goes on.
     private var chunks: ChunkBuffer
@@ -109,6 +111,7 @@ package struct JSONStreamScanner {
         self.tree = parser.begin(inputBytes: 0, spans: NoSpans())
         self.matcher = matcher
         self.names = matcher.childNames
+        self.descends = matcher.descends
         self.keepsKeys = matcher.keepsKeys
         self.chunks = ChunkBuffer(
             input, head: head, start: skip, chunkSize: StreamingLoad.chunkSize, progress: options.progress)
@@ -299,8 +302,9 @@ package struct JSONStreamScanner {
             state = try matcher.root(isArray: isArray)
         } else if case .none = parent.state {
             return .none
-        } else if !parent.isArray, case .applying = parent.state, !keyIsAsked {
-            return .none
+        } else if !parent.isArray, case .applying(let k) = parent.state, !keyIsAsked {
+            // A step that looks at every depth goes on looking inside.
+            return (isArray || isObject) && k < descends.count && descends[k] ? parent.state : .none
         } else if case .spreading = parent.state {
             // Each element of a spread array is a candidate (``StreamNodeState/spreading``);
             // one after the first of its batch only starts its records' count.
@@ -511,7 +515,7 @@ extension JSONStreamScanner: JSONSink {
             return try elementRun(from: start, of: scanner) { (this, at) in this.skipValue(at: at, depth: scanDepth, of: scanner, dialect) }
         case .none:
             return skipValue(at: start, depth: scanDepth, of: scanner, dialect)
-        case .applying where !container.isArray && !keyIsAsked:
+        case .applying(let k) where !container.isArray && !keyIsAsked && !(k < descends.count && descends[k]):
             return skipValue(at: start, depth: scanDepth, of: scanner, dialect)
         default:
             return nil

@@ -20,6 +20,12 @@ package protocol StreamMatching: AnyObject {
     /// Drivers compare it themselves, so an unreachable node costs no call.
     var childNames: [[UInt8]?] { get }
 
+    /// For each state ``StreamNodeState/applying(_:)`` `k`, whether the step
+    /// looks at every depth (`..key`): a child element, or a JSON object or
+    /// array member, without the asked name keeps the state `.applying(k)`,
+    /// instead of ``StreamNodeState/none``. Empty when no step does.
+    var descends: [Bool] { get }
+
     /// The state of an element of a JSON array in state `parent` (which it
     /// may update, to count elements), or of a member with the asked name.
     /// Drivers do not ask for an element of a ``StreamNodeState/spreading``
@@ -37,6 +43,10 @@ package protocol StreamMatching: AnyObject {
     /// that is no such element, in document order; `throughObjectsOnly`:
     /// every ancestor is an object.
     func spreads(isArray: Bool, throughObjectsOnly: Bool) throws(StreamSelectorError) -> Bool
+}
+
+extension StreamMatching {
+    package var descends: [Bool] { [] }
 }
 
 /// Where a spread array candidate begins or ends.

@@ -31,6 +31,8 @@ final class XMLStreamRouter: XMLEventSink {
     @exclusivity(unchecked) private var elementState = StreamNodeState.none
     /// The names the matcher asks of children, and which names match them.
     private let names: XMLChildNames
+    /// The matcher's ``StreamMatching/descends``.
+    private let descends: [Bool]
 
     /// Where finished candidates go (set for the parse by ``run(first:input:matcher:options:emit:)``).
     @exclusivity(unchecked) private var consumer: ((StreamCandidate) throws -> Void)?
@@ -43,6 +45,7 @@ final class XMLStreamRouter: XMLEventSink {
         self.matcher = matcher
         builder = XMLTreeBuilder(streaming: options)
         names = XMLChildNames(matcher)
+        descends = matcher.descends
     }
 
     /// Whether the root element was seen and closed.
@@ -59,7 +62,11 @@ final class XMLStreamRouter: XMLEventSink {
     private func childState(
         of parent: StreamNodeState, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, isAttribute: Bool
     ) throws(StreamSelectorError) -> StreamNodeState {
-        guard case .applying(let k) = parent, names.admits(local: local, prefix: prefix, under: k) else { return .none }
+        guard case .applying(let k) = parent else { return .none }
+        guard names.admits(local: local, prefix: prefix, under: k) else {
+            // A step that looks at every depth goes on looking inside.
+            return !isAttribute && k < descends.count && descends[k] ? parent : .none
+        }
         return try matcher.xmlChild(of: parent, isAttribute: isAttribute)
     }
 

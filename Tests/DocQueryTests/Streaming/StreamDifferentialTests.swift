@@ -44,7 +44,7 @@ import Testing
         while out.count < count && tries < count * 20 {
             tries += 1
             var steps = keys[Int.random(in: 0..<keys.count, using: &random)].map(PathQuery.quotedKey)
-            switch Int.random(in: 0..<11, using: &random) {
+            switch Int.random(in: 0..<12, using: &random) {
             case 0: steps[Int.random(in: 0..<steps.count, using: &random)] = "*"
             case 1, 2:
                 let at = Int.random(in: 0..<steps.count, using: &random)
@@ -60,6 +60,10 @@ import Testing
                 let at = Int.random(in: 0..<steps.count, using: &random)
                 let bounds = [("", ""), ("1", ""), ("", "2"), ("1", "3"), ("2", "1")][Int.random(in: 0..<5, using: &random)]
                 steps[at] += "[\(bounds.0):\(bounds.1)]"
+            case 10:
+                // `..` before a key: every depth.
+                let at = Int.random(in: 0..<steps.count, using: &random)
+                steps[at] = "." + steps[at]
             case 9:
                 // `*`, then an index or slice counting the values it gives (or a lone array's elements).
                 let at = Int.random(in: 0..<steps.count, using: &random)
@@ -170,6 +174,8 @@ import Testing
             "items[9223372036854775807]", "items[9223372036854775806:]",
             "items[-1]", "items[-2:]", "items[-1].a", "items[-3:-1].a", "items[-9]", "[-1]", "[-2:].a", "x.items[-1].a",
             "items[-1][0]", "items[-2:].@count", "items[-1:].a.@sum",
+            "..a", "..items", "..items.a", "x..a", "..*", "..a.@sum", "items..a", "..items[0]", "..items[?a > 1]", "..items[-1]",
+            "..b[0]", "..items..a", "..*.@count",
         ]
         var streamedCount = 0
         for path in paths {

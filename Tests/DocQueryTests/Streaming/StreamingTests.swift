@@ -27,8 +27,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("a..b", "'..' is not streamed yet", 1..<4),
-        ("items[-2:]..price", "'..' is not streamed yet", 10..<17),
+        ("a..b.@keys", "a stream folds only @count, @sum, @avg, @min and @max", 5..<10),
         ("a.@keys", "a stream folds only @count, @sum, @avg, @min and @max", 2..<7),
         ("a.@count.b", "only a last operator is folded", 2..<8),
     ])
@@ -64,6 +63,32 @@ import Testing
         let values = try Self.stream("items.tags[1]", Array(lines.utf8))
         #expect(values.values == ["2"])
         #expect((values.error as? QueryError)?.kind == .notStreamable)
+    }
+
+    /// `..name` streams: the outermost values with the name are candidates,
+    /// built one at a time, and the ones inside each are found in it, so
+    /// the matches come in document order, each once, as in memory.
+    @Test(arguments: [
+        ("..a", #"{"a":{"b":{"a":1,"c":{"a":[2,{"a":3}]}}},"z":[{"a":4}]}"#),
+        ("..a.c", #"{"a":{"b":{"a":1,"c":{"a":[2,{"a":3}]}}},"z":[{"a":4}]}"#),
+        ("..a[0]", #"{"a":{"b":{"a":1,"c":{"a":[2,{"a":3}]}}},"z":[{"a":4}]}"#),
+        ("..a[-1]", #"{"x":{"a":[5,6]}}"#),
+        ("..a..a", #"{"a":{"a":{"a":1}},"b":{"a":{"c":{"a":2}}}}"#),
+        ("..a.@count", #"{"a":{"a":{"a":1}},"b":[{"a":2},[{"a":3}]]}"#),
+        ("..a[?. > 1]", #"{"a":[1,2,3]}"#),
+        ("z..*", #"{"z":[{"a":4},[5,{"b":6}]],"y":1}"#),
+        ("..*.@sum", #"[1,[2,3],{"a":4}]"#),
+        ("..\"k.1\"", #"{"x":{"k.1":1,"k\u002e1":{"k.1":2}}}"#),
+        ("..a", #"<r><a x="1"><a/></a><b a="2"><c><a>3</a></c></b></r>"#),
+        ("..a._string", #"<r><a>1<a>2</a></a><b a="3"/></r>"#),
+        ("b..*", #"<r><b a="3"><c><d/></c>t</b><b/></r>"#),
+        ("..c[1]", #"<r><c>1</c><b><c>2</c><c>3</c></b></r>"#),
+    ])
+    func descendantsStreamAsTheTreeGivesThem(_ path: String, _ text: String) throws {
+        let expected = StreamDifferentialTests.inMemory(path, try Document(data: Data(text.utf8)))
+        for slice in [nil, 1, 5] {
+            #expect(StreamDifferentialTests.streamed(path, Array(text.utf8), slice: slice) == expected, "\(path) on \(text)")
+        }
     }
 
     /// After `*` or a slice several values may reach an index or slice, so
