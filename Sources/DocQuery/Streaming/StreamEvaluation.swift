@@ -200,21 +200,21 @@ struct StreamEvaluation {
                     return
                 }
                 state.candidates += 1
-                var starts = [start]
+                let starts: [UInt32]
                 if let expansion = plan.expansion {
                     // `..name`: the matches inside the candidate come after it, in document order.
-                    starts += try expansion.evaluate(in: QueryScope(
-                        document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start]))).items
-                }
-                if state.candidates > 1 && plan.rest.steps.isEmpty && state.fold == nil {
-                    if let pending = state.first {
-                        state.first = nil
-                        try reach(pending.amongOthers)
-                    }
-                    for start in starts {
+                    starts = [start] + (try expansion.evaluate(in: QueryScope(
+                        document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start]))).items)
+                } else {
+                    if state.candidates > 1 && plan.rest.steps.isEmpty && state.fold == nil {
+                        if let pending = state.first {
+                            state.first = nil
+                            try reach(pending.amongOthers)
+                        }
                         try hand(Match(document: document, index: start, computed: nil, resultPath: resultPath))
+                        return
                     }
-                    return
+                    starts = [start]
                 }
                 let amongOthers = try evaluate(starts, in: document, stage, oneOfSeveral: true)
                 if state.candidates == 1 {

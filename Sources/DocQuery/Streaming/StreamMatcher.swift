@@ -26,9 +26,13 @@ final class StreamMatcher: StreamMatching {
     private var candidates = 0
     private var spreadFirst = false
     /// The first step that a JSON array in the current top-level value
-    /// applied to its elements (a key spread through them), so that the
-    /// steps after it may take several values; `steps.count` when none has.
+    /// applies to its elements (a key spread through them), so that the
+    /// steps after it may take several values; `steps.count` when none does.
+    /// Set when the array opens, conservatively: an empty one counts too
+    /// (which only makes ``betting`` hold matches until the value ends).
     private var spreadStep: Int
+    /// The step that is `..*` (every descendant, array elements too), or -1.
+    private let everyDescendantStep: Int
     /// Whether an index or slice of the current top-level value counts
     /// the elements of a JSON array that came through an array's elements
     /// (`items.tags[0]`, `items` an array), on the bet that no other value
@@ -45,6 +49,7 @@ final class StreamMatcher: StreamMatching {
         seen = Array(repeating: 0, count: steps.count)
         lone = Array(repeating: false, count: steps.count)
         spreadStep = steps.count
+        everyDescendantStep = steps.firstIndex(of: .descendant(nil)) ?? -1
     }
 
     var keepsKeys: Bool { selector.keepsKeys }
@@ -65,8 +70,18 @@ final class StreamMatcher: StreamMatching {
     @inline(__always)
     private func enter(_ k: Int, isArray: Bool) throws(StreamSelectorError) -> StreamNodeState {
         if k == steps.count { return .candidate }
-        guard case .positions = steps[k] else { return .applying(k) }
+        guard case .positions = steps[k] else { return applying(k, isArray: isArray) }
         return try count(from: k, isArray: isArray)
+    }
+
+    /// The state of a node that step `k`, a key, `*` or `..`, applies to
+    /// the children of. An array spreads a key or `*` to its elements, so
+    /// the steps after `k` may take several values (``spreadStep``).
+    @inline(__always)
+    private func applying(_ k: Int, isArray: Bool) -> StreamNodeState {
+        if case .descendant = steps[k] { return .descending(k) }
+        if isArray && k < spreadStep { spreadStep = k }
+        return .applying(k)
     }
 
     /// ``enter(_:isArray:)`` where step `k` is positions: counts the value
@@ -90,7 +105,7 @@ final class StreamMatcher: StreamMatching {
             guard wanted.contains(position) else { return .none }
             k += 1
         }
-        return k == steps.count ? .candidate : .applying(k)
+        return k == steps.count ? .candidate : applying(k, isArray: isArray)
     }
 
     var childNames: [[UInt8]?] {
@@ -103,10 +118,6 @@ final class StreamMatcher: StreamMatching {
         }
     }
 
-    var descends: [Bool] {
-        steps.contains { if case .descendant = $0 { true } else { false } }
-            ? steps.map { if case .descendant = $0 { true } else { false } } : []
-    }
 
     func jsonChild(
         of parent: inout StreamNodeState, parentIsArray: Bool, isArray: Bool, isObject: Bool
@@ -121,32 +132,33 @@ final class StreamMatcher: StreamMatching {
             guard case .positions(let wanted) = steps[k], wanted.contains(count) else { return .none }
             return try enter(k + 1, isArray: isArray)
         case .applying(let k):
-            if parentIsArray, case .descendant(nil) = steps[k] {
-                // `..*`: every element is a descendant.
-                return try enter(k + 1, isArray: isArray)
-            }
             if parentIsArray {
                 // A key or `*` on an array applies to its elements (through nested arrays).
-                if k < spreadStep { spreadStep = k }
                 return isArray || isObject ? .applying(k) : .none
             }
             // A member of an object: any for `*`, and for a key the driver
             // passed only the one childNames asks for.
             if case .positions = steps[k] { return .none }  // position steps are resolved in enter(_:isArray:)
             return try enter(k + 1, isArray: isArray)
+        case .descending(let k):
+            // `..*` takes every element; `..name` looks inside the containers
+            // (the driver kept looking inside members without the name).
+            if parentIsArray && k != everyDescendantStep { return isArray || isObject ? parent : .none }
+            return try enter(k + 1, isArray: isArray)
         }
     }
 
     func xmlChild(of parent: StreamNodeState, isAttribute: Bool) throws(StreamSelectorError) -> StreamNodeState {
-        guard case .applying(let k) = parent else { return .none }
+        let k: Int
+        switch parent {
+        case .applying(let step), .descending(let step): k = step
+        default: return .none
+        }
         switch steps[k] {
         case .wildcard, .descendant(nil):
             return isAttribute ? .none : try enter(k + 1, isArray: false)
-        case .descendant:
-            // The driver compared the name with childNames (and kept looking below the others).
-            return try enter(k + 1, isArray: false)
-        case .key:
-            // The driver compared the name with childNames.
+        case .key, .descendant:
+            // The driver compared the name with childNames (and, for `..name`, kept looking below the others).
             return try enter(k + 1, isArray: false)
         case .positions:
             return .none

@@ -18,8 +18,6 @@ package struct JSONStreamScanner {
     private let matcher: any StreamMatching
     /// The matcher's ``StreamMatching/childNames`` and ``StreamMatching/keepsKeys``.
     private let names: [[UInt8]?]
-    /// The matcher's ``StreamMatching/descends``.
-    private let descends: [Bool]
     private let keepsKeys: Bool
     /// The input, and where in its buffer the scan goes on.
     private var chunks: ChunkBuffer
@@ -111,7 +109,6 @@ package struct JSONStreamScanner {
         self.tree = parser.begin(inputBytes: 0, spans: NoSpans())
         self.matcher = matcher
         self.names = matcher.childNames
-        self.descends = matcher.descends
         self.keepsKeys = matcher.keepsKeys
         self.chunks = ChunkBuffer(
             input, head: head, start: skip, chunkSize: StreamingLoad.chunkSize, progress: options.progress)
@@ -302,9 +299,11 @@ package struct JSONStreamScanner {
             state = try matcher.root(isArray: isArray)
         } else if case .none = parent.state {
             return .none
-        } else if !parent.isArray, case .applying(let k) = parent.state, !keyIsAsked {
-            // A step that looks at every depth goes on looking inside.
-            return (isArray || isObject) && k < descends.count && descends[k] ? parent.state : .none
+        } else if !parent.isArray, case .applying = parent.state, !keyIsAsked {
+            return .none
+        } else if !parent.isArray, case .descending = parent.state, !keyIsAsked {
+            // `..name` goes on looking inside.
+            return isArray || isObject ? parent.state : .none
         } else if case .spreading = parent.state {
             // Each element of a spread array is a candidate (``StreamNodeState/spreading``);
             // one after the first of its batch only starts its records' count.
@@ -515,7 +514,7 @@ extension JSONStreamScanner: JSONSink {
             return try elementRun(from: start, of: scanner) { (this, at) in this.skipValue(at: at, depth: scanDepth, of: scanner, dialect) }
         case .none:
             return skipValue(at: start, depth: scanDepth, of: scanner, dialect)
-        case .applying(let k) where !container.isArray && !keyIsAsked && !(k < descends.count && descends[k]):
+        case .applying where !container.isArray && !keyIsAsked:
             return skipValue(at: start, depth: scanDepth, of: scanner, dialect)
         default:
             return nil
@@ -638,7 +637,7 @@ extension JSONStreamScanner: JSONSink {
         switch container.state {
         case .candidate:
             try treeKey(from: start, to: end, escaped: escaped, in: &container.tree, of: scanner)
-        case .applying(let k):
+        case .applying(let k), .descending(let k):
             keyIsAsked = names[k].map { Self.token(start..<end, of: scanner, escaped: escaped, reads: $0) } ?? true
             keyStart = chunks.base &+ start
             if keepsKeys { keyInBuffer = start..<end }

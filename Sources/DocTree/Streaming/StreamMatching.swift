@@ -14,17 +14,12 @@ package protocol StreamMatching: AnyObject {
     /// previous top-level value's counts start afresh.
     func root(isArray: Bool) throws(StreamSelectorError) -> StreamNodeState
 
-    /// For each state ``StreamNodeState/applying(_:)`` `k`, the name a named
+    /// For each state ``StreamNodeState/applying(_:)`` (or
+    /// ``StreamNodeState/descending(_:)``) `k`, the name a named
     /// child (a JSON member, an XML element or attribute) needs to be other
     /// than ``StreamNodeState/none``, or `nil` for any (then no attribute).
     /// Drivers compare it themselves, so an unreachable node costs no call.
     var childNames: [[UInt8]?] { get }
-
-    /// For each state ``StreamNodeState/applying(_:)`` `k`, whether the step
-    /// looks at every depth (`..key`): a child element, or a JSON object or
-    /// array member, without the asked name keeps the state `.applying(k)`,
-    /// instead of ``StreamNodeState/none``. Empty when no step does.
-    var descends: [Bool] { get }
 
     /// The state of an element of a JSON array in state `parent` (which it
     /// may update, to count elements), or of a member with the asked name.
@@ -43,10 +38,6 @@ package protocol StreamMatching: AnyObject {
     /// that is no such element, in document order; `throughObjectsOnly`:
     /// every ancestor is an object.
     func spreads(isArray: Bool, throughObjectsOnly: Bool) throws(StreamSelectorError) -> Bool
-}
-
-extension StreamMatching {
-    package var descends: [Bool] { [] }
 }
 
 /// Where a spread array candidate begins or ends.
@@ -73,6 +64,11 @@ package enum StreamNodeState: Sendable, Equatable {
     case none
     /// Step `k` of the path applies to this node's children.
     case applying(Int)
+    /// Step `k`, `..name`, applies to this node's children and every node
+    /// below them: a child element, or a JSON object or array member,
+    /// without the name ``StreamMatching/childNames`` asks keeps this
+    /// state. Otherwise as ``applying(_:)``.
+    case descending(Int)
     /// A JSON array whose elements step `k` (an index or slice) selects by position;
     /// `seen` counts the elements so far.
     case indexing(step: Int, seen: Int)

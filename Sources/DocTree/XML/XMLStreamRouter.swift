@@ -31,8 +31,6 @@ final class XMLStreamRouter: XMLEventSink {
     @exclusivity(unchecked) private var elementState = StreamNodeState.none
     /// The names the matcher asks of children, and which names match them.
     private let names: XMLChildNames
-    /// The matcher's ``StreamMatching/descends``.
-    private let descends: [Bool]
 
     /// Where finished candidates go (set for the parse by ``run(first:input:matcher:options:emit:)``).
     @exclusivity(unchecked) private var consumer: ((StreamCandidate) throws -> Void)?
@@ -45,7 +43,6 @@ final class XMLStreamRouter: XMLEventSink {
         self.matcher = matcher
         builder = XMLTreeBuilder(streaming: options)
         names = XMLChildNames(matcher)
-        descends = matcher.descends
     }
 
     /// Whether the root element was seen and closed.
@@ -62,11 +59,13 @@ final class XMLStreamRouter: XMLEventSink {
     private func childState(
         of parent: StreamNodeState, local: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?, isAttribute: Bool
     ) throws(StreamSelectorError) -> StreamNodeState {
-        guard case .applying(let k) = parent else { return .none }
-        guard names.admits(local: local, prefix: prefix, under: k) else {
-            // A step that looks at every depth goes on looking inside.
-            return !isAttribute && k < descends.count && descends[k] ? parent : .none
+        if case .applying(let k) = parent {
+            guard names.admits(local: local, prefix: prefix, under: k) else { return .none }
+            return try matcher.xmlChild(of: parent, isAttribute: isAttribute)
         }
+        guard case .descending(let k) = parent else { return .none }
+        // `..name` goes on looking inside the elements without the name.
+        guard names.admits(local: local, prefix: prefix, under: k) else { return isAttribute ? .none : parent }
         return try matcher.xmlChild(of: parent, isAttribute: isAttribute)
     }
 
@@ -124,8 +123,11 @@ final class XMLStreamRouter: XMLEventSink {
     /// When not, they are skipped without decoding their values.
     private var readsAttributes: Bool {
         if openInCandidate > 0 { return true }
-        guard element != nil, case .applying(let k) = elementState else { return false }
-        return names.asksName(under: k)
+        guard element != nil else { return false }
+        switch elementState {
+        case .applying(let k), .descending(let k): return names.asksName(under: k)
+        default: return false
+        }
     }
 
     /// Whether the attribute with this name is to be passed to
