@@ -91,6 +91,8 @@ struct StreamEvaluation {
         let head = try StreamingLoad.readHead(input, options: options)
         let stage = head.format == .xml ? xml : json
         let plan = stage.plan, counted = stage.counted, resultPath = stage.resultPath, aloneDiffers = stage.aloneDiffers
+        // Read once: testing the optional path per candidate copies it.
+        let expansion = plan.expansion, hasExpansion = expansion != nil
         let state = RunState(fold: plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) },
                              progress: CountedSteps.Progress(counted))
         let printsArrays = plan.selector.spreading == .always
@@ -200,21 +202,20 @@ struct StreamEvaluation {
                     return
                 }
                 state.candidates += 1
-                let starts: [UInt32]
-                if let expansion = plan.expansion {
-                    // `..name`: the matches inside the candidate come after it, in document order.
-                    starts = [start] + (try expansion.evaluate(in: QueryScope(
-                        document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start]))).items)
-                } else {
-                    if state.candidates > 1 && plan.rest.steps.isEmpty && state.fold == nil {
-                        if let pending = state.first {
-                            state.first = nil
-                            try reach(pending.amongOthers)
-                        }
-                        try hand(Match(document: document, index: start, computed: nil, resultPath: resultPath))
-                        return
+                // `..name`: the matches inside the candidate (when it holds anything) come after it.
+                let expands = hasExpansion && document.table.subtreeEnd(start) > start + 1
+                if !expands && state.candidates > 1 && plan.rest.steps.isEmpty && state.fold == nil {
+                    if let pending = state.first {
+                        state.first = nil
+                        try reach(pending.amongOthers)
                     }
-                    starts = [start]
+                    try hand(Match(document: document, index: start, computed: nil, resultPath: resultPath))
+                    return
+                }
+                var starts = [start]
+                if expands, let expansion {
+                    starts += try expansion.evaluate(in: QueryScope(
+                        document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start]))).items
                 }
                 let amongOthers = try evaluate(starts, in: document, stage, oneOfSeveral: true)
                 if state.candidates == 1 {
