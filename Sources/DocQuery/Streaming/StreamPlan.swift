@@ -88,7 +88,7 @@ struct StreamPlan: Sendable {
                 // On disjoint candidates, as in memory.
                 rest.append(step)
             case .descendant:
-                throw reject(step, "'..' is not streamed yet (its matches may nest inside each other)")
+                throw reject(step, "'..' streams in a query, not yet in an edit (its matches may nest inside each other)")
             case _ where step.isPosition && positions == .numbered:
                 rest.append(step)
             case _ where step.isPosition && positions == .counted:
