@@ -21,10 +21,16 @@
 /// handed on as a match between the array's edges.
 ///
 /// A filter after the rest's first step (`items[?id == 5].tags[?. == 'a']`),
-/// and an index or slice (`items[?id > 5][2]`), opens an array that reaches
+/// and an index or slice (`items[?id > 5][2]`, `items[-1]`), opens an array that reaches
 /// it alone in the whole top-level value, and takes several values as they
 /// are (tests each whole, numbers them), whatever candidate or batch they
 /// come from (``CountedSteps``).
+///
+/// No match is handed on that a later refusal would take back: while the
+/// selector counts the elements of an array that may not stay alone
+/// (``StreamMatcher/betting``), matches wait for the value's end. A
+/// `..name` candidate is followed by the matches inside it
+/// (``StreamPlan/expansion``).
 struct StreamEvaluation {
     let query: PathQuery
     /// How the path runs over JSON: an index or slice after `*` or a slice

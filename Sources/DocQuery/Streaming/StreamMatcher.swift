@@ -118,7 +118,6 @@ final class StreamMatcher: StreamMatching {
         }
     }
 
-
     func jsonChild(
         of parent: inout StreamNodeState, parentIsArray: Bool, isArray: Bool, isObject: Bool
     ) throws(StreamSelectorError) -> StreamNodeState {

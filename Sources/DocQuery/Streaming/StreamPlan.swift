@@ -40,8 +40,10 @@ struct StreamPlan: Sendable {
     /// several values may reach it, and a first one that is an array
     /// stands for its elements only if it stays alone, which is known at
     /// the end; the rest's ``CountedSteps`` holds it until then
-    /// (`a.*[2:4]`). (After keys, an array spreading a key does the same,
-    /// which ``StreamMatcher/betting`` tells.)
+    /// (`a.*[2:4]`). After keys, several values come only through an
+    /// array spreading a key, which the matcher sees as it reads
+    /// (``StreamMatcher/betting``): the matches are then held until the
+    /// value ends.
     init(
         _ query: PathQuery, printsArrays: Bool = false, positions: Positions = .none, prefixPositionsAfterKeys: Bool = false
     ) throws(QueryError) {
