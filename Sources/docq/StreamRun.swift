@@ -21,8 +21,8 @@ import Darwin
 /// Without `--stream`, docq streams when every input is a file, one of
 /// them is larger than ``threshold`` bytes (1 GiB, or `DOCQ_STREAM_THRESHOLD`),
 /// and the path can stream; otherwise it loads documents whole, as it does
-/// when the first file turns out not streamable for the path before a match
-/// is printed (a lone array's elements counted, then a second value).
+/// when a file turns out not streamable for the path before a match is
+/// printed (a lone array's elements counted, then a second value).
 ///
 /// A file of JSON Lines is never streamed this way, with or without
 /// `--stream`: it is read one record at a time already, and the path is
@@ -128,9 +128,9 @@ struct StreamRun {
     }
 
     /// Streams `sources`; `nil` when docq chose to stream (no `--stream`)
-    /// and the first source turned out not streamable for the path before
-    /// anything was printed (`items.tags[0]` where more than one `tags`
-    /// array comes), so that loading it whole gives the answer.
+    /// and a source turned out not streamable for the path before anything
+    /// was printed (`items.tags[0]` where more than one `tags` array comes),
+    /// so that loading them whole gives the answer.
     private func run(_ query: PathQuery, sources: [InputSource]) -> ExitStatus? {
         let output = command.output
         let labels = sources.count > 1 && !command.noFilename || command.withFilename
@@ -232,8 +232,9 @@ struct StreamRun {
                 printing.fail(ExitStatus(error))
                 sourceFailed = true
             } catch let error as QueryError {
-                if error.kind == .notStreamable, !command.stream, source == sources.first, printing.count == 0,
-                   printing.elements == nil, printing.failure == nil {
+                // Nothing printed yet (a JSON array is printed per file): load them all whole instead.
+                if error.kind == .notStreamable, !command.stream, !matched, printing.count == 0, printing.elements == nil,
+                   printing.failure == nil, !asJSON || source == sources.first {
                     return nil
                 }
                 endLine()

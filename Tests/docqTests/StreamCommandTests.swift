@@ -60,6 +60,12 @@ struct StreamCommandTests {
         let streamed = try Docq.run(["--stream", "items.tags[0]", url.path])
         #expect(streamed.stdout.isEmpty && streamed.status == 2, "\(streamed)")
         #expect(streamed.stderr.contains("then more values"), "\(streamed)")
+        // After a file that streamed and matched nothing, too.
+        let miss = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")
+        try Data(#"{"other":[{"tags":[9]}]}"#.utf8).write(to: miss)
+        defer { try? FileManager.default.removeItem(at: miss) }
+        let second = try Docq.run(["items.tags[0]", miss.path, url.path], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
+        #expect(second.stdout == "\(url.path):[1,2]\n" && second.status == 0, "\(second)")
     }
 
     @Test("JSON Lines is read record by record, big or --stream: each record is a document")
