@@ -192,6 +192,18 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
             isToMany: evaluator.fannedOut, origin: scope.origin.appending(self))
     }
 
+    /// For a path of one `..name` (or `..*`) step, appends the matches
+    /// below `start` in `document` to `out`, in document order: what
+    /// evaluating it on `start` gives, by the evaluator's own walk
+    /// (`Document.appendDescendants`) without an evaluator's setup, which a
+    /// stream's `..` candidates would pay one by one (``StreamPlan/expansion``).
+    func appendDescendants(below start: UInt32, in document: Document, into out: inout [UInt32]) {
+        guard case .descendant(let slot) = steps.first?.kind else { return }
+        let id = slot.map { keyIDs.ids(of: keys, in: document.table.names)[$0] }
+        if id == 0 { return }  // no node has the name
+        document.appendDescendants(ofEach: [start], below: UInt32(truncatingIfNeeded: document.table.nodes.count), named: id, into: &out)
+    }
+
     /// Evaluates, turning a failure into an empty result whose explanation
     /// carries the error (for the non-throwing subscripts).
     func evaluateCapturingError(in scope: QueryScope) -> QueryResult {

@@ -219,10 +219,7 @@ struct StreamEvaluation {
                     return
                 }
                 var starts = [start]
-                if expands, let expansion {
-                    starts += try expansion.evaluate(in: QueryScope(
-                        document: document, items: [start], computed: [], isToMany: false, origin: QueryOrigin(start: [start]))).items
-                }
+                if expands, let expansion { expansion.appendDescendants(below: start, in: document, into: &starts) }
                 let amongOthers = try evaluate(starts, in: document, stage, oneOfSeveral: true)
                 if state.candidates == 1 {
                     let alone = aloneDiffers ? try evaluate(starts, in: document, stage, oneOfSeveral: false) : amongOthers
