@@ -122,9 +122,15 @@ struct JSONEditPlan: ~Copyable {
     /// patches before they are checked for conflicts; `array` says what the
     /// whole array says to inserts beside its elements, and takes the new
     /// elements after the batch's last (``SpreadArray/carriedOut``).
+    ///
+    /// With `rebased`, the root is an array of a spread array's elements and
+    /// the edits' positions are rebased to it
+    /// (``JSONStreamedTransaction/parts(forElements:among:picked:)``): an
+    /// edit whose first step names none of them matches nothing, and is not
+    /// evaluated.
     static func patches(
         for edits: [Edit], inPart source: JSONSource, layout: JSONLayout, elements: SpreadRemovals.Batch? = nil,
-        array: SpreadArray? = nil
+        array: SpreadArray? = nil, rebased: Bool = false
     ) throws -> (Patches, matches: [Int], readsLayout: Bool) {
         var plan = JSONEditPlan(source, layout: layout)
         plan.apart = elements.map { _ in source.document.root.index }
@@ -135,7 +141,14 @@ struct JSONEditPlan: ~Copyable {
             plan.insertions[plan.slotOrder[0]] = array.carriedIn
         }
         var matches: [Int] = []
-        for (number, edit) in edits.enumerated() { matches.append(try plan.add(edit, number: number, inPart: true)) }
+        let count = rebased ? source.children(of: source.document.root.index).count : 0
+        for (number, edit) in edits.enumerated() {
+            if rebased, let first = edit.query?.steps.first, JSONTransactionOutput.namesNoElement(first, of: count) {
+                matches.append(0)
+                continue
+            }
+            matches.append(try plan.add(edit, number: number, inPart: true))
+        }
         if let elements, let apart = plan.apart {
             let removed = plan.removals.removeValue(forKey: apart) ?? [:]
             let children = source.children(of: apart)

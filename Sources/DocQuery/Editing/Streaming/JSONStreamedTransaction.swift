@@ -29,6 +29,12 @@ struct JSONStreamedTransaction: Sendable {
     let edits: [Edit]
     /// The edits applied to each value the prefix reaches: their rests.
     let parts: [Edit]
+    /// Per part whose rest begins with an index or slice from the start:
+    /// the part rebased to name no element of a batch (an index past any
+    /// batch, an empty slice), which every batch its positions miss gets
+    /// as it is (``parts(forElements:among:picked:)``): a first pass's
+    /// targets are up to 1,024 parts, each naming one element.
+    private let namingNothing: [Edit?]
     let selector: StreamSelector
     /// Whether a rest holds an index or slice, which counts over every
     /// value the prefix reaches: the prefix must then reach one value.
@@ -208,6 +214,13 @@ struct JSONStreamedTransaction: Sendable {
         }
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
         laterFilters = parts.map { $0.query?.filtersAfterFirstStep ?? [] }
+        namingNothing = parts.map { part in
+            guard let query = part.query, var step = query.steps.first, step.positionsFromStart != nil else { return nil }
+            if case .index = step.kind { step.kind = .index(Int(UInt32.max)) } else { step.kind = .slice(0, 0) }
+            var nothing = part
+            nothing.query = query.withSteps([step] + query.steps.dropFirst())
+            return nothing
+        }
     }
 
     /// For a rest that is a filter, then an index from the start, then
@@ -251,6 +264,7 @@ struct JSONStreamedTransaction: Sendable {
             guard let query = part.query, var step = query.steps.first, let positions = step.positions(among: count) else { return part }
             // The ordinals it names here, counted from the window's first.
             let named = positions.clamped(to: window)
+            if named.isEmpty, let nothing = namingNothing[k] { return nothing }
             let start = named.lowerBound - window.lowerBound
             if case .index = step.kind {
                 step.kind = .index(named.isEmpty ? window.count : start)
@@ -850,7 +864,8 @@ final class JSONTransactionOutput {
         let source = try EditableSource(bytes: bytes, options: options, parser: parser)
         var result: [[UInt8]]?
         for layout in layouts {
-            let (patches, _, readsLayout) = try JSONEditPlan.patches(for: parts, inPart: JSONSource(source), layout: layout)
+            let (patches, _, readsLayout) = try JSONEditPlan.patches(
+                for: parts, inPart: JSONSource(source), layout: layout, rebased: transaction.rebasesIndexes)
             let ordered = patches.ordered
             let output = try source.patched(ordered, escape: DocumentEditor.jsonEscape)
             // Each element's bytes in the output: shifted by what the
@@ -925,7 +940,8 @@ final class JSONTransactionOutput {
         }
         func edited(_ layout: JSONLayout) throws -> (bytes: [UInt8], matches: [Int], readsLayout: Bool) {
             let (patches, found, readsLayout) = try JSONEditPlan.patches(
-                for: parts, inPart: JSONSource(source), layout: layout, elements: batch, array: spreadArray)
+                for: parts, inPart: JSONSource(source), layout: layout, elements: batch, array: spreadArray,
+                rebased: spreading && transaction.rebasesIndexes)
             let bytes = try source.patched(patches.ordered, escape: DocumentEditor.jsonEscape)
             let matches = EditSummary.matches(found, foldedInto: transaction.parts.count, by: origins)
             return ((batch?.prefix ?? []) + bytes[lead.count..<(bytes.count - close.count)], matches, readsLayout)
