@@ -258,8 +258,10 @@ extension JSONCountedIndex {
 
     /// The most targets a first pass names one by one
     /// (``targets(of:in:options:)``): each becomes an edit of its own,
-    /// which every batch of the edit's own pass evaluates.
-    static let targetLimit = 1024
+    /// which every batch of the edit's own pass passes over unless it holds
+    /// the target's element. At 4,000 targets on a 200 MB file that is
+    /// 1.15× the time of holding the array, in 25 MB instead of 1.5 GB.
+    static let targetLimit = 4096
 
     /// Finds, in `input` read from its start, the values each of `counted`
     /// (with the same leading keys) reaches, as the streamed query of its

@@ -33,7 +33,7 @@ struct JSONStreamedTransaction: Sendable {
     /// the part rebased to name no element of a batch (an index past any
     /// batch, an empty slice), which every batch its positions miss gets
     /// as it is (``parts(forElements:among:picked:)``): a first pass's
-    /// targets are up to 1,024 parts, each naming one element.
+    /// targets are up to 4,096 parts, each naming one element.
     private let namingNothing: [Edit?]
     let selector: StreamSelector
     /// Whether a rest holds an index or slice, which counts over every
@@ -762,7 +762,7 @@ final class JSONTransactionOutput {
         for (number, part) in parts.enumerated() {
             if part.pinned == nil, let first = part.query?.steps.first, Self.namesNoElement(first, of: elements.count) {
                 // Rebased to name no element of this batch (a first pass names
-                // up to 1,024 targets, each an edit): nothing to evaluate.
+                // up to 4,096 targets, each an edit): nothing to evaluate.
                 found.append(0)
                 continue
             }
