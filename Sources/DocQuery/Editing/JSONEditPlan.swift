@@ -143,7 +143,7 @@ struct JSONEditPlan: ~Copyable {
         var matches: [Int] = []
         let count = rebased ? source.children(of: source.document.root.index).count : 0
         for (number, edit) in edits.enumerated() {
-            if rebased, let first = edit.query?.steps.first, JSONTransactionOutput.namesNoElement(first, of: count) {
+            if rebased, let first = edit.query?.steps.first, JSONStreamedTransaction.namesNoElement(first, of: count) {
                 matches.append(0)
                 continue
             }

@@ -29,11 +29,11 @@ struct JSONStreamedTransaction: Sendable {
     let edits: [Edit]
     /// The edits applied to each value the prefix reaches: their rests.
     let parts: [Edit]
-    /// Per part whose rest begins with an index or slice from the start:
-    /// the part rebased to name no element of a batch (an index past any
-    /// batch, an empty slice), which every batch its positions miss gets
-    /// as it is (``parts(forElements:among:picked:)``): a first pass's
-    /// targets are up to 4,096 parts, each naming one element.
+    /// Per part whose rest begins with an index or slice: the part rebased
+    /// to name no element of a batch (an index past any batch, an empty
+    /// slice), which every batch its positions miss gets as it is
+    /// (``parts(forElements:among:picked:)``): a first pass's targets are
+    /// up to 4,096 parts, each naming one element.
     private let namingNothing: [Edit?]
     let selector: StreamSelector
     /// Whether a rest holds an index or slice, which counts over every
@@ -215,7 +215,7 @@ struct JSONStreamedTransaction: Sendable {
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
         laterFilters = parts.map { $0.query?.filtersAfterFirstStep ?? [] }
         namingNothing = parts.map { part in
-            guard let query = part.query, var step = query.steps.first, step.positionsFromStart != nil else { return nil }
+            guard let query = part.query, var step = query.steps.first, step.isPosition else { return nil }
             if case .index = step.kind { step.kind = .index(Int(UInt32.max)) } else { step.kind = .slice(0, 0) }
             var nothing = part
             nothing.query = query.withSteps([step] + query.steps.dropFirst())
@@ -264,16 +264,30 @@ struct JSONStreamedTransaction: Sendable {
             guard let query = part.query, var step = query.steps.first, let positions = step.positions(among: count) else { return part }
             // The ordinals it names here, counted from the window's first.
             let named = positions.clamped(to: window)
+            // (A part that begins with a position always has its version that names nothing.)
             if named.isEmpty, let nothing = namingNothing[k] { return nothing }
             let start = named.lowerBound - window.lowerBound
             if case .index = step.kind {
-                step.kind = .index(named.isEmpty ? window.count : start)
+                step.kind = .index(start)
             } else {
                 step.kind = .slice(start, start + named.count)
             }
             var rebased = part
             rebased.query = query.withSteps([step] + query.steps.dropFirst())
             return rebased
+        }
+    }
+
+    /// Whether `step`, a part's first, names none of a batch's `count`
+    /// elements: an index past the last, or an empty slice, from the start
+    /// (what ``parts(forElements:among:picked:)`` rebases a position that
+    /// names no element of the batch to, ``namingNothing``). The batch's
+    /// writer and its plan pass such a part over with 0 matches.
+    static func namesNoElement(_ step: Step, of count: Int) -> Bool {
+        switch step.kind {
+        case .index(let i): i >= count
+        case .slice(let lower?, let upper?): lower >= 0 && upper <= lower
+        default: false
         }
     }
 
@@ -760,7 +774,8 @@ final class JSONTransactionOutput {
         // The elements edited inside (or replaced), by position.
         var touched = Set<Int>()
         for (number, part) in parts.enumerated() {
-            if part.pinned == nil, let first = part.query?.steps.first, Self.namesNoElement(first, of: elements.count) {
+            if part.pinned == nil, let first = part.query?.steps.first,
+               JSONStreamedTransaction.namesNoElement(first, of: elements.count) {
                 // Rebased to name no element of this batch (a first pass names
                 // up to 4,096 targets, each an edit): nothing to evaluate.
                 found.append(0)
@@ -898,18 +913,6 @@ final class JSONTransactionOutput {
 
     /// The position among `elements` (node indexes, ascending) of the one
     /// that is `node` or holds it.
-    /// Whether `step`, a part's first, names none of a batch's `count`
-    /// elements: an index past the last, or an empty slice, from the start
-    /// (what ``JSONStreamedTransaction/parts(forElements:among:picked:)``
-    /// rebases a position that names no element of the batch to).
-    static func namesNoElement(_ step: Step, of count: Int) -> Bool {
-        switch step.kind {
-        case .index(let i): i >= count
-        case .slice(let lower?, let upper?): lower >= 0 && upper <= lower
-        default: false
-        }
-    }
-
     static func position(holding node: UInt32, in elements: [UInt32], of document: Document) -> Int? {
         guard let k = elements.lastPosition(atOrBefore: node), node < document.table.subtreeEnd(elements[k]) else { return nil }
         return k
