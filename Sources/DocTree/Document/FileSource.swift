@@ -41,35 +41,70 @@ package enum FileSource {
         case .failure(let error): throw unreadable(path, error.value)
         }
         defer { _ = close(descriptor) }
-
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw unreadable(path, errno) }
-        var failure: Int32 = 0
-        let expected = max(Int(status.st_size), 0)
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            initialized = readFully(descriptor, into: buffer, failure: &failure)
+        do {
+            return try readAll(descriptor, sizeHint: max(Int(status.st_size), 0))
+        } catch {
+            throw unreadable(path, error.value)
         }
-        // The size is a hint: a file that grew, or a pipe or device whose size
-        // reads 0, is read on to its end.
-        if failure == 0, bytes.count == expected {
-            let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
-            defer { chunk.deallocate() }
-            while failure == 0 {
-                let got = readFully(descriptor, into: chunk, failure: &failure)
-                if got == 0 { break }
-                bytes.append(contentsOf: chunk[..<got])
-            }
-        }
-        if failure != 0 { throw unreadable(path, failure) }
-        return bytes
     }
 
-    /// Reads until `buffer` is full or the file ends; returns the count read.
-    /// With an `offset`, reads from that file offset (`pread`, leaving the
-    /// descriptor's position alone), else from the current position. A
-    /// failure other than an interruption is left in `failure`.
-    package static func readFully(
-        _ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, offset: Int? = nil, failure: inout Int32
+    /// Reads `descriptor` to its end, into memory reserved once from
+    /// `sizeHint`; the size is a hint: a file that grew, or a pipe or device
+    /// whose size reads 0, is read on to its end. `progress` is told the
+    /// count read so far after each read.
+    package static func readAll(
+        _ descriptor: Int32, sizeHint: Int, progress: ((Int) -> Void)? = nil
+    ) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        // One byte more than the size, so the read that finds the end needs no room of its own.
+        bytes.reserveCapacity(sizeHint + 1)
+        while true {
+            // At most 1 MiB a read, so the bar moves; into the reserved capacity while it lasts.
+            let spare = bytes.capacity - bytes.count
+            guard try append(from: descriptor, upTo: spare > 0 ? min(spare, readSize) : readSize, to: &bytes) > 0 else {
+                return bytes
+            }
+            progress?(bytes.count)
+        }
+    }
+
+    /// The most one read asks for when reading on to the end.
+    package static let readSize = 1 << 20
+
+    /// Reads from `descriptor` straight into the spare capacity of
+    /// `bytes`, after its last byte: at most `limit` bytes, in one read, or
+    /// with `fully` until `limit` or the end. With an `offset`, reads from
+    /// that file offset (`pread`, leaving the descriptor's position alone),
+    /// else from its position. Interrupted reads are retried; the capacity
+    /// grows (by doubling) when less than `limit` is spare. Returns the
+    /// count appended, 0 at the end.
+    ///
+    /// - Throws: the failure's `errno`; with `fully`, what was read before
+    ///   it stays appended.
+    @discardableResult
+    package static func append(
+        from descriptor: Int32, at offset: Int? = nil, upTo limit: Int, fully: Bool = false, to bytes: inout [UInt8]
+    ) throws(SystemError) -> Int {
+        guard limit > 0 else { return 0 }
+        if bytes.capacity - bytes.count < limit { bytes.reserveCapacity(max(bytes.count + limit, 2 * bytes.capacity)) }
+        var failure: Int32 = 0
+        let before = bytes.count
+        withUnsafeMutablePointer(to: &failure) { failure in
+            bytes.append(contentsOf: SpareCapacityRead(
+                descriptor: descriptor, offset: offset, limit: limit, fully: fully, failure: failure))
+        }
+        if failure != 0 { throw SystemError(value: failure) }
+        return bytes.count - before
+    }
+
+    /// Reads until `buffer` is full, or the file ends, or (unless `fully`) after
+    /// the first read that gets bytes; returns the count read. With an
+    /// `offset`, reads from that file offset, else from the current
+    /// position. A failure other than an interruption is left in `failure`.
+    private static func fill(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32, offset: Int?, fully: Bool, failure: inout Int32
     ) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var filled = 0
@@ -78,6 +113,7 @@ package enum FileSource {
                 ?? read(descriptor, base + filled, buffer.count - filled)
             if result > 0 {
                 filled += result
+                if !fully { break }
             } else if result == 0 {
                 break
             } else if errno != EINTR {
@@ -86,6 +122,30 @@ package enum FileSource {
             }
         }
         return filled
+    }
+
+    /// A read from a descriptor, as a sequence that `Array.append(contentsOf:)`
+    /// hands its spare capacity to fill (`_copyContents(initializing:)`): the
+    /// bytes go from the system straight into the array, with no copy and
+    /// no zeroing first. It claims no count in advance, so a short read is no error.
+    private struct SpareCapacityRead: Sequence {
+        let descriptor: Int32
+        let offset: Int?
+        let limit: Int
+        let fully: Bool
+        /// Where a failure's `errno` goes.
+        let failure: UnsafeMutablePointer<Int32>
+
+        var underestimatedCount: Int { 0 }
+
+        func makeIterator() -> EmptyCollection<UInt8>.Iterator { EmptyCollection().makeIterator() }
+
+        func _copyContents(
+            initializing buffer: UnsafeMutableBufferPointer<UInt8>
+        ) -> (EmptyCollection<UInt8>.Iterator, Int) {
+            let room = UnsafeMutableBufferPointer(rebasing: buffer.prefix(limit))
+            return (makeIterator(), FileSource.fill(room, from: descriptor, offset: offset, fully: fully, failure: &failure.pointee))
+        }
     }
 
     /// The error for a failure to read `label`, with the system's reason.

@@ -131,32 +131,30 @@ package final class ChunkedInput {
             bytesRead += end - consumed
             return end - consumed
         case .descriptor(let descriptor, _):
-            return try readFile(into: &buffer, limit: limit) { posixRead(descriptor, $0, $1) }
+            return try readFile(descriptor, at: nil, into: &buffer, limit: limit)
         case .positioned(let descriptor, let offset):
-            let got = try readFile(into: &buffer, limit: limit) { pread(descriptor, $0, $1, off_t(offset)) }
+            let got = try readFile(descriptor, at: offset, into: &buffer, limit: limit)
             if got > 0 { source = .positioned(descriptor, offset: offset + got) }
             return got
         }
     }
 
-    /// Appends to `buffer` what `read` (`read(2)` or `pread(2)` into the
-    /// memory and count given) reads, at most `limit` bytes, retried when
-    /// interrupted; 0 at the end, where the input finishes.
-    private func readFile(
-        into buffer: inout [UInt8], limit: Int, _ read: (UnsafeMutableRawPointer, Int) -> Int
-    ) throws(LoadError) -> Int {
-        // Via scratch memory: an Array cannot be read into past its count.
-        let room = min(limit, Self.scratchSize)
-        if scratch == nil { scratch = .allocate(byteCount: Self.scratchSize, alignment: 16) }
-        var got = read(scratch!, room)
-        while got < 0, errno == EINTR { got = read(scratch!, room) }
-        if got <= 0 {
-            let failure = errno
+    /// Appends to `buffer` what one read of `descriptor` gives (at `offset`
+    /// with `pread(2)`), at most `limit` bytes and 1 MiB; 0 at the end,
+    /// where the input finishes. A buffer reserved for the rest of a regular
+    /// file reads it, and its end, in the room it has left.
+    private func readFile(_ descriptor: Int32, at offset: Int?, into buffer: inout [UInt8], limit: Int) throws(LoadError) -> Int {
+        var room = min(limit, FileSource.readSize)
+        let spare = buffer.capacity - buffer.count
+        if spare > 0, spare < room, expectedSize > 0, expectedSize - bytesRead < spare { room = spare }
+        let got: Int
+        do {
+            got = try FileSource.append(from: descriptor, at: offset, upTo: room, to: &buffer)
+        } catch {
             finish()
-            if got < 0 { throw FileSource.unreadable(label, failure) }
-            return 0
+            throw FileSource.unreadable(label, error.value)
         }
-        buffer.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: got))
+        if got == 0 { finish() }
         bytesRead += got
         return got
     }
@@ -166,17 +164,5 @@ package final class ChunkedInput {
         if case .descriptor(let descriptor, true) = source { _ = close(descriptor) }
         source = .finished
         pending = []
-        scratch?.deallocate()
-        scratch = nil
     }
-
-    /// The most read from a descriptor at a time.
-    private static let scratchSize = 1 << 20
-    private var scratch: UnsafeMutableRawPointer?
-}
-
-/// `read(2)`, named apart from Swift's many `read` methods.
-@inline(__always)
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -188,7 +188,7 @@ package final class FileLineBatches: @unchecked Sendable {
     }
 
     /// Reads up to `count` bytes of the input from `offset` into `bytes` from index `at` on
-    /// (only bytes past its count are zeroed first); returns how many, and `bytes` ends after them.
+    /// (at most its count); returns how many, and `bytes` ends after them.
     private func read(
         from offset: Int, count: Int, into bytes: inout [UInt8], at index: Int
     ) throws(LoadError) -> Int {
@@ -203,15 +203,11 @@ package final class FileLineBatches: @unchecked Sendable {
         case .file(let fileDescriptor, let fileStart):
             (descriptor, start) = (fileDescriptor, fileStart)
         }
-        bytes.append(contentsOf: repeatElement(0, count: max(index + count - bytes.count, 0)))
-        var failure: Int32 = 0
-        let got = bytes.withUnsafeMutableBufferPointer { buffer in
-            FileSource.readFully(
-                descriptor, into: UnsafeMutableBufferPointer(rebasing: buffer[index..<(index + count)]),
-                offset: start + offset, failure: &failure)
+        bytes.removeSubrange(min(index, bytes.count)...)
+        do {
+            return try FileSource.append(from: descriptor, at: start + offset, upTo: count, fully: true, to: &bytes)
+        } catch {
+            throw FileSource.unreadable(label, error.value)
         }
-        bytes.removeSubrange((index + got)...)
-        if failure != 0 { throw FileSource.unreadable(label, failure) }
-        return got
     }
 }

@@ -239,16 +239,12 @@ private final class FileWindow {
         if range.lowerBound < start || range.upperBound > start + window.count {
             start = range.lowerBound
             let count = max(range.count, Self.block)
-            window = [UInt8](repeating: 0, count: count)
-            var got = 0
-            while got < count {
-                let n = window.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + got, count - got, off_t(start + got)) }
-                if n < 0, errno == EINTR { continue }
-                if n < 0 { throw FileSource.unreadable(path, errno) }
-                if n == 0 { break }
-                got += n
+            window.removeAll(keepingCapacity: true)
+            do {
+                try FileSource.append(from: descriptor, at: start, upTo: count, fully: true, to: &window)
+            } catch {
+                throw FileSource.unreadable(path, error.value)
             }
-            window.removeLast(count - got)
             guard range.upperBound <= start + window.count else {
                 throw LoadError(.unreadableSource, "\(path): the file changed while it was edited")
             }

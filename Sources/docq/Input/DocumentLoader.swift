@@ -79,34 +79,13 @@ struct DocumentLoader: Sendable {
         return try readAll(descriptor, sizeHint: size, label: label, progress: nil)
     }
 
-    /// Reads a descriptor to its end. The size is a hint: a file that grows
-    /// or a pipe is read until `read` returns 0.
+    /// Reads a descriptor to its end (``FileSource/readAll(_:sizeHint:progress:)``).
     static func readAll(_ descriptor: Int32, sizeHint: Int, label: String, progress: ProgressBar?) throws(LoadError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(sizeHint + 1)
-        let chunk = 1 << 20
-        var failure: Int32 = 0
-        while true {
-            let before = bytes.count
-            // Read at most `chunk` at a time, so the bar moves, into the
-            // reserved capacity while it lasts.
-            let spare = bytes.capacity - before
-            let room = spare > 0 ? min(spare, chunk) : chunk
-            var got = 0
-            bytes.append(contentsOf: repeatElement(0, count: room))
-            bytes.withUnsafeMutableBytes { buffer in
-                while true {
-                    let result = posixRead(descriptor, buffer.baseAddress! + before, room)
-                    if result >= 0 { got = result; return }
-                    if errno != EINTR { failure = errno; return }
-                }
-            }
-            bytes.removeLast(room - got)
-            if failure != 0 { throw unreadable(label, failure) }
-            if got == 0 { break }
-            progress?.reading(bytes.count)
+        do {
+            return try FileSource.readAll(descriptor, sizeHint: sizeHint, progress: progress.map { bar in { bar.reading($0) } })
+        } catch {
+            throw unreadable(label, error.value)
         }
-        return bytes
     }
 
     /// Opens the file at `path` for reading (a directory fails with `EISDIR`).
@@ -122,10 +101,4 @@ struct DocumentLoader: Sendable {
         let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
         return LoadError(.unreadableSource, "cannot read: \(reason)")
     }
-}
-
-/// `read(2)`, named apart from Swift's many `read` methods.
-@inline(__always)
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }
