@@ -47,25 +47,42 @@ struct StreamCommandTests {
         #expect(loaded.stdout == "Inbox\nHigh Priority\nPersonal\n", "\(loaded)")
     }
 
-    /// A document the stream turns out not to decide (`tags[0]` counted a
-    /// lone array's elements, then a second `tags` came) is loaded whole when
-    /// docq chose to stream, and refused under `--stream`; nothing is
-    /// printed before.
+    /// A document the stream turns out not to decide (`items`, spread
+    /// element by element for the filter, comes again under a second key)
+    /// is loaded whole when docq chose to stream, and refused under
+    /// `--stream`; nothing is printed before.
     @Test func aDocumentThatCannotStreamIsLoadedWholeUnlessAskedToStream() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")
+        try Data(#"{"items":[0,1],"items":[3]}"#.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let big = try Docq.run(["items[?. > 1]", url.path], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
+        #expect(big.stdout == "[3]\n" && big.status == 0, "\(big)")
+        let streamed = try Docq.run(["--stream", "items[?. > 1]", url.path])
+        #expect(streamed.stdout.isEmpty && streamed.status == 2, "\(streamed)")
+        #expect(streamed.stderr.contains("a key that occurs twice"), "\(streamed)")
+        // After a file that streamed and matched nothing, too.
+        let miss = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")
+        try Data(#"{"other":[5]}"#.utf8).write(to: miss)
+        defer { try? FileManager.default.removeItem(at: miss) }
+        let second = try Docq.run(["items[?. > 1]", miss.path, url.path], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
+        #expect(second.stdout == "\(url.path):[3]\n" && second.status == 0, "\(second)")
+    }
+
+    /// `tags[0]` counts a lone array's elements until a second `tags` comes,
+    /// when the array is the first of several values: a file is then read
+    /// again, under `--stream` too, and gives what the tree gives; standard
+    /// input through a pipe cannot be, and `--stream` refuses it.
+    @Test func aLostBetReadsAFileAgain() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")
         try Data(#"{"items":[{"tags":[1,2]},{"tags":[3]}]}"#.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let big = try Docq.run(["items.tags[0]", url.path], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
-        #expect(big.stdout == "[1,2]\n" && big.status == 0, "\(big)")
-        let streamed = try Docq.run(["--stream", "items.tags[0]", url.path])
-        #expect(streamed.stdout.isEmpty && streamed.status == 2, "\(streamed)")
-        #expect(streamed.stderr.contains("then more values"), "\(streamed)")
-        // After a file that streamed and matched nothing, too.
-        let miss = FileManager.default.temporaryDirectory.appendingPathComponent("docq-stream-\(UUID().uuidString).json")
-        try Data(#"{"other":[{"tags":[9]}]}"#.utf8).write(to: miss)
-        defer { try? FileManager.default.removeItem(at: miss) }
-        let second = try Docq.run(["items.tags[0]", miss.path, url.path], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
-        #expect(second.stdout == "\(url.path):[1,2]\n" && second.status == 0, "\(second)")
+        for arguments in [["--stream"], []] {
+            let run = try Docq.run(arguments + ["items.tags[0]", url.path], environment: ["DOCQ_STREAM_THRESHOLD": "10"])
+            #expect(run.stdout == "[1,2]\n" && run.status == 0, "\(run)")
+        }
+        let piped = try Docq.run(["--stream", "items.tags[0]"], stdin: Array(#"{"items":[{"tags":[1,2]},{"tags":[3]}]}"#.utf8))
+        #expect(piped.stdout.isEmpty && piped.status == 2, "\(piped)")
+        #expect(piped.stderr.contains("then more values"), "\(piped)")
     }
 
     @Test("JSON Lines is read record by record, big or --stream: each record is a document")

@@ -89,10 +89,63 @@ struct StreamEvaluation {
     /// handed on (an array it left open gets no `.close`), the rest of it
     /// is passed over, a fold over it gives nothing, and the values after
     /// it are evaluated as usual.
+    ///
+    /// When the elements of a JSON array were counted on the bet that it is
+    /// the only value an index or slice meets (``StreamMatcher/betting``)
+    /// and a second value comes, a file or bytes in memory are read again
+    /// (at most ``rereadings`` times) with that array taken as one value,
+    /// and what went out before that top-level value does not go out again;
+    /// a pipe cannot be read again, and the run fails as not streamable.
     func run(
         _ input: ChunkedInput, options: LoadOptions, arrayEdge: (ArrayEdge) throws -> Void = { _ in },
         malformed: (LoadError) throws -> Void = { throw $0 }, failed: (QueryError) throws -> Void = { throw $0 },
         each: (Match) throws -> Void
+    ) throws {
+        // Read through a second reader of a file, so that the input stays
+        // open (its owner unread) for another when a bet is lost.
+        guard var reading = input.rereading() else {
+            do {
+                return try read(input, options: options, arrayEdge: arrayEdge, malformed: malformed, failed: failed, each: each)
+            } catch let failure as LostBet {
+                throw failure.error
+            }
+        }
+        var lost: Set<StreamMatcher.Bet> = []
+        var resumeAt = 0
+        while true {
+            do {
+                return try read(
+                    reading, options: options, lost: lost, resumeAt: resumeAt, arrayEdge: arrayEdge, malformed: malformed,
+                    failed: failed, each: each)
+            } catch let failure as LostBet {
+                guard lost.count < Self.rereadings, !lost.contains(failure.bet), let again = input.rereading() else {
+                    throw failure.error
+                }
+                lost.insert(failure.bet)
+                resumeAt = failure.bet.value
+                reading = again
+            }
+        }
+    }
+
+    /// The most times ``run(_:options:arrayEdge:malformed:failed:each:)``
+    /// reads an input again for lost bets (each one top-level value's).
+    static let rereadings = 4
+
+    /// A bet lost while its matches were held: the error it fails with
+    /// unless the input is read again.
+    private struct LostBet: Error {
+        var bet: StreamMatcher.Bet
+        var error: QueryError
+    }
+
+    /// One reading of `input` (``run(_:options:arrayEdge:malformed:failed:each:)``):
+    /// without the `lost` bets, and handing nothing on (matches, edges, errors)
+    /// for the top-level values before `resumeAt`, which went out on an earlier reading.
+    private func read(
+        _ input: ChunkedInput, options: LoadOptions, lost: Set<StreamMatcher.Bet> = [], resumeAt: Int = 0,
+        arrayEdge handEdge: (ArrayEdge) throws -> Void, malformed handMalformed: (LoadError) throws -> Void,
+        failed handFailed: (QueryError) throws -> Void, each handMatch: (Match) throws -> Void
     ) throws {
         let head = try StreamingLoad.readHead(input, options: options)
         let stage = head.format == .xml ? xml : json
@@ -102,7 +155,13 @@ struct StreamEvaluation {
         let state = RunState(fold: plan.fold.map { StreamFold(op: $0.op, step: $0.step, query: query) },
                              progress: CountedSteps.Progress(counted))
         let printsArrays = plan.selector.spreading == .always
-        let matcher = StreamMatcher(plan.selector)
+        let matcher = StreamMatcher(plan.selector, lost: lost)
+        /// Whether what the current top-level value gives goes out (it did not on an earlier reading).
+        func isNew() -> Bool { resumeAt == 0 || matcher.valueOrdinal >= resumeAt }
+        func each(_ match: Match) throws { if isNew() { try handMatch(match) } }
+        func arrayEdge(_ edge: ArrayEdge) throws { if isNew() { try handEdge(edge) } }
+        func malformed(_ error: LoadError) throws { if isNew() { try handMalformed(error) } }
+        func failed(_ error: QueryError) throws { if isNew() { try handFailed(error) } }
         /// Hands `match` on, or holds it while the matcher bets on a lone array.
         func hand(_ match: Match) throws {
             if matcher.betting { state.held.append(match) } else { try each(match) }
@@ -244,7 +303,9 @@ struct StreamEvaluation {
             switch error {
             case .load(let error): throw error
             case .consumer(let error): throw error
-            case .selector(let error): throw notStreamable(error)
+            case .selector(let error):
+                if let bet = matcher.lostBet { throw LostBet(bet: bet, error: notStreamable(error)) }
+                throw notStreamable(error)
             }
         }
         try endValue()

@@ -36,13 +36,30 @@ final class StreamMatcher: StreamMatching {
     /// Whether an index or slice of the current top-level value counts
     /// the elements of a JSON array that came through an array's elements
     /// (`items.tags[0]`, `items` an array), on the bet that no other value
-    /// reaches it: a second value then fails with a `StreamSelectorError`,
-    /// and only the value's end shows the bet was right. A consumer that
-    /// hands matches on as they come holds them meanwhile.
+    /// reaches it: a second value then fails with a `StreamSelectorError`
+    /// (and ``lostBet`` says where), and only the value's end shows the bet
+    /// was right. A consumer that hands matches on as they come holds them meanwhile.
     private(set) var betting = false
 
-    init(_ selector: StreamSelector) {
+    /// An index or slice (its step) in a top-level value (its ordinal, from 0).
+    struct Bet: Hashable {
+        var value: Int
+        var step: Int
+    }
+    /// Where a first JSON array is one value among several, not taken as a
+    /// lone array: bets lost on an earlier reading of the same input.
+    private let lost: Set<Bet>
+    /// The bet that a second value has just lost, while its matches were
+    /// held (``betting``): `nil` when none was lost, or matches went out.
+    private(set) var lostBet: Bet?
+    /// The current top-level value's ordinal, from 0.
+    private(set) var valueOrdinal = -1
+
+    /// A matcher of `selector`'s steps; `lost` names the bets that an
+    /// earlier reading of the same input lost, which this one does not make.
+    init(_ selector: StreamSelector, lost: Set<Bet> = []) {
         self.selector = selector
+        self.lost = lost
         steps = selector.steps
         spreadsAll = selector.spreading == .always && !steps.contains { if case .positions = $0 { true } else { false } }
         spreadsLone = selector.spreading == .whenLone && steps.allSatisfy { if case .key = $0 { true } else { false } }
@@ -63,6 +80,7 @@ final class StreamMatcher: StreamMatching {
         spreadFirst = false
         spreadStep = steps.count
         betting = false
+        valueOrdinal += 1
         return try enter(0, isArray: isArray)
     }
 
@@ -92,12 +110,14 @@ final class StreamMatcher: StreamMatching {
             let position = seen[k]
             seen[k] += 1
             if lone[k] {
+                // Held matches only (none went out): a reading that does not bet can follow.
+                if betting { lostBet = Bet(value: valueOrdinal, step: k) }
                 throw StreamSelectorError(
                     step: k,
                     message: "this index or slice met a JSON array and then more values, so it counts the values, "
                         + "not the array's elements; the stream cannot tell which until the end")
             }
-            if position == 0 && isArray {
+            if position == 0 && isArray && (lost.isEmpty || !lost.contains(Bet(value: valueOrdinal, step: k))) {
                 if spreadStep < k { betting = true }
                 lone[k] = true
                 return .indexing(step: k, seen: 0)

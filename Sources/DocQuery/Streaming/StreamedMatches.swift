@@ -42,6 +42,13 @@ extension PathQuery {
     /// a folded operator gives one result per value. A malformed value ends
     /// the stream with its error (`DocumentStream` reads past it).
     ///
+    /// An index or slice that several values may reach (`items.tags[0]`,
+    /// `items` an array) counts the elements of the first while it is a lone
+    /// JSON array; when a second value comes, the file is read again with
+    /// that array as one value among several, and nothing is delivered twice.
+    /// Input that cannot be read again (a pipe, for ``stream(fileDescriptor:options:)``)
+    /// fails there, with nothing of that value delivered.
+    ///
     /// - Throws: ``QueryError`` of kind ``QueryError/Kind-swift.struct/notStreamable``,
     ///   with a caret under the step, when the path cannot stream (an
     ///   operator that needs every value at once, or one before other steps).
