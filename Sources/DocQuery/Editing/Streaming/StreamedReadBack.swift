@@ -39,8 +39,10 @@ final class StreamedReadBack: @unchecked Sendable {
             var found: (any Error)?
             do { try check(input) } catch { found = error }
             // Drain what is still written, so the writer never blocks on a full pipe.
-            var scratch = [UInt8](repeating: 0, count: 1 << 16)
-            while scratch.withUnsafeMutableBytes({ posixRead(readEnd, $0.baseAddress!, $0.count) }) > 0 {}
+            var scratch: [UInt8] = []
+            while (try? FileSource.append(from: readEnd, upTo: 1 << 16, to: &scratch)) ?? 0 > 0 {
+                scratch.removeAll(keepingCapacity: true)
+            }
             close(readEnd)
             done.lock()
             failure = found
@@ -70,9 +72,4 @@ final class StreamedReadBack: @unchecked Sendable {
         done.unlock()
         return failure
     }
-}
-
-/// `read(2)`, named apart from Swift's many `read` methods.
-private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }
