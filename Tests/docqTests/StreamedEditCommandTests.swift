@@ -190,6 +190,34 @@ import Testing
         #expect(try contents(file).hasPrefix(Self.big) && (try contents(file)).count > Self.big.count)
     }
 
+    /// `items.tags[0]` counted the first `tags` array's elements, and a
+    /// second `tags` came after the output had gone out in blocks: the file
+    /// is edited again into a fresh output (standard output spooled,
+    /// redirected to a file, or `-i`), and gives the tree's bytes.
+    @Test func aLostBetEditsTheFileAgain() throws {
+        // Past the output's first block (256 KiB) before the second `tags`.
+        let items = (0..<20_000).map { "    {\"id\": \($0), \"name\": \"item \($0)\"}" }.joined(separator: ",\n")
+        let text = "{\n  \"items\": [\n    {\"tags\": [1, 2]},\n\(items),\n    {\"tags\": [3]}\n  ]\n}\n"
+        let (folder, file) = try folder(with: text)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let edit = ["set", "items.tags[0]", "9"]
+        let expected = try treeOutput(edit, text)
+        #expect(expected.hasPrefix("{\n  \"items\": [\n    {\"tags\": \"9\"},"))
+        let spooled = try Docq.run(edit + ["--stream", file])
+        #expect(spooled.status == 0 && spooled.stdout == expected, "\(spooled.stderr)")
+        let output = folder.appendingPathComponent("out.json").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "'\(Docq.binary.path)' set --stream 'items.tags[0]' 9 '\(file)' > '\(output)'"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try contents(output) == expected)
+        let inPlace = try Docq.run(edit + ["--stream", "-i", file])
+        #expect(inPlace.status == 0, "\(inPlace)")
+        #expect(try contents(file) == expected)
+    }
+
     @Test func xmlStreamsAndFallsBackToTheTree() throws {
         let text = "<?xml version=\"1.0\"?>\n<!-- kept -->\n<config>\n  <b id='1'>1</b>\n  <c/>\n</config>\n"
         let (folder, file) = try folder(with: text)

@@ -93,7 +93,7 @@ struct StreamEvaluation {
     /// When the elements of a JSON array were counted on the bet that it is
     /// the only value an index or slice meets (``StreamMatcher/betting``)
     /// and a second value comes, a file or bytes in memory are read again
-    /// (at most ``rereadings`` times) with that array taken as one value,
+    /// (at most ``StreamMatcher/rereadings`` times) with that array taken as one value,
     /// and what went out before that top-level value does not go out again;
     /// a pipe cannot be read again, and the run fails as not streamable.
     func run(
@@ -106,7 +106,7 @@ struct StreamEvaluation {
         guard var reading = input.rereading() else {
             do {
                 return try read(input, options: options, arrayEdge: arrayEdge, malformed: malformed, failed: failed, each: each)
-            } catch let failure as LostBet {
+            } catch let failure as StreamMatcher.LostBet {
                 throw failure.error
             }
         }
@@ -117,8 +117,8 @@ struct StreamEvaluation {
                 return try read(
                     reading, options: options, lost: lost, resumeAt: resumeAt, arrayEdge: arrayEdge, malformed: malformed,
                     failed: failed, each: each)
-            } catch let failure as LostBet {
-                guard lost.count < Self.rereadings, !lost.contains(failure.bet), let again = input.rereading() else {
+            } catch let failure as StreamMatcher.LostBet {
+                guard lost.count < StreamMatcher.rereadings, !lost.contains(failure.bet), let again = input.rereading() else {
                     throw failure.error
                 }
                 lost.insert(failure.bet)
@@ -126,17 +126,6 @@ struct StreamEvaluation {
                 reading = again
             }
         }
-    }
-
-    /// The most times ``run(_:options:arrayEdge:malformed:failed:each:)``
-    /// reads an input again for lost bets (each one top-level value's).
-    static let rereadings = 4
-
-    /// A bet lost while its matches were held: the error it fails with
-    /// unless the input is read again.
-    private struct LostBet: Error {
-        var bet: StreamMatcher.Bet
-        var error: QueryError
     }
 
     /// One reading of `input` (``run(_:options:arrayEdge:malformed:failed:each:)``):
@@ -304,7 +293,7 @@ struct StreamEvaluation {
             case .load(let error): throw error
             case .consumer(let error): throw error
             case .selector(let error):
-                if let bet = matcher.lostBet { throw LostBet(bet: bet, error: notStreamable(error)) }
+                if let bet = matcher.lostBet { throw StreamMatcher.LostBet(bet: bet, error: notStreamable(error)) }
                 throw notStreamable(error)
             }
         }

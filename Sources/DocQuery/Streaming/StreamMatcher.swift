@@ -49,6 +49,15 @@ final class StreamMatcher: StreamMatching {
     /// Where a first JSON array is one value among several, not taken as a
     /// lone array: bets lost on an earlier reading of the same input.
     private let lost: Set<Bet>
+    /// A bet lost while nothing of its value had gone out: the error a
+    /// reading fails with, unless the input is read again without the bet.
+    struct LostBet: Error {
+        var bet: Bet
+        var error: QueryError
+    }
+    /// The most times one input is read again for lost bets (each one top-level value's).
+    static let rereadings = 4
+
     /// The bet that a second value has just lost, while its matches were
     /// held (``betting``): `nil` when none was lost, or matches went out.
     private(set) var lostBet: Bet?

@@ -119,10 +119,15 @@ struct StreamedEditRun {
 
     /// Runs `edit` over `input`, into the output `source` gets; `nil` when
     /// the edit turns out not to stream there (and streaming is not forced).
+    /// An edit that starts again from the input's first byte (a lost bet:
+    /// ``StreamedEdit``'s `run(_:restart:to:)`) gets a fresh output.
     private func run(_ edit: StreamedEdit, over input: ChunkedInput, from source: InputSource) throws -> EditOutput? {
-        let output = try EditOutput.opened(for: source, inPlace: inPlace, isOnlyInput: isOnlyInput)
+        var output = try EditOutput.opened(for: source, inPlace: inPlace, isOnlyInput: isOnlyInput)
         do {
-            _ = try edit.run(input, to: output.write)
+            _ = try edit.run(input, restart: {
+                output.discard()
+                output = try EditOutput.opened(for: source, inPlace: inPlace, isOnlyInput: isOnlyInput)
+            }, to: { try output.write($0) })
         } catch let error as QueryError where !forced && error.kind == .notStreamable {
             output.discard()
             return nil

@@ -117,9 +117,9 @@ import Testing
     /// the value that refused went out once, in order.
     @Test func readingAgainIsBounded() throws {
         let lost = #"{"items":[{"tags":[1,2]},{"tags":[3]}]}"#
-        let lines = Array(repeating: lost, count: StreamEvaluation.rereadings + 2).joined(separator: "\n")
+        let lines = Array(repeating: lost, count: StreamMatcher.rereadings + 2).joined(separator: "\n")
         let result = try Self.stream("items.tags[0]", Array(lines.utf8), slice: 7)
-        #expect(result.values == Array(repeating: "[1,2]", count: StreamEvaluation.rereadings))
+        #expect(result.values == Array(repeating: "[1,2]", count: StreamMatcher.rereadings))
         #expect((result.error as? QueryError)?.kind == .notStreamable)
     }
 

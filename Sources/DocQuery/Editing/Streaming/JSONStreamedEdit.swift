@@ -49,16 +49,19 @@ struct JSONStreamedEdit: Sendable {
     static let holdBack = 1 << 14
 
     /// Reads `input` to its end, writing the edited document to `write`;
-    /// returns how many values the path matched.
+    /// returns how many values the path matched. The `lost` bets are not
+    /// made (``StreamMatcher/init(_:lost:)``).
     ///
     /// - Throws: `LoadError` for malformed or unreadable input,
-    ///   ``QueryError`` when the edit cannot apply, or what `write` throws.
+    ///   ``QueryError`` when the edit cannot apply, ``StreamMatcher/LostBet``
+    ///   when a bet is lost, or what `write` throws.
     func run(
-        _ input: ChunkedInput, head: [UInt8], skip: Int, options: LoadOptions,
+        _ input: ChunkedInput, head: [UInt8], skip: Int, options: LoadOptions, lost: Set<StreamMatcher.Bet> = [],
         write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
         let output = JSONStreamedOutput(edit: edit, options: options, write: write)
-        var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: StreamMatcher(selector), options: options)
+        let matcher = StreamMatcher(selector, lost: lost)
+        var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: matcher, options: options)
         let operation = operation
         let maxHeld = operation.computes ? maxHeld : nil
         if case .remove = operation {
@@ -131,8 +134,11 @@ struct JSONStreamedEdit: Sendable {
             switch error {
             case .load(let error): throw error
             case .consumer(let error): throw error
-            case .selector(let error): throw QueryError(.notStreamable, "this path cannot stream this document: \(error.message)",
-                                                         path: edit.path, range: 0..<edit.path.count)
+            case .selector(let error):
+                let refusal = QueryError(.notStreamable, "this path cannot stream this document: \(error.message)",
+                                         path: edit.path, range: 0..<edit.path.count)
+                if let bet = matcher.lostBet { throw StreamMatcher.LostBet(bet: bet, error: refusal) }
+                throw refusal
             }
         }
         try output.finish()

@@ -300,17 +300,19 @@ struct JSONStreamedTransaction: Sendable {
     }
 
     /// Reads `input` to its end, writing the edited document to `write`;
-    /// returns how many values each edit matched.
+    /// returns how many values each edit matched. The `lost` bets are not
+    /// made (``StreamMatcher/init(_:lost:)``).
     ///
     /// - Throws: `LoadError` for malformed or unreadable input,
-    ///   ``QueryError`` when an edit cannot apply or cannot stream here, or
-    ///   what `write` throws.
+    ///   ``QueryError`` when an edit cannot apply or cannot stream here,
+    ///   ``StreamMatcher/LostBet`` when a bet is lost, or what `write` throws.
     func run(
-        _ input: ChunkedInput, head: [UInt8], skip: Int, options: LoadOptions,
+        _ input: ChunkedInput, head: [UInt8], skip: Int, options: LoadOptions, lost: Set<StreamMatcher.Bet> = [],
         write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> [Int] {
         let output = JSONTransactionOutput(self, options: options, write: write)
-        var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: StreamMatcher(selector), options: options)
+        let matcher = StreamMatcher(selector, lost: lost)
+        var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: matcher, options: options)
         scanner.passing = { bytes, inCandidate in try output.take(bytes, inCandidate: inCandidate) }
         let path = edits[0].path
         do {
@@ -323,8 +325,11 @@ struct JSONStreamedTransaction: Sendable {
             switch error {
             case .load(let error): throw error
             case .consumer(let error): throw error
-            case .selector(let error): throw QueryError(.notStreamable, "these paths cannot stream this document: \(error.message)",
-                                                         path: path, range: 0..<path.count)
+            case .selector(let error):
+                let refusal = QueryError(.notStreamable, "these paths cannot stream this document: \(error.message)",
+                                         path: path, range: 0..<path.count)
+                if let bet = matcher.lostBet { throw StreamMatcher.LostBet(bet: bet, error: refusal) }
+                throw refusal
             }
         }
         try output.finish()

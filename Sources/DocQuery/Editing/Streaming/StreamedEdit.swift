@@ -394,8 +394,50 @@ public struct StreamedEdit: Sendable {
     }
 
     /// Reads `input` to its end; see ``run(contentsOf:to:)``.
+    ///
+    /// An index or slice that keys reach through an array's elements
+    /// (`items.tags[0]`) counts the elements of the first JSON array it
+    /// meets, on the bet that no other value comes; when one does, a file
+    /// (or bytes in memory) is edited again from its start with that array
+    /// as one value, as the tree takes it: at once when nothing was written
+    /// yet, else after `restart` has taken back what was (no `restart`: the
+    /// edit fails as not streamable, as it does for a pipe).
     @discardableResult
-    package func run(_ input: ChunkedInput, to write: (UnsafeRawBufferPointer) throws -> Void) throws -> EditSummary {
+    package func run(
+        _ input: ChunkedInput, restart: (() throws -> Void)? = nil, to write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> EditSummary {
+        // Read through a second reader of a file, so that the input stays open for another.
+        guard var reading = input.rereading() else {
+            do {
+                return try read(input, lost: [], to: write)
+            } catch let failure as StreamMatcher.LostBet {
+                throw failure.error
+            }
+        }
+        var lost: Set<StreamMatcher.Bet> = []
+        var written = false
+        while true {
+            do {
+                return try read(reading, lost: lost) { bytes in
+                    written = true
+                    try write(bytes)
+                }
+            } catch let failure as StreamMatcher.LostBet {
+                guard lost.count < StreamMatcher.rereadings, !lost.contains(failure.bet), !written || restart != nil,
+                    let again = input.rereading()
+                else { throw failure.error }
+                if written { try restart?() }
+                written = false
+                lost.insert(failure.bet)
+                reading = again
+            }
+        }
+    }
+
+    /// One reading of `input` (``run(_:restart:to:)``), without the `lost` bets.
+    private func read(
+        _ input: ChunkedInput, lost: Set<StreamMatcher.Bet>, to write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> EditSummary {
         let head = try InputHead.read(input, limit: StreamingLoad.chunkSize, format: options.format)
         let format = head.format ?? .json
         let path = edits.first?.path ?? ""
@@ -431,8 +473,10 @@ public struct StreamedEdit: Sendable {
             }
             run = { write in
                 switch json {
-                case .single(let engine): [try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, write: write)]
-                case .transaction(let engine): try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, write: write)
+                case .single(let engine):
+                    [try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, lost: lost, write: write)]
+                case .transaction(let engine):
+                    try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, lost: lost, write: write)
                 }
             }
         }
