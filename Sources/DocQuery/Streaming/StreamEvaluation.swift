@@ -101,30 +101,10 @@ struct StreamEvaluation {
         malformed: (LoadError) throws -> Void = { throw $0 }, failed: (QueryError) throws -> Void = { throw $0 },
         each: (Match) throws -> Void
     ) throws {
-        // Read through a second reader of a file, so that the input stays
-        // open (its owner unread) for another when a bet is lost.
-        guard var reading = input.rereading() else {
-            do {
-                return try read(input, options: options, arrayEdge: arrayEdge, malformed: malformed, failed: failed, each: each)
-            } catch let failure as StreamMatcher.LostBet {
-                throw failure.error
-            }
-        }
-        var lost: Set<StreamMatcher.Bet> = []
-        var resumeAt = 0
-        while true {
-            do {
-                return try read(
-                    reading, options: options, lost: lost, resumeAt: resumeAt, arrayEdge: arrayEdge, malformed: malformed,
-                    failed: failed, each: each)
-            } catch let failure as StreamMatcher.LostBet {
-                guard lost.count < StreamMatcher.rereadings, !lost.contains(failure.bet), let again = input.rereading() else {
-                    throw failure.error
-                }
-                lost.insert(failure.bet)
-                resumeAt = failure.bet.value
-                reading = again
-            }
+        try StreamMatcher.readingAgain(input) { reading, lost in
+            // A reading loses bets in later top-level values than the last: the values before went out.
+            try read(reading, options: options, lost: lost, resumeAt: lost.map(\.value).max() ?? 0, arrayEdge: arrayEdge,
+                     malformed: malformed, failed: failed, each: each)
         }
     }
 

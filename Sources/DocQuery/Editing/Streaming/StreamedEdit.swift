@@ -406,30 +406,18 @@ public struct StreamedEdit: Sendable {
     package func run(
         _ input: ChunkedInput, restart: (() throws -> Void)? = nil, to write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> EditSummary {
-        // Read through a second reader of a file, so that the input stays open for another.
-        guard var reading = input.rereading() else {
-            do {
-                return try read(input, lost: [], to: write)
-            } catch let failure as StreamMatcher.LostBet {
-                throw failure.error
-            }
-        }
-        var lost: Set<StreamMatcher.Bet> = []
         var written = false
-        while true {
-            do {
-                return try read(reading, lost: lost) { bytes in
-                    written = true
-                    try write(bytes)
-                }
-            } catch let failure as StreamMatcher.LostBet {
-                guard lost.count < StreamMatcher.rereadings, !lost.contains(failure.bet), !written || restart != nil,
-                    let again = input.rereading()
-                else { throw failure.error }
-                if written { try restart?() }
+        return try StreamMatcher.readingAgain(input, mayReadAgain: { _ in
+            if written {
+                guard let restart else { return false }
+                try restart()
                 written = false
-                lost.insert(failure.bet)
-                reading = again
+            }
+            return true
+        }) { reading, lost in
+            try read(reading, lost: lost) { bytes in
+                written = true
+                try write(bytes)
             }
         }
     }
