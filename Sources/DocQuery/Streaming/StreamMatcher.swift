@@ -41,58 +41,10 @@ final class StreamMatcher: StreamMatching {
     /// was right. A consumer that hands matches on as they come holds them meanwhile.
     private(set) var betting = false
 
-    /// An index or slice (its step) in a top-level value (its ordinal, from 0).
-    struct Bet: Hashable {
-        var value: Int
-        var step: Int
-    }
     /// Where a first JSON array is one value among several, not taken as a
-    /// lone array: bets lost on an earlier reading of the same input.
+    /// lone array: bets lost on an earlier reading of the same input
+    /// (``readingAgain(_:mayReadAgain:_:)``).
     private let lost: Set<Bet>
-    /// A bet lost while nothing of its value had gone out: the error a
-    /// reading fails with, unless the input is read again without the bet.
-    struct LostBet: Error {
-        var bet: Bet
-        var error: QueryError
-    }
-    /// The most times one input is read again for lost bets (each one top-level value's).
-    static let rereadings = 4
-
-    /// What `read` gives on `input`, read again from its first byte without
-    /// each bet a reading loses (``LostBet``), while the input can be read
-    /// again (a file, bytes in memory), at most ``rereadings`` times, and
-    /// while `mayReadAgain` agrees (it may take back what a reading wrote).
-    /// `read` gets the reader and the bets lost so far; the first reading
-    /// goes through a second reader too, so that the input (its owner)
-    /// stays open for another.
-    ///
-    /// - Throws: a lost bet's error when the input is not read again, or
-    ///   what `read` and `mayReadAgain` throw.
-    static func readingAgain<Result>(
-        _ input: ChunkedInput, mayReadAgain: (Bet) throws -> Bool = { _ in true },
-        _ read: (ChunkedInput, _ lost: Set<Bet>) throws -> Result
-    ) throws -> Result {
-        guard var reading = input.rereading() else {
-            do {
-                return try read(input, [])
-            } catch let failure as LostBet {
-                throw failure.error
-            }
-        }
-        var lost: Set<Bet> = []
-        while true {
-            do {
-                return try read(reading, lost)
-            } catch let failure as LostBet {
-                guard lost.count < rereadings, !lost.contains(failure.bet), let again = input.rereading(),
-                    try mayReadAgain(failure.bet)
-                else { throw failure.error }
-                lost.insert(failure.bet)
-                reading = again
-            }
-        }
-    }
-
     /// The bet that a second value has just lost, while its matches were
     /// held (``betting``): `nil` when none was lost, or matches went out.
     private(set) var lostBet: Bet?
