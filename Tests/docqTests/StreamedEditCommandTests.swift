@@ -218,6 +218,25 @@ import Testing
         #expect(try contents(file) == expected)
     }
 
+    /// `payload.commits[-1]`, where every event has its `commits`: several
+    /// values reach the index, so it picks the last of them. The stream
+    /// counts them in a first pass and edits the file with the index from
+    /// the start, as the tree does; from a pipe it is refused.
+    @Test func aPositionFromTheEndOverSeveralValuesStreams() throws {
+        let events = (0..<3000).map { "  {\"id\": \($0), \"payload\": {\"commits\": [{\"sha\": \"a\($0)\"}, {\"sha\": \"b\($0)\"}]}}" }
+        let text = "[\n" + events.joined(separator: ",\n") + "\n]\n"
+        let (folder, file) = try folder(with: text)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for edit in [["delete", "payload.commits[-1]"], ["set", "payload.commits[-2].sha", "x"], ["delete", "payload.commits[-2:]"]] {
+            let expected = try treeOutput(edit, text)
+            let streamed = try Docq.run(edit + ["--stream", file])
+            #expect(streamed.status == 0 && streamed.stdout == expected, "\(edit): \(streamed.stderr)")
+        }
+        let piped = try Docq.run(["delete", "--stream", "payload.commits[-1]"], stdin: Array(text.utf8))
+        #expect(piped.status == 2 && piped.stdout.isEmpty, "\(piped)")
+        #expect(piped.stderr.contains("reach several values"), "\(piped)")
+    }
+
     @Test func xmlStreamsAndFallsBackToTheTree() throws {
         let text = "<?xml version=\"1.0\"?>\n<!-- kept -->\n<config>\n  <b id='1'>1</b>\n  <c/>\n</config>\n"
         let (folder, file) = try folder(with: text)

@@ -29,24 +29,24 @@ extension StreamMatcher {
     /// each bet a reading loses (``LostBet``), while the input can be read
     /// again (a file, bytes in memory), at most ``rereadings`` times, and
     /// while `mayReadAgain` agrees (it may take back what a reading wrote).
-    /// `read` gets the reader and the bets lost so far; the first reading
+    /// `read` gets the reader and the bets lost so far (from `lost` on); the first reading
     /// goes through a second reader too, so that the input (its owner)
     /// stays open for another.
     ///
     /// - Throws: a lost bet's error when the input is not read again, or
     ///   what `read` and `mayReadAgain` throw.
     static func readingAgain<Result>(
-        _ input: ChunkedInput, mayReadAgain: (Bet) throws -> Bool = { _ in true },
+        _ input: ChunkedInput, lost initial: Set<Bet> = [], mayReadAgain: (Bet) throws -> Bool = { _ in true },
         _ read: (ChunkedInput, _ lost: Set<Bet>) throws -> Result
     ) throws -> Result {
         guard var reading = input.rereading() else {
             do {
-                return try read(input, [])
+                return try read(input, initial)
             } catch let failure as LostBet {
                 throw failure.error
             }
         }
-        var lost: Set<Bet> = []
+        var lost = initial
         while true {
             do {
                 return try read(reading, lost)

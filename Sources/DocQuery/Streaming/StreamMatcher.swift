@@ -67,6 +67,9 @@ final class StreamMatcher: StreamMatching {
 
     var keepsKeys: Bool { selector.keepsKeys }
 
+    /// How many values of the current top-level value reached position step `step` so far.
+    func valuesSeen(at step: Int) -> Int { seen[step] }
+
     func root(isArray: Bool) throws(StreamSelectorError) -> StreamNodeState {
         for k in seen.indices {
             seen[k] = 0

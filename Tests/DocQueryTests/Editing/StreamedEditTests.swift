@@ -336,4 +336,56 @@ import TestSupport
         try StreamedEdit([edit]).run(contentsOf: url) { out.append(contentsOf: $0) }
         #expect(out == (try DocumentEditor(bytes: small).applying([edit]).bytes))
     }
+
+    /// An index or slice from the end after keys that pass through an
+    /// array's elements (`e.p.c[-1]`, one `c` per element) counts over the
+    /// values when several reach it: they are counted in a pass of their own
+    /// and the edit runs with the index from the start over them, giving
+    /// the tree's bytes; one value alone is still indexed into.
+    @Test(arguments: ["e.p.c[-1]", "e.p.c[-2]", "e.p.c[-3:]", "e.p.c[:-1]", "e.p.c[-5:-2]", "e.p.c[-1][0]"])
+    func aPositionFromTheEndOverSeveralValuesCountsThemFirst(_ path: String) throws {
+        let pad = String(repeating: "x", count: 1_000)
+        let small = #"{"e": [{"p": {"c": [1, 2]}}, {"p": {"c": [3]}}, {"p": {"x": 0}}, {"p": {"c": [4, 5, 6]}}]}"#
+        let large = "{\"e\": [{\"p\": {\"c\": [1, 2]}}, " + (0..<400).map { _ in "{\"q\": \"\(pad)\"}, " }.joined()
+            + "{\"p\": {\"c\": [3]}}, {\"p\": {\"x\": 0}}, {\"p\": {\"c\": [4, 5, 6]}}]}"
+        let lone = #"{"e": [{"p": {"c": [1, 2, 3]}}, {"p": {"x": 0}}]}"#
+        for text in [small, large, lone] {
+            let input = Array(text.utf8)
+            for edit in [Edit.set(path, to: 7), .remove(path)] {
+                let expected = try DocumentEditor(bytes: input).applying([edit]).bytes
+                // One value, with two positions: the prefix stops at `e.p`, which reaches two, as before.
+                if text == lone, path.hasSuffix("[0]") {
+                    #expect(throws: QueryError.self) { try StreamedEdit([edit]).run(ChunkedInput(bytes: input), to: { _ in }) }
+                    continue
+                }
+                for chunk in [nil, 7, 4096] {
+                    var out: [UInt8] = []
+                    try StreamedEdit([edit]).run(ChunkedInput(bytes: input, sliceSize: chunk), restart: { out = [] }) {
+                        out.append(contentsOf: $0)
+                    }
+                    #expect(out == expected, "\(edit) on \(text.prefix(40)) in chunks of \(chunk ?? 0)")
+                }
+            }
+        }
+    }
+
+    /// Counting the values first needs a second reading: a pipe is refused;
+    /// a position past them all matches nothing.
+    @Test func aPositionFromTheEndOverSeveralValuesFromAPipeOrPastThemAll() throws {
+        let text = #"{"e": [{"p": {"c": [1, 2]}}, {"p": {"c": [3]}}]}"#
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        #expect(Array(text.utf8).withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == text.utf8.count)
+        close(ends[1])
+        let piped = #expect(throws: QueryError.self) {
+            try StreamedEdit([.remove("e.p.c[-1]")]).run(
+                ChunkedInput(descriptor: ends[0], closesOnEnd: true, label: "(pipe)"), to: { _ in })
+        }
+        #expect(piped?.kind == .notStreamable)
+        #expect(piped?.message.contains("reach several values") == true)
+        let past = #expect(throws: QueryError.self) {
+            try StreamedEdit([.remove("e.p.c[-3]")]).run(ChunkedInput(bytes: Array(text.utf8)), to: { _ in })
+        }
+        #expect(past?.kind == .noMatch)
+    }
 }

@@ -25,6 +25,13 @@ import DocTree
 /// depends on and that only later input settles, and a keys-only `set`
 /// that matches nothing (creating what is missing needs the whole tree).
 struct JSONStreamedTransaction: Sendable {
+    /// A second value reached the prefix where a rest counts positions over
+    /// all of them (``countsOverAll``): the error a run fails with, unless
+    /// the values are counted first (``StreamedEdit``).
+    struct SeveralValues: Error {
+        var error: QueryError
+    }
+
     /// The edits as given, for messages and counts.
     let edits: [Edit]
     /// The edits applied to each value the prefix reaches: their rests.
@@ -749,8 +756,8 @@ final class JSONTransactionOutput {
     private func reached() throws {
         candidates += 1
         if transaction.countsOverAll, candidates > 1 {
-            throw notStreamable(
-                "the leading steps reach several values, and an index or slice after them counts over all of them")
+            throw JSONStreamedTransaction.SeveralValues(error: notStreamable(
+                "the leading steps reach several values, and an index or slice after them counts over all of them"))
         }
     }
 

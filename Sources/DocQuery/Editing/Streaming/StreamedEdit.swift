@@ -86,8 +86,10 @@ import Foundation
 /// also throws it when a keys-only `set` matches nothing (where the missing
 /// members go depends on the whole document, so creating them does not
 /// stream), when a prefix with an index or slice after it reaches several
-/// values, and when new content's layout depends on input more than 4 MiB
-/// further on.
+/// values (but for one edit whose index or slice counts from the end right
+/// after keys, `payload.commits[-1]`: the values are counted in a first
+/// pass, and the edit runs with the index from the start over them), and
+/// when new content's layout depends on input more than 4 MiB further on.
 ///
 /// The output is written as the input is read, so a run that throws has
 /// written part of a document: write to a temporary file and keep it only
@@ -403,21 +405,113 @@ public struct StreamedEdit: Sendable {
     /// yet, else after `restart` has taken back what was (no `restart`: the
     /// edit fails as not streamable, as it does for a pipe).
     @discardableResult
+    ///
+    /// An index or slice from the end after keys that pass through an array's
+    /// elements (`payload.commits[-1]`, one `commits` per element) that
+    /// several values reach counts over them, not into one: the values are
+    /// then counted in a pass of their own, and the edit runs again with the
+    /// index from the start over them (`payload.commits[3]`, taken as the
+    /// fourth value), with what was written taken back as above.
     package func run(
         _ input: ChunkedInput, restart: (() throws -> Void)? = nil, to write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> EditSummary {
+        try run(input, lost: [], restart: restart, to: write)
+    }
+
+    /// ``run(_:restart:to:)`` without the `lost` bets from the first reading on.
+    private func run(
+        _ input: ChunkedInput, lost: Set<StreamMatcher.Bet>, restart: (() throws -> Void)?,
+        to write: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> EditSummary {
         var written = false
-        return try StreamMatcher.readingAgain(input, mayReadAgain: { _ in
+        /// Whether the input may be edited again from its start: what was written is taken back first.
+        func mayStartAgain() throws -> Bool {
             if written {
                 guard let restart else { return false }
                 try restart()
                 written = false
             }
             return true
-        }) { reading, lost in
-            try read(reading, lost: lost) { bytes in
-                written = true
-                try write(bytes)
+        }
+        do {
+            return try StreamMatcher.readingAgain(input, lost: lost, mayReadAgain: { _ in try mayStartAgain() }) { reading, lost in
+                try read(reading, lost: lost) { bytes in
+                    written = true
+                    try write(bytes)
+                }
+            }
+        } catch let several as JSONStreamedTransaction.SeveralValues {
+            guard lost.isEmpty, let counted = try countingValues(of: input), try mayStartAgain() else { throw several.error }
+            return try counted.edit.run(input, lost: [counted.bet], restart: restart, to: write)
+        }
+    }
+
+    /// For one edit whose path is keys, then an index or slice from the end
+    /// that several values reach (two at least): the edit with the index from the start
+    /// over the values that reach it (counted in a pass over `input` read
+    /// again), and the bet that the first of them is a lone array, lost from
+    /// the start. `nil` when the edit is not such, the input cannot be read
+    /// again, or the edit from the start does not stream.
+    ///
+    /// - Throws: `LoadError` from the count;
+    ///   ``QueryError/Kind-swift.struct/noMatch`` when the index or slice
+    ///   names none of the values.
+    private func countingValues(of input: ChunkedInput) throws -> (edit: StreamedEdit, bet: StreamMatcher.Bet)? {
+        guard edits.count == 1, let query = edits[0].query,
+            let step = query.steps.firstIndex(where: { if case .key = $0.kind { false } else { true } }), step > 0,
+            let fromEnd = FromEnd(query.steps[step].kind), let reading = input.rereading()
+        else { return nil }
+        let keys = query.steps[..<step].map { step in
+            guard case .key(let slot) = step.kind else { preconditionFailure("a step before the position is a key") }
+            return StreamSelector.Step.key(Array(query.keys[slot].utf8))
+        }
+        // A position that names no value: each value reaches it, none is built, and none is taken as a lone array.
+        let bet = StreamMatcher.Bet(value: 0, step: step)
+        let matcher = StreamMatcher(StreamSelector(steps: keys + [.positions(0..<0)]), lost: [bet])
+        let head = try InputHead.read(reading, limit: StreamingLoad.chunkSize, format: .json)
+        var scanner = JSONStreamScanner(input: reading, head: head.bytes, skip: head.byteOrderMark, matcher: matcher, options: options)
+        // Several JSON values are no one document whose values are counted.
+        let count = Result { () throws(StreamFailure) in
+            try scanner.run(emit: { _ in }, nextValue: { throw StreamSelectorError(step: step, message: "several JSON values") })
+        }
+        if case .failure(let failure) = count {
+            if case .load(let error) = failure { throw error }
+            return nil
+        }
+        // One value that is an array would be indexed into, as a lone array.
+        let values = matcher.valuesSeen(at: step)
+        guard values > 1 else { return nil }
+        guard let kind = fromEnd.fromStart(among: values) else { throw EditFailure.noMatch(edits[0], nil) }
+        var edit = edits[0]
+        var steps = query.steps
+        steps[step].kind = kind
+        edit.query = query.withSteps(steps)
+        guard let counted = try? StreamedEdit([edit], options: options, maxHeld: maxHeld) else { return nil }
+        return (counted, bet)
+    }
+
+    /// An index, or a slice with a bound, counted from the end.
+    private enum FromEnd {
+        case index(Int)
+        case slice(Int?, Int?)
+
+        init?(_ kind: Step.Kind) {
+            switch kind {
+            case .index(let i) where i < 0: self = .index(i)
+            case .slice(let start, let end) where (start ?? 0) < 0 || (end ?? 0) < 0: self = .slice(start, end)
+            default: return nil
+            }
+        }
+
+        /// The same position counted from the start among `count` values; `nil` when it names none.
+        func fromStart(among count: Int) -> Step.Kind? {
+            switch self {
+            case .index(let i):
+                return count + i >= 0 ? .index(count + i) : nil
+            case .slice(let start, let end):
+                func bound(_ b: Int?, _ absent: Int) -> Int { b.map { $0 < 0 ? max(count + $0, 0) : min($0, count) } ?? absent }
+                let (from, to) = (bound(start, 0), bound(end, count))
+                return from < to ? .slice(from, to) : nil
             }
         }
     }
