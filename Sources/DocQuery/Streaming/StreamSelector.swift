@@ -39,6 +39,14 @@ struct StreamSelector: Sendable, Equatable {
             }
         }
 
+        /// Whether this is a key or `*`.
+        var isKeyOrWildcard: Bool {
+            switch self {
+            case .key, .wildcard: true
+            case .positions, .descendant: false
+            }
+        }
+
         /// Whether the step may give several values for one: `*`, and a
         /// slice wider than one position.
         var givesSeveral: Bool {

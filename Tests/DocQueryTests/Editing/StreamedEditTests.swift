@@ -337,12 +337,12 @@ import TestSupport
         #expect(out == (try DocumentEditor(bytes: small).applying([edit]).bytes))
     }
 
-    /// An index or slice from the end after keys that pass through an
+    /// An index or slice from the end after keys (and `*`) that pass through an
     /// array's elements (`e.p.c[-1]`, one `c` per element) counts over the
     /// values when several reach it: they are counted in a pass of their own
     /// and the edit runs with the index from the start over them, giving
     /// the tree's bytes; one value alone is still indexed into.
-    @Test(arguments: ["e.p.c[-1]", "e.p.c[-2]", "e.p.c[-3:]", "e.p.c[:-1]", "e.p.c[-5:-2]", "e.p.c[-1][0]"])
+    @Test(arguments: ["e.p.c[-1]", "e.p.c[-2]", "e.p.c[-3:]", "e.p.c[:-1]", "e.p.c[-5:-2]", "e.p.c[-1][0]", "e.*.c[-1]", "e.*.c[-2:]"])
     func aPositionFromTheEndOverSeveralValuesCountsThemFirst(_ path: String) throws {
         let pad = String(repeating: "x", count: 1_000)
         let small = #"{"e": [{"p": {"c": [1, 2]}}, {"p": {"c": [3]}}, {"p": {"x": 0}}, {"p": {"c": [4, 5, 6]}}]}"#

@@ -87,7 +87,7 @@ import Foundation
 /// members go depends on the whole document, so creating them does not
 /// stream), when a prefix with an index or slice after it reaches several
 /// values (but for one edit whose index or slice counts from the end right
-/// after keys, `payload.commits[-1]`: the values are counted in a first
+/// after keys and `*`, `payload.commits[-1]`: the values are counted in a first
 /// pass, and the edit runs with the index from the start over them), and
 /// when new content's layout depends on input more than 4 MiB further on.
 ///
@@ -406,7 +406,7 @@ public struct StreamedEdit: Sendable {
     /// edit fails as not streamable, as it does for a pipe).
     @discardableResult
     ///
-    /// An index or slice from the end after keys that pass through an array's
+    /// An index or slice from the end after keys (and `*`) that pass through an array's
     /// elements (`payload.commits[-1]`, one `commits` per element) that
     /// several values reach counts over them, not into one: the values are
     /// then counted in a pass of their own, and the edit runs again with the
@@ -446,7 +446,7 @@ public struct StreamedEdit: Sendable {
         }
     }
 
-    /// For one edit whose path is keys, then an index or slice from the end
+    /// For one edit whose path is keys and `*`, then an index or slice from the end
     /// that several values reach (two at least): the edit with the index from the start
     /// over the values that reach it (counted in a pass over `input` read
     /// again), and the bet that the first of them is a lone array, lost from
@@ -458,13 +458,10 @@ public struct StreamedEdit: Sendable {
     ///   names none of the values.
     private func countingValues(of input: ChunkedInput) throws -> (edit: StreamedEdit, bet: StreamMatcher.Bet)? {
         guard edits.count == 1, let query = edits[0].query,
-            let step = query.steps.firstIndex(where: { if case .key = $0.kind { false } else { true } }), step > 0,
-            let fromEnd = FromEnd(query.steps[step].kind), let reading = input.rereading()
+            let step = query.steps.firstIndex(where: { StreamSelector.Step($0, of: query).map { !$0.isKeyOrWildcard } ?? true }),
+            step > 0, let fromEnd = FromEnd(query.steps[step].kind), let reading = input.rereading()
         else { return nil }
-        let keys = query.steps[..<step].map { step in
-            guard case .key(let slot) = step.kind else { preconditionFailure("a step before the position is a key") }
-            return StreamSelector.Step.key(Array(query.keys[slot].utf8))
-        }
+        let keys = query.steps[..<step].compactMap { StreamSelector.Step($0, of: query) }
         // A position that names no value: each value reaches it, none is built, and none is taken as a lone array.
         let bet = StreamMatcher.Bet(value: 0, step: step)
         let matcher = StreamMatcher(StreamSelector(steps: keys + [.positions(0..<0)]), lost: [bet])
