@@ -22,7 +22,9 @@ import Darwin
 /// them is larger than ``threshold`` bytes (1 GiB, or `DOCQ_STREAM_THRESHOLD`),
 /// and the path can stream; otherwise it loads documents whole, as it does
 /// when a file turns out not streamable for the path before a match is
-/// printed (a lone array's elements counted, then a second value).
+/// printed (a key that occurs twice, the first time on an array a filter
+/// read element by element; a lone array's elements counted, then a second
+/// value, has the file read again instead).
 ///
 /// A file of JSON Lines is never streamed this way, with or without
 /// `--stream`: it is read one record at a time already, and the path is
@@ -129,8 +131,8 @@ struct StreamRun {
 
     /// Streams `sources`; `nil` when docq chose to stream (no `--stream`)
     /// and a source turned out not streamable for the path before anything
-    /// was printed (`items.tags[0]` where more than one `tags` array comes),
-    /// so that loading them whole gives the answer.
+    /// was printed (`items[?. > 1]` where `items` comes twice, an array
+    /// first), so that loading them whole gives the answer.
     private func run(_ query: PathQuery, sources: [InputSource]) -> ExitStatus? {
         let output = command.output
         let labels = sources.count > 1 && !command.noFilename || command.withFilename
