@@ -96,6 +96,14 @@ struct Step: Sendable {
         return (lower.map { $0 >= 0 && ordinal >= $0 } ?? true) && (upper.map { $0 < 0 || ordinal < $0 } ?? true)
     }
 
+    /// This index or slice made to name `positions`, counted from the
+    /// start (an index, their first): how a streamed edit rewrites one once
+    /// it knows what it names (``positions(among:)``) among what it counts.
+    func naming(_ positions: Range<Int>) -> Kind {
+        if case .index = kind { return .index(positions.lowerBound) }
+        return .slice(positions.lowerBound, positions.upperBound)
+    }
+
     /// The positions an index or slice names when it counts from the start
     /// (`[5]`: 5..<6, `[2:9]`: 2..<9, `[3:]`: 3..<Int.max), which a stream
     /// can decide as values come; `nil` for one that counts from the end,

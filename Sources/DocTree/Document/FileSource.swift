@@ -61,17 +61,25 @@ package enum FileSource {
         // One byte more than the size, so the read that finds the end needs no room of its own.
         bytes.reserveCapacity(sizeHint + 1)
         while true {
-            // At most 1 MiB a read, so the bar moves; into the reserved capacity while it lasts.
-            let spare = bytes.capacity - bytes.count
-            guard try append(from: descriptor, upTo: spare > 0 ? min(spare, readSize) : readSize, to: &bytes) > 0 else {
-                return bytes
-            }
+            // At most 1 MiB a read, so the bar moves.
+            let next = room(in: bytes, upTo: readSize, expected: sizeHint, read: bytes.count)
+            guard try append(from: descriptor, upTo: next, to: &bytes) > 0 else { return bytes }
             progress?(bytes.count)
         }
     }
 
     /// The most one read asks for when reading on to the end.
     package static let readSize = 1 << 20
+
+    /// How much the next read into `bytes` asks for, at most `limit`: only
+    /// the spare capacity when the rest of an input of `expected` bytes (0:
+    /// not known), `read` of them read already, fits there, so that its
+    /// last read, and the one that finds its end, do not grow the array
+    /// (which would double memory reserved for a whole file).
+    package static func room(in bytes: [UInt8], upTo limit: Int, expected: Int, read: Int) -> Int {
+        let spare = bytes.capacity - bytes.count
+        return spare > 0 && spare < limit && expected > 0 && expected - read < spare ? spare : limit
+    }
 
     /// Reads from `descriptor` straight into the spare capacity of
     /// `bytes`, after its last byte: at most `limit` bytes, in one read, or

@@ -144,9 +144,7 @@ package final class ChunkedInput {
     /// where the input finishes. A buffer reserved for the rest of a regular
     /// file reads it, and its end, in the room it has left.
     private func readFile(_ descriptor: Int32, at offset: Int?, into buffer: inout [UInt8], limit: Int) throws(LoadError) -> Int {
-        var room = min(limit, FileSource.readSize)
-        let spare = buffer.capacity - buffer.count
-        if spare > 0, spare < room, expectedSize > 0, expectedSize - bytesRead < spare { room = spare }
+        let room = FileSource.room(in: buffer, upTo: min(limit, FileSource.readSize), expected: expectedSize, read: bytesRead)
         let got: Int
         do {
             got = try FileSource.append(from: descriptor, at: offset, upTo: room, to: &buffer)

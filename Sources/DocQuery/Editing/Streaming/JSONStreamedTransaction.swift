@@ -274,11 +274,7 @@ struct JSONStreamedTransaction: Sendable {
             // (A part that begins with a position always has its version that names nothing.)
             if named.isEmpty, let nothing = namingNothing[k] { return nothing }
             let start = named.lowerBound - window.lowerBound
-            if case .index = step.kind {
-                step.kind = .index(start)
-            } else {
-                step.kind = .slice(start, start + named.count)
-            }
+            step.kind = step.naming(start..<(start + named.count))
             var rebased = part
             rebased.query = query.withSteps([step] + query.steps.dropFirst())
             return rebased

@@ -459,7 +459,7 @@ public struct StreamedEdit: Sendable {
     private func countingValues(of input: ChunkedInput) throws -> (edit: StreamedEdit, bet: StreamMatcher.Bet)? {
         guard edits.count == 1, let query = edits[0].query,
             let step = query.steps.firstIndex(where: { StreamSelector.Step($0, of: query).map { !$0.isKeyOrWildcard } ?? true }),
-            step > 0, let fromEnd = FromEnd(query.steps[step].kind), let reading = input.rereading()
+            step > 0, query.steps[step].reachFromEnd > 0, let reading = input.rereading()
         else { return nil }
         let keys = query.steps[..<step].compactMap { StreamSelector.Step($0, of: query) }
         // A position that names no value: each value reaches it, none is built, and none is taken as a lone array.
@@ -478,39 +478,15 @@ public struct StreamedEdit: Sendable {
         // One value that is an array would be indexed into, as a lone array.
         let values = matcher.valuesSeen(at: step)
         guard values > 1 else { return nil }
-        guard let kind = fromEnd.fromStart(among: values) else { throw EditFailure.noMatch(edits[0], nil) }
+        guard let named = query.steps[step].positions(among: values), !named.isEmpty else {
+            throw EditFailure.noMatch(edits[0], nil)
+        }
         var edit = edits[0]
         var steps = query.steps
-        steps[step].kind = kind
+        steps[step].kind = steps[step].naming(named)
         edit.query = query.withSteps(steps)
         guard let counted = try? StreamedEdit([edit], options: options, maxHeld: maxHeld) else { return nil }
         return (counted, bet)
-    }
-
-    /// An index, or a slice with a bound, counted from the end.
-    private enum FromEnd {
-        case index(Int)
-        case slice(Int?, Int?)
-
-        init?(_ kind: Step.Kind) {
-            switch kind {
-            case .index(let i) where i < 0: self = .index(i)
-            case .slice(let start, let end) where (start ?? 0) < 0 || (end ?? 0) < 0: self = .slice(start, end)
-            default: return nil
-            }
-        }
-
-        /// The same position counted from the start among `count` values; `nil` when it names none.
-        func fromStart(among count: Int) -> Step.Kind? {
-            switch self {
-            case .index(let i):
-                return count + i >= 0 ? .index(count + i) : nil
-            case .slice(let start, let end):
-                func bound(_ b: Int?, _ absent: Int) -> Int { b.map { $0 < 0 ? max(count + $0, 0) : min($0, count) } ?? absent }
-                let (from, to) = (bound(start, 0), bound(end, count))
-                return from < to ? .slice(from, to) : nil
-            }
-        }
     }
 
     /// One reading of `input` (``run(_:restart:to:)``), without the `lost` bets.
