@@ -105,6 +105,7 @@ import Testing
         ["insert", "items[2].name", "--json", "[]", "--key", "tags", "--before"],
         ["insert", "items", "--json", #"{"id": 99, "tags": ["x"]}"#],
         ["set", "--json", "end", #"{"at": [1, 2], "ok": true}"#],
+        ["set", "added.deep", "new"],
         ["delete", "items.id", "--edits", "EDITS"],
     ])
     func sameBytesAsTheTree(_ arguments: [String]) throws {
@@ -131,10 +132,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["edits.json", "p.json"])
     }
 
+    /// A keys-only set that matches nothing creates the member while it
+    /// streams, and says so on standard error, as the tree's way does.
+    @Test func aStreamedCreationIsNoted() throws {
+        let (folder, file) = try folder(with: Self.big)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for extra in [["--stream"], []] {
+            let run = try Docq.run(["set", "versoin", "2"] + extra + [file])
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stderr == "note: 'versoin' matched nothing, so it was created\n")
+            #expect(run.stdout.hasSuffix(",\n  \"versoin\": \"2\"\n}\n"), "\(run.stdout.suffix(80))")
+        }
+        let replaced = try Docq.run(["set", "version", "2", "--stream", file])
+        #expect(replaced.stderr.isEmpty)
+    }
+
     @Test("a failure prints nothing and leaves the original", arguments: [
         ("malformed late", big.replacingOccurrences(of: "\"end\": true", with: "\"end\": tru"), ["set", "version", "2"], Int32(4)),
         ("no match", big, ["delete", "missing"], Int32(1)),
-        ("creation needs the tree", big, ["set", "a.b", "1"], Int32(2)),
+        ("creation needs the tree", big, ["set", "--json", "a.b", #"{"k": 1}"#], Int32(2)),
         ("a filter at the root", big, ["set", "[?id == 3].name", "x"], Int32(2)),
         ("the root's member", big, ["rename", "version", "v"], Int32(2)),
         ("two edits", big, ["set", "version", "2", "--edits", "EDITS"], Int32(2)),

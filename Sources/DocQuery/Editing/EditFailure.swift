@@ -1,3 +1,5 @@
+import DocTree
+
 /// The ``QueryError``s an edit throws, worded once.
 enum EditFailure {
     /// The path matched nothing, and is not a keys-only `set`.
@@ -11,6 +13,15 @@ enum EditFailure {
     /// The edit cannot apply to what it matched.
     static func invalid(_ edit: Edit, _ reason: String) -> QueryError {
         QueryError(.invalidEdit, "cannot \(edit.verb) '\(edit.path)'\(edit.computedMatch): \(reason)", path: edit.path, range: 0..<edit.path.count)
+    }
+
+    /// A keys-only `set` matched nothing, and creates nothing: the value
+    /// its first `depth` keys reach (the root for none) is of `kind`, not
+    /// an object (both JSON engines).
+    static func cannotCreate(_ edit: Edit, _ keys: [String], below depth: Int, in kind: Node.Kind) -> QueryError {
+        let prefix = keys[..<depth].joined(separator: ".")
+        return invalid(
+            edit, "\(prefix.isEmpty ? "the root" : "'\(prefix)'") is \(JSONEditPlan.describe(kind)), so '\(keys[depth])' cannot be created in it")
     }
 
     /// A removal matched the root, which every document needs (both JSON engines).

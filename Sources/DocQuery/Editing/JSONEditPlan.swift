@@ -290,9 +290,7 @@ struct JSONEditPlan: ~Copyable {
         var current = source.document.root.index
         for (depth, key) in keys.enumerated() {
             guard source.kind(current) == .object else {
-                let prefix = keys[..<depth].joined(separator: ".")
-                throw EditFailure.invalid(
-                    edit, "\(prefix.isEmpty ? "the root" : "'\(prefix)'") is \(describe(current)), so '\(key)' cannot be created in it")
+                throw EditFailure.cannotCreate(edit, keys, below: depth, in: source.kind(current))
             }
             if let child = member(named: key, in: current) {
                 current = child
@@ -510,7 +508,12 @@ struct JSONEditPlan: ~Copyable {
     // MARK: Messages
 
     private func describe(_ i: UInt32) -> String {
-        switch source.kind(i) {
+        Self.describe(source.kind(i))
+    }
+
+    /// How messages name a value of `kind`: "an object", "a number" ….
+    static func describe(_ kind: Node.Kind) -> String {
+        switch kind {
         case .object: "an object"
         case .array: "an array"
         case .string: "a string"

@@ -32,6 +32,20 @@ package struct StreamSlot: Equatable {
     package var isFirst: Bool
 }
 
+/// What the JSON stream scanner tells of an object that the path reaches
+/// by keys alone from the root, through objects only
+/// (``JSONStreamScanner/keyChain``): a keys-only `set` that matches
+/// nothing creates the missing members in the deepest of them.
+package enum KeyChainEvent: Equatable {
+    /// It opens, `depth` keys below the root (the root: 0).
+    case opens(depth: Int)
+    /// A member of the innermost one begins where `slot` says; `isAsked`:
+    /// its key is the one the path asks of that object.
+    case member(StreamSlot, isAsked: Bool)
+    /// The innermost one closes.
+    case closes
+}
+
 /// Why a streaming parse stopped.
 package enum StreamFailure: Error {
     /// The input is malformed or unreadable (located in the whole input).

@@ -52,7 +52,7 @@ struct EditRun {
         let options = target.input.loadOptions
         let streamed: StreamedEditRun?
         do {
-            streamed = StreamedEditRun(edit: try StreamedEdit(edits, options: options, maxHeld: target.maxHeld?.bytes),
+            streamed = StreamedEditRun(edits: edits, edit: try StreamedEdit(edits, options: options, maxHeld: target.maxHeld?.bytes),
                                        forced: target.streamOnly, inPlace: target.inPlace,
                                        isOnlyInput: sources.count == 1, options: options)
         } catch {
@@ -180,7 +180,7 @@ struct EditRun {
     /// Says on standard error which `set` edits matched nothing and created
     /// the members they name: a typo, or a flat key such as VS Code's
     /// `"editor.fontSize"`, otherwise looks like a replacement.
-    private static func noteCreations(_ summary: EditSummary, _ edits: [Edit]) {
+    static func noteCreations(_ summary: EditSummary, _ edits: [Edit]) {
         guard summary.created > 0 else { return }
         for (edit, count) in zip(edits, summary.matches) where count == 0 {
             writeToStandardError("note: '\(edit.path)' matched nothing, so it was created\n")

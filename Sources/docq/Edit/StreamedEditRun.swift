@@ -28,9 +28,11 @@ import Darwin
 /// time, and above ``StreamRun/threshold`` when they hold it whole: below,
 /// the tree is faster. When
 /// the stream finds it cannot apply the edit (a keys-only `set` that must
-/// create members, a removal it cannot reach), the input is edited with the
-/// tree instead.
+/// create members the stream cannot, a removal it cannot reach), the input
+/// is edited with the tree instead.
 struct StreamedEditRun {
+    /// The edits, and the engine that streams them.
+    let edits: [Edit]
     let edit: StreamedEdit
     let forced: Bool
     let inPlace: Bool
@@ -124,10 +126,11 @@ struct StreamedEditRun {
     private func run(_ edit: StreamedEdit, over input: ChunkedInput, from source: InputSource) throws -> EditOutput? {
         var output = try EditOutput.opened(for: source, inPlace: inPlace, isOnlyInput: isOnlyInput)
         do {
-            _ = try edit.run(input, restart: {
+            let summary = try edit.run(input, restart: {
                 output.discard()
                 output = try EditOutput.opened(for: source, inPlace: inPlace, isOnlyInput: isOnlyInput)
             }, to: { try output.write($0) })
+            EditRun.noteCreations(summary, edits)
         } catch let error as QueryError where !forced && error.kind == .notStreamable {
             output.discard()
             return nil

@@ -14,7 +14,10 @@ import DocTree
 /// What streams: `set` to a string, number, Boolean or `null`, and
 /// `remove`, on a path of keys, `*`, and indexes and slices from the start; and `insert`
 /// at the end of an array the path reaches by keys through objects, which
-/// the scanner hands on in batches of elements.
+/// the scanner hands on in batches of elements. A keys-only `set` that
+/// matches nothing creates what is missing, as the in-memory editor does,
+/// before the closing brace of the deepest object its keys reach
+/// (``JSONStreamScanner/keyChain``).
 struct JSONStreamedEdit: Sendable {
     enum Operation: Sendable {
         /// The candidate's bytes become these, the value rendered, unless
@@ -36,12 +39,21 @@ struct JSONStreamedEdit: Sendable {
         case compute(EditComputation, inObject: Bool, onRootMembers: Bool)
     }
 
+    /// What a keys-only `set` creates when its path matches nothing: the
+    /// path's keys, and the value the last one takes.
+    struct Creation: Sendable {
+        var keys: [String]
+        var value: EditValue.Content
+    }
+
     let edit: Edit
     let selector: StreamSelector
     let operation: Operation
     /// The most bytes of one candidate a computed value may be computed
     /// from (it is held whole); `nil`: no cap.
     var maxHeld: Int? = nil
+    /// What the edit creates when it matches nothing; `nil`: nothing.
+    var creation: Creation? = nil
 
     /// Bytes the output keeps back from the writer, so that a removal can
     /// still take the comma, white space and key before its value. A member
@@ -49,7 +61,8 @@ struct JSONStreamedEdit: Sendable {
     static let holdBack = 1 << 14
 
     /// Reads `input` to its end, writing the edited document to `write`;
-    /// returns how many values the path matched. The `lost` bets are not
+    /// returns how many values the path matched, and whether it created
+    /// what it names instead. The `lost` bets are not
     /// made (``StreamMatcher/init(_:lost:)``).
     ///
     /// - Throws: `LoadError` for malformed or unreadable input,
@@ -58,8 +71,10 @@ struct JSONStreamedEdit: Sendable {
     func run(
         _ input: ChunkedInput, head: [UInt8], skip: Int, options: LoadOptions, lost: Set<StreamMatcher.Bet> = [],
         write: @escaping (UnsafeRawBufferPointer) throws -> Void
-    ) throws -> Int {
-        let output = JSONStreamedOutput(edit: edit, options: options, write: write)
+    ) throws -> (matches: Int, created: Bool) {
+        // Where comments may lie, where a new member goes is the gap rules' (JSONGaps), which need the tree.
+        let creation = options.readsJSONWithComments ? nil : creation
+        let output = JSONStreamedOutput(edit: edit, options: options, creation: creation, write: write)
         let matcher = StreamMatcher(selector, lost: lost)
         var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: matcher, options: options)
         let operation = operation
@@ -67,9 +82,13 @@ struct JSONStreamedEdit: Sendable {
         if case .remove = operation {
             scanner.slotBegins = { slot in try output.candidateBegins(removing: slot) }
         }
+        if creation != nil {
+            scanner.keyChain = { event in try output.keyChain(event) }
+        }
+        let learns = operation.renders || creation != nil
         scanner.passing = { bytes, inCandidate in
             defer { output.inputPassed += bytes.count }
-            if operation.renders { output.learn(bytes) }
+            if learns { output.learn(bytes) }
             if case .append = operation {
                 try output.pass(bytes, inCandidate: inCandidate)
             } else if inCandidate {
@@ -142,7 +161,14 @@ struct JSONStreamedEdit: Sendable {
             }
         }
         try output.finish()
-        return output.matches
+        if let creation, output.matches == 0, !output.created {
+            // Nothing matched, and nothing could be created: the tree's error, where the stream can tell it.
+            if let failure = output.cannotCreate { throw failure }
+            if let first = head[skip...].first(where: { !XMLWhitespace.contains($0) }), first != UInt8(ascii: "{") {
+                throw EditFailure.cannotCreate(edit, creation.keys, below: 0, in: JSONStreamedOutput.kind(beginningWith: first))
+            }
+        }
+        return (output.matches, output.created)
     }
 }
 
@@ -230,8 +256,12 @@ final class JSONStreamedOutput {
     /// Writes once this much is ready, so each write is a large block.
     private static let block = 1 << 18
 
-    init(edit: Edit, options: LoadOptions, write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    init(
+        edit: Edit, options: LoadOptions, creation: JSONStreamedEdit.Creation? = nil,
+        write: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) {
         self.edit = edit
+        self.creation = creation
         var candidateOptions = LoadOptions(format: .json)
         candidateOptions.readsJSONWithComments = options.readsJSONWithComments
         self.candidateOptions = candidateOptions
@@ -277,7 +307,7 @@ final class JSONStreamedOutput {
         guard let indent = lineIndent(before: pending.count) else {
             throw notStreamable("the line the value begins on is longer than \(JSONStreamedEdit.holdBack) bytes", doing: "set")
         }
-        deferred.append(NewText(at: written + pending.count, separator: .value(indent: indent), content: content))
+        deferred.append(NewText(at: written + pending.count, separator: .value(indent: indent), key: nil, content: content))
         matches += 1
         try settleNewText(atEnd: false)
     }
@@ -414,6 +444,125 @@ final class JSONStreamedOutput {
         pending.removeSubrange((range.lowerBound - written)..<(range.upperBound - written))
     }
 
+    // MARK: Creating
+
+    /// What a keys-only `set` that matches nothing creates.
+    private let creation: JSONStreamedEdit.Creation?
+    /// Whether it created it.
+    private(set) var created = false
+
+    /// What the creation has learnt of an object its path's keys reach:
+    /// where its opening brace is; how many members it has had; how many
+    /// had the key the path asks of it, where the first one's key is, and
+    /// whether an object the path reaches opened as its value; whether it
+    /// lies in the first member of each object above with the key asked
+    /// (the in-memory editor creates there); and what that editor copies
+    /// after the comma before a new member (as ``ArrayRead`` for an
+    /// array's elements).
+    private struct ChainObject {
+        var openAt: Int
+        var inFirst: Bool
+        var members = 0
+        var asked = 0
+        var askedAt: Int?
+        var descended = false
+        var lead: [UInt8]?
+        var separator: String?
+    }
+    /// The objects the path's keys reach that are open, the root's first.
+    private var chain: [ChainObject] = []
+    /// Why nothing can be created when the path matches nothing: the first
+    /// value its keys reach that is not an object.
+    private(set) var cannotCreate: QueryError?
+
+    /// The scanner tells of an object the path's keys reach: the deepest
+    /// one that closes without the key the path asks of it, when the path
+    /// matched nothing, gets the missing member, with the rest of the keys
+    /// as nested objects (``JSONEditPlan``'s rule).
+    func keyChain(_ event: KeyChainEvent) throws {
+        switch event {
+        case .opens:
+            var inFirst = true
+            if let parent = chain.last {
+                inFirst = parent.inFirst && parent.asked == 1
+                chain[chain.count - 1].descended = chain[chain.count - 1].descended || inFirst
+            }
+            chain.append(ChainObject(openAt: written + pending.count, inFirst: inFirst))
+        case .member(let slot, let isAsked):
+            if isAsked, created {
+                // A second member of the key: the tree might match in it, creating nothing.
+                throw notStreamable("a key of its path occurs twice in one object, after the first lacked what was created", doing: "set")
+            }
+            guard var object = chain.popLast() else { return }
+            defer { chain.append(object) }
+            // The input's offsets in the output (no candidate lies between them and here).
+            let moved = written + pending.count - inputPassed
+            if isAsked {
+                object.asked += 1
+                if object.asked == 1 { object.askedAt = slot.start + moved }
+            }
+            let gap = slot.gapStart + moved
+            if matches == 0, gap >= written {
+                let bytes = pending[(gap - written)..<(slot.start + moved - written)]
+                switch object.members {
+                case 0: object.lead = Array(bytes)
+                case 1: object.separator = JSONEditPlan.separator(inGap: bytes)
+                default: break
+                }
+            }
+            object.members += 1
+        case .closes:
+            guard let object = chain.popLast(), let creation, !created, matches == 0, object.inFirst else { return }
+            let depth = chain.count
+            if object.asked > 0 {
+                // The first member with the key holds no object the path reaches: the tree says what it holds.
+                if !object.descended, depth + 1 < creation.keys.count, cannotCreate == nil, let at = object.askedAt, at >= written {
+                    cannotCreate = EditFailure.cannotCreate(edit, creation.keys, below: depth + 1, in: valueKind(afterKeyAt: at - written))
+                }
+                return
+            }
+            try create(creation, in: object, depth: depth)
+        }
+    }
+
+    /// Puts the member the path misses last into `object`, `depth` keys
+    /// below the root, before its closing brace (the end of ``pending``).
+    private func create(_ creation: JSONStreamedEdit.Creation, in object: ChainObject, depth: Int) throws {
+        let value = creation.keys[(depth + 1)...].reversed().reduce(creation.value) { inner, key in
+            .object([EditValue.Member(key: key, value: inner)])
+        }
+        try append(creation.keys[depth], value, openAt: object.openAt, children: object.members, lead: object.lead,
+                   gap: object.separator, doing: "set")
+        created = true
+    }
+
+    /// The kind of the value of the member whose key begins at `key` in ``pending``.
+    private func valueKind(afterKeyAt key: Int) -> Node.Kind {
+        var i = key + 1
+        var escaped = false
+        // Past the key's closing quote, the colon and the white space around it.
+        while i < pending.count, escaped || pending[i] != UInt8(ascii: "\"") {
+            escaped = !escaped && pending[i] == UInt8(ascii: "\\")
+            i += 1
+        }
+        i += 1
+        while i < pending.count, XMLWhitespace.contains(pending[i]) || pending[i] == UInt8(ascii: ":") { i += 1 }
+        return i < pending.count ? Self.kind(beginningWith: pending[i]) : .null
+    }
+
+    /// The kind of the JSON value whose first byte is `byte`.
+    static func kind(beginningWith byte: UInt8) -> Node.Kind {
+        switch byte {
+        case UInt8(ascii: "{"): .object
+        case UInt8(ascii: "["): .array
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "t"): .true
+        case UInt8(ascii: "f"): .false
+        case UInt8(ascii: "n"): .null
+        default: .number
+        }
+    }
+
     // MARK: Appending
 
     /// What an append has learnt of the spread array being read: how many
@@ -500,31 +649,49 @@ final class JSONStreamedOutput {
     func arrayCloses(appending content: EditValue.Content) throws {
         guard let read = array else { return }
         array = nil
-        // After the last element: back over the white space before the closing bracket.
+        try append(nil, content, openAt: read.openAt, children: read.elements, lead: read.lead, gap: read.separator, doing: "insert into")
+        matches += 1
+    }
+
+    /// Puts `content` (a member under `key`, else an element) after the
+    /// last child of the container whose closing bracket comes next, as the
+    /// in-memory editor appends (``JSONEditPlan/appended(_:separator:layout:)``,
+    /// or into an empty container ``JSONEditPlan/firstItems(_:indent:layout:trailingComma:)``):
+    /// its opening bracket is at `openAt`; it has `children`; `lead` is the
+    /// white space before its first child, `gap` what follows the comma
+    /// after it (``JSONEditPlan/separator(inGap:)``), each `nil` when it lay
+    /// too far back to be read.
+    private func append(
+        _ key: String?, _ content: EditValue.Content, openAt: Int, children: Int, lead: [UInt8]?, gap: String?, doing: String
+    ) throws {
+        let container = key == nil ? "array" : "object"
         var j = pending.count
-        while j > 0, XMLWhitespace.contains(pending[j - 1]) { j -= 1 }
-        guard j > 0 else { throw notStreamable("more than \(JSONStreamedEdit.holdBack) bytes of white space come before the array's closing bracket") }
         let separator: Separator
-        if read.elements == 0 {
-            // An empty array: the element goes on a line of its own, one
+        if children == 0 {
+            // An empty container: the item goes on a line of its own, one
             // unit deeper than the line the bracket is on, when the
-            // document is pretty. The white space inside goes, up to `]`.
-            let open = read.openAt - written
+            // document is pretty. The white space inside goes.
+            let open = openAt - written
             guard open >= 0, let indent = lineIndent(before: open) else {
-                throw notStreamable("the line the array begins on is longer than \(JSONStreamedEdit.holdBack) bytes")
+                throw notStreamable("the line the \(container) begins on is longer than \(JSONStreamedEdit.holdBack) bytes", doing: doing)
             }
             j = open + 1
             pending.removeSubrange(j...)
             separator = .none(indent: indent)
-        } else if read.elements >= 2, let gap = read.separator {
-            separator = .gap(gap)
-        } else if read.elements == 1, let lead = read.lead {
-            separator = .lead(lead)
         } else {
-            throw notStreamable("what separates the array's elements lies more than \(JSONStreamedEdit.holdBack) bytes back")
+            // After the last child: back over the white space before the closing bracket.
+            while j > 0, XMLWhitespace.contains(pending[j - 1]) { j -= 1 }
+            if j > 0, children >= 2, let gap {
+                separator = .gap(gap)
+            } else if j > 0, children == 1, let lead {
+                separator = .lead(lead)
+            } else {
+                throw notStreamable(
+                    "what separates the \(container)'s children, or ends it, lies more than \(JSONStreamedEdit.holdBack) bytes back",
+                    doing: doing)
+            }
         }
-        deferred.append(NewText(at: written + j, separator: separator, content: content))
-        matches += 1
+        deferred.append(NewText(at: written + j, separator: separator, key: key, content: content))
         try settleNewText(atEnd: false)
     }
 
@@ -541,7 +708,7 @@ final class JSONStreamedOutput {
         case value(indent: String)
     }
 
-    /// New content (an appended element, or a structured value set) and
+    /// New content (an appended element, a created member, or a structured value set) and
     /// where it goes. Its text may depend on a layout
     /// fact not known yet (the spacing after `:` or `,`, which the rest of
     /// the document may settle); the output is held back from `at` until
@@ -550,6 +717,8 @@ final class JSONStreamedOutput {
     private struct NewText {
         var at: Int
         var separator: Separator
+        /// A new member's key; `nil` for an element or a value.
+        var key: String?
         var content: EditValue.Content
 
         /// Whether the text depends on the document's indentation unit
@@ -565,11 +734,11 @@ final class JSONStreamedOutput {
         func text(_ layout: JSONLayout) -> String {
             switch separator {
             case .gap(let gap):
-                JSONEditPlan.appended([(nil, content)], separator: gap, layout: layout)
+                JSONEditPlan.appended([(key, content)], separator: gap, layout: layout)
             case .lead(let lead):
-                JSONEditPlan.appended([(nil, content)], separator: JSONEditPlan.separator(lead: lead[...], layout: layout), layout: layout)
+                JSONEditPlan.appended([(key, content)], separator: JSONEditPlan.separator(lead: lead[...], layout: layout), layout: layout)
             case .none(let indent):
-                JSONEditPlan.firstItems([(nil, content)], indent: indent, layout: layout)
+                JSONEditPlan.firstItems([(key, content)], indent: indent, layout: layout)
             case .value(let indent):
                 layout.render(content, indent: indent, pretty: layout.unit != nil)
             }

@@ -46,7 +46,10 @@ import Foundation
 ///   and, on any path of keys, `*` and indexes (`version` too), one
 ///   ``Edit/set(_:to:parameters:)`` to a string, a number, a Boolean,
 ///   `null` or an empty array or object, or one
-///   ``Edit/remove(_:parameters:)``, in constant memory; one
+///   ``Edit/remove(_:parameters:)``, in constant memory (a keys-only `set`
+///   that matches nothing creates what is missing as ``DocumentEditor``
+///   does, before the closing brace of the deepest object its keys reach
+///   through objects); one
 ///   ``Edit/set(_:computedBy:parameters:)`` too, each match held while
 ///   its value is computed, when its expression can only yield a scalar
 ///   (`@ * 1.1`) or it sets the root's members;
@@ -83,9 +86,10 @@ import Foundation
 /// with what to do instead (edit with ``DocumentEditor``): from
 /// ``init(_:options:maxHeld:)`` when no format could stream the edits, else when
 /// the input's format turns out to be the one that cannot. On JSON a run
-/// also throws it when a keys-only `set` matches nothing (where the missing
-/// members go depends on the whole document, so creating them does not
-/// stream), when a prefix with an index or slice after it reaches several
+/// also throws it when a keys-only `set` that matches nothing cannot
+/// create what is missing in one pass (in JSON with comments, in a stream
+/// of several values, a non-empty array or object below the root's members,
+/// or a key of the path that occurs twice in an object), when a prefix with an index or slice after it reaches several
 /// values (but for one edit whose index or slice counts from the end right
 /// after keys and `*`, `payload.commits[-1]`: the values are counted in a first
 /// pass, and the edit runs with the index from the start over them), and
@@ -365,20 +369,24 @@ public struct StreamedEdit: Sendable {
         case .rename:
             throw refuse("a rename applies to a key below the root's members only")
         }
-        return JSONStreamedEdit(edit: edit, selector: plan.selector, operation: operation, maxHeld: maxHeld)
+        var engine = JSONStreamedEdit(edit: edit, selector: plan.selector, operation: operation, maxHeld: maxHeld)
+        if case .set(let value) = edit.operation, edit.computation == nil, let keys = query.keyChain {
+            engine.creation = JSONStreamedEdit.Creation(keys: keys.map { String(decoding: $0, as: UTF8.self) }, value: value.content)
+        }
+        return engine
     }
 
     /// Reads the file at `url` to its end and writes the edited document
     /// to `write`, block by block; returns what the edits did (how many
-    /// values each matched, and how many were replaced, removed, inserted
-    /// and renamed; a streamed edit creates nothing).
+    /// values each matched, and how many were replaced, created, removed,
+    /// inserted and renamed).
     ///
     /// - Throws: `LoadError` for an unreadable or malformed input (line and
     ///   column in the whole input); ``QueryError``: of kind
     ///   ``QueryError/Kind-swift.struct/noMatch`` when the path matches
     ///   nothing, ``QueryError/Kind-swift.struct/notStreamable`` when a
-    ///   keys-only `set` matches nothing (creating the missing members
-    ///   needs the tree) or the document turns out not streamable for the
+    ///   keys-only `set` matches nothing and cannot create what is missing
+    ///   in one pass, or the document turns out not streamable for the
     ///   path, ``QueryError/Kind-swift.struct/invalidEdit`` when the edit
     ///   cannot apply to what it matched or the output does not load; or
     ///   what `write` throws. Discard the output then.
@@ -499,6 +507,8 @@ public struct StreamedEdit: Sendable {
         let readBack: StreamedReadBack?
         /// For each edit an engine runs, the given edit it comes from (`nil`: each is the given one).
         var origins: [Int]?
+        /// Whether the one edit created what it names, matching nothing.
+        var created = false
         let run: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> [Int]
         switch format {
         case .xml:
@@ -529,9 +539,11 @@ public struct StreamedEdit: Sendable {
             run = { write in
                 switch json {
                 case .single(let engine):
-                    [try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, lost: lost, write: write)]
+                    let outcome = try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, lost: lost, write: write)
+                    created = outcome.created
+                    return [outcome.matches]
                 case .transaction(let engine):
-                    try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, lost: lost, write: write)
+                    return try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, lost: lost, write: write)
                 }
             }
         }
@@ -566,7 +578,7 @@ public struct StreamedEdit: Sendable {
             throw QueryError(.invalidEdit, "the edited document does not load (\(failure)); nothing was changed",
                              path: path, range: 0..<path.count)
         }
-        if format == .json {
+        if format == .json, !created {
             for (edit, count) in zip(edits, matches) where count == 0 {
                 if case .set = edit.operation, (try? edit.pathQuery())?.isKeyChain == true {
                     throw QueryError(
@@ -577,7 +589,7 @@ public struct StreamedEdit: Sendable {
                 throw EditFailure.noMatch(edit, nil)
             }
         }
-        return EditSummary(edits, matches: matches)
+        return EditSummary(edits, matches: matches, creating: created ? [0] : [])
     }
 }
 
