@@ -106,6 +106,7 @@ import Testing
         ["insert", "items", "--json", #"{"id": 99, "tags": ["x"]}"#],
         ["set", "--json", "end", #"{"at": [1, 2], "ok": true}"#],
         ["set", "added.deep", "new"],
+        ["insert", ".", "--key", "added", "--json", #"{"a": [1, {"b": 2}]}"#],
         ["delete", "items.id", "--edits", "EDITS"],
     ])
     func sameBytesAsTheTree(_ arguments: [String]) throws {

@@ -24,6 +24,19 @@ enum EditFailure {
             edit, "\(prefix.isEmpty ? "the root" : "'\(prefix)'") is \(JSONEditPlan.describe(kind)), so '\(keys[depth])' cannot be created in it")
     }
 
+    /// An insert with a key went into an object that has a member of that key (both JSON engines).
+    static func memberTaken(_ edit: Edit, _ key: String) -> QueryError {
+        invalid(edit, "the object already has a member named \(JSONWriter.quoted(key)); set it instead")
+    }
+
+    /// An insert into what it matched, which is of `kind`: a key was given
+    /// for an array, or it is no container (both JSON engines).
+    static func cannotInsert(_ edit: Edit, into kind: Node.Kind) -> QueryError {
+        kind == .array
+            ? invalid(edit, "a key was given, but an array is an array")
+            : invalid(edit, "it matches \(JSONEditPlan.describe(kind)); insert goes into an object or an array")
+    }
+
     /// A removal matched the root, which every document needs (both JSON engines).
     static func rootRemoval(_ edit: Edit) -> QueryError {
         invalid(edit, "the root cannot be removed")

@@ -255,7 +255,7 @@ struct JSONEditPlan: ~Copyable {
         switch place {
         case .into(let at):
             guard source.kind(target) == .object || source.kind(target) == .array else {
-                throw EditFailure.invalid(edit, "it matches \(describe(target)); insert goes into an object or an array")
+                throw EditFailure.cannotInsert(edit, into: source.kind(target))
             }
             container = target
             let count = children(of: target).count
@@ -274,11 +274,10 @@ struct JSONEditPlan: ~Copyable {
         if source.kind(container) == .object {
             guard let key else { throw EditFailure.invalid(edit, "inserting into an object needs the new member's key") }
             if member(named: key, in: container) != nil {
-                throw EditFailure.invalid(
-                    edit, "the object already has a member named \(JSONWriter.quoted(key)); set it instead")
+                throw EditFailure.memberTaken(edit, key)
             }
         } else if key != nil {
-            throw EditFailure.invalid(edit, "a key was given, but \(describe(container)) is an array")
+            throw EditFailure.cannotInsert(edit, into: .array)
         }
         add(NewItem(key: key, value: value, edit: number, created: false), at: Slot(container: container, index: index))
     }

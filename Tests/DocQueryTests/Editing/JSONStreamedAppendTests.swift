@@ -110,9 +110,10 @@ import TestSupport
         // Nothing matched.
         #expect(kind(.insert(1, into: "z"), #"{"a": [1]}"#) == .noMatch)
         // Forms that do not stream are refused before reading.
-        for edit: Edit in [.insert(1, into: "a", at: 0), .insert(1, into: "a", key: "k")] {
-            #expect((try? StreamedEdit([edit])) == nil || kind(edit, #"{"a": [1, 2]}"#) == .notStreamable)
-        }
+        let at = Edit.insert(1, into: "a", at: 0)
+        #expect((try? StreamedEdit([at])) == nil || kind(at, #"{"a": [1, 2]}"#) == .notStreamable)
+        // A key streams into an object (JSONStreamedCreationTests); given for an array, it fails as in memory.
+        #expect(kind(.insert(1, into: "a", key: "k"), #"{"a": [1, 2]}"#) == .invalidEdit)
         // Beside an element an index names, it goes by in batches (each
         // waits for the next) and is the editor's.
         let before = Edit.insert(1, before: "a[1]")

@@ -6,8 +6,9 @@ import TestSupport
 
 /// A keys-only `set` that matches nothing creates what is missing while it
 /// streams, before the closing brace of the deepest object its keys reach,
-/// with the bytes the held-whole editor writes; where nothing can be
-/// created it fails as that editor does.
+/// and an insert with a key puts its member before the closing brace of
+/// the object its keys reach, with the bytes the held-whole editor writes;
+/// where nothing can be created or inserted it fails as that editor does.
 struct JSONStreamedCreationTests {
     /// The edit streamed over `text` in chunks of `chunk` bytes: its output and summary.
     private static func streamed(_ edit: Edit, _ text: String, chunk: Int?) throws -> (text: String, summary: EditSummary) {
@@ -177,6 +178,61 @@ struct JSONStreamedCreationTests {
         let twice = #"{"a": {"c": 1}, "a": {"c": 2}}"#
         let held = try DocumentEditor(bytes: Array(twice.utf8)).applying([.set("a.c", to: 3)])
         #expect(try Self.streamed(.set("a.c", to: 3), twice, chunk: 7).text == String(decoding: held.bytes, as: UTF8.self))
+    }
+
+    /// An insert with a key into the root object, or one its keys reach,
+    /// in every document: the held-whole editor's bytes and summary, or its
+    /// error, in chunks of 1, 7 and 4,096 bytes (or a refusal to stream).
+    @Test(arguments: [".", "a", "y", "y.z", "a.b"])
+    func insertsAMemberAsTheTreeDoes(_ path: String) throws {
+        var inserted = 0
+        for document in Self.documents + [
+            "[1]", "7", #"{"k": 1}"#, #"{"a": {"k": 2}}"#, #"{"a": "s", "y": [1]}"#, #"{"a":{"b":{}}}"#,
+            "{\n  \"a\": {\"b\": {\"c\": 0}},\n  \"y\": {\n    \"z\": {\n      \"w\": 1\n    }\n  }\n}\n",
+        ] {
+            for value: EditValue in [7, [:], ["n": [1, ["m": 2]]]] {
+                let edit = Edit.insert(value, into: path, key: "k")
+                var editor = try DocumentEditor(bytes: Array(document.utf8))
+                let held = Result { try editor.apply(edit) }
+                for chunk in [1, 7, 4096] {
+                    let streamed = Result { try Self.streamed(edit, document, chunk: chunk) }
+                    switch (held, streamed) {
+                    case (.success(let summary), .success(let (text, streamedSummary))):
+                        #expect(text == String(decoding: editor.bytes, as: UTF8.self), "\(path) on \(document.debugDescription)")
+                        #expect(streamedSummary == summary)
+                        inserted += 1
+                    case (.failure(let error), .failure(let streamedError)):
+                        let kind = (streamedError as? QueryError)?.kind
+                        if kind != .notStreamable, kind != .noMatch {
+                            #expect("\(streamedError)" == "\(error)", "\(path) on \(document.debugDescription)")
+                        }
+                    case (.success, .failure(let error)):
+                        #expect((error as? QueryError)?.kind == .notStreamable, "\(path) on \(document.debugDescription): \(error)")
+                    case (.failure(let error), .success):
+                        Issue.record("\(path) on \(document.debugDescription): streamed inserted where the editor failed: \(error)")
+                    }
+                }
+            }
+        }
+        #expect(inserted >= 9)
+    }
+
+    /// What the tree refuses, the stream refuses with its words: a member
+    /// of the key there already, a target that is no object.
+    @Test(arguments: [
+        (#"{"k": 1}"#, ".", #"the object already has a member named "k"; set it instead"#),
+        (#"{"a": {"x": 0, "k": 1}}"#, "a", #"the object already has a member named "k"; set it instead"#),
+        (#"{"a": [1]}"#, "a", "a key was given, but an array is an array"),
+        ("[1]", ".", "a key was given, but an array is an array"),
+        (#"{"a": {"b": true}}"#, "a.b", "it matches a Boolean; insert goes into an object or an array"),
+    ])
+    func anInsertTheTreeRefusesFailsAlike(_ document: String, _ path: String, _ reason: String) throws {
+        let edit = Edit.insert(1, into: path, key: "k")
+        for chunk in [1, 4096] {
+            #expect { try Self.streamed(edit, document, chunk: chunk) } throws: { error in
+                (error as? QueryError)?.kind == .invalidEdit && (error as? QueryError)?.message.hasSuffix(reason) == true
+            }
+        }
     }
 
     /// Where comments may lie, where a new member goes is the gap rules',

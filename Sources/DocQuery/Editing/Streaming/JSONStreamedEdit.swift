@@ -37,13 +37,19 @@ struct JSONStreamedEdit: Sendable {
         /// it as ``replace(_:_:)`` does, a non-empty one is rendered as
         /// ``render(_:inObject:)`` does, which only `onRootMembers` allows.
         case compute(EditComputation, inObject: Bool, onRootMembers: Bool)
+        /// The candidate is a member of this key in an object an insert
+        /// with the key goes into: an error, as in memory.
+        case insertMember(String)
     }
 
     /// What a keys-only `set` creates when its path matches nothing: the
-    /// path's keys, and the value the last one takes.
+    /// path's keys, and the value the last one takes. With `inserts`, what
+    /// an insert with a key puts into each object its path reaches: the
+    /// path's keys and the new member's.
     struct Creation: Sendable {
         var keys: [String]
         var value: EditValue.Content
+        var inserts = false
     }
 
     let edit: Edit
@@ -112,6 +118,8 @@ struct JSONStreamedEdit: Sendable {
                 case .append: try output.elementsEnd(candidate)
                 case .render(let content, let inObject):
                     try output.candidateEnds(keepingOrRendering: content, inObject: inObject)
+                case .insertMember(let key):
+                    throw EditFailure.memberTaken(edit, key)
                 case .compute(let computation, let inObject, let onRootMembers):
                     let document = candidate.document
                     let match = candidate.isWrapped ? document.root.children.first!.index : document.root.index
@@ -130,7 +138,7 @@ struct JSONStreamedEdit: Sendable {
             }, nextValue: {
                 // New content is laid out as its record is: each record has a layout of its own.
                 switch operation {
-                case .append, .render, .compute(_, _, onRootMembers: true):
+                case .append, .render, .compute(_, _, onRootMembers: true), .insertMember:
                     throw QueryError(
                         .notStreamable, "the input holds several JSON values (JSON Lines), each laid out on its own; edit without streaming",
                         path: edit.path, range: 0..<edit.path.count)
@@ -165,7 +173,11 @@ struct JSONStreamedEdit: Sendable {
             // Nothing matched, and nothing could be created: the tree's error, where the stream can tell it.
             if let failure = output.cannotCreate { throw failure }
             if let first = head[skip...].first(where: { !XMLWhitespace.contains($0) }), first != UInt8(ascii: "{") {
-                throw EditFailure.cannotCreate(edit, creation.keys, below: 0, in: JSONStreamedOutput.kind(beginningWith: first))
+                let kind = JSONStreamedOutput.kind(beginningWith: first)
+                if !creation.inserts { throw EditFailure.cannotCreate(edit, creation.keys, below: 0, in: kind) }
+                if creation.keys.count == 1 { throw EditFailure.cannotInsert(edit, into: kind) }
+                // Keys through an array reach its elements' members, which the tree inserts into.
+                if kind == .array { throw output.notStreamable("the root is an array, whose elements' objects the path reaches", doing: "insert into") }
             }
         }
         return (output.matches, output.created)
@@ -177,7 +189,7 @@ extension JSONStreamedEdit.Operation {
     var replaces: Bool {
         switch self {
         case .replace, .render, .compute: true
-        case .remove, .append: false
+        case .remove, .append, .insertMember: false
         }
     }
 
@@ -201,7 +213,7 @@ extension JSONStreamedEdit.Operation {
     var keepsGaps: Bool {
         switch self {
         case .replace, .render, .compute: true
-        case .remove, .append: false
+        case .remove, .append, .insertMember: false
         }
     }
 }
@@ -466,6 +478,7 @@ final class JSONStreamedOutput {
         var asked = 0
         var askedAt: Int?
         var descended = false
+        var descents = 0
         var lead: [UInt8]?
         var separator: String?
     }
@@ -485,7 +498,8 @@ final class JSONStreamedOutput {
             var inFirst = true
             if let parent = chain.last {
                 inFirst = parent.inFirst && parent.asked == 1
-                chain[chain.count - 1].descended = chain[chain.count - 1].descended || inFirst
+                chain[chain.count - 1].descended = chain[chain.count - 1].descended || parent.asked == 1
+                chain[chain.count - 1].descents += 1
             }
             chain.append(ChainObject(openAt: written + pending.count, inFirst: inFirst))
         case .member(let slot, let isAsked):
@@ -512,7 +526,9 @@ final class JSONStreamedOutput {
             }
             object.members += 1
         case .closes:
-            guard let object = chain.popLast(), let creation, !created, matches == 0, object.inFirst else { return }
+            guard let object = chain.popLast(), let creation else { return }
+            if creation.inserts { return try insert(creation, closing: object, depth: chain.count) }
+            guard !created, matches == 0, object.inFirst else { return }
             let depth = chain.count
             if object.asked > 0 {
                 // The first member with the key holds no object the path reaches: the tree says what it holds.
@@ -534,6 +550,29 @@ final class JSONStreamedOutput {
         try append(creation.keys[depth], value, openAt: object.openAt, children: object.members, lead: object.lead,
                    gap: object.separator, doing: "set")
         created = true
+    }
+
+    /// An insert with a key: `object`, `depth` keys below the root, closes.
+    /// At the path's end it gets the member (one of that key was an error
+    /// as it was read); above, the value of the key the path asks is no
+    /// object: the tree's error where that value is the insert's target, else
+    /// the tree would reach through it (an array's elements), which the
+    /// stream does not.
+    private func insert(_ insert: JSONStreamedEdit.Creation, closing object: ChainObject, depth: Int) throws {
+        let target = insert.keys.count - 1
+        if depth == target {
+            guard matches == 0 else {
+                throw notStreamable("its path reaches more than one object (a key that occurs twice), which only the tree inserts into alike")
+            }
+            try append(insert.keys[target], insert.value, openAt: object.openAt, children: object.members, lead: object.lead,
+                       gap: object.separator, doing: "insert into")
+            matches += 1
+        } else if object.asked > object.descents {
+            guard depth + 1 == target, object.asked == 1, let at = object.askedAt, at >= written else {
+                throw notStreamable("a value its keys reach is an array, whose elements the tree would reach into, or lies too far back")
+            }
+            throw EditFailure.cannotInsert(edit, into: valueKind(afterKeyAt: at - written))
+        }
     }
 
     /// The kind of the value of the member whose key begins at `key` in ``pending``.
@@ -784,7 +823,7 @@ final class JSONStreamedOutput {
         return String(decoding: pending[LineIndent.indent(from: lineStart, upTo: offset, in: pending)], as: UTF8.self)
     }
 
-    private func notStreamable(_ why: String, doing what: String = "insert into") -> QueryError {
+    func notStreamable(_ why: String, doing what: String = "insert into") -> QueryError {
         QueryError(.notStreamable, "cannot stream the \(what) '\(edit.path)': \(why); edit without streaming",
                    path: edit.path, range: 0..<edit.path.count)
     }

@@ -49,7 +49,9 @@ import Foundation
 ///   ``Edit/remove(_:parameters:)``, in constant memory (a keys-only `set`
 ///   that matches nothing creates what is missing as ``DocumentEditor``
 ///   does, before the closing brace of the deepest object its keys reach
-///   through objects); one
+///   through objects); one ``Edit/insert(_:into:key:at:parameters:)`` with
+///   a key at the end of an object that keys reach through objects (`.` for
+///   the root), in constant memory; one
 ///   ``Edit/set(_:computedBy:parameters:)`` too, each match held while
 ///   its value is computed, when its expression can only yield a scalar
 ///   (`@ * 1.1`) or it sets the root's members;
@@ -273,7 +275,8 @@ public struct StreamedEdit: Sendable {
     /// The JSON engine for `edits`, or why they do not stream on JSON: one
     /// `set` of a scalar or empty container, or one `remove`, on a path of
     /// keys, `*` and indexes, or a structured `set` of the root's members, or
-    /// one `insert` at the end of an array that keys reach, goes the lean way (``JSONStreamedEdit``);
+    /// one `insert` at the end of an array that keys reach, or with a key at
+    /// the end of an object they reach, goes the lean way (``JSONStreamedEdit``);
     /// anything else edits each value a shared prefix reaches in memory
     /// (``JSONStreamedTransaction``).
     ///
@@ -353,15 +356,24 @@ public struct StreamedEdit: Sendable {
         case .remove:
             operation = .remove
         case .insert(let value, let key, let place):
+            let keys = plan.selector.steps.compactMap { if case .key(let key) = $0 { String(decoding: key, as: UTF8.self) } else { nil } }
+            guard case .into(index: nil) = place, keys.count == plan.selector.steps.count else {
+                throw refuse("an insert goes into or beside a value below the root's members only, or at the end of an array "
+                                 + "or object that keys reach (no index, not before or after)")
+            }
+            if let key {
+                // The end of an object the path reaches by keys through
+                // objects: the member goes before its closing brace, where a
+                // keys-only set creates what it misses; one of that key is an error.
+                var engine = JSONStreamedEdit(
+                    edit: edit, selector: StreamSelector(steps: plan.selector.steps + [.key(Array(key.utf8))], keepsKeys: false),
+                    operation: .insertMember(key), maxHeld: maxHeld)
+                engine.creation = JSONStreamedEdit.Creation(keys: keys + [key], value: value.content, inserts: true)
+                return engine
+            }
             // The end of an array the path reaches by keys through objects:
             // the stream hands it on in batches of elements (memory stays one
             // batch), and the new element goes before its closing bracket.
-            guard case .into(index: nil) = place, key == nil,
-                  plan.selector.steps.allSatisfy({ if case .key = $0 { true } else { false } })
-            else {
-                throw refuse("an insert goes into or beside a value below the root's members only, or at the end of an array "
-                                 + "that keys reach (no key, no index, not before or after)")
-            }
             operation = .append(value.content)
             return JSONStreamedEdit(
                 edit: edit, selector: StreamSelector(steps: plan.selector.steps, keepsKeys: false, spreading: .whenLone),
