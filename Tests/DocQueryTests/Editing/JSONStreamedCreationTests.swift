@@ -224,6 +224,9 @@ struct JSONStreamedCreationTests {
         (#"{"a": {"x": 0, "k": 1}}"#, "a", #"the object already has a member named "k"; set it instead"#),
         (#"{"a": [1]}"#, "a", "a key was given, but an array is an array"),
         ("[1]", ".", "a key was given, but an array is an array"),
+        // A member of the key in the array's elements: the array is the target.
+        (#"[{"k": {}}, []]"#, ".", "a key was given, but an array is an array"),
+        (#"{"a": [{"k": 1}]}"#, "a", "a key was given, but an array is an array"),
         (#"{"a": {"b": true}}"#, "a.b", "it matches a Boolean; insert goes into an object or an array"),
     ])
     func anInsertTheTreeRefusesFailsAlike(_ document: String, _ path: String, _ reason: String) throws {

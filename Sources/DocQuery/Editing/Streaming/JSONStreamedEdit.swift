@@ -119,7 +119,7 @@ struct JSONStreamedEdit: Sendable {
                 case .render(let content, let inObject):
                     try output.candidateEnds(keepingOrRendering: content, inObject: inObject)
                 case .insertMember(let key):
-                    throw EditFailure.memberTaken(edit, key)
+                    throw output.memberOfInsertKey(key)
                 case .compute(let computation, let inObject, let onRootMembers):
                     let document = candidate.document
                     let match = candidate.isWrapped ? document.root.children.first!.index : document.root.index
@@ -573,6 +573,18 @@ final class JSONStreamedOutput {
             }
             throw EditFailure.cannotInsert(edit, into: valueKind(afterKeyAt: at - written))
         }
+    }
+
+    /// The error for a member of an insert's key, met where the insert's
+    /// path and key reach: the tree's where it lies in an object the insert
+    /// goes into; else the path went through an array to it, which is the
+    /// insert's target (the tree's error) or which the tree reaches into (not
+    /// streamable).
+    func memberOfInsertKey(_ key: String) -> QueryError {
+        let target = (creation?.keys.count ?? 1) - 1
+        if chain.count == target + 1 { return EditFailure.memberTaken(edit, key) }
+        if chain.count == target { return EditFailure.cannotInsert(edit, into: .array) }
+        return notStreamable("a value its keys reach is an array, whose elements the tree would reach into")
     }
 
     /// The kind of the value of the member whose key begins at `key` in ``pending``.
