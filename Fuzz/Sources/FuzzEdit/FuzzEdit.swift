@@ -1,13 +1,21 @@
 import DocQuery
 import DocTree
 import FuzzSupport
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Edits: the input is a JSON document; edits drawn from its own bytes
 /// (set, insert, remove, rename on nodes picked by their canonical paths)
 /// are applied one transaction at a time. No edit may crash; every result
 /// loads (the editor reads it back) and is read back the same by a plain
 /// load; an empty transaction and setting a leaf to itself (where the
-/// editor keeps its spelling) give the input byte for byte.
+/// editor keeps its spelling) give the input byte for byte. A member
+/// created or inserted at an object's end while streaming (a keys-only
+/// `set` that matches nothing, an insert with a key) gives the bytes held
+/// whole gives, or an error where it fails, or a refusal to stream.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEdit(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = Array(input(data, size))
@@ -29,6 +37,20 @@ public func fuzzEdit(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let node = nodes[draw(nodes.count)]
         guard let path = PathQuery.canonicalPath(of: node) else { continue }
         let value = values[draw(values.count)]
+        if node.kind == .object {
+            let keyed: Edit = draw(2) == 0
+                ? .set(path.isEmpty ? "zz" : path + ".zz", to: value)
+                : .insert(value, into: path.isEmpty ? "." : path, key: "k\(draw(3))")
+            let held = try? editor.applying([keyed]).bytes
+            do {
+                var streamed: [UInt8] = []
+                try StreamedEdit([keyed]).run(contentsOf: try scratchFile(editor.bytes)) { streamed += $0 }
+                require(held == streamed, "\(keyed) streamed gave other bytes than held whole")
+            } catch let error as QueryError where error.kind == .notStreamable {
+            } catch {
+                require(held == nil, "\(keyed) failed streamed (\(error)) but applies held whole")
+            }
+        }
         let edit: Edit
         switch draw(5) {
         case 0: edit = .set(path, to: value)
@@ -50,4 +72,11 @@ public func fuzzEdit(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         require(reread!.root.jsonString() == editor.document.root.jsonString(), "the result of \(edit) reads back differently")
     }
     return 0
+}
+
+/// `bytes` in a file of this process's own, for the streamed editor, which reads files.
+private func scratchFile(_ bytes: [UInt8]) throws -> URL {
+    let url = URL(fileURLWithPath: "/tmp/fuzz-edit-\(ProcessInfo.processInfo.processIdentifier).json")
+    try Data(bytes).write(to: url)
+    return url
 }
