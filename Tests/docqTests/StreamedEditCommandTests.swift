@@ -146,12 +146,25 @@ import Testing
         }
         let replaced = try Docq.run(["set", "version", "2", "--stream", file])
         #expect(replaced.stderr.isEmpty)
+        // A non-empty object below the root's members: the transaction finds
+        // nothing, and a second reading of the file creates it.
+        let nested = ["set", "--json", "added.deep", #"{"a": [1, {"b": 2}]}"#]
+        let expected = try treeOutput(nested, Self.big)
+        for extra in [["--stream"], []] {
+            let run = try Docq.run(nested + extra + [file])
+            #expect(run.status == 0, "\(run)")
+            #expect(run.stdout == expected)
+            #expect(run.stderr == "note: 'added.deep' matched nothing, so it was created\n")
+        }
+        // A pipe cannot be read twice.
+        let piped = try Docq.run(nested + ["--stream"], stdin: Array(Self.big.utf8))
+        #expect(piped.status == 2, "\(piped)")
     }
 
     @Test("a failure prints nothing and leaves the original", arguments: [
         ("malformed late", big.replacingOccurrences(of: "\"end\": true", with: "\"end\": tru"), ["set", "version", "2"], Int32(4)),
         ("no match", big, ["delete", "missing"], Int32(1)),
-        ("creation needs the tree", big, ["set", "--json", "a.b", #"{"k": 1}"#], Int32(2)),
+        ("creation with comments needs the tree", big, ["set", "--from", "jsonc", "a.b", "1"], Int32(2)),
         ("a filter at the root", big, ["set", "[?id == 3].name", "x"], Int32(2)),
         ("the root's member", big, ["rename", "version", "v"], Int32(2)),
         ("two edits", big, ["set", "version", "2", "--edits", "EDITS"], Int32(2)),

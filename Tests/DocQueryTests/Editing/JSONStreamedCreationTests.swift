@@ -109,6 +109,29 @@ struct JSONStreamedCreationTests {
         #expect(failedAlike >= 10, "failed alike \(failedAlike)")
     }
 
+    /// A non-empty array or object below the root's members goes through
+    /// the transaction, which holds what the prefix reaches and creates
+    /// nothing; a second reading creates it, after what the first wrote is
+    /// taken back (with nothing to take it back, it is refused).
+    @Test(arguments: ["a.c", "y.new", "y.z.w", "a.b.c"])
+    func aStructuredValueBelowTheRootsMembersIsCreatedInASecondReading(_ path: String) throws {
+        let document = "{\n  \"a\": {\"b\": {}},\n  \"y\": {\n    \"z\": {\n      \"q\": 1\n    }\n  }\n}\n"
+        let edit = Edit.set(path, to: ["n": [1, ["m": 2]]])
+        let held = try DocumentEditor(bytes: Array(document.utf8)).applying([edit])
+        for chunk in [1, 4096] {
+            var out: [UInt8] = []
+            var restarts = 0
+            let summary = try StreamedEdit([edit]).run(ChunkedInput(bytes: Array(document.utf8), sliceSize: chunk), restart: {
+                restarts += 1
+                out = []
+            }, to: { out.append(contentsOf: $0) })
+            #expect(out == held.bytes, "\(path): \(String(decoding: out, as: UTF8.self))")
+            #expect(summary.created == 1)
+            #expect(restarts == 1)
+        }
+        #expect { try Self.streamed(edit, document, chunk: nil) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+    }
+
     /// Creation counts as created, not replaced; a path that matches is
     /// replaced, and creates nothing.
     @Test func theSummarySaysWhatWasCreated() throws {

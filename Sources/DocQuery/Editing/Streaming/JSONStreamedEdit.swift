@@ -40,6 +40,10 @@ struct JSONStreamedEdit: Sendable {
         /// The candidate is a member of this key in an object an insert
         /// with the key goes into: an error, as in memory.
         case insertMember(String)
+        /// A keys-only `set` that matched nothing in a first reading, run
+        /// again to create what is missing: a candidate means the input
+        /// changed between the readings.
+        case create
     }
 
     /// What a keys-only `set` creates when its path matches nothing: the
@@ -120,6 +124,10 @@ struct JSONStreamedEdit: Sendable {
                     try output.candidateEnds(keepingOrRendering: content, inObject: inObject)
                 case .insertMember(let key):
                     throw output.memberOfInsertKey(key)
+                case .create:
+                    throw QueryError(
+                        .notStreamable, "cannot stream '\(edit.path)': it matched nothing when first read, and now matches; "
+                            + "the input changed", path: edit.path, range: 0..<edit.path.count)
                 case .compute(let computation, let inObject, let onRootMembers):
                     let document = candidate.document
                     let match = candidate.isWrapped ? document.root.children.first!.index : document.root.index
@@ -138,7 +146,7 @@ struct JSONStreamedEdit: Sendable {
             }, nextValue: {
                 // New content is laid out as its record is: each record has a layout of its own.
                 switch operation {
-                case .append, .render, .compute(_, _, onRootMembers: true), .insertMember:
+                case .append, .render, .compute(_, _, onRootMembers: true), .insertMember, .create:
                     throw QueryError(
                         .notStreamable, "the input holds several JSON values (JSON Lines), each laid out on its own; edit without streaming",
                         path: edit.path, range: 0..<edit.path.count)
@@ -189,7 +197,7 @@ extension JSONStreamedEdit.Operation {
     var replaces: Bool {
         switch self {
         case .replace, .render, .compute: true
-        case .remove, .append, .insertMember: false
+        case .remove, .append, .insertMember, .create: false
         }
     }
 
@@ -213,7 +221,7 @@ extension JSONStreamedEdit.Operation {
     var keepsGaps: Bool {
         switch self {
         case .replace, .render, .compute: true
-        case .remove, .append, .insertMember: false
+        case .remove, .append, .insertMember, .create: false
         }
     }
 }

@@ -89,9 +89,10 @@ import Foundation
 /// ``init(_:options:maxHeld:)`` when no format could stream the edits, else when
 /// the input's format turns out to be the one that cannot. On JSON a run
 /// also throws it when a keys-only `set` that matches nothing cannot
-/// create what is missing in one pass (in JSON with comments, in a stream
-/// of several values, a non-empty array or object below the root's members,
-/// or a key of the path that occurs twice in an object), when a prefix with an index or slice after it reaches several
+/// create what is missing (in JSON with comments, in a stream of several
+/// values, or where a key of the path occurs twice in an object; a
+/// non-empty array or object below the root's members is created in a
+/// second reading, which a pipe cannot give), when a prefix with an index or slice after it reaches several
 /// values (but for one edit whose index or slice counts from the end right
 /// after keys and `*`, `payload.commits[-1]`: the values are counted in a first
 /// pass, and the edit runs with the index from the start over them), and
@@ -107,11 +108,11 @@ public struct StreamedEdit: Sendable {
     private let options: LoadOptions
     private let maxHeld: Int?
     /// The JSON engine, or why the edits do not stream on JSON.
-    private let json: Result<JSONEngine, QueryError>
+    private var json: Result<JSONEngine, QueryError>
     /// The indexes a first pass counts on JSON, naming the element each
     /// picks (``JSONCountedIndex``); empty when none does, or the named
     /// edits would not stream either.
-    private let counted: [JSONCountedIndex]
+    private var counted: [JSONCountedIndex]
     /// The XML engine, or why the edits do not stream on XML.
     private let xml: Result<XMLStreamedEdit, QueryError>
 
@@ -463,7 +464,35 @@ public struct StreamedEdit: Sendable {
         } catch let several as JSONStreamedTransaction.SeveralValues {
             guard lost.isEmpty, let counted = try countingValues(of: input), try mayStartAgain() else { throw several.error }
             return try counted.edit.run(input, lost: [counted.bet], restart: restart, to: write)
+        } catch let missing as MissingMembers {
+            guard let creating = creating(missing), input.rereading() != nil, try mayStartAgain() else { throw missing.error }
+            return try creating.run(input, lost: [], restart: restart, to: write)
         }
+    }
+
+    /// A keys-only `set` that the transaction (which holds what a prefix
+    /// reaches, `a` of `a.b`) found matching nothing, so creating nothing.
+    private struct MissingMembers: Error {
+        var error: QueryError
+    }
+
+    /// For one keys-only `set` that matched nothing in the transaction: the
+    /// lean engine that creates what is missing, in a second reading (the
+    /// lean engine sets a non-empty array or object on the root's members
+    /// only, by the layout of the line it is on; what it creates is laid
+    /// out as the object it goes into). `nil` in JSON with comments, where
+    /// the gap rules decide where a member goes.
+    private func creating(_ missing: MissingMembers) -> StreamedEdit? {
+        guard edits.count == 1, case .set(let value) = edits[0].operation, edits[0].computation == nil,
+            !options.readsJSONWithComments, let query = try? edits[0].pathQuery(), let keys = query.keyChain,
+            let plan = try? StreamPlan(query)
+        else { return nil }
+        var engine = JSONStreamedEdit(edit: edits[0], selector: plan.selector, operation: .create, maxHeld: maxHeld)
+        engine.creation = JSONStreamedEdit.Creation(keys: keys.map { String(decoding: $0, as: UTF8.self) }, value: value.content)
+        var creating = self
+        creating.json = .success(.single(engine))
+        creating.counted = []
+        return creating
     }
 
     /// For one edit whose path is keys and `*`, then an index or slice from the end
@@ -519,8 +548,10 @@ public struct StreamedEdit: Sendable {
         let readBack: StreamedReadBack?
         /// For each edit an engine runs, the given edit it comes from (`nil`: each is the given one).
         var origins: [Int]?
-        /// Whether the one edit created what it names, matching nothing.
+        /// Whether the one edit created what it names, matching nothing;
+        /// whether the transaction engine ran.
         var created = false
+        var transacted = false
         let run: (_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) throws -> [Int]
         switch format {
         case .xml:
@@ -555,6 +586,7 @@ public struct StreamedEdit: Sendable {
                     created = outcome.created
                     return [outcome.matches]
                 case .transaction(let engine):
+                    transacted = true
                     return try engine.run(input, head: head.bytes, skip: head.byteOrderMark, options: options, lost: lost, write: write)
                 }
             }
@@ -593,10 +625,12 @@ public struct StreamedEdit: Sendable {
         if format == .json, !created {
             for (edit, count) in zip(edits, matches) where count == 0 {
                 if case .set = edit.operation, (try? edit.pathQuery())?.isKeyChain == true {
-                    throw QueryError(
+                    let refusal = QueryError(
                         .notStreamable,
                         "'\(edit.path)' matches nothing, and creating what is missing needs the whole document; edit without streaming",
                         path: edit.path, range: 0..<edit.path.count)
+                    if transacted { throw MissingMembers(error: refusal) }
+                    throw refusal
                 }
                 throw EditFailure.noMatch(edit, nil)
             }
