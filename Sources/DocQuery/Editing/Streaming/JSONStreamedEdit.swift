@@ -192,6 +192,16 @@ struct JSONStreamedEdit: Sendable {
     }
 }
 
+extension JSONStreamedEdit.Creation {
+    /// What `edit` creates when it matches nothing: a keys-only `set` of a
+    /// literal value does; `nil` for any other edit.
+    init?(missedBy edit: Edit) {
+        guard case .set(let value) = edit.operation, edit.computation == nil, let keys = (try? edit.pathQuery())?.keyChain
+        else { return nil }
+        self.init(keys: keys.map { String(decoding: $0, as: UTF8.self) }, value: value.content)
+    }
+}
+
 extension JSONStreamedEdit.Operation {
     /// Whether the candidate's value is replaced (and kept when it is the same).
     var replaces: Bool {
@@ -466,15 +476,17 @@ final class JSONStreamedOutput {
 
     // MARK: Creating
 
-    /// What a keys-only `set` that matches nothing creates.
+    /// What a keys-only `set` that matches nothing creates, or what an
+    /// insert with a key puts into the objects its path reaches.
     private let creation: JSONStreamedEdit.Creation?
     /// Whether it created it.
     private(set) var created = false
 
     /// What the creation has learnt of an object its path's keys reach:
     /// where its opening brace is; how many members it has had; how many
-    /// had the key the path asks of it, where the first one's key is, and
-    /// whether an object the path reaches opened as its value; whether it
+    /// had the key the path asks of it, where the first one's key is,
+    /// whether an object the path reaches opened as its value, and how many
+    /// such objects opened in all; whether it
     /// lies in the first member of each object above with the key asked
     /// (the in-memory editor creates there); and what that editor copies
     /// after the comma before a new member (as ``ArrayRead`` for an
@@ -499,7 +511,9 @@ final class JSONStreamedOutput {
     /// The scanner tells of an object the path's keys reach: the deepest
     /// one that closes without the key the path asks of it, when the path
     /// matched nothing, gets the missing member, with the rest of the keys
-    /// as nested objects (``JSONEditPlan``'s rule).
+    /// as nested objects (``JSONEditPlan``'s rule); for an insert with a
+    /// key, the one at the path's end gets the new member
+    /// (``insert(_:closing:depth:)``).
     func keyChain(_ event: KeyChainEvent) throws {
         switch event {
         case .opens:

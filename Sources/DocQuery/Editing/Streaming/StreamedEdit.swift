@@ -383,9 +383,7 @@ public struct StreamedEdit: Sendable {
             throw refuse("a rename applies to a key below the root's members only")
         }
         var engine = JSONStreamedEdit(edit: edit, selector: plan.selector, operation: operation, maxHeld: maxHeld)
-        if case .set(let value) = edit.operation, edit.computation == nil, let keys = query.keyChain {
-            engine.creation = JSONStreamedEdit.Creation(keys: keys.map { String(decoding: $0, as: UTF8.self) }, value: value.content)
-        }
+        engine.creation = JSONStreamedEdit.Creation(missedBy: edit)
         return engine
     }
 
@@ -465,7 +463,7 @@ public struct StreamedEdit: Sendable {
             guard lost.isEmpty, let counted = try countingValues(of: input), try mayStartAgain() else { throw several.error }
             return try counted.edit.run(input, lost: [counted.bet], restart: restart, to: write)
         } catch let missing as MissingMembers {
-            guard let creating = creating(missing), input.rereading() != nil, try mayStartAgain() else { throw missing.error }
+            guard let creating = creating(), input.rereading() != nil, try mayStartAgain() else { throw missing.error }
             return try creating.run(input, lost: [], restart: restart, to: write)
         }
     }
@@ -482,13 +480,12 @@ public struct StreamedEdit: Sendable {
     /// only, by the layout of the line it is on; what it creates is laid
     /// out as the object it goes into). `nil` in JSON with comments, where
     /// the gap rules decide where a member goes.
-    private func creating(_ missing: MissingMembers) -> StreamedEdit? {
-        guard edits.count == 1, case .set(let value) = edits[0].operation, edits[0].computation == nil,
-            !options.readsJSONWithComments, let query = try? edits[0].pathQuery(), let keys = query.keyChain,
-            let plan = try? StreamPlan(query)
+    private func creating() -> StreamedEdit? {
+        guard edits.count == 1, !options.readsJSONWithComments, let creation = JSONStreamedEdit.Creation(missedBy: edits[0]),
+            let plan = try? StreamPlan(edits[0].pathQuery())
         else { return nil }
         var engine = JSONStreamedEdit(edit: edits[0], selector: plan.selector, operation: .create, maxHeld: maxHeld)
-        engine.creation = JSONStreamedEdit.Creation(keys: keys.map { String(decoding: $0, as: UTF8.self) }, value: value.content)
+        engine.creation = creation
         var creating = self
         creating.json = .success(.single(engine))
         creating.counted = []
