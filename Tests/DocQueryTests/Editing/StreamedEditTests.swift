@@ -332,7 +332,8 @@ import TestSupport
         }
         #expect(failure?.kind == .notStreamable)
         // Small, through the public API: nothing was written, so it is read again.
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-edit-bet-\(getpid()).json")
+        // A file of its own: the three cases run at once, in one process.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("streamed-edit-bet-\(UUID().uuidString).json")
         try Data(small).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var out: [UInt8] = []
