@@ -240,6 +240,22 @@ struct JSONStreamedCreationTests {
         #expect(inserted >= 9)
     }
 
+    /// Deeper than a member of the root, the transaction holds what the
+    /// first key reaches and inserts into it; through an array, a batch of
+    /// elements at a time, into each element's object, as the tree does.
+    @Test func aKeyedInsertThroughAnArraysElementsStreams() throws {
+        let document = "{\"v\": 1, \"items\": [\n  {\"a\": {}},\n  {\"a\": {\"x\": 1}},\n  {\"b\": 2}\n]}\n"
+        let edit = Edit.insert("n", into: "items.a", key: "k")
+        var editor = try DocumentEditor(bytes: Array(document.utf8))
+        let summary = try editor.apply(edit)
+        for chunk in [1, 4096] {
+            let (text, streamedSummary) = try Self.streamed(edit, document, chunk: chunk)
+            #expect(text == String(decoding: editor.bytes, as: UTF8.self))
+            #expect(streamedSummary == summary)
+        }
+        #expect(summary.inserted == 2)
+    }
+
     /// What the tree refuses, the stream refuses with its words: a member
     /// of the key there already, a target that is no object.
     @Test(arguments: [

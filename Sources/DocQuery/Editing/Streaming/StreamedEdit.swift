@@ -50,8 +50,9 @@ import Foundation
 ///   that matches nothing creates what is missing as ``DocumentEditor``
 ///   does, before the closing brace of the deepest object its keys reach
 ///   through objects); one ``Edit/insert(_:into:key:at:parameters:)`` with
-///   a key at the end of an object that keys reach through objects (`.` for
-///   the root), in constant memory; one
+///   a key at the end of the root object (`.`) or of a member of it, in
+///   constant memory (deeper, the transaction above holds what the first
+///   key reaches); one
 ///   ``Edit/set(_:computedBy:parameters:)`` too, each match held while
 ///   its value is computed, when its expression can only yield a scalar
 ///   (`@ * 1.1`) or it sets the root's members;
@@ -277,7 +278,7 @@ public struct StreamedEdit: Sendable {
     /// `set` of a scalar or empty container, or one `remove`, on a path of
     /// keys, `*` and indexes, or a structured `set` of the root's members, or
     /// one `insert` at the end of an array that keys reach, or with a key at
-    /// the end of an object they reach, goes the lean way (``JSONStreamedEdit``);
+    /// the end of the root object or a member of it, goes the lean way (``JSONStreamedEdit``);
     /// anything else edits each value a shared prefix reaches in memory
     /// (``JSONStreamedTransaction``).
     ///
@@ -363,9 +364,16 @@ public struct StreamedEdit: Sendable {
                                  + "or object that keys reach (no index, not before or after)")
             }
             if let key {
-                // The end of an object the path reaches by keys through
-                // objects: the member goes before its closing brace, where a
-                // keys-only set creates what it misses; one of that key is an error.
+                // The root object or a member of it: the member goes before
+                // its closing brace, where a keys-only set creates what it
+                // misses; one of that key is an error. Deeper, the transaction
+                // holds what the first key reaches and inserts into it, an
+                // array's elements a batch at a time, which reaching through
+                // an array needs.
+                guard keys.count <= 1 else {
+                    throw refuse("an insert with a key goes into the root object or a member of it; deeper, what the first key "
+                                     + "reaches is held")
+                }
                 var engine = JSONStreamedEdit(
                     edit: edit, selector: StreamSelector(steps: plan.selector.steps + [.key(Array(key.utf8))], keepsKeys: false),
                     operation: .insertMember(key), maxHeld: maxHeld)
