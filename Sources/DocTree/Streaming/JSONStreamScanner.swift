@@ -310,6 +310,7 @@ package struct JSONStreamScanner {
         if depth == 0 {
             valueStart = chunks.base + start
             state = try matcher.root(isArray: isArray)
+            if tellsKeyChain, isObject, case .applying = state { try tellOpens(at: start) }
         } else if case .none = parent.state {
             return .none
         } else if !parent.isArray, case .applying = parent.state, !keyIsAsked {
@@ -327,12 +328,11 @@ package struct JSONStreamScanner {
             }
             state = .candidate
         } else {
-            if tellsKeyChain, arraysOnPath == 0, !parent.isArray, case .applying = parent.state { try tellMember() }
+            // A member of an object on the path (one test of the flag per value, none of the state without it).
+            let tells = tellsKeyChain && arraysOnPath == 0
+            if tells, !parent.isArray, case .applying = parent.state { try tellMember() }
             state = try matcher.jsonChild(of: &parent.state, parentIsArray: parent.isArray, isArray: isArray, isObject: isObject)
-        }
-        if tellsKeyChain, isObject, arraysOnPath == 0, case .applying = state {
-            try passBytes(upTo: start)
-            try keyChain?(.opens(depth: depth))
+            if tells, isObject, case .applying = state { try tellOpens(at: start) }
         }
         // An element of a spread array is not spread again.
         let isElement = depth > 0 && parent.state == .spreading
@@ -695,6 +695,13 @@ extension JSONStreamScanner: JSONSink {
         } catch {
             throw stop(error)
         }
+    }
+
+    /// Tells ``keyChain`` that an object the path goes on through opens at
+    /// `start`, once ``passing`` has had the bytes before it.
+    private mutating func tellOpens(at start: Int) throws {
+        try passBytes(upTo: start)
+        try keyChain?(.opens)
     }
 
     /// Tells ``keyChain`` that the member whose key was read last begins

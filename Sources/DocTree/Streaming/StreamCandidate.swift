@@ -37,8 +37,8 @@ package struct StreamSlot: Equatable {
 /// (``JSONStreamScanner/keyChain``): a keys-only `set` that matches
 /// nothing creates the missing members in the deepest of them.
 package enum KeyChainEvent: Equatable {
-    /// It opens, `depth` keys below the root (the root: 0).
-    case opens(depth: Int)
+    /// It opens (inside the one that is innermost, or as the root).
+    case opens
     /// A member of the innermost one begins where `slot` says; `isAsked`:
     /// its key is the one the path asks of that object.
     case member(StreamSlot, isAsked: Bool)
