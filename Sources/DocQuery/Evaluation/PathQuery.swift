@@ -29,6 +29,13 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     let keyIDs = KeyIDCache()
     /// The values bound to `$name` placeholders, written out (`""` when none).
     private var bound = ""
+    /// Whether the value the path is evaluated from is one of several that
+    /// reach its first step (a value a streamed edit's leading steps reach
+    /// through an array's elements, one of many): a filter then tests an
+    /// array whole, as it tests each of several values, where it would open
+    /// a lone one (``Evaluator/run(_:_:tracing:oneOfSeveral:)``). Not part
+    /// of equality: the path is the same.
+    var isAmongOthers = false
 
     /// The longest path compiled unless a limit is given: 65 536 UTF-8 bytes.
     public static let defaultMaxLength = 65_536
@@ -167,7 +174,9 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     /// its steps changed), so that errors still point into the path as
     /// written.
     func withSteps(_ steps: some Sequence<Step>) -> PathQuery {
-        PathQuery(description: description, steps: Array(steps), keys: keys)
+        var query = PathQuery(description: description, steps: Array(steps), keys: keys)
+        query.isAmongOthers = isAmongOthers
+        return query
     }
 
     /// Where the filters after the first step stand (`[?id > 5].tags[?. == 'a']`:
@@ -186,7 +195,7 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
         var evaluator = Evaluator(query: self, document: scope.document, computed: scope.computed)
         evaluator.fannedOut = scope.isToMany
         var items = scope.items
-        try evaluator.run(steps[...], &items, oneOfSeveral: oneOfSeveral)
+        try evaluator.run(steps[...], &items, oneOfSeveral: oneOfSeveral || isAmongOthers)
         return QueryResult(
             document: scope.document, items: items, computed: evaluator.computed,
             isToMany: evaluator.fannedOut, origin: scope.origin.appending(self))

@@ -33,6 +33,9 @@ final class StreamMatcher: StreamMatching {
     private var spreadStep: Int
     /// The step that is `..*` (every descendant, array elements too), or -1.
     private let everyDescendantStep: Int
+    /// Whether a step gives several values of one: `*`, `..`, or positions
+    /// that name more than one.
+    private let fansOut: Bool
     /// Whether an index or slice of the current top-level value counts
     /// the elements of a JSON array that came through an array's elements
     /// (`items.tags[0]`, `items` an array), on the bet that no other value
@@ -63,7 +66,20 @@ final class StreamMatcher: StreamMatching {
         lone = Array(repeating: false, count: steps.count)
         spreadStep = steps.count
         everyDescendantStep = steps.firstIndex(of: .descendant(nil)) ?? -1
+        fansOut = steps.contains { step in
+            switch step {
+            case .key: false
+            case .positions(let wanted): wanted.count != 1
+            case .wildcard, .descendant: true
+            }
+        }
     }
+
+    /// Whether more than one candidate may come in the current top-level
+    /// value, as far as the input read so far tells: a step fans out, or a
+    /// key went through an array's elements (``spreadStep``). Without
+    /// either, the keys (and single positions) reach at most one value.
+    var mayReachSeveral: Bool { fansOut || spreadStep < steps.count }
 
     var keepsKeys: Bool { selector.keepsKeys }
 
