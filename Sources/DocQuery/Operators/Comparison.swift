@@ -55,12 +55,14 @@ extension Evaluator {
             case (.literal(let a), .literal(let b)):
                 return holds(.literal(a), op, .literal(b))
             case (.path(let steps), .literal(let b)):
+                if steps.isEmpty { return anyOfItself(member, op, b, literalOnLeft: false) }
                 if let answer = anyKeyed(steps, member, op, b, literalOnLeft: false) { return answer }
                 let found = try values(of: steps, from: member)
                 defer { giveBack(found) }
                 for item in found where holds(.item(item), op, .literal(b)) { return true }
                 return false
             case (.literal(let a), .path(let steps)):
+                if steps.isEmpty { return anyOfItself(member, op, a, literalOnLeft: true) }
                 if let answer = anyKeyed(steps, member, op, a, literalOnLeft: true) { return answer }
                 let found = try values(of: steps, from: member)
                 defer { giveBack(found) }
@@ -105,6 +107,24 @@ extension Evaluator {
             return !holds
         }
         return answer
+    }
+
+    /// `[?. op literal]`: the member itself, or a JSON array's elements
+    /// (which stand for it, as ``values(of:from:opening:)`` opens it),
+    /// tested in place, without running the evaluator for no steps (a
+    /// streamed edit tests each `tags` array of `items.tags[?. == 'new']`).
+    private func anyOfItself(_ member: UInt32, _ op: ComparisonOperator, _ literal: Literal, literalOnLeft: Bool) -> Bool {
+        func test(_ item: UInt32) -> Bool {
+            literalOnLeft ? holds(.literal(literal), op, .item(item)) : holds(.item(item), op, .literal(literal))
+        }
+        guard isNode(member), kind(member) == .array else { return test(member) }
+        var p = member + 1
+        let end = nodes[Int(member)].a
+        while p < end {
+            if test(p) { return true }
+            p = subtreeEnd(p)
+        }
+        return false
     }
 
     /// Evaluates a relative path from one member into a pooled buffer.
@@ -194,7 +214,20 @@ extension Evaluator {
             guard let x = numericValue(a), let y = numericValue(b) else { return false }
             return ExactNumber.compare(x, y) == 0
         }
-        return withBytes(a) { x in withBytes(b) { y in x.elementsEqual(y) } }
+        return withTexts(a, b) { x, y in x.count == y.count && x.elementsEqual(y) }
+    }
+
+    /// `body` over both sides' text as UTF-8. A literal's bytes are taken
+    /// first, so that the closure over the other side's does not call back
+    /// into the evaluator: one that does captures a copy of it, retains
+    /// and all, per comparison (`items[?name == 'x']` took 4× the time of
+    /// `items[?price > 990]` on 50 MB).
+    private func withTexts<R>(
+        _ a: Side, _ b: Side, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+        if case .literal(.string(_, let y)) = b { return withBytes(a) { x in y.withUnsafeBufferPointer { body(x, $0) } } }
+        if case .literal(.string(_, let x)) = a { return withBytes(b) { y in x.withUnsafeBufferPointer { body($0, y) } } }
+        return withBytes(a) { x in withBytes(b) { y in body(x, y) } }
     }
 
     /// Three-way order, or `nil` when the two cannot be ordered.
@@ -204,10 +237,6 @@ extension Evaluator {
         guard ca == .number || ca == .text, cb == .number || cb == .text else { return nil }
         if let x = numericValue(a), let y = numericValue(b) { return ExactNumber.compare(x, y) }
         guard ca == .text && cb == .text else { return nil }
-        return withBytes(a) { x in
-            withBytes(b) { y in
-                TextOrder.compare(x, y)
-            }
-        }
+        return withTexts(a, b) { x, y in TextOrder.compare(x, y) }
     }
 }
