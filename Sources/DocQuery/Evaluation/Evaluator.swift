@@ -89,13 +89,14 @@ struct Evaluator {
     /// Applies `steps` to `items` in place. With `tracing`, records the first
     /// step that empties a non-empty sequence in ``failure``.
     ///
-    /// With `oneOfSeveral`, `items` is one part of a longer sequence (a
-    /// streamed candidate, see `StreamEvaluation`): a part that is one JSON
-    /// array is then not a lone array, so a filter tests the array itself,
-    /// as it tests each value of a sequence of several. Paths inside
-    /// filters keep the usual rule.
+    /// From the step at offset `oneOfSeveralFrom` in `steps` on, the values
+    /// a step takes are one part of a longer sequence (a streamed
+    /// candidate, see `StreamEvaluation`, from the first step: 0): a part
+    /// that is one JSON array is then not a lone array, so a filter tests
+    /// the array itself, as it tests each value of a sequence of several.
+    /// Paths inside filters keep the usual rule.
     mutating func run(
-        _ steps: ArraySlice<Step>, _ items: inout [UInt32], tracing: Bool = false, oneOfSeveral: Bool = false
+        _ steps: ArraySlice<Step>, _ items: inout [UInt32], tracing: Bool = false, oneOfSeveralFrom: Int = .max
     ) throws(QueryError) {
         var spare = takeBuffer()
         defer { giveBack(spare) }
@@ -116,7 +117,7 @@ struct Evaluator {
                 continue
             }
             spare.removeAll(keepingCapacity: true)
-            try apply(step, to: items, into: &spare, opensLoneArray: !oneOfSeveral)
+            try apply(step, to: items, into: &spare, opensLoneArray: i - steps.startIndex < oneOfSeveralFrom)
             if tracing && spare.isEmpty && failure == nil {
                 failure = (i, items)
             }

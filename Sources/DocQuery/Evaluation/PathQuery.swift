@@ -29,13 +29,15 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     let keyIDs = KeyIDCache()
     /// The values bound to `$name` placeholders, written out (`""` when none).
     private var bound = ""
-    /// Whether the value the path is evaluated from is one of several that
-    /// reach its first step (a value a streamed edit's leading steps reach
-    /// through an array's elements, one of many): a filter then tests an
-    /// array whole, as it tests each of several values, where it would open
-    /// a lone one (``Evaluator/run(_:_:tracing:oneOfSeveral:)``). Not part
-    /// of equality: the path is the same.
-    var isAmongOthers = false
+    /// The step from which the values the steps take are some of several
+    /// that reach it in a larger whole: from there a filter tests an array
+    /// whole, as it tests each of several values, where it would open a
+    /// lone one (``Evaluator/run(_:_:tracing:oneOfSeveralFrom:)``). A
+    /// streamed edit's value, one of many its leading steps reach: 0; a
+    /// batch of a spread array's elements, whose later filters several
+    /// values reach in the document: 1. `nil`: the usual rule. Not part of
+    /// equality: the path is the same.
+    var amongOthersFrom: Int?
 
     /// The longest path compiled unless a limit is given: 65 536 UTF-8 bytes.
     public static let defaultMaxLength = 65_536
@@ -175,7 +177,7 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
     /// written.
     func withSteps(_ steps: some Sequence<Step>) -> PathQuery {
         var query = PathQuery(description: description, steps: Array(steps), keys: keys)
-        query.isAmongOthers = isAmongOthers
+        query.amongOthersFrom = amongOthersFrom
         return query
     }
 
@@ -195,7 +197,7 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
         var evaluator = Evaluator(query: self, document: scope.document, computed: scope.computed)
         evaluator.fannedOut = scope.isToMany
         var items = scope.items
-        try evaluator.run(steps[...], &items, oneOfSeveral: oneOfSeveral || isAmongOthers)
+        try evaluator.run(steps[...], &items, oneOfSeveralFrom: oneOfSeveral ? 0 : amongOthersFrom ?? .max)
         return QueryResult(
             document: scope.document, items: items, computed: evaluator.computed,
             isToMany: evaluator.fannedOut, origin: scope.origin.appending(self))

@@ -39,7 +39,7 @@ struct JSONStreamedTransaction: Sendable {
     /// Per part whose rest begins with an index or slice: the part rebased
     /// to name no element of a batch (an index past any batch, an empty
     /// slice), which every batch its positions miss gets as it is
-    /// (``parts(forElements:among:picked:)``): a first pass's targets are
+    /// (``parts(forElements:among:picked:of:)``): a first pass's targets are
     /// up to 4,096 parts, each naming one element.
     private let namingNothing: [Edit?]
     let selector: StreamSelector
@@ -47,7 +47,7 @@ struct JSONStreamedTransaction: Sendable {
     /// value the prefix reaches: the prefix must then reach one value.
     let countsOverAll: Bool
     /// Whether a rest begins with an index or slice and holds no other, so
-    /// that a spread array's batches rebase it (``parts(forElements:among:picked:)``).
+    /// that a spread array's batches rebase it (``parts(forElements:among:picked:of:)``).
     let countsElements: Bool
     /// Per part, for a rest that is a filter then an index from the start
     /// and no other position (`[?id == 7][0].name`): the filter, as a path
@@ -67,12 +67,13 @@ struct JSONStreamedTransaction: Sendable {
     /// A filter that begins a rest, as written: it tests the value the
     /// prefix reaches (or, when that is one array, its elements).
     let leadingFilter: String?
-    /// With a ``leadingFilter`` and no filter after a rest's first step:
-    /// the parts, each evaluated as one of several values
-    /// (``PathQuery/isAmongOthers``), where the filter tests an array
-    /// whole. The values the prefix reaches through an array's elements are
-    /// edited so, on the bet that they are several (``severalBet``).
-    let partsAmongOthers: [Edit]?
+    /// The parts evaluated as some of several values (``PathQuery/amongOthersFrom``)
+    /// from their first step (`[0]`: a ``leadingFilter`` then tests an
+    /// array the prefix reaches whole) and from their second (`[1]`: the
+    /// ``laterFilters`` do), on the bet that several values reach each
+    /// such filter in the document (``severalBet``); empty when no part
+    /// has either filter.
+    let partsAmongOthers: [[Edit]]
     /// The step that makes each value the prefix reaches be held whole
     /// (not spread element by element), as written, for messages.
     let wholeStep: String?
@@ -227,10 +228,13 @@ struct JSONStreamedTransaction: Sendable {
         }
         selector = StreamSelector(steps: prefix, keepsKeys: false, spreading: spreads ? .whenLone : .never)
         laterFilters = parts.map { $0.query?.filtersAfterFirstStep ?? [] }
-        partsAmongOthers = leadingFilter == nil || !laterFilters.allSatisfy(\.isEmpty) ? nil : parts.map { part in
-            var part = part
-            part.query?.isAmongOthers = true
-            return part
+        let parts = self.parts
+        partsAmongOthers = leadingFilter == nil && laterFilters.allSatisfy(\.isEmpty) ? [] : [0, 1].map { from in
+            parts.map { part in
+                var part = part
+                part.query?.amongOthersFrom = from
+                return part
+            }
         }
         namingNothing = parts.map { part in
             guard let query = part.query, var step = query.steps.first, step.isPosition else { return nil }
@@ -267,8 +271,9 @@ struct JSONStreamedTransaction: Sendable {
     /// the window's first element, and one that names no element of it
     /// names none of the batch. A filter and an index (``keptIndexes``)
     /// become the index of the element `picked` names (its ordinal, once
-    /// the batches found it), or of none.
-    func parts(forElements window: Range<Int>, among count: Int, picked: [Int?]) -> [Edit] {
+    /// the batches found it), or of none. `parts`: ``parts``, or those of
+    /// ``partsAmongOthers``.
+    func parts(forElements window: Range<Int>, among count: Int, picked: [Int?], of parts: [Edit]) -> [Edit] {
         guard rebasesIndexes else { return parts }
         return zip(parts, keptIndexes.indices).map { part, k in
             if keptIndexes[k] != nil, let query = part.query {
@@ -294,7 +299,7 @@ struct JSONStreamedTransaction: Sendable {
 
     /// Whether `step`, a part's first, names none of a batch's `count`
     /// elements: an index past the last, or an empty slice, from the start
-    /// (what ``parts(forElements:among:picked:)`` rebases a position that
+    /// (what ``parts(forElements:among:picked:of:)`` rebases a position that
     /// names no element of the batch to, ``namingNothing``). The batch's
     /// writer and its plan pass such a part over with 0 matches.
     static func namesNoElement(_ step: Step, of count: Int) -> Bool {
@@ -308,13 +313,17 @@ struct JSONStreamedTransaction: Sendable {
     /// Whether the batches rebase an index in a rest to their own elements.
     var rebasesIndexes: Bool { countsElements || keptIndexes.contains { $0 != nil } }
 
-    /// The bet that the values the prefix reaches through an array's
-    /// elements are several (`items.tags[?. == 'new']`, a `tags` array per
-    /// item), so that a leading filter tests each whole, as the tree does
-    /// (``partsAmongOthers``); lost when one array came alone, which the
-    /// filter opens: the input is then edited again without it. The
-    /// transaction edits one top-level value, and the matcher bets on
-    /// positions only, before ``StreamSelector/steps``' end.
+    /// The bet that several values reach each filter that a part of the
+    /// document cannot settle alone, so that it tests each whole, as the
+    /// tree does (``partsAmongOthers``): a leading filter after keys that
+    /// pass through an array's elements (`items.tags[?. == 'new']`, a
+    /// `tags` array per item), and a filter after a rest's first step
+    /// (`[:].tags[?. == 'new']`, over a spread array's batches). Lost when
+    /// one array alone reached such a filter, which the filter opens: the
+    /// input is then edited again without it (each such filter opens an
+    /// array that reaches it alone in a part, and the edit is refused when
+    /// more come). The transaction edits one top-level value, and the
+    /// matcher bets on positions only, before ``StreamSelector/steps``' end.
     var severalBet: StreamMatcher.Bet { StreamMatcher.Bet(value: 0, step: selector.steps.count) }
 
     /// A step of `edit`'s path as written.
@@ -335,7 +344,7 @@ struct JSONStreamedTransaction: Sendable {
     ) throws -> [Int] {
         let matcher = StreamMatcher(selector, lost: lost)
         let output = JSONTransactionOutput(
-            self, options: options, matcher: matcher, betsOnSeveral: partsAmongOthers != nil && !lost.contains(severalBet),
+            self, options: options, matcher: matcher, betsOnSeveral: !partsAmongOthers.isEmpty && !lost.contains(severalBet),
             write: write)
         var scanner = JSONStreamScanner(input: input, head: head, skip: skip, matcher: matcher, options: options)
         scanner.passing = { bytes, inCandidate in try output.take(bytes, inCandidate: inCandidate) }
@@ -452,14 +461,16 @@ final class JSONTransactionOutput {
     private var arrayCandidates = 0
     /// The matcher of the run, which tells whether several values may reach the prefix.
     private let matcher: StreamMatcher
-    /// Whether the values the prefix reaches through an array's elements
-    /// are edited as several (``JSONStreamedTransaction/severalBet``).
+    /// Whether the filters a part of the document cannot settle alone test
+    /// what reaches them as several values (``JSONStreamedTransaction/severalBet``).
     private let betsOnSeveral: Bool
-    /// Whether the candidates are edited as one of several
-    /// (``JSONStreamedTransaction/partsAmongOthers``), as the first was;
-    /// whether the first was an array.
+    /// Whether the candidates are edited as one of several from the first
+    /// step (``JSONStreamedTransaction/partsAmongOthers``), as the first
+    /// was, for a leading filter; whether the first was an array.
     private var amongOthers = false
     private var firstIsArray = false
+    /// Whether the later filters test what reaches them as several values.
+    private var laterAmongOthers: Bool { betsOnSeveral && !transaction.laterFilters.allSatisfy(\.isEmpty) }
     /// Per edit with a filter and an index (``JSONStreamedTransaction/keptIndexes``):
     /// how many elements the filter kept in the batches so far, and the
     /// ordinal of the one the index picks, once a batch holds it.
@@ -468,7 +479,9 @@ final class JSONTransactionOutput {
     /// Per part, per filter after its rest's first step: how many values
     /// reached it in the candidates so far, and whether one array reached
     /// it alone in one (``checkLaterFilters(in:_:)``).
-    private var filterInputs: [[(count: Int, opened: Bool)]]
+    /// Betting on several (``laterAmongOthers``), whether the first value
+    /// that reached it was one array, alone in its part.
+    private var filterInputs: [[(count: Int, opened: Bool, loneFirst: Bool)]]
 
     private static let block = 1 << 18
     static let variantLimit = 1 << 22
@@ -490,7 +503,7 @@ final class JSONTransactionOutput {
         matches = Array(repeating: 0, count: transaction.edits.count)
         kept = Array(repeating: 0, count: transaction.edits.count)
         picked = Array(repeating: nil, count: transaction.edits.count)
-        filterInputs = transaction.laterFilters.map { $0.map { _ in (0, false) } }
+        filterInputs = transaction.laterFilters.map { $0.map { _ in (0, false, false) } }
         func writesContainer(_ edit: Edit) -> Bool {
             switch edit.operation {
             case .set(let value): edit.computation.map { !$0.yieldsScalar } ?? value.content.isNonEmptyContainer
@@ -712,9 +725,8 @@ final class JSONTransactionOutput {
         var tail = captured.endIndex
         while spreading, tail > captured.startIndex, XMLWhitespace.contains(captured[tail - 1]) { tail -= 1 }
         if spreading { try pick(in: candidate, window: window) }
-        let parts = spreading
-            ? transaction.parts(forElements: window, among: count, picked: picked)
-            : amongOthers ? transaction.partsAmongOthers ?? transaction.parts : transaction.parts
+        let base = amongOthers ? transaction.partsAmongOthers[0] : laterAmongOthers ? transaction.partsAmongOthers[1] : transaction.parts
+        let parts = spreading ? transaction.parts(forElements: window, among: count, picked: picked, of: base) : base
         if !transaction.laterFilters.allSatisfy(\.isEmpty) { try checkLaterFilters(in: candidate, parts) }
         let found: [Int]
         if let removals, candidate.isBatch, spreadArray?.carriedIn.isEmpty ?? true,
@@ -734,11 +746,14 @@ final class JSONTransactionOutput {
     /// Counts the values that reach each filter after a rest's first step
     /// (``JSONStreamedTransaction/laterFilters``) in `candidate`, with its
     /// `parts` (rebased to a batch's elements), across the candidates.
+    /// Betting that several reach each (``laterAmongOthers``), the parts
+    /// test what reaches them whole, and ``finish()`` settles the bet.
     ///
-    /// - Throws: ``QueryError/Kind-swift.struct/notStreamable`` when such a
-    ///   filter would open an array where the document tests it whole: one
-    ///   array reaches it alone in a candidate, and other values in others
-    ///   (in the document, several reach it, and it tests each whole).
+    /// - Throws: ``QueryError/Kind-swift.struct/notStreamable``, without
+    ///   the bet, when such a filter would open an array where the document
+    ///   tests it whole: one array reaches it alone in a candidate, and
+    ///   other values in others (in the document, several reach it, and it
+    ///   tests each whole).
     private func checkLaterFilters(in candidate: StreamCandidate, _ parts: [Edit]) throws {
         // The candidate as the parts see it: an element alone, in an array of its own.
         let document = removals == nil || candidate.isBatch ? candidate.document : try Document(
@@ -750,14 +765,18 @@ final class JSONTransactionOutput {
                 let before = query.withSteps(query.steps[..<j])
                 let reaching = try before.evaluate(on: document)
                 let lone = reaching.lone != nil
-                let (earlier, opened) = filterInputs[k][f]
+                let (earlier, opened, loneFirst) = filterInputs[k][f]
+                if laterAmongOthers {
+                    filterInputs[k][f] = (earlier + reaching.items.count, false, earlier == 0 ? lone : loneFirst)
+                    continue
+                }
                 if lone && earlier > 0 || opened && !reaching.items.isEmpty {
                     throw notStreamable(
                         "'\(transaction.edits[k].path)' has a filter after other steps, which opens an array that reaches it alone "
                             + "and tests each of several values whole: in the document several reach it, and a part read on its own "
                             + "gives it one array")
                 }
-                filterInputs[k][f] = (earlier + reaching.items.count, opened || lone)
+                filterInputs[k][f] = (earlier + reaching.items.count, opened || lone, false)
             }
         }
     }
@@ -920,7 +939,7 @@ final class JSONTransactionOutput {
         if transaction.rebasesIndexes, last - first + 1 != ordinals.count { return nil }
         // Fewer values would reach a later filter (``JSONStreamedTransaction/laterFilters``).
         if !transaction.laterFilters.allSatisfy(\.isEmpty) { return nil }
-        let parts = transaction.parts(forElements: first..<(last + 1), among: count, picked: picked)
+        let parts = transaction.parts(forElements: first..<(last + 1), among: count, picked: picked, of: transaction.parts)
         var bytes: [UInt8] = []
         var placed: [Range<Int>] = []
         for span in spans {
@@ -1081,6 +1100,12 @@ final class JSONTransactionOutput {
             throw StreamMatcher.LostBet(bet: transaction.severalBet, error: notStreamable(
                 "the leading steps reach one value only, an array, through an array's elements: '\(filter)' opens it, "
                     + "which the stream, betting on more values, learnt only at the end; a file is edited again, "
+                    + "and this input can be read only once"))
+        }
+        if laterAmongOthers, let k = filterInputs.firstIndex(where: { $0.contains { $0.count == 1 && $0.loneFirst } }) {
+            throw StreamMatcher.LostBet(bet: transaction.severalBet, error: notStreamable(
+                "'\(transaction.edits[k].path)' has a filter after other steps, which only one value reached, an array: the filter "
+                    + "opens it, which the stream, betting on more values, learnt only at the end; a file is edited again, "
                     + "and this input can be read only once"))
         }
         probe.finish()
