@@ -452,6 +452,28 @@ import TestSupport
         }
     }
 
+    /// A rest that counts positions over every value the prefix reaches
+    /// (`parts[?id][:2][-1]`) edits the first value alone. Where keys through
+    /// an array's elements may reach more, a failure of that edit waits for
+    /// the end: a second value makes the edit not streamable instead (its
+    /// positions count over both, and the tree's answer is another), and
+    /// without one the failure is the tree's.
+    @Test func aFailureOfTheFirstOfSeveralValuesWaitsForTheEnd() throws {
+        let edit = Edit.rename("parts[?id][:2][-1]", to: "nn")
+        // In the tree, the second `parts` array: a member, renamed; alone, the first's last object.
+        let several = Array(#"[{"parts": [{"id": 1}]}, {"parts": [{"id": 1}, {"id": 2}]}]"#.utf8)
+        let renamed = try DocumentEditor(bytes: several).applying([edit]).bytes
+        #expect(String(decoding: renamed, as: UTF8.self) == #"[{"parts": [{"id": 1}]}, {"nn": [{"id": 1}, {"id": 2}]}]"#)
+        #expect { try StreamedEditTests.streamed([edit], several) } throws: { ($0 as? QueryError)?.kind == .notStreamable }
+        // One `parts` array: the filter and the slice open it, and the last object has no key to rename, both ways.
+        let lone = Array(#"[{"parts": [{"id": 1}, {"id": 2}]}, {"x": 0}]"#.utf8)
+        let held = #expect(throws: QueryError.self) { try DocumentEditor(bytes: lone).applying([edit]) }
+        let streamed = #expect(throws: QueryError.self) { try StreamedEditTests.streamed([edit], lone) }
+        #expect(held?.kind == .invalidEdit)
+        #expect(streamed?.kind == held?.kind)
+        #expect(streamed?.message == held?.message)
+    }
+
     /// Values reached through an array's elements (a `b` per element of
     /// `a`) are edited as several, so the filter tests each array whole, as
     /// the tree does, and a candidate that keeps nothing goes out as it

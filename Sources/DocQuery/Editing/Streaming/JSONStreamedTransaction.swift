@@ -469,6 +469,13 @@ final class JSONTransactionOutput {
     /// was, for a leading filter; whether the first was an array.
     private var amongOthers = false
     private var firstIsArray = false
+    /// The failure of the first value's edit, where a rest counts
+    /// positions over every value the prefix reaches
+    /// (``JSONStreamedTransaction/countsOverAll``) and keys through an
+    /// array's elements may reach more: a second one makes the edit not
+    /// streamable (its positions would count over both), and the failure
+    /// is the edit's only when none comes.
+    private var deferredFailure: (any Error)?
     /// Whether the later filters test what reaches them as several values.
     private var laterAmongOthers: Bool { betsOnSeveral && !transaction.laterFilters.allSatisfy(\.isEmpty) }
     /// Per edit with a filter and an index (``JSONStreamedTransaction/keptIndexes``):
@@ -735,6 +742,16 @@ final class JSONTransactionOutput {
         } else if !spreading, Self.touchesNothing(candidate, parts) {
             found = Array(repeating: 0, count: parts.count)
             passUnchanged()
+        } else if !spreading, transaction.countsOverAll, candidates == 1, matcher.mayReachSeveral {
+            // The first of what may be several values a position counts
+            // over: its edit may fail only because it is taken alone.
+            do {
+                found = try edited(parts, upTo: tail)
+            } catch {
+                deferredFailure = error
+                found = Array(repeating: 0, count: parts.count)
+                passUnchanged()
+            }
         } else {
             found = try edited(parts, upTo: tail)
         }
@@ -1108,6 +1125,7 @@ final class JSONTransactionOutput {
                     + "opens it, which the stream, betting on more values, learnt only at the end; a file is edited again, "
                     + "and this input can be read only once"))
         }
+        if let deferredFailure { throw deferredFailure }
         probe.finish()
         try settle()
         if variants != nil {
