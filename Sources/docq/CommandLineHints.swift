@@ -201,6 +201,11 @@ enum CommandLineHints {
             if word == "-f" || word == "--from", k + 1 < arguments.count, !["xml", "json", "jsonc"].contains(arguments[k + 1]) {
                 hints.append("\(word) names the input format (xml or json); files go after the path: docq PATH FILE")
             }
+            // A negative number as a value (`docq set --json offset -5 FILE`) reads as an option.
+            if word.count > 1, word.hasPrefix("-"), Double(word) != nil, seen.insert("-").inserted {
+                hints.append("'\(word)' was read as an option; a value that begins with '-' goes after '--': "
+                    + "docq set --json PATH -- \(word) FILE")
+            }
         }
         if let first = operands(arguments).operands.first, let hint = commandHint(forPath: first) {
             hints.append(hint)

@@ -59,6 +59,8 @@ struct CommandLineHintsTests {
         Mistake(arguments: ["-j", "explore", "feed.xml"], says: "options go after a command's name"),
         Mistake(arguments: ["help", "quary"], says: "did you mean 'docq help query'?"),
         Mistake(arguments: ["delte", "telemetry", "settings.json"], says: "did you mean the command 'docq delete'?"),
+        // a negative number as a value
+        Mistake(arguments: ["set", "--json", "editor.fontSize", "-5", "settings.json"], says: "docq set --json PATH -- -5 FILE"),
     ]
 
     @Test("the issue's mistakes", arguments: listed)

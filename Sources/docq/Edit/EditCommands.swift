@@ -57,7 +57,8 @@ struct SetCommand: ParsableCommand {
             """)
 
     @Argument(help: "The key path of the values to set.") var path: String
-    @Argument(help: "The new value: text, or a JSON value with --json (none with --expr).") var value: String?
+    @Argument(help: "The new value: text, or a JSON value with --json (none with --expr); one that begins with '-' goes after '--'.")
+    var value: String?
     @Flag(name: .customLong("json"), help: "Read VALUE as a JSON value (3, true, null, {\"a\":1}) instead of text.")
     var json = false
     @Option(name: .customLong("expr"), help: ArgumentHelp(
@@ -121,7 +122,7 @@ struct InsertCommand: ParsableCommand {
             """)
 
     @Argument(help: "The key path of the containers (or, with --before/--after, of the neighbours).") var path: String
-    @Argument(help: "The value: text, or a JSON value with --json.") var value: String
+    @Argument(help: "The value: text, or a JSON value with --json; one that begins with '-' goes after '--'.") var value: String
     @Flag(name: .customLong("json"), help: "Read VALUE as a JSON value instead of text.") var json = false
     @Option(name: .customLong("key"), help: "The new member's key, when inserting into an object; in XML the new element's name, or @name for an attribute.") var key: String?
     // `.unconditional`: `--at -1` takes `-1` as its value, not as an option.
