@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Filters: `[?expression]` and its comparisons.
 ///
 /// ## Semantics
@@ -214,7 +222,9 @@ extension Evaluator {
             guard let x = numericValue(a), let y = numericValue(b) else { return false }
             return ExactNumber.compare(x, y) == 0
         }
-        return withTexts(a, b) { x, y in x.count == y.count && x.elementsEqual(y) }
+        // memcmp: the generic `elementsEqual` took 11 M instructions of a
+        // streamed filter set's 836 M on 5 MB.
+        return withTexts(a, b) { x, y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
     }
 
     /// `body` over both sides' text as UTF-8. A literal's bytes are taken
