@@ -222,16 +222,16 @@ extension Evaluator {
             guard let x = numericValue(a), let y = numericValue(b) else { return false }
             return ExactNumber.compare(x, y) == 0
         }
-        // memcmp: the generic `elementsEqual` took 11 M instructions of a
-        // streamed filter set's 836 M on 5 MB.
+        // memcmp: the generic `elementsEqual` cost 3 M more instructions
+        // in a streamed filter set of 836 M on 5 MB.
         return withTexts(a, b) { x, y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
     }
 
     /// `body` over both sides' text as UTF-8. A literal's bytes are taken
     /// first, so that the closure over the other side's does not call back
     /// into the evaluator: one that does captures a copy of it, retains
-    /// and all, per comparison (`items[?name == 'x']` took 4× the time of
-    /// `items[?price > 990]` on 50 MB).
+    /// and all, per comparison (`items.address[?city == 'beta'].zip` on
+    /// 50 MB took 0.356 s so, and takes 0.165 s).
     private func withTexts<R>(
         _ a: Side, _ b: Side, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
