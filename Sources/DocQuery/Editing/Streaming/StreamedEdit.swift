@@ -96,7 +96,9 @@ import Foundation
 /// second reading, which a pipe cannot give), when a prefix with an index or slice after it reaches several
 /// values (but for one edit whose index or slice counts from the end right
 /// after keys and `*`, `payload.commits[-1]`: the values are counted in a first
-/// pass, and the edit runs with the index from the start over them), and
+/// pass, and the edit runs with the index from the start over them), when
+/// one array alone reached a filter that the run tested it with as one of
+/// several values, in a pipe (a file is edited again), and
 /// when new content's layout depends on input more than 4 MiB further on.
 ///
 /// The output is written as the input is read, so a run that throws has
@@ -431,7 +433,13 @@ public struct StreamedEdit: Sendable {
     /// as one value, as the tree takes it: at once when nothing was written
     /// yet, else after `restart` has taken back what was (no `restart`: the
     /// edit fails as not streamable, as it does for a pipe).
-    @discardableResult
+    ///
+    /// A filter after keys that pass through an array's elements
+    /// (`items.tags[?. == 'x']`, one `tags` per element), or after a rest's
+    /// first step over a spread array's batches (`items[:].tags[?. == 'x']`),
+    /// tests each value that reaches it whole, on the bet that several do,
+    /// as the tree does; when only one array did, which the tree's filter
+    /// opens, the input is edited again with the filter opening it, as above.
     ///
     /// An index or slice from the end after keys (and `*`) that pass through an array's
     /// elements (`payload.commits[-1]`, one `commits` per element) that
@@ -439,6 +447,7 @@ public struct StreamedEdit: Sendable {
     /// then counted in a pass of their own, and the edit runs again with the
     /// index from the start over them (`payload.commits[3]`, taken as the
     /// fourth value), with what was written taken back as above.
+    @discardableResult
     package func run(
         _ input: ChunkedInput, restart: (() throws -> Void)? = nil, to write: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> EditSummary {
