@@ -172,6 +172,17 @@ public struct PathQuery: Sendable, Hashable, CustomStringConvertible {
         try evaluate(in: result.queryScope)
     }
 
+    /// The items ``evaluate(on:)`` matches from `document`'s root, without
+    /// the result around them (its origin, for explanations and paths): a
+    /// streamed edit asks this of each small value it reads, to pass on
+    /// those it does not touch.
+    func items(from document: Document) throws(QueryError) -> [UInt32] {
+        var evaluator = Evaluator(query: self, document: document)
+        var items = [document.rootIndex]
+        try evaluator.run(steps[...], &items, oneOfSeveralFrom: amongOthersFrom ?? .max)
+        return items
+    }
+
     /// This path's text and keys with other steps (a part of its own, or
     /// its steps changed), so that errors still point into the path as
     /// written.
