@@ -55,6 +55,7 @@ package enum InputDecoding {
         }
         let text = try detected.map { detected throws(LoadError) in try decode(bytes, from: detected.encoding) } ?? bytes
         let format = try sniff(text, options: options)
+        try refuseSecondMark(text, format: format)
         let xmlEncoding = format == .xml && detected != nil ? "UTF-8" : nil
         return Prepared(bytes: text, format: format, xmlEncoding: xmlEncoding, detected: detected)
     }
@@ -66,8 +67,21 @@ package enum InputDecoding {
         let mark = InputHead.byteOrderMarkLength(text)
         let body = mark > 0 ? Array(text.dropFirst(mark)) : text
         let format = try sniff(body, options: options)
+        try refuseSecondMark(body, format: format)
         let detected = EncodingDetection.Detected(encoding: CharacterEncoding(label: "UTF-8", scheme: .utf8), source: .option)
         return Prepared(bytes: body, format: format, xmlEncoding: format == .xml ? "UTF-8" : nil, detected: detected)
+    }
+
+    /// Refuses JSON `text` (the input less one byte order mark) that begins
+    /// with another: it is U+FEFF, content, which a JSON value cannot begin
+    /// with. The JSON parser drops a mark of input it is handed raw, so it
+    /// would drop this one too, and a load would accept what a stream
+    /// (which drops one) refuses: the stream's error, located in the input.
+    private static func refuseSecondMark(_ text: [UInt8], format: DocumentFormat) throws(LoadError) {
+        let mark = InputHead.byteOrderMarkLength(text)
+        guard format == .json, mark > 0 else { return }
+        let input = InputHead.byteOrderMarkUTF8 + text
+        throw input.withUnsafeBufferPointer { JSONFailure(.expectedValue(inArray: false), at: mark).located(in: $0) }
     }
 
     /// Decodes `bytes` from `encoding` into UTF-8 without a BOM. UTF-8 input

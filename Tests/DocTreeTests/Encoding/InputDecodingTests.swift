@@ -184,6 +184,23 @@ struct DecodingFailure: Sendable, CustomTestStringConvertible {
         #expect(throws: LoadError.self) { try InputDecoding.prepare([], charset: nil, options: LoadOptions(format: .xml)) }
     }
 
+    /// One byte order mark is dropped; JSON that begins with a second (a
+    /// U+FEFF, content) fails to load as it fails to stream, with the same
+    /// error. The parser drops a mark of input handed to it raw, and a load
+    /// once dropped both.
+    @Test func aSecondByteOrderMarkFailsALoadAsItFailsAStream() throws {
+        let mark = InputHead.byteOrderMarkUTF8
+        #expect(try Document(bytes: mark + Array("{}".utf8), charset: nil, options: LoadOptions()).root.kind == .object)
+        for text in ["{}", "<a/>", " [1]"] {
+            let bytes = mark + mark + Array(text.utf8)
+            let loaded = #expect(throws: LoadError.self) { try Document(bytes: bytes, charset: nil, options: LoadOptions()) }
+            let streamed = StreamChunkingTests.streamed(bytes, ["a"], slice: nil).error
+            #expect(loaded.map(StreamChunkingTests.describe) == streamed, "\(text)")
+            #expect(loaded?.location?.line == 1 && loaded?.location?.column == 1, "\(text)")
+            #expect(throws: LoadError.self) { try Document(string: "\u{FEFF}\u{FEFF}" + text) }
+        }
+    }
+
     @Test func encodingErrorShowsTheLineDecodedSoFar() {
         let bytes = Array("[\n  \"".utf8) + [0xB8, 0xB8, 0xFF]
         let error = #expect(throws: LoadError.self) {
