@@ -720,7 +720,8 @@ final class JSONTransactionOutput {
         // several, on a bet the end settles; any other array reached, not
         // spread, is a lone one only while no other value is reached.
         if !spreading, let filter = transaction.leadingFilter {
-            let isArray = captured.first(where: { !XMLWhitespace.contains($0) }) == UInt8(ascii: "[")
+            // The value, as the scanner built it (not wrapped: the selector keeps no keys).
+            let isArray = candidate.document.node(at: candidate.document.rootIndex).kind == .array
             if candidates == 1 {
                 amongOthers = betsOnSeveral && matcher.mayReachSeveral
                 firstIsArray = isArray
